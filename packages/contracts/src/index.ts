@@ -1,0 +1,5 @@
+export * from './permissions.js';
+export * from './events.js';
+export * from './queues.js';
+export * from './errors.js';
+export * from './auth.js';

@@ -1,0 +1,111 @@
+/**
+ * Permission names (spec §6) and the one rule that evaluates a requirement against a user.
+ * Web route guards, the side menu, nest-kit's guard and the gateway all call `satisfies`, so a
+ * rule cannot drift between client and server.
+ */
+
+export const PERMISSIONS = {
+  VIEW_DASHBOARD: 'view_dashboard',
+  VIEW_CALENDAR: 'view_calendar',
+  EDIT_CALENDAR: 'edit_calendar',
+  VIEW_APPOINTMENTS: 'view_appointments',
+  CREATE_APPOINTMENTS: 'create_appointments',
+  EDIT_APPOINTMENTS: 'edit_appointments',
+  UPDATE_APPOINTMENTS: 'update_appointments',
+  VIEW_CLIENTS: 'view_clients',
+  VIEW_STAFF: 'view_staff',
+  VIEW_TIME_CLOCK: 'view_time_clock',
+  VIEW_SCHEDULES: 'view_schedules',
+  VIEW_OWN_SCHEDULE: 'view_own_schedule',
+  VIEW_SERVICES: 'view_services',
+  VIEW_PHONE: 'view_phone',
+  VIEW_BUSINESS_SETTINGS: 'view_business_settings',
+  EDIT_BUSINESS_SETTINGS: 'edit_business_settings',
+} as const;
+
+export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export interface PermissionDefinition {
+  name: PermissionName;
+  label: string;
+  category: string;
+  description: string;
+}
+
+/** The catalogue shown on the admin's permissions page, grouped by category. */
+export const PERMISSION_CATALOG: readonly PermissionDefinition[] = [
+  { name: 'view_dashboard', label: 'View dashboard', category: 'Dashboard', description: "See the dashboard with today's overview" },
+  { name: 'view_calendar', label: 'View calendar', category: 'Appointments', description: 'See the appointment calendar' },
+  { name: 'edit_calendar', label: 'Edit calendar', category: 'Appointments', description: 'Move, resize and block time on the calendar' },
+  { name: 'view_appointments', label: 'View appointments', category: 'Appointments', description: 'See appointment details' },
+  { name: 'create_appointments', label: 'Create appointments', category: 'Appointments', description: 'Book new appointments' },
+  { name: 'edit_appointments', label: 'Edit appointments', category: 'Appointments', description: 'Change booked appointments' },
+  { name: 'update_appointments', label: 'Update appointment status', category: 'Appointments', description: 'Check in, complete, cancel or mark no-show' },
+  { name: 'view_clients', label: 'View clients', category: 'Clients', description: 'See client profiles' },
+  { name: 'view_staff', label: 'View staff', category: 'Staff', description: 'See the staff list' },
+  { name: 'view_time_clock', label: 'View time clock', category: 'Staff', description: 'Use and see the time clock' },
+  { name: 'view_schedules', label: 'View schedules', category: 'Staff', description: "See everyone's working hours" },
+  { name: 'view_own_schedule', label: 'View own schedule', category: 'Staff', description: 'See only your own working hours' },
+  { name: 'view_services', label: 'View services', category: 'Services', description: 'See the service catalogue' },
+  { name: 'view_phone', label: 'Use phone', category: 'Phone', description: 'Use the phone feature' },
+  { name: 'view_business_settings', label: 'View business settings', category: 'Business', description: 'See business settings and booking design' },
+  { name: 'edit_business_settings', label: 'Edit business settings', category: 'Business', description: 'Change business settings and booking design' },
+];
+
+export const ALL_PERMISSIONS: readonly PermissionName[] = PERMISSION_CATALOG.map((p) => p.name);
+
+export function isPermissionName(value: string): value is PermissionName {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The six permissions any one of which opens the calendar (spec §2, §6). */
+export const CALENDAR_PERMISSIONS: readonly PermissionName[] = [
+  'view_calendar',
+  'edit_calendar',
+  'view_appointments',
+  'create_appointments',
+  'edit_appointments',
+  'update_appointments',
+];
+
+export const ROLES = ['admin', 'staff', 'client'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What a route, menu entry, resolver or controller may require (spec §5):
+ * a single permission, an any-of list, an all-of list, or a resource plus action
+ * (checked as `action_resource`). No requirement allows.
+ */
+export type PermissionRequirement =
+  | string
+  | { anyOf: readonly string[] }
+  | { allOf: readonly string[] }
+  | { resource: string; action: string };
+
+export interface PermissionSubject {
+  role: Role | string;
+  permissions: readonly string[];
+}
+
+export function satisfies(subject: PermissionSubject, requirement?: PermissionRequirement | null): boolean {
+  if (subject.role === 'admin') return true;
+  if (requirement === undefined || requirement === null) return true;
+  const held = new Set(subject.permissions);
+  if (typeof requirement === 'string') return held.has(requirement);
+  if ('anyOf' in requirement) return requirement.anyOf.length === 0 || requirement.anyOf.some((p) => held.has(p));
+  if ('allOf' in requirement) return requirement.allOf.every((p) => held.has(p));
+  return held.has(`${requirement.action}_${requirement.resource}`);
+}
+
+/** Human text naming what a requirement asks for, used in 403 messages. */
+export function describeRequirement(requirement: PermissionRequirement): string {
+  if (typeof requirement === 'string') return requirement;
+  if ('anyOf' in requirement) return `any of ${requirement.anyOf.join(', ')}`;
+  if ('allOf' in requirement) return `all of ${requirement.allOf.join(', ')}`;
+  return `${requirement.action}_${requirement.resource}`;
+}
+
+/** Spec §4: groups whose name contains 'basic' always refetch their permissions. */
+export function isBasicGroupName(name: string): boolean {
+  return name.toLowerCase().includes('basic');
+}

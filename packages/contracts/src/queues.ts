@@ -1,0 +1,7 @@
+/** BullMQ queue names (DESIGN §4). Jobs carry ids, not documents. */
+export const QUEUES = {
+  SMS: 'messaging.sms',
+  EMAIL: 'messaging.email',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
