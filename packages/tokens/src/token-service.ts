@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Redis } from 'ioredis';
+import { authKeys, JWT_ALGORITHM, ROLES, type AccessTokenClaims, type Role } from '@salon/contracts';
+
+export interface TokenConfig {
+  secret: string;
+  issuer: string;
+  audience: string;
+  /** Lifetime in seconds. */
+  ttlSeconds: number;
+  /** Prefix of every Redis key, so tests and tenants can share one Redis. */
+  redisPrefix: string;
+}
+
+export interface VerifiedToken {
+  userId: string;
+  role: Role;
+  jti: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/** Why a token was refused; callers answer 401 either way, logs keep the reason. */
+export class TokenRejectedError extends Error {
+  constructor(readonly reason: 'missing' | 'malformed' | 'expired' | 'invalid' | 'revoked') {
+    super(`Token rejected: ${reason}`);
+  }
+}
+
+/**
+ * Issues and verifies the platform's access tokens. Verification is local (shared HS256 secret,
+ * algorithm allowlist, exp/iss/aud) plus two Redis reads for revocation: the token's own id
+ * (logout) and the user's "valid after" mark (password reset, deactivation).
+ */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly config: TokenConfig,
+    private readonly redis: Redis,
+  ) {
+    this.key = new TextEncoder().encode(config.secret);
+  }
+
+  async issue(userId: string, role: Role): Promise<{ token: string; claims: AccessTokenClaims }> {
+    const jti = randomUUID();
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + this.config.ttlSeconds;
+    const token = await new SignJWT({ role })
+      .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
+      .setSubject(userId)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setIssuer(this.config.issuer)
+      .setAudience(this.config.audience)
+      .sign(this.key);
+    return { token, claims: { sub: userId, role, jti, iat, exp } };
+  }
+
+  async verify(token: string | null | undefined): Promise<VerifiedToken> {
+    if (!token) throw new TokenRejectedError('missing');
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: this.config.issuer,
+        audience: this.config.audience,
+        requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new TokenRejectedError('expired');
+      throw new TokenRejectedError(error instanceof joseErrors.JWSInvalid ? 'malformed' : 'invalid');
+    }
+    const role = payload.role;
+    if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new TokenRejectedError('invalid');
+    const verified: VerifiedToken = {
+      userId: String(payload.sub),
+      role: role as Role,
+      jti: String(payload.jti),
+      issuedAt: Number(payload.iat),
+      expiresAt: Number(payload.exp),
+    };
+    const prefix = this.config.redisPrefix;
+    const [revoked, validAfter] = await this.redis.mget(
+      authKeys.revokedToken(prefix, verified.jti),
+      authKeys.userTokensValidAfter(prefix, verified.userId),
+    );
+    if (revoked) throw new TokenRejectedError('revoked');
+    if (validAfter && verified.issuedAt < Number(validAfter)) throw new TokenRejectedError('revoked');
+    return verified;
+  }
+
+  /** Logout: the token stays refused until it would have expired anyway. */
+  async revoke(token: VerifiedToken): Promise<void> {
+    const ttl = Math.max(1, token.expiresAt - Math.floor(Date.now() / 1000));
+    await this.redis.set(authKeys.revokedToken(this.config.redisPrefix, token.jti), '1', 'EX', ttl);
+  }
+
+  /**
+   * Refuses every token of a user issued before now (password reset, deactivation). Tokens issued
+   * in the same second stay valid, so the session that made the change can be re-issued at once.
+   */
+  async revokeAllForUser(userId: string): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    await this.redis.set(authKeys.userTokensValidAfter(this.config.redisPrefix, userId), String(now), 'EX', this.config.ttlSeconds);
+  }
+}
+
+/** Reads a bearer token from an Authorization header value. */
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(value.trim());
+  return match ? match[1] : null;
+}
