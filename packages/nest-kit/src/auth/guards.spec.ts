@@ -1,0 +1,98 @@
+import 'reflect-metadata';
+import { Controller, Get, Injectable, Module, type INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { TokenService } from '@salon/tokens';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, baseConfigSchema } from '../config/config.js';
+import { ConfigModule } from '../config/config.module.js';
+import { AllExceptionsFilter } from '../errors/all-exceptions.filter.js';
+import { createLogger } from '../logging/logger.js';
+import { RedisModule } from '../redis/redis.module.js';
+import { testRedisPrefix } from '../testing/test-database.js';
+import { AdminOnly, CurrentAuth, Public, RequirePermission } from './auth.decorators.js';
+import type { AuthContext } from './auth-context.js';
+import { AuthModule } from './auth.module.js';
+import { PermissionResolver } from './permission-resolver.js';
+
+const GRANTS: Record<string, string[]> = { staff: ['view_staff', 'edit_calendar'], none: [] };
+
+@Injectable()
+class FixedPermissions extends PermissionResolver {
+  async permissionsOf(userId: string) {
+    return GRANTS[userId] ?? [];
+  }
+}
+
+@Controller('t')
+class ProbeController {
+  @Public() @Get('public') open() { return { ok: true }; }
+  @Get('signed-in') signedIn(@CurrentAuth() auth: AuthContext) { return { userId: auth.userId }; }
+  @RequirePermission('view_staff') @Get('single') single() { return { ok: true }; }
+  @RequirePermission({ anyOf: ['view_calendar', 'edit_calendar'] }) @Get('any') any() { return { ok: true }; }
+  @RequirePermission({ allOf: ['view_staff', 'view_clients'] }) @Get('all') all() { return { ok: true }; }
+  @RequirePermission({ resource: 'calendar', action: 'edit' }) @Get('resource') resource() { return { ok: true }; }
+  @AdminOnly() @Get('admin') admin() { return { ok: true }; }
+}
+
+const config = loadConfig(baseConfigSchema, { DATABASE_URL: 'postgres://unused@127.0.0.1/unused', REDIS_KEY_PREFIX: testRedisPrefix('guards') });
+
+@Module({
+  imports: [ConfigModule.forRoot(config), RedisModule, AuthModule.forRoot({ permissionResolver: FixedPermissions })],
+  controllers: [ProbeController],
+})
+class ProbeModule {}
+
+let app: INestApplication;
+let tokens: TokenService;
+const bearer = async (userId: string, role: 'admin' | 'staff' | 'client' = 'staff') => `Bearer ${(await tokens.issue(userId, role)).token}`;
+
+beforeAll(async () => {
+  const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
+  app = moduleRef.createNestApplication({ logger: false });
+  app.useGlobalFilters(new AllExceptionsFilter(createLogger('test', 'silent')));
+  await app.init();
+  tokens = app.get(TokenService);
+});
+afterAll(async () => app?.close());
+
+describe('auth and permission guards', () => {
+  it('lets anyone reach a public route', async () => {
+    await request(app.getHttpServer()).get('/t/public').expect(200);
+  });
+  it('answers 401 with the exact body without a token or with a bad one', async () => {
+    const missing = await request(app.getHttpServer()).get('/t/signed-in').expect(401);
+    expect(missing.body).toEqual({ error: 'Authentication required' });
+    await request(app.getHttpServer()).get('/t/signed-in').set('Authorization', 'Bearer nonsense').expect(401);
+  });
+  it('passes the verified user to the handler', async () => {
+    const res = await request(app.getHttpServer()).get('/t/signed-in').set('Authorization', await bearer('staff')).expect(200);
+    expect(res.body).toEqual({ userId: 'staff' });
+  });
+  it('checks a single permission', async () => {
+    await request(app.getHttpServer()).get('/t/single').set('Authorization', await bearer('staff')).expect(200);
+    const denied = await request(app.getHttpServer()).get('/t/single').set('Authorization', await bearer('none')).expect(403);
+    expect(denied.body).toEqual({ error: 'Forbidden: requires view_staff' });
+  });
+  it('checks any-of, all-of and resource+action', async () => {
+    const staff = await bearer('staff');
+    await request(app.getHttpServer()).get('/t/any').set('Authorization', staff).expect(200);
+    await request(app.getHttpServer()).get('/t/all').set('Authorization', staff).expect(403);
+    await request(app.getHttpServer()).get('/t/resource').set('Authorization', staff).expect(200);
+  });
+  it('lets admin pass every permission check', async () => {
+    const admin = await bearer('none', 'admin');
+    for (const path of ['single', 'any', 'all', 'resource', 'admin']) {
+      await request(app.getHttpServer()).get(`/t/${path}`).set('Authorization', admin).expect(200);
+    }
+  });
+  it('keeps admin-only routes from staff and clients', async () => {
+    await request(app.getHttpServer()).get('/t/admin').set('Authorization', await bearer('staff')).expect(403);
+    await request(app.getHttpServer()).get('/t/admin').set('Authorization', await bearer('x', 'client')).expect(403);
+  });
+  it('refuses a revoked token', async () => {
+    const header = await bearer('staff');
+    await tokens.revoke(await tokens.verify(header.slice(7)));
+    await request(app.getHttpServer()).get('/t/signed-in').set('Authorization', header).expect(401);
+  });
+});

@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import type { INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Logger } from 'pino';
+import type { BaseConfig } from './config/config.js';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
+import { createHttpLogger, createLogger, PinoNestLogger } from './logging/logger.js';
+
+export interface ServiceOptions {
+  name: string;
+  config: BaseConfig & { PORT: number };
+  /** The root module, given the parsed config (so it can configure its imports). */
+  module: Type<unknown>;
+}
+
+/**
+ * Creates a service's Nest app with the platform's conventions: JSON logs with request ids, one
+ * error shape, trust of the gateway's X-Forwarded-For, a JSON body limit, and shutdown hooks.
+ * Used by main.ts and by integration tests (which call `listen` themselves or use supertest).
+ */
+export async function createServiceApp(options: Omit<ServiceOptions, 'config'> & { config: BaseConfig }): Promise<{ app: INestApplication; logger: Logger }> {
+  const logger = createLogger(options.name, options.config.LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(options.module, {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(createHttpLogger(logger));
+  app.useBodyParser('json', { limit: '2mb' });
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.enableShutdownHooks();
+  return { app, logger };
+}
+
+/** Entry point helper: builds, listens, and exits non-zero with a readable reason on failure. */
+export async function runService(options: ServiceOptions): Promise<INestApplication> {
+  const { app, logger } = await createServiceApp(options);
+  await app.listen(options.config.PORT, options.config.HOST);
+  logger.info({ port: options.config.PORT }, `${options.name} listening on http://${options.config.HOST}:${options.config.PORT}`);
+  return app;
+}

@@ -1,0 +1,29 @@
+import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { GraphQLError } from 'graphql';
+import type { Logger } from 'pino';
+import { toErrorResponse } from './error-response.js';
+
+/** Answers every REST error with `{error, details?}` and every GraphQL error with an extension code. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const mapped = toErrorResponse(exception);
+    if (mapped.unexpected) this.logger.error({ err: exception }, 'Unhandled error');
+    if (host.getType<string>() === 'graphql') {
+      const extensions: Record<string, unknown> = { code: mapped.code, status: mapped.status };
+      if (mapped.body.details) {
+        extensions.details = mapped.body.details;
+        extensions.field = mapped.body.details[0]?.field;
+      }
+      if (mapped.headers['Retry-After']) extensions.retryAfterSeconds = Number(mapped.headers['Retry-After']);
+      return new GraphQLError(mapped.body.error, { extensions });
+    }
+    const response = host.switchToHttp().getResponse<Response>();
+    for (const [name, value] of Object.entries(mapped.headers)) response.setHeader(name, value);
+    response.status(mapped.status).json(mapped.body);
+    return undefined;
+  }
+}

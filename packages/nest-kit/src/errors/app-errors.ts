@@ -1,0 +1,55 @@
+/**
+ * Errors a use-case throws. They carry no HTTP or GraphQL knowledge; the exception filter maps
+ * them to one error shape for REST and to extension codes for GraphQL.
+ */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class ValidationFailedError extends AppError {
+  readonly status = 400;
+  readonly code = 'BAD_USER_INPUT';
+  constructor(readonly details: FieldProblem[]) {
+    super(details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; '));
+  }
+  static field(field: string, message: string): ValidationFailedError {
+    return new ValidationFailedError([{ field, message }]);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly status = 401;
+  readonly code = 'UNAUTHENTICATED';
+  constructor(message = 'Authentication required') {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  readonly code = 'NOT_FOUND';
+}
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+  readonly code = 'CONFLICT';
+}
+
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  readonly code = 'TOO_MANY_REQUESTS';
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+  }
+}

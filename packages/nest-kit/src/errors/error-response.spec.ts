@@ -1,0 +1,29 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, TooManyRequestsError, ValidationFailedError } from './app-errors.js';
+import { toErrorResponse } from './error-response.js';
+
+describe('toErrorResponse', () => {
+  it('names the field of a validation error', () => {
+    const r = toErrorResponse(ValidationFailedError.field('email', 'must be a valid e-mail address'));
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: 'email: must be a valid e-mail address', details: [{ field: 'email', message: 'must be a valid e-mail address' }] });
+  });
+  it('maps domain errors to their status', () => {
+    expect(toErrorResponse(new NotFoundError('User 1 not found'))).toMatchObject({ status: 404, body: { error: 'User 1 not found' } });
+  });
+  it('sets Retry-After on 429', () => {
+    expect(toErrorResponse(new TooManyRequestsError('slow down', 42)).headers).toEqual({ 'Retry-After': '42' });
+  });
+  it('keeps Nest HTTP exceptions readable', () => {
+    expect(toErrorResponse(new NotFoundException('Cannot GET /x')).body).toEqual({ error: 'Cannot GET /x' });
+    expect(toErrorResponse(new BadRequestException('Unexpected token } in JSON at position 3')).body.error).toBe('The request body is not valid JSON');
+  });
+  it('hides unexpected errors', () => {
+    const r = toErrorResponse(new Error('db password is hunter2'));
+    expect(r).toMatchObject({ status: 500, body: { error: 'Internal server error' }, unexpected: true });
+  });
+  it('turns a unique violation into a conflict', () => {
+    expect(toErrorResponse({ code: '23505' }).status).toBe(409);
+  });
+});

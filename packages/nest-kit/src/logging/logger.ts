@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LoggerService } from '@nestjs/common';
+import { pino, type Logger } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function createLogger(service: string, level: string): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+  });
+}
+
+/** Request logging with a request id taken from the caller (gateway) or made here, echoed back. */
+export function createHttpLogger(logger: Logger): HttpLogger {
+  return pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      const id = (Array.isArray(incoming) ? incoming[0] : incoming) || randomUUID();
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    customLogLevel(_req, res, error) {
+      if (error || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
+  });
+}
+
+/** Nest's own log lines (boot, routes) go through the same JSON logger. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) { this.logger.info({ context }, String(message)); }
+  error(message: unknown, trace?: string, context?: string) { this.logger.error({ context, trace }, String(message)); }
+  warn(message: unknown, context?: string) { this.logger.warn({ context }, String(message)); }
+  debug(message: unknown, context?: string) { this.logger.debug({ context }, String(message)); }
+  verbose(message: unknown, context?: string) { this.logger.trace({ context }, String(message)); }
+}
