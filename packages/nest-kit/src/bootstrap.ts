@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication, Type } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
@@ -11,7 +11,7 @@ export interface ServiceOptions {
   name: string;
   config: BaseConfig & { PORT: number };
   /** The root module, given the parsed config (so it can configure its imports). */
-  module: Type<unknown>;
+  module: Type<unknown> | DynamicModule;
 }
 
 /**

@@ -7,6 +7,7 @@ export * from './errors/all-exceptions.filter.js';
 export * from './validation/parse-input.js';
 export * from './redis/redis.module.js';
 export * from './database/database.module.js';
+export * from './database/migration-runner.js';
 export * from './health/health.controller.js';
 export * from './health/health.module.js';
 export * from './auth/auth-context.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
+import { runMigrations } from '../database/migration-runner.js';
 
 export interface TestDatabase {
   url: string;
@@ -25,13 +26,7 @@ export async function createTestDatabase(suite: string, options: Pick<DataSource
   }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const dataSource = new DataSource({ type: 'postgres', url: url.toString(), migrations: options.migrations, entities: options.entities });
-  await dataSource.initialize();
-  try {
-    await dataSource.runMigrations({ transaction: 'each' });
-  } finally {
-    await dataSource.destroy();
-  }
+  await runMigrations(url.toString(), options);
   return {
     url: url.toString(),
     name,

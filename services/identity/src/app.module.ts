@@ -1,0 +1,47 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AuthModule, ConfigModule, DatabaseModule, HealthModule, RedisModule } from '@salon/nest-kit';
+import type { IdentityConfig } from './config.js';
+import { PersistenceModule } from './database/persistence.module.js';
+import { ENTITIES, MIGRATIONS } from './database/schema.js';
+import { BusinessSettingsModule } from './modules/business-settings/business-settings.module.js';
+import { LocationsModule } from './modules/locations/locations.module.js';
+import { DatabasePermissionResolver } from './modules/permissions/persistence/database-permission.provider.js';
+import { PermissionsModule } from './modules/permissions/permissions.module.js';
+import { PreferencesModule } from './modules/preferences/preferences.module.js';
+import { SessionsModule } from './modules/sessions/sessions.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: IdentityConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        RedisModule,
+        DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
+        PersistenceModule,
+        AuthModule.forRoot({ permissionResolver: DatabasePermissionResolver }),
+        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+          driver: ApolloFederationDriver,
+          autoSchemaFile: { federation: 2 },
+          sortSchema: true,
+          context: ({ req }: { req: unknown }) => ({ req }),
+          introspection: config.NODE_ENV !== 'production',
+          includeStacktraceInErrorResponses: false,
+          plugins: [ApolloServerPluginInlineTraceDisabled()],
+        }),
+        HealthModule,
+        SessionsModule,
+        UsersModule,
+        PermissionsModule,
+        PreferencesModule,
+        BusinessSettingsModule,
+        LocationsModule,
+      ],
+    };
+  }
+}

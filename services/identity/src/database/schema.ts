@@ -1,0 +1,12 @@
+import { BusinessSettingsEntity } from '../modules/business-settings/persistence/business-settings.entity.js';
+import { LocationEntity } from '../modules/locations/persistence/location.entity.js';
+import { PermissionGroupMemberEntity } from '../modules/permissions/persistence/permission-group-member.entity.js';
+import { PermissionGroupEntity } from '../modules/permissions/persistence/permission-group.entity.js';
+import { ColorPreferencesEntity } from '../modules/preferences/persistence/color-preferences.entity.js';
+import { StaffInvitationEntity } from '../modules/users/persistence/staff-invitation.entity.js';
+import { UserEntity } from '../modules/users/persistence/user.entity.js';
+import { IdentityInitial1763700000000 } from './migrations/1763700000000-identity-initial.js';
+
+/** Everything TypeORM needs to know about this service's database, in one place. */
+export const ENTITIES = [UserEntity, StaffInvitationEntity, PermissionGroupEntity, PermissionGroupMemberEntity, ColorPreferencesEntity, BusinessSettingsEntity, LocationEntity];
+export const MIGRATIONS = [IdentityInitial1763700000000];

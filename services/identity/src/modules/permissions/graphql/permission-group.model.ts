@@ -1,0 +1,25 @@
+import { Directive, Field, ID, InputType, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('PermissionGroup')
+@Directive('@key(fields: "id")')
+export class PermissionGroupModel {
+  @Field(() => ID) id: string;
+  @Field() name: string;
+  @Field(() => String, { nullable: true }) description: string | null;
+  @Field(() => [String]) permissions: string[];
+}
+
+@ObjectType('PermissionDefinition')
+export class PermissionDefinitionModel {
+  @Field() name: string;
+  @Field() label: string;
+  @Field() category: string;
+  @Field() description: string;
+}
+
+@InputType()
+export class CreatePermissionGroupInput {
+  @Field() name: string;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => [String], { nullable: true }) permissions?: string[];
+}

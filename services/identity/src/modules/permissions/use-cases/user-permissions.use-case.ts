@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { ForbiddenError, NotFoundError, type AuthContext } from '@salon/nest-kit';
+import { mayReadUser } from '../../users/domain/user-profile.js';
+import { UserRepository } from '../../users/persistence/user.repository.js';
+import { isUuid } from '../../users/use-cases/user-views.use-case.js';
+import { effectivePermissions, validPermissionList } from '../domain/effective-permissions.js';
+import { PermissionGroupRepository } from '../persistence/permission-group.repository.js';
+
+export interface UserPermissions {
+  permissions: string[];
+  groups: { id: string; name: string }[];
+  directPermissions: string[];
+}
+
+@Injectable()
+export class UserPermissionsUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly groups: PermissionGroupRepository,
+  ) {}
+
+  /** GET /api/users/{id}/permissions: yourself, or anyone if you are admin. */
+  async forUser(auth: AuthContext, userId: string): Promise<UserPermissions> {
+    if (!mayReadUser(auth, userId)) throw new ForbiddenError("Forbidden: only an admin may read another user's permissions");
+    return this.of(userId);
+  }
+
+  async of(userId: string): Promise<UserPermissions> {
+    const user = isUuid(userId) ? await this.users.findById(userId) : null;
+    if (!user) throw new NotFoundError(`User ${userId} not found`);
+    const groups = (await this.groups.groupsOfUsers([userId])).get(userId) ?? [];
+    return {
+      permissions: effectivePermissions(user.role, groups.map((g) => g.permissions), user.directPermissions),
+      groups: groups.map((g) => ({ id: g.id, name: g.name })),
+      directPermissions: [...user.directPermissions].sort(),
+    };
+  }
+
+  async setDirect(userId: string, permissions: readonly string[]): Promise<void> {
+    const list = validPermissionList('permissions', permissions);
+    const user = isUuid(userId) ? await this.users.findById(userId) : null;
+    if (!user) throw new NotFoundError(`User ${userId} not found`);
+    await this.users.update(userId, { directPermissions: list });
+  }
+}

@@ -1,0 +1,21 @@
+import { Field, InputType, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('ColorPreferences')
+export class ColorPreferencesModel {
+  @Field() primaryColor: string;
+  @Field() isDarkMode: boolean;
+  @Field() primaryTextColor: string;
+  @Field() secondaryTextColor: string;
+  @Field(() => [String]) savedBrandColors: string[];
+  @Field(() => [String]) savedTextColors: string[];
+}
+
+@InputType()
+export class ColorPreferencesInput {
+  @Field(() => String, { nullable: true }) primaryColor?: string;
+  @Field(() => Boolean, { nullable: true }) isDarkMode?: boolean;
+  @Field(() => String, { nullable: true }) primaryTextColor?: string;
+  @Field(() => String, { nullable: true }) secondaryTextColor?: string;
+  @Field(() => [String], { nullable: true }) savedBrandColors?: string[];
+  @Field(() => [String], { nullable: true }) savedTextColors?: string[];
+}

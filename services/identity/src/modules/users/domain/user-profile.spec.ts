@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseInput } from '@salon/nest-kit';
+import { createUserSchema, fullName, mayReadUser, updateUserSchema, usernameFromEmail } from './user-profile.js';
+
+const auth = (userId: string, role: 'admin' | 'staff' | 'client') => ({ userId, role, tokenId: 't', issuedAt: 0, expiresAt: 0 });
+
+describe('user profile rules', () => {
+  it('joins names or says Unknown User', () => {
+    expect(fullName({ firstName: 'Dana', lastName: 'Lee' })).toBe('Dana Lee');
+    expect(fullName({ firstName: 'Dana', lastName: null })).toBe('Dana');
+    expect(fullName({ firstName: ' ', lastName: null })).toBe('Unknown User');
+  });
+  it('derives unique usernames', () => {
+    const taken = new Set(['dana', 'dana2']);
+    expect(usernameFromEmail('Dana@x.com', (c) => taken.has(c))).toBe('dana3');
+    expect(usernameFromEmail('sam+spa@x.com', () => false)).toBe('samspa');
+  });
+  it('lets only admins read other users', () => {
+    expect(mayReadUser(auth('a', 'staff'), 'a')).toBe(true);
+    expect(mayReadUser(auth('a', 'staff'), 'b')).toBe(false);
+    expect(mayReadUser(auth('a', 'admin'), 'b')).toBe(true);
+  });
+  it('normalises e-mail and names the bad field', () => {
+    const parsed = parseInput(createUserSchema, { email: ' Dana@Example.COM ', firstName: 'Dana', lastName: 'Lee', role: 'staff', password: 'long enough' });
+    expect(parsed.email).toBe('dana@example.com');
+    expect(() => parseInput(createUserSchema, { email: 'x', firstName: 'D', lastName: 'L', role: 'staff', password: 'long enough' })).toThrow('email: must be a valid e-mail address');
+    expect(() => parseInput(createUserSchema, { email: 'a@b.co', firstName: 'D', lastName: 'L', role: 'owner', password: 'long enough' })).toThrow('role: must be admin, staff or client');
+    expect(() => parseInput(createUserSchema, { email: 'a@b.co', firstName: 'D', lastName: 'L', role: 'staff', password: 'short' })).toThrow('password: must be at least 8 characters');
+  });
+  it('refuses a profile picture that is not an image', () => {
+    expect(() => parseInput(updateUserSchema, { profilePicture: 'javascript:alert(1)' })).toThrow('profilePicture');
+  });
+});
