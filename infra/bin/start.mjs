@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm start`: install if needed, check PostgreSQL and Redis, build, migrate, seed, run everything.
+import { buildAll, ensureInstalled } from '../lib/install.mjs';
+
+ensureInstalled();
+const { requireLocalServices, portInUse } = await import('../lib/local-services.mjs');
+const { startPlatform, DEMO_LOGINS, DEMO_PASSWORD, SERVICES } = await import('../lib/platform.mjs');
+
+await requireLocalServices();
+const port = Number(process.env.PORT ?? 4000);
+for (const p of [port, ...SERVICES.map((s) => s.port)]) {
+  if (await portInUse(p)) {
+    console.error(`✗ Port ${p} is already in use (another npm start?). Stop it, or choose the gateway port with PORT=…`);
+    process.exit(1);
+  }
+}
+buildAll();
+console.log('› Migrating, seeding the demo salon and starting the services…');
+let platform;
+try {
+  platform = await startPlatform({ port, logs: process.env.LOG_LEVEL === 'silent' ? 'ignore' : 'inherit', env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  process.exit(1);
+}
+const width = Math.max(...DEMO_LOGINS.map(([e]) => e.length));
+console.log(`
+  Salon platform is running:  ${platform.url}
+    GraphQL  ${platform.url}/graphql     REST  ${platform.url}/api/…
+
+  Demo logins (password: ${DEMO_PASSWORD})
+${DEMO_LOGINS.map(([email, what]) => `    ${email.padEnd(width)}  ${what}`).join('\n')}
+
+  Ctrl+C stops everything.
+`);
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('› Stopping…');
+  await platform.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+for (const child of platform.children) {
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`✗ A service stopped unexpectedly (exit ${code ?? signal}); stopping the rest.`);
+    void shutdown().then(() => process.exit(1));
+  });
+}

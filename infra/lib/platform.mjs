@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { ROOT } from './install.mjs';
+import { postgresAdminUrl } from './local-services.mjs';
+
+/**
+ * The services `npm start` runs, in start order. A later service is one more entry here: its
+ * migrate/seed scripts, its port and the gateway variable that points at it.
+ */
+export const SERVICES = [
+  { name: 'identity', dir: 'services/identity', database: 'identity', port: 4001, gatewayVariable: 'IDENTITY_URL', seed: true },
+];
+
+function databaseUrl(env, database) {
+  const url = new URL(postgresAdminUrl(env));
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+function runNode(script, env, label) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${label} failed (exit ${code}):\n${output}`))));
+  });
+}
+
+async function waitForReady(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = null;
+  child.once('exit', (code) => (exited = code));
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${name} exited with code ${exited} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Creates and migrates each service's database, seeds the demo salon, starts the services and the
+ * gateway, and waits until all are ready. Used by `npm start`, the browser tests and the bench.
+ *
+ * @param {object} options
+ * @param {number} [options.port] gateway port (default PORT or 4000)
+ * @param {number} [options.portOffset] added to every service port (tests run beside a dev instance)
+ * @param {string} [options.databasePrefix] database names are `<prefix>_<service>` (default 'salon')
+ * @param {string} [options.redisPrefix] Redis key prefix (default 'salon:')
+ * @param {'inherit'|'pipe'|'ignore'} [options.logs] where the services' JSON logs go
+ * @param {Record<string,string>} [options.env] extra environment for every process
+ */
+export async function startPlatform(options = {}) {
+  const baseEnv = { ...process.env, ...options.env };
+  const port = options.port ?? Number(baseEnv.PORT ?? 4000);
+  const offset = options.portOffset ?? 0;
+  const databasePrefix = options.databasePrefix ?? 'salon';
+  const common = {
+    ...baseEnv,
+    NODE_ENV: baseEnv.NODE_ENV ?? 'development',
+    LOG_LEVEL: baseEnv.LOG_LEVEL ?? 'info',
+    REDIS_KEY_PREFIX: options.redisPrefix ?? baseEnv.REDIS_KEY_PREFIX ?? 'salon:',
+    PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+  delete common.PORT;
+  delete common.DATABASE_URL;
+  const children = [];
+  const databases = [];
+  const gatewayEnv = { ...common, PORT: String(port) };
+
+  const stop = async () => {
+    for (const child of [...children].reverse()) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await once(child, 'exit').catch(() => {});
+        clearTimeout(timer);
+      }
+    }
+  };
+
+  try {
+    for (const service of SERVICES) {
+      const database = `${databasePrefix}_${service.database}`;
+      databases.push(database);
+      const env = { ...common, DATABASE_URL: databaseUrl(baseEnv, database), PORT: String(service.port + offset) };
+      await runNode(join(ROOT, service.dir, 'dist/migrate.js'), env, `${service.name} migrations`);
+      if (service.seed && options.seed !== false) await runNode(join(ROOT, service.dir, 'dist/seed.js'), env, `${service.name} seed`);
+      const child = spawn(process.execPath, [join(ROOT, service.dir, 'dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
+      children.push(child);
+      await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
+      gatewayEnv[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
+    }
+    const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], { cwd: ROOT, env: gatewayEnv, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
+    children.push(gateway);
+    await waitForReady(`http://127.0.0.1:${port}/health/ready`, gateway, 'gateway');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: `http://localhost:${port}`,
+    serviceUrls: Object.fromEntries(SERVICES.map((s) => [s.name, `http://127.0.0.1:${s.port + offset}`])),
+    databases,
+    children,
+    stop,
+  };
+}
+
+export const DEMO_LOGINS = [
+  ['admin@demo.salon', 'admin'],
+  ['staff@demo.salon', 'staff with every staff permission'],
+  ['basic@demo.salon', "staff in group 'Basic Staff'"],
+  ['client@demo.salon', 'client (online booking only)'],
+];
+export const DEMO_PASSWORD = 'demo-salon';
