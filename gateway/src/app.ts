@@ -1,0 +1,150 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TokenService } from '@salon/tokens';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { GatewayConfig } from './config.js';
+import { EdgeAuth } from './edge-auth.js';
+import { GraphqlGateway } from './graphql-gateway.js';
+import { healthController } from './health.controller.js';
+import { createHttpLogger, createLogger } from './logging.js';
+import { createRestFacade } from './rest-facade.js';
+import { requestId } from './request-id.js';
+import { ServiceRegistry } from './service-registry.js';
+import { staticWeb } from './static-web.js';
+
+export interface GatewayApp {
+  app: Express;
+  config: GatewayConfig;
+  logger: Logger;
+  registry: ServiceRegistry;
+  tokens: TokenService;
+  redis: Redis;
+  graphql: GraphqlGateway;
+  /** Listens on config.port/host (0 = a free port) and starts loading the supergraph. */
+  start(): Promise<{ server: http.Server; port: number; url: string }>;
+  /** Resolves once /graphql has a supergraph (tests, the bench runner). */
+  whenReady(timeoutMs?: number): Promise<void>;
+  /** Stops accepting connections, lets requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then closes everything. */
+  stop(): Promise<void>;
+}
+
+export interface GatewayAppOptions {
+  logger?: Logger;
+}
+
+/** Builds the gateway from a parsed configuration without touching process-wide state. */
+export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptions = {}): GatewayApp {
+  const logger = options.logger ?? createLogger(config);
+  if (config.jwt.usingDevSecret) {
+    logger.warn('JWT_SECRET is not set: using the insecure development secret (identity uses the same default). Never do this in production.');
+  }
+
+  const redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  let lastRedisError = '';
+  redis.on('error', (error: Error) => {
+    // ioredis retries by itself; log each distinct failure once rather than on every retry.
+    if (error.message !== lastRedisError) logger.error({ err: error }, 'Redis connection error');
+    lastRedisError = error.message;
+  });
+  redis.on('ready', () => {
+    lastRedisError = '';
+  });
+
+  const tokens = new TokenService(
+    {
+      secret: config.jwt.secret,
+      issuer: config.jwt.issuer,
+      audience: config.jwt.audience,
+      ttlSeconds: config.jwt.ttlSeconds,
+      redisPrefix: config.redis.keyPrefix,
+    },
+    redis,
+  );
+  const auth = new EdgeAuth(tokens, logger);
+  const registry = new ServiceRegistry(config.serviceUrls);
+  const graphql = new GraphqlGateway(config, registry, auth, logger);
+  const rest = createRestFacade({ registry, auth, logger, timeoutMs: config.upstreamTimeoutMs });
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+
+  app.use(requestId);
+  app.use(createHttpLogger(logger));
+  app.use(healthController(redis, graphql));
+  app.use(rest.handler);
+  app.use('/graphql', ...graphql.handlers());
+  app.use(staticWeb(config.webDist));
+  app.use((req, res) => {
+    res.status(404).type('text/plain').send(`Not found: ${req.method} ${req.path}\n`);
+  });
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, requestId: req.headers['x-request-id'] }, 'unhandled error');
+    const message =
+      error?.type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON'
+        : error?.type === 'entity.too.large'
+          ? `The request body is larger than ${config.graphql.bodyLimit}`
+          : status < 500 && error?.expose
+            ? String(error.message)
+            : 'Internal server error';
+    res.status(status).json({ error: message });
+  };
+  app.use(onError);
+
+  let server: http.Server | null = null;
+
+  return {
+    app,
+    config,
+    logger,
+    registry,
+    tokens,
+    redis,
+    graphql,
+    async start() {
+      await redis.connect().catch((error: Error) => logger.error({ err: error }, 'Redis is not reachable at start; /health/ready will say so'));
+      graphql.start();
+      const listening = http.createServer(app);
+      // Longer than a load balancer's idle timeout, so the balancer closes idle connections first.
+      listening.keepAliveTimeout = 65_000;
+      listening.headersTimeout = 66_000;
+      await new Promise<void>((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen(config.port, config.host, () => {
+          listening.off('error', reject);
+          resolve();
+        });
+      });
+      server = listening;
+      const { port } = listening.address() as AddressInfo;
+      const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+      const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      logger.info({ port, host: config.host, services: registry.deployed().map((s) => `${s.name}=${s.url}`) }, `gateway listening on ${url}`);
+      return { server: listening, port, url };
+    },
+    whenReady: (timeoutMs) => graphql.whenReady(timeoutMs),
+    async stop() {
+      const current = server;
+      server = null;
+      if (current) {
+        const closed = new Promise<void>((resolve) => current.close(() => resolve()));
+        current.closeIdleConnections();
+        const deadline = new Promise<'timeout'>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs, 'timeout').unref());
+        if ((await Promise.race([closed, deadline])) === 'timeout') {
+          logger.warn('requests still running after the shutdown timeout; closing their connections');
+          current.closeAllConnections();
+          await closed;
+        }
+      }
+      await graphql.stop();
+      rest.close();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
+  };
+}

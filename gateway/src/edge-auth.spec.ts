@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isPublicRoute } from './edge-auth.js';
+
+describe('isPublicRoute', () => {
+  it('lets sign-in and recovery through on POST only', () => {
+    for (const path of ['/api/auth/login', '/api/auth/forgot-password', '/api/auth/forgot-password-sms', '/api/auth/reset-password', '/api/auth/accept-invitation']) {
+      expect(isPublicRoute('POST', path)).toBe(true);
+      expect(isPublicRoute('GET', path)).toBe(false);
+    }
+    expect(isPublicRoute('POST', '/api/auth/login/')).toBe(true);
+    expect(isPublicRoute('POST', '/api/auth/logout')).toBe(false);
+    expect(isPublicRoute('GET', '/api/auth/verify')).toBe(false);
+    expect(isPublicRoute('POST', '/api/auth/login-as-admin')).toBe(false);
+  });
+
+  it('lets webhooks through with any method', () => {
+    expect(isPublicRoute('POST', '/api/webhooks/twilio')).toBe(true);
+    expect(isPublicRoute('POST', '/api/webhooks/ses/bounce')).toBe(true);
+    expect(isPublicRoute('POST', '/api/webhooks')).toBe(false);
+  });
+
+  it('lets the public booking, forms and document reads through', () => {
+    expect(isPublicRoute('GET', '/api/services')).toBe(true);
+    expect(isPublicRoute('HEAD', '/api/services/12')).toBe(true);
+    expect(isPublicRoute('GET', '/api/availability?date=2026-01-01')).toBe(false); // callers pass req.path, without the query
+    expect(isPublicRoute('GET', '/api/availability')).toBe(true);
+    expect(isPublicRoute('GET', '/api/forms/abc')).toBe(true);
+    expect(isPublicRoute('GET', '/api/documents/abc/pdf')).toBe(true);
+    expect(isPublicRoute('POST', '/api/services')).toBe(false);
+    expect(isPublicRoute('GET', '/api/forms')).toBe(false);
+    expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
+    expect(isPublicRoute('GET', '/api/servicesx')).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import type { GatewayConfig } from './config.js';
+
+export type ServiceName = keyof GatewayConfig['serviceUrls'];
+
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** GraphQL endpoint path on the service; every service is a Federation 2 subgraph. */
+  graphqlPath: string;
+  /** REST path prefixes the service owns; a prefix matches itself and everything below it. */
+  restPrefixes: readonly string[];
+}
+
+export interface ServiceEntry extends ServiceDefinition {
+  /** Base URL, or null when the service is not deployed (its REST paths answer 503). */
+  url: string | null;
+}
+
+/** The one table of which service owns which paths. */
+export const SERVICES: readonly ServiceDefinition[] = [
+  {
+    name: 'identity',
+    graphqlPath: '/graphql',
+    restPrefixes: ['/api/auth', '/api/users', '/api/business-settings', '/api/locations'],
+  },
+  {
+    name: 'scheduling',
+    graphqlPath: '/graphql',
+    restPrefixes: ['/api/appointments', '/api/services', '/api/availability', '/api/classes', '/api/rooms', '/api/devices', '/api/staff-schedules'],
+  },
+  {
+    name: 'clients',
+    graphqlPath: '/graphql',
+    restPrefixes: ['/api/clients', '/api/note-templates'],
+  },
+  {
+    name: 'retail',
+    graphqlPath: '/graphql',
+    restPrefixes: ['/api/payments', '/api/sales-history', '/api/saved-payment-methods', '/api/products', '/api/gift-certificates', '/api/memberships'],
+  },
+  {
+    name: 'messaging',
+    graphqlPath: '/graphql',
+    restPrefixes: ['/api/messages', '/api/webhooks/twilio', '/api/webhooks/ses'],
+  },
+  {
+    name: 'payroll',
+    graphqlPath: '/graphql',
+    restPrefixes: ['/api/payroll', '/api/staff-earnings', '/api/time-clock', '/api/reports'],
+  },
+  {
+    name: 'documents',
+    graphqlPath: '/graphql',
+    restPrefixes: ['/api/forms', '/api/documents'],
+  },
+];
+
+/** True when `path` is `prefix` itself or lies below it (`/api/users` matches `/api/users/42`, not `/api/usersx`). */
+export function pathHasPrefix(path: string, prefix: string): boolean {
+  return path === prefix || (path.startsWith(prefix) && path.charAt(prefix.length) === '/');
+}
+
+export class ServiceRegistry {
+  readonly entries: readonly ServiceEntry[];
+  /** Longest prefix first, so a more specific prefix always wins. */
+  private readonly routes: { prefix: string; service: ServiceEntry }[];
+
+  constructor(urls: GatewayConfig['serviceUrls'], definitions: readonly ServiceDefinition[] = SERVICES) {
+    this.entries = definitions.map((definition) => ({ ...definition, url: urls[definition.name] ?? null }));
+    this.routes = this.entries
+      .flatMap((service) => service.restPrefixes.map((prefix) => ({ prefix, service })))
+      .sort((a, b) => b.prefix.length - a.prefix.length);
+  }
+
+  /** The service owning a REST path (deployed or not), or null when no service does. */
+  ownerOf(path: string): ServiceEntry | null {
+    for (const route of this.routes) if (pathHasPrefix(path, route.prefix)) return route.service;
+    return null;
+  }
+
+  get(name: ServiceName): ServiceEntry {
+    const entry = this.entries.find((e) => e.name === name);
+    if (!entry) throw new Error(`Unknown service ${name}`);
+    return entry;
+  }
+
+  /** Services that have a URL, i.e. join the supergraph. */
+  deployed(): (ServiceEntry & { url: string })[] {
+    return this.entries.filter((e): e is ServiceEntry & { url: string } => e.url !== null);
+  }
+
+  /** Subgraph endpoints for composition: name + full GraphQL URL. */
+  subgraphs(): { name: ServiceName; url: string }[] {
+    return this.deployed().map((e) => ({ name: e.name, url: `${e.url}${e.graphqlPath}` }));
+  }
+}

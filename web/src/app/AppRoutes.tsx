@@ -1,0 +1,86 @@
+import type { ReactElement } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useSession } from '../session/session-context';
+import { NotFound } from '../shell/NotFound';
+import { RequirePermission } from '../shell/RequirePermission';
+import { Spinner } from '../shell/Spinner';
+import { StaffLayout } from '../shell/StaffLayout';
+import { ComingSoonPage } from '../pages/coming-soon/ComingSoonPage';
+import { DashboardPage } from '../pages/dashboard/DashboardPage';
+import { HelpIndexPage, HelpTopicPage } from '../pages/help/HelpPage';
+import { LocationsPage } from '../pages/locations/LocationsPage';
+import { LoginPage } from '../pages/login/LoginPage';
+import { PermissionsPage } from '../pages/permissions/PermissionsPage';
+import { BookingPage } from '../pages/public/BookingPage';
+import { PublicDocumentPage } from '../pages/public/PublicDocumentPage';
+import { PublicFormPage } from '../pages/public/PublicFormPage';
+import { ForgotPasswordPage } from '../pages/recovery/ForgotPasswordPage';
+import { ForgotPasswordSmsPage } from '../pages/recovery/ForgotPasswordSmsPage';
+import { ResetPasswordPage } from '../pages/recovery/ResetPasswordPage';
+import { SettingsPage } from '../pages/settings/SettingsPage';
+import { StaffPage } from '../pages/staff/StaffPage';
+import { CLIENT_REDIRECT, STAFF_ROUTES, type LivePage, type StaffRoute } from './route-table';
+
+const LIVE: Record<LivePage, () => ReactElement> = {
+  dashboard: () => <DashboardPage />,
+  staff: () => <StaffPage />,
+  locations: () => <LocationsPage />,
+  permissions: () => <PermissionsPage />,
+  settings: () => <SettingsPage />,
+  help: () => <HelpIndexPage />,
+  'help-topic': () => <HelpTopicPage />,
+};
+
+function pageFor(route: StaffRoute): ReactElement {
+  const page = typeof route.page === 'string' ? LIVE[route.page]() : <ComingSoonPage module={route.page.module} />;
+  if (!route.requirement && !route.adminOnly) return page;
+  return (
+    <RequirePermission requirement={route.requirement} adminOnly={route.adminOnly}>
+      {page}
+    </RequirePermission>
+  );
+}
+
+/** Everything that is not a public page: signed-out → /login, client → /booking, staff → the app. */
+function SignedInGate() {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <Spinner />;
+  if (status !== 'authenticated' || !user) {
+    const from = location.pathname + location.search;
+    return <Navigate to="/login" replace state={from === '/' ? undefined : { from }} />;
+  }
+  if (user.role === 'client') return <Navigate to={CLIENT_REDIRECT} replace />;
+  return <StaffLayout />;
+}
+
+/**
+ * Spec §2: a signed-in client only gets /booking; any other path (public recovery and document
+ * pages included) goes to /booking with the history entry replaced. Public forms skip session
+ * loading, so they stay reachable.
+ */
+function ClientConfined({ children }: { children: ReactElement }) {
+  const { status, user } = useSession();
+  if (status === 'authenticated' && user?.role === 'client') return <Navigate to={CLIENT_REDIRECT} replace />;
+  return children;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/forgot-password" element={<ClientConfined><ForgotPasswordPage /></ClientConfined>} />
+      <Route path="/forgot-password-sms" element={<ClientConfined><ForgotPasswordSmsPage /></ClientConfined>} />
+      <Route path="/reset-password" element={<ClientConfined><ResetPasswordPage /></ClientConfined>} />
+      <Route path="/booking" element={<BookingPage />} />
+      <Route path="/forms/:formId" element={<PublicFormPage />} />
+      <Route path="/documents/:documentId" element={<ClientConfined><PublicDocumentPage /></ClientConfined>} />
+      <Route element={<SignedInGate />}>
+        {STAFF_ROUTES.map((r) => (
+          <Route key={r.path} path={r.path} element={pageFor(r)} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

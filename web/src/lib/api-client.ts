@@ -1,0 +1,97 @@
+import { STORAGE_KEYS, storage } from '../session/storage-keys';
+import { handleUnauthorized } from './unauthorized';
+
+/** Error of a non-OK answer: message from body.error or body.message, else the status text (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+  constructor(message: string, status: number, body: unknown, statusText = '') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.statusText = statusText;
+  }
+}
+
+export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
+
+export function errorMessageFrom(body: unknown, statusText: string, status: number): string {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.error === 'string' && b.error) return b.error;
+    if (typeof b.message === 'string' && b.message) return b.message;
+  }
+  if (statusText) return statusText;
+  return `Request failed with status ${status}`;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Fetch implementation (tests). */
+  fetchImpl?: typeof fetch;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 means the session ended (default). The login call turns this off: its 401
+   * is a wrong password, not an expired session.
+   */
+  sessionCall?: boolean;
+}
+
+export function authHeaders(): Record<string, string> {
+  const token = storage.get(STORAGE_KEYS.token);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** The one small fetch client all shell REST calls go through (spec §7). */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const doFetch = options.fetchImpl ?? fetch;
+  const res = await doFetch(path, {
+    method,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  const parsed = await readBody(res);
+  if (res.status === 401) {
+    if (options.sessionCall !== false) handleUnauthorized();
+    const message = hasMessage(parsed) ? errorMessageFrom(parsed, res.statusText, 401) : AUTH_REQUIRED_MESSAGE;
+    throw new ApiError(message, 401, parsed, res.statusText);
+  }
+  if (!res.ok) {
+    throw new ApiError(errorMessageFrom(parsed, res.statusText, res.status), res.status, parsed, res.statusText);
+  }
+  return parsed as T;
+}
+
+function hasMessage(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Record<string, unknown>;
+  return (typeof b.error === 'string' && !!b.error) || (typeof b.message === 'string' && !!b.message);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, o?: RequestOptions) => apiRequest<T>('GET', path, undefined, o),
+  post: <T>(path: string, body?: unknown, o?: RequestOptions) => apiRequest<T>('POST', path, body ?? {}, o),
+  put: <T>(path: string, body?: unknown, o?: RequestOptions) => apiRequest<T>('PUT', path, body ?? {}, o),
+  delete: <T>(path: string, o?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, o),
+};

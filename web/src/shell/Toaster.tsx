@@ -1,0 +1,30 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { TOAST_DURATION, dismissToast, getToasts, subscribeToasts } from './toast-store';
+
+export { toast } from './toast-store';
+
+/** The toast region: one toast at a time (spec §4). */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const current = toasts.find((t) => t.open);
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => dismissToast(current.id), TOAST_DURATION);
+    return () => clearTimeout(timer);
+  }, [current]);
+  return (
+    <div className="toast-region" role="status" aria-live="polite" aria-atomic="true" data-testid="toast-region">
+      {current && (
+        <div className={`toast toast-${current.variant ?? 'default'}`} data-testid="toast">
+          <div className="toast-body">
+            {current.title && <p className="toast-title">{current.title}</p>}
+            {current.description && <p className="toast-description">{current.description}</p>}
+          </div>
+          <button type="button" className="icon-btn toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(current.id)}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
