@@ -34,23 +34,9 @@ export default defineConfig({
     },
   },
   test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: ['src/**/*.test.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'components',
-          environment: 'jsdom',
-          include: ['src/**/*.test.tsx'],
-        },
-      },
-    ],
+    // Component tests (*.test.tsx) declare `@vitest-environment jsdom` in their first line; the
+    // rest run in node. One flat project, so the root run picks it up as it is.
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}'],
   },
 });
