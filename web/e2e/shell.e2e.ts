@@ -54,8 +54,8 @@ describe('admin', () => {
     expect(path(page)).toBe('/dashboard');
     expect(await page.getByTestId('dashboard-greeting').innerText()).toContain('Avery');
 
-    const top = await page.getByTestId('side-menu').locator('[data-testid^="menu-link-"]:visible, [data-testid^="menu-group-toggle-"]:visible').allInnerTexts();
-    expect(top.map((t) => t.trim())).toEqual(['Dashboard', 'Appointments', 'Clients', 'Staff', 'Services', 'Retail', 'Insights', 'Business', 'SMS & Email', 'Phone']);
+    // The menu settles once permissions have loaded.
+    await expect.poll(() => visibleMenuLinks(page)).toEqual(['Dashboard', 'Appointments', 'Clients', 'Staff', 'Services', 'Retail', 'Insights', 'Business', 'SMS & Email', 'Phone']);
     await page.getByTestId('menu-group-toggle-business').click();
     await page.getByTestId('menu-link-permissions').click();
     await page.getByTestId('permissions-page').waitFor();
@@ -135,6 +135,7 @@ describe('staff with every staff permission', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff@demo.salon');
     await page.getByTestId('dashboard-greeting').waitFor();
+    await expect.poll(() => visibleMenuLinks(page)).toContain('Business');
     await page.getByTestId('menu-group-toggle-business').click();
     await page.getByTestId('menu-link-booking-design').waitFor({ state: 'visible' });
     expect(await page.getByTestId('menu-link-permissions').count()).toBe(0);
@@ -153,12 +154,12 @@ describe('Basic Staff', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'basic@demo.salon');
     await page.getByTestId('dashboard-greeting').waitFor();
-    expect(await visibleMenuLinks(page)).toEqual(['Dashboard', 'Appointments', 'Clients', 'Staff', 'Services']);
+    await expect.poll(() => visibleMenuLinks(page)).toEqual(['Dashboard', 'Appointments', 'Clients', 'Staff', 'Services']);
     await page.getByTestId('menu-group-toggle-clients').click();
     await page.getByTestId('menu-group-toggle-staff').click();
     await page.getByTestId('menu-group-toggle-services').click();
-    const links = await page.getByTestId('side-menu').locator('[data-testid^="menu-link-"]:visible').allInnerTexts();
-    expect(links.map((t) => t.trim())).toEqual(['Dashboard', 'Appointments', 'Client Profiles', 'Staff', 'Services']);
+    const links = () => page.getByTestId('side-menu').locator('[data-testid^="menu-link-"]:visible').allInnerTexts().then((all) => all.map((t) => t.trim()));
+    await expect.poll(links).toEqual(['Dashboard', 'Appointments', 'Client Profiles', 'Staff', 'Services']);
     expect(await page.getByTestId('menu-user-email').innerText()).toBe('basic@demo.salon');
     await context.close();
   });
@@ -199,5 +200,32 @@ describe('on a phone', () => {
     await page.getByTestId('menu-link-dashboard').waitFor({ state: 'hidden' });
     expect(path(page)).toBe('/appointments');
     await context.close();
+  });
+});
+
+describe('inviting a team member', () => {
+  it('admin invites from /staff; the invitee sets a password and lands on the dashboard', async () => {
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin@demo.salon');
+    await admin.page.getByTestId('dashboard-greeting').waitFor();
+    await admin.page.goto('/staff');
+    await admin.page.getByRole('button', { name: 'Invite staff' }).click();
+    const form = admin.page.getByRole('form', { name: 'Invite staff' });
+    await form.getByLabel('E-mail').fill('new.stylist@demo.salon');
+    await form.getByLabel('First name').fill('Noa');
+    await form.getByRole('button', { name: 'Create invitation' }).click();
+    await admin.page.getByTestId('invite-url').waitFor();
+    const link = await admin.page.getByTestId('invite-url').inputValue();
+    expect(link).toContain('/accept-invitation?token=');
+    await admin.context.close();
+
+    const invitee = await newPage(browser);
+    await invitee.page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await invitee.page.getByLabel('New password').fill('a-fresh-password');
+    await invitee.page.getByLabel('Confirm password').fill('a-fresh-password');
+    await invitee.page.getByRole('button', { name: 'Create my account' }).click();
+    await invitee.page.getByTestId('dashboard-greeting').waitFor();
+    expect(await invitee.page.getByTestId('dashboard-greeting').innerText()).toContain('Noa');
+    await invitee.context.close();
   });
 });

@@ -14,6 +14,7 @@ import { PermissionsPage } from '../pages/permissions/PermissionsPage';
 import { BookingPage } from '../pages/public/BookingPage';
 import { PublicDocumentPage } from '../pages/public/PublicDocumentPage';
 import { PublicFormPage } from '../pages/public/PublicFormPage';
+import { AcceptInvitationPage } from '../pages/recovery/AcceptInvitationPage';
 import { ForgotPasswordPage } from '../pages/recovery/ForgotPasswordPage';
 import { ForgotPasswordSmsPage } from '../pages/recovery/ForgotPasswordSmsPage';
 import { ResetPasswordPage } from '../pages/recovery/ResetPasswordPage';
@@ -72,6 +73,7 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ClientConfined><ForgotPasswordPage /></ClientConfined>} />
       <Route path="/forgot-password-sms" element={<ClientConfined><ForgotPasswordSmsPage /></ClientConfined>} />
       <Route path="/reset-password" element={<ClientConfined><ResetPasswordPage /></ClientConfined>} />
+      <Route path="/accept-invitation" element={<ClientConfined><AcceptInvitationPage /></ClientConfined>} />
       <Route path="/booking" element={<BookingPage />} />
       <Route path="/forms/:formId" element={<PublicFormPage />} />
       <Route path="/documents/:documentId" element={<ClientConfined><PublicDocumentPage /></ClientConfined>} />

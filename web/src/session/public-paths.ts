@@ -23,6 +23,7 @@ export function isPublicPath(pathname: string): boolean {
     p === '/forgot-password' ||
     p === '/forgot-password-sms' ||
     p === '/reset-password' ||
+    p === '/accept-invitation' ||
     p === '/booking' ||
     isPublicFormPath(p) ||
     PUBLIC_DOCUMENT_PATH.test(p)

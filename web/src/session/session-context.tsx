@@ -25,6 +25,7 @@ interface SessionValue {
   /** True while session loading is skipped (public form pages). */
   skipped: boolean;
   login(email: string, password: string): Promise<User>;
+  acceptInvitation(input: { token: string; password: string; firstName?: string; lastName?: string }): Promise<User>;
   logout(): Promise<void>;
   refresh(): Promise<void>;
   updateUser(user: User): void;
@@ -156,9 +157,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [navigate, clearClientCaches],
   );
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const answer = await api.post<{ token: string; user: User }>('/api/auth/login', { email, password }, { sessionCall: false });
+  /** Stores a session answered by the server (sign-in or accepted invitation), then its colours. */
+  const startSession = useCallback(
+    async (answer: { token: string; user: User }) => {
       clearClientCaches();
       storage.set(STORAGE_KEYS.token, answer.token);
       storeUser(answer.user);
@@ -168,6 +169,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return answer.user;
     },
     [applyColorPreferences, clearClientCaches],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) =>
+      startSession(await api.post<{ token: string; user: User }>('/api/auth/login', { email, password }, { sessionCall: false })),
+    [startSession],
+  );
+
+  const acceptInvitation = useCallback(
+    async (input: { token: string; password: string; firstName?: string; lastName?: string }) =>
+      startSession(await api.post<{ token: string; user: User }>('/api/auth/accept-invitation', input, { sessionCall: false })),
+    [startSession],
   );
 
   const logout = useCallback(async () => {
@@ -194,8 +207,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<SessionValue>(
-    () => ({ ...state, login, logout, refresh, updateUser, applyColorPreferences }),
-    [state, login, logout, refresh, updateUser, applyColorPreferences],
+    () => ({ ...state, login, acceptInvitation, logout, refresh, updateUser, applyColorPreferences }),
+    [state, login, acceptInvitation, logout, refresh, updateUser, applyColorPreferences],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

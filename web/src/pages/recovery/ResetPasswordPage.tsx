@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard, FormError, FormSuccess } from '../login/AuthCard';
-import { MIN_PASSWORD_LENGTH, resetPassword } from './recovery-api';
+import { MIN_PASSWORD_LENGTH, newPasswordProblem, resetPassword } from './recovery-api';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -16,8 +16,8 @@ export function ResetPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-    if (password !== confirm) return setError('The passwords do not match');
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return setError(problem);
     setBusy(true);
     try {
       const answer = await resetPassword(token ? { token, password } : { code: code.trim(), password });

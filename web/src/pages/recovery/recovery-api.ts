@@ -15,3 +15,10 @@ export const resetPassword = (input: { token?: string; code?: string; password: 
   api.post<RecoveryAnswer | null>('/api/auth/reset-password', input);
 
 export const MIN_PASSWORD_LENGTH = 8;
+
+/** Why a new password cannot be used yet, or null; the server checks again. */
+export function newPasswordProblem(password: string, confirm: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password !== confirm) return 'The passwords do not match';
+  return null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '@salon/nest-kit';
-import { createUserSchema, fullName, mayReadUser, updateUserSchema, usernameFromEmail } from './user-profile.js';
+import { createUserSchema, fullName, inviteStaffSchema, mayReadUser, updateUserSchema, usernameFromEmail } from './user-profile.js';
 
 const auth = (userId: string, role: 'admin' | 'staff' | 'client') => ({ userId, role, tokenId: 't', issuedAt: 0, expiresAt: 0 });
 
@@ -29,5 +29,8 @@ describe('user profile rules', () => {
   });
   it('refuses a profile picture that is not an image', () => {
     expect(() => parseInput(updateUserSchema, { profilePicture: 'javascript:alert(1)' })).toThrow('profilePicture');
+  });
+  it('treats a null optional name (an empty GraphQL field) as not given', () => {
+    expect(parseInput(inviteStaffSchema, { email: 'a@b.co', firstName: 'Noa', lastName: null })).toEqual({ email: 'a@b.co', firstName: 'Noa', lastName: undefined });
   });
 });

@@ -32,6 +32,8 @@ export function mayReadUser(auth: AuthContext, userId: string): boolean {
 }
 
 const name = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+/** GraphQL clients send null for a field left empty: for a name that means "not given". */
+const optionalName = name.nullish().transform((value) => value ?? undefined);
 const email = z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address')).pipe(z.string().max(254));
 const phone = z
   .string()
@@ -61,8 +63,8 @@ export const createUserSchema = z.strictObject({
 
 export const updateUserSchema = z.strictObject({
   email: email.optional(),
-  firstName: name.optional(),
-  lastName: name.optional(),
+  firstName: optionalName,
+  lastName: optionalName,
   phone: phone.optional(),
   role: z.enum(ROLES, 'must be admin, staff or client').optional(),
   profilePicture: picture.optional(),
@@ -70,14 +72,14 @@ export const updateUserSchema = z.strictObject({
 
 export const inviteStaffSchema = z.strictObject({
   email,
-  firstName: name.optional(),
-  lastName: name.optional(),
+  firstName: optionalName,
+  lastName: optionalName,
   groupIds: z.array(z.uuid('must be group ids')).max(20).optional(),
 });
 
 export const acceptInvitationSchema = z.strictObject({
   token: z.string().min(20, 'is not a valid invitation token'),
   password: passwordSchema,
-  firstName: name.optional(),
-  lastName: name.optional(),
+  firstName: optionalName,
+  lastName: optionalName,
 });
