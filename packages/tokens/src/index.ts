@@ -1,1 +1,2 @@
 export * from './token-service.js';
+export * from './sealed-secret.js';
