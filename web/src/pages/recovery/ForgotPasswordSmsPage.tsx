@@ -7,6 +7,7 @@ export function ForgotPasswordSmsPage() {
   const [step, setStep] = useState<'request' | 'code' | 'done'>('request');
   const [contact, setContact] = useState('');
   const [code, setCode] = useState('');
+  const [requestId, setRequestId] = useState<string | undefined>();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
@@ -19,6 +20,7 @@ export function ForgotPasswordSmsPage() {
     try {
       const answer = await requestResetSms(contact.trim());
       setInfo(answer?.message ?? 'If an account matches, we have texted a 6-digit code to its phone number.');
+      setRequestId(answer?.requestId);
       setStep('code');
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Something went wrong');
@@ -36,7 +38,7 @@ export function ForgotPasswordSmsPage() {
     }
     setBusy(true);
     try {
-      const answer = await resetPassword({ code: code.trim(), password });
+      const answer = await resetPassword({ requestId, code: code.trim(), password });
       setInfo(answer?.message ?? 'Your password has been changed. You can sign in now.');
       setStep('done');
     } catch (err) {

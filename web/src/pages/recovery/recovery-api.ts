@@ -1,9 +1,10 @@
 import { api } from '../../lib/api-client';
 
-/** Password recovery calls (backend arrives later; answers shown as given). */
+/** Password recovery calls; the server's answer text is shown as given. */
 export interface RecoveryAnswer {
   message?: string;
-  success?: boolean;
+  /** SMS requests: the code is bound to this request. */
+  requestId?: string;
 }
 
 export const requestResetEmail = (email: string) => api.post<RecoveryAnswer | null>('/api/auth/forgot-password', { email });
@@ -11,7 +12,7 @@ export const requestResetEmail = (email: string) => api.post<RecoveryAnswer | nu
 export const requestResetSms = (emailOrPhone: string) =>
   api.post<RecoveryAnswer | null>('/api/auth/forgot-password-sms', emailOrPhone.includes('@') ? { email: emailOrPhone } : { phone: emailOrPhone });
 
-export const resetPassword = (input: { token?: string; code?: string; password: string }) =>
+export const resetPassword = (input: { token?: string; requestId?: string; code?: string; password: string }) =>
   api.post<RecoveryAnswer | null>('/api/auth/reset-password', input);
 
 export const MIN_PASSWORD_LENGTH = 8;
