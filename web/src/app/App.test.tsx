@@ -29,6 +29,8 @@ function installFetch() {
         return json(200, { token: `t-${user.id}`, user });
       }
       if (path === '/api/auth/verify') return json(200, { valid: true, user: basicUser });
+      if (path === '/api/auth/logout') return json(200, { success: true });
+      if (path === `/api/users/${basicUser.id}`) return json(200, basicUser);
       if (path.endsWith('/color-preferences')) return json(200, { primaryColor: '#0ea5e9', isDarkMode: false, primaryTextColor: '#111827', secondaryTextColor: '#6b7280', savedBrandColors: [], savedTextColors: [] });
       if (path.endsWith('/permissions')) return json(200, { data: { permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'], groups: [{ id: 'g1', name: 'Basic Staff' }], directPermissions: [] } });
       if (path.startsWith('/api/locations')) return json(200, [
@@ -119,6 +121,88 @@ describe('App shell', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('treats a stored user without token as signed in and refreshes it from /api/users/{id}', async () => {
+    localStorage.setItem('user', JSON.stringify({ ...basicUser, firstName: 'Old' }));
+    await renderApp('/dashboard');
+    await screen.findByTestId('dashboard');
+    await waitFor(() => expect(calls).toContain('GET /api/users/u-basic'));
+    expect(calls).not.toContain('GET /api/auth/verify');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user')!).firstName).toBe('Bea'));
+  });
+
+  it('refreshes a stored session from /api/auth/verify at start and when the window regains focus', async () => {
+    localStorage.setItem('user', JSON.stringify(basicUser));
+    localStorage.setItem('token', 't-u-basic');
+    await renderApp('/dashboard');
+    await screen.findByTestId('dashboard');
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/verify')).toHaveLength(1));
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/verify')).toHaveLength(2));
+    vi.restoreAllMocks();
+  });
+
+  it('skips session loading on /forms/{numeric id}', async () => {
+    localStorage.setItem('user', JSON.stringify(basicUser));
+    localStorage.setItem('token', 't-u-basic');
+    document.documentElement.style.setProperty('--primary', '#123456');
+    await renderApp('/forms/42');
+    await screen.findByTestId('public-form');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.startsWith('GET /api/auth') || c.startsWith('GET /api/users'))).toEqual([]);
+    expect(document.documentElement.style.getPropertyValue('--primary')).toBe('');
+  });
+
+  it('signs out: clears user, token and picture, resets the theme and goes to /login', async () => {
+    localStorage.setItem('user', JSON.stringify(basicUser));
+    localStorage.setItem('token', 't-u-basic');
+    localStorage.setItem('profilePicture', 'data:image/png;base64,AAAA');
+    localStorage.setItem('customColor', '#0ea5e9');
+    localStorage.setItem('darkMode', 'true');
+    await renderApp('/dashboard');
+    await screen.findByTestId('dashboard');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(window.location.pathname).toBe('/login');
+    for (const k of ['token', 'user', 'profilePicture']) expect(localStorage.getItem(k)).toBeNull();
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(document.documentElement.style.getPropertyValue('--primary')).toBe('');
+  });
+
+  it('under 768 px starts the menu closed, overlays it with a backdrop and closes it after a choice', async () => {
+    installMatchMedia(true);
+    localStorage.setItem('user', JSON.stringify(basicUser));
+    localStorage.setItem('token', 't-u-basic');
+    await renderApp('/dashboard');
+    await screen.findByTestId('dashboard');
+    const aside = document.getElementById('side-menu')!;
+    expect(aside.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByTestId('staff-shell').className).not.toContain('menu-open');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    expect(aside.getAttribute('aria-hidden')).toBe('false');
+    fireEvent.click(screen.getByTestId('menu-backdrop'));
+    expect(aside.getAttribute('aria-hidden')).toBe('true');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    fireEvent.click(await screen.findByTestId('menu-link-appointments'));
+    expect(aside.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByTestId('menu-backdrop')).toBeNull();
+  });
+
+  it('on wide screens starts the menu open with the 16rem margin class', async () => {
+    localStorage.setItem('user', JSON.stringify(basicUser));
+    localStorage.setItem('token', 't-u-basic');
+    await renderApp('/dashboard');
+    await screen.findByTestId('dashboard');
+    expect(document.getElementById('side-menu')!.getAttribute('aria-hidden')).toBe('false');
+    expect(screen.getByTestId('staff-shell').className).toContain('menu-open');
+    expect(screen.queryByTestId('menu-backdrop')).toBeNull();
   });
 
   it('confines a client to /booking', async () => {

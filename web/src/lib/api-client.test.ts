@@ -70,6 +70,18 @@ describe('apiRequest', () => {
     expect(seen).toEqual([true]);
   });
 
+  it("says 'Authentication required' for a session call's 401 whatever the body says", async () => {
+    local.setItem('token', 't');
+    const off = onUnauthorized(() => undefined);
+    const fetchImpl = vi.fn(async () => response(401, { error: 'Token revoked', message: 'jwt expired' }, 'Unauthorized'));
+    const err = (await apiRequest('GET', '/api/x', undefined, { fetchImpl }).catch((e) => e)) as ApiError;
+    off();
+    expect(err.message).toBe('Authentication required');
+    expect(err.status).toBe(401);
+    expect(err.body).toEqual({ error: 'Token revoked', message: 'jwt expired' });
+    expect(local.getItem('token')).toBeNull();
+  });
+
   it("says 'Authentication required' for a bare 401 and keeps the session on a failed login", async () => {
     local.setItem('token', 't');
     const bare = vi.fn(async () => new Response(null, { status: 401, statusText: 'Unauthorized' }));

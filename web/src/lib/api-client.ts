@@ -62,7 +62,12 @@ export async function apiRequest<T = unknown>(
   });
   const parsed = await readBody(res);
   if (res.status === 401) {
-    if (options.sessionCall !== false) handleUnauthorized();
+    // Spec §8: a 401 of a session call always reads 'Authentication required'. A call that is
+    // not a session call (sign-in) keeps the server's reason, e.g. 'Invalid email or password'.
+    if (options.sessionCall !== false) {
+      handleUnauthorized();
+      throw new ApiError(AUTH_REQUIRED_MESSAGE, 401, parsed, res.statusText);
+    }
     const message = hasMessage(parsed) ? errorMessageFrom(parsed, res.statusText, 401) : AUTH_REQUIRED_MESSAGE;
     throw new ApiError(message, 401, parsed, res.statusText);
   }

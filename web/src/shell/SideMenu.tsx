@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-context';
 import { usePermissions } from '../session/use-permissions';
 import { useBusinessSettings } from '../session/business-settings';
-import { buildMenu, groupOfPath, pathMatches, type MenuLink } from './menu-model';
+import { buildMenu, groupOfPath, linkMatches, type MenuLink } from './menu-model';
 import { MenuIcon } from './menu-icons';
 
 interface Props {
@@ -37,9 +37,11 @@ export function SideMenu({ open, isMobile, onNavigate, onClose }: Props) {
   const [openGroups, setOpenGroups] = useState<Set<string>>(() => new Set());
 
   const currentGroup = groupOfPath(menu, pathname);
+  // Spec §2: the group of the current route opens on every route change (also after it was
+  // closed by hand while on another of its routes).
   useEffect(() => {
     if (currentGroup) setOpenGroups((s) => (s.has(currentGroup) ? s : new Set(s).add(currentGroup)));
-  }, [currentGroup]);
+  }, [currentGroup, pathname]);
 
   const toggle = (id: string) =>
     setOpenGroups((s) => {
@@ -51,16 +53,16 @@ export function SideMenu({ open, isMobile, onNavigate, onClose }: Props) {
 
   const link = (l: MenuLink, nested: boolean) => (
     <li key={l.id}>
-      <NavLink
+      <Link
         to={l.path}
-        className={() => `menu-link${nested ? ' nested' : ''}${pathMatches(l.path, pathname) ? ' active' : ''}`}
-        aria-current={pathMatches(l.path, pathname) ? 'page' : undefined}
+        className={`menu-link${nested ? ' nested' : ''}${linkMatches(l, pathname) ? ' active' : ''}`}
+        aria-current={linkMatches(l, pathname) ? 'page' : undefined}
         data-testid={`menu-link-${l.id}`}
         onClick={onNavigate}
       >
         {!nested && <MenuIcon id={l.id} />}
         <span>{l.label}</span>
-      </NavLink>
+      </Link>
     </li>
   );
 

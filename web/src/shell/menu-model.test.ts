@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@salon/contracts/permissions';
-import { buildMenu, flattenMenu, formatMenuLabel, groupOfPath, isBasicStaff, type MenuEntry } from './menu-model';
+import { buildMenu, flattenMenu, formatMenuLabel, groupOfPath, isBasicStaff, linkMatches, type MenuEntry } from './menu-model';
 
 const shape = (menu: MenuEntry[]) =>
   menu.map((e) => (e.kind === 'link' ? e.label : { [e.label]: e.children.map((c) => c.label) }));
@@ -102,5 +102,17 @@ describe('group auto-open', () => {
     expect(groupOfPath(menu, '/booking-test')).toBe('clients');
     expect(groupOfPath(menu, '/permissions')).toBe('business');
     expect(groupOfPath(menu, '/dashboard')).toBeNull();
+  });
+
+  it('opens the group for routes of a group that are not menu entries themselves', () => {
+    const menu = buildMenu({ role: 'admin', permissions: [], groups: [] });
+    expect(groupOfPath(menu, '/staff-schedule')).toBe('staff');
+    expect(groupOfPath(menu, '/staff-schedule/7')).toBe('staff');
+    expect(groupOfPath(menu, '/clients-import')).toBe('clients');
+    expect(groupOfPath(menu, '/appointments-mobile')).toBeNull();
+    const appointments = flattenMenu(menu).find((l) => l.id === 'appointments')!;
+    expect(linkMatches(appointments, '/appointments-mobile')).toBe(true);
+    expect(linkMatches(appointments, '/appointments')).toBe(true);
+    expect(linkMatches(appointments, '/booking-test')).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ export interface MenuLink {
   id: string;
   label: string;
   path: string;
+  /** Further routes that belong to this entry (it is active and its group opens on them). */
+  alsoPaths?: readonly string[];
 }
 export interface MenuGroup {
   kind: 'group';
@@ -19,6 +21,7 @@ interface LinkDef {
   id: string;
   label: string;
   path: string;
+  alsoPaths?: readonly string[];
   /** Needed by everyone (booking design). */
   requirement?: PermissionRequirement;
   adminOnly?: boolean;
@@ -38,11 +41,11 @@ const BUSINESS_SETTINGS: PermissionRequirement = { anyOf: [PERMISSIONS.VIEW_BUSI
 /** The side menu of spec §2 with the Basic Staff rules of spec §6. */
 export const MENU: readonly EntryDef[] = [
   { kind: 'link', id: 'dashboard', label: 'dashboard', path: '/dashboard', basic: PERMISSIONS.VIEW_DASHBOARD },
-  { kind: 'link', id: 'appointments', label: 'appointments', path: '/appointments', basic: { anyOf: CALENDAR_PERMISSIONS } },
+  { kind: 'link', id: 'appointments', label: 'appointments', path: '/appointments', alsoPaths: ['/appointments-mobile'], basic: { anyOf: CALENDAR_PERMISSIONS } },
   {
     kind: 'group', id: 'clients', label: 'clients', basic: PERMISSIONS.VIEW_CLIENTS,
     children: [
-      { id: 'client-profiles', label: 'client profiles', path: '/clients', basic: PERMISSIONS.VIEW_CLIENTS },
+      { id: 'client-profiles', label: 'client profiles', path: '/clients', alsoPaths: ['/clients-import'], basic: PERMISSIONS.VIEW_CLIENTS },
       { id: 'forms', label: 'forms', path: '/forms' },
       { id: 'documents', label: 'documents', path: '/documents' },
       { id: 'note-templates', label: 'note templates', path: '/note-templates' },
@@ -54,7 +57,7 @@ export const MENU: readonly EntryDef[] = [
     kind: 'group', id: 'staff', label: 'staff', basic: { anyOf: [PERMISSIONS.VIEW_STAFF, PERMISSIONS.VIEW_TIME_CLOCK] },
     children: [
       { id: 'staff-list', label: 'staff', path: '/staff', basic: PERMISSIONS.VIEW_STAFF },
-      { id: 'schedule', label: 'schedule', path: '/schedule', basic: { anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_OWN_SCHEDULE] } },
+      { id: 'schedule', label: 'schedule', path: '/schedule', alsoPaths: ['/staff-schedule'], basic: { anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_OWN_SCHEDULE] } },
       { id: 'time-clock', label: 'time clock', path: '/time-clock', basic: PERMISSIONS.VIEW_TIME_CLOCK },
     ],
   },
@@ -135,7 +138,13 @@ export function buildMenu(subject: MenuSubject): MenuEntry[] {
     if (basic) return d.basic !== undefined && can(d.basic);
     return true;
   };
-  const toLink = (d: LinkDef): MenuLink => ({ kind: 'link', id: d.id, label: formatMenuLabel(d.label), path: d.path });
+  const toLink = (d: LinkDef): MenuLink => ({
+    kind: 'link',
+    id: d.id,
+    label: formatMenuLabel(d.label),
+    path: d.path,
+    ...(d.alsoPaths ? { alsoPaths: d.alsoPaths } : {}),
+  });
 
   const out: MenuEntry[] = [];
   for (const e of MENU) {
@@ -157,10 +166,15 @@ export function pathMatches(menuPath: string, pathname: string): boolean {
   return pathname === menuPath || pathname.startsWith(`${menuPath}/`);
 }
 
-/** The id of the group holding the current route, for auto-opening. */
+/** Whether the current route belongs to a menu entry: its own path or one of its further routes. */
+export function linkMatches(link: Pick<MenuLink, 'path' | 'alsoPaths'>, pathname: string): boolean {
+  return pathMatches(link.path, pathname) || (link.alsoPaths ?? []).some((p) => pathMatches(p, pathname));
+}
+
+/** The id of the group holding the current route, for auto-opening (spec §2). */
 export function groupOfPath(menu: readonly MenuEntry[], pathname: string): string | null {
   for (const e of menu) {
-    if (e.kind === 'group' && e.children.some((c) => pathMatches(c.path, pathname))) return e.id;
+    if (e.kind === 'group' && e.children.some((c) => linkMatches(c, pathname))) return e.id;
   }
   return null;
 }
