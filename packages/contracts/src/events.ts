@@ -29,7 +29,67 @@ export const EVENT_PAYLOADS = {
   'identity.user.updated.v1': z.object({ userId: z.string(), changed: z.array(z.string()) }),
   'identity.location.changed.v1': z.object({ locationId: z.string(), name: z.string(), timeZone: z.string(), isActive: z.boolean(), isDefault: z.boolean() }),
   'identity.permissions.changed.v1': z.object({ userIds: z.array(z.string()) }),
+  // The reset token or SMS code travels sealed (@salon/tokens sealed-secret); only messaging opens it.
+  'identity.password-reset.requested.v1': z.object({
+    requestId: z.string(),
+    userId: z.string(),
+    channel: z.enum(['email', 'sms']),
+    to: z.string(),
+    firstName: z.string().nullable(),
+    businessName: z.string(),
+    secret: z.object({ v: z.literal(1), iv: z.string(), data: z.string(), tag: z.string() }),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+  'identity.password-reset.completed.v1': z.object({ userId: z.string(), requestId: z.string() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
+
+/** An envelope whose payload is typed by its event type (what handlers receive). */
+export type TypedEventEnvelope<T extends EventType> = EventEnvelope<EventPayload<T>> & { type: T };
+
+export function isEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_PAYLOADS, type);
+}
+
+/** The bounded context of an event type, e.g. 'identity' for 'identity.user.created.v1': it names the stream/topic. */
+export function contextOf(type: string): string {
+  const dot = type.indexOf('.');
+  if (dot <= 0) throw new Error(`Event type "${type}" has no context (expected <context>.<entity>.<verb>.v<N>)`);
+  return type.slice(0, dot);
+}
+
+/** Thrown by parseEvent; `issues` name each field that is wrong. */
+export class InvalidEventError extends Error {
+  constructor(
+    readonly eventType: string | undefined,
+    readonly issues: string[],
+  ) {
+    super(`Invalid event${eventType ? ` ${eventType}` : ''}: ${issues.join('; ')}`);
+    this.name = 'InvalidEventError';
+  }
+}
+
+function describeIssues(error: z.ZodError, root: string): string[] {
+  return error.issues.map((issue) => {
+    const path = [root, ...issue.path.map(String)].filter(Boolean).join('.');
+    return `${path || '(envelope)'}: ${issue.message}`;
+  });
+}
+
+/**
+ * Validates an envelope and its payload against the schema of its type (DESIGN §3: validated on
+ * both ends). Unknown types are rejected, so a producer cannot publish what no one can read.
+ * Returns the envelope with the payload as parsed (unknown payload keys dropped).
+ */
+export function parseEvent(raw: unknown): EventEnvelope {
+  const envelope = eventEnvelopeSchema.safeParse(raw);
+  const rawType = typeof (raw as { type?: unknown } | null)?.type === 'string' ? (raw as { type: string }).type : undefined;
+  if (!envelope.success) throw new InvalidEventError(rawType, describeIssues(envelope.error, ''));
+  const { type } = envelope.data;
+  if (!isEventType(type)) throw new InvalidEventError(type, [`type: unknown event type "${type}"`]);
+  const payload = EVENT_PAYLOADS[type].safeParse(envelope.data.payload);
+  if (!payload.success) throw new InvalidEventError(type, describeIssues(payload.error, 'payload'));
+  return { ...envelope.data, payload: payload.data as Record<string, unknown> };
+}

@@ -2,7 +2,7 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
-import { AuthModule, ConfigModule, DatabaseModule, HealthModule, RedisModule } from '@salon/nest-kit';
+import { AuthModule, ConfigModule, DatabaseModule, EventsModule, HealthModule, RedisModule } from '@salon/nest-kit';
 import type { IdentityConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
@@ -11,6 +11,7 @@ import { LocationsModule } from './modules/locations/locations.module.js';
 import { DatabasePermissionResolver } from './modules/permissions/persistence/database-permission.provider.js';
 import { PermissionsModule } from './modules/permissions/permissions.module.js';
 import { PreferencesModule } from './modules/preferences/preferences.module.js';
+import { RecoveryModule } from './modules/recovery/recovery.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
@@ -25,6 +26,7 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: DatabasePermissionResolver }),
+        EventsModule.forRoot({ serviceName: 'identity', relay: true }),
         GraphQLModule.forRoot<ApolloFederationDriverConfig>({
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
@@ -36,6 +38,7 @@ export class AppModule {
         }),
         HealthModule,
         SessionsModule,
+        RecoveryModule,
         UsersModule,
         PermissionsModule,
         PreferencesModule,

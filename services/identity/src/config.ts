@@ -1,7 +1,8 @@
-import { baseConfigSchema, loadConfig } from '@salon/nest-kit';
+import { baseConfigSchema, eventsConfigSchema, loadConfig } from '@salon/nest-kit';
+import { DEV_EVENT_SECRET_KEY } from '@salon/tokens';
 import { z } from 'zod';
 
-export const identityConfigSchema = baseConfigSchema.and(
+export const identityConfigSchema = baseConfigSchema.and(eventsConfigSchema).and(
   z.object({
     PORT: z.coerce.number().int().min(1).max(65535).default(4001),
     DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/salon_identity'),
@@ -11,6 +12,12 @@ export const identityConfigSchema = baseConfigSchema.and(
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
     INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(72),
+    /** Recovery requests per IP per window (then 429) and per account (then silently not sent). */
+    RECOVERY_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+    RECOVERY_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+    RECOVERY_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+    /** Seals reset tokens and codes inside events; messaging holds the same key. */
+    EVENT_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').default(DEV_EVENT_SECRET_KEY),
   }),
 );
 

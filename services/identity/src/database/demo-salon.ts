@@ -65,7 +65,7 @@ export async function seedDemoSalon(dataSource: DataSource): Promise<{ seeded: b
     }
     for (const person of PEOPLE) {
       const [user] = await m.query(
-        `INSERT INTO users (email, username, first_name, last_name, phone, role, password_hash) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        `INSERT INTO users (email, username, first_name, last_name, phone, role, password_hash, phone_verified_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING id`,
         [person.email, person.email.split('@')[0], person.firstName, person.lastName, person.phone, person.role, passwordHash],
       );
       for (const group of person.groups) {

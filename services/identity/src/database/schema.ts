@@ -6,7 +6,9 @@ import { ColorPreferencesEntity } from '../modules/preferences/persistence/color
 import { StaffInvitationEntity } from '../modules/users/persistence/staff-invitation.entity.js';
 import { UserEntity } from '../modules/users/persistence/user.entity.js';
 import { IdentityInitial1763700000000 } from './migrations/1763700000000-identity-initial.js';
+import { PasswordRecovery1763800000000 } from './migrations/1763800000000-password-recovery.js';
+import { PasswordResetRequestEntity } from '../modules/recovery/persistence/password-reset-request.entity.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
-export const ENTITIES = [UserEntity, StaffInvitationEntity, PermissionGroupEntity, PermissionGroupMemberEntity, ColorPreferencesEntity, BusinessSettingsEntity, LocationEntity];
-export const MIGRATIONS = [IdentityInitial1763700000000];
+export const ENTITIES = [UserEntity, StaffInvitationEntity, PermissionGroupEntity, PermissionGroupMemberEntity, ColorPreferencesEntity, BusinessSettingsEntity, LocationEntity, PasswordResetRequestEntity];
+export const MIGRATIONS = [IdentityInitial1763700000000, PasswordRecovery1763800000000];

@@ -14,6 +14,7 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true, select: false }) passwordHash: string | null;
   @Column({ name: 'direct_permissions', type: 'text', array: true, default: () => "'{}'" }) directPermissions: string[];
   @Column({ name: 'is_active', type: 'boolean', default: true }) isActive: boolean;
+  @Column({ name: 'phone_verified_at', type: 'timestamptz', nullable: true }) phoneVerifiedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -35,6 +35,16 @@ export class UserRepository {
     return this.repo(manager).findOneBy({ email });
   }
 
+  /** Matches however the number was written (see phoneDigits); uses the digits index. */
+  findByPhoneDigits(digits: string): Promise<UserEntity | null> {
+    const local = digits.startsWith('1') && digits.length === 11 ? digits.slice(1) : digits;
+    return this.repo()
+      .createQueryBuilder('u')
+      .where(`u.phone IS NOT NULL AND regexp_replace(u.phone, '[^0-9]', '', 'g') IN (:...candidates)`, { candidates: [digits, local] })
+      .orderBy('u.phone_verified_at', 'DESC', 'NULLS LAST')
+      .getOne();
+  }
+
   list(filter: UserListFilter): Promise<UserEntity[]> {
     const query = this.repo().createQueryBuilder('u').orderBy('u.first_name', 'ASC').addOrderBy('u.last_name', 'ASC');
     if (filter.roles?.length) query.andWhere('u.role = ANY(:roles)', { roles: filter.roles });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { contextOf, InvalidEventError, parseEvent } from './events.js';
+
+const valid = {
+  id: '0190a0a0-0000-7000-8000-000000000001',
+  type: 'identity.user.created.v1',
+  occurredAt: '2025-01-02T03:04:05.000Z',
+  aggregateType: 'user',
+  aggregateId: 'u1',
+  locationId: null,
+  actor: { type: 'system', id: null },
+  traceparent: null,
+  payload: { userId: 'u1', role: 'staff', email: 'a@b.c' },
+};
+
+describe('parseEvent', () => {
+  it('accepts a valid envelope and payload', () => {
+    expect(parseEvent(valid).payload).toEqual(valid.payload);
+  });
+  it('names a wrong envelope field', () => {
+    expect(() => parseEvent({ ...valid, id: 'nope' })).toThrow(/id:/);
+  });
+  it('names a wrong payload field', () => {
+    expect(() => parseEvent({ ...valid, payload: { userId: 'u1', role: 'boss', email: 'x' } })).toThrow(/payload\.role/);
+  });
+  it('rejects unknown types', () => {
+    expect(() => parseEvent({ ...valid, type: 'identity.user.vanished.v1' })).toThrow(InvalidEventError);
+    expect(() => parseEvent({ ...valid, type: 'identity.user.vanished.v1' })).toThrow(/unknown event type/);
+  });
+  it('rejects non-objects', () => {
+    expect(() => parseEvent('x')).toThrow(InvalidEventError);
+  });
+  it('validates the password reset payloads', () => {
+    const payload = {
+      requestId: 'r1', userId: 'u1', channel: 'sms', to: '+15555550100', firstName: null, businessName: 'Demo',
+      secret: { v: 1, iv: 'a', data: 'b', tag: 'c' }, expiresAt: '2025-01-02T03:19:05.000Z',
+    };
+    expect(parseEvent({ ...valid, type: 'identity.password-reset.requested.v1', payload }).type).toBe('identity.password-reset.requested.v1');
+    expect(() => parseEvent({ ...valid, type: 'identity.password-reset.requested.v1', payload: { ...payload, secret: { v: 2 } } })).toThrow(/payload\.secret/);
+  });
+});
+
+describe('contextOf', () => {
+  it('is the first segment', () => {
+    expect(contextOf('identity.user.created.v1')).toBe('identity');
+    expect(() => contextOf('nocontext')).toThrow();
+  });
+});

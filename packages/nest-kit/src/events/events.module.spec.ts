@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { Injectable, Module, type INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { EventEnvelope } from '@salon/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseConfigSchema, loadConfig } from '../config/config.js';
+import { ConfigModule } from '../config/config.module.js';
+import { DatabaseModule } from '../database/database.module.js';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../testing/test-database.js';
+import { EventHandler } from './event-handler.decorator.js';
+import { deleteRedisKeys, EventTables1700000000000, waitFor } from './event-fixtures.js';
+import { eventsConfigSchema } from './events.config.js';
+import { EVENT_TRANSPORT, EventsModule } from './events.module.js';
+import type { EventTransport } from './event-transport.js';
+import { OutboxWriter } from './outbox-writer.provider.js';
+import { RedisStreamsTransport } from './redis-streams.transport.js';
+
+@Injectable()
+class CreateUserUseCase {
+  constructor(private readonly dataSource: DataSource, private readonly outbox: OutboxWriter) {}
+  execute(userId: string) {
+    return this.dataSource.transaction((m) =>
+      this.outbox.append(m, { type: 'identity.user.created.v1', aggregateType: 'user', aggregateId: userId, payload: { userId, role: 'staff', email: `${userId}@x.test` } }),
+    );
+  }
+}
+
+@Injectable()
+class WelcomeConsumer {
+  @EventHandler('identity.user.created.v1')
+  async onUserCreated(envelope: EventEnvelope, manager: EntityManager) {
+    await manager.query(`INSERT INTO effects VALUES ($1, 'welcome')`, [envelope.id]);
+  }
+}
+
+let db: TestDatabase;
+let app: INestApplication;
+const redisPrefix = testRedisPrefix('events-module');
+
+beforeAll(async () => {
+  db = await createTestDatabase('events_module', { migrations: [EventTables1700000000000], entities: [] });
+  const config = loadConfig(baseConfigSchema.and(eventsConfigSchema), {
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: redisPrefix,
+    EVENT_RELAY_INTERVAL_MS: '20',
+    LOG_LEVEL: 'silent',
+  });
+  @Module({
+    imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot({ entities: [], migrations: [] }), EventsModule.forRoot({ serviceName: 'probe', relay: true, consume: true })],
+    providers: [CreateUserUseCase, WelcomeConsumer],
+  })
+  class ProbeModule {}
+  const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
+  app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+  await deleteRedisKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix);
+});
+
+describe('EventsModule', () => {
+  it('relays what a use-case appended and runs the @EventHandler through the inbox', async () => {
+    expect(app.get<EventTransport>(EVENT_TRANSPORT)).toBeInstanceOf(RedisStreamsTransport);
+    const envelope = await app.get(CreateUserUseCase).execute('u-42');
+    const dataSource = app.get(DataSource);
+    await waitFor(async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 1, 'the consumer effect');
+    expect(await dataSource.query(`SELECT consumer, type FROM inbox`)).toEqual([{ consumer: 'probe:WelcomeConsumer.onUserCreated', type: 'identity.user.created.v1' }]);
+    expect(await dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL`)).toHaveLength(0);
+
+    // Redelivering the same event (a replay) changes nothing.
+    await app.get<EventTransport>(EVENT_TRANSPORT).publish([envelope]);
+    const other = await app.get(CreateUserUseCase).execute('u-43');
+    await waitFor(async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [other.id])).length === 1, 'the next effect');
+    expect(await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,171 @@
+import { Global, Inject, Injectable, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
+import { contextOf, type EventEnvelope, type EventType } from '@salon/contracts';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module.js';
+import { createLogger } from '../logging/logger.js';
+import { eventTypesOf } from './event-handler.decorator.js';
+import { createEventTransport, type EventTransport, type Subscription } from './event-transport.js';
+import { eventsConfigSchema } from './events.config.js';
+import { InboxConsumer } from './inbox-consumer.js';
+import { OutboxRelay } from './outbox-relay.js';
+import { OutboxWriter } from './outbox-writer.provider.js';
+
+export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');
+export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
+
+export interface EventsModuleOptions {
+  serviceName: string;
+  /** Publish this service's outbox (its API process; not every worker replica needs to). */
+  relay?: boolean;
+  /** Subscribe the @EventHandler methods of this app's providers. */
+  consume?: boolean;
+}
+
+interface ResolvedEventsConfig {
+  EVENT_BUS?: 'redis' | 'kafka';
+  KAFKA_BROKERS?: string;
+  EVENT_MAX_ATTEMPTS: number;
+  EVENT_RELAY_INTERVAL_MS: number;
+  REDIS_URL: string;
+  REDIS_KEY_PREFIX: string;
+  LOG_LEVEL: string;
+}
+
+/** The app's parsed config where there is one (APP_CONFIG), the environment otherwise. */
+function resolveConfig(appConfig: Record<string, unknown> | undefined): ResolvedEventsConfig {
+  const source = { ...process.env, ...(appConfig ?? {}) } as Record<string, unknown>;
+  const events = eventsConfigSchema.parse({
+    EVENT_BUS: source.EVENT_BUS || undefined,
+    KAFKA_BROKERS: source.KAFKA_BROKERS || undefined,
+    EVENT_MAX_ATTEMPTS: source.EVENT_MAX_ATTEMPTS,
+    EVENT_RELAY_INTERVAL_MS: source.EVENT_RELAY_INTERVAL_MS,
+  });
+  return {
+    ...events,
+    REDIS_URL: String(source.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+    REDIS_KEY_PREFIX: String(source.REDIS_KEY_PREFIX ?? 'salon:'),
+    LOG_LEVEL: String(source.LOG_LEVEL ?? 'info'),
+  };
+}
+
+interface DiscoveredHandler {
+  consumer: string;
+  type: EventType;
+  call: (envelope: EventEnvelope, manager: EntityManager) => Promise<void>;
+}
+
+@Injectable()
+export class EventsRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private relay: OutboxRelay | null = null;
+  private subscription: Subscription | null = null;
+  private readonly logger: Logger;
+  private readonly config: ResolvedEventsConfig;
+
+  constructor(
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
+    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    private readonly moduleRef: ModuleRef,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {
+    const appConfig = (() => {
+      try {
+        return moduleRef.get<Record<string, unknown>>(APP_CONFIG, { strict: false });
+      } catch {
+        return undefined;
+      }
+    })();
+    this.config = resolveConfig(appConfig);
+    this.logger = createLogger(options.serviceName, this.config.LOG_LEVEL).child({ component: 'events' });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.options.relay && !this.options.consume) return;
+    const dataSource = this.moduleRef.get(DataSource, { strict: false });
+    if (this.options.relay) {
+      this.relay = new OutboxRelay(dataSource, this.transport, this.logger, { intervalMs: this.config.EVENT_RELAY_INTERVAL_MS });
+      this.relay.start();
+    }
+    if (this.options.consume) await this.subscribe(new InboxConsumer(dataSource));
+  }
+
+  /** The @EventHandler methods of every provider, one inbox consumer name each. */
+  discoverHandlers(): DiscoveredHandler[] {
+    const handlers: DiscoveredHandler[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || wrapper.isAlias) continue;
+      const prototype = Object.getPrototypeOf(instance);
+      if (!prototype) continue;
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        for (const type of eventTypesOf(prototype[method])) {
+          const fn = instance[method] as (envelope: EventEnvelope, manager: EntityManager) => Promise<void>;
+          handlers.push({ consumer: `${this.options.serviceName}:${instance.constructor.name}.${method}`, type, call: (e, m) => fn.call(instance, e, m) });
+        }
+      }
+    }
+    return handlers;
+  }
+
+  private async subscribe(inbox: InboxConsumer): Promise<void> {
+    const handlers = this.discoverHandlers();
+    if (handlers.length === 0) {
+      this.logger.warn('events: consume is on but no @EventHandler methods were found');
+      return;
+    }
+    const byType = new Map<string, DiscoveredHandler[]>();
+    for (const h of handlers) byType.set(h.type, [...(byType.get(h.type) ?? []), h]);
+    const contexts = [...new Set(handlers.map((h) => contextOf(h.type)))];
+    this.subscription = await this.transport.subscribe({
+      group: this.options.serviceName,
+      contexts,
+      maxAttempts: this.config.EVENT_MAX_ATTEMPTS,
+      handle: async (envelope) => {
+        // Other types of a subscribed context are simply acknowledged.
+        for (const handler of byType.get(envelope.type) ?? []) {
+          const ran = await inbox.run(handler.consumer, envelope, (manager) => handler.call(envelope, manager));
+          if (!ran) this.logger.debug({ eventId: envelope.id, consumer: handler.consumer }, 'event already handled; skipped');
+        }
+      },
+    });
+    this.logger.info({ contexts, handlers: handlers.map((h) => `${h.consumer} <- ${h.type}`) }, 'events: consuming');
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.subscription?.stop();
+    await this.relay?.stop();
+    await this.transport.close();
+  }
+}
+
+/**
+ * Events for a service: OutboxWriter everywhere (global), the transport as EVENT_TRANSPORT, and
+ * optionally the outbox relay and the @EventHandler consumers, started on bootstrap and stopped
+ * before the database closes.
+ */
+@Global()
+@Module({})
+export class EventsModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: EVENTS_OPTIONS, useValue: options },
+        {
+          provide: EVENT_TRANSPORT,
+          inject: [{ token: APP_CONFIG, optional: true }],
+          useFactory: (appConfig?: Record<string, unknown>) => {
+            const config = resolveConfig(appConfig);
+            return createEventTransport({ ...config, serviceName: options.serviceName });
+          },
+        },
+        OutboxWriter,
+        EventsRuntime,
+      ],
+      exports: [OutboxWriter, EVENT_TRANSPORT],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { parseEvent, type EventEnvelope, type EventPayload, type EventType } from '@salon/contracts';
+import type { EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+
+export interface DomainEventInput<T extends EventType> {
+  type: T;
+  aggregateType: string;
+  /** The partition key: one aggregate's events are delivered in the order they were appended. */
+  aggregateId: string;
+  locationId?: string | null;
+  actor?: EventEnvelope['actor'];
+  traceparent?: string | null;
+  payload: EventPayload<T>;
+}
+
+/**
+ * Appends events to the outbox through the caller's EntityManager, so they commit or roll back
+ * with the state change (DESIGN §3). Append after the change it describes: the aggregate's row
+ * lock then orders concurrent writers' events the way their changes were made.
+ */
+@Injectable()
+export class OutboxWriter {
+  async append<T extends EventType>(manager: EntityManager, event: DomainEventInput<T>): Promise<EventEnvelope> {
+    const [envelope] = await this.appendAll(manager, [event]);
+    return envelope;
+  }
+
+  /** Several events in one INSERT, in the given order. */
+  async appendAll(manager: EntityManager, events: readonly DomainEventInput<EventType>[]): Promise<EventEnvelope[]> {
+    if (events.length === 0) return [];
+    const envelopes = events.map((event) =>
+      parseEvent({
+        id: uuidv7(),
+        type: event.type,
+        occurredAt: new Date().toISOString(),
+        aggregateType: event.aggregateType,
+        aggregateId: event.aggregateId,
+        locationId: event.locationId ?? null,
+        actor: event.actor ?? { type: 'system', id: null },
+        traceparent: event.traceparent ?? null,
+        payload: event.payload,
+      }),
+    );
+    const values: unknown[] = [];
+    const rows = envelopes.map((e, i) => {
+      values.push(e.id, e.type, e.aggregateType, e.aggregateId, JSON.stringify(e));
+      const n = i * 5;
+      return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}::jsonb)`;
+    });
+    // One statement keeps the seq values in array order.
+    await manager.query(`INSERT INTO outbox (id, type, aggregate_type, aggregate_id, envelope) VALUES ${rows.join(', ')}`, values);
+    return envelopes;
+  }
+}

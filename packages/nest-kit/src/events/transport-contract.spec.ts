@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { EventEnvelope } from '@salon/contracts';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testRedisPrefix } from '../testing/test-database.js';
+import { deleteRedisKeys, sampleEvent, seqOf, waitFor } from './event-fixtures.js';
+import type { EventTransport, SubscribeOptions, Subscription } from './event-transport.js';
+import { KafkaTransport } from './kafka.transport.js';
+import { RedisStreamsTransport } from './redis-streams.transport.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CONTEXT = 'identity';
+
+/**
+ * The guarantees every transport gives (DESIGN §3). `makeTransport(namespace)` returns one
+ * instance (think: one process) in that namespace (key prefix, topic prefix); each test gets a
+ * namespace of its own, so no test sees another's events, while two instances of one test share it.
+ */
+export function runTransportContract(name: string, makeTransport: (namespace: string) => EventTransport, options: { skip?: boolean } = {}) {
+  describe.skipIf(options.skip)(`event transport contract: ${name}`, () => {
+    let transports: EventTransport[] = [];
+    let subscriptions: Subscription[] = [];
+    let namespace = '';
+
+    beforeEach(() => {
+      namespace = randomBytes(4).toString('hex');
+    });
+    const transport = () => {
+      const t = makeTransport(namespace);
+      transports.push(t);
+      return t;
+    };
+    const subscribe = async (t: EventTransport, o: Omit<SubscribeOptions, 'contexts'> & { contexts?: string[] }) => {
+      const s = await t.subscribe({ contexts: [CONTEXT], ...o });
+      subscriptions.push(s);
+      return s;
+    };
+    const group = () => `g-${randomBytes(3).toString('hex')}`;
+
+    afterEach(async () => {
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      await Promise.all(transports.map((t) => t.close()));
+      subscriptions = [];
+      transports = [];
+    });
+
+    it('keeps each key in order across two instances of one group', async () => {
+      const t = transport();
+      const g = group();
+      const seen = new Map<string, number[]>();
+      const handle = async (e: EventEnvelope) => {
+        seen.set(e.aggregateId, [...(seen.get(e.aggregateId) ?? []), seqOf(e)]);
+        if (Math.random() < 0.1) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await subscribe(t, { group: g, handle });
+      await subscribe(transport(), { group: g, handle });
+      const keys = ['a', 'b', 'c'].map((k) => `${k}-${randomBytes(2).toString('hex')}`);
+      const events = Array.from({ length: 50 }, (_, seq) => keys.map((key) => sampleEvent(key, seq))).flat();
+      for (let i = 0; i < events.length; i += 10) await t.publish(events.slice(i, i + 10));
+      await waitFor(() => keys.every((k) => new Set(seen.get(k)).size === 50), 'all 150 events');
+      for (const key of keys) expect(seen.get(key)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    });
+
+    it('delivers every event at least once, retrying failed handlers', async () => {
+      const t = transport();
+      const handled = new Set<string>();
+      const failedOnce = new Set<string>();
+      await subscribe(t, {
+        group: group(),
+        maxAttempts: 5,
+        handle: async (e) => {
+          if (seqOf(e) % 5 === 0 && !failedOnce.has(e.id)) {
+            failedOnce.add(e.id);
+            throw new Error('transient');
+          }
+          handled.add(e.id);
+        },
+      });
+      const events = Array.from({ length: 100 }, (_, i) => sampleEvent(`k${i % 10}`, i));
+      await t.publish(events);
+      await waitFor(() => handled.size === 100, 'every event handled');
+      expect(failedOnce.size).toBe(20);
+      expect(await t.deadLetters(CONTEXT)).toEqual([]);
+    });
+
+    it('redelivers an unacknowledged event to the next consumer after a crash', async () => {
+      const t = transport();
+      const g = group();
+      const key = `crash-${randomBytes(2).toString('hex')}`;
+      let started = false;
+      const crashed = await subscribe(t, {
+        group: g,
+        stopTimeoutMs: 50,
+        handle: () => {
+          started = true;
+          return new Promise<void>(() => undefined); // hangs: the process "dies" mid-handler
+        },
+      });
+      await t.publish([sampleEvent(key, 0), sampleEvent(key, 1)]);
+      await waitFor(() => started, 'the first consumer to start handling');
+      await crashed.stop();
+      const seen: number[] = [];
+      await subscribe(transport(), { group: g, handle: async (e) => void seen.push(seqOf(e)) });
+      await waitFor(() => seen.length >= 2, 'redelivery to the second consumer');
+      expect(seen).toEqual([0, 1]);
+    });
+
+    it('parks a poison event in the dead letters with its error, keeps the rest flowing, and replays it', async () => {
+      const t = transport();
+      const g = group();
+      const handled: string[] = [];
+      let healed = false;
+      const poison = sampleEvent('p1', 1);
+      const invalid = { ...sampleEvent('p1', 2), payload: { userId: 42 } } as unknown as EventEnvelope;
+      await subscribe(t, {
+        group: g,
+        maxAttempts: 3,
+        handle: async (e) => {
+          if (e.id === poison.id && !healed) throw new Error(`boom ${e.id}`);
+          handled.push(e.id);
+        },
+      });
+      const before = sampleEvent('p1', 0);
+      const after = sampleEvent('p1', 3);
+      const other = sampleEvent('p2', 0);
+      await t.publish([before, poison, invalid, after, other]);
+      await waitFor(() => handled.length === 3, 'the healthy events');
+      expect(handled).toEqual(expect.arrayContaining([before.id, after.id, other.id]));
+      expect(handled.indexOf(before.id)).toBeLessThan(handled.indexOf(after.id));
+
+      let letters = await t.deadLetters();
+      await waitFor(async () => (letters = await t.deadLetters(CONTEXT)).length === 2, 'two dead letters');
+      const dead = letters.find((l) => l.eventId === poison.id)!;
+      expect(dead).toMatchObject({ context: CONTEXT, group: g, attempts: 3, type: poison.type, aggregateId: 'p1', error: `boom ${poison.id}` });
+      const bad = letters.find((l) => l.eventId === invalid.id)!;
+      expect(bad.error).toMatch(/payload\.userId/);
+      expect(bad.attempts).toBe(1);
+      expect((await t.deadLetters()).map((l) => l.id).sort()).toEqual(letters.map((l) => l.id).sort());
+
+      healed = true;
+      await t.replayDeadLetter(dead.id);
+      await waitFor(() => handled.includes(poison.id), 'the replayed dead letter');
+      expect((await t.deadLetters(CONTEXT)).map((l) => l.eventId)).toEqual([invalid.id]);
+      await expect(t.replayDeadLetter(dead.id)).rejects.toThrow();
+    });
+
+    it('replays a group from a point in time', async () => {
+      const t = transport();
+      const g = group();
+      const counts = new Map<string, number>();
+      await subscribe(t, { group: g, handle: async (e) => void counts.set(e.id, (counts.get(e.id) ?? 0) + 1) });
+      const early = [sampleEvent('r1', 0), sampleEvent('r2', 0)];
+      await t.publish(early);
+      await waitFor(() => counts.size === 2, 'the early events');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const from = new Date().toISOString();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const late = [sampleEvent('r1', 1), sampleEvent('r2', 1), sampleEvent('r3', 1)];
+      await t.publish(late);
+      await waitFor(() => counts.size === 5, 'the late events');
+      await t.replayFrom({ group: g, context: CONTEXT, from });
+      await waitFor(() => late.every((e) => counts.get(e.id) === 2), 'the replayed events');
+      for (const e of early) expect(counts.get(e.id)).toBe(1);
+    });
+  });
+}
+
+const redisRun = testRedisPrefix('events');
+afterAll(() => deleteRedisKeys(REDIS_URL, redisRun));
+runTransportContract('redis streams', (namespace) =>
+  new RedisStreamsTransport({ url: REDIS_URL, prefix: `${redisRun}${namespace}:`, retryBaseMs: 5, retryMaxMs: 50, leaseMs: 1_500, blockMs: 1_000 }),
+);
+
+const KAFKA_BROKERS = process.env.KAFKA_BROKERS;
+runTransportContract(
+  'kafka',
+  (namespace) =>
+    new KafkaTransport({
+      brokers: (KAFKA_BROKERS ?? '').split(','),
+      clientId: 'contract-test',
+      topicPrefix: `test-${namespace}.`,
+      retryBaseMs: 5,
+      retryMaxMs: 50,
+    }),
+  { skip: !KAFKA_BROKERS },
+);
