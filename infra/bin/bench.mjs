@@ -1,6 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench`: starts the platform on its own ports and databases, then measures the
-// gateway's `viewer` query against the identity subgraph's own, in one run.
+// `npm run bench`: every benchmark, in one run, on this machine. Nothing here is a test; the
+// figures are printed and written to bench-results/ for the notes.
+//   1. GraphQL `viewer`: the identity subgraph directly and through the gateway (platform started
+//      on its own ports and databases).
+//   2. Events: outbox → relay → Redis Streams → consumer (own database).
+//   3. Messages: queue → BullMQ → worker → local provider (own database).
+// BENCH_ONLY=gateway|events|messages runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,40 +14,61 @@ import { buildAll, ensureInstalled, ROOT } from '../lib/install.mjs';
 ensureInstalled();
 const { requireLocalServices, dropDatabase, postgresAdminUrl } = await import('../lib/local-services.mjs');
 const { startPlatform } = await import('../lib/platform.mjs');
-const gatewayViewer = await import('../../load-tests/bench/gateway-viewer.bench.mjs');
 
 await requireLocalServices();
 buildAll();
-const tag = randomBytes(3).toString('hex');
-const port = Number(process.env.BENCH_PORT ?? 4700);
-console.log('› Starting the platform for the benchmark…');
-const platform = await startPlatform({
-  port,
-  portOffset: port - 4000,
-  databasePrefix: `bench_${tag}`,
-  redisPrefix: `bench:${tag}:`,
-  logs: 'ignore',
-  env: { LOG_LEVEL: 'error', NODE_ENV: 'production', JWT_SECRET: `bench-secret-${randomBytes(16).toString('hex')}` },
-});
-try {
-  const login = await fetch(`${platform.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.salon', password: 'demo-salon' }),
+const only = process.env.BENCH_ONLY;
+const results = {};
+const dir = join(ROOT, 'bench-results');
+mkdirSync(dir, { recursive: true });
+
+if (!only || only === 'gateway') {
+  const gatewayViewer = await import('../../load-tests/bench/gateway-viewer.bench.mjs');
+  const tag = randomBytes(3).toString('hex');
+  const port = Number(process.env.BENCH_PORT ?? 4700);
+  console.log('\n› GraphQL viewer: starting the platform for the benchmark…');
+  const platform = await startPlatform({
+    port,
+    portOffset: port - 4000,
+    databasePrefix: `bench_${tag}`,
+    redisPrefix: `bench:${tag}:`,
+    logs: 'ignore',
+    env: { LOG_LEVEL: 'error', NODE_ENV: 'production', JWT_SECRET: `bench-secret-${randomBytes(16).toString('hex')}`, EVENT_SECRET_KEY: randomBytes(16).toString('hex') },
   });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
-  const result = await gatewayViewer.run({
-    gatewayUrl: platform.url,
-    identityUrl: platform.serviceUrls.identity,
-    token,
-    durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
-    connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
-  });
-  const dir = join(ROOT, 'bench-results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'gateway-viewer.json'), JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2));
-} finally {
-  await platform.stop();
-  for (const database of platform.databases) await dropDatabase(postgresAdminUrl(), database);
+  try {
+    const login = await fetch(`${platform.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.salon', password: 'demo-salon' }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { token } = await login.json();
+    results.gatewayViewer = await gatewayViewer.run({
+      gatewayUrl: platform.url,
+      identityUrl: platform.serviceUrls.identity,
+      token,
+      durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
+      connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+    });
+  } finally {
+    await platform.stop();
+    for (const database of platform.databases) await dropDatabase(postgresAdminUrl(), database);
+  }
 }
+
+if (!only || only === 'events') {
+  console.log('\n› Events: outbox → relay → Redis Streams → consumer (through the inbox)');
+  const events = await import('../../load-tests/bench/events.bench.mjs');
+  results.events = await events.run({ databaseUrl: postgresAdminUrl(), events: Number(process.env.BENCH_EVENTS ?? 5000) });
+  results.eventsAt300PerSecond = await events.run({ databaseUrl: postgresAdminUrl(), events: 3000, rate: 300 });
+}
+
+if (!only || only === 'messages') {
+  console.log('\n› Messages: queue → BullMQ → worker → local provider');
+  const messages = await import('../../load-tests/bench/messages.bench.mjs');
+  results.messages = await messages.run({ count: Number(process.env.BENCH_MESSAGES ?? 2000), adminUrl: postgresAdminUrl() });
+}
+
+writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));
+console.log(`\nResults written to bench-results/latest.json`);
+process.exit(0);

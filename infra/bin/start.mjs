@@ -4,11 +4,11 @@ import { buildAll, ensureInstalled } from '../lib/install.mjs';
 
 ensureInstalled();
 const { requireLocalServices, portInUse } = await import('../lib/local-services.mjs');
-const { startPlatform, DEMO_LOGINS, DEMO_PASSWORD, SERVICES } = await import('../lib/platform.mjs');
+const { startPlatform, DEMO_LOGINS, DEMO_PASSWORD, SERVICES, LOCAL_PEERS } = await import('../lib/platform.mjs');
 
 await requireLocalServices();
 const port = Number(process.env.PORT ?? 4000);
-for (const p of [port, ...SERVICES.map((s) => s.port)]) {
+for (const p of [port, ...SERVICES.map((s) => s.port), ...Object.values(LOCAL_PEERS)]) {
   if (await portInUse(p)) {
     console.error(`✗ Port ${p} is already in use (another npm start?). Stop it, or choose the gateway port with PORT=…`);
     process.exit(1);
@@ -27,6 +27,7 @@ const width = Math.max(...DEMO_LOGINS.map(([e]) => e.length));
 console.log(`
   Salon platform is running:  ${platform.url}
     GraphQL  ${platform.url}/graphql     REST  ${platform.url}/api/…
+    E-mail sent locally: ${platform.peers.ses.url.replace('127.0.0.1', 'localhost')}   Test sends: ${platform.url}/email-test
 
   Demo logins (password: ${DEMO_PASSWORD})
 ${DEMO_LOGINS.map(([email, what]) => `    ${email.padEnd(width)}  ${what}`).join('\n')}

@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { ROOT } from './install.mjs';
 import { postgresAdminUrl } from './local-services.mjs';
+import { startLocalSes } from '../local/ses-server.mjs';
+import { startTwilioPeer } from '../local/twilio-peer.mjs';
 
 /**
  * The services `npm start` runs, in start order. A later service is one more entry here: its
@@ -10,7 +12,11 @@ import { postgresAdminUrl } from './local-services.mjs';
  */
 export const SERVICES = [
   { name: 'identity', dir: 'services/identity', database: 'identity', port: 4001, gatewayVariable: 'IDENTITY_URL', seed: true },
+  { name: 'messaging', dir: 'services/messaging', database: 'messaging', port: 4002, gatewayVariable: 'MESSAGING_URL', worker: 'dist/worker.js' },
 ];
+
+/** Local stand-ins for the providers: every e-mail and text sent here can be seen. */
+export const LOCAL_PEERS = { ses: 8005, twilio: 8006 };
 
 function databaseUrl(env, database) {
   const url = new URL(postgresAdminUrl(env));
@@ -74,6 +80,7 @@ export async function startPlatform(options = {}) {
   const children = [];
   const databases = [];
   const gatewayEnv = { ...common, PORT: String(port) };
+  const peers = {};
 
   const stop = async () => {
     for (const child of [...children].reverse()) {
@@ -84,9 +91,16 @@ export async function startPlatform(options = {}) {
         clearTimeout(timer);
       }
     }
+    await Promise.all(Object.values(peers).map((peer) => peer.stop()));
   };
 
   try {
+    peers.ses = await startLocalSes({ port: LOCAL_PEERS.ses + offset });
+    peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset });
+    // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
+    // which then talks to the local Twilio peer through the official SDK.
+    common.SES_ENDPOINT ??= peers.ses.url;
+    common.TWILIO_API_URL ??= peers.twilio.url;
     for (const service of SERVICES) {
       const database = `${databasePrefix}_${service.database}`;
       databases.push(database);
@@ -97,6 +111,10 @@ export async function startPlatform(options = {}) {
       children.push(child);
       await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
       gatewayEnv[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
+      if (service.worker) {
+        const worker = spawn(process.execPath, [join(ROOT, service.dir, service.worker)], { cwd: ROOT, env, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
+        children.push(worker);
+      }
     }
     const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], { cwd: ROOT, env: gatewayEnv, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
     children.push(gateway);
@@ -110,6 +128,7 @@ export async function startPlatform(options = {}) {
     serviceUrls: Object.fromEntries(SERVICES.map((s) => [s.name, `http://127.0.0.1:${s.port + offset}`])),
     databases,
     children,
+    peers,
     stop,
   };
 }

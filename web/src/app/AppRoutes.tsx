@@ -7,6 +7,7 @@ import { Spinner } from '../shell/Spinner';
 import { StaffLayout } from '../shell/StaffLayout';
 import { ComingSoonPage } from '../pages/coming-soon/ComingSoonPage';
 import { DashboardPage } from '../pages/dashboard/DashboardPage';
+import { EmailTestPage } from '../pages/email-test/EmailTestPage';
 import { HelpIndexPage, HelpTopicPage } from '../pages/help/HelpPage';
 import { LocationsPage } from '../pages/locations/LocationsPage';
 import { LoginPage } from '../pages/login/LoginPage';
@@ -28,6 +29,7 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   locations: () => <LocationsPage />,
   permissions: () => <PermissionsPage />,
   settings: () => <SettingsPage />,
+  'email-test': () => <EmailTestPage />,
   help: () => <HelpIndexPage />,
   'help-topic': () => <HelpTopicPage />,
 };

@@ -2,7 +2,7 @@ import { CALENDAR_PERMISSIONS, PERMISSIONS, satisfies, type PermissionRequiremen
 import type { ModuleKey } from './modules';
 
 /** Pages that work now; every other staff route shows its module's "coming" page. */
-export type LivePage = 'dashboard' | 'staff' | 'locations' | 'permissions' | 'settings' | 'help' | 'help-topic';
+export type LivePage = 'dashboard' | 'staff' | 'locations' | 'permissions' | 'settings' | 'email-test' | 'help' | 'help-topic';
 
 export interface StaffRoute {
   path: string;
@@ -52,7 +52,7 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/locations', page: 'locations' },
   { path: '/permissions', page: 'permissions', adminOnly: true },
   { path: '/time-clock', page: { module: 'timeClock' }, requirement: PERMISSIONS.VIEW_TIME_CLOCK },
-  { path: '/email-test', page: { module: 'emailTest' } },
+  { path: '/email-test', page: 'email-test', adminOnly: true },
   { path: '/settings', page: 'settings' },
   { path: '/schedule', page: { module: 'schedule' }, requirement: SCHEDULES },
   { path: '/staff-schedule', page: { module: 'staffSchedule' }, requirement: SCHEDULES },

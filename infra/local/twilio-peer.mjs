@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// A local stand-in for Twilio's Programmable Messaging REST API, so the official twilio SDK can
+// be exercised end to end without the internet (the messaging service points TWILIO_API_URL
+// here). It checks Basic auth, records what the SDK sent, answers Twilio-shaped JSON, lists
+// messages like Twilio's Messages.json, and can send signed status callbacks back.
+//
+//   import { startTwilioPeer } from './infra/local/twilio-peer.mjs'
+//   const peer = await startTwilioPeer({ port: 8006 })   // port 0 picks a free one
+//   peer.url; peer.messages(); peer.clear(); peer.failNext(2, 503); await peer.stop()
+//   node infra/local/twilio-peer.mjs --port 8006 [--auth-token <token>]
+//
+// HTTP: POST/GET /2010-04-01/Accounts/:sid/Messages.json, GET /messages, DELETE /messages,
+// POST /control/fail {"count":2,"status":503}.
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** Numbers Twilio's test credentials treat as invalid; the peer refuses them the same way (21211). */
+const INVALID_NUMBERS = new Set(['+15005550001']);
+
+export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authToken, delayMs = 0, onMessage } = {}) {
+  const received = [];
+  let failures = { count: 0, status: 500 };
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://peer');
+      const body = await readBody(req);
+      const match = url.pathname.match(/^\/2010-04-01\/Accounts\/(AC[0-9a-zA-Z]{32})\/Messages\.json$/);
+      if (match) {
+        const auth = basicAuth(req.headers.authorization);
+        if (!auth || auth.user !== match[1] || (authToken && auth.password !== authToken)) {
+          return json(res, 401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
+        }
+        if (req.method === 'GET') return json(res, 200, listPage(match[1], url, received));
+        if (req.method !== 'POST') return json(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
+        const form = Object.fromEntries(new URLSearchParams(body));
+        if (failures.count > 0) {
+          failures.count -= 1;
+          return json(res, failures.status, { code: 20500, message: 'Internal Server Error (peer told to fail)', more_info: 'https://www.twilio.com/docs/errors/20500', status: failures.status });
+        }
+        if (!form.To || !form.Body || !(form.From || form.MessagingServiceSid)) {
+          return json(res, 400, { code: 21604, message: "A 'To' phone number, a 'From' number and a 'Body' are required.", status: 400 });
+        }
+        if (INVALID_NUMBERS.has(form.To)) {
+          return json(res, 400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 });
+        }
+        const now = new Date();
+        const message = {
+          sid: `SM${randomBytes(16).toString('hex')}`,
+          accountSid: match[1],
+          to: form.To,
+          from: form.From ?? null,
+          body: form.Body,
+          statusCallback: form.StatusCallback ?? null,
+          form,
+          receivedAt: Date.now(),
+          dateCreated: now.toUTCString(),
+        };
+        received.push(message);
+        // Lets a test act between "Twilio has it" and "the caller heard back" (e.g. kill the caller).
+        if (onMessage) await onMessage(message, received.length);
+        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+        return json(res, 201, resource(message));
+      }
+      if (url.pathname === '/messages' && req.method === 'GET') return json(res, 200, received);
+      if (url.pathname === '/messages' && req.method === 'DELETE') {
+        received.length = 0;
+        return json(res, 200, { cleared: true });
+      }
+      if (url.pathname === '/control/fail' && req.method === 'POST') {
+        const wanted = JSON.parse(body || '{}');
+        failures = { count: Number(wanted.count ?? 1), status: Number(wanted.status ?? 500) };
+        return json(res, 200, failures);
+      }
+      return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    } catch (error) {
+      return json(res, 500, { message: String(error?.message ?? error), status: 500 });
+    }
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  const address = server.address();
+  const url = `http://${host}:${address.port}`;
+
+  return {
+    url,
+    port: address.port,
+    /** Everything received, oldest first: { sid, to, from, body, statusCallback, form, receivedAt }. */
+    messages: () => received.slice(),
+    clear: () => void (received.length = 0),
+    /** The next `count` sends answer `status` (Twilio error 20500) instead of being accepted. */
+    failNext: (count, status = 500) => void (failures = { count, status }),
+    /**
+     * Posts a MessageStatus callback for a received message to its StatusCallback URL, signed
+     * with `authToken` the way Twilio signs (HMAC-SHA1 over URL + sorted form fields).
+     */
+    async sendStatusCallback(sid, status = 'delivered', { token = authToken, callbackUrl, extra = {} } = {}) {
+      const message = received.find((m) => m.sid === sid);
+      const target = callbackUrl ?? message?.statusCallback;
+      if (!message || !target) throw new Error(`No status callback URL for ${sid}`);
+      const params = { AccountSid: message.accountSid, From: message.from ?? '', MessageSid: sid, MessageStatus: status, SmsSid: sid, SmsStatus: status, To: message.to, ApiVersion: '2010-04-01', ...extra };
+      return fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(token, target, params) },
+        body: new URLSearchParams(params).toString(),
+      });
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Twilio's webhook signature: base64 HMAC-SHA1 of the URL followed by each sorted key and value. */
+export function twilioSignature(authToken, url, params) {
+  const data = Object.keys(params).sort().reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+function resource(m) {
+  return {
+    sid: m.sid,
+    account_sid: m.accountSid,
+    api_version: '2010-04-01',
+    body: m.body,
+    date_created: m.dateCreated,
+    date_updated: m.dateCreated,
+    date_sent: null,
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: m.from,
+    messaging_service_sid: null,
+    num_media: '0',
+    num_segments: '1',
+    price: null,
+    price_unit: 'USD',
+    status: 'queued',
+    subresource_uris: { media: `/2010-04-01/Accounts/${m.accountSid}/Messages/${m.sid}/Media.json` },
+    to: m.to,
+    uri: `/2010-04-01/Accounts/${m.accountSid}/Messages/${m.sid}.json`,
+  };
+}
+
+/** Twilio's list shape, newest first, filtered by To/From like the real API. */
+function listPage(accountSid, url, received) {
+  const to = url.searchParams.get('To');
+  const from = url.searchParams.get('From');
+  const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
+  const matching = received.filter((m) => m.accountSid === accountSid && (!to || m.to === to) && (!from || m.from === from)).reverse().slice(0, pageSize);
+  const uri = `/2010-04-01/Accounts/${accountSid}/Messages.json?PageSize=${pageSize}&Page=0`;
+  return { messages: matching.map(resource), end: Math.max(0, matching.length - 1), first_page_uri: uri, next_page_uri: null, page: 0, page_size: pageSize, previous_page_uri: null, start: 0, uri };
+}
+
+function basicAuth(header) {
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+  });
+}
+
+function json(res, status, body) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '8006' }, host: { type: 'string', default: '127.0.0.1' }, 'auth-token': { type: 'string' } } });
+  const peer = await startTwilioPeer({ port: Number(values.port), host: values.host, authToken: values['auth-token'] });
+  console.log(`twilio-peer: listening on ${peer.url} (GET ${peer.url}/messages lists what it received)`);
+  const stop = () => peer.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+}

@@ -1,0 +1,164 @@
+// Benchmark: messages per second through the real delivery pipeline (message row → BullMQ job →
+// worker process → provider → row marked sent), and the latency of each message from queued_at
+// to sent_at. The provider is the log provider (nothing leaves the machine), so the figure is the
+// pipeline's own cost: PostgreSQL, Redis, BullMQ and the worker. The SES rate limit
+// (EMAIL_PER_SECOND) is lifted for the run, since the point is what the pipeline can carry.
+//
+// Creates and drops its own database and Redis prefix; needs the messaging service built
+// (`npm run build -w @salon/messaging`). The lead's `npm run bench` calls `run(...)`:
+//   const messages = await import('../../load-tests/bench/messages.bench.mjs');
+//   const result = await messages.run({ count: 2000 });   // → { messagesPerSecond, latencyMs: { p50, p95, p99, max }, … }
+// Standalone: node load-tests/bench/messages.bench.mjs [--count 2000] [--concurrency 16] [--workers 1]
+// Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const MESSAGING_DIR = fileURLToPath(new URL('../../services/messaging/', import.meta.url));
+const dist = (path) => import(pathToFileURL(`${MESSAGING_DIR}dist/${path}`).href);
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+
+function startWorker(env) {
+  const child = spawn(process.execPath, ['dist/worker.js'], { cwd: MESSAGING_DIR, env: { ...process.env, ...env, WORKER_READY_LINE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const ready = new Promise((resolve, reject) => {
+    child.stdout.on('data', (c) => c.toString().includes('messaging-worker-ready') && resolve());
+    exited.then(() => reject(new Error(`worker exited: ${stderr.slice(-1500)}`)));
+  });
+  return { ready, stop: async () => { child.kill('SIGTERM'); await exited; } };
+}
+
+export async function run({
+  count = 2000,
+  concurrency = 16,
+  workers = 1,
+  adminUrl = process.env.POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
+  const { NestFactory } = await import('@nestjs/core');
+  const nestKit = await import('@salon/nest-kit');
+  const { loadMessagingConfig } = await dist('config.js');
+  const { ENTITIES, MIGRATIONS } = await dist('database/schema.js');
+  const { PersistenceModule } = await dist('database/persistence.module.js');
+  const { DeliveryModule } = await dist('modules/delivery/delivery.module.js');
+  const { QueueMessageUseCase } = await dist('modules/delivery/use-cases/queue-message.use-case.js');
+
+  const tag = randomBytes(4).toString('hex');
+  const database = `bench_messages_${tag}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    EVENT_SECRET_KEY: randomBytes(24).toString('hex'),
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `bench:messages:${tag}:`,
+    EMAIL_PROVIDER: 'log',
+    SMS_PROVIDER: 'log',
+    EMAIL_PER_SECOND: '1000000',
+    WORKER_CONCURRENCY: String(concurrency),
+  };
+  const config = loadMessagingConfig(env);
+  await nestKit.ensureDatabase(config.DATABASE_URL);
+  const workerProcs = [];
+  let producer;
+  const db = new pg.Client({ connectionString: config.DATABASE_URL });
+  try {
+    await nestKit.runMigrations(config.DATABASE_URL, { entities: ENTITIES, migrations: MIGRATIONS });
+    await db.connect();
+    for (let i = 0; i < workers; i++) workerProcs.push(startWorker(env));
+    await Promise.all(workerProcs.map((w) => w.ready));
+
+    // The producer side only (no HTTP server, no workers): what the API or a consumer runs.
+    class BenchProducerModule {}
+    producer = await NestFactory.createApplicationContext(
+      { module: BenchProducerModule, imports: [nestKit.ConfigModule.forRoot(config), nestKit.RedisModule, nestKit.DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }), PersistenceModule, DeliveryModule] },
+      { logger: false },
+    );
+    const queue = producer.get(QueueMessageUseCase);
+
+    log(`› messages bench: ${count} e-mails, ${workers} worker process(es) × concurrency ${concurrency}, log provider`);
+    const started = performance.now();
+    const batch = 50;
+    for (let i = 0; i < count; i += batch) {
+      await Promise.all(
+        Array.from({ length: Math.min(batch, count - i) }, (_, j) =>
+          queue.queue({ idempotencyKey: `bench-${i + j}`, channel: 'email', to: `client${i + j}@example.com`, subject: 'Your appointment', text: `Reminder ${i + j}`, purpose: 'bench' }),
+        ),
+      );
+    }
+    const queuedMs = performance.now() - started;
+    for (;;) {
+      const { rows } = await db.query(`SELECT count(*)::int AS done FROM messages WHERE status IN ('sent', 'delivered', 'failed')`);
+      if (rows[0].done >= count) break;
+      if (performance.now() - started > 300_000) throw new Error(`only ${rows[0].done} of ${count} messages finished in 5 minutes`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const totalMs = performance.now() - started;
+    const { rows } = await db.query(
+      `SELECT extract(epoch FROM (sent_at - queued_at)) * 1000 AS ms, status FROM messages`,
+    );
+    const failed = rows.filter((r) => r.status === 'failed').length;
+    const latencies = rows.filter((r) => r.ms !== null).map((r) => Number(r.ms)).sort((a, b) => a - b);
+    const result = {
+      count,
+      workers,
+      concurrency,
+      failed,
+      queueSeconds: round(queuedMs / 1000, 2),
+      totalSeconds: round(totalMs / 1000, 2),
+      enqueuedPerSecond: round(count / (queuedMs / 1000)),
+      messagesPerSecond: round(count / (totalMs / 1000)),
+      latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+    };
+    log(`  ${result.messagesPerSecond} messages/s end to end (enqueue ${result.enqueuedPerSecond}/s); queued→sent p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms; failed ${failed}`);
+    return result;
+  } finally {
+    await producer?.close().catch(() => undefined);
+    await Promise.all(workerProcs.map((w) => w.stop().catch(() => undefined)));
+    await db.end().catch(() => undefined);
+    await dropEverything(adminUrl, database, redisUrl, env.REDIS_KEY_PREFIX);
+  }
+}
+
+async function dropEverything(adminUrl, database, redisUrl, prefix) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { count: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '16' }, workers: { type: 'string', default: '1' } } });
+  const result = await run({ count: Number(values.count), concurrency: Number(values.concurrency), workers: Number(values.workers) });
+  console.log(JSON.stringify(result, null, 2));
+  process.exit(0);
+}

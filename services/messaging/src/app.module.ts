@@ -1,0 +1,42 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AuthModule, ConfigModule, DatabaseModule, HealthModule, RedisModule } from '@salon/nest-kit';
+import type { MessagingConfig } from './config.js';
+import { PersistenceModule } from './database/persistence.module.js';
+import { ENTITIES, MIGRATIONS } from './database/schema.js';
+import { RoleOnlyPermissionResolver } from './modules/access/role-only-permission.provider.js';
+import { DeliveryApiModule } from './modules/delivery/delivery-api.module.js';
+import { PasswordResetModule } from './modules/password-reset/password-reset.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+
+/** The API process: subgraph, message log REST, provider webhooks. Sending happens in the worker. */
+@Module({})
+export class AppModule {
+  static forRoot(config: MessagingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        RedisModule,
+        DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
+        PersistenceModule,
+        AuthModule.forRoot({ permissionResolver: RoleOnlyPermissionResolver }),
+        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+          driver: ApolloFederationDriver,
+          autoSchemaFile: { federation: 2 },
+          sortSchema: true,
+          context: ({ req }: { req: unknown }) => ({ req }),
+          introspection: config.NODE_ENV !== 'production',
+          includeStacktraceInErrorResponses: false,
+          plugins: [ApolloServerPluginInlineTraceDisabled()],
+        }),
+        HealthModule,
+        DeliveryApiModule,
+        WebhooksModule,
+        PasswordResetModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import { baseConfigSchema, eventsConfigSchema, loadConfig } from '@salon/nest-kit';
+import { DEV_EVENT_SECRET_KEY } from '@salon/tokens';
+import { z } from 'zod';
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/salon_messaging';
+/** Twilio's documented test credentials shape; only good against the local peer or the log provider. */
+export const DEV_TWILIO_AUTH_TOKEN = 'dev-only-local-twilio-auth-token';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const messagingConfigSchema = baseConfigSchema
+  .and(eventsConfigSchema)
+  .and(
+    z.object({
+      PORT: z.coerce.number().int().min(1).max(65535).default(4002),
+      DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
+      /** Where people and providers reach the platform; reset links and webhook signatures use it. */
+      PUBLIC_URL: z.url().default('http://localhost:4000').transform((u) => u.replace(/\/+$/, '')),
+      EVENT_SECRET_KEY: z.string().min(16).default(DEV_EVENT_SECRET_KEY),
+
+      EMAIL_PROVIDER: z.enum(['ses', 'log']).default('ses'),
+      /** Empty means the real AWS endpoint for AWS_REGION. */
+      SES_ENDPOINT: z.union([z.literal(''), z.url()]).default('http://127.0.0.1:8005'),
+      AWS_REGION: z.string().min(1).default('us-east-1'),
+      AWS_ACCESS_KEY_ID: z.string().min(1).default('local-access-key'),
+      AWS_SECRET_ACCESS_KEY: z.string().min(1).default('local-secret-key'),
+      SES_CONFIGURATION_SET: z.string().optional(),
+      EMAIL_FROM: z.string().min(3).default('Willow & Sage <no-reply@demo.salon>'),
+      /** Hosts SNS signing certificates may come from; `*` stands for one DNS label. */
+      SES_WEBHOOK_CERT_HOSTS: z
+        .string()
+        .default('sns.*.amazonaws.com')
+        .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+      /** The local SES server's web view, shown on /email-test; defaults to SES_ENDPOINT when it is local. */
+      EMAIL_PREVIEW_URL: z.union([z.literal(''), z.url()]).optional(),
+
+      SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+      TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{32}$/, 'must look like AC followed by 32 characters').default('AC00000000000000000000000000000000'),
+      TWILIO_AUTH_TOKEN: z.string().min(8).default(DEV_TWILIO_AUTH_TOKEN),
+      TWILIO_FROM: z.string().min(3).default('+15005550006'),
+      /** Base URL of a Twilio-compatible peer (local tests); unset means api.twilio.com. */
+      TWILIO_API_URL: z.union([z.literal(''), z.url()]).optional(),
+
+      SMS_PER_SENDER_PER_SECOND: z.coerce.number().positive().default(1),
+      EMAIL_PER_SECOND: positiveInt(14),
+      MESSAGE_MAX_ATTEMPTS: positiveInt(6),
+      MESSAGE_BACKOFF_MS: positiveInt(2000),
+      WORKER_CONCURRENCY: positiveInt(8),
+      /** How long a worker owns a job (and a message's `sending` lease) before another may take over. */
+      WORKER_LOCK_MS: positiveInt(30_000),
+      /** How often messages left queued by a crash between insert and enqueue are re-enqueued. */
+      STRANDED_SWEEP_SECONDS: positiveInt(60),
+    }),
+  )
+  .refine((c) => c.NODE_ENV !== 'production' || c.SMS_PROVIDER !== 'twilio' || c.TWILIO_AUTH_TOKEN !== DEV_TWILIO_AUTH_TOKEN, {
+    path: ['TWILIO_AUTH_TOKEN'],
+    message: 'must be set to the account auth token when SMS_PROVIDER=twilio in production',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.EVENT_SECRET_KEY !== DEV_EVENT_SECRET_KEY, {
+    path: ['EVENT_SECRET_KEY'],
+    message: 'must be set to the key identity seals secrets with in production',
+  });
+
+export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
+
+export function loadMessagingConfig(env: Record<string, string | undefined> = process.env): MessagingConfig {
+  return loadConfig(messagingConfigSchema, { DATABASE_URL: DEFAULT_DATABASE_URL, ...env });
+}
+
+/** Where the /email-test page links to see sent e-mails (the local SES server's web view), or null. */
+export function emailPreviewUrl(config: MessagingConfig): string | null {
+  if (config.EMAIL_PREVIEW_URL !== undefined) return config.EMAIL_PREVIEW_URL || null;
+  if (config.EMAIL_PROVIDER !== 'ses' || !config.SES_ENDPOINT) return null;
+  const host = new URL(config.SES_ENDPOINT).hostname;
+  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host) ? config.SES_ENDPOINT.replace(/\/+$/, '').replace('127.0.0.1', 'localhost') : null;
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { QUEUES } from '@salon/contracts';
+import { APP_CONFIG } from '@salon/nest-kit';
+import { Queue, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { MessagingConfig } from '../../../config.js';
+import type { MessageChannel } from '../domain/message-status.js';
+
+export interface DeliveryJob {
+  messageId: string;
+  /** Set when pacing reserved a send slot for this job, so a delayed job keeps its slot. */
+  slotAt?: number;
+}
+
+export const queueNameOf = (channel: MessageChannel) => (channel === 'sms' ? QUEUES.SMS : QUEUES.EMAIL);
+
+/** Every BullMQ key of the service sits under the service's Redis prefix (tests get their own). */
+export const bullPrefix = (config: Pick<MessagingConfig, 'REDIS_KEY_PREFIX'>) => `${config.REDIS_KEY_PREFIX}bull`;
+
+export function deliveryJobOptions(config: MessagingConfig, messageId: string): JobsOptions {
+  return {
+    // The message id is the job id: enqueueing the same message twice adds one job.
+    jobId: messageId,
+    attempts: config.MESSAGE_MAX_ATTEMPTS,
+    backoff: { type: 'exponential', delay: config.MESSAGE_BACKOFF_MS },
+    removeOnComplete: { age: 3600, count: 5000 },
+    // A failed job stays inspectable for a week (DESIGN §4); the message row keeps the error forever.
+    removeOnFail: { age: 7 * 24 * 3600 },
+  };
+}
+
+/** The producer side: puts a message's id on its channel's queue. */
+@Injectable()
+export class DeliveryQueues implements OnModuleDestroy {
+  private readonly connection: Redis;
+  private readonly queues: Record<MessageChannel, Queue<DeliveryJob>>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: MessagingConfig) {
+    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    const prefix = bullPrefix(config);
+    this.queues = {
+      email: new Queue<DeliveryJob>(QUEUES.EMAIL, { connection: this.connection, prefix }),
+      sms: new Queue<DeliveryJob>(QUEUES.SMS, { connection: this.connection, prefix }),
+    };
+  }
+
+  async enqueue(channel: MessageChannel, messageId: string): Promise<void> {
+    await this.queues[channel].add('deliver', { messageId }, deliveryJobOptions(this.config, messageId));
+  }
+
+  /** Like enqueue, but also revives a job BullMQ gave up on (stalled too often) while its row is unfinished. */
+  async revive(channel: MessageChannel, messageId: string): Promise<void> {
+    const existing = await this.queues[channel].getJob(messageId);
+    if (existing && (await existing.isFailed())) await existing.retry('failed');
+    else await this.enqueue(channel, messageId);
+  }
+
+  queue(channel: MessageChannel): Queue<DeliveryJob> {
+    return this.queues[channel];
+  }
+
+  async onModuleDestroy() {
+    await Promise.all(Object.values(this.queues).map((q) => q.close()));
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { MessageChannel, MessageStatus } from '../domain/message-status.js';
+import { MessageEntity } from './message.entity.js';
+
+export interface NewMessage {
+  idempotencyKey: string;
+  channel: MessageChannel;
+  recipient: string;
+  sender: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  purpose: string;
+  sensitive: boolean;
+  createdBy: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Once a message is out (or never will be), a secret in its body has no reason to stay.
+const SCRUB = `body_text = CASE WHEN sensitive THEN '[redacted]' ELSE body_text END, body_html = CASE WHEN sensitive THEN NULL ELSE body_html END`;
+
+@Injectable()
+export class MessageRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private repo(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(MessageEntity);
+  }
+
+  /** Inserts unless the idempotency key exists; either way answers the key's row. */
+  async insertOrGet(values: NewMessage): Promise<{ message: MessageEntity; created: boolean }> {
+    const inserted: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      [values.idempotencyKey, values.channel, values.recipient, values.sender, values.subject, values.bodyText, values.bodyHtml, values.purpose, values.sensitive, values.createdBy],
+    );
+    const message = await this.repo().findOneByOrFail({ idempotencyKey: values.idempotencyKey });
+    return { message, created: inserted.length === 1 };
+  }
+
+  findById(id: string): Promise<MessageEntity | null> {
+    return this.repo().findOneBy({ id });
+  }
+
+  list(limit: number, channel?: MessageChannel): Promise<MessageEntity[]> {
+    return this.repo().find({ where: channel ? { channel } : {}, order: { queuedAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  /** The row, locked until the caller's transaction ends (one worker decides per message). */
+  lockById(id: string, manager: EntityManager): Promise<MessageEntity | null> {
+    return this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Records the start of an attempt and leases the message to this worker for `leaseMs`. */
+  async markSending(id: string, provider: string, leaseMs: number, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE messages SET status = 'sending', provider = $2, attempts = attempts + 1, attempt_started_at = now(),
+         lease_expires_at = now() + make_interval(secs => $3::double precision / 1000), updated_at = now()
+       WHERE id = $1`,
+      [id, provider, leaseMs],
+    );
+  }
+
+  /** A delivery report may have got here first; it wins on status, we still fill the provider id. */
+  async markSent(id: string, provider: string, providerMessageId: string, deliveredNow: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE messages SET
+         status = CASE WHEN status IN ('queued', 'sending') THEN (CASE WHEN $4 THEN 'delivered' ELSE 'sent' END)::message_status ELSE status END,
+         provider = $2, provider_message_id = COALESCE(provider_message_id, $3),
+         sent_at = COALESCE(sent_at, now()), delivered_at = CASE WHEN $4 THEN COALESCE(delivered_at, now()) ELSE delivered_at END,
+         lease_expires_at = NULL, last_error = NULL, ${SCRUB}, updated_at = now()
+       WHERE id = $1`,
+      [id, provider, providerMessageId, deliveredNow],
+    );
+  }
+
+  /** The provider certainly did not take it: back to queued, the job retries with backoff. */
+  async markRetrying(id: string, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE messages SET status = 'queued', last_error = $2, lease_expires_at = NULL, updated_at = now() WHERE id = $1 AND status = 'sending'`,
+      [id, error],
+    );
+  }
+
+  /** The provider may or may not have it: stays `sending`, lease ended, so the next attempt reconciles. */
+  async markUncertain(id: string, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE messages SET last_error = $2, lease_expires_at = now(), updated_at = now() WHERE id = $1 AND status = 'sending'`,
+      [id, error],
+    );
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE messages SET status = 'failed', last_error = $2, failed_at = now(), lease_expires_at = NULL, ${SCRUB}, updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'sending')`,
+      [id, error],
+    );
+  }
+
+  async markSuppressed(id: string, reason: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).query(
+      `UPDATE messages SET status = 'suppressed', last_error = $2, lease_expires_at = NULL, ${SCRUB}, updated_at = now() WHERE id = $1`,
+      [id, reason],
+    );
+  }
+
+  /** The row a provider's report is about: by our id when the report carries it, else by the provider's id. */
+  async lockForReport(ref: { id?: string; provider: string; providerMessageId: string }, manager: EntityManager): Promise<MessageEntity | null> {
+    const repo = this.repo(manager);
+    if (ref.id && UUID.test(ref.id)) {
+      const byId = await repo.findOne({ where: { id: ref.id }, lock: { mode: 'pessimistic_write' } });
+      if (byId && (!byId.providerMessageId || byId.providerMessageId === ref.providerMessageId)) return byId;
+    }
+    return repo.findOne({ where: { provider: ref.provider, providerMessageId: ref.providerMessageId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async applyReport(id: string, status: MessageStatus, providerMessageId: string, error: string | null, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE messages SET status = $2::message_status, provider_message_id = COALESCE(provider_message_id, $3),
+         sent_at = CASE WHEN $2 IN ('sent', 'delivered') THEN COALESCE(sent_at, now()) ELSE sent_at END,
+         delivered_at = CASE WHEN $2 = 'delivered' THEN now() ELSE delivered_at END,
+         failed_at = CASE WHEN $2 = 'failed' THEN now() ELSE failed_at END,
+         last_error = COALESCE($4, last_error), lease_expires_at = NULL, ${SCRUB}, updated_at = now()
+       WHERE id = $1`,
+      [id, status, providerMessageId, error],
+    );
+  }
+
+  /** Messages a crash left without a job (inserted, never enqueued), oldest first. */
+  async unfinishedBefore(seconds: number, limit: number): Promise<{ id: string; channel: MessageChannel }[]> {
+    return this.dataSource.query(
+      `SELECT id, channel FROM messages WHERE status IN ('queued', 'sending') AND queued_at < now() - make_interval(secs => $1) ORDER BY queued_at LIMIT $2`,
+      [seconds, limit],
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import type { ProviderReceipt } from './provider-error.js';
+
+export interface OutgoingEmail {
+  /** Our message id: also sent to the provider (SES message tag) so its reports can be matched. */
+  messageId: string;
+  idempotencyKey: string;
+  purpose: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** One implementation per vendor (providers/<vendor>/); which one runs is configuration. */
+export abstract class EmailProvider {
+  abstract readonly name: string;
+  abstract send(email: OutgoingEmail): Promise<ProviderReceipt>;
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, parseInput, ValidationFailedError } from '@salon/nest-kit';
+import type { MessagingConfig } from '../../../config.js';
+import { queueMessageSchema, type QueueMessageInput } from '../domain/message-input.js';
+import { normaliseRecipient, recipientProblem } from '../domain/recipient.js';
+import { DeliveryQueues } from '../jobs/delivery-queues.js';
+import type { MessageEntity } from '../persistence/message.entity.js';
+import { MessageRepository } from '../persistence/message.repository.js';
+
+/** The one way into the pipeline: a message log row, then a job carrying its id. */
+@Injectable()
+export class QueueMessageUseCase {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+    private readonly messages: MessageRepository,
+    private readonly queues: DeliveryQueues,
+  ) {}
+
+  /** Same idempotency key → the same row (and no second job); the row comes back as it stands. */
+  async queue(input: QueueMessageInput): Promise<MessageEntity> {
+    const values = parseInput(queueMessageSchema, input);
+    const recipient = normaliseRecipient(values.channel, values.to);
+    if (!recipient) throw ValidationFailedError.field('to', recipientProblem(values.channel));
+    const { message } = await this.messages.insertOrGet({
+      idempotencyKey: values.idempotencyKey,
+      channel: values.channel,
+      recipient,
+      sender: values.channel === 'sms' ? this.config.TWILIO_FROM : this.config.EMAIL_FROM,
+      subject: values.channel === 'email' ? (values.subject ?? null) : null,
+      bodyText: values.text,
+      bodyHtml: values.channel === 'email' ? (values.html ?? null) : null,
+      purpose: values.purpose,
+      sensitive: values.sensitive ?? false,
+      createdBy: values.createdBy ?? null,
+    });
+    // Enqueued even when the row already existed: if a crash came between the insert and the
+    // enqueue last time, this repairs it; otherwise the job id (the message id) makes it a no-op.
+    if (message.status === 'queued' || message.status === 'sending') await this.queues.enqueue(message.channel, message.id);
+    return message;
+  }
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
+import { ForbiddenError, Public } from '@salon/nest-kit';
+import { RecordDeliveryReportUseCase } from '../../delivery/use-cases/record-delivery-report.use-case.js';
+import { sesReportOf } from '../domain/ses-notification.js';
+import { SnsVerifier } from '../sns/sns-verifier.js';
+
+/**
+ * SES delivery, bounce and complaint notifications arriving through an SNS HTTPS subscription.
+ * SNS posts JSON as text/plain; nothing in it is trusted before its signature is verified with
+ * the certificate from an allowlisted AWS host.
+ */
+@Public()
+@Controller('api/webhooks/ses')
+export class SesWebhookController {
+  private readonly logger = new Logger('SesWebhook');
+
+  constructor(
+    private readonly verifier: SnsVerifier,
+    private readonly reports: RecordDeliveryReportUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async receive(@Body() body: unknown): Promise<{ ok: true; status?: string | null }> {
+    const message = await this.verifier.verify(parseJson(body));
+    if (!message) throw new ForbiddenError('Invalid SNS signature');
+    if (message.Type === 'SubscriptionConfirmation') {
+      const confirmed = await this.verifier.confirm(message);
+      this.logger.log(`SNS subscription to ${message.TopicArn} ${confirmed ? 'confirmed' : 'not confirmed (SubscribeURL host not allowed)'}`);
+      return { ok: true };
+    }
+    if (message.Type !== 'Notification') return { ok: true };
+    const report = sesReportOf(parseJson(message.Message));
+    if (!report) return { ok: true };
+    const status = await this.reports.record({ provider: 'ses', ...report });
+    return { ok: true, status };
+  }
+}
+
+function parseJson(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}

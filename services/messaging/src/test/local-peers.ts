@@ -1,0 +1,39 @@
+// The local provider peers of infra/local, typed for the tests.
+// @ts-expect-error -- plain .mjs without declarations
+import { startTwilioPeer as startPeer } from '../../../../infra/local/twilio-peer.mjs';
+// @ts-expect-error -- plain .mjs without declarations
+import { startLocalSes as startSes } from '../../../../infra/local/ses-server.mjs';
+
+export interface PeerMessage {
+  sid: string;
+  to: string;
+  from: string;
+  body: string;
+  statusCallback: string | null;
+  form: Record<string, string>;
+  receivedAt: number;
+}
+
+export interface TwilioPeer {
+  url: string;
+  messages(): PeerMessage[];
+  clear(): void;
+  failNext(count: number, status?: number): void;
+  sendStatusCallback(sid: string, status?: string, options?: { token?: string; callbackUrl?: string; extra?: Record<string, string> }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export interface LocalSes {
+  url: string;
+  emails(): Promise<{ messageId: string; from: string; destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }[]>;
+  clear(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const startTwilioPeer = startPeer as (options: { port?: number; authToken?: string; delayMs?: number; onMessage?: (m: PeerMessage, count: number) => unknown }) => Promise<TwilioPeer>;
+export const startLocalSes = startSes as (options: { port?: number }) => Promise<LocalSes>;
+
+// @ts-expect-error -- plain .mjs without declarations
+import { twilioSignature as sign } from '../../../../infra/local/twilio-peer.mjs';
+/** Twilio's webhook signature, computed independently of the SDK that verifies it. */
+export const twilioSignature = sign as (authToken: string, url: string, params: Record<string, string>) => string;
