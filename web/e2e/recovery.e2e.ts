@@ -81,3 +81,34 @@ describe('password recovery', () => {
     await context.close();
   });
 });
+
+describe('/email-test', () => {
+  it('admin sends a test e-mail and a test SMS through the real pipeline and watches them go out', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/email-test');
+    await page.getByTestId('test-email-form').getByLabel('E-mail address').fill('owner@example.com');
+    await page.getByTestId('test-email-form').getByRole('button').click();
+    await page.getByTestId('test-sms-form').getByLabel('Mobile number').fill('(312) 555-0177');
+    await page.getByTestId('test-sms-form').getByRole('button').click();
+    // The table lists every message (the recovery ones above too): follow the two test sends.
+    const statusOf = (recipient: string) =>
+      page.locator('[data-testid^="message-row-"]', { hasText: recipient }).locator('[data-testid^="message-status-"]').first().getAttribute('data-status');
+    for (const recipient of ['owner@example.com', '0177']) {
+      await expect.poll(() => statusOf(recipient), { timeout: 30_000 }).toMatch(/^(sent|delivered)$/);
+    }
+    const texts = (await (await fetch(`${inject('twilioUrl')}/messages`)).json()) as { to: string }[];
+    expect(texts.some((m) => m.to === '+13125550177')).toBe(true);
+    await context.close();
+  });
+
+  it('is admin only', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/email-test');
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+});
