@@ -41,6 +41,19 @@ export const EVENT_PAYLOADS = {
     expiresAt: z.iso.datetime({ offset: true }),
   }),
   'identity.password-reset.completed.v1': z.object({ userId: z.string(), requestId: z.string() }),
+  'clients.client.created.v1': z.object({ clientId: z.string(), firstName: z.string(), lastName: z.string().nullable(), source: z.string().nullable() }),
+  'clients.client.updated.v1': z.object({ clientId: z.string(), changed: z.array(z.string()) }),
+  // Other services re-point their references from mergedId to survivorId.
+  'clients.client.merged.v1': z.object({ survivorId: z.string(), mergedId: z.string() }),
+  'clients.client.consent-changed.v1': z.object({
+    clientId: z.string(),
+    channel: z.enum(['sms', 'email']),
+    granted: z.boolean(),
+    method: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  'clients.client.deleted.v1': z.object({ clientId: z.string(), mode: z.enum(['delete', 'anonymise']) }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

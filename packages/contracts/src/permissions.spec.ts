@@ -37,7 +37,7 @@ describe('catalogue', () => {
   it('holds every spec §6 permission once', () => {
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     expect(ALL_PERMISSIONS).toContain('view_own_schedule');
-    expect(ALL_PERMISSIONS.length).toBe(16);
+    expect(ALL_PERMISSIONS.length).toBe(22);
   });
   it('describes requirements for error messages', () => {
     expect(describeRequirement({ anyOf: ['a', 'b'] })).toBe('any of a, b');

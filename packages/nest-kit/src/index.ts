@@ -15,6 +15,7 @@ export * from './auth/auth.decorators.js';
 export * from './auth/auth.guard.js';
 export * from './auth/permission.guard.js';
 export * from './auth/permission-resolver.js';
+export * from './auth/identity-permission.provider.js';
 export * from './auth/auth.module.js';
 export * from './bootstrap.js';
 export * from './events/event-tables.js';

@@ -13,11 +13,11 @@ const GROUPS: Record<string, { description: string; permissions: readonly string
   'Basic Staff': { description: 'New team members: their own day and nothing more', permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'] },
   Stylists: {
     description: 'Service providers who run their own book',
-    permissions: ['view_dashboard', 'view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'update_appointments', 'view_clients', 'view_own_schedule', 'view_services', 'view_time_clock'],
+    permissions: ['view_dashboard', 'view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'update_appointments', 'view_clients', 'edit_clients', 'view_own_schedule', 'view_services', 'view_time_clock'],
   },
   'Front Desk': {
     description: 'Reception: the whole calendar, clients and the phone',
-    permissions: ['view_dashboard', 'view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments', 'view_clients', 'view_staff', 'view_schedules', 'view_services', 'view_phone', 'view_business_settings'],
+    permissions: ['view_dashboard', 'view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments', 'view_clients', 'create_clients', 'edit_clients', 'view_staff', 'view_schedules', 'view_services', 'view_phone', 'view_business_settings'],
   },
 };
 

@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TokenService } from '@salon/tokens';
+import { z } from 'zod';
+import { APP_CONFIG } from '../config/config.module.js';
+import { AppError } from '../errors/app-errors.js';
+import { PermissionResolver } from './permission-resolver.js';
+
+export const identityClientConfigSchema = z.object({
+  IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  /** How long a user's permissions are reused before identity is asked again. */
+  PERMISSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(15),
+});
+
+/** The caller of every service-to-identity request; not a person, never signs in. */
+export const SERVICE_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
+class PermissionsUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = 'SERVICE_UNAVAILABLE';
+}
+
+/**
+ * Permissions for services that do not own them: asked of identity (the owner) with a
+ * short-lived service token, and kept for PERMISSION_CACHE_SECONDS so a page of requests costs
+ * one call. A change made by an admin reaches these services within that time.
+ */
+@Injectable()
+export class IdentityPermissionResolver extends PermissionResolver {
+  private readonly cache = new Map<string, { until: number; permissions: readonly string[] }>();
+  private serviceToken: { token: string; until: number } | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: z.infer<typeof identityClientConfigSchema>,
+    private readonly tokens: TokenService,
+  ) {
+    super();
+  }
+
+  async permissionsOf(userId: string): Promise<readonly string[]> {
+    const now = Date.now();
+    const hit = this.cache.get(userId);
+    if (hit && hit.until > now) return hit.permissions;
+    let response: Response;
+    try {
+      response = await fetch(new URL(`/api/users/${encodeURIComponent(userId)}/permissions`, this.config.IDENTITY_URL), {
+        headers: { authorization: `Bearer ${await this.token()}` },
+        signal: AbortSignal.timeout(3000),
+      });
+    } catch (error) {
+      throw new PermissionsUnavailableError(`Could not check permissions: identity is unreachable (${(error as Error).message})`);
+    }
+    if (response.status === 404) return [];
+    if (!response.ok) throw new PermissionsUnavailableError(`Could not check permissions: identity answered ${response.status}`);
+    const body = (await response.json()) as { data: { permissions: string[] } };
+    const permissions = Object.freeze([...body.data.permissions]);
+    this.cache.set(userId, { until: now + this.config.PERMISSION_CACHE_SECONDS * 1000, permissions });
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
+    return permissions;
+  }
+
+  private async token(): Promise<string> {
+    if (this.serviceToken && this.serviceToken.until > Date.now() + 60_000) return this.serviceToken.token;
+    const { token, claims } = await this.tokens.issue(SERVICE_ACCOUNT_ID, 'admin');
+    this.serviceToken = { token, until: claims.exp * 1000 };
+    return token;
+  }
+}
