@@ -30,7 +30,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   {
     name: 'clients',
     graphqlPath: '/graphql',
-    restPrefixes: ['/api/clients', '/api/note-templates'],
+    restPrefixes: ['/api/clients', '/api/client-imports', '/api/note-templates'],
   },
   {
     name: 'retail',
