@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ForbiddenError, NotFoundError, type AuthContext } from '@salon/nest-kit';
 import { mayReadUser } from '../../users/domain/user-profile.js';
+import type { UserEntity } from '../../users/persistence/user.entity.js';
 import { UserRepository } from '../../users/persistence/user.repository.js';
 import { isUuid } from '../../users/use-cases/user-views.use-case.js';
 import { effectivePermissions, validPermissionList } from '../domain/effective-permissions.js';
@@ -28,6 +29,12 @@ export class UserPermissionsUseCase {
   async of(userId: string): Promise<UserPermissions> {
     const user = isUuid(userId) ? await this.users.findById(userId) : null;
     if (!user) throw new NotFoundError(`User ${userId} not found`);
+    return this.ofUser(user);
+  }
+
+  /** For a user row already in hand (GraphQL field resolvers): one query for the groups. */
+  async ofUser(user: UserEntity): Promise<UserPermissions> {
+    const userId = user.id;
     const groups = (await this.groups.groupsOfUsers([userId])).get(userId) ?? [];
     return {
       permissions: effectivePermissions(user.role, groups.map((g) => g.permissions), user.directPermissions),

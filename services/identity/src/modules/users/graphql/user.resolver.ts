@@ -52,7 +52,7 @@ export class UserResolver {
 
   @ResolveField(() => [PermissionGroupModel])
   async permissionGroups(@Parent() user: UserEntity) {
-    const { groups } = await this.userPermissions.of(user.id);
+    const { groups } = await this.userPermissions.ofUser(user);
     return Promise.all(groups.map((g) => this.groups.get(g.id)));
   }
 
@@ -63,7 +63,7 @@ export class UserResolver {
 
   @ResolveField(() => [String], { description: 'Effective: groups and direct together (all for admin)' })
   async permissions(@Parent() user: UserEntity) {
-    return (await this.userPermissions.of(user.id)).permissions;
+    return (await this.userPermissions.ofUser(user)).permissions;
   }
 
   @ResolveField(() => ColorPreferencesModel)
