@@ -28,3 +28,4 @@ export * from './events/outbox-relay.js';
 export * from './events/inbox-consumer.js';
 export * from './events/event-handler.decorator.js';
 export * from './events/events.module.js';
+export * from './graphql/subgraph.module.js';

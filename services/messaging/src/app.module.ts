@@ -1,8 +1,5 @@
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { GraphQLModule } from '@nestjs/graphql';
-import { AuthModule, ConfigModule, DatabaseModule, HealthModule, RedisModule } from '@salon/nest-kit';
+import { AuthModule, ConfigModule, DatabaseModule, HealthModule, RedisModule, subgraphModule } from '@salon/nest-kit';
 import type { MessagingConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
@@ -23,15 +20,7 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: RoleOnlyPermissionResolver }),
-        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
-          driver: ApolloFederationDriver,
-          autoSchemaFile: { federation: 2 },
-          sortSchema: true,
-          context: ({ req }: { req: unknown }) => ({ req }),
-          introspection: config.NODE_ENV !== 'production',
-          includeStacktraceInErrorResponses: false,
-          plugins: [ApolloServerPluginInlineTraceDisabled()],
-        }),
+        subgraphModule(config),
         HealthModule,
         DeliveryApiModule,
         WebhooksModule,

@@ -1,0 +1,22 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import type { DynamicModule } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import type { BaseConfig } from '../config/config.js';
+
+/**
+ * Every service's Federation 2 subgraph, configured one way: code-first schema, the request in the
+ * context (the guards read the token from it), no introspection in production (the gateway
+ * composes from `_service { sdl }`), no stack traces in answers, no inline tracing.
+ */
+export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>): DynamicModule {
+  return GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+    driver: ApolloFederationDriver,
+    autoSchemaFile: { federation: 2 },
+    sortSchema: true,
+    context: ({ req }: { req: unknown }) => ({ req }),
+    introspection: config.NODE_ENV !== 'production',
+    includeStacktraceInErrorResponses: false,
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
+  });
+}
