@@ -5,7 +5,8 @@
 //      on its own ports and databases).
 //   2. Events: outbox → relay → Redis Streams → consumer (own database).
 //   3. Messages: queue → BullMQ → worker → local provider (own database).
-// BENCH_ONLY=gateway|events|messages runs one of them.
+//   4. Clients: search p95 over 100k clients; a 100k-row CSV import (own databases).
+// BENCH_ONLY=gateway|events|messages|clients runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +68,14 @@ if (!only || only === 'messages') {
   console.log('\n› Messages: queue → BullMQ → worker → local provider');
   const messages = await import('../../load-tests/bench/messages.bench.mjs');
   results.messages = await messages.run({ count: Number(process.env.BENCH_MESSAGES ?? 2000), adminUrl: postgresAdminUrl() });
+}
+
+if (!only || only === 'clients') {
+  console.log('\n› Clients: search at 100k clients, and a 100k-row import');
+  const search = await import('../../load-tests/bench/clients-search.bench.mjs');
+  results.clientsSearch = await search.run({ adminUrl: postgresAdminUrl(), clients: Number(process.env.BENCH_CLIENTS ?? 100_000) });
+  const clientsImport = await import('../../load-tests/bench/clients-import.bench.mjs');
+  results.clientsImport = await clientsImport.run({ adminUrl: postgresAdminUrl(), rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000) });
 }
 
 writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));

@@ -13,6 +13,7 @@ import { startTwilioPeer } from '../local/twilio-peer.mjs';
 export const SERVICES = [
   { name: 'identity', dir: 'services/identity', database: 'identity', port: 4001, gatewayVariable: 'IDENTITY_URL', seed: true },
   { name: 'messaging', dir: 'services/messaging', database: 'messaging', port: 4002, gatewayVariable: 'MESSAGING_URL', worker: 'dist/worker.js' },
+  { name: 'clients', dir: 'services/clients', database: 'clients', port: 4003, gatewayVariable: 'CLIENTS_URL', worker: 'dist/worker.js', seed: true },
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */
@@ -111,6 +112,8 @@ export async function startPlatform(options = {}) {
       children.push(child);
       await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
       gatewayEnv[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
+      // Later services reach earlier ones (clients asks identity for permissions).
+      common[service.gatewayVariable] = gatewayEnv[service.gatewayVariable];
       if (service.worker) {
         const worker = spawn(process.execPath, [join(ROOT, service.dir, service.worker)], { cwd: ROOT, env, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
         children.push(worker);

@@ -2,6 +2,7 @@
 export const QUEUES = {
   SMS: 'messaging.sms',
   EMAIL: 'messaging.email',
+  CLIENT_IMPORT: 'clients.import',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-context';
 import { NotFound } from '../shell/NotFound';
@@ -23,6 +23,15 @@ import { SettingsPage } from '../pages/settings/SettingsPage';
 import { StaffPage } from '../pages/staff/StaffPage';
 import { CLIENT_REDIRECT, STAFF_ROUTES, type LivePage, type StaffRoute } from './route-table';
 
+// The clients screens load on first visit (they carry their own styles and the import and
+// template builders); the rest of the shell stays in the main bundle.
+const ClientsPage = lazy(() => import('../pages/clients/ClientsPage').then((m) => ({ default: m.ClientsPage })));
+const ClientProfilePage = lazy(() => import('../pages/client-profile/ClientProfilePage').then((m) => ({ default: m.ClientProfilePage })));
+const ClientsImportPage = lazy(() => import('../pages/clients-import/ClientsImportPage').then((m) => ({ default: m.ClientsImportPage })));
+const NoteTemplatesPage = lazy(() => import('../pages/note-templates/NoteTemplatesPage').then((m) => ({ default: m.NoteTemplatesPage })));
+
+const loading = <Spinner fullScreen={false} />;
+
 const LIVE: Record<LivePage, () => ReactElement> = {
   dashboard: () => <DashboardPage />,
   staff: () => <StaffPage />,
@@ -32,6 +41,10 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   'email-test': () => <EmailTestPage />,
   help: () => <HelpIndexPage />,
   'help-topic': () => <HelpTopicPage />,
+  clients: () => <Suspense fallback={loading}><ClientsPage /></Suspense>,
+  'client-profile': () => <Suspense fallback={loading}><ClientProfilePage /></Suspense>,
+  'clients-import': () => <Suspense fallback={loading}><ClientsImportPage /></Suspense>,
+  'note-templates': () => <Suspense fallback={loading}><NoteTemplatesPage /></Suspense>,
 };
 
 function pageFor(route: StaffRoute): ReactElement {

@@ -2,7 +2,19 @@ import { CALENDAR_PERMISSIONS, PERMISSIONS, satisfies, type PermissionRequiremen
 import type { ModuleKey } from './modules';
 
 /** Pages that work now; every other staff route shows its module's "coming" page. */
-export type LivePage = 'dashboard' | 'staff' | 'locations' | 'permissions' | 'settings' | 'email-test' | 'help' | 'help-topic';
+export type LivePage =
+  | 'dashboard'
+  | 'staff'
+  | 'locations'
+  | 'permissions'
+  | 'settings'
+  | 'email-test'
+  | 'help'
+  | 'help-topic'
+  | 'clients'
+  | 'client-profile'
+  | 'clients-import'
+  | 'note-templates';
 
 export interface StaffRoute {
   path: string;
@@ -14,6 +26,8 @@ export interface StaffRoute {
 const BUSINESS_SETTINGS: PermissionRequirement = { anyOf: [PERMISSIONS.VIEW_BUSINESS_SETTINGS, PERMISSIONS.EDIT_BUSINESS_SETTINGS] };
 const CALENDAR: PermissionRequirement = { anyOf: CALENDAR_PERMISSIONS };
 const SCHEDULES: PermissionRequirement = { anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_OWN_SCHEDULE] };
+/** Importing needs the import permission on top of seeing clients (docs/clients-api.md). */
+const CLIENT_IMPORT: PermissionRequirement = { allOf: [PERMISSIONS.VIEW_CLIENTS, PERMISSIONS.IMPORT_CLIENTS] };
 
 /**
  * Every staff route of spec §2. Requirements named by the spec (booking design, appointments,
@@ -29,9 +43,9 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/appointments', page: { module: 'appointments' }, requirement: CALENDAR },
   { path: '/appointments-mobile', page: { module: 'appointmentsMobile' }, requirement: CALENDAR },
   { path: '/services', page: { module: 'services' }, requirement: PERMISSIONS.VIEW_SERVICES },
-  { path: '/clients', page: { module: 'clients' }, requirement: PERMISSIONS.VIEW_CLIENTS },
-  { path: '/clients/:clientId', page: { module: 'clientDetail' }, requirement: PERMISSIONS.VIEW_CLIENTS },
-  { path: '/clients-import', page: { module: 'clientsImport' }, requirement: PERMISSIONS.VIEW_CLIENTS },
+  { path: '/clients', page: 'clients', requirement: PERMISSIONS.VIEW_CLIENTS },
+  { path: '/clients/:clientId', page: 'client-profile', requirement: PERMISSIONS.VIEW_CLIENTS },
+  { path: '/clients-import', page: 'clients-import', requirement: CLIENT_IMPORT },
   { path: '/staff', page: 'staff', requirement: PERMISSIONS.VIEW_STAFF },
   { path: '/pos', page: { module: 'pos' } },
   { path: '/products', page: { module: 'products' } },
@@ -43,7 +57,7 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/reports', page: { module: 'reports' } },
   { path: '/marketing', page: { module: 'marketing' } },
   { path: '/automations', page: { module: 'automations' } },
-  { path: '/note-templates', page: { module: 'noteTemplates' } },
+  { path: '/note-templates', page: 'note-templates', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/phone', page: { module: 'phone' }, requirement: PERMISSIONS.VIEW_PHONE },
   { path: '/forms', page: { module: 'forms' } },
   { path: '/documents', page: { module: 'documents' } },

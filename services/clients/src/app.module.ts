@@ -1,0 +1,47 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AuthModule, ConfigModule, DatabaseModule, EventsModule, HealthModule, IdentityPermissionResolver, RedisModule } from '@salon/nest-kit';
+import { DateTimeScalar, JSONObjectScalar } from './common/json-object.scalar.js';
+import type { ClientsConfig } from './config.js';
+import { PersistenceModule } from './database/persistence.module.js';
+import { ENTITIES, MIGRATIONS } from './database/schema.js';
+import { ClientsModule } from './modules/clients/clients.module.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
+import { NoteTemplatesModule } from './modules/note-templates/note-templates.module.js';
+import { NotesModule } from './modules/notes/notes.module.js';
+
+/** The API process: the `clients` subgraph and REST under /api/clients, /api/note-templates, /api/client-imports. Imports run in the worker. */
+@Module({})
+export class AppModule {
+  static forRoot(config: ClientsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        RedisModule,
+        DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
+        PersistenceModule,
+        AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
+        EventsModule.forRoot({ serviceName: 'clients', relay: true }),
+        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+          driver: ApolloFederationDriver,
+          autoSchemaFile: { federation: 2 },
+          sortSchema: true,
+          resolvers: { JSONObject: JSONObjectScalar },
+          context: ({ req }: { req: unknown }) => ({ req }),
+          introspection: config.NODE_ENV !== 'production',
+          includeStacktraceInErrorResponses: false,
+          plugins: [ApolloServerPluginInlineTraceDisabled()],
+        }),
+        HealthModule,
+        ClientsModule,
+        NotesModule,
+        NoteTemplatesModule,
+        ImportsModule,
+      ],
+      providers: [DateTimeScalar],
+    };
+  }
+}

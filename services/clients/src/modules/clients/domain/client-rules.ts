@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { normalisePhone } from './phone.js';
+
+export const ALERT_KINDS = ['allergy', 'sensitivity', 'medical', 'other'] as const;
+export const CONSENT_METHODS = ['verbal', 'written', 'online-booking', 'import', 'sms-keyword', 'staff'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+export type ConsentChannel = 'sms' | 'email';
+
+export interface ClientAlert {
+  id: string;
+  kind: AlertKind;
+  text: string;
+}
+export interface ClientAddress {
+  line1?: string;
+  line2?: string;
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country?: string;
+}
+
+/** A client's stored state as the rules see it (the entity fits it). */
+export interface ClientState {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  phone: string | null;
+  email: string | null;
+  birthday: string | null;
+  address: ClientAddress | null;
+  preferredLocationId: string | null;
+  preferredStaffId: string | null;
+  tags: string[];
+  alerts: ClientAlert[];
+  source: string | null;
+  smsConsent: boolean;
+  smsConsentAt: Date | null;
+  smsConsentMethod: string | null;
+  smsConsentBy: string | null;
+  emailConsent: boolean;
+  emailConsentAt: Date | null;
+  emailConsentMethod: string | null;
+  emailConsentBy: string | null;
+  lastVisitAt: Date | null;
+}
+
+/** Empty strings mean "no value" for optional text fields. */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, `must be at most ${max} characters`).nullish());
+
+const isoDate = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 1990-04-21')
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, 'must be a real date')
+    .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be a date in the past')
+    .nullish(),
+);
+
+const addressSchema = z
+  .object({
+    line1: optionalText(200),
+    line2: optionalText(200),
+    city: optionalText(100),
+    region: optionalText(100),
+    postalCode: optionalText(20),
+    country: optionalText(100),
+  })
+  .strict()
+  .nullish();
+
+const alertSchema = z
+  .object({
+    id: z.string().min(1).max(64).optional(),
+    kind: z.enum(ALERT_KINDS, { error: `must be one of ${ALERT_KINDS.join(', ')}` }),
+    text: z.string().trim().min(1, 'is required').max(500),
+  })
+  .strict();
+
+export const consentInputSchema = z.union([
+  z.boolean(),
+  z
+    .object({
+      granted: z.boolean(),
+      method: z.enum(CONSENT_METHODS, { error: `must be one of ${CONSENT_METHODS.join(', ')}` }).nullish(),
+    })
+    .strip(),
+]);
+export type ConsentInput = z.infer<typeof consentInputSchema>;
+
+const clientFields = {
+  firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  lastName: optionalText(100),
+  phone: optionalText(40),
+  email: z.preprocess(blankToNull, z.email('must be a valid e-mail address').max(254).nullish()),
+  birthday: isoDate,
+  address: addressSchema,
+  preferredLocationId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
+  preferredStaffId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
+  tags: z.array(z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters')).max(50, 'at most 50 tags').optional(),
+  alerts: z.array(alertSchema).max(30, 'at most 30 alerts').optional(),
+  source: optionalText(100),
+  smsConsent: consentInputSchema.optional(),
+  emailConsent: consentInputSchema.optional(),
+};
+
+export const createClientSchema = z.object({ ...clientFields, allowDuplicate: z.boolean().optional() }).strict();
+export const updateClientSchema = z
+  .object({
+    ...clientFields,
+    firstName: clientFields.firstName.optional(),
+    version: z.number({ error: 'is required' }).int().positive(),
+  })
+  .strict();
+export type CreateClientInput = z.infer<typeof createClientSchema>;
+export type UpdateClientInput = z.infer<typeof updateClientSchema>;
+
+export type FieldProblem = { field: string; message: string };
+
+/** Tags trimmed, duplicates (ignoring case) dropped, first spelling kept. */
+export function cleanTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    out.push(tag);
+  }
+  return out;
+}
+
+export function cleanAlerts(alerts: readonly { id?: string; kind: AlertKind; text: string }[]): ClientAlert[] {
+  const seen = new Set<string>();
+  const out: ClientAlert[] = [];
+  for (const a of alerts) {
+    const key = `${a.kind}:${a.text.trim().toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ id: a.id ?? randomUUID(), kind: a.kind, text: a.text.trim() });
+  }
+  return out;
+}
+
+export function cleanAddress(address: Record<string, string | null | undefined> | null | undefined): ClientAddress | null {
+  if (!address) return null;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(address)) if (typeof v === 'string' && v.trim()) out[k] = v.trim();
+  return Object.keys(out).length ? (out as ClientAddress) : null;
+}
+
+/** The profile fields of an input, cleaned; phone in E.164 (or a problem naming `phone`). */
+export function profileChanges(
+  input: Partial<CreateClientInput>,
+  defaultCountry: string,
+): { values: Partial<ClientState>; problems: FieldProblem[] } {
+  const values: Partial<ClientState> = {};
+  const problems: FieldProblem[] = [];
+  if (input.firstName !== undefined) values.firstName = input.firstName;
+  if (input.lastName !== undefined) values.lastName = input.lastName ?? null;
+  if (input.phone !== undefined) {
+    if (input.phone === null) values.phone = null;
+    else {
+      const phone = normalisePhone(input.phone, defaultCountry);
+      if (phone.ok) values.phone = phone.e164;
+      else problems.push({ field: 'phone', message: phone.message });
+    }
+  }
+  if (input.email !== undefined) values.email = input.email ? input.email.toLowerCase() : null;
+  if (input.birthday !== undefined) values.birthday = input.birthday ?? null;
+  if (input.address !== undefined) values.address = cleanAddress(input.address as Record<string, string | null | undefined> | null);
+  if (input.preferredLocationId !== undefined) values.preferredLocationId = input.preferredLocationId ?? null;
+  if (input.preferredStaffId !== undefined) values.preferredStaffId = input.preferredStaffId ?? null;
+  if (input.tags !== undefined) values.tags = cleanTags(input.tags);
+  if (input.alerts !== undefined) values.alerts = cleanAlerts(input.alerts);
+  if (input.source !== undefined) values.source = input.source ?? null;
+  return { values, problems };
+}
+
+export interface ConsentDecision {
+  granted: boolean;
+  at: Date | null;
+  method: string | null;
+  by: string | null;
+}
+
+export function consentOf(client: ClientState, channel: ConsentChannel): ConsentDecision {
+  return channel === 'sms'
+    ? { granted: client.smsConsent, at: client.smsConsentAt, method: client.smsConsentMethod, by: client.smsConsentBy }
+    : { granted: client.emailConsent, at: client.emailConsentAt, method: client.emailConsentMethod, by: client.emailConsentBy };
+}
+
+export function consentColumns(channel: ConsentChannel, decision: ConsentDecision): Partial<ClientState> {
+  return channel === 'sms'
+    ? { smsConsent: decision.granted, smsConsentAt: decision.at, smsConsentMethod: decision.method, smsConsentBy: decision.by }
+    : { emailConsent: decision.granted, emailConsentAt: decision.at, emailConsentMethod: decision.method, emailConsentBy: decision.by };
+}
+
+/**
+ * A consent decision from an input: recorded (with when, how and by whom) only when the answer
+ * changes or the same answer is given again by another method. Returns null when nothing changes.
+ */
+export function decideConsent(current: ConsentDecision, input: ConsentInput, actorId: string | null, now: Date): ConsentDecision | null {
+  const granted = typeof input === 'boolean' ? input : input.granted;
+  const method = (typeof input === 'boolean' ? null : input.method) ?? 'staff';
+  if (granted === current.granted && (typeof input === 'boolean' || !input.method || input.method === current.method)) return null;
+  return { granted, at: now, method, by: actorId };
+}
+
+/** A consent grant needs somewhere to send to. */
+export function consentProblem(channel: ConsentChannel, granted: boolean, contact: string | null): FieldProblem | null {
+  if (!granted || contact) return null;
+  return channel === 'sms'
+    ? { field: 'smsConsent', message: 'needs a phone number to consent to SMS' }
+    : { field: 'emailConsent', message: 'needs an e-mail address to consent to e-mail' };
+}
+
+const PROFILE_KEYS = [
+  'firstName', 'lastName', 'phone', 'email', 'birthday', 'address', 'preferredLocationId', 'preferredStaffId', 'tags', 'alerts', 'source',
+] as const;
+
+/** The names of the profile fields whose values differ (what updated.v1 lists as `changed`). */
+export function changedFields(before: Partial<ClientState>, after: Partial<ClientState>): string[] {
+  const changed: string[] = [];
+  for (const key of PROFILE_KEYS) {
+    if (!(key in after)) continue;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) changed.push(key);
+  }
+  return changed;
+}
+
+export function fullName(client: { firstName: string; lastName: string | null }): string {
+  return [client.firstName, client.lastName].filter(Boolean).join(' ');
+}
+
+/**
+ * What the survivor of a merge becomes: its own values kept, blanks filled from the duplicate,
+ * tags and alerts united, per channel the more recent consent decision, the later last visit.
+ */
+export function mergeClientStates(survivor: ClientState, duplicate: ClientState): Partial<ClientState> {
+  const merged: Partial<ClientState> = {};
+  const fillable = ['lastName', 'phone', 'email', 'birthday', 'address', 'preferredLocationId', 'preferredStaffId', 'source'] as const;
+  for (const key of fillable) {
+    if ((survivor[key] === null || survivor[key] === undefined) && duplicate[key] !== null && duplicate[key] !== undefined) {
+      (merged as Record<string, unknown>)[key] = duplicate[key];
+    }
+  }
+  const tags = cleanTags([...survivor.tags, ...duplicate.tags]);
+  if (tags.length !== survivor.tags.length) merged.tags = tags;
+  const alerts = cleanAlerts([...survivor.alerts, ...duplicate.alerts]);
+  if (alerts.length !== survivor.alerts.length) merged.alerts = alerts;
+  for (const channel of ['sms', 'email'] as const) {
+    const mine = consentOf(survivor, channel);
+    const theirs = consentOf(duplicate, channel);
+    if (theirs.at && (!mine.at || theirs.at.getTime() > mine.at.getTime())) Object.assign(merged, consentColumns(channel, theirs));
+  }
+  if (duplicate.lastVisitAt && (!survivor.lastVisitAt || duplicate.lastVisitAt > survivor.lastVisitAt)) merged.lastVisitAt = duplicate.lastVisitAt;
+  return merged;
+}
+
+export interface DuplicateCandidate {
+  phone: string | null;
+  email: string | null;
+  birthday: string | null;
+  /** pg_trgm similarity of the two full names (0..1). */
+  nameSimilarity: number;
+}
+
+export const SIMILAR_NAME_THRESHOLD = 0.6;
+
+/** Why two clients look like one person; empty when they do not. */
+export function duplicateReasons(client: { phone: string | null; email: string | null; birthday: string | null }, other: DuplicateCandidate): string[] {
+  const reasons: string[] = [];
+  const digits = (p: string | null) => (p ?? '').replace(/\D/g, '');
+  if (client.phone && digits(client.phone) === digits(other.phone)) reasons.push('same phone');
+  if (client.email && other.email && client.email.toLowerCase() === other.email.toLowerCase()) reasons.push('same e-mail');
+  if (other.nameSimilarity > SIMILAR_NAME_THRESHOLD) {
+    const sameBirthday = !!client.birthday && client.birthday === other.birthday;
+    const phoneFragment = digits(client.phone).length >= 4 && digits(client.phone).slice(-4) === digits(other.phone).slice(-4);
+    if (sameBirthday) reasons.push('similar name and same birthday');
+    else if (phoneFragment && !reasons.includes('same phone')) reasons.push('similar name and phone ending');
+  }
+  return reasons;
+}
+
+/** What anonymising leaves of a client: the id and financial references, no personal data. */
+export function anonymisedState(): Partial<ClientState> {
+  return {
+    firstName: 'Anonymised client',
+    lastName: null,
+    phone: null,
+    email: null,
+    birthday: null,
+    address: null,
+    preferredStaffId: null,
+    tags: [],
+    alerts: [],
+    source: null,
+    smsConsent: false,
+    smsConsentAt: null,
+    smsConsentMethod: null,
+    smsConsentBy: null,
+    emailConsent: false,
+    emailConsentAt: null,
+    emailConsentMethod: null,
+    emailConsentBy: null,
+  };
+}

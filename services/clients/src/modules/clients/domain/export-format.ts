@@ -1,0 +1,60 @@
+import type { ClientView } from './client-view.js';
+
+/** A note as the export writes it (the Note of docs/clients-api.md). */
+export interface ExportNote {
+  id: string;
+  clientId: string;
+  body: string | null;
+  templateId: string | null;
+  templateName: string | null;
+  values: Record<string, unknown> | null;
+  pinned: boolean;
+  authorId: string;
+  authorName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export type ExportClient = Omit<ClientView, 'possibleDuplicateCount'> & { notes: ExportNote[] };
+
+export const CSV_COLUMNS = [
+  'id', 'firstName', 'lastName', 'phone', 'email', 'birthday',
+  'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country',
+  'preferredLocationId', 'preferredStaffId', 'tags', 'alerts', 'source',
+  'smsConsent', 'smsConsentAt', 'smsConsentMethod', 'emailConsent', 'emailConsentAt', 'emailConsentMethod',
+  'lastVisitAt', 'createdAt', 'updatedAt', 'notes',
+] as const;
+
+/** A spreadsheet must not run a cell as a formula (`=HYPERLINK(…)`); phone numbers stay as they are. */
+export function safeCell(value: string): string {
+  if (/^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value))) return `'${value}`;
+  return value;
+}
+
+function noteText(n: ExportNote): string {
+  const head = `[${n.createdAt.slice(0, 16).replace('T', ' ')}${n.authorName ? ` ${n.authorName}` : ''}${n.pinned ? ' pinned' : ''}]`;
+  const parts: string[] = [];
+  if (n.templateName) parts.push(`${n.templateName}:`);
+  if (n.values) for (const [k, v] of Object.entries(n.values)) parts.push(`${k}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}`);
+  if (n.body) parts.push(n.body);
+  return `${head} ${parts.join(' ')}`;
+}
+
+/** One CSV row per client: tags joined with "; ", alerts as "kind: text", notes concatenated. */
+export function csvRow(c: ExportClient): string[] {
+  const a = c.address ?? {};
+  const cells = [
+    c.id, c.firstName, c.lastName ?? '', c.phone ?? '', c.email ?? '', c.birthday ?? '',
+    a.line1 ?? '', a.line2 ?? '', a.city ?? '', a.region ?? '', a.postalCode ?? '', a.country ?? '',
+    c.preferredLocationId ?? '', c.preferredStaffId ?? '', c.tags.join('; '), c.alerts.map((x) => `${x.kind}: ${x.text}`).join('; '), c.source ?? '',
+    c.smsConsent.granted ? 'yes' : 'no', c.smsConsent.changedAt ?? '', c.smsConsent.method ?? '',
+    c.emailConsent.granted ? 'yes' : 'no', c.emailConsent.changedAt ?? '', c.emailConsent.method ?? '',
+    c.lastVisitAt ?? '', c.createdAt, c.updatedAt, c.notes.map(noteText).join('\n---\n'),
+  ];
+  return cells.map(safeCell);
+}
+
+export function exportFileName(format: 'csv' | 'json', now: Date = new Date()): string {
+  return `clients-${now.toISOString().slice(0, 10)}.${format}`;
+}

@@ -1,0 +1,85 @@
+import { UseFilters } from '@nestjs/common';
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { ConflictDetailsFilter } from '../../../common/conflict-with-details.js';
+import type { ClientView } from '../domain/client-view.js';
+import { ClientsUseCase } from '../use-cases/clients.use-case.js';
+import { MergeClientsUseCase } from '../use-cases/merge-clients.use-case.js';
+import { ClientModel, ClientPageModel, CreateClientInput, PossibleDuplicateModel, UpdateClientInput } from './client.model.js';
+
+/** Marks a view whose duplicate count was not computed (federation references). */
+const NOT_COUNTED = -1;
+
+@Resolver(() => ClientModel)
+@UseFilters(ConflictDetailsFilter)
+export class ClientResolver {
+  constructor(
+    private readonly clientsUseCase: ClientsUseCase,
+    private readonly mergeClients: MergeClientsUseCase,
+  ) {}
+
+  @RequirePermission('view_clients')
+  @Query(() => ClientPageModel, { description: 'Search as you type over name, phone and e-mail; sort: name, -createdAt, lastVisit, relevance' })
+  async clients(
+    @Args('search', { type: () => String, nullable: true }) search?: string,
+    @Args('tag', { type: () => String, nullable: true }) tag?: string,
+    @Args('locationId', { type: () => ID, nullable: true }) locationId?: string,
+    @Args('lastVisitBefore', { type: () => String, nullable: true }) lastVisitBefore?: string,
+    @Args('lastVisitAfter', { type: () => String, nullable: true }) lastVisitAfter?: string,
+    @Args('limit', { type: () => Int, nullable: true }) limit?: number,
+    @Args('offset', { type: () => Int, nullable: true }) offset?: number,
+    @Args('sort', { type: () => String, nullable: true }) sort?: string,
+  ) {
+    const page = await this.clientsUseCase.list({ search, tag, locationId, lastVisitBefore, lastVisitAfter, limit, offset, sort });
+    return { items: page.data, total: page.total };
+  }
+
+  @RequirePermission('view_clients')
+  @Query(() => ClientModel)
+  client(@Args('id', { type: () => ID }) id: string) {
+    return this.clientsUseCase.get(id);
+  }
+
+  @RequirePermission('view_clients')
+  @Query(() => [PossibleDuplicateModel])
+  async clientDuplicates(@Args('id', { type: () => ID }) id: string) {
+    const rows = await this.clientsUseCase.duplicates(id);
+    return rows.map(({ reasons, ...client }) => ({ client, reasons }));
+  }
+
+  @ResolveReference()
+  async resolveReference(reference: { id: string }) {
+    const view = await this.clientsUseCase.reference(reference.id);
+    return view ? { ...view, possibleDuplicateCount: NOT_COUNTED } : null;
+  }
+
+  @ResolveField(() => Int)
+  possibleDuplicateCount(@Parent() client: ClientView) {
+    return client.possibleDuplicateCount === NOT_COUNTED ? this.clientsUseCase.possibleDuplicateCount(client.id) : client.possibleDuplicateCount;
+  }
+
+  @RequirePermission('create_clients')
+  @Mutation(() => ClientModel, { description: 'CONFLICT (with the existing client in extensions.details) on a phone or e-mail already used, unless allowDuplicate' })
+  createClient(@CurrentAuth() auth: AuthContext, @Args('input') input: CreateClientInput) {
+    return this.clientsUseCase.create(auth, input);
+  }
+
+  @RequirePermission('edit_clients')
+  @Mutation(() => ClientModel, { description: 'CONFLICT (with the current client in extensions.details) on a stale version' })
+  updateClient(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('input') input: UpdateClientInput) {
+    return this.clientsUseCase.update(auth, id, input);
+  }
+
+  @RequirePermission('delete_clients')
+  @Mutation(() => Boolean, { description: 'mode: delete (hide, keep for financial records) or anonymise (erase personal data and notes)' })
+  async deleteClient(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('mode', { type: () => String, nullable: true }) mode?: string) {
+    await this.clientsUseCase.remove(auth, id, { mode: mode ?? undefined });
+    return true;
+  }
+
+  @RequirePermission('delete_clients')
+  @Mutation(() => ClientModel, { name: 'mergeClients', description: 'Merges duplicateId INTO survivorId (notes and references move to the survivor)' })
+  mergeClients_(@CurrentAuth() auth: AuthContext, @Args('survivorId', { type: () => ID }) survivorId: string, @Args('duplicateId', { type: () => ID }) duplicateId: string) {
+    return this.mergeClients.execute(auth, survivorId, { duplicateId });
+  }
+}

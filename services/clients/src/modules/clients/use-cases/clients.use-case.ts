@@ -1,0 +1,254 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventType } from '@salon/contracts';
+import { APP_CONFIG, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext, type DomainEventInput } from '@salon/nest-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { actorUuid, ConflictWithDetailsError, isUuid } from '../../../common/conflict-with-details.js';
+import type { ClientsConfig } from '../../../config.js';
+import {
+  anonymisedState, changedFields, consentColumns, consentOf, consentProblem, createClientSchema, decideConsent, duplicateReasons, fullName,
+  profileChanges, updateClientSchema, type ClientState, type ConsentChannel, type ConsentInput,
+} from '../domain/client-rules.js';
+import { toClientView, type ClientView } from '../domain/client-view.js';
+import { CLIENT_SORTS, parseSearch } from '../domain/search-query.js';
+import type { ClientEntity } from '../persistence/client.entity.js';
+import { ClientRepository } from '../persistence/client.repository.js';
+
+const dateOrDateTime = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(new Date(s).getTime()), 'must be a date like 2025-04-21')
+  .transform((s) => new Date(s));
+
+export const listClientsSchema = z
+  .object({
+    search: z.string().max(200).nullish(),
+    limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(20),
+    offset: z.coerce.number().int().min(0, 'must not be negative').max(1_000_000).default(0),
+    tag: z.string().trim().max(50).nullish(),
+    locationId: z.preprocess((v) => (v === '' ? null : v), z.uuid('must be an id').nullish()),
+    lastVisitBefore: dateOrDateTime.nullish(),
+    lastVisitAfter: dateOrDateTime.nullish(),
+    sort: z.enum(CLIENT_SORTS, { error: `must be one of ${CLIENT_SORTS.join(', ')}` }).nullish(),
+  })
+  .strip();
+
+const deleteModeSchema = z.object({ mode: z.enum(['delete', 'anonymise'], { error: 'must be delete or anonymise' }).default('delete') }).strip();
+
+export type DuplicateView = ClientView & { reasons: string[] };
+
+type ClientEvent = DomainEventInput<EventType>;
+
+@Injectable()
+export class ClientsUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clients: ClientRepository,
+    private readonly outbox: OutboxWriter,
+    @Inject(APP_CONFIG) private readonly config: ClientsConfig,
+  ) {}
+
+  /** GET /api/clients and `clients(...)`: a page of live clients and how many match. */
+  async list(input: unknown, options: { duplicateCounts?: boolean } = {}): Promise<{ data: ClientView[]; total: number }> {
+    const q = parseInput(listClientsSchema, input);
+    const search = parseSearch(q.search, this.config.DEFAULT_PHONE_COUNTRY);
+    const { ids, total } = await this.clients.search({
+      search,
+      tag: q.tag,
+      locationId: q.locationId,
+      lastVisitBefore: q.lastVisitBefore,
+      lastVisitAfter: q.lastVisitAfter,
+      sort: q.sort ?? (search ? 'relevance' : 'name'),
+      limit: q.limit,
+      offset: q.offset,
+      countCap: this.config.SEARCH_COUNT_CAP,
+    });
+    const [rows, counts] = await Promise.all([
+      this.clients.findByIds(ids),
+      options.duplicateCounts === false ? Promise.resolve(new Map<string, number>()) : this.clients.duplicateCounts(ids),
+    ]);
+    return { data: rows.map((c) => toClientView(c, counts.get(c.id) ?? 0)), total };
+  }
+
+  async get(id: string): Promise<ClientView> {
+    const client = await this.live(id);
+    const counts = await this.clients.duplicateCounts([client.id]);
+    return toClientView(client, counts.get(client.id) ?? 0);
+  }
+
+  /** For federation references: any client that ever existed (deleted and merged ones too, so old references resolve). */
+  async reference(id: string): Promise<ClientView | null> {
+    const client = isUuid(id) ? await this.clients.findById(id) : null;
+    return client ? toClientView(client) : null;
+  }
+
+  async possibleDuplicateCount(id: string): Promise<number> {
+    return (await this.clients.duplicateCounts([id])).get(id) ?? 0;
+  }
+
+  async create(auth: AuthContext, input: unknown): Promise<ClientView> {
+    const parsed = parseInput(createClientSchema, input);
+    const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
+    if (problems.length) throw new ValidationFailedError(problems);
+    const actor = actorUuid(auth.userId);
+    const now = new Date();
+    const consent: Partial<ClientState> = {};
+    for (const channel of ['sms', 'email'] as const) {
+      const given = channel === 'sms' ? parsed.smsConsent : parsed.emailConsent;
+      if (given === undefined) continue;
+      const decision = decideConsent({ granted: false, at: null, method: null, by: null }, given, actor, now);
+      if (!decision) continue;
+      const problem = consentProblem(channel, decision.granted, channel === 'sms' ? (values.phone ?? null) : (values.email ?? null));
+      if (problem) throw new ValidationFailedError([problem]);
+      Object.assign(consent, consentColumns(channel, decision));
+    }
+    const created = await this.dataSource.transaction(async (manager) => {
+      if (!parsed.allowDuplicate) {
+        // Serialise creates of one phone/e-mail so two desks cannot both add the same person.
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`clients:contact:${(values.phone ?? values.email ?? '').toLowerCase()}`]);
+        const existing = await this.clients.findLiveByContact(values.phone ?? null, values.email ?? null, manager);
+        if (existing) {
+          const label = existing.field === 'phone' ? `phone ${existing.client.phone}` : `e-mail ${existing.client.email}`;
+          throw new ConflictWithDetailsError(`${fullName(existing.client)} already has the ${label}`, toClientView(existing.client), existing.field);
+        }
+      }
+      const client = await this.clients.insert({ ...values, ...consent, createdBy: actor, updatedBy: actor }, manager);
+      const events: ClientEvent[] = [
+        this.event(auth, client, 'clients.client.created.v1', { clientId: client.id, firstName: client.firstName, lastName: client.lastName, source: client.source }),
+      ];
+      for (const channel of ['sms', 'email'] as const) {
+        if (consentOf(client, channel).at) events.push(this.consentEvent(auth, client, channel));
+      }
+      await this.outbox.appendAll(manager, events);
+      return client;
+    });
+    return toClientView(created);
+  }
+
+  /** PATCH: optimistic concurrency on `version`; consent changes are recorded and published on their own. */
+  async update(auth: AuthContext, id: string, input: unknown): Promise<ClientView> {
+    const parsed = parseInput(updateClientSchema, input);
+    const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
+    if (problems.length) throw new ValidationFailedError(problems);
+    const actor = actorUuid(auth.userId);
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const [current] = await this.clients.lock([this.checkId(id)], manager);
+      if (!current || !isLive(current)) throw notFound(id);
+      if (current.version !== parsed.version) {
+        throw new ConflictWithDetailsError(
+          `${fullName(current)} was changed by someone else (version ${current.version}, yours ${parsed.version}); review the current profile and try again`,
+          toClientView(current),
+          'version',
+        );
+      }
+      const changed = changedFields(current, values);
+      const change: Partial<ClientState> = {};
+      for (const key of changed) (change as Record<string, unknown>)[key] = values[key as keyof ClientState];
+      const next = { ...current, ...change };
+      const consentChanged: ConsentChannel[] = [];
+      const now = new Date();
+      for (const channel of ['sms', 'email'] as const) {
+        const given: ConsentInput | undefined = channel === 'sms' ? parsed.smsConsent : parsed.emailConsent;
+        if (given === undefined) continue;
+        const decision = decideConsent(consentOf(current, channel), given, actor, now);
+        if (!decision) continue;
+        const problem = consentProblem(channel, decision.granted, channel === 'sms' ? next.phone : next.email);
+        if (problem) throw new ValidationFailedError([problem]);
+        Object.assign(change, consentColumns(channel, decision));
+        consentChanged.push(channel);
+      }
+      // Removing the contact withdraws the consent that depended on it.
+      if (current.smsConsent && !next.phone && !consentChanged.includes('sms')) {
+        Object.assign(change, consentColumns('sms', { granted: false, at: now, method: 'staff', by: actor }));
+        consentChanged.push('sms');
+      }
+      if (current.emailConsent && !next.email && !consentChanged.includes('email')) {
+        Object.assign(change, consentColumns('email', { granted: false, at: now, method: 'staff', by: actor }));
+        consentChanged.push('email');
+      }
+      if (changed.length === 0 && consentChanged.length === 0) return current;
+      await this.clients.update(current.id, { ...change, updatedBy: actor }, manager);
+      const saved = (await this.clients.findById(current.id, manager))!;
+      const allChanged = [...changed, ...consentChanged.map((c) => `${c}Consent`)];
+      await this.outbox.appendAll(manager, [
+        this.event(auth, saved, 'clients.client.updated.v1', { clientId: saved.id, changed: allChanged }),
+        ...consentChanged.map((channel) => this.consentEvent(auth, saved, channel)),
+      ]);
+      return saved;
+    });
+    return this.get(updated.id);
+  }
+
+  /** DELETE ?mode=delete hides the client (id kept for sales and appointments); anonymise also erases personal data and notes. */
+  async remove(auth: AuthContext, id: string, input: unknown): Promise<void> {
+    const { mode } = parseInput(deleteModeSchema, input);
+    const actor = actorUuid(auth.userId);
+    await this.dataSource.transaction(async (manager) => {
+      const [current] = await this.clients.lock([this.checkId(id)], manager);
+      if (!current || !isLive(current)) throw notFound(id);
+      const events: ClientEvent[] = [];
+      if (mode === 'anonymise') {
+        await this.clients.update(current.id, { ...anonymisedState(), anonymisedAt: new Date(), deletedAt: new Date(), updatedBy: actor }, manager);
+        await manager.query(`UPDATE client_notes SET body = NULL, "values" = NULL, author_name = NULL, deleted_at = coalesce(deleted_at, now()), updated_at = now(), version = version + 1 WHERE client_id = $1`, [current.id]);
+        const saved = (await this.clients.findById(current.id, manager))!;
+        for (const channel of ['sms', 'email'] as const) if (consentOf(current, channel).granted) events.push(this.consentEvent(auth, saved, channel));
+      } else {
+        await this.clients.update(current.id, { deletedAt: new Date(), updatedBy: actor }, manager);
+      }
+      events.push(this.event(auth, current, 'clients.client.deleted.v1', { clientId: current.id, mode }));
+      await this.outbox.appendAll(manager, events);
+    });
+  }
+
+  async duplicates(id: string): Promise<DuplicateView[]> {
+    const client = await this.live(id);
+    const candidates = await this.clients.duplicateCandidates(client);
+    const withReasons = candidates.map((c) => ({ id: c.id, reasons: duplicateReasons(client, c) })).filter((c) => c.reasons.length > 0);
+    const rows = await this.clients.findByIds(withReasons.map((c) => c.id));
+    const counts = await this.clients.duplicateCounts(rows.map((r) => r.id));
+    const reasons = new Map(withReasons.map((c) => [c.id, c.reasons]));
+    return rows.map((r) => ({ ...toClientView(r, counts.get(r.id) ?? 0), reasons: reasons.get(r.id) ?? [] }));
+  }
+
+  /** The live client with this id, or 404. */
+  async live(id: string, manager?: EntityManager): Promise<ClientEntity> {
+    const client = isUuid(id) ? await this.clients.findById(id, manager) : null;
+    if (!client || !isLive(client)) throw notFound(id);
+    return client;
+  }
+
+  private checkId(id: string): string {
+    if (!isUuid(id)) throw notFound(id);
+    return id;
+  }
+
+  event<T extends EventType>(auth: AuthContext | null, client: ClientEntity, type: T, payload: DomainEventInput<T>['payload']): DomainEventInput<T> {
+    return {
+      type,
+      aggregateType: 'client',
+      aggregateId: client.id,
+      locationId: client.preferredLocationId,
+      actor: auth ? { type: 'user', id: auth.userId } : { type: 'system', id: null },
+      payload,
+    };
+  }
+
+  consentEvent(auth: AuthContext | null, client: ClientEntity, channel: ConsentChannel): DomainEventInput<'clients.client.consent-changed.v1'> {
+    const decision = consentOf(client, channel);
+    return this.event(auth, client, 'clients.client.consent-changed.v1', {
+      clientId: client.id,
+      channel,
+      granted: decision.granted,
+      method: decision.method,
+      phone: client.phone,
+      email: client.email,
+    });
+  }
+}
+
+export function isLive(c: { deletedAt: Date | null; mergedInto: string | null }): boolean {
+  return !c.deletedAt && !c.mergedInto;
+}
+
+export function notFound(id: string): NotFoundError {
+  return new NotFoundError(`Client ${id} not found`);
+}

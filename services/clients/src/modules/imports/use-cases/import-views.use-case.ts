@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@salon/nest-kit';
+import { stringify } from 'csv-stringify/sync';
+import { toClientImportView, type ClientImportView } from '../domain/client-import-view.js';
+import { ClientImportRepository, type ClientImportRecord } from '../persistence/client-import.repository.js';
+
+/** Reading imports: one (the progress bar polls it), the recent ones, the rejected rows as CSV. */
+@Injectable()
+export class ImportViewsUseCase {
+  constructor(private readonly imports: ClientImportRepository) {}
+
+  async record(id: string): Promise<ClientImportRecord> {
+    const found = await this.imports.findById(id);
+    if (!found) throw new NotFoundError(`Import ${id} not found`);
+    return found;
+  }
+
+  async get(id: string): Promise<ClientImportView> {
+    return toClientImportView(await this.record(id));
+  }
+
+  async recent(limit = 20): Promise<ClientImportView[]> {
+    const rows = await this.imports.recent(Math.min(Math.max(1, Math.trunc(limit) || 20), 100));
+    return rows.map(toClientImportView);
+  }
+
+  /** `row,reason,<the file's columns…>`: the rejected rows as they were, to fix and import again. */
+  async rejectedCsv(id: string): Promise<{ fileName: string; csv: string }> {
+    const imp = await this.record(id);
+    const rejections = await this.imports.rejections(id);
+    const extra = [...new Set(rejections.flatMap((r) => Object.keys(r.raw)).filter((k) => !imp.columns.includes(k)))];
+    const columns = [...imp.columns, ...extra];
+    const csv = stringify([['row', 'reason', ...columns], ...rejections.map((r) => [String(r.row), r.reason, ...columns.map((c) => r.raw[c] ?? '')])]);
+    const base = imp.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-').slice(0, 80) || 'import';
+    return { fileName: `${base}-rejected.csv`, csv };
+  }
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+export const FIELD_TYPES = ['text', 'longText', 'choice', 'checkbox', 'date', 'number'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export interface TemplateField {
+  id: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  options?: string[];
+}
+export interface TemplateSection {
+  id: string;
+  title: string;
+  fields: TemplateField[];
+}
+
+const idSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
+
+const fieldSchema = z
+  .object({
+    id: idSchema,
+    label: z.string().trim().min(1, 'is required').max(200),
+    type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }),
+    required: z.boolean().default(false),
+    options: z.array(z.string().trim().min(1, 'must not be empty').max(200)).max(100).nullish(),
+  })
+  .strict();
+
+const sectionSchema = z
+  .object({
+    id: idSchema,
+    title: z.string().trim().min(1, 'is required').max(200),
+    fields: z.array(fieldSchema).min(1, 'needs at least one field').max(100),
+  })
+  .strict();
+
+export const templateInputSchema = z
+  .object({
+    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100),
+    description: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), z.string().trim().max(1000).nullish()),
+    sections: z.array(sectionSchema).min(1, 'needs at least one section').max(50),
+  })
+  .strict()
+  .superRefine((template, ctx) => {
+    const sectionIds = new Set<string>();
+    const fieldIds = new Set<string>();
+    template.sections.forEach((section, s) => {
+      if (sectionIds.has(section.id)) ctx.addIssue({ code: 'custom', path: ['sections', s, 'id'], message: `duplicates section id ${section.id}` });
+      sectionIds.add(section.id);
+      section.fields.forEach((field, f) => {
+        if (fieldIds.has(field.id)) ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'id'], message: `duplicates field id ${field.id}` });
+        fieldIds.add(field.id);
+        if (field.type === 'choice') {
+          const options = field.options ?? [];
+          if (options.length < 2) ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'options'], message: 'a choice needs at least two options' });
+          if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) {
+            ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'options'], message: 'must not repeat an option' });
+          }
+        } else if (field.options?.length) {
+          ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'options'], message: 'only a choice has options' });
+        }
+      });
+    });
+  });
+export type TemplateInput = z.infer<typeof templateInputSchema>;
+
+/** Sections as stored: options only on choices, `required` always present. */
+export function normaliseSections(sections: TemplateInput['sections']): TemplateSection[] {
+  return sections.map((s) => ({
+    id: s.id,
+    title: s.title,
+    fields: s.fields.map((f) => ({ id: f.id, label: f.label, type: f.type, required: f.required, ...(f.type === 'choice' ? { options: f.options ?? [] } : {}) })),
+  }));
+}
+
+export function templateFields(sections: readonly TemplateSection[]): TemplateField[] {
+  return sections.flatMap((s) => s.fields);
+}
+
+/**
+ * A structured note's values checked against its template: required fields present, each value
+ * of its field's type, a choice one of its options, no unknown fields. Empty values are dropped.
+ */
+export function validateNoteValues(
+  sections: readonly TemplateSection[],
+  values: Record<string, unknown>,
+): { values: Record<string, unknown>; problems: { field: string; message: string }[] } {
+  const fields = templateFields(sections);
+  const known = new Map(fields.map((f) => [f.id, f]));
+  const problems: { field: string; message: string }[] = [];
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(values)) {
+    if (!known.has(key)) problems.push({ field: `values.${key}`, message: 'is not a field of the template' });
+  }
+  for (const field of fields) {
+    const path = `values.${field.id}`;
+    let value = values[field.id];
+    if (typeof value === 'string' && field.type !== 'checkbox') value = value.trim();
+    const empty = value === undefined || value === null || value === '' || (field.type === 'checkbox' && value === false);
+    if (empty) {
+      if (field.required) problems.push({ field: path, message: field.type === 'checkbox' ? 'must be ticked' : 'is required' });
+      else if (field.type === 'checkbox' && value === false) out[field.id] = false;
+      continue;
+    }
+    switch (field.type) {
+      case 'text':
+      case 'longText': {
+        const max = field.type === 'text' ? 500 : 20_000;
+        if (typeof value !== 'string') problems.push({ field: path, message: 'must be text' });
+        else if (value.length > max) problems.push({ field: path, message: `must be at most ${max} characters` });
+        else out[field.id] = value;
+        break;
+      }
+      case 'choice':
+        if (typeof value !== 'string' || !(field.options ?? []).includes(value)) problems.push({ field: path, message: `must be one of ${(field.options ?? []).join(', ')}` });
+        else out[field.id] = value;
+        break;
+      case 'checkbox':
+        if (typeof value !== 'boolean') problems.push({ field: path, message: 'must be true or false' });
+        else out[field.id] = value;
+        break;
+      case 'date':
+        if (typeof value !== 'string' || !isRealDate(value)) {
+          problems.push({ field: path, message: 'must be a date like 2025-04-21' });
+        } else out[field.id] = value;
+        break;
+      case 'number': {
+        const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+        if (typeof n !== 'number' || !Number.isFinite(n)) problems.push({ field: path, message: 'must be a number' });
+        else out[field.id] = n;
+        break;
+      }
+    }
+  }
+  return { values: out, problems };
+}
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}

@@ -1,0 +1,16 @@
+import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { ClientModel } from '../../clients/graphql/client.model.js';
+import type { ClientView } from '../../clients/domain/client-view.js';
+import { NotesUseCase } from '../use-cases/notes.use-case.js';
+import { NoteModel } from './note.model.js';
+
+/** `Client.notes`: pinned first, newest first. */
+@Resolver(() => ClientModel)
+export class ClientNotesResolver {
+  constructor(private readonly notesUseCase: NotesUseCase) {}
+
+  @ResolveField(() => [NoteModel])
+  notes(@Parent() client: ClientView) {
+    return this.notesUseCase.list(client.id);
+  }
+}

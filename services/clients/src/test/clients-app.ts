@@ -1,0 +1,129 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { AllExceptionsFilter, createLogger, PermissionResolver } from '@salon/nest-kit';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
+import { TokenService } from '@salon/tokens';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module.js';
+import { loadClientsConfig, type ClientsConfig } from '../config.js';
+import { ENTITIES, MIGRATIONS } from '../database/schema.js';
+import { UserDirectory } from '../modules/notes/persistence/user-directory.provider.js';
+
+const ALL = ['view_clients', 'create_clients', 'edit_clients', 'import_clients', 'export_clients', 'delete_clients', 'manage_note_templates'];
+
+/** The people of the tests and what identity would say they may do. */
+export const USERS = {
+  admin: { id: '0c000000-0000-4000-8000-000000000001', role: 'admin', name: 'Ada Admin', permissions: [] as string[] },
+  manager: { id: '0c000000-0000-4000-8000-000000000002', role: 'staff', name: 'Dana Reyes', permissions: ALL },
+  viewer: { id: '0c000000-0000-4000-8000-000000000003', role: 'staff', name: 'Blake Chen', permissions: ['view_clients'] },
+  outsider: { id: '0c000000-0000-4000-8000-000000000004', role: 'staff', name: 'Olly Out', permissions: ['view_calendar'] },
+} as const;
+export type TestUser = keyof typeof USERS;
+
+class TestPermissionResolver extends PermissionResolver {
+  async permissionsOf(userId: string): Promise<readonly string[]> {
+    return Object.values(USERS).find((u) => u.id === userId)?.permissions ?? [];
+  }
+}
+
+class TestUserDirectory {
+  async nameOf(userId: string): Promise<string | null> {
+    return Object.values(USERS).find((u) => u.id === userId)?.name ?? null;
+  }
+}
+
+export interface ClientsTestApp {
+  app: INestApplication;
+  config: ClientsConfig;
+  db: TestDatabase;
+  dataSource: DataSource;
+  sql<T = Record<string, any>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** supertest with the user's bearer token. */
+  as(user: TestUser | null): {
+    get(path: string): request.Test;
+    post(path: string, body?: unknown): request.Test;
+    patch(path: string, body?: unknown): request.Test;
+    put(path: string, body?: unknown): request.Test;
+    delete(path: string): request.Test;
+  };
+  gql(user: TestUser | null, query: string, variables?: Record<string, unknown>): Promise<{ data?: Record<string, any>; errors?: { message: string; extensions: Record<string, any> }[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real clients app (every module, the real guards) on a database of its own; only identity's
+ * answers are stood in for: permissions per test user and staff names for note authors.
+ */
+export async function startClients(suite: string, env: Record<string, string> = {}): Promise<ClientsTestApp> {
+  const db = await createTestDatabase(`clients_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
+  const config = loadClientsConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: testRedisPrefix(suite), ...env });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+    .overrideProvider(PermissionResolver)
+    .useClass(TestPermissionResolver)
+    .overrideProvider(UserDirectory)
+    .useClass(TestUserDirectory)
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  app.useBodyParser('json', { limit: '2mb' });
+  app.useGlobalFilters(new AllExceptionsFilter(createLogger('clients', 'silent')));
+  await app.init();
+  const dataSource = new DataSource({ type: 'postgres', url: db.url, entities: ENTITIES });
+  await dataSource.initialize();
+  const tokens = app.get(TokenService);
+  const tokenCache = new Map<TestUser, string>();
+  const token = async (user: TestUser) => {
+    if (!tokenCache.has(user)) tokenCache.set(user, (await tokens.issue(USERS[user].id, USERS[user].role)).token);
+    return tokenCache.get(user)!;
+  };
+  // Issue every token up front so `as()` can stay synchronous.
+  for (const user of Object.keys(USERS) as TestUser[]) await token(user);
+  const server = app.getHttpServer();
+  const withAuth = (t: request.Test, user: TestUser | null) => (user ? t.set('Authorization', `Bearer ${tokenCache.get(user)}`) : t);
+  return {
+    app,
+    config,
+    db,
+    dataSource,
+    sql: (text, params) => dataSource.query(text, params),
+    as: (user) => ({
+      get: (path) => withAuth(request(server).get(path), user),
+      post: (path, body) => withAuth(request(server).post(path), user).send(body as object),
+      patch: (path, body) => withAuth(request(server).patch(path), user).send(body as object),
+      put: (path, body) => withAuth(request(server).put(path), user).send(body as object),
+      delete: (path) => withAuth(request(server).delete(path), user),
+    }),
+    async gql(user, query, variables = {}) {
+      const res = await withAuth(request(server).post('/graphql'), user).send({ query, variables });
+      return res.body;
+    },
+    async close() {
+      await app.close();
+      await dataSource.destroy();
+      await db.drop();
+      await dropRedisKeys(config.REDIS_KEY_PREFIX, config.REDIS_URL);
+    },
+  };
+}
+
+async function dropRedisKeys(prefix: string, url: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The outbox rows of one type, oldest first. */
+export async function outboxEvents(t: ClientsTestApp, type: string): Promise<{ aggregateId: string; payload: Record<string, any>; actor: Record<string, any> }[]> {
+  const rows = await t.sql<{ envelope: any }>(`SELECT envelope FROM outbox WHERE type = $1 ORDER BY seq`, [type]);
+  return rows.map((r) => ({ aggregateId: r.envelope.aggregateId, payload: r.envelope.payload, actor: r.envelope.actor }));
+}

@@ -1,0 +1,24 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ConfigModule, DatabaseModule, EventsModule } from '@salon/nest-kit';
+import type { ClientsConfig } from './config.js';
+import { ImportsWorkerModule } from './modules/imports/imports-worker.module.js';
+
+/**
+ * The worker process: BullMQ processors (client imports). It writes events to the outbox in the
+ * same transactions as its changes; the API process's relay publishes them.
+ */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: ClientsConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        // Raw SQL only: the worker needs no entities and never migrates.
+        DatabaseModule.forRoot({ entities: [], migrations: [] }),
+        EventsModule.forRoot({ serviceName: 'clients' }),
+        ImportsWorkerModule,
+      ],
+    };
+  }
+}

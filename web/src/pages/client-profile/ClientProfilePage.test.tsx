@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+
+/** The profile inside the real app shell, against a small fake of the clients REST API. */
+const admin = { id: 'u1', username: 'ada', firstName: 'Ada', lastName: 'Admin', email: 'ada@demo.salon', role: 'admin', profilePicture: null, isActive: true, permissionGroups: [] };
+const consent = { granted: true, changedAt: '2026-11-03T20:14:00Z', method: 'verbal', changedBy: 'u1' };
+let client: Record<string, unknown>;
+const template = {
+  id: 't1', name: 'Colour formula', description: null, archived: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+  sections: [{ id: 's1', title: 'Formula', fields: [{ id: 'brand', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] }, { id: 'vol', label: 'Developer', type: 'number', required: false }] }],
+};
+let notes: Record<string, unknown>[];
+let patches: unknown[];
+
+function json(status: number, body: unknown) {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  client = {
+    id: 'c1', firstName: 'Ana', lastName: 'Ruiz', fullName: 'Ana Ruiz', phone: '+13125550101', email: 'ana@x.com', birthday: null, address: null,
+    preferredLocationId: null, preferredStaffId: null, tags: ['vip'], alerts: [{ id: 'a1', kind: 'allergy', text: 'Latex' }], source: null,
+    smsConsent: consent, emailConsent: { granted: false, changedAt: null, method: null, changedBy: null }, lastVisitAt: null,
+    createdAt: '2026-01-05T15:00:00Z', updatedAt: '2026-01-05T15:00:00Z', createdBy: 'u1', updatedBy: 'u1', version: 2, possibleDuplicateCount: 0,
+  };
+  notes = [];
+  patches = [];
+  localStorage.setItem('token', 't');
+  localStorage.setItem('user', JSON.stringify(admin));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.replace(/^https?:\/\/[^/]+/, '');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      if (path === '/api/auth/verify') return json(200, { user: admin });
+      if (path.endsWith('/color-preferences')) return json(200, {});
+      if (path.endsWith('/permissions')) return json(200, { data: { permissions: [], groups: [], directPermissions: [] } });
+      if (path.startsWith('/api/locations')) return json(200, []);
+      if (path === '/api/business-settings') return json(200, { businessName: 'Demo', businessLogo: null });
+      if (path === '/api/clients/c1' && method === 'GET') return json(200, client);
+      if (path === '/api/clients/c1' && method === 'PATCH') {
+        patches.push(body);
+        if (body.version !== client.version) return json(409, { error: 'changed', details: client });
+        client = { ...client, ...body, version: (client.version as number) + 1 };
+        return json(200, client);
+      }
+      if (path === '/api/clients/c1/duplicates') return json(200, []);
+      if (path === '/api/clients/c1/notes' && method === 'GET') return json(200, notes);
+      if (path === '/api/clients/c1/notes' && method === 'POST') {
+        const n = { id: `n${notes.length + 1}`, clientId: 'c1', body: body.body ?? null, templateId: body.templateId ?? null, templateName: body.templateId ? 'Colour formula' : null, values: body.values ?? null, pinned: false, authorId: 'u1', authorName: 'Ada Admin', createdAt: '2026-11-21T20:05:00Z', updatedAt: '2026-11-21T20:05:00Z', version: 1 };
+        notes = [n, ...notes];
+        return json(201, n);
+      }
+      if (path.startsWith('/api/note-templates')) return json(200, [template]);
+      if (path === '/graphql') {
+        const op = JSON.parse(String(init?.body)).operationName;
+        if (op === 'ClientLocationOptions') return json(200, { data: { locations: [] } });
+        if (op === 'ClientStaffOptions') return json(200, { data: { users: [{ __typename: 'User', id: 'u1', fullName: 'Ada Admin', email: 'ada@demo.salon', isActive: true }] } });
+        return json(200, { data: { viewer: { __typename: 'User', ...admin, fullName: 'Ada Admin' } } });
+      }
+      return json(404, { error: `no fake for ${method} ${path}` });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+async function open(path: string) {
+  window.history.pushState({}, '', path);
+  vi.resetModules();
+  const { App } = await import('../../app/App');
+  render(<App />);
+  return screen.findByTestId('client-profile', {}, { timeout: 4000 });
+}
+
+describe('ClientProfilePage', () => {
+  it('shows alerts on top, details, consent text and the coming tabs', async () => {
+    await open('/clients/c1');
+    await screen.findByRole('heading', { name: 'Ana Ruiz', level: 1 });
+    const alerts = screen.getByTestId('client-alerts');
+    expect(alerts.getAttribute('role')).toBe('alert');
+    expect(alerts.textContent).toContain('Latex');
+    expect(screen.getByTestId('client-field-phone').textContent).toContain('(312) 555-0101');
+    await waitFor(() => expect(screen.getByTestId('consent-sms-text').textContent).toBe('Given Nov 3, 2026 at 2:14 PM by Ada Admin (you) (verbal)'));
+    expect(screen.getByTestId('consent-sms').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('tab-appointments'));
+    expect(screen.getByText('Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.')).toBeTruthy();
+  });
+
+  it('edits in place with the version and shows a conflict', async () => {
+    await open('/clients/c1');
+    fireEvent.click(await screen.findByTestId('client-field-email'));
+    fireEvent.change(screen.getByTestId('client-field-email'), { target: { value: 'new@x.com' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('client-save'));
+    });
+    await waitFor(() => expect(patches).toEqual([{ email: 'new@x.com', version: 2 }]));
+    await waitFor(() => expect(screen.getByTestId('client-field-email').textContent).toContain('new@x.com'));
+
+    // Someone else saves meanwhile: the next edit meets a 409.
+    fireEvent.click(screen.getByTestId('client-edit'));
+    client = { ...client, source: 'Referral', version: 9 };
+    fireEvent.change(screen.getByTestId('client-field-lastName'), { target: { value: 'Ruiz-Li' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('client-save'));
+    });
+    const box = await screen.findByTestId('client-conflict');
+    expect(box.textContent).toContain('Someone else changed this client');
+    expect(within(box).getByText('Referral')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('conflict-overwrite'));
+    });
+    await waitFor(() => expect(patches.at(-1)).toEqual({ lastName: 'Ruiz-Li', version: 9 }));
+  });
+
+  it('adds a structured note from a template', async () => {
+    await open('/clients/c1?tab=notes');
+    const panel = await screen.findByTestId('notes-panel');
+    const select = await within(panel).findByTestId('note-template-select');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Colour formula' })).toBeTruthy());
+    fireEvent.change(select, { target: { value: 't1' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByTestId('add-note'));
+    });
+    expect(within(panel).getByText('Required')).toBeTruthy();
+    fireEvent.change(within(panel).getByLabelText(/Brand/), { target: { value: 'Wella' } });
+    fireEvent.change(within(panel).getByLabelText(/Developer/), { target: { value: '20' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByTestId('add-note'));
+    });
+    const note = await within(panel).findByTestId('note-n1');
+    expect(note.textContent).toContain('Wella');
+    expect(note.textContent).toContain('Ada Admin');
+    expect(note.textContent).toContain('Nov 21, 2026, 2:05 PM');
+  });
+});

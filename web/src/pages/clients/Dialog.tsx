@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+interface Props {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  wide?: boolean;
+  testId?: string;
+  /** Describes the dialog (e.g. a confirmation's explanation). */
+  description?: ReactNode;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** A modal dialog: labelled, Escape and backdrop close it, focus stays inside and returns after. */
+export function Dialog({ title, onClose, children, wide, testId, description }: Props) {
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const node = ref.current;
+    const first = node?.querySelector<HTMLElement>('[autofocus], ' + FOCUSABLE);
+    first?.focus();
+    return () => previous?.focus?.();
+  }, []);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        className={`dialog${wide ? ' wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-desc` : undefined}
+        onKeyDown={onKeyDown}
+        data-testid={testId}
+      >
+        <div className="row between">
+          <h2 id={`${id}-title`}>{title}</h2>
+          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>×</button>
+        </div>
+        {description && <div id={`${id}-desc`} className="muted">{description}</div>}
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

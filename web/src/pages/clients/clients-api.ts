@@ -1,0 +1,158 @@
+import { ApiError, apiRequest, authHeaders, errorMessageFrom } from '../../lib/api-client';
+import { handleUnauthorized } from '../../lib/unauthorized';
+import { AUTH_REQUIRED_MESSAGE } from '../../lib/api-client';
+import type { Client, ClientImport, DuplicateClient, ImportPreview, Note, NoteTemplate, NoteValues } from './client-types';
+
+/** REST calls of docs/clients-api.md. Everything goes through the shell's fetch client. */
+const enc = encodeURIComponent;
+
+export type ClientInput = Partial<Omit<Client, 'id' | 'fullName' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version' | 'possibleDuplicateCount' | 'lastVisitAt' | 'smsConsent' | 'emailConsent'>> & {
+  smsConsent?: { granted: boolean; method?: string | null };
+  emailConsent?: { granted: boolean; method?: string | null };
+};
+
+export const clientKeys = {
+  client: (id: string) => ['/api/clients', id] as const,
+  notes: (id: string) => ['/api/clients', id, 'notes'] as const,
+  duplicates: (id: string) => ['/api/clients', id, 'duplicates'] as const,
+  templates: ['/api/note-templates'] as const,
+  imports: ['/api/client-imports'] as const,
+  importOne: (id: string) => ['/api/client-imports', id] as const,
+};
+
+export const clientsApi = {
+  list: (params: URLSearchParams) => apiRequest<{ data: Client[]; total: number }>('GET', `/api/clients?${params.toString()}`),
+  get: (id: string) => apiRequest<Client>('GET', `/api/clients/${enc(id)}`),
+  create: (input: ClientInput & { allowDuplicate?: boolean }) => apiRequest<Client>('POST', '/api/clients', input),
+  update: (id: string, patch: ClientInput & { version: number }) => apiRequest<Client>('PATCH', `/api/clients/${enc(id)}`, patch),
+  remove: (id: string, mode: 'delete' | 'anonymise') => apiRequest<null>('DELETE', `/api/clients/${enc(id)}?mode=${mode}`),
+  duplicates: (id: string) => apiRequest<DuplicateClient[]>('GET', `/api/clients/${enc(id)}/duplicates`),
+  merge: (survivorId: string, duplicateId: string) => apiRequest<Client>('POST', `/api/clients/${enc(survivorId)}/merge`, { duplicateId }),
+  notes: (id: string) => apiRequest<Note[]>('GET', `/api/clients/${enc(id)}/notes`),
+  addNote: (id: string, note: { body: string } | { templateId: string; values: NoteValues }) => apiRequest<Note>('POST', `/api/clients/${enc(id)}/notes`, note),
+  updateNote: (id: string, noteId: string, patch: { body?: string; values?: NoteValues; pinned?: boolean; version: number }) =>
+    apiRequest<Note>('PATCH', `/api/clients/${enc(id)}/notes/${enc(noteId)}`, patch),
+  deleteNote: (id: string, noteId: string) => apiRequest<null>('DELETE', `/api/clients/${enc(id)}/notes/${enc(noteId)}`),
+};
+
+export type TemplateInput = Pick<NoteTemplate, 'name' | 'description' | 'sections'>;
+
+export const templatesApi = {
+  /** Archived ones too (the service leaves them out by default): old notes still render with them. */
+  list: () => apiRequest<NoteTemplate[]>('GET', '/api/note-templates?includeArchived=true'),
+  get: (id: string) => apiRequest<NoteTemplate>('GET', `/api/note-templates/${enc(id)}`),
+  create: (t: TemplateInput) => apiRequest<NoteTemplate>('POST', '/api/note-templates', t),
+  update: (id: string, t: TemplateInput, version?: number) =>
+    apiRequest<NoteTemplate>('PUT', `/api/note-templates/${enc(id)}`, version === undefined ? t : { ...t, version }),
+  /** The service archives a template notes use and deletes an unused one (204 either way). */
+  archive: (id: string) => apiRequest<NoteTemplate | null>('DELETE', `/api/note-templates/${enc(id)}`),
+};
+
+export const importsApi = {
+  list: () => apiRequest<ClientImport[] | { data: ClientImport[] }>('GET', '/api/client-imports').then(listOf),
+  get: (id: string) => apiRequest<ClientImport>('GET', `/api/client-imports/${enc(id)}`),
+  upload: (file: Blob, fileName: string) => sendRaw<ClientImport>('POST', `/api/client-imports?fileName=${enc(fileName)}`, file, 'text/csv'),
+  preview: (id: string, mapping: Record<string, string | null>) =>
+    apiRequest<ImportPreview>('GET', `/api/client-imports/${enc(id)}/preview?mapping=${enc(JSON.stringify(mapping))}`),
+  start: (id: string, mapping: Record<string, string | null>, onDuplicate: 'skip' | 'update') =>
+    apiRequest<ClientImport>('POST', `/api/client-imports/${enc(id)}/start`, { mapping, onDuplicate }),
+  rejectedPath: (id: string) => `/api/client-imports/${enc(id)}/rejected.csv`,
+};
+
+function listOf<T>(answer: T[] | { data: T[] } | null): T[] {
+  if (Array.isArray(answer)) return answer;
+  if (answer && Array.isArray((answer as { data: T[] }).data)) return (answer as { data: T[] }).data;
+  return [];
+}
+
+async function failure(res: Response): Promise<never> {
+  const text = await res.text().catch(() => '');
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* keep text */
+  }
+  if (res.status === 401) {
+    handleUnauthorized();
+    throw new ApiError(AUTH_REQUIRED_MESSAGE, 401, body, res.statusText);
+  }
+  throw new ApiError(errorMessageFrom(body, res.statusText, res.status), res.status, body, res.statusText);
+}
+
+/** A body that is not JSON (the CSV upload), with the bearer token like every call. */
+async function sendRaw<T>(method: 'POST' | 'PUT', path: string, body: Blob, contentType: string): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: { 'Content-Type': contentType, Accept: 'application/json', ...authHeaders() },
+    credentials: 'include',
+    body,
+  });
+  if (!res.ok) return failure(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** 'attachment; filename="clients-2026-11-21.csv"' → 'clients-2026-11-21.csv' (RFC 6266, filename* first). */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || fallback;
+}
+
+/** GET a file with the bearer token and save it under the server's file name. */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const res = await fetch(path, { headers: { ...authHeaders() }, credentials: 'include' });
+  if (!res.ok) return failure(res);
+  const blob = await res.blob();
+  const name = filenameFromDisposition(res.headers.get('Content-Disposition'), fallbackName);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
+
+/** The server's message, field errors of `details` included (docs/api.md). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const details = (error.body as { details?: unknown } | null)?.details;
+  const out: Record<string, string> = {};
+  if (Array.isArray(details)) {
+    for (const d of details) {
+      if (d && typeof d === 'object' && typeof (d as { field?: unknown }).field === 'string') {
+        const { field, message } = d as { field: string; message?: string };
+        if (!out[field]) out[field] = message ?? 'is not valid';
+      }
+    }
+  }
+  return out;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong';
+}
+
+/** On a 409 of a versioned PATCH, the current record the server sent in `details`. */
+export function currentFromConflict<T extends { id: string; version: number }>(error: unknown): T | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { details?: unknown; current?: unknown } | null;
+  for (const cand of [body?.details, (body?.details as { current?: unknown } | undefined)?.current, body?.current]) {
+    if (cand && typeof cand === 'object' && !Array.isArray(cand) && typeof (cand as T).id === 'string' && typeof (cand as T).version === 'number') return cand as T;
+  }
+  return null;
+}

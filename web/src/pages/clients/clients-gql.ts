@@ -1,0 +1,88 @@
+import { gql } from '@apollo/client';
+import type { ClientSummary } from './client-types';
+
+/** The list: GraphQL `clients(search, tag, locationId, lastVisitBefore, lastVisitAfter, limit, offset, sort)` → `{ items total }`. */
+export const CLIENTS = gql`
+  query ClientsList(
+    $search: String
+    $tag: String
+    $locationId: ID
+    $lastVisitBefore: String
+    $lastVisitAfter: String
+    $limit: Int
+    $offset: Int
+    $sort: String
+  ) {
+    clients(
+      search: $search
+      tag: $tag
+      locationId: $locationId
+      lastVisitBefore: $lastVisitBefore
+      lastVisitAfter: $lastVisitAfter
+      limit: $limit
+      offset: $offset
+      sort: $sort
+    ) {
+      total
+      items {
+        id
+        firstName
+        lastName
+        fullName
+        phone
+        email
+        tags
+        lastVisitAt
+        createdAt
+        possibleDuplicateCount
+        alerts {
+          id
+          kind
+          text
+        }
+      }
+    }
+  }
+`;
+
+export interface ClientsData {
+  clients: { total: number; items: ClientSummary[] };
+}
+
+/** Locations of identity's subgraph, for the location filter and preferred location. */
+export const LOCATION_OPTIONS = gql`
+  query ClientLocationOptions {
+    locations {
+      id
+      name
+      isDefault
+      isActive
+    }
+  }
+`;
+
+export interface LocationOption {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  isActive: boolean;
+}
+
+/** Staff for "preferred staff" (needs view_staff; the profile skips it otherwise). */
+export const STAFF_OPTIONS = gql`
+  query ClientStaffOptions {
+    users(role: staff) {
+      id
+      fullName
+      email
+      isActive
+    }
+  }
+`;
+
+export interface StaffOption {
+  id: string;
+  fullName: string;
+  email: string;
+  isActive: boolean;
+}
