@@ -2,9 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { AllExceptionsFilter, createLogger, PermissionResolver } from '@salon/nest-kit';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
+import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
@@ -108,19 +107,6 @@ export async function startClients(suite: string, env: Record<string, string> = 
   };
 }
 
-async function dropRedisKeys(prefix: string, url: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** The outbox rows of one type, oldest first. */
 export async function outboxEvents(t: ClientsTestApp, type: string): Promise<{ aggregateId: string; payload: Record<string, any>; actor: Record<string, any> }[]> {

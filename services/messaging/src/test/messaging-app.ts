@@ -1,9 +1,8 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createServiceApp } from '@salon/nest-kit';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
+import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
-import { Redis } from 'ioredis';
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
@@ -73,19 +72,6 @@ export async function startMessaging(suite: string, env: Record<string, string> 
   };
 }
 
-export async function dropRedisKeys(prefix: string, url = 'redis://127.0.0.1:6379'): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** Polls until `check` answers something truthy (no fixed sleeps in tests). */
 export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {

@@ -1,55 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServiceBuilt, startServiceProcess, type ServiceProcess } from '@salon/nest-kit/testing';
 
 export const SERVICE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.name === 'test' || entry.name.endsWith('.spec.ts')) continue; // not part of the build
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
+export type WorkerProcess = ServiceProcess;
 
-/** The kill test runs the built worker; `npm test` builds first, a direct Vitest run may not have. */
-export function ensureWorkerBuilt(): void {
-  const built = (() => {
-    try {
-      return statSync(join(SERVICE_DIR, 'dist/worker.js')).mtimeMs;
-    } catch {
-      return 0;
-    }
-  })();
-  if (built >= newestMtime(join(SERVICE_DIR, 'src'))) return;
-  execFileSync(process.execPath, [join(SERVICE_DIR, '../../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: SERVICE_DIR, stdio: 'inherit' });
-}
-
-export interface WorkerProcess {
-  child: ChildProcess;
-  exited: Promise<void>;
-  stop(): Promise<void>;
-}
+export const ensureWorkerBuilt = (): void => ensureServiceBuilt(SERVICE_DIR);
 
 /** `node dist/worker.js` with the given environment; resolves once it says it is ready. */
-export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['dist/worker.js'], { cwd: SERVICE_DIR, env: { ...process.env, ...env, WORKER_READY_LINE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('messaging-worker-ready') && resolve());
-    void exited.then(() => reject(new Error(`worker exited before it was ready: ${stderr.slice(-2000)}`)));
-  });
-  return {
-    child,
-    exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+export const startWorkerProcess = (env: Record<string, string>): Promise<WorkerProcess> => startServiceProcess({ serviceDir: SERVICE_DIR, env, readyLine: 'messaging-worker-ready' });

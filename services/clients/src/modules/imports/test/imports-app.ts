@@ -4,9 +4,8 @@ import { Injectable, Module, type DynamicModule, type INestApplication, type INe
 import { NestFactory } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthModule, ConfigModule, createServiceApp, DatabaseModule, EventsModule, PermissionResolver, RedisModule } from '@salon/nest-kit';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
+import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { loadClientsConfig, type ClientsConfig } from '../../../config.js';
 import { MIGRATIONS } from '../../../database/schema.js';
@@ -105,19 +104,6 @@ export async function startImports(suite: string, env: Record<string, string> = 
   };
 }
 
-export async function dropRedisKeys(prefix: string, url = 'redis://127.0.0.1:6379'): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** Polls until `check` answers something truthy (no fixed sleeps in tests). */
 export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
