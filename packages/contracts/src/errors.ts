@@ -1,7 +1,8 @@
 /** The one error body every service and the gateway answer with. */
 export interface ErrorBody {
   error: string;
-  details?: { field: string; message: string }[];
+  /** Validation: the field problems. Conflict: what the caller needs to show it (e.g. the current record). */
+  details?: { field: string; message: string }[] | unknown;
 }
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';

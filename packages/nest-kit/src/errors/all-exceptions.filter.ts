@@ -14,10 +14,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (mapped.unexpected) this.logger.error({ err: exception }, 'Unhandled error');
     if (host.getType<string>() === 'graphql') {
       const extensions: Record<string, unknown> = { code: mapped.code, status: mapped.status };
-      if (mapped.body.details) {
-        extensions.details = mapped.body.details;
-        extensions.field = mapped.body.details[0]?.field;
-      }
+      if (mapped.body.details !== undefined) extensions.details = mapped.body.details;
+      if (mapped.field) extensions.field = mapped.field;
       if (mapped.headers['Retry-After']) extensions.retryAfterSeconds = Number(mapped.headers['Retry-After']);
       return new GraphQLError(mapped.body.error, { extensions });
     }

@@ -41,9 +41,20 @@ export class NotFoundError extends AppError {
   readonly code = 'NOT_FOUND';
 }
 
+/**
+ * A 409. `details` carries what the caller needs to show the conflict (the current record after a
+ * stale `version`, the existing record on a duplicate); `field` names the input it is about.
+ */
 export class ConflictError extends AppError {
   readonly status = 409;
   readonly code = 'CONFLICT';
+  constructor(
+    message: string,
+    readonly details?: unknown,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export class TooManyRequestsError extends AppError {

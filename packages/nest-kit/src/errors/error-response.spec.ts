@@ -1,6 +1,6 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, TooManyRequestsError, ValidationFailedError } from './app-errors.js';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationFailedError } from './app-errors.js';
 import { toErrorResponse } from './error-response.js';
 
 describe('toErrorResponse', () => {
@@ -22,6 +22,10 @@ describe('toErrorResponse', () => {
   it('hides unexpected errors', () => {
     const r = toErrorResponse(new Error('db password is hunter2'));
     expect(r).toMatchObject({ status: 500, body: { error: 'Internal server error' }, unexpected: true });
+  });
+  it('carries a conflict\'s details and field', () => {
+    const r = toErrorResponse(new ConflictError('Someone else changed this note', { id: 'n1', version: 3 }, 'version'));
+    expect(r).toMatchObject({ status: 409, body: { error: 'Someone else changed this note', details: { id: 'n1', version: 3 } }, field: 'version' });
   });
   it('turns a unique violation into a conflict', () => {
     expect(toErrorResponse({ code: '23505' }).status).toBe(409);

@@ -1,11 +1,13 @@
 import { HttpException } from '@nestjs/common';
 import type { ErrorBody } from '@salon/contracts';
-import { AppError, TooManyRequestsError, ValidationFailedError } from './app-errors.js';
+import { AppError, ConflictError, TooManyRequestsError, ValidationFailedError } from './app-errors.js';
 
 export interface ErrorResponse {
   status: number;
   code: string;
   body: ErrorBody;
+  /** The input field the error is about, for GraphQL's `extensions.field`. */
+  field?: string;
   headers: Record<string, string>;
   /** True when the error is ours to fix (logged at error level with its stack). */
   unexpected: boolean;
@@ -19,10 +21,18 @@ const CODES: Record<number, string> = {
 export function toErrorResponse(exception: unknown): ErrorResponse {
   if (exception instanceof AppError) {
     const body: ErrorBody = { error: exception.message };
-    if (exception instanceof ValidationFailedError) body.details = exception.details;
+    let field: string | undefined;
+    if (exception instanceof ValidationFailedError) {
+      body.details = exception.details;
+      field = exception.details[0]?.field;
+    }
+    if (exception instanceof ConflictError) {
+      if (exception.details !== undefined) body.details = exception.details;
+      field = exception.field ?? undefined;
+    }
     const headers: Record<string, string> = {};
     if (exception instanceof TooManyRequestsError) headers['Retry-After'] = String(exception.retryAfterSeconds);
-    return { status: exception.status, code: exception.code, body, headers, unexpected: false };
+    return { status: exception.status, code: exception.code, body, field, headers, unexpected: false };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

@@ -1,7 +1,5 @@
-import { UseFilters } from '@nestjs/common';
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { ConflictDetailsFilter } from '../../../common/conflict-with-details.js';
 import type { ClientView } from '../domain/client-view.js';
 import { ClientsUseCase } from '../use-cases/clients.use-case.js';
 import { MergeClientsUseCase } from '../use-cases/merge-clients.use-case.js';
@@ -11,7 +9,6 @@ import { ClientModel, ClientPageModel, CreateClientInput, PossibleDuplicateModel
 const NOT_COUNTED = -1;
 
 @Resolver(() => ClientModel)
-@UseFilters(ConflictDetailsFilter)
 export class ClientResolver {
   constructor(
     private readonly clientsUseCase: ClientsUseCase,

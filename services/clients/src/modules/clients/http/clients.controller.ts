@@ -1,12 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { ConflictDetailsFilter } from '../../../common/conflict-with-details.js';
 import { ClientsUseCase } from '../use-cases/clients.use-case.js';
 import { ExportClientsUseCase } from '../use-cases/export-clients.use-case.js';
 import { MergeClientsUseCase } from '../use-cases/merge-clients.use-case.js';
 
 @Controller('api/clients')
-@UseFilters(ConflictDetailsFilter)
 export class ClientsController {
   constructor(
     private readonly clients: ClientsUseCase,

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventType } from '@salon/contracts';
-import { APP_CONFIG, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext, type DomainEventInput } from '@salon/nest-kit';
+import { APP_CONFIG, ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext, type DomainEventInput } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, ConflictWithDetailsError, isUuid } from '../../../common/conflict-with-details.js';
+import { actorUuid, isUuid } from '../../../common/ids.js';
 import type { ClientsConfig } from '../../../config.js';
 import {
   anonymisedState, changedFields, consentColumns, consentOf, consentProblem, createClientSchema, decideConsent, duplicateReasons, fullName,
@@ -108,7 +108,7 @@ export class ClientsUseCase {
         const existing = await this.clients.findLiveByContact(values.phone ?? null, values.email ?? null, manager);
         if (existing) {
           const label = existing.field === 'phone' ? `phone ${existing.client.phone}` : `e-mail ${existing.client.email}`;
-          throw new ConflictWithDetailsError(`${fullName(existing.client)} already has the ${label}`, toClientView(existing.client), existing.field);
+          throw new ConflictError(`${fullName(existing.client)} already has the ${label}`, toClientView(existing.client), existing.field);
         }
       }
       const client = await this.clients.insert({ ...values, ...consent, createdBy: actor, updatedBy: actor }, manager);
@@ -134,7 +134,7 @@ export class ClientsUseCase {
       const [current] = await this.clients.lock([this.checkId(id)], manager);
       if (!current || !isLive(current)) throw notFound(id);
       if (current.version !== parsed.version) {
-        throw new ConflictWithDetailsError(
+        throw new ConflictError(
           `${fullName(current)} was changed by someone else (version ${current.version}, yours ${parsed.version}); review the current profile and try again`,
           toClientView(current),
           'version',

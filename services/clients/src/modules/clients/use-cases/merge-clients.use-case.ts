@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, isUuid } from '../../../common/conflict-with-details.js';
+import { actorUuid, isUuid } from '../../../common/ids.js';
 import { changedFields, consentOf, fullName, mergeClientStates, type ConsentChannel } from '../domain/client-rules.js';
 import type { ClientView } from '../domain/client-view.js';
 import { ClientRepository } from '../persistence/client.repository.js';

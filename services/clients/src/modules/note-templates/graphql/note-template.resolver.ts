@@ -1,12 +1,9 @@
-import { UseFilters } from '@nestjs/common';
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { ConflictDetailsFilter } from '../../../common/conflict-with-details.js';
 import { NoteTemplatesUseCase } from '../use-cases/note-templates.use-case.js';
 import { NoteTemplateInput, NoteTemplateModel } from './note-template.model.js';
 
 @Resolver(() => NoteTemplateModel)
-@UseFilters(ConflictDetailsFilter)
 export class NoteTemplateResolver {
   constructor(private readonly templates: NoteTemplatesUseCase) {}
 

@@ -1,10 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { ConflictDetailsFilter } from '../../../common/conflict-with-details.js';
 import { NoteTemplatesUseCase } from '../use-cases/note-templates.use-case.js';
 
 @Controller('api/note-templates')
-@UseFilters(ConflictDetailsFilter)
 export class NoteTemplatesController {
   constructor(private readonly templates: NoteTemplatesUseCase) {}
 

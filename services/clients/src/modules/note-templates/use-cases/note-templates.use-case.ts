@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, ConflictWithDetailsError, isUuid } from '../../../common/conflict-with-details.js';
+import { actorUuid, isUuid } from '../../../common/ids.js';
 import { normaliseSections, templateInputSchema, type TemplateSection } from '../domain/template-rules.js';
 import type { NoteTemplateEntity } from '../persistence/note-template.entity.js';
 import { NoteTemplateRepository } from '../persistence/note-template.repository.js';
@@ -71,7 +71,7 @@ export class NoteTemplatesUseCase {
         const current = isUuid(id) ? await this.templates.lock(id, manager) : null;
         if (!current) throw new NotFoundError(`Note template ${id} not found`);
         if (version !== undefined && version !== current.version) {
-          throw new ConflictWithDetailsError(`Note template ${current.name} was changed by someone else; review it and try again`, toTemplateView(current), 'version');
+          throw new ConflictError(`Note template ${current.name} was changed by someone else; review it and try again`, toTemplateView(current), 'version');
         }
         await this.templates.update(id, { name: t.name, description: t.description ?? null, sections: normaliseSections(t.sections) }, manager);
       })

@@ -1,12 +1,9 @@
-import { UseFilters } from '@nestjs/common';
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { ConflictDetailsFilter } from '../../../common/conflict-with-details.js';
 import { NotesUseCase } from '../use-cases/notes.use-case.js';
 import { AddNoteInput, NoteModel, UpdateNoteInput } from './note.model.js';
 
 @Resolver(() => NoteModel)
-@UseFilters(ConflictDetailsFilter)
 export class NoteResolver {
   constructor(private readonly notes: NotesUseCase) {}
 

@@ -1,10 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { ConflictDetailsFilter } from '../../../common/conflict-with-details.js';
 import { NotesUseCase } from '../use-cases/notes.use-case.js';
 
 @Controller('api/clients/:clientId/notes')
-@UseFilters(ConflictDetailsFilter)
 export class NotesController {
   constructor(private readonly notes: NotesUseCase) {}
 

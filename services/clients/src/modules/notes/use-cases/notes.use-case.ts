@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, ConflictWithDetailsError, isUuid } from '../../../common/conflict-with-details.js';
+import { actorUuid, isUuid } from '../../../common/ids.js';
 import { ClientsUseCase } from '../../clients/use-cases/clients.use-case.js';
 import { validateNoteValues } from '../../note-templates/domain/template-rules.js';
 import { NoteTemplateRepository } from '../../note-templates/persistence/note-template.repository.js';
@@ -111,7 +111,7 @@ export class NotesUseCase {
       const note = isUuid(noteId) ? await this.notes.lock(client.id, noteId, manager) : null;
       if (!note) throw new NotFoundError(`Note ${noteId} not found`);
       if (note.version !== change.version) {
-        throw new ConflictWithDetailsError('This note was changed by someone else while you were editing; compare with the current note and save again', toNoteView(note), 'version');
+        throw new ConflictError('This note was changed by someone else while you were editing; compare with the current note and save again', toNoteView(note), 'version');
       }
       const values: Partial<NoteEntity> = {};
       if (change.pinned !== undefined) values.pinned = change.pinned;
