@@ -29,3 +29,4 @@ export * from './events/inbox-consumer.js';
 export * from './events/event-handler.decorator.js';
 export * from './events/events.module.js';
 export * from './graphql/subgraph.module.js';
+export * from './graphql/scalars.js';

@@ -1,9 +1,5 @@
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { GraphQLModule } from '@nestjs/graphql';
-import { AuthModule, ConfigModule, DatabaseModule, EventsModule, HealthModule, IdentityPermissionResolver, RedisModule } from '@salon/nest-kit';
-import { DateTimeScalar, JSONObjectScalar } from './common/json-object.scalar.js';
+import { AuthModule, ConfigModule, DatabaseModule, DateTimeScalar, EventsModule, HealthModule, IdentityPermissionResolver, JSONObjectScalar, RedisModule, subgraphModule } from '@salon/nest-kit';
 import type { ClientsConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
@@ -25,16 +21,7 @@ export class AppModule {
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
         EventsModule.forRoot({ serviceName: 'clients', relay: true }),
-        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
-          driver: ApolloFederationDriver,
-          autoSchemaFile: { federation: 2 },
-          sortSchema: true,
-          resolvers: { JSONObject: JSONObjectScalar },
-          context: ({ req }: { req: unknown }) => ({ req }),
-          introspection: config.NODE_ENV !== 'production',
-          includeStacktraceInErrorResponses: false,
-          plugins: [ApolloServerPluginInlineTraceDisabled()],
-        }),
+        subgraphModule(config, { resolvers: { JSONObject: JSONObjectScalar } }),
         HealthModule,
         ClientsModule,
         NotesModule,

@@ -9,7 +9,8 @@ import type { BaseConfig } from '../config/config.js';
  * context (the guards read the token from it), no introspection in production (the gateway
  * composes from `_service { sdl }`), no stack traces in answers, no inline tracing.
  */
-export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>): DynamicModule {
+/** `extra` adds options a service needs (e.g. `resolvers` for a custom scalar such as JSONObject). */
+export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>, extra: Partial<ApolloFederationDriverConfig> = {}): DynamicModule {
   return GraphQLModule.forRoot<ApolloFederationDriverConfig>({
     driver: ApolloFederationDriver,
     autoSchemaFile: { federation: 2 },
@@ -18,5 +19,6 @@ export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>): DynamicMod
     introspection: config.NODE_ENV !== 'production',
     includeStacktraceInErrorResponses: false,
     plugins: [ApolloServerPluginInlineTraceDisabled()],
+    ...extra,
   });
 }

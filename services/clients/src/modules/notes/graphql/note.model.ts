@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { JSONObjectScalar } from '../../../common/json-object.scalar.js';
+import { JSONObjectScalar } from '@salon/nest-kit';
 
 @ObjectType('Note')
 export class NoteModel {
