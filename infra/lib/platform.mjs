@@ -112,8 +112,10 @@ export async function startPlatform(options = {}) {
       children.push(child);
       await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
       gatewayEnv[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
-      // Later services reach earlier ones (clients asks identity for permissions).
+      // Later services reach earlier ones (clients asks identity for permissions); seeds may read
+      // an earlier service's demo rows (scheduling's demo week needs the demo staff and clients).
       common[service.gatewayVariable] = gatewayEnv[service.gatewayVariable];
+      common[`${service.name.toUpperCase()}_DATABASE_URL`] = env.DATABASE_URL;
       if (service.worker) {
         const worker = spawn(process.execPath, [join(ROOT, service.dir, service.worker)], { cwd: ROOT, env, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
         children.push(worker);
