@@ -6,7 +6,8 @@
 //   2. Events: outbox → relay → Redis Streams → consumer (own database).
 //   3. Messages: queue → BullMQ → worker → local provider (own database).
 //   4. Clients: search p95 over 100k clients; a 100k-row CSV import (own databases).
-// BENCH_ONLY=gateway|events|messages|clients runs one of them.
+//   5. Scheduling: the availability engine over a busy week.
+// BENCH_ONLY=gateway|events|messages|clients|scheduling runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +77,12 @@ if (!only || only === 'clients') {
   results.clientsSearch = await search.run({ adminUrl: postgresAdminUrl(), clients: Number(process.env.BENCH_CLIENTS ?? 100_000) });
   const clientsImport = await import('../../load-tests/bench/clients-import.bench.mjs');
   results.clientsImport = await clientsImport.run({ adminUrl: postgresAdminUrl(), rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000) });
+}
+
+if (!only || only === 'scheduling') {
+  console.log('\n› Scheduling: a week of slots for one service (20 staff, 6 rooms, 4 devices, 2,000 appointments)');
+  const availability = await import('../../load-tests/bench/availability.bench.mjs');
+  results.availability = await availability.run({ iterations: Number(process.env.BENCH_ITERATIONS ?? 200) });
 }
 
 writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));

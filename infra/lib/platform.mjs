@@ -14,6 +14,7 @@ export const SERVICES = [
   { name: 'identity', dir: 'services/identity', database: 'identity', port: 4001, gatewayVariable: 'IDENTITY_URL', seed: true },
   { name: 'messaging', dir: 'services/messaging', database: 'messaging', port: 4002, gatewayVariable: 'MESSAGING_URL', worker: 'dist/worker.js' },
   { name: 'clients', dir: 'services/clients', database: 'clients', port: 4003, gatewayVariable: 'CLIENTS_URL', worker: 'dist/worker.js', seed: true },
+  { name: 'scheduling', dir: 'services/scheduling', database: 'scheduling', port: 4004, gatewayVariable: 'SCHEDULING_URL', seed: true },
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */

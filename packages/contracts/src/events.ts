@@ -54,6 +54,47 @@ export const EVENT_PAYLOADS = {
     email: z.string().nullable(),
   }),
   'clients.client.deleted.v1': z.object({ clientId: z.string(), mode: z.enum(['delete', 'anonymise']) }),
+  // Scheduling: an appointment's lifecycle (one aggregate per appointment id, in order).
+  'scheduling.appointment.booked.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    serviceId: z.string(),
+    serviceName: z.string(),
+    staffId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+    priceMinor: z.number().int(),
+    currency: z.string(),
+    source: z.enum(['staff', 'online', 'api']),
+  }),
+  'scheduling.appointment.rescheduled.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    staffId: z.string(),
+    previousStaffId: z.string(),
+    previousStartsAt: z.iso.datetime({ offset: true }),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+  }),
+  'scheduling.appointment.cancelled.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    staffId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    reason: z.string().nullable(),
+    lateCancel: z.boolean(),
+  }),
+  'scheduling.appointment.checked-in.v1': z.object({ appointmentId: z.string(), clientId: z.string(), staffId: z.string(), startsAt: z.iso.datetime({ offset: true }) }),
+  'scheduling.appointment.completed.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    staffId: z.string(),
+    serviceId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    priceMinor: z.number().int(),
+    currency: z.string(),
+  }),
+  'scheduling.appointment.no-show.v1': z.object({ appointmentId: z.string(), clientId: z.string(), staffId: z.string(), startsAt: z.iso.datetime({ offset: true }) }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -1,0 +1,34 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule, ConfigModule, DatabaseModule, DateTimeScalar, EventsModule, HealthModule, IdentityPermissionResolver, RedisModule, subgraphModule } from '@salon/nest-kit';
+import type { SchedulingConfig } from './config.js';
+import { PersistenceModule } from './database/persistence.module.js';
+import { ENTITIES, MIGRATIONS } from './database/schema.js';
+import { AppointmentsModule } from './modules/appointments/appointments.module.js';
+import { AvailabilityModule } from './modules/availability/availability.module.js';
+import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { SchedulesModule } from './modules/schedules/schedules.module.js';
+
+/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, … */
+@Module({})
+export class AppModule {
+  static forRoot(config: SchedulingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        RedisModule,
+        DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
+        PersistenceModule,
+        AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
+        EventsModule.forRoot({ serviceName: 'scheduling', relay: true }),
+        subgraphModule(config),
+        HealthModule,
+        CatalogueModule,
+        SchedulesModule,
+        AvailabilityModule,
+        AppointmentsModule,
+      ],
+      providers: [DateTimeScalar],
+    };
+  }
+}

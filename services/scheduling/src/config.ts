@@ -1,0 +1,25 @@
+import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig } from '@salon/nest-kit';
+import { z } from 'zod';
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/salon_scheduling';
+
+export const schedulingConfigSchema = baseConfigSchema
+  .and(eventsConfigSchema)
+  .and(identityClientConfigSchema)
+  .and(
+    z.object({
+      PORT: z.coerce.number().int().min(1).max(65535).default(4004),
+      DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
+      /** A location without a policy row is read in this IANA zone (spec §9 default). */
+      DEFAULT_TIME_ZONE: z.string().default('America/Chicago'),
+      /** The widest from..to window an availability query accepts. */
+      MAX_AVAILABILITY_DAYS: z.coerce.number().int().min(1).max(366).default(31),
+    }),
+  );
+
+export type SchedulingConfig = z.infer<typeof schedulingConfigSchema>;
+
+/** DATABASE_URL has a local default here, so apply it before the base schema insists on it. */
+export function loadSchedulingConfig(env: Record<string, string | undefined> = process.env): SchedulingConfig {
+  return loadConfig(schedulingConfigSchema, { DATABASE_URL: DEFAULT_DATABASE_URL, ...env });
+}

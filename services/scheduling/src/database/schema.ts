@@ -1,0 +1,5 @@
+import { SchedulingInitial1764000000000 } from './migrations/1764000000000-scheduling-initial.js';
+
+/** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
+export const ENTITIES: never[] = [];
+export const MIGRATIONS = [SchedulingInitial1764000000000];

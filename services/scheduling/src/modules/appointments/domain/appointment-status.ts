@@ -1,0 +1,48 @@
+/** The appointment lifecycle: booked → confirmed → checked-in → in-service → completed, plus cancelled and no-show. */
+export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked-in', 'in-service', 'completed', 'cancelled', 'no-show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+const NEXT: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  booked: ['confirmed', 'checked-in', 'cancelled', 'no-show'],
+  confirmed: ['booked', 'checked-in', 'cancelled', 'no-show'],
+  'checked-in': ['confirmed', 'in-service', 'completed', 'cancelled'],
+  'in-service': ['completed'],
+  completed: [],
+  cancelled: [],
+  'no-show': [],
+};
+
+/** Statuses that still hold their staff, room and device (allocations active). */
+export function holdsResources(status: AppointmentStatus): boolean {
+  return status !== 'cancelled' && status !== 'no-show';
+}
+
+/** Statuses whose time and resources may still be moved. */
+export function canReschedule(status: AppointmentStatus): boolean {
+  return status === 'booked' || status === 'confirmed';
+}
+
+export function allowedTransitions(from: AppointmentStatus): readonly AppointmentStatus[] {
+  return NEXT[from];
+}
+
+export type TransitionCheck = { ok: true } | { ok: false; message: string };
+
+export function checkTransition(from: AppointmentStatus, to: AppointmentStatus): TransitionCheck {
+  if (from === to) return { ok: false, message: `The appointment is already ${label(to)}` };
+  if (NEXT[from].includes(to)) return { ok: true };
+  const options = NEXT[from].map(label);
+  return {
+    ok: false,
+    message: `A ${label(from)} appointment cannot become ${label(to)}${options.length ? ` (it can become ${options.join(', ')})` : ''}`,
+  };
+}
+
+/** Cancelling within `lateCancelHours` of the start (or after it) is a late cancellation. */
+export function isLateCancel(startsAt: Date, cancelledAt: Date, lateCancelHours: number): boolean {
+  return startsAt.getTime() - cancelledAt.getTime() < lateCancelHours * 3_600_000;
+}
+
+export function label(status: AppointmentStatus): string {
+  return status.replace('-', ' ');
+}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AppointmentStatus } from '../domain/appointment-status.js';
+
+export interface AppointmentView {
+  id: string;
+  locationId: string;
+  clientId: string;
+  status: AppointmentStatus;
+  startsAt: string;
+  endsAt: string;
+  serviceId: string;
+  serviceName: string;
+  staffId: string;
+  priceMinor: number;
+  currency: string;
+  service: Record<string, unknown>;
+  resources: { kind: string; id: string; slot: number }[];
+  notes: string | null;
+  cancelReason: string | null;
+  lateCancel: boolean;
+  source: 'staff' | 'online' | 'api';
+  bookedBy: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SELECT = `
+  SELECT a.*, sg.service_id, sg.staff_id,
+         coalesce((SELECT json_agg(json_build_object('kind', al.resource_kind, 'id', al.resource_id, 'slot', al.slot) ORDER BY al.resource_kind, al.resource_id)
+                   FROM (SELECT DISTINCT resource_kind, resource_id, slot FROM allocations WHERE appointment_id = a.id AND resource_kind <> 'staff') al), '[]') AS resources
+    FROM appointments a JOIN appointment_segments sg ON sg.appointment_id = a.id AND sg.position = 1`;
+
+function toView(r: any): AppointmentView {
+  return {
+    id: r.id,
+    locationId: r.location_id,
+    clientId: r.client_id,
+    status: r.status,
+    startsAt: new Date(r.starts_at).toISOString(),
+    endsAt: new Date(r.ends_at).toISOString(),
+    serviceId: r.service_id,
+    serviceName: r.service?.name ?? '',
+    staffId: r.staff_id,
+    priceMinor: r.price_minor,
+    currency: r.currency.trim(),
+    service: r.service,
+    resources: r.resources,
+    notes: r.notes,
+    cancelReason: r.cancel_reason,
+    lateCancel: r.late_cancel,
+    source: r.source,
+    bookedBy: r.booked_by,
+    version: r.version,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+export interface NewAllocation {
+  kind: 'staff' | 'room' | 'device';
+  resourceId: string;
+  slot: number;
+  from: Date;
+  to: Date;
+}
+
+@Injectable()
+export class AppointmentRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(id: string, manager?: EntityManager): Promise<AppointmentView | null> {
+    const rows = await (manager ?? this.dataSource.manager).query(`${SELECT} WHERE a.id = $1`, [id]);
+    return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async lock(id: string, manager: EntityManager): Promise<AppointmentView | null> {
+    await manager.query(`SELECT 1 FROM appointments WHERE id = $1 FOR UPDATE`, [id]);
+    return this.find(id, manager);
+  }
+
+  async list(q: { from: Date; to: Date; locationId?: string; staffId?: string }): Promise<AppointmentView[]> {
+    const params: unknown[] = [q.from.toISOString(), q.to.toISOString()];
+    let where = `a.starts_at < $2 AND a.ends_at > $1`;
+    if (q.locationId) where += ` AND a.location_id = $${params.push(q.locationId)}`;
+    if (q.staffId) where += ` AND sg.staff_id = $${params.push(q.staffId)}`;
+    const rows = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY a.starts_at, a.id LIMIT 5000`, params);
+    return rows.map(toView);
+  }
+
+  async insert(
+    manager: EntityManager,
+    a: { locationId: string; clientId: string; startsAt: Date; endsAt: Date; priceMinor: number; currency: string; service: Record<string, unknown>; notes: string | null; bookedBy: string | null; source: string; serviceId: string; staffId: string },
+  ): Promise<string> {
+    const [row] = await manager.query(
+      `INSERT INTO appointments (location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
+      [a.locationId, a.clientId, a.startsAt.toISOString(), a.endsAt.toISOString(), a.priceMinor, a.currency, JSON.stringify(a.service), a.notes, a.bookedBy, a.source],
+    );
+    await manager.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [
+      row.id, a.serviceId, a.staffId, a.startsAt.toISOString(), a.endsAt.toISOString(),
+    ]);
+    return row.id;
+  }
+
+  /**
+   * One hold, inside a savepoint so a taken slot (SQLSTATE 23P01 from `no_double_booking`) leaves
+   * the transaction usable for the next capacity slot or resource. Returns false when taken.
+   */
+  async tryAllocate(manager: EntityManager, appointmentId: string, a: NewAllocation): Promise<boolean> {
+    await manager.query(`SAVEPOINT alloc`);
+    try {
+      await manager.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, slot, period) VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'))`, [
+        appointmentId, a.kind, a.resourceId, a.slot, a.from.toISOString(), a.to.toISOString(),
+      ]);
+      await manager.query(`RELEASE SAVEPOINT alloc`);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23P01') throw error;
+      await manager.query(`ROLLBACK TO SAVEPOINT alloc`);
+      return false;
+    }
+  }
+
+  async releaseAllocations(manager: EntityManager, appointmentId: string): Promise<void> {
+    await manager.query(`DELETE FROM allocations WHERE appointment_id = $1`, [appointmentId]);
+  }
+
+  async deactivateAllocations(manager: EntityManager, appointmentId: string): Promise<void> {
+    await manager.query(`UPDATE allocations SET active = false WHERE appointment_id = $1`, [appointmentId]);
+  }
+
+  async move(manager: EntityManager, id: string, m: { startsAt: Date; endsAt: Date; staffId: string; priceMinor: number; service: Record<string, unknown> }): Promise<void> {
+    await manager.query(`UPDATE appointments SET starts_at = $2, ends_at = $3, price_minor = $4, service = $5, version = version + 1, updated_at = now() WHERE id = $1`, [
+      id, m.startsAt.toISOString(), m.endsAt.toISOString(), m.priceMinor, JSON.stringify(m.service),
+    ]);
+    await manager.query(`UPDATE appointment_segments SET starts_at = $2, ends_at = $3, staff_id = $4 WHERE appointment_id = $1`, [id, m.startsAt.toISOString(), m.endsAt.toISOString(), m.staffId]);
+  }
+
+  async setStatus(manager: EntityManager, id: string, s: { status: AppointmentStatus; cancelReason?: string | null; lateCancel?: boolean; notes?: string | null }): Promise<void> {
+    await manager.query(
+      `UPDATE appointments SET status = $2, cancel_reason = coalesce($3, cancel_reason), late_cancel = coalesce($4, late_cancel),
+         cancelled_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE cancelled_at END, version = version + 1, updated_at = now() WHERE id = $1`,
+      [id, s.status, s.cancelReason ?? null, s.lateCancel ?? null],
+    );
+  }
+
+  async setNotes(manager: EntityManager, id: string, notes: string | null): Promise<void> {
+    await manager.query(`UPDATE appointments SET notes = $2, version = version + 1, updated_at = now() WHERE id = $1`, [id, notes]);
+  }
+}

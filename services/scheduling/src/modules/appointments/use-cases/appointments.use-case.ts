@@ -1,0 +1,240 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { BookingConflictError } from '../../../common/booking-conflict.filter.js';
+import { actorUuid, isUuid } from '../../../common/ids.js';
+import type { Slot } from '../../availability/domain/availability-types.js';
+import { AvailabilityUseCase, type Calendars } from '../../availability/use-cases/availability.use-case.js';
+import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
+import { APPOINTMENT_STATUSES, canReschedule, checkTransition, holdsResources, isLateCancel, type AppointmentStatus } from '../domain/appointment-status.js';
+import { takenMessage, type TakenResource } from '../domain/booking-conflict.js';
+import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
+import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
+
+const bookSchema = z
+  .object({
+    locationId: z.uuid(),
+    clientId: z.uuid(),
+    serviceId: z.uuid(),
+    staffId: z.uuid().nullish(),
+    startsAt: z.iso.datetime({ offset: true }),
+    notes: z.string().max(2000).nullish(),
+    source: z.enum(['staff', 'online', 'api']).default('api'),
+  })
+  .strict();
+
+const patchSchema = z
+  .object({
+    startsAt: z.iso.datetime({ offset: true }).optional(),
+    staffId: z.uuid().optional(),
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+    cancelReason: z.string().trim().max(500).nullish(),
+    notes: z.string().max(2000).nullish(),
+    version: z.number().int().positive().optional(),
+  })
+  .strict();
+
+const listSchema = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  locationId: z.uuid().optional(),
+  staffId: z.uuid().optional(),
+});
+
+class Taken extends Error {
+  constructor(readonly resource: TakenResource) {
+    super('taken');
+  }
+}
+
+const STATUS_EVENTS = {
+  cancelled: 'scheduling.appointment.cancelled.v1',
+  'checked-in': 'scheduling.appointment.checked-in.v1',
+  completed: 'scheduling.appointment.completed.v1',
+  'no-show': 'scheduling.appointment.no-show.v1',
+} as const;
+
+/**
+ * Booking, rescheduling and the status lifecycle. The engine validates first (friendly reasons,
+ * alternatives); the database decides: every hold is a row under the `no_double_booking`
+ * exclusion constraint, so of two concurrent bookings of one resource only one commits.
+ */
+@Injectable()
+export class AppointmentsUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly appointments: AppointmentRepository,
+    private readonly catalogue: CatalogueRepository,
+    private readonly availability: AvailabilityUseCase,
+    private readonly outbox: OutboxWriter,
+    private readonly schedules: SchedulesUseCase,
+  ) {}
+
+  async list(query: unknown): Promise<AppointmentView[]> {
+    const q = parseInput(listSchema, query);
+    const from = new Date(q.from);
+    const to = new Date(q.to);
+    if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
+    if (to.getTime() - from.getTime() > 62 * 86_400_000) throw ValidationFailedError.field('to', 'the window is at most 62 days');
+    return this.appointments.list({ from, to, locationId: q.locationId, staffId: q.staffId });
+  }
+
+  async get(id: string): Promise<AppointmentView> {
+    const a = isUuid(id) ? await this.appointments.find(id) : null;
+    if (!a) throw new NotFoundError(`Appointment ${id} not found`);
+    return a;
+  }
+
+  async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
+    const b = parseInput(bookSchema, input);
+    const start = new Date(b.startsAt);
+    const service = await this.availability.bookableService(b.serviceId, b.locationId);
+    if (b.source === 'online' && !service.onlineBookable) throw new ConflictError(`${service.name} cannot be booked online`);
+    const { check, cal } = await this.availability.check({ service, locationId: b.locationId, staffId: b.staffId ?? null, start, now, relax: b.source === 'staff' });
+    if (!check.ok) throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', this.alternatives(check.alternatives, cal), null);
+    const slot = check.slot;
+    const seg = slot.segments[0];
+    const price = priceFor(service, seg.staffId);
+    try {
+      const id = await this.dataSource.transaction(async (m) => {
+        const appointmentId = await this.appointments.insert(m, {
+          locationId: b.locationId, clientId: b.clientId, startsAt: seg.start, endsAt: seg.end, priceMinor: price, currency: service.currency,
+          service: snapshot(service, seg.staffId, price), notes: b.notes ?? null, bookedBy: actorUuid(auth.userId), source: b.source, serviceId: service.id, staffId: seg.staffId,
+        });
+        await this.allocate(m, appointmentId, slot, cal);
+        await this.outbox.append(m, {
+          type: 'scheduling.appointment.booked.v1', aggregateType: 'appointment', aggregateId: appointmentId, locationId: b.locationId,
+          actor: { type: 'user', id: auth.userId },
+          payload: {
+            appointmentId, clientId: b.clientId, serviceId: service.id, serviceName: service.name, staffId: seg.staffId,
+            startsAt: seg.start.toISOString(), endsAt: seg.end.toISOString(), priceMinor: price, currency: service.currency, source: b.source,
+          },
+        });
+        return appointmentId;
+      });
+      return this.get(id);
+    } catch (error) {
+      throw await this.conflict(error, { service, locationId: b.locationId, staffId: b.staffId ?? null, start, now, relax: b.source === 'staff' });
+    }
+  }
+
+  /** PATCH: move (startsAt/staffId), change status, edit notes; `version` guards against stale edits. */
+  async update(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<AppointmentView> {
+    const p = parseInput(patchSchema, input);
+    const current = await this.get(id);
+    if (p.version !== undefined && p.version !== current.version) throw new ConflictError('The appointment was changed by someone else; reload it and try again');
+    if (p.startsAt !== undefined || p.staffId !== undefined) await this.reschedule(auth, current, p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt), p.staffId ?? current.staffId, now);
+    if (p.status !== undefined && p.status !== (await this.get(id)).status) await this.changeStatus(auth, id, p.status, p.cancelReason ?? null, now);
+    if (p.notes !== undefined) await this.dataSource.transaction((m) => this.appointments.setNotes(m, id, p.notes ?? null));
+    return this.get(id);
+  }
+
+  private async reschedule(auth: AuthContext, current: AppointmentView, start: Date, staffId: string, now: Date): Promise<void> {
+    if (!canReschedule(current.status)) throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be moved`);
+    const service = await this.catalogue.findService(current.serviceId);
+    if (!service) throw new NotFoundError(`Service ${current.serviceId} not found`);
+    const ctx = { service, locationId: current.locationId, staffId, start, now, relax: true, ignoreAppointmentId: current.id };
+    const { check, cal } = await this.availability.check(ctx);
+    if (!check.ok) throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', this.alternatives(check.alternatives, cal), null);
+    const seg = check.slot.segments[0];
+    const price = seg.staffId === current.staffId ? current.priceMinor : priceFor(service, seg.staffId);
+    try {
+      await this.dataSource.transaction(async (m) => {
+        const locked = await this.appointments.lock(current.id, m);
+        if (!locked || locked.version !== current.version) throw new ConflictError('The appointment was changed by someone else; reload it and try again');
+        await this.appointments.releaseAllocations(m, current.id);
+        await this.appointments.move(m, current.id, { startsAt: seg.start, endsAt: seg.end, staffId: seg.staffId, priceMinor: price, service: snapshot(service, seg.staffId, price) });
+        await this.allocate(m, current.id, check.slot, cal);
+        await this.outbox.append(m, {
+          type: 'scheduling.appointment.rescheduled.v1', aggregateType: 'appointment', aggregateId: current.id, locationId: current.locationId,
+          actor: { type: 'user', id: auth.userId },
+          payload: {
+            appointmentId: current.id, clientId: current.clientId, staffId: seg.staffId, previousStaffId: current.staffId, previousStartsAt: current.startsAt,
+            startsAt: seg.start.toISOString(), endsAt: seg.end.toISOString(),
+          },
+        });
+      });
+    } catch (error) {
+      throw await this.conflict(error, ctx);
+    }
+  }
+
+  private async changeStatus(auth: AuthContext, id: string, to: AppointmentStatus, reason: string | null, now: Date): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const a = await this.appointments.lock(id, m);
+      if (!a) throw new NotFoundError(`Appointment ${id} not found`);
+      const t = checkTransition(a.status, to);
+      if (!t.ok) throw new ConflictError(t.message);
+      let lateCancel: boolean | undefined;
+      if (to === 'cancelled') {
+        lateCancel = isLateCancel(new Date(a.startsAt), now, (await this.schedules.policy(a.locationId)).lateCancelHours);
+      }
+      await this.appointments.setStatus(m, id, { status: to, cancelReason: to === 'cancelled' ? reason : null, lateCancel });
+      if (!holdsResources(to)) await this.appointments.deactivateAllocations(m, id);
+      const base = { appointmentId: a.id, clientId: a.clientId, staffId: a.staffId, startsAt: a.startsAt };
+      const common = { aggregateType: 'appointment', aggregateId: a.id, locationId: a.locationId, actor: { type: 'user' as const, id: auth.userId } };
+      if (to === 'cancelled') await this.outbox.append(m, { ...common, type: STATUS_EVENTS.cancelled, payload: { ...base, reason, lateCancel: lateCancel ?? false } });
+      else if (to === 'completed')
+        await this.outbox.append(m, { ...common, type: STATUS_EVENTS.completed, payload: { ...base, serviceId: a.serviceId, priceMinor: a.priceMinor, currency: a.currency } });
+      else if (to === 'checked-in') await this.outbox.append(m, { ...common, type: STATUS_EVENTS['checked-in'], payload: base });
+      else if (to === 'no-show') await this.outbox.append(m, { ...common, type: STATUS_EVENTS['no-show'], payload: base });
+    });
+  }
+
+  /**
+   * Takes every hold of the slot: the staff member's busy parts, then each room/device. A
+   * capacity resource gets the first free place (1..capacity); when the engine's pick is full,
+   * another free resource of the same type is tried. Nothing free → Taken (the transaction rolls back).
+   */
+  private async allocate(m: EntityManager, appointmentId: string, slot: Slot, cal: Calendars): Promise<void> {
+    for (const seg of slot.segments) {
+      for (const busy of seg.staffBusy) {
+        const ok = await this.appointments.tryAllocate(m, appointmentId, { kind: 'staff', resourceId: seg.staffId, slot: 1, from: busy.start, to: busy.end });
+        if (!ok) throw new Taken({ kind: 'staff', id: seg.staffId, name: cal.staff.find((s) => s.staffId === seg.staffId)?.name ?? 'The staff member', at: seg.start });
+      }
+      for (const resourceId of seg.resourceIds) {
+        const picked = cal.resources.find((r) => r.resourceId === resourceId);
+        if (!picked) continue;
+        const candidates = [picked, ...cal.resources.filter((r) => r.kind === picked.kind && r.type === picked.type && r.resourceId !== picked.resourceId)];
+        let held = false;
+        for (const r of candidates) {
+          for (let place = 1; place <= r.capacity && !held; place++) {
+            held = await this.appointments.tryAllocate(m, appointmentId, { kind: r.kind, resourceId: r.resourceId, slot: place, from: seg.resourceBusy.start, to: seg.resourceBusy.end });
+          }
+          if (held) break;
+        }
+        if (!held) throw new Taken({ kind: picked.kind, id: picked.resourceId, name: picked.name, at: seg.start });
+      }
+    }
+  }
+
+  /** A refused hold (or a deadlock between two bookings) → 409 naming what was taken, with fresh alternatives. */
+  private async conflict(error: unknown, ctx: Parameters<AvailabilityUseCase['check']>[0]): Promise<unknown> {
+    const code = (error as { code?: string }).code;
+    if (!(error instanceof Taken) && code !== '23P01' && code !== '40P01') return error;
+    const { check, cal } = await this.availability.check(ctx);
+    const alternatives = check.ok ? [] : this.alternatives(check.alternatives, cal);
+    const message =
+      error instanceof Taken ? takenMessage(error.resource, cal.policy.timeZone) : check.ok ? 'That time was just taken; please try again' : (check.reasons[0] ?? 'That time was just taken');
+    return new BookingConflictError(message, alternatives, error instanceof Taken ? { kind: error.resource.kind, id: error.resource.id, name: error.resource.name } : null);
+  }
+
+  private alternatives(slots: Slot[], cal: Calendars) {
+    return slots.slice(0, 5).map((s) => this.availability.view(s, cal));
+  }
+}
+
+function priceFor(service: ServiceView, staffId: string): number {
+  return service.staff.find((s) => s.staffId === staffId)?.priceMinor ?? service.priceMinor;
+}
+
+/** What was booked, frozen: later catalogue edits do not change this appointment's price or name. */
+function snapshot(service: ServiceView, staffId: string, priceMinor: number): Record<string, unknown> {
+  const override = service.staff.find((s) => s.staffId === staffId);
+  return {
+    id: service.id, name: service.name, category: service.category, durationMin: override?.durationMin ?? service.durationMin, priceMinor, currency: service.currency,
+    bufferBeforeMin: service.bufferBeforeMin, bufferAfterMin: service.bufferAfterMin, processing: service.processing, roomType: service.roomType, deviceTypes: service.deviceTypes,
+    deposit: service.deposit,
+  };
+}

@@ -1,0 +1,31 @@
+// Human text for reasons, in the location's zone. 12-hour en-US ("3:30 PM", "6 PM"), written by
+// hand rather than Intl so the text is identical on every Node/ICU build.
+import { DateTime } from 'luxon';
+
+export function formatClock(ms: number, zone: string): string {
+  const dt = DateTime.fromMillis(ms, { zone });
+  const h = dt.hour % 12 === 0 ? 12 : dt.hour % 12;
+  const suffix = dt.hour < 12 ? 'AM' : 'PM';
+  return dt.minute === 0 ? `${h} ${suffix}` : `${h}:${String(dt.minute).padStart(2, '0')} ${suffix}`;
+}
+
+/** "3:30 PM" on the same local day as `refMs`, else "Tue, Mar 10, 3:30 PM". */
+export function formatUntil(ms: number, refMs: number, zone: string): string {
+  if (!Number.isFinite(ms)) return 'further notice';
+  const a = DateTime.fromMillis(ms, { zone });
+  const b = DateTime.fromMillis(refMs, { zone });
+  if (a.hasSame(b, 'day')) return formatClock(ms, zone);
+  return `${a.toFormat('ccc, LLL d', { locale: 'en-US' })}, ${formatClock(ms, zone)}`;
+}
+
+export function formatDuration(minutes: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes % 1440 === 0 && minutes > 0) return plural(minutes / 1440, 'day');
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return plural(m, 'minute');
+  return m === 0 ? plural(h, 'hour') : `${plural(h, 'hour')} ${plural(m, 'minute')}`;
+}
+
+export const withLabel = (text: string, label: string | undefined, skip?: string): string =>
+  label && label.trim() && label.trim().toLowerCase() !== skip ? `${text} (${label.trim()})` : text;

@@ -1,0 +1,182 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, NotFoundError, parseInput, ValidationFailedError } from '@salon/nest-kit';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import type { SchedulingConfig } from '../../../config.js';
+import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
+import { UserDirectory } from '../../directory/user-directory.provider.js';
+import { ScheduleRepository } from '../../schedules/persistence/schedule.repository.js';
+import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
+import { checkBooking, findSlots } from '../domain/availability-engine.js';
+import type { BookingCheck, IsoWeekday, LocationPolicy, ResourceCalendar, ServiceDef, Slot, StaffCalendar } from '../domain/availability-types.js';
+import { CalendarRepository } from '../persistence/calendar.repository.js';
+
+const DAY = 86_400_000;
+
+export interface Calendars {
+  policy: LocationPolicy;
+  lateCancelHours: number;
+  service: ServiceView;
+  def: ServiceDef;
+  staff: StaffCalendar[];
+  resources: ResourceCalendar[];
+  fairness: Record<string, number>;
+}
+
+export interface SlotView {
+  startsAt: string;
+  endsAt: string;
+  staffId: string;
+  staffName: string;
+  resources: { id: string; kind: string; name: string }[];
+}
+
+const slotQuery = z.object({
+  locationId: z.uuid(),
+  serviceId: z.uuid(),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  staffId: z.uuid().optional(),
+});
+
+/**
+ * THE place where the availability engine (domain/availability-engine.ts, pure) meets the
+ * database: loads the location's calendars and asks the engine. Offering slots and validating a
+ * booking go through here, so both use the same rules. The database's exclusion constraint stays
+ * the last word on double booking, whatever this answers.
+ */
+@Injectable()
+export class AvailabilityUseCase {
+  constructor(
+    private readonly catalogue: CatalogueRepository,
+    private readonly schedules: ScheduleRepository,
+    private readonly schedulesUseCase: SchedulesUseCase,
+    private readonly calendar: CalendarRepository,
+    private readonly directory: UserDirectory,
+    @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
+  ) {}
+
+  async slots(query: unknown, now = new Date()): Promise<{ timeZone: string; slots: SlotView[] }> {
+    const q = parseInput(slotQuery, query);
+    const service = await this.bookableService(q.serviceId, q.locationId);
+    const policy = await this.schedulesUseCase.policy(q.locationId);
+    const from = parseBound(q.from, policy.timeZone, false);
+    const to = parseBound(q.to, policy.timeZone, true);
+    if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
+    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
+    const cal = await this.load(service, q.locationId, from, to);
+    const slots = findSlots({
+      from, to, now, services: [cal.def], staffChoice: [q.staffId ?? 'any'], staff: cal.staff, resources: cal.resources, policy: cal.policy, fairness: cal.fairness,
+    });
+    return { timeZone: cal.policy.timeZone, slots: slots.map((s) => this.view(s, cal)) };
+  }
+
+  /** Validates one booking (or a move: `ignoreAppointmentId`) against the calendars. */
+  async check(input: {
+    service: ServiceView;
+    locationId: string;
+    staffId: string | null;
+    start: Date;
+    now: Date;
+    relax: boolean;
+    ignoreAppointmentId?: string;
+  }): Promise<{ check: BookingCheck; cal: Calendars }> {
+    const from = new Date(input.start.getTime() - DAY);
+    const to = new Date(input.start.getTime() + 2 * DAY);
+    const cal = await this.load(input.service, input.locationId, from, to);
+    const check = checkBooking({
+      from, to, now: input.now, services: [cal.def], staffChoice: [input.staffId ?? 'any'], staff: cal.staff, resources: cal.resources, policy: cal.policy,
+      fairness: cal.fairness, start: input.start, chosen: [input.staffId], relax: input.relax ? { grid: true, notice: true } : undefined,
+      ignoreBusyIds: input.ignoreAppointmentId ? [input.ignoreAppointmentId] : undefined,
+    });
+    return { check, cal };
+  }
+
+  async bookableService(serviceId: string, locationId: string): Promise<ServiceView> {
+    const service = await this.catalogue.findService(serviceId);
+    if (!service || !service.active || service.locationId !== locationId) throw new NotFoundError(`Service ${serviceId} is not offered at this location`);
+    return service;
+  }
+
+  async load(service: ServiceView, locationId: string, from: Date, to: Date): Promise<Calendars> {
+    const p = await this.schedulesUseCase.policy(locationId);
+    const policy: LocationPolicy = {
+      timeZone: p.timeZone,
+      slotIntervalMin: p.slotIntervalMin,
+      minNoticeMin: p.minNoticeMin,
+      maxAdvanceDays: p.maxAdvanceDays,
+      openingHours: p.openingHours?.map((h) => ({ ...h, weekday: h.weekday as IsoWeekday })) ?? undefined,
+    };
+    const staffIds = service.staff.length ? service.staff.map((s) => s.staffId) : await this.calendar.staffAt(locationId);
+    const localFrom = DateTime.fromJSDate(from, { zone: p.timeZone }).minus({ days: 1 }).toISODate()!;
+    const localTo = DateTime.fromJSDate(to, { zone: p.timeZone }).plus({ days: 1 }).toISODate()!;
+    const [hours, exceptions, timeOff, staffBusy, rooms, devices, fairness] = await Promise.all([
+      this.schedules.workingHours(locationId, staffIds),
+      this.schedules.exceptions(locationId, localFrom, localTo, staffIds),
+      this.schedules.timeOff(from, to, staffIds, locationId),
+      this.calendar.activeAllocations('staff', staffIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY)),
+      this.catalogue.listResources('room', locationId),
+      this.catalogue.listResources('device', locationId),
+      this.calendar.bookingCounts(staffIds, new Date(from.getTime() - 7 * DAY), new Date(to.getTime() + 7 * DAY)),
+    ]);
+    const needed = [...(service.roomType ? rooms.filter((r) => r.type === service.roomType) : []), ...devices.filter((d) => service.deviceTypes.includes(d.type))];
+    const resourceBusy = [
+      ...(await this.calendar.activeAllocations('room', needed.filter((r) => r.kind === 'room').map((r) => r.id), new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))),
+      ...(await this.calendar.activeAllocations('device', needed.filter((r) => r.kind === 'device').map((r) => r.id), new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))),
+    ];
+    const names = await Promise.all(staffIds.map(async (id) => (await this.directory.nameOf(id)) ?? 'The staff member'));
+    const staff: StaffCalendar[] = staffIds.map((staffId, i) => ({
+      staffId,
+      name: names[i],
+      weeklyHours: hours.filter((h) => h.staffId === staffId && h.kind === 'work').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end })),
+      weeklyBreaks: hours.filter((h) => h.staffId === staffId && h.kind === 'break').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end, label: h.label ?? undefined })),
+      exceptions: exceptions.filter((e) => e.staffId === staffId).map((e) => ({ date: e.date, hours: e.hours, label: e.label ?? undefined })),
+      timeOff: timeOff.filter((t) => t.staffId === staffId).map((t) => ({ start: new Date(t.startsAt), end: new Date(t.endsAt), label: t.label ?? (t.kind === 'blocked' ? 'Blocked' : 'Time off') })),
+      busy: staffBusy.filter((b) => b.resourceId === staffId).map((b) => ({ start: b.start, end: b.end, label: 'Booked', kind: 'appointment' as const, id: b.appointmentId })),
+    }));
+    const resources: ResourceCalendar[] = needed.map((r) => ({
+      resourceId: r.id,
+      kind: r.kind,
+      type: r.type,
+      name: r.name,
+      capacity: r.capacity,
+      busy: resourceBusy.filter((b) => b.resourceId === r.id).map((b) => ({ start: b.start, end: b.end, label: 'Booked', count: 1, id: b.appointmentId })),
+    }));
+    const def: ServiceDef = {
+      id: service.id,
+      name: service.name,
+      durationMin: service.durationMin,
+      bufferBeforeMin: service.bufferBeforeMin,
+      bufferAfterMin: service.bufferAfterMin,
+      processing: service.processing,
+      roomType: service.roomType,
+      deviceTypes: service.deviceTypes,
+      staffIds,
+      overrides: Object.fromEntries(service.staff.filter((s) => s.durationMin).map((s) => [s.staffId, { durationMin: s.durationMin! }])),
+    };
+    return { policy, lateCancelHours: p.lateCancelHours, service, def, staff, resources, fairness };
+  }
+
+  view(slot: Slot, cal: Calendars): SlotView {
+    const seg = slot.segments[0];
+    return {
+      startsAt: slot.start.toISOString(),
+      endsAt: slot.end.toISOString(),
+      staffId: seg.staffId,
+      staffName: cal.staff.find((s) => s.staffId === seg.staffId)?.name ?? 'The staff member',
+      resources: seg.resourceIds.map((id) => {
+        const r = cal.resources.find((x) => x.resourceId === id);
+        return { id, kind: r?.kind ?? 'room', name: r?.name ?? 'Resource' };
+      }),
+    };
+  }
+}
+
+/** A bare date is a whole local day in the location's zone. */
+function parseBound(value: string, zone: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = DateTime.fromISO(value, { zone });
+    return (end ? day.plus({ days: 1 }) : day).toJSDate();
+  }
+  return new Date(value);
+}

@@ -1,0 +1,74 @@
+import { Args, Field, ID, Int, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { RequirePermission } from '@salon/nest-kit';
+import { CatalogueUseCase } from '../use-cases/catalogue.use-case.js';
+
+@ObjectType('ServiceProcessing')
+export class ServiceProcessingModel {
+  @Field(() => Int) startAfterMin: number;
+  @Field(() => Int) durationMin: number;
+}
+
+@ObjectType('ServiceStaffOverride')
+export class ServiceStaffModel {
+  @Field(() => ID) staffId: string;
+  @Field(() => Int, { nullable: true }) durationMin: number | null;
+  @Field(() => Int, { nullable: true }) priceMinor: number | null;
+}
+
+@ObjectType('Service')
+export class ServiceModel {
+  @Field(() => ID) id: string;
+  @Field(() => ID) locationId: string;
+  @Field() name: string;
+  @Field(() => String, { nullable: true }) category: string | null;
+  @Field(() => String, { nullable: true }) description: string | null;
+  @Field(() => Int) durationMin: number;
+  @Field(() => Int, { description: 'Minor units (cents)' }) priceMinor: number;
+  @Field() currency: string;
+  @Field(() => Int) bufferBeforeMin: number;
+  @Field(() => Int) bufferAfterMin: number;
+  @Field(() => ServiceProcessingModel, { nullable: true }) processing: ServiceProcessingModel | null;
+  @Field(() => String, { nullable: true }) roomType: string | null;
+  @Field(() => [String]) deviceTypes: string[];
+  @Field() onlineBookable: boolean;
+  @Field() active: boolean;
+  @Field(() => [ServiceStaffModel]) staff: ServiceStaffModel[];
+  @Field(() => Int) version: number;
+}
+
+@ObjectType('Resource')
+export class ResourceModel {
+  @Field(() => ID) id: string;
+  @Field() kind: string;
+  @Field(() => ID) locationId: string;
+  @Field() name: string;
+  @Field() type: string;
+  @Field(() => Int) capacity: number;
+  @Field() active: boolean;
+}
+
+@Resolver(() => ServiceModel)
+export class ServiceResolver {
+  constructor(private readonly catalogue: CatalogueUseCase) {}
+
+  @RequirePermission({ anyOf: ['view_services', 'view_calendar', 'edit_business_settings'] })
+  @Query(() => [ServiceModel])
+  services(
+    @Args('locationId', { type: () => ID, nullable: true }) locationId?: string,
+    @Args('includeInactive', { type: () => Boolean, nullable: true }) includeInactive?: boolean,
+  ) {
+    return this.catalogue.services({ locationId: locationId ?? undefined }, includeInactive ?? false);
+  }
+
+  @RequirePermission({ anyOf: ['view_calendar', 'view_services', 'edit_business_settings'] })
+  @Query(() => [ResourceModel])
+  rooms(@Args('locationId', { type: () => ID, nullable: true }) locationId?: string) {
+    return this.catalogue.resources('room', { locationId: locationId ?? undefined });
+  }
+
+  @RequirePermission({ anyOf: ['view_calendar', 'view_services', 'edit_business_settings'] })
+  @Query(() => [ResourceModel])
+  devices(@Args('locationId', { type: () => ID, nullable: true }) locationId?: string) {
+    return this.catalogue.resources('device', { locationId: locationId ?? undefined });
+  }
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
+import { z } from 'zod';
+import { actorUuid, isUuid } from '../../../common/ids.js';
+import type { SchedulingConfig } from '../../../config.js';
+import { exceptionInputSchema, policyInputSchema, timeOffInputSchema, workingHoursInputSchema } from '../domain/schedule-rules.js';
+import { ScheduleRepository, type PolicyRow } from '../persistence/schedule.repository.js';
+
+const locationQuery = z.object({ locationId: z.uuid(), staffId: z.uuid().optional() });
+const rangeQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), staffId: z.uuid().optional(), locationId: z.uuid().optional() });
+
+@Injectable()
+export class SchedulesUseCase {
+  constructor(
+    private readonly schedules: ScheduleRepository,
+    @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
+  ) {}
+
+  async workingHours(query: unknown) {
+    const q = parseInput(locationQuery, query);
+    return this.schedules.workingHours(q.locationId, q.staffId ? [q.staffId] : undefined);
+  }
+
+  async replaceWorkingHours(input: unknown) {
+    const wh = parseInput(workingHoursInputSchema, input);
+    await this.schedules.replaceWorkingHours(wh);
+    return this.schedules.workingHours(wh.locationId, [wh.staffId]);
+  }
+
+  async saveException(input: unknown) {
+    const e = parseInput(exceptionInputSchema, input);
+    await this.schedules.upsertException(e);
+    return e;
+  }
+
+  async timeOff(query: unknown) {
+    const q = parseInput(rangeQuery, query);
+    return this.schedules.timeOff(new Date(q.from), new Date(q.to), q.staffId ? [q.staffId] : undefined, q.locationId);
+  }
+
+  async addTimeOff(auth: AuthContext, input: unknown) {
+    const t = parseInput(timeOffInputSchema, input);
+    const id = await this.schedules.addTimeOff(t, actorUuid(auth.userId));
+    return { id, ...t, locationId: t.locationId ?? null, label: t.label ?? null };
+  }
+
+  async removeTimeOff(id: string) {
+    if (!isUuid(id) || !(await this.schedules.deleteTimeOff(id))) throw new NotFoundError(`Time off ${id} not found`);
+  }
+
+  /** The location's booking policy; a location without a row gets the defaults (spec §9 zone). */
+  async policy(locationId: string): Promise<PolicyRow> {
+    if (!isUuid(locationId)) throw new NotFoundError(`Location ${locationId} not found`);
+    return (
+      (await this.schedules.policy(locationId)) ?? {
+        locationId,
+        timeZone: this.config.DEFAULT_TIME_ZONE,
+        slotIntervalMin: 15,
+        minNoticeMin: 60,
+        maxAdvanceDays: 90,
+        lateCancelHours: 24,
+        openingHours: null,
+      }
+    );
+  }
+
+  async savePolicy(locationId: string, input: unknown): Promise<PolicyRow> {
+    if (!isUuid(locationId)) throw new NotFoundError(`Location ${locationId} not found`);
+    await this.schedules.savePolicy(locationId, parseInput(policyInputSchema, input));
+    return this.policy(locationId);
+  }
+}

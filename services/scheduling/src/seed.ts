@@ -1,0 +1,108 @@
+import 'reflect-metadata';
+import { ConfigError } from '@salon/nest-kit';
+import { DateTime } from 'luxon';
+import pg from 'pg';
+import { loadSchedulingConfig } from './config.js';
+
+/**
+ * `npm run seed -w @salon/scheduling`: the demo salon's catalogue, rooms, devices, working hours
+ * and a week of appointments, once. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
+ * read (read-only) from identity's and clients' databases (IDENTITY_DATABASE_URL,
+ * CLIENTS_DATABASE_URL); the running service never reads another service's tables.
+ */
+interface DemoService { name: string; category: string; duration: number; price: number; after: number; processing?: [number, number]; room?: string; devices?: string[] }
+const CATALOGUE: DemoService[] = [
+  { name: 'Haircut', category: 'Hair', duration: 45, price: 5500, after: 10 },
+  { name: 'Blow-dry', category: 'Hair', duration: 30, price: 3500, after: 5 },
+  { name: 'Colour', category: 'Hair', duration: 120, price: 12000, after: 10, processing: [30, 45] },
+  { name: 'Balayage', category: 'Hair', duration: 180, price: 22000, after: 15, processing: [60, 45] },
+  { name: 'Massage 60', category: 'Spa', duration: 60, price: 9000, after: 15, room: 'treatment' },
+  { name: 'Massage 90', category: 'Spa', duration: 90, price: 12500, after: 15, room: 'treatment' },
+  { name: 'Facial', category: 'Spa', duration: 60, price: 8500, after: 10, room: 'treatment', devices: ['facial-bed'] },
+  { name: 'Manicure', category: 'Nails', duration: 45, price: 4000, after: 5 },
+];
+
+try {
+  const config = loadSchedulingConfig();
+  const db = new pg.Client({ connectionString: config.DATABASE_URL });
+  await db.connect();
+  try {
+    if ((await db.query(`SELECT 1 FROM services LIMIT 1`)).rowCount) {
+      console.log(JSON.stringify({ service: 'scheduling', seeded: false, reason: 'already seeded' }));
+    } else {
+      const identity = new pg.Client({ connectionString: process.env.IDENTITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_identity' });
+      await identity.connect();
+      const locations = (await identity.query(`SELECT id, time_zone FROM locations ORDER BY is_default DESC, name`)).rows as { id: string; time_zone: string }[];
+      const staff = (await identity.query(`SELECT id FROM users WHERE role = 'staff' AND email LIKE '%@demo.salon' AND email NOT IN ('basic@demo.salon') ORDER BY email`)).rows.map((r) => r.id as string);
+      await identity.end();
+      let clients: string[] = [];
+      try {
+        const c = new pg.Client({ connectionString: process.env.CLIENTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_clients' });
+        await c.connect();
+        clients = (await c.query(`SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL ORDER BY created_at LIMIT 60`)).rows.map((r) => r.id);
+        await c.end();
+      } catch {
+        /* clients not seeded: random ids below */
+      }
+      const clientAt = (i: number) => clients[i % Math.max(clients.length, 1)] ?? crypto.randomUUID();
+      let appointments = 0;
+      await db.query('BEGIN');
+      for (const [li, loc] of locations.entries()) {
+        const tz = loc.time_zone ?? config.DEFAULT_TIME_ZONE;
+        await db.query(`INSERT INTO location_policies (location_id, time_zone) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [loc.id, tz]);
+        const rooms: string[] = [];
+        for (let r = 1; r <= 2; r++) rooms.push((await db.query(`INSERT INTO rooms (location_id, name, type) VALUES ($1, $2, 'treatment') RETURNING id`, [loc.id, `Treatment Room ${r}`])).rows[0].id);
+        await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Nail Bar', 'nail-station', 3)`, [loc.id]);
+        const bed = (await db.query(`INSERT INTO devices (location_id, name, type) VALUES ($1, 'Facial Bed', 'facial-bed') RETURNING id`, [loc.id])).rows[0].id;
+        const here = staff.filter((_, i) => i % locations.length === li || li === 0);
+        const services: { id: string; s: DemoService }[] = [];
+        for (const s of CATALOGUE) {
+          const p = s.processing ?? null;
+          const { rows } = await db.query(
+            `INSERT INTO services (location_id, name, category, duration_min, price_minor, buffer_after_min, processing_start_after_min, processing_duration_min, room_type, device_types)
+             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
+            [loc.id, s.name, s.category, s.duration, s.price, s.after, p?.[0] ?? null, p?.[1] ?? null, s.room ?? null, s.devices ?? []],
+          );
+          services.push({ id: rows[0].id, s });
+        }
+        for (const st of here) {
+          for (let d = 1; d <= 6; d++) {
+            await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1,$2,$3,'09:00','18:00')`, [st, loc.id, d]);
+            await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,'12:30','13:00','break','Lunch')`, [st, loc.id, d]);
+          }
+        }
+        // A week of appointments: each staff member at 10:00 and 14:00 (rooms/device taken as the service needs).
+        const monday = DateTime.now().setZone(tz).startOf('week');
+        for (let day = 0; day < 6; day++) {
+          for (const [si, st] of staff.filter((_, i) => i % locations.length === li).entries()) {
+            for (const [ti, hour] of [10, 14].entries()) {
+              const svc = services[(day + si + ti) % services.length];
+              if (svc.s.room && si > 1) continue; // two treatment rooms: at most two spa bookings at once
+              const start = monday.plus({ days: day }).set({ hour, minute: 0 });
+              const end = start.plus({ minutes: svc.s.duration });
+              const past = end < DateTime.now();
+              const { rows } = await db.query(
+                `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source) VALUES ($1,$2,$3,$4,$5,$6,'USD',$7,'staff') RETURNING id`,
+                [loc.id, clientAt(appointments), past ? 'completed' : 'booked', start.toISO(), end.toISO(), svc.s.price, JSON.stringify({ id: svc.id, name: svc.s.name, durationMin: svc.s.duration, priceMinor: svc.s.price, currency: 'USD' })],
+              );
+              const id = rows[0].id;
+              await db.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [id, svc.id, st, start.toISO(), end.toISO()]);
+              const held = end.plus({ minutes: svc.s.after });
+              await db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period) VALUES ($1,'staff',$2,tstzrange($3,$4))`, [id, st, start.toISO(), held.toISO()]);
+              if (svc.s.room) await db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period) VALUES ($1,'room',$2,tstzrange($3,$4))`, [id, rooms[si], start.toISO(), held.toISO()]);
+              if (svc.s.devices && si === 0) await db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period) VALUES ($1,'device',$2,tstzrange($3,$4))`, [id, bed, start.toISO(), held.toISO()]);
+              appointments++;
+            }
+          }
+        }
+      }
+      await db.query('COMMIT');
+      console.log(JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments }));
+    }
+  } finally {
+    await db.end();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `scheduling seed failed: ${(error as Error).message}`);
+  process.exit(1);
+}

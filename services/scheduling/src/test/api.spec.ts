@@ -1,0 +1,80 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
+
+let t: SchedulingTestApp;
+let ids: Awaited<ReturnType<typeof seedCalendar>>;
+
+beforeAll(async () => {
+  t = await startScheduling('api');
+  ids = await seedCalendar(t);
+});
+afterAll(async () => t?.close());
+
+describe('subgraph schema', () => {
+  it('matches the checked-in schema.graphql (UPDATE_SCHEMA=1 rewrites it)', async () => {
+    const res = await t.gql(null, '{ _service { sdl } }');
+    const sdl = res.data._service.sdl as string;
+    const file = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
+    if (process.env.UPDATE_SCHEMA === '1') writeFileSync(file, `${sdl.trim()}\n`);
+    expect(`${sdl.trim()}\n`).toBe(readFileSync(file, 'utf8'));
+  });
+});
+
+describe('open booking API and permissions', () => {
+  it('serves the bookable catalogue and availability without a token', async () => {
+    const services = await t.as(null).get(`/api/services?locationId=${LOCATION}`);
+    expect(services.status).toBe(200);
+    expect(services.body.map((s: any) => s.name).sort()).toEqual(['Haircut', 'Massage 60']);
+    const day = localTime('00:00', 12).slice(0, 10);
+    const slots = await t.as(null).get(`/api/availability?locationId=${LOCATION}&serviceId=${ids.massageId}&from=${localTime('09:00', 12)}&to=${localTime('12:00', 12)}&staffId=${STAFF.dana.id}`);
+    expect(slots.status).toBe(200);
+    expect(slots.body.timeZone).toBe('America/Chicago');
+    expect(slots.body.slots[0]).toMatchObject({ startsAt: new Date(localTime('09:00', 12)).toISOString(), staffId: STAFF.dana.id, staffName: 'Dana Lee', resources: [{ id: ids.roomId, kind: 'room', name: 'Room 2' }] });
+    expect(day).toMatch(/^\d{4}-/);
+    const bad = await t.as(null).get(`/api/availability?locationId=${LOCATION}&serviceId=nope&from=x&to=y`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('enforces permissions on appointments and catalogue edits', async () => {
+    const body = { locationId: LOCATION, clientId: CLIENT(1), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('15:00') };
+    expect((await t.as(null).post('/api/appointments', body)).status).toBe(401);
+    expect((await t.as('viewer').post('/api/appointments', body)).status).toBe(403);
+    expect((await t.as('outsider').get(`/api/appointments?from=${localTime('00:00')}&to=${localTime('23:00')}`)).status).toBe(403);
+    const created = await t.as('admin').post('/api/appointments', body);
+    expect(created.status).toBe(201);
+    const list = await t.as('viewer').get(`/api/appointments?from=${localTime('00:00')}&to=${localTime('23:59')}&locationId=${LOCATION}`);
+    expect(list.status).toBe(200);
+    expect(list.body.map((a: any) => a.id)).toContain(created.body.id);
+    expect((await t.as('viewer').patch(`/api/appointments/${created.body.id}`, { status: 'confirmed' })).status).toBe(403);
+    expect((await t.as('frontDesk').post('/api/rooms', { locationId: LOCATION, name: 'Room 9', type: 'treatment' })).status).toBe(403);
+    expect((await t.as('admin').post('/api/rooms', { locationId: LOCATION, name: 'Room 9', type: 'treatment' })).status).toBe(201);
+    const invalid = await t.as('frontDesk').post('/api/appointments', { ...body, clientId: 'not-a-uuid', startsAt: 'tomorrow' });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('refuses a time outside working hours with 409 and alternatives', async () => {
+    const res = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(2), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('20:00') });
+    expect(res.status).toBe(409);
+    expect(typeof res.body.error).toBe('string');
+    expect(Array.isArray(res.body.alternatives)).toBe(true);
+  });
+
+  it('creates a service with per-staff price and snapshots the price at booking', async () => {
+    const svc = await t.as('admin').post('/api/services', {
+      locationId: LOCATION, name: 'Colour', category: 'Hair', durationMin: 120, priceMinor: 12000, processing: { startAfterMin: 30, durationMin: 45 },
+      staff: [{ staffId: STAFF.jordan.id, priceMinor: 15000 }],
+    });
+    expect(svc.status).toBe(201);
+    const booked = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(3), serviceId: svc.body.id, staffId: STAFF.jordan.id, startsAt: localTime('10:00', 11) });
+    expect(booked.status).toBe(201);
+    expect(booked.body.priceMinor).toBe(15000);
+    // Processing frees Jordan: a haircut fits in the gap (10:30-11:15).
+    const inGap = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(4), serviceId: ids.haircutId, staffId: STAFF.jordan.id, startsAt: localTime('10:30', 11) });
+    expect(inGap.status).toBe(201);
+    await t.as('admin').put(`/api/services/${svc.body.id}`, { locationId: LOCATION, name: 'Colour', durationMin: 120, priceMinor: 99999, processing: { startAfterMin: 30, durationMin: 45 } });
+    const again = await t.as('viewer').get(`/api/appointments/${booked.body.id}`);
+    expect(again.body.priceMinor).toBe(15000);
+  });
+});

@@ -1,0 +1,132 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { AllExceptionsFilter, createLogger, PermissionResolver } from '@salon/nest-kit';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
+import { TokenService } from '@salon/tokens';
+import { DateTime } from 'luxon';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module.js';
+import { loadSchedulingConfig } from '../config.js';
+import { ENTITIES, MIGRATIONS } from '../database/schema.js';
+import { UserDirectory } from '../modules/directory/user-directory.provider.js';
+
+const ALL = ['view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments', 'view_services', 'view_schedules'];
+
+export const USERS = {
+  admin: { id: '0d000000-0000-4000-8000-000000000001', role: 'admin', permissions: [] as string[] },
+  frontDesk: { id: '0d000000-0000-4000-8000-000000000002', role: 'staff', permissions: ALL },
+  viewer: { id: '0d000000-0000-4000-8000-000000000003', role: 'staff', permissions: ['view_calendar', 'view_appointments'] },
+  outsider: { id: '0d000000-0000-4000-8000-000000000004', role: 'staff', permissions: ['view_clients'] },
+} as const;
+export type TestUser = keyof typeof USERS;
+
+/** Staff of the tests, with the names identity would give. */
+export const STAFF = {
+  dana: { id: '5a000000-0000-4000-8000-000000000001', name: 'Dana Lee' },
+  jordan: { id: '5a000000-0000-4000-8000-000000000002', name: 'Jordan Patel' },
+};
+export const LOCATION = '10c00000-0000-4000-8000-000000000001';
+export const TZ = 'America/Chicago';
+
+class TestPermissionResolver extends PermissionResolver {
+  async permissionsOf(userId: string): Promise<readonly string[]> {
+    return Object.values(USERS).find((u) => u.id === userId)?.permissions ?? [];
+  }
+}
+class TestUserDirectory {
+  async nameOf(userId: string): Promise<string | null> {
+    return Object.values(STAFF).find((s) => s.id === userId)?.name ?? null;
+  }
+}
+
+export interface SchedulingTestApp {
+  app: INestApplication;
+  url: string;
+  db: TestDatabase;
+  sql<T = Record<string, any>>(text: string, params?: unknown[]): Promise<T[]>;
+  token(user: TestUser): string;
+  as(user: TestUser | null): {
+    get(path: string): request.Test;
+    post(path: string, body?: unknown): request.Test;
+    patch(path: string, body?: unknown): request.Test;
+    put(path: string, body?: unknown): request.Test;
+  };
+  gql(user: TestUser | null, query: string, variables?: Record<string, unknown>): Promise<any>;
+  close(): Promise<void>;
+}
+
+/** The real app (every module, real guards) listening on a port, on a database of its own; only identity is stood in for. */
+export async function startScheduling(suite: string): Promise<SchedulingTestApp> {
+  const db = await createTestDatabase(`scheduling_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
+  const config = loadSchedulingConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: testRedisPrefix(suite) });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+    .overrideProvider(PermissionResolver)
+    .useClass(TestPermissionResolver)
+    .overrideProvider(UserDirectory)
+    .useClass(TestUserDirectory)
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+  app.useGlobalFilters(new AllExceptionsFilter(createLogger('scheduling', 'silent')));
+  await app.listen(0, '127.0.0.1');
+  const url = await app.getUrl();
+  const dataSource = new DataSource({ type: 'postgres', url: db.url });
+  await dataSource.initialize();
+  const tokens = app.get(TokenService);
+  const issued = new Map<TestUser, string>();
+  for (const user of Object.keys(USERS) as TestUser[]) issued.set(user, (await tokens.issue(USERS[user].id, USERS[user].role)).token);
+  const withAuth = (t: request.Test, user: TestUser | null) => (user ? t.set('Authorization', `Bearer ${issued.get(user)}`) : t);
+  return {
+    app,
+    url,
+    db,
+    sql: (text, params) => dataSource.query(text, params),
+    token: (user) => issued.get(user)!,
+    as: (user) => ({
+      get: (path) => withAuth(request(url).get(path), user),
+      post: (path, body) => withAuth(request(url).post(path), user).send(body as object),
+      patch: (path, body) => withAuth(request(url).patch(path), user).send(body as object),
+      put: (path, body) => withAuth(request(url).put(path), user).send(body as object),
+    }),
+    async gql(user, query, variables = {}) {
+      return (await withAuth(request(url).post('/graphql'), user).send({ query, variables })).body;
+    },
+    async close() {
+      await app.close();
+      await dataSource.destroy();
+      await db.drop();
+      const redis = new Redis(config.REDIS_URL);
+      try {
+        const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
+        if (keys.length) await redis.del(...keys);
+      } finally {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
+/** A weekday a week or more ahead, at a local wall time in the location's zone, as ISO UTC. */
+export function localTime(hhmm: string, daysAhead = 8): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  return DateTime.now().setZone(TZ).plus({ days: daysAhead }).set({ hour: h, minute: m, second: 0, millisecond: 0 }).toUTC().toISO()!;
+}
+
+/** Policy, both staff working 09:00-18:00 every day, a haircut, a massage needing a treatment room. */
+export async function seedCalendar(t: SchedulingTestApp, opts: { roomCapacity?: number } = {}) {
+  await t.sql(`INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days, late_cancel_hours) VALUES ($1, $2, 15, 60, 90, 24) ON CONFLICT DO NOTHING`, [LOCATION, TZ]);
+  for (const s of Object.values(STAFF)) {
+    for (let d = 1; d <= 7; d++) await t.sql(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1, $2, $3, '09:00', '18:00')`, [s.id, LOCATION, d]);
+  }
+  const [haircut] = await t.sql(`INSERT INTO services (location_id, name, category, duration_min, price_minor) VALUES ($1, 'Haircut', 'Hair', 45, 5500) RETURNING id`, [LOCATION]);
+  const [massage] = await t.sql(
+    `INSERT INTO services (location_id, name, category, duration_min, price_minor, room_type, buffer_after_min) VALUES ($1, 'Massage 60', 'Spa', 60, 9000, 'treatment', 15) RETURNING id`,
+    [LOCATION],
+  );
+  const [room] = await t.sql(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Room 2', 'treatment', $2) RETURNING id`, [LOCATION, opts.roomCapacity ?? 1]);
+  return { haircutId: haircut.id as string, massageId: massage.id as string, roomId: room.id as string };
+}
+
+export const CLIENT = (n: number) => `c1000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
