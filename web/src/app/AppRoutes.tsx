@@ -30,6 +30,11 @@ const ClientProfilePage = lazy(() => import('../pages/client-profile/ClientProfi
 const ClientsImportPage = lazy(() => import('../pages/clients-import/ClientsImportPage').then((m) => ({ default: m.ClientsImportPage })));
 const NoteTemplatesPage = lazy(() => import('../pages/note-templates/NoteTemplatesPage').then((m) => ({ default: m.NoteTemplatesPage })));
 
+const ServicesPage = lazy(() => import('../pages/services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const ResourcesPage = lazy(() => import('../pages/rooms-devices/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
+const SchedulePage = lazy(() => import('../pages/schedule/SchedulePage').then((m) => ({ default: m.SchedulePage })));
+const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
+
 const loading = <Spinner fullScreen={false} />;
 
 const LIVE: Record<LivePage, () => ReactElement> = {
@@ -45,6 +50,11 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   'client-profile': () => <Suspense fallback={loading}><ClientProfilePage /></Suspense>,
   'clients-import': () => <Suspense fallback={loading}><ClientsImportPage /></Suspense>,
   'note-templates': () => <Suspense fallback={loading}><NoteTemplatesPage /></Suspense>,
+  services: () => <Suspense fallback={loading}><ServicesPage /></Suspense>,
+  rooms: () => <Suspense fallback={loading}><ResourcesPage key="room" kind="room" /></Suspense>,
+  devices: () => <Suspense fallback={loading}><ResourcesPage key="device" kind="device" /></Suspense>,
+  schedule: () => <Suspense fallback={loading}><SchedulePage /></Suspense>,
+  'staff-schedule': () => <Suspense fallback={loading}><StaffSchedulePage /></Suspense>,
 };
 
 function pageFor(route: StaffRoute): ReactElement {

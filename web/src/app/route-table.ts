@@ -14,7 +14,12 @@ export type LivePage =
   | 'clients'
   | 'client-profile'
   | 'clients-import'
-  | 'note-templates';
+  | 'note-templates'
+  | 'services'
+  | 'rooms'
+  | 'devices'
+  | 'schedule'
+  | 'staff-schedule';
 
 export interface StaffRoute {
   path: string;
@@ -42,7 +47,7 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/booking-design', page: { module: 'bookingDesign' }, requirement: BUSINESS_SETTINGS },
   { path: '/appointments', page: { module: 'appointments' }, requirement: CALENDAR },
   { path: '/appointments-mobile', page: { module: 'appointmentsMobile' }, requirement: CALENDAR },
-  { path: '/services', page: { module: 'services' }, requirement: PERMISSIONS.VIEW_SERVICES },
+  { path: '/services', page: 'services', requirement: PERMISSIONS.VIEW_SERVICES },
   { path: '/clients', page: 'clients', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/clients/:clientId', page: 'client-profile', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/clients-import', page: 'clients-import', requirement: CLIENT_IMPORT },
@@ -50,8 +55,8 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/pos', page: { module: 'pos' } },
   { path: '/products', page: { module: 'products' } },
   { path: '/gift-certificates', page: { module: 'giftCertificates' } },
-  { path: '/rooms', page: { module: 'rooms' } },
-  { path: '/devices', page: { module: 'devices' } },
+  { path: '/rooms', page: 'rooms' },
+  { path: '/devices', page: 'devices' },
   { path: '/classes', page: { module: 'classes' } },
   { path: '/memberships', page: { module: 'memberships' } },
   { path: '/reports', page: { module: 'reports' } },
@@ -68,9 +73,9 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/time-clock', page: { module: 'timeClock' }, requirement: PERMISSIONS.VIEW_TIME_CLOCK },
   { path: '/email-test', page: 'email-test', adminOnly: true },
   { path: '/settings', page: 'settings' },
-  { path: '/schedule', page: { module: 'schedule' }, requirement: SCHEDULES },
-  { path: '/staff-schedule', page: { module: 'staffSchedule' }, requirement: SCHEDULES },
-  { path: '/staff-schedule/:id', page: { module: 'staffSchedule' }, requirement: SCHEDULES },
+  { path: '/schedule', page: 'schedule', requirement: SCHEDULES },
+  { path: '/staff-schedule', page: 'staff-schedule', requirement: SCHEDULES },
+  { path: '/staff-schedule/:id', page: 'staff-schedule', requirement: SCHEDULES },
   { path: '/help', page: 'help' },
   { path: '/help/:topic', page: 'help-topic' },
 ];

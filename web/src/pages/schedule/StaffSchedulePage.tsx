@@ -1,0 +1,326 @@
+import { useEffect, useReducer, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PERMISSIONS } from '@salon/contracts/permissions';
+import { api } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { useLocations } from '../../session/location-context';
+import { useSession } from '../../session/session-context';
+import { usePermissions } from '../../session/use-permissions';
+import { Spinner } from '../../shell/Spinner';
+import { toast } from '../../shell/Toaster';
+import { errorText, fieldErrorsOf } from '../clients/clients-api';
+import { useStaffOptions } from '../services/staff-options';
+import type { WorkingHoursRow } from './SchedulePage';
+import { WEEKDAYS, WEEKDAY_NAMES, rangeError, sortIntervals, weekErrors, weekReducer } from './week';
+import './schedule.css';
+
+interface TimeOff { id: string; staffId: string; locationId: string | null; startsAt: string; endsAt: string; label: string | null; kind: 'time-off' | 'blocked' }
+interface Policy { locationId: string; timeZone: string; slotIntervalMin: number; minNoticeMin: number; maxAdvanceDays: number; lateCancelHours: number; openingHours: unknown }
+
+const DAY = 86_400_000;
+
+/** /staff-schedule and /staff-schedule/:id: one person's week, date exceptions and time off. */
+export function StaffSchedulePage() {
+  const { id: paramId } = useParams();
+  const { user } = useSession();
+  const { selected } = useLocations();
+  const { can } = usePermissions();
+  const staffId = paramId ?? user?.id ?? '';
+  const locationId = selected?.id;
+  const canEdit = can(PERMISSIONS.EDIT_CALENDAR);
+  const isAdmin = user?.role === 'admin';
+  const { people } = useStaffOptions(!can(PERMISSIONS.VIEW_STAFF) && !paramId);
+  const name = staffId === user?.id ? 'My schedule' : people.find((p) => p.id === staffId)?.fullName ?? 'Staff schedule';
+  return (
+    <section className="page" data-testid="staff-schedule-page">
+      <header className="page-header">
+        <div>
+          {paramId && <Link to="/schedule" className="link-sm">← All schedules</Link>}
+          <h1>{name}</h1>
+          <p className="muted">Working hours at {selected?.name ?? 'this location'}.</p>
+        </div>
+      </header>
+      {!locationId || !staffId ? (
+        <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
+      ) : (
+        <>
+          <WeekEditor key={`${staffId}-${locationId}`} staffId={staffId} locationId={locationId} canEdit={canEdit} />
+          <div className="schedule-sections">
+            {canEdit && <ExceptionForm staffId={staffId} locationId={locationId} />}
+            <TimeOffPanel staffId={staffId} locationId={locationId} canEdit={canEdit} />
+          </div>
+          {isAdmin && <PolicyForm key={locationId} locationId={locationId} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function WeekEditor({ staffId, locationId, canEdit }: { staffId: string; locationId: string; canEdit: boolean }) {
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['/api/working-hours', locationId, staffId], queryFn: () => api.get<WorkingHoursRow[]>(`/api/working-hours?locationId=${locationId}&staffId=${staffId}`) });
+  const [week, dispatch] = useReducer(weekReducer, []);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (q.data) dispatch({ type: 'reset', intervals: sortIntervals(q.data) });
+  }, [q.data]);
+  const errors = weekErrors(week);
+  const save = useMutation({
+    mutationFn: () => api.put<WorkingHoursRow[]>('/api/working-hours', { staffId, locationId, intervals: week.map((i) => ({ weekday: i.weekday, start: i.start, end: i.end, kind: i.kind, label: i.label || null })) }),
+    onSuccess: (rows) => {
+      setServerError(null);
+      setTouched(false);
+      if (Array.isArray(rows)) dispatch({ type: 'reset', intervals: sortIntervals(rows) });
+      void qc.invalidateQueries({ queryKey: ['/api/working-hours'] });
+      toast({ title: 'Week saved', variant: 'success' });
+    },
+    onError: (e) => {
+      const f = fieldErrorsOf(e);
+      setServerError(Object.keys(f).length ? Object.entries(f).map(([k, v]) => `${k}: ${v}`).join('; ') : errorText(e));
+    },
+  });
+  const act: typeof dispatch = (a) => {
+    setTouched(true);
+    dispatch(a);
+  };
+  if (q.isPending) return <Spinner fullScreen={false} />;
+  if (q.error) return <div className="alert alert-error" role="alert">{errorText(q.error)}</div>;
+  return (
+    <div className="card">
+      <div className="row between">
+        <h2 className="card-title">Weekly hours</h2>
+        {canEdit && (
+          <button type="button" className="btn btn-primary" data-testid="save-week" disabled={save.isPending || Object.keys(errors).length > 0} onClick={() => save.mutate()}>
+            {save.isPending ? 'Saving…' : touched ? 'Save week' : 'Save week'}
+          </button>
+        )}
+      </div>
+      {serverError && <div className="alert alert-error" role="alert">{serverError}</div>}
+      <div className="week-editor">
+        {WEEKDAYS.map((d) => {
+          const items = week.map((i, n) => ({ i, n })).filter(({ i }) => i.weekday === d);
+          return (
+            <div key={d} className="weekday-row" data-testid={`weekday-${d}`}>
+              <div>
+                <strong>{WEEKDAY_NAMES[d]}</strong>
+                {items.length === 0 && <div className="schedule-off">Day off</div>}
+              </div>
+              <div>
+                {items.map(({ i, n }) => (
+                  <div key={n}>
+                    <div className="range-row">
+                      <span className="range-kind">{i.kind === 'break' ? 'Break' : 'Work'}</span>
+                      <input type="time" aria-label={`${WEEKDAY_NAMES[d]} ${i.kind} start`} value={i.start} disabled={!canEdit} onChange={(e) => act({ type: 'update', index: n, patch: { start: e.target.value } })} />
+                      <span>–</span>
+                      <input type="time" aria-label={`${WEEKDAY_NAMES[d]} ${i.kind} end`} value={i.end === '24:00' ? '23:59' : i.end} disabled={!canEdit} onChange={(e) => act({ type: 'update', index: n, patch: { end: e.target.value } })} />
+                      {canEdit && <button type="button" className="btn btn-ghost btn-xs" aria-label={`Remove ${WEEKDAY_NAMES[d]} ${i.kind}`} onClick={() => act({ type: 'remove', index: n })}>Remove</button>}
+                    </div>
+                    {errors[n] && <span className="field-error" role="alert">{errors[n]}</span>}
+                  </div>
+                ))}
+                {canEdit && (
+                  <div className="row gap">
+                    <button type="button" className="btn btn-secondary btn-xs" onClick={() => act({ type: 'add', weekday: d, kind: 'work' })}>Add hours</button>
+                    <button type="button" className="btn btn-ghost btn-xs" disabled={!items.some(({ i }) => i.kind === 'work')} onClick={() => act({ type: 'add', weekday: d, kind: 'break' })}>Add break</button>
+                    {items.length > 0 && <button type="button" className="btn btn-ghost btn-xs" onClick={() => act({ type: 'copy-to-all', weekday: d })}>Copy to all days</button>}
+                  </div>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function ExceptionForm({ staffId, locationId }: { staffId: string; locationId: string }) {
+  const [date, setDate] = useState('');
+  const [closed, setClosed] = useState(true);
+  const [start, setStart] = useState('10:00');
+  const [end, setEnd] = useState('14:00');
+  const [label, setLabel] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () => api.put('/api/schedule-exceptions', { staffId, locationId, date, hours: closed ? [] : [{ start, end }], label: label.trim() || null }),
+    onSuccess: () => {
+      setErrors({});
+      toast({ title: `Hours for ${date} saved`, variant: 'success' });
+      setDate('');
+      setLabel('');
+    },
+    onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errs.date = 'Pick a date';
+    const r = closed ? null : rangeError(start, end);
+    if (r) errs.hours = r;
+    setErrors(errs);
+    if (!Object.keys(errs).length) save.mutate();
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate>
+      <h2 className="card-title">Date exception</h2>
+      <p className="hint">Close a single day or work special hours on it.</p>
+      {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+      <div className="field">
+        <label htmlFor="exc-date">Date</label>
+        <input id="exc-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        {errors.date && <span className="field-error">{errors.date}</span>}
+      </div>
+      <div className="row gap">
+        <label className="checkbox-row"><input type="radio" name="exc-kind" checked={closed} onChange={() => setClosed(true)} /> Closed</label>
+        <label className="checkbox-row"><input type="radio" name="exc-kind" checked={!closed} onChange={() => setClosed(false)} /> Special hours</label>
+      </div>
+      {!closed && (
+        <div className="range-row">
+          <input type="time" aria-label="Special hours start" value={start} onChange={(e) => setStart(e.target.value)} />
+          <span>–</span>
+          <input type="time" aria-label="Special hours end" value={end} onChange={(e) => setEnd(e.target.value)} />
+        </div>
+      )}
+      {(errors.hours || errors['hours.0.end'] || errors['hours.0.start']) && <span className="field-error">{errors.hours || errors['hours.0.end'] || errors['hours.0.start']}</span>}
+      <div className="field">
+        <label htmlFor="exc-label">Label</label>
+        <input id="exc-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={80} placeholder="e.g. Holiday" />
+        {errors.label && <span className="field-error">{errors.label}</span>}
+      </div>
+      <div className="form-actions"><button type="submit" className="btn btn-secondary" disabled={save.isPending}>Save exception</button></div>
+    </form>
+  );
+}
+
+function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locationId: string; canEdit: boolean }) {
+  const qc = useQueryClient();
+  const [range] = useState(() => ({ from: new Date(Date.now() - 30 * DAY).toISOString(), to: new Date(Date.now() + 365 * DAY).toISOString() }));
+  const key = ['/api/time-off', staffId, locationId];
+  const q = useQuery({ queryKey: key, queryFn: () => api.get<TimeOff[]>(`/api/time-off?staffId=${staffId}&locationId=${locationId}&from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`) });
+  const [label, setLabel] = useState('');
+  const [startsAt, setStartsAt] = useState('');
+  const [endsAt, setEndsAt] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useMutation({
+    mutationFn: () => api.post('/api/time-off', { staffId, locationId, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString(), label: label.trim() || null }),
+    onSuccess: () => {
+      setErrors({});
+      setLabel('');
+      setStartsAt('');
+      setEndsAt('');
+      void qc.invalidateQueries({ queryKey: key });
+      toast({ title: 'Time off added', variant: 'success' });
+    },
+    onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`/api/time-off/${id}`),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
+    onError: (e) => toast({ title: 'Could not delete', description: errorText(e), variant: 'destructive' }),
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!startsAt || Number.isNaN(new Date(startsAt).getTime())) errs.startsAt = 'Pick a start';
+    if (!endsAt || Number.isNaN(new Date(endsAt).getTime())) errs.endsAt = 'Pick an end';
+    else if (startsAt && new Date(endsAt) <= new Date(startsAt)) errs.endsAt = 'End must be after start';
+    setErrors(errs);
+    if (!Object.keys(errs).length) add.mutate();
+  };
+  const items = q.data ?? [];
+  return (
+    <div className="card">
+      <h2 className="card-title">Time off</h2>
+      {q.isPending ? <Spinner fullScreen={false} /> : q.error ? <div className="alert alert-error">{errorText(q.error)}</div> : (
+        <ul className="list" data-testid="time-off-list" aria-label="Time off">
+          {items.length === 0 && <li className="muted small">No time off booked.</li>}
+          {items.map((t) => (
+            <li key={t.id} className="row between" data-testid={`time-off-${t.id}`}>
+              <div>
+                <strong>{t.label || (t.kind === 'blocked' ? 'Blocked' : 'Time off')}</strong>
+                <div className="muted small">{formatDateTime(t.startsAt)} – {formatDateTime(t.endsAt)}</div>
+              </div>
+              {canEdit && <button type="button" className="btn btn-ghost btn-xs" disabled={remove.isPending} onClick={() => window.confirm('Delete this time off?') && remove.mutate(t.id)}>Delete</button>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit && (
+        <form className="form" onSubmit={submit} noValidate>
+          {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+          <div className="field">
+            <label htmlFor="to-label">Label</label>
+            <input id="to-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={120} placeholder="e.g. Vacation" />
+            {errors.label && <span className="field-error">{errors.label}</span>}
+          </div>
+          <div className="field">
+            <label htmlFor="to-start">Starts</label>
+            <input id="to-start" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
+            {errors.startsAt && <span className="field-error">{errors.startsAt}</span>}
+          </div>
+          <div className="field">
+            <label htmlFor="to-end">Ends</label>
+            <input id="to-end" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
+            {errors.endsAt && <span className="field-error">{errors.endsAt}</span>}
+          </div>
+          <div className="form-actions"><button type="submit" className="btn btn-secondary" data-testid="add-time-off" disabled={add.isPending}>Add time off</button></div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function PolicyForm({ locationId }: { locationId: string }) {
+  const q = useQuery({ queryKey: ['/api/booking-policies', locationId], queryFn: () => api.get<Policy>(`/api/booking-policies/${locationId}`) });
+  const [form, setForm] = useState<Record<'slotIntervalMin' | 'minNoticeMin' | 'maxAdvanceDays' | 'lateCancelHours', string> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (q.data) setForm({ slotIntervalMin: String(q.data.slotIntervalMin), minNoticeMin: String(q.data.minNoticeMin), maxAdvanceDays: String(q.data.maxAdvanceDays), lateCancelHours: String(q.data.lateCancelHours) });
+  }, [q.data]);
+  const save = useMutation({
+    mutationFn: (body: unknown) => api.put<Policy>(`/api/booking-policies/${locationId}`, body),
+    onSuccess: () => {
+      setErrors({});
+      void q.refetch();
+      toast({ title: 'Booking policy saved', variant: 'success' });
+    },
+    onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
+  });
+  if (q.isPending || !form) return q.error ? <div className="alert alert-error">{errorText(q.error)}</div> : null;
+  const fields = [
+    ['slotIntervalMin', 'Slot interval (min)', 5, 240],
+    ['minNoticeMin', 'Minimum notice (min)', 0, 100000],
+    ['maxAdvanceDays', 'Book up to (days ahead)', 1, 730],
+    ['lateCancelHours', 'Late cancel window (hours)', 0, 720],
+  ] as const;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    const body: Record<string, unknown> = { timeZone: q.data!.timeZone, openingHours: q.data!.openingHours ?? null };
+    for (const [k, , min, max] of fields) {
+      const v = Number(form[k]);
+      if (!/^\d+$/.test(form[k].trim()) || v < min || v > max) errs[k] = `Must be ${min}–${max}`;
+      body[k] = v;
+    }
+    setErrors(errs);
+    if (!Object.keys(errs).length) save.mutate(body);
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate data-testid="booking-policy">
+      <h2 className="card-title">Booking policy for this location</h2>
+      {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+      <div className="schedule-sections">
+        {fields.map(([k, label]) => (
+          <div className="field" key={k}>
+            <label htmlFor={`pol-${k}`}>{label}</label>
+            <input id={`pol-${k}`} inputMode="numeric" value={form[k]} onChange={(e) => setForm({ ...form, [k]: e.target.value })} />
+            {errors[k] && <span className="field-error">{errors[k]}</span>}
+          </div>
+        ))}
+      </div>
+      <div className="form-actions"><button type="submit" className="btn btn-primary" disabled={save.isPending}>Save policy</button></div>
+    </form>
+  );
+}
