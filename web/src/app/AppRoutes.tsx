@@ -33,6 +33,8 @@ const NoteTemplatesPage = lazy(() => import('../pages/note-templates/NoteTemplat
 const ServicesPage = lazy(() => import('../pages/services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const ResourcesPage = lazy(() => import('../pages/rooms-devices/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
 const SchedulePage = lazy(() => import('../pages/schedule/SchedulePage').then((m) => ({ default: m.SchedulePage })));
+const AppointmentsPage = lazy(() => import('../pages/appointments/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
+const AppointmentsMobilePage = lazy(() => import('../pages/appointments/AppointmentsMobilePage').then((m) => ({ default: m.AppointmentsMobilePage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -55,6 +57,8 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   devices: () => <Suspense fallback={loading}><ResourcesPage key="device" kind="device" /></Suspense>,
   schedule: () => <Suspense fallback={loading}><SchedulePage /></Suspense>,
   'staff-schedule': () => <Suspense fallback={loading}><StaffSchedulePage /></Suspense>,
+  appointments: () => <Suspense fallback={loading}><AppointmentsPage /></Suspense>,
+  'appointments-mobile': () => <Suspense fallback={loading}><AppointmentsMobilePage /></Suspense>,
 };
 
 function pageFor(route: StaffRoute): ReactElement {

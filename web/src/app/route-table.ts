@@ -19,7 +19,9 @@ export type LivePage =
   | 'rooms'
   | 'devices'
   | 'schedule'
-  | 'staff-schedule';
+  | 'staff-schedule'
+  | 'appointments'
+  | 'appointments-mobile';
 
 export interface StaffRoute {
   path: string;
@@ -45,8 +47,8 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/dashboard', page: 'dashboard' },
   { path: '/booking-test', page: { module: 'clientBooking' } },
   { path: '/booking-design', page: { module: 'bookingDesign' }, requirement: BUSINESS_SETTINGS },
-  { path: '/appointments', page: { module: 'appointments' }, requirement: CALENDAR },
-  { path: '/appointments-mobile', page: { module: 'appointmentsMobile' }, requirement: CALENDAR },
+  { path: '/appointments', page: 'appointments', requirement: CALENDAR },
+  { path: '/appointments-mobile', page: 'appointments-mobile', requirement: CALENDAR },
   { path: '/services', page: 'services', requirement: PERMISSIONS.VIEW_SERVICES },
   { path: '/clients', page: 'clients', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/clients/:clientId', page: 'client-profile', requirement: PERMISSIONS.VIEW_CLIENTS },

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatTime } from '../../lib/format';
+import { Spinner } from '../../shell/Spinner';
+import { DateNav } from './DateNav';
+import { StatusActions } from './StatusMenu';
+import { conflictOf, type Appointment } from './appointments-api';
+import { statusColor, statusLabel } from './status';
+import { addDays, todayIn } from './time-grid';
+import { readCalendarParams, writeCalendarParams } from './url-state';
+import { useCalendarData } from './use-calendar-data';
+import { usePatchAppointment } from './use-patch';
+import './appointments.css';
+
+/** Groups a day's appointments by start time, in order. Pure. */
+export function groupByTime(items: readonly Appointment[]): { time: string; items: Appointment[] }[] {
+  const sorted = [...items].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const groups: { time: string; items: Appointment[] }[] = [];
+  for (const a of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && last.time === a.startsAt) last.items.push(a);
+    else groups.push({ time: a.startsAt, items: [a] });
+  }
+  return groups;
+}
+
+/** /appointments-mobile: the day as a list for phones; tap an appointment for its status actions. */
+export function AppointmentsMobilePage() {
+  const [params, setParams] = useSearchParams();
+  const { date } = readCalendarParams(params);
+  const go = (d: string) => setParams(writeCalendarParams({ date: d, view: 'day' }), { replace: true });
+  const data = useCalendarData(date, 1);
+  const [open, setOpen] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const patch = usePatchAppointment((_id, m) => setError(m));
+
+  return (
+    <div className="page appt-mobile" data-testid="appointments-mobile-page">
+      <h1>Appointments</h1>
+      <DateNav date={date} onPrev={() => go(addDays(date, -1))} onNext={() => go(addDays(date, 1))} onToday={() => go(todayIn())} onPick={go} />
+      {error && <div className="appt-error" role="alert" data-testid="move-error">{error}</div>}
+      {!data.locationId ? (
+        <p className="muted">Choose a location in the header.</p>
+      ) : data.loading ? (
+        <Spinner fullScreen={false} />
+      ) : data.error ? (
+        <p className="appt-error" role="alert">{conflictOf(data.error).message}</p>
+      ) : data.items.length === 0 ? (
+        <p className="muted">No appointments this day.</p>
+      ) : (
+        groupByTime(data.items).map((g) => (
+          <section key={g.time} className="appt-mobile-group">
+            <h2 className="appt-mobile-time">{formatTime(g.time)}</h2>
+            <ul className="appt-mobile-list">
+              {g.items.map((a) => {
+                const c = statusColor(a.status);
+                return (
+                  <li key={a.id} data-testid={`appointment-${a.id}`} className={`appt-mobile-item status-${a.status}`} style={{ borderLeftColor: c.border }}>
+                    <button type="button" className="appt-mobile-row" aria-expanded={open === a.id} onClick={() => setOpen(open === a.id ? null : a.id)}>
+                      <span>
+                        <strong className="appt-client">{data.clientNames.get(a.clientId) ?? 'Client'}</strong>
+                        <span className="appt-service"> {a.serviceName}</span>
+                        <span className="muted appt-sub">{formatTime(a.startsAt)} – {formatTime(a.endsAt)} · {data.staffNames.get(a.staffId) ?? ''}</span>
+                      </span>
+                      <span className="appt-status-badge" style={{ background: c.bg, color: c.text, borderColor: c.border }}>{statusLabel(a.status)}</span>
+                    </button>
+                    {open === a.id && (
+                      <StatusActions
+                        status={a.status}
+                        busy={patch.isPending}
+                        onClose={() => setOpen(null)}
+                        onChange={(s, reason) => {
+                          setError(null);
+                          setOpen(null);
+                          patch.mutate({ id: a.id, patch: { status: s, ...(s === 'cancelled' ? { cancelReason: reason ?? null } : {}), version: a.version } });
+                        }}
+                      />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

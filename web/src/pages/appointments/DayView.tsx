@@ -1,0 +1,217 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatTime } from '../../lib/format';
+import type { Appointment, StaffMember } from './appointments-api';
+import { StatusActions } from './StatusMenu';
+import { PX_PER_MIN, dragStart, isDrag, layoutBlocks, processingGap } from './layout';
+import { canReschedule, statusColor, statusLabel, type AppointmentStatus } from './status';
+import { SLOT_MIN, compactHHMM, gridBounds, isWorking, isoWeekday, label12, minutesInDay, slotStarts, todayIn, workIntervals, workingStaffIds, zonedToUtc, type WorkingHoursRow } from './time-grid';
+
+interface Props {
+  date: string;
+  items: Appointment[];
+  workingHours: WorkingHoursRow[];
+  staff: StaffMember[];
+  staffNames: Map<string, string>;
+  clientNames: Map<string, string>;
+  onEmptySlot(staffId: string, startMin: number): void;
+  onMove(a: Appointment, staffId: string, startsAt: string): void;
+  onStatus(a: Appointment, status: AppointmentStatus, cancelReason?: string): void;
+  /** Moves waiting for the server: shown at the new place until it answers. */
+  pending: Map<string, { staffId: string; startMin: number }>;
+  busy: boolean;
+}
+
+interface Drag { id: string; originX: number; originY: number; startMin: number; staffId: string; durationMin: number; moved: boolean; targetStaff: string; targetMin: number }
+
+/** One column per working staff member, 15-minute rows, blocks by time; drag to move, menu for status. */
+export function DayView({ date, items, workingHours, staff, staffNames, clientNames, onEmptySlot, onMove, onStatus, pending, busy }: Props) {
+  const weekday = isoWeekday(date);
+  const columns = useMemo(() => {
+    const ids = workingStaffIds(workingHours, weekday);
+    for (const a of items) if (!ids.includes(a.staffId)) ids.push(a.staffId);
+    if (!ids.length) for (const s of staff) if (s.isActive !== false) ids.push(s.id);
+    return ids;
+  }, [workingHours, weekday, items, staff]);
+  const bounds = useMemo(
+    () => gridBounds(workingHours, weekday, items.map((a) => ({ start: minutesInDay(new Date(a.startsAt), date), end: minutesInDay(new Date(a.endsAt), date) })).filter((i) => i.start >= 0 && i.end <= 1440)),
+    [workingHours, weekday, items, date],
+  );
+  const slots = slotStarts(bounds.start, bounds.end);
+  const height = (bounds.end - bounds.start) * PX_PER_MIN;
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+  const isToday = todayIn() === date;
+  const nowMin = minutesInDay(now, date);
+
+  // Pointer drag on window listeners: the block may re-render in another column meanwhile.
+  useEffect(() => {
+    if (!drag) return;
+    const move = (e: PointerEvent) => {
+      const d = dragRef.current;
+      if (!d) return;
+      const dx = e.clientX - d.originX;
+      const dy = e.clientY - d.originY;
+      const moved = d.moved || isDrag(dx, dy);
+      const col = (document.elementFromPoint?.(e.clientX, e.clientY) as HTMLElement | null)?.closest<HTMLElement>('[data-staff-col]');
+      const next = { ...d, moved, targetStaff: col?.dataset.staffCol ?? d.targetStaff, targetMin: dragStart(d.startMin, d.durationMin, dy, bounds.start, bounds.end) };
+      dragRef.current = next;
+      setDrag(next);
+    };
+    const up = () => {
+      const d = dragRef.current;
+      dragRef.current = null;
+      setDrag(null);
+      if (!d || !d.moved) return;
+      const a = items.find((x) => x.id === d.id);
+      if (a && (d.targetStaff !== d.staffId || d.targetMin !== d.startMin)) onMove(a, d.targetStaff, zonedToUtc(date, d.targetMin).toISOString());
+    };
+    const cancel = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        dragRef.current = null;
+        setDrag(null);
+      }
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('keydown', cancel);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('keydown', cancel);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [drag !== null]);
+
+  // Where each appointment is drawn: dragged/pending ones at their new place.
+  const placedByStaff = useMemo(() => {
+    const by = new Map<string, Appointment[]>();
+    for (const a of items) {
+      let staffId = a.staffId;
+      let shown = a;
+      const p = drag && drag.moved && drag.id === a.id ? { staffId: drag.targetStaff, startMin: drag.targetMin } : pending.get(a.id);
+      if (p) {
+        const dur = new Date(a.endsAt).getTime() - new Date(a.startsAt).getTime();
+        const start = zonedToUtc(date, p.startMin);
+        staffId = p.staffId;
+        shown = { ...a, startsAt: start.toISOString(), endsAt: new Date(start.getTime() + dur).toISOString() };
+      }
+      by.set(staffId, [...(by.get(staffId) ?? []), shown]);
+    }
+    return by;
+  }, [items, drag, pending, date]);
+
+  return (
+    <div className="appt-day" data-testid="calendar-day">
+      <div className="appt-day-head">
+        <div className="appt-gutter-head" />
+        {columns.map((id) => (
+          <div key={id} className="appt-col-head">{staffNames.get(id) ?? 'Staff member'}</div>
+        ))}
+      </div>
+      <div className="appt-day-body">
+        <div className="appt-gutter" style={{ height }}>
+          {slots.filter((m) => m % 60 === 0).map((m) => (
+            <div key={m} className="appt-hour-label" style={{ top: (m - bounds.start) * PX_PER_MIN }}>{label12(m)}</div>
+          ))}
+        </div>
+        {columns.map((staffId) => {
+          const intervals = workIntervals(workingHours, staffId, weekday);
+          const noHours = intervals.length === 0;
+          const blocks = layoutBlocks(placedByStaff.get(staffId) ?? [], date, bounds.start, bounds.end);
+          return (
+            <div key={staffId} className="appt-col" style={{ height }} data-staff-col={staffId} data-testid={`staff-column-${staffId}`}>
+              {slots.map((m) => (
+                <div
+                  key={m}
+                  className={`appt-slot${m % 60 === 0 ? ' hour' : ''}${!noHours && !isWorking(intervals, m) ? ' off' : ''}`}
+                  style={{ height: SLOT_MIN * PX_PER_MIN }}
+                  data-testid={`slot-${staffId}-${compactHHMM(m)}`}
+                  role="button"
+                  tabIndex={-1}
+                  aria-label={`Book ${staffNames.get(staffId) ?? 'staff'} at ${label12(m)}`}
+                  onClick={() => onEmptySlot(staffId, m)}
+                />
+              ))}
+              {blocks.map((b) => {
+                const a = b.item;
+                const c = statusColor(a.status);
+                const movable = canReschedule(a.status) && !busy;
+                const gap = processingGap(a.service, b.endMin - b.startMin);
+                const dragging = drag?.id === a.id && drag.moved;
+                return (
+                  <div
+                    key={a.id}
+                    className={`appt-block status-${a.status}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}`}
+                    data-testid={`appointment-${a.id}`}
+                    data-status={a.status}
+                    style={{
+                      top: b.top,
+                      height: b.height,
+                      left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`,
+                      width: `calc(${100 / b.lanes}% - 4px)`,
+                      background: c.bg,
+                      borderColor: c.border,
+                      color: c.text,
+                    }}
+                    onPointerDown={(e) => {
+                      if (!movable || e.button !== 0 || (e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn')) return;
+                      e.preventDefault();
+                      const d: Drag = { id: a.id, originX: e.clientX, originY: e.clientY, startMin: b.startMin, staffId, durationMin: b.endMin - b.startMin, moved: false, targetStaff: staffId, targetMin: b.startMin };
+                      dragRef.current = d;
+                      setDrag(d);
+                    }}
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {gap && <div className="appt-processing" style={{ top: gap.offsetMin * PX_PER_MIN, height: gap.lengthMin * PX_PER_MIN }} title="Processing" />}
+                    <div className="appt-block-main">
+                      <strong className="appt-client">{clientNames.get(a.clientId) ?? 'Client'}</strong>
+                      <span className="appt-service">{a.serviceName}</span>
+                      <span className="appt-time">{formatTime(a.startsAt)} – {formatTime(a.endsAt)}</span>
+                      <span className="appt-badge">{statusLabel(a.status)}</span>
+                    </div>
+                    <button
+                      type="button"
+                      className="appt-menu-btn"
+                      aria-label="Status actions"
+                      aria-expanded={menuFor === a.id}
+                      data-testid={`appointment-menu-${a.id}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setMenuFor(menuFor === a.id ? null : a.id);
+                      }}
+                    >
+                      ⋯
+                    </button>
+                    {menuFor === a.id && (
+                      <div className="appt-menu popover" onClick={(e) => e.stopPropagation()}>
+                        <StatusActions
+                          status={a.status}
+                          busy={busy}
+                          onClose={() => setMenuFor(null)}
+                          onChange={(s, reason) => {
+                            setMenuFor(null);
+                            onStatus(a, s, reason);
+                          }}
+                        />
+                      </div>
+                    )}
+                  </div>
+                );
+              })}
+              {isToday && nowMin >= bounds.start && nowMin <= bounds.end && (
+                <div className="appt-now" style={{ top: (nowMin - bounds.start) * PX_PER_MIN }} data-testid="now-line" />
+              )}
+            </div>
+          );
+        })}
+        {!columns.length && <p className="muted appt-empty">No staff work this day.</p>}
+      </div>
+    </div>
+  );
+}
