@@ -37,6 +37,18 @@ describe('open booking API and permissions', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('shows view_own_schedule holders only their own hours', async () => {
+    const own = await t.as('danaOwn').get(`/api/working-hours?locationId=${LOCATION}`);
+    expect(own.status).toBe(200);
+    const rows = JSON.stringify(own.body);
+    expect(rows).toContain(STAFF.dana.id);
+    expect(rows).not.toContain(STAFF.jordan.id);
+    const others = await t.as('danaOwn').get(`/api/working-hours?locationId=${LOCATION}&staffId=${STAFF.jordan.id}`);
+    expect(others.status).toBe(403);
+    const all = await t.as('viewer').get(`/api/working-hours?locationId=${LOCATION}`);
+    expect(JSON.stringify(all.body)).toContain(STAFF.jordan.id);
+  });
+
   it('enforces permissions on appointments and catalogue edits', async () => {
     const body = { locationId: LOCATION, clientId: CLIENT(1), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('15:00') };
     expect((await t.as(null).post('/api/appointments', body)).status).toBe(401);

@@ -20,6 +20,8 @@ export const USERS = {
   frontDesk: { id: '0d000000-0000-4000-8000-000000000002', role: 'staff', permissions: ALL },
   viewer: { id: '0d000000-0000-4000-8000-000000000003', role: 'staff', permissions: ['view_calendar', 'view_appointments'] },
   outsider: { id: '0d000000-0000-4000-8000-000000000004', role: 'staff', permissions: ['view_clients'] },
+  // A stylist who may see only their own hours: the same id as STAFF.dana.
+  danaOwn: { id: '5a000000-0000-4000-8000-000000000001', role: 'staff', permissions: ['view_own_schedule'] },
 } as const;
 export type TestUser = keyof typeof USERS;
 

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { SEE_A_SCHEDULE } from '../domain/schedule-scope.js';
 import { SchedulesUseCase } from '../use-cases/schedules.use-case.js';
 
-const VIEW = { anyOf: ['view_schedules', 'view_calendar', 'edit_calendar'] } as const;
+const VIEW = SEE_A_SCHEDULE;
 const EDIT = 'edit_calendar';
 
 @Controller('api')
@@ -11,8 +12,8 @@ export class SchedulesController {
 
   @RequirePermission(VIEW)
   @Get('working-hours')
-  workingHours(@Query() query: Record<string, string>) {
-    return this.schedules.workingHours(query);
+  workingHours(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, string>) {
+    return this.schedules.workingHours(auth, query);
   }
 
   /** The staff member's whole week at one location (work intervals and breaks). */
@@ -30,8 +31,8 @@ export class SchedulesController {
 
   @RequirePermission(VIEW)
   @Get('time-off')
-  timeOff(@Query() query: Record<string, string>) {
-    return this.schedules.timeOff(query);
+  timeOff(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, string>) {
+    return this.schedules.timeOff(auth, query);
   }
 
   @RequirePermission(EDIT)

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
+import { APP_CONFIG, NotFoundError, parseInput, PermissionResolver, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
 import { actorUuid, isUuid } from '../../../common/ids.js';
 import type { SchedulingConfig } from '../../../config.js';
+import { scheduleScope } from '../domain/schedule-scope.js';
 import { exceptionInputSchema, policyInputSchema, timeOffInputSchema, workingHoursInputSchema } from '../domain/schedule-rules.js';
 import { ScheduleRepository, type PolicyRow } from '../persistence/schedule.repository.js';
 
@@ -14,11 +15,18 @@ export class SchedulesUseCase {
   constructor(
     private readonly schedules: ScheduleRepository,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
+    private readonly permissions: PermissionResolver,
   ) {}
 
-  async workingHours(query: unknown) {
+  /** The staff a caller may read (undefined = everyone); view_own_schedule means one's own. */
+  private async scope(auth: AuthContext, staffId: string | undefined): Promise<string[] | undefined> {
+    const permissions = auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId);
+    return scheduleScope({ userId: auth.userId, role: auth.role, permissions }, staffId);
+  }
+
+  async workingHours(auth: AuthContext, query: unknown) {
     const q = parseInput(locationQuery, query);
-    return this.schedules.workingHours(q.locationId, q.staffId ? [q.staffId] : undefined);
+    return this.schedules.workingHours(q.locationId, await this.scope(auth, q.staffId));
   }
 
   async replaceWorkingHours(input: unknown) {
@@ -33,9 +41,9 @@ export class SchedulesUseCase {
     return e;
   }
 
-  async timeOff(query: unknown) {
+  async timeOff(auth: AuthContext, query: unknown) {
     const q = parseInput(rangeQuery, query);
-    return this.schedules.timeOff(new Date(q.from), new Date(q.to), q.staffId ? [q.staffId] : undefined, q.locationId);
+    return this.schedules.timeOff(new Date(q.from), new Date(q.to), await this.scope(auth, q.staffId), q.locationId);
   }
 
   async addTimeOff(auth: AuthContext, input: unknown) {
