@@ -15,12 +15,13 @@
 // Standalone: node load-tests/bench/clients-import.bench.mjs [--rows 100000] [--batch 1000]
 // Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { dropRedisKeys, startServiceProcess } from '@salon/nest-kit/testing';
+import { dropDatabase } from '../../infra/lib/local-services.mjs';
 
 const CLIENTS_DIR = fileURLToPath(new URL('../../services/clients/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${CLIENTS_DIR}dist/${path}`).href);
@@ -64,18 +65,6 @@ export function generateCsv(rows, seed = 42) {
     );
   }
   return { csv: `${lines.join('\n')}\n`, existing, bad, repeats };
-}
-
-function startWorker(env) {
-  const child = spawn(process.execPath, ['dist/worker.js'], { cwd: CLIENTS_DIR, env: { ...process.env, ...env, WORKER_READY_LINE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (c) => c.toString().includes('clients-worker-ready') && resolve());
-    exited.then(() => reject(new Error(`worker exited: ${stderr.slice(-1500)}`)));
-  });
-  return { ready, stop: async () => { child.kill('SIGTERM'); await exited; } };
 }
 
 async function migrations() {
@@ -136,8 +125,7 @@ export async function run({
       await db.query(`INSERT INTO clients (first_name, last_name, email) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`, [chunk.map((c) => c.first), chunk.map((c) => c.last), chunk.map((c) => c.email)]);
     }
 
-    worker = startWorker(env);
-    await worker.ready;
+    worker = await startServiceProcess({ serviceDir: CLIENTS_DIR, env, readyLine: 'clients-worker-ready' });
     // The API side without HTTP: the use-cases the REST routes call.
     class BenchApiModule {}
     api = await NestFactory.createApplicationContext(
@@ -206,29 +194,8 @@ export async function run({
     await api?.close().catch(() => undefined);
     await worker?.stop().catch(() => undefined);
     await db.end().catch(() => undefined);
-    await dropEverything(adminUrl, database, redisUrl, env.REDIS_KEY_PREFIX);
-  }
-}
-
-async function dropEverything(adminUrl, database, redisUrl, prefix) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
+    await dropDatabase(adminUrl, database);
+    await dropRedisKeys(env.REDIS_KEY_PREFIX, redisUrl);
   }
 }
 

@@ -11,11 +11,12 @@
 // Standalone: node load-tests/bench/messages.bench.mjs [--count 2000] [--concurrency 16] [--workers 1]
 // Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { dropRedisKeys, startServiceProcess } from '@salon/nest-kit/testing';
+import { dropDatabase } from '../../infra/lib/local-services.mjs';
 
 const MESSAGING_DIR = fileURLToPath(new URL('../../services/messaging/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${MESSAGING_DIR}dist/${path}`).href);
@@ -25,18 +26,6 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
-
-function startWorker(env) {
-  const child = spawn(process.execPath, ['dist/worker.js'], { cwd: MESSAGING_DIR, env: { ...process.env, ...env, WORKER_READY_LINE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (c) => c.toString().includes('messaging-worker-ready') && resolve());
-    exited.then(() => reject(new Error(`worker exited: ${stderr.slice(-1500)}`)));
-  });
-  return { ready, stop: async () => { child.kill('SIGTERM'); await exited; } };
-}
 
 export async function run({
   count = 2000,
@@ -79,8 +68,7 @@ export async function run({
   try {
     await nestKit.runMigrations(config.DATABASE_URL, { entities: ENTITIES, migrations: MIGRATIONS });
     await db.connect();
-    for (let i = 0; i < workers; i++) workerProcs.push(startWorker(env));
-    await Promise.all(workerProcs.map((w) => w.ready));
+    workerProcs.push(...(await Promise.all(Array.from({ length: workers }, () => startServiceProcess({ serviceDir: MESSAGING_DIR, env, readyLine: 'messaging-worker-ready' })))));
 
     // The producer side only (no HTTP server, no workers): what the API or a consumer runs.
     class BenchProducerModule {}
@@ -130,29 +118,8 @@ export async function run({
     await producer?.close().catch(() => undefined);
     await Promise.all(workerProcs.map((w) => w.stop().catch(() => undefined)));
     await db.end().catch(() => undefined);
-    await dropEverything(adminUrl, database, redisUrl, env.REDIS_KEY_PREFIX);
-  }
-}
-
-async function dropEverything(adminUrl, database, redisUrl, prefix) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
+    await dropDatabase(adminUrl, database);
+    await dropRedisKeys(env.REDIS_KEY_PREFIX, redisUrl);
   }
 }
 
