@@ -16,6 +16,8 @@ export * from './auth/auth.guard.js';
 export * from './auth/permission.guard.js';
 export * from './auth/permission-resolver.js';
 export * from './auth/identity-permission.provider.js';
+export * from './auth/service-token.provider.js';
+export * from './auth/user-directory.provider.js';
 export * from './auth/auth.module.js';
 export * from './bootstrap.js';
 export * from './events/event-tables.js';

@@ -8,6 +8,8 @@ import { REDIS } from '../redis/redis.module.js';
 import { AuthGuard } from './auth.guard.js';
 import { PermissionGuard } from './permission.guard.js';
 import { PermissionResolver } from './permission-resolver.js';
+import { ServiceToken } from './service-token.provider.js';
+import { UserDirectory } from './user-directory.provider.js';
 
 /**
  * Installs the token check and the permission check on every route and resolver of the service.
@@ -30,11 +32,13 @@ export class AuthModule {
               redis,
             ),
         },
+        ServiceToken,
+        UserDirectory,
         { provide: PermissionResolver, useClass: options.permissionResolver },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: PermissionGuard },
       ],
-      exports: [TokenService, PermissionResolver],
+      exports: [TokenService, ServiceToken, UserDirectory, PermissionResolver],
     };
   }
 }

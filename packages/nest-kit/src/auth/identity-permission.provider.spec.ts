@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 import { TokenService } from '@salon/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisPrefix } from '../testing/test-database.js';
-import { IdentityPermissionResolver, SERVICE_ACCOUNT_ID } from './identity-permission.provider.js';
+import { IdentityPermissionResolver } from './identity-permission.provider.js';
+import { SERVICE_ACCOUNT_ID, ServiceToken } from './service-token.provider.js';
 
 let server: Server;
 let redis: Redis;
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 const resolver = (cacheSeconds: number, url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`) =>
-  new IdentityPermissionResolver({ IDENTITY_URL: url, PERMISSION_CACHE_SECONDS: cacheSeconds }, tokens);
+  new IdentityPermissionResolver({ IDENTITY_URL: url, PERMISSION_CACHE_SECONDS: cacheSeconds }, new ServiceToken(tokens));
 
 describe('IdentityPermissionResolver', () => {
   it('asks identity with a service token and reuses the answer within the cache time', async () => {

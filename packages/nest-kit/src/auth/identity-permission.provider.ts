@@ -1,18 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TokenService } from '@salon/tokens';
 import { z } from 'zod';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AppError } from '../errors/app-errors.js';
 import { PermissionResolver } from './permission-resolver.js';
+import { ServiceToken } from './service-token.provider.js';
 
 export const identityClientConfigSchema = z.object({
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   /** How long a user's permissions are reused before identity is asked again. */
   PERMISSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(15),
 });
-
-/** The caller of every service-to-identity request; not a person, never signs in. */
-export const SERVICE_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
 
 class PermissionsUnavailableError extends AppError {
   readonly status = 503;
@@ -27,11 +24,10 @@ class PermissionsUnavailableError extends AppError {
 @Injectable()
 export class IdentityPermissionResolver extends PermissionResolver {
   private readonly cache = new Map<string, { until: number; permissions: readonly string[] }>();
-  private serviceToken: { token: string; until: number } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: z.infer<typeof identityClientConfigSchema>,
-    private readonly tokens: TokenService,
+    private readonly serviceToken: ServiceToken,
   ) {
     super();
   }
@@ -43,7 +39,7 @@ export class IdentityPermissionResolver extends PermissionResolver {
     let response: Response;
     try {
       response = await fetch(new URL(`/api/users/${encodeURIComponent(userId)}/permissions`, this.config.IDENTITY_URL), {
-        headers: { authorization: `Bearer ${await this.token()}` },
+        headers: { authorization: await this.serviceToken.bearer() },
         signal: AbortSignal.timeout(3000),
       });
     } catch (error) {
@@ -58,10 +54,4 @@ export class IdentityPermissionResolver extends PermissionResolver {
     return permissions;
   }
 
-  private async token(): Promise<string> {
-    if (this.serviceToken && this.serviceToken.until > Date.now() + 60_000) return this.serviceToken.token;
-    const { token, claims } = await this.tokens.issue(SERVICE_ACCOUNT_ID, 'admin');
-    this.serviceToken = { token, until: claims.exp * 1000 };
-    return token;
-  }
 }

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { AllExceptionsFilter, createLogger, PermissionResolver } from '@salon/nest-kit';
+import { AllExceptionsFilter, createLogger, PermissionResolver, UserDirectory } from '@salon/nest-kit';
 import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
 import request from 'supertest';
@@ -9,7 +9,6 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { loadClientsConfig, type ClientsConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
-import { UserDirectory } from '../modules/notes/persistence/user-directory.provider.js';
 
 const ALL = ['view_clients', 'create_clients', 'edit_clients', 'import_clients', 'export_clients', 'delete_clients', 'manage_note_templates'];
 

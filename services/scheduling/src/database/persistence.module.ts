@@ -2,10 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { AppointmentRepository } from '../modules/appointments/persistence/appointment.repository.js';
 import { CalendarRepository } from '../modules/availability/persistence/calendar.repository.js';
 import { CatalogueRepository } from '../modules/catalogue/persistence/catalogue.repository.js';
-import { UserDirectory } from '../modules/directory/user-directory.provider.js';
 import { ScheduleRepository } from '../modules/schedules/persistence/schedule.repository.js';
 
-const PROVIDERS = [CatalogueRepository, ScheduleRepository, CalendarRepository, AppointmentRepository, UserDirectory];
+const PROVIDERS = [CatalogueRepository, ScheduleRepository, CalendarRepository, AppointmentRepository];
 
 /** Every repository of the service (and the staff-name directory), available to every feature module. */
 @Global()

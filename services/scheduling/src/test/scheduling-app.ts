@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { AllExceptionsFilter, createLogger, PermissionResolver } from '@salon/nest-kit';
+import { AllExceptionsFilter, createLogger, PermissionResolver, UserDirectory } from '@salon/nest-kit';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
 import { DateTime } from 'luxon';
@@ -11,7 +11,6 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { loadSchedulingConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
-import { UserDirectory } from '../modules/directory/user-directory.provider.js';
 
 const ALL = ['view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments', 'view_services', 'view_schedules'];
 

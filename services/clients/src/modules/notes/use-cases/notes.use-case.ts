@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, NotFoundError, parseInput, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { actorUuid, isUuid } from '../../../common/ids.js';
@@ -8,7 +8,6 @@ import { validateNoteValues } from '../../note-templates/domain/template-rules.j
 import { NoteTemplateRepository } from '../../note-templates/persistence/note-template.repository.js';
 import type { NoteEntity } from '../persistence/note.entity.js';
 import { NoteRepository } from '../persistence/note.repository.js';
-import { UserDirectory } from '../persistence/user-directory.provider.js';
 
 export interface NoteView {
   id: string;

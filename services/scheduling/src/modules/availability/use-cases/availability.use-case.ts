@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, NotFoundError, parseInput, ValidationFailedError } from '@salon/nest-kit';
+import { APP_CONFIG, NotFoundError, parseInput, UserDirectory, ValidationFailedError } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { SchedulingConfig } from '../../../config.js';
 import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
-import { UserDirectory } from '../../directory/user-directory.provider.js';
 import { ScheduleRepository } from '../../schedules/persistence/schedule.repository.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { checkBooking, findSlots } from '../domain/availability-engine.js';

@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, SERVICE_ACCOUNT_ID } from '@salon/nest-kit';
-import { TokenService } from '@salon/tokens';
-import type { SchedulingConfig } from '../../config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { ServiceToken } from './service-token.provider.js';
 
 /**
- * Staff names (for calendars and "Dana Lee is already booked" answers), asked of identity, which
- * owns users, and kept for an hour. Identity unreachable → "The staff member".
+ * People's display names (note authors, calendar columns, "Dana Lee is already booked"), asked of
+ * identity, which owns users, and kept for an hour. Identity unreachable → null, asked again next
+ * time; callers choose their own fallback text.
  */
 @Injectable()
 export class UserDirectory {
   private readonly names = new Map<string, { name: string | null; until: number }>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
-    private readonly tokens: TokenService,
+    @Inject(APP_CONFIG) private readonly config: { IDENTITY_URL?: string },
+    private readonly serviceToken: ServiceToken,
   ) {}
 
   async nameOf(userId: string): Promise<string | null> {
@@ -21,9 +21,8 @@ export class UserDirectory {
     if (hit && hit.until > Date.now()) return hit.name;
     let name: string | null = null;
     try {
-      const { token } = await this.tokens.issue(SERVICE_ACCOUNT_ID, 'admin');
-      const res = await fetch(new URL(`/api/users/${encodeURIComponent(userId)}`, this.config.IDENTITY_URL), {
-        headers: { authorization: `Bearer ${token}` },
+      const res = await fetch(new URL(`/api/users/${encodeURIComponent(userId)}`, this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001'), {
+        headers: { authorization: await this.serviceToken.bearer() },
         signal: AbortSignal.timeout(1500),
       });
       if (res.ok) {
