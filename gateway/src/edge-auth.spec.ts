@@ -31,4 +31,14 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
     expect(isPublicRoute('GET', '/api/servicesx')).toBe(false);
   });
+
+  it('opens the online booking page’s reads and its booking, not a client’s own appointments', () => {
+    expect(isPublicRoute('GET', '/api/online-booking')).toBe(true);
+    expect(isPublicRoute('GET', '/api/online-booking/services')).toBe(true);
+    expect(isPublicRoute('GET', '/api/online-booking/availability')).toBe(true);
+    expect(isPublicRoute('POST', '/api/online-booking/appointments')).toBe(true);
+    expect(isPublicRoute('GET', '/api/online-booking/my-appointments')).toBe(false);
+    expect(isPublicRoute('POST', '/api/online-booking/my-appointments/1/cancel')).toBe(false);
+    expect(isPublicRoute('PUT', '/api/booking-design')).toBe(false);
+  });
 });

@@ -27,6 +27,10 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: '*', path: '/api/webhooks', match: 'below' },
   { method: 'GET', path: '/api/services', match: 'subtree' },
   { method: 'GET', path: '/api/availability', match: 'subtree' },
+  { method: 'GET', path: '/api/online-booking', match: 'exact' },
+  { method: 'GET', path: '/api/online-booking/services', match: 'exact' },
+  { method: 'GET', path: '/api/online-booking/availability', match: 'exact' },
+  { method: 'POST', path: '/api/online-booking/appointments', match: 'exact' },
   { method: 'GET', path: '/api/forms', match: 'below' },
   { method: 'GET', path: '/api/documents', match: 'below' },
 ];

@@ -3,3 +3,4 @@ export * from './events.js';
 export * from './queues.js';
 export * from './errors.js';
 export * from './auth.js';
+export * from './online-booking.js';

@@ -14,6 +14,10 @@ export const schedulingConfigSchema = baseConfigSchema
       DEFAULT_TIME_ZONE: z.string().default('America/Chicago'),
       /** The widest from..to window an availability query accepts. */
       MAX_AVAILABILITY_DAYS: z.coerce.number().int().min(1).max(366).default(31),
+      /** The clients service: online booking finds or creates the visitor's client profile there. */
+      CLIENTS_URL: z.url().default('http://127.0.0.1:4003'),
+      /** Online bookings one IP may make per hour (a visitor's retries with one Idempotency-Key count once). */
+      ONLINE_BOOKINGS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     }),
   );
 

@@ -12,7 +12,7 @@ import { HelpIndexPage, HelpTopicPage } from '../pages/help/HelpPage';
 import { LocationsPage } from '../pages/locations/LocationsPage';
 import { LoginPage } from '../pages/login/LoginPage';
 import { PermissionsPage } from '../pages/permissions/PermissionsPage';
-import { BookingPage } from '../pages/public/BookingPage';
+import { BookingPage } from '../pages/booking/BookingPage';
 import { PublicDocumentPage } from '../pages/public/PublicDocumentPage';
 import { PublicFormPage } from '../pages/public/PublicFormPage';
 import { AcceptInvitationPage } from '../pages/recovery/AcceptInvitationPage';
@@ -35,6 +35,8 @@ const ResourcesPage = lazy(() => import('../pages/rooms-devices/ResourcesPage').
 const SchedulePage = lazy(() => import('../pages/schedule/SchedulePage').then((m) => ({ default: m.SchedulePage })));
 const AppointmentsPage = lazy(() => import('../pages/appointments/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
 const AppointmentsMobilePage = lazy(() => import('../pages/appointments/AppointmentsMobilePage').then((m) => ({ default: m.AppointmentsMobilePage })));
+const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').then((m) => ({ default: m.BookingTestPage })));
+const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -59,6 +61,8 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   'staff-schedule': () => <Suspense fallback={loading}><StaffSchedulePage /></Suspense>,
   appointments: () => <Suspense fallback={loading}><AppointmentsPage /></Suspense>,
   'appointments-mobile': () => <Suspense fallback={loading}><AppointmentsMobilePage /></Suspense>,
+  'booking-test': () => <Suspense fallback={loading}><BookingTestPage /></Suspense>,
+  'booking-design': () => <Suspense fallback={loading}><BookingDesignPage /></Suspense>,
 };
 
 function pageFor(route: StaffRoute): ReactElement {

@@ -21,7 +21,9 @@ export type LivePage =
   | 'schedule'
   | 'staff-schedule'
   | 'appointments'
-  | 'appointments-mobile';
+  | 'appointments-mobile'
+  | 'booking-test'
+  | 'booking-design';
 
 export interface StaffRoute {
   path: string;
@@ -45,8 +47,8 @@ const CLIENT_IMPORT: PermissionRequirement = { allOf: [PERMISSIONS.VIEW_CLIENTS,
 export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/', page: 'dashboard' },
   { path: '/dashboard', page: 'dashboard' },
-  { path: '/booking-test', page: { module: 'clientBooking' } },
-  { path: '/booking-design', page: { module: 'bookingDesign' }, requirement: BUSINESS_SETTINGS },
+  { path: '/booking-test', page: 'booking-test' },
+  { path: '/booking-design', page: 'booking-design', requirement: BUSINESS_SETTINGS },
   { path: '/appointments', page: 'appointments', requirement: CALENDAR },
   { path: '/appointments-mobile', page: 'appointments-mobile', requirement: CALENDAR },
   { path: '/services', page: 'services', requirement: PERMISSIONS.VIEW_SERVICES },

@@ -38,6 +38,8 @@ export interface RequestOptions {
    * is a wrong password, not an expired session.
    */
   sessionCall?: boolean;
+  /** Extra request headers (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function authHeaders(): Record<string, string> {
@@ -55,7 +57,7 @@ export async function apiRequest<T = unknown>(
   const doFetch = options.fetchImpl ?? fetch;
   const res = await doFetch(path, {
     method,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders(), ...options.headers },
     credentials: 'include',
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,

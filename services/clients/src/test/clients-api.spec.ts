@@ -64,6 +64,20 @@ describe('profiles', () => {
     expect(dups.body).toEqual([expect.objectContaining({ id: allowed.id, reasons: ['same phone'] })]);
   });
 
+  it('finds the client by phone or e-mail for online booking, or creates one, without revealing the profile', async () => {
+    const known = await create({ firstName: 'Noor', lastName: 'Haddad', phone: '+1 312 555 0177', email: 'noor@example.com' });
+    const byPhone = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'N', phone: '(312) 555-0177', source: 'Online booking' }).expect(200);
+    expect(byPhone.body).toEqual({ clientId: known.id, created: false });
+    const byEmail = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'Noor', email: 'NOOR@example.com' }).expect(200);
+    expect(byEmail.body).toEqual({ clientId: known.id, created: false });
+    const fresh = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'Ines', lastName: 'Costa', phone: '+1 312 555 0178', source: 'Online booking' }).expect(200);
+    expect(fresh.body.created).toBe(true);
+    expect((await t.as('viewer').get(`/api/clients/${fresh.body.clientId}`).expect(200)).body).toMatchObject({ fullName: 'Ines Costa', source: 'Online booking' });
+    const none = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'Nobody' }).expect(400);
+    expect(none.body.details).toEqual([{ field: 'phone', message: 'a phone number or an e-mail address is required' }]);
+    await t.as('viewer').post('/api/clients/find-or-create', { firstName: 'X', phone: '+13125550179' }).expect(403);
+  });
+
   it('edits with optimistic concurrency: a stale version answers 409 with the current client', async () => {
     const c = await create({ firstName: 'Olivia', lastName: 'Brown', email: 'olivia@example.com' });
     const edited = await t.as('manager').patch(`/api/clients/${c.id}`, { version: 1, lastName: 'Browne', tags: ['New'] }).expect(200);

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { loadSchedulingConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
+import { PlatformLookup, type ClientDetails } from '../modules/online-booking/persistence/platform-lookup.provider.js';
 
 const ALL = ['view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments', 'view_services', 'view_schedules'];
 
@@ -21,6 +22,10 @@ export const USERS = {
   outsider: { id: '0d000000-0000-4000-8000-000000000004', role: 'staff', permissions: ['view_clients'] },
   // A stylist who may see only their own hours: the same id as STAFF.dana.
   danaOwn: { id: '5a000000-0000-4000-8000-000000000001', role: 'staff', permissions: ['view_own_schedule'] },
+  // A client who signed up for online booking (identity knows their e-mail).
+  casey: { id: 'ca000000-0000-4000-8000-000000000001', role: 'client', permissions: [] as string[] },
+  owner: { id: '0d000000-0000-4000-8000-000000000005', role: 'staff', permissions: ['view_business_settings', 'edit_business_settings'] },
+  settingsViewer: { id: '0d000000-0000-4000-8000-000000000006', role: 'staff', permissions: ['view_business_settings'] },
 } as const;
 export type TestUser = keyof typeof USERS;
 
@@ -43,7 +48,32 @@ class TestUserDirectory {
   }
 }
 
+/**
+ * Stands in for identity (business name, locations, a client login's contact) and the clients
+ * service's find-or-create, matching by phone or e-mail as it does; the real round trip is walked
+ * in the browser test against the whole platform.
+ */
+export class TestPlatformLookup {
+  readonly clients: (ClientDetails & { clientId: string })[] = [];
+  async business() {
+    return { businessName: 'Demo Salon', locations: [{ id: LOCATION, name: 'Downtown', timeZone: TZ, address: '1 Main St', phone: null }] };
+  }
+  async userContact(userId: string) {
+    if (userId !== USERS.casey.id) throw new Error(`unknown user ${userId}`);
+    return { firstName: 'Casey', lastName: 'Moore', email: 'casey@example.com', phone: null, role: 'client' };
+  }
+  async findOrCreateClient(details: ClientDetails) {
+    const digits = (p?: string | null) => (p ?? '').replace(/\D/g, '');
+    const found = this.clients.find((c) => (details.phone && digits(c.phone) === digits(details.phone)) || (details.email && c.email?.toLowerCase() === details.email.toLowerCase()));
+    if (found) return { clientId: found.clientId, created: false };
+    const clientId = `c2000000-0000-4000-8000-${String(this.clients.length + 1).padStart(12, '0')}`;
+    this.clients.push({ ...details, clientId });
+    return { clientId, created: true };
+  }
+}
+
 export interface SchedulingTestApp {
+  platform: TestPlatformLookup;
   app: INestApplication;
   url: string;
   db: TestDatabase;
@@ -68,6 +98,8 @@ export async function startScheduling(suite: string): Promise<SchedulingTestApp>
     .useClass(TestPermissionResolver)
     .overrideProvider(UserDirectory)
     .useClass(TestUserDirectory)
+    .overrideProvider(PlatformLookup)
+    .useClass(TestPlatformLookup)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
   app.useGlobalFilters(new AllExceptionsFilter(createLogger('scheduling', 'silent')));
@@ -80,6 +112,7 @@ export async function startScheduling(suite: string): Promise<SchedulingTestApp>
   for (const user of Object.keys(USERS) as TestUser[]) issued.set(user, (await tokens.issue(USERS[user].id, USERS[user].role)).token);
   const withAuth = (t: request.Test, user: TestUser | null) => (user ? t.set('Authorization', `Bearer ${issued.get(user)}`) : t);
   return {
+    platform: app.get(PlatformLookup) as unknown as TestPlatformLookup,
     app,
     url,
     db,

@@ -38,6 +38,14 @@ export class ClientsController {
     return this.clients.create(auth, body);
   }
 
+  /** For online booking (called by scheduling with its service token): `{clientId, created}`. */
+  @RequirePermission('create_clients')
+  @Post('find-or-create')
+  @HttpCode(200)
+  findOrCreate(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    return this.clients.findOrCreate(auth, body);
+  }
+
   @RequirePermission('edit_clients')
   @Patch(':id')
   update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {

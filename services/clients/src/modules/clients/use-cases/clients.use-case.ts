@@ -124,6 +124,24 @@ export class ClientsUseCase {
     return toClientView(created);
   }
 
+  /**
+   * Online booking: the live client with this phone or e-mail, else a new one. An existing profile
+   * is neither shown nor changed (whoever typed the phone number may not be that person), so the
+   * answer is only the id and whether it was created.
+   */
+  async findOrCreate(auth: AuthContext, input: unknown): Promise<{ clientId: string; created: boolean }> {
+    const parsed = parseInput(createClientSchema, input);
+    if (!parsed.phone && !parsed.email) throw ValidationFailedError.field('phone', 'a phone number or an e-mail address is required');
+    try {
+      const created = await this.create(auth, { ...parsed, allowDuplicate: false });
+      return { clientId: created.id, created: true };
+    } catch (error) {
+      const existing = error instanceof ConflictError ? (error.details as ClientView | undefined) : undefined;
+      if (existing?.id) return { clientId: existing.id, created: false };
+      throw error;
+    }
+  }
+
   /** PATCH: optimistic concurrency on `version`; consent changes are recorded and published on their own. */
   async update(auth: AuthContext, id: string, input: unknown): Promise<ClientView> {
     const parsed = parseInput(updateClientSchema, input);

@@ -89,6 +89,15 @@ export class AppointmentRepository {
     return rows.map(toView);
   }
 
+  /** A client's appointments that have not ended yet and still stand (online booking's "your appointments"). */
+  async listForClient(clientId: string, now: Date): Promise<AppointmentView[]> {
+    const rows = await this.dataSource.query(
+      `${SELECT} WHERE a.client_id = $1 AND a.ends_at > $2 AND a.status NOT IN ('cancelled', 'no-show', 'completed') ORDER BY a.starts_at LIMIT 50`,
+      [clientId, now.toISOString()],
+    );
+    return rows.map(toView);
+  }
+
   async insert(
     manager: EntityManager,
     a: { locationId: string; clientId: string; startsAt: Date; endsAt: Date; priceMinor: number; currency: string; service: Record<string, unknown>; notes: string | null; bookedBy: string | null; source: string; serviceId: string; staffId: string },

@@ -1,0 +1,55 @@
+import { Body, Controller, Get, Headers, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { ClientIp, CurrentAuth, OptionalAuth, Public, type AuthContext } from '@salon/nest-kit';
+import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
+import { MyAppointmentsUseCase } from '../use-cases/my-appointments.use-case.js';
+import { OnlineBookingUseCase } from '../use-cases/online-booking.use-case.js';
+
+/** The public booking page's API (no token needed) and a signed-in client's own appointments. */
+@Controller('api/online-booking')
+@UseFilters(BookingConflictFilter)
+export class OnlineBookingController {
+  constructor(
+    private readonly online: OnlineBookingUseCase,
+    private readonly mine: MyAppointmentsUseCase,
+  ) {}
+
+  @Public()
+  @Get()
+  info() {
+    return this.online.info();
+  }
+
+  @Public()
+  @Get('services')
+  services(@Query() query: Record<string, string>) {
+    return this.online.services(query);
+  }
+
+  @Public()
+  @Get('availability')
+  availability(@Query() query: Record<string, string>) {
+    return this.online.slots(query);
+  }
+
+  /** 201 with the confirmation, 409 `{error, alternatives, taken}` when the time was taken meanwhile. */
+  @Public()
+  @Post('appointments')
+  book(@OptionalAuth() auth: AuthContext | null, @Body() body: unknown, @ClientIp() ip: string, @Headers('idempotency-key') key?: string) {
+    return this.online.book(auth, body, ip, key);
+  }
+
+  @Get('my-appointments')
+  upcoming(@CurrentAuth() auth: AuthContext) {
+    return this.mine.upcoming(auth);
+  }
+
+  @Post('my-appointments/:id/cancel')
+  cancel(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.mine.cancel(auth, id, body ?? {});
+  }
+
+  @Post('my-appointments/:id/reschedule')
+  reschedule(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.mine.reschedule(auth, id, body);
+  }
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AppointmentsModule } from '../appointments/appointments.module.js';
+import { AvailabilityModule } from '../availability/availability.module.js';
+import { SchedulesModule } from '../schedules/schedules.module.js';
+import { BookingDesignController } from './http/booking-design.controller.js';
+import { OnlineBookingController } from './http/online-booking.controller.js';
+import { OnlineBookingRepository } from './persistence/online-booking.repository.js';
+import { PlatformLookup } from './persistence/platform-lookup.provider.js';
+import { BookingDesignUseCase } from './use-cases/booking-design.use-case.js';
+import { MyAppointmentsUseCase } from './use-cases/my-appointments.use-case.js';
+import { OnlineBookingUseCase } from './use-cases/online-booking.use-case.js';
+
+@Module({
+  imports: [AppointmentsModule, AvailabilityModule, SchedulesModule],
+  controllers: [OnlineBookingController, BookingDesignController],
+  providers: [OnlineBookingRepository, PlatformLookup, OnlineBookingUseCase, MyAppointmentsUseCase, BookingDesignUseCase],
+})
+export class OnlineBookingModule {}

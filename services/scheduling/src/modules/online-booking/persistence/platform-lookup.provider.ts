@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppError, NotFoundError, ServiceToken, ValidationFailedError } from '@salon/nest-kit';
+import type { SchedulingConfig } from '../../../config.js';
+
+export interface PublicLocation { id: string; name: string; timeZone: string; address: string | null; phone: string | null }
+export interface ClientDetails { firstName: string; lastName?: string | null; phone?: string | null; email?: string | null; smsConsent?: boolean; emailConsent?: boolean }
+
+class UpstreamUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = 'SERVICE_UNAVAILABLE';
+}
+
+
+/**
+ * What online booking needs from services that own the data: the business name and active
+ * locations (identity, kept 60 s — every visitor's first page load asks), a client-role user's
+ * contact details (identity), and the client profile to book for (clients, find-or-create).
+ */
+@Injectable()
+export class PlatformLookup {
+  private cached: { until: number; value: Promise<{ businessName: string; locations: PublicLocation[] }> } | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
+    private readonly serviceToken: ServiceToken,
+  ) {}
+
+  business(): Promise<{ businessName: string; locations: PublicLocation[] }> {
+    if (this.cached && this.cached.until > Date.now()) return this.cached.value;
+    const value = Promise.all([
+      this.call<{ businessName?: string }>(this.config.IDENTITY_URL, '/api/business-settings'),
+      this.call<Array<PublicLocation & { isActive: boolean; isDefault: boolean }>>(this.config.IDENTITY_URL, '/api/locations'),
+    ]).then(([settings, locations]) => ({
+      businessName: settings.businessName ?? 'Online booking',
+      locations: locations
+        .filter((l) => l.isActive)
+        .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name))
+        .map(({ id, name, timeZone, address, phone }) => ({ id, name, timeZone, address: address ?? null, phone: phone ?? null })),
+    }));
+    this.cached = { until: Date.now() + 60_000, value };
+    value.catch(() => (this.cached = null));
+    return value;
+  }
+
+  async userContact(userId: string): Promise<ClientDetails & { role: string }> {
+    const u = await this.call<{ firstName?: string; lastName?: string | null; email?: string; phone?: string | null; role: string }>(
+      this.config.IDENTITY_URL,
+      `/api/users/${encodeURIComponent(userId)}`,
+    );
+    return { firstName: u.firstName || 'Client', lastName: u.lastName ?? null, email: u.email ?? null, phone: u.phone ?? null, role: u.role };
+  }
+
+  async findOrCreateClient(details: ClientDetails): Promise<{ clientId: string; created: boolean }> {
+    const body = {
+      firstName: details.firstName,
+      lastName: details.lastName ?? null,
+      phone: details.phone ?? null,
+      email: details.email ?? null,
+      source: 'Online booking',
+      ...(details.smsConsent ? { smsConsent: { granted: true, method: 'online-booking' } } : {}),
+      ...(details.emailConsent ? { emailConsent: { granted: true, method: 'online-booking' } } : {}),
+    };
+    // The clients service's field problems (a phone it cannot read) are the visitor's: name them under `client.`.
+    return this.call(this.config.CLIENTS_URL, '/api/clients/find-or-create', { method: 'POST', body }, 'client.');
+  }
+
+  private async call<T>(base: string, path: string, init: { method?: string; body?: unknown } = {}, fieldPrefix = ''): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, base), {
+        method: init.method ?? 'GET',
+        headers: { authorization: await this.serviceToken.bearer(), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+        signal: AbortSignal.timeout(5000),
+      });
+    } catch {
+      throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
+    }
+    const json = (await res.json().catch(() => null)) as any;
+    if (res.status === 404) throw new NotFoundError(json?.error ?? 'Not found');
+    if (res.status === 400 && Array.isArray(json?.details)) {
+      throw new ValidationFailedError(json.details.map((d: { field: string; message: string }) => ({ field: `${fieldPrefix}${d.field}`, message: d.message })));
+    }
+    if (!res.ok) throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
+    return json as T;
+  }
+}

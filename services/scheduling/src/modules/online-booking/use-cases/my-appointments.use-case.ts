@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import type { MyAppointment } from '@salon/contracts';
+import { ConflictError, ForbiddenError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
+import { z } from 'zod';
+import { BookingConflictError } from '../../../common/booking-conflict.filter.js';
+import { isUuid } from '../../../common/ids.js';
+import { AppointmentRepository, type AppointmentView } from '../../appointments/persistence/appointment.repository.js';
+import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
+import { AvailabilityUseCase } from '../../availability/use-cases/availability.use-case.js';
+import { CatalogueRepository } from '../../catalogue/persistence/catalogue.repository.js';
+import { selfServiceChange } from '../domain/self-service.js';
+import { OnlineBookingRepository } from '../persistence/online-booking.repository.js';
+import { OnlineBookingUseCase } from './online-booking.use-case.js';
+
+const cancelSchema = z.object({ reason: z.string().trim().max(500, 'must be at most 500 characters').nullish() }).strict();
+const rescheduleSchema = z.object({ startsAt: z.iso.datetime({ offset: true }), staffId: z.uuid().nullish() }).strict();
+
+
+/**
+ * A signed-in client's own upcoming appointments: see, cancel and move them until the location's
+ * late-cancel window. Moves go through the engine with the online rules (notice, slot grid),
+ * not the relaxed rules staff get on the calendar.
+ */
+@Injectable()
+export class MyAppointmentsUseCase {
+  constructor(
+    private readonly repo: OnlineBookingRepository,
+    private readonly appointmentsRepo: AppointmentRepository,
+    private readonly appointments: AppointmentsUseCase,
+    private readonly availability: AvailabilityUseCase,
+    private readonly catalogue: CatalogueRepository,
+    private readonly online: OnlineBookingUseCase,
+  ) {}
+
+  async upcoming(auth: AuthContext, now = new Date()): Promise<MyAppointment[]> {
+    const clientId = await this.clientId(auth);
+    if (!clientId) return [];
+    const list = await this.appointmentsRepo.listForClient(clientId, now);
+    return Promise.all(list.map((a) => this.view(a, now)));
+  }
+
+  async cancel(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    const { reason } = parseInput(cancelSchema, input);
+    const a = await this.own(auth, id, now);
+    await this.appointments.update(auth, a.id, { status: 'cancelled', cancelReason: reason || 'Cancelled online by the client', version: a.version }, now);
+    return this.view(await this.appointments.get(a.id), now);
+  }
+
+  async reschedule(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    const r = parseInput(rescheduleSchema, input);
+    const a = await this.own(auth, id, now);
+    const service = await this.catalogue.findService(a.serviceId);
+    if (!service || !service.active || !service.onlineBookable) throw new ConflictError(`${a.serviceName} can no longer be booked online; please call the salon`);
+    const staffId = r.staffId ?? a.staffId;
+    const start = new Date(r.startsAt);
+    const { check, cal } = await this.availability.check({ service, locationId: a.locationId, staffId, start, now, relax: false, ignoreAppointmentId: a.id });
+    if (!check.ok) {
+      throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', check.alternatives.slice(0, 5).map((s) => this.availability.view(s, cal)), null);
+    }
+    await this.appointments.update(auth, a.id, { startsAt: start.toISOString(), staffId, version: a.version }, now);
+    return this.view(await this.appointments.get(a.id), now);
+  }
+
+  private async own(auth: AuthContext, id: string, now: Date): Promise<AppointmentView> {
+    const clientId = await this.clientId(auth);
+    const a = clientId && isUuid(id) ? await this.appointmentsRepo.find(id) : null;
+    // Someone else's appointment is "not found": its existence is not the caller's business.
+    if (!a || a.clientId !== clientId) throw new NotFoundError(`Appointment ${id} not found`);
+    const decision = selfServiceChange({ status: a.status, startsAt: new Date(a.startsAt) }, now, await this.online.lateCancelHours(a.locationId));
+    if (!decision.allowed) throw new ConflictError(decision.reason);
+    return a;
+  }
+
+  private async clientId(auth: AuthContext): Promise<string | null> {
+    if (auth.role !== 'client') throw new ForbiddenError('Only clients have appointments of their own here; staff use the calendar');
+    return (await this.repo.clientOf(auth.userId)) ?? (await this.online.clientOfUser(auth.userId)).clientId;
+  }
+
+  private async view(a: AppointmentView, now: Date): Promise<MyAppointment> {
+    const decision = selfServiceChange({ status: a.status, startsAt: new Date(a.startsAt) }, now, await this.online.lateCancelHours(a.locationId));
+    return { ...(await this.online.summary(a)), serviceId: a.serviceId, staffId: a.staffId, canChange: decision.allowed, changeBlockedReason: decision.allowed ? null : decision.reason };
+  }
+}

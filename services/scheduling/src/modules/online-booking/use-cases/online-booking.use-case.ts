@@ -1,0 +1,207 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { BookingConfirmation, PublicService } from '@salon/contracts';
+import { APP_CONFIG, ConflictError, NotFoundError, parseInput, REDIS, TooManyRequestsError, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import type { SchedulingConfig } from '../../../config.js';
+import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
+import type { AppointmentView } from '../../appointments/persistence/appointment.repository.js';
+import { AvailabilityUseCase } from '../../availability/use-cases/availability.use-case.js';
+import { CalendarRepository } from '../../availability/persistence/calendar.repository.js';
+import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
+import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
+import { isServiceOffered, offeredStaff, type BookingDesign } from '../domain/booking-design.js';
+import { OnlineBookingRepository } from '../persistence/online-booking.repository.js';
+import { PlatformLookup, type ClientDetails } from '../persistence/platform-lookup.provider.js';
+
+const clientSchema = z
+  .object({
+    firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    lastName: z.string().trim().max(100, 'must be at most 100 characters').nullish(),
+    phone: z.string().trim().max(40).nullish(),
+    email: z.string().trim().max(254).nullish(),
+    smsConsent: z.boolean().optional(),
+    emailConsent: z.boolean().optional(),
+  })
+  .strict()
+  .refine((c) => !!(c.phone || c.email), { message: 'a phone number or an e-mail address is required', path: ['phone'] });
+
+const bookSchema = z
+  .object({
+    locationId: z.uuid(),
+    serviceId: z.uuid(),
+    staffId: z.uuid().nullish(),
+    startsAt: z.iso.datetime({ offset: true }),
+    notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
+    client: clientSchema.optional(),
+  })
+  .strict();
+
+const locationQuery = z.object({ locationId: z.uuid() });
+
+export type { PublicService };
+export type Confirmation = BookingConfirmation;
+
+/** Who books when nobody is signed in: recorded as the online visitor, not as a staff member. */
+const VISITOR: AuthContext = { userId: 'online-booking', role: 'client', tokenId: 'online-booking', issuedAt: 0, expiresAt: 0 };
+
+/**
+ * The public booking page: what the business offers online, its free times, and the booking
+ * itself. Every booking goes through AppointmentsUseCase.book with source "online", so the same
+ * engine (strict: notice, advance, slot grid) and the same exclusion constraint decide.
+ */
+@Injectable()
+export class OnlineBookingUseCase {
+  private readonly perIp: RateLimiterRedis;
+
+  constructor(
+    private readonly repo: OnlineBookingRepository,
+    private readonly lookup: PlatformLookup,
+    private readonly catalogue: CatalogueRepository,
+    private readonly calendar: CalendarRepository,
+    private readonly availability: AvailabilityUseCase,
+    private readonly appointments: AppointmentsUseCase,
+    private readonly schedules: SchedulesUseCase,
+    private readonly directory: UserDirectory,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
+  ) {
+    this.perIp = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_KEY_PREFIX}online-booking:ip`, points: config.ONLINE_BOOKINGS_PER_IP_PER_HOUR, duration: 3600 });
+  }
+
+  /** The page's first call: business name, look, and where one can book. */
+  async info() {
+    const [business, design] = await Promise.all([this.lookup.business(), this.repo.design()]);
+    const { offeredServiceIds: _s, offeredStaffIds: _t, version: _v, updatedAt: _u, ...look } = design;
+    return { businessName: business.businessName, design: look, locations: business.locations };
+  }
+
+  async services(query: unknown): Promise<PublicService[]> {
+    const { locationId } = parseInput(locationQuery, query);
+    await this.knownLocation(locationId);
+    const [design, services, working] = await Promise.all([this.repo.design(), this.catalogue.listServices({ locationId, onlineOnly: true }), this.calendar.staffAt(locationId)]);
+    const offered = services.filter((s) => isServiceOffered(s, design));
+    return Promise.all(
+      offered.map(async (s) => {
+        const staffIds = this.staffFor(s, working, design);
+        const names = await Promise.all(staffIds.map(async (id) => ({ id, name: (await this.directory.nameOf(id)) ?? 'Staff member' })));
+        const prices = [s.priceMinor, ...s.staff.filter((o) => staffIds.includes(o.staffId) && o.priceMinor !== null).map((o) => o.priceMinor!)];
+        return {
+          id: s.id, name: s.name, category: s.category, description: s.description, durationMin: s.durationMin, priceMinor: Math.min(...prices), maxPriceMinor: Math.max(...prices),
+          currency: s.currency, staff: names.sort((a, b) => a.name.localeCompare(b.name)),
+        };
+      }),
+    ).then((list) => list.filter((s) => s.staff.length > 0));
+  }
+
+  /** Free times for the page: the open API's answer, narrowed to the people offered online. */
+  async slots(query: unknown, now = new Date()) {
+    const q = parseInput(z.object({ locationId: z.uuid(), serviceId: z.uuid(), staffId: z.uuid().optional() }).passthrough(), query);
+    const { staffIds } = await this.offered(q.locationId, q.serviceId);
+    if (q.staffId && !staffIds.includes(q.staffId)) throw ValidationFailedError.field('staffId', 'is not offered for this service online');
+    return this.availability.slots(query, now, staffIds);
+  }
+
+  /**
+   * Books for a visitor (details in `client`) or a signed-in client (their own profile). An
+   * Idempotency-Key makes a retried request (a double tap, a flaky phone network) answer the first
+   * booking instead of making a second one.
+   */
+  async book(auth: AuthContext | null, input: unknown, ip: string, idempotencyKey?: string, now = new Date()): Promise<Confirmation> {
+    const b = parseInput(bookSchema, input);
+    if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) {
+      throw ValidationFailedError.field('Idempotency-Key', 'must be 8 to 100 letters, digits, - or _');
+    }
+    const key = idempotencyKey ? `${this.config.REDIS_KEY_PREFIX}online-booking:idem:${idempotencyKey}` : null;
+    if (key) {
+      const claimed = await this.redis.set(key, 'pending', 'EX', 120, 'NX');
+      if (!claimed) {
+        const stored = await this.redis.get(key);
+        if (stored && stored !== 'pending') return JSON.parse(stored) as Confirmation;
+        throw new ConflictError('This booking is already being made; please wait a moment');
+      }
+    }
+    try {
+      const confirmation = await this.bookOnce(auth, b, ip, now);
+      if (key) await this.redis.set(key, JSON.stringify(confirmation), 'EX', 86_400);
+      return confirmation;
+    } catch (error) {
+      if (key) await this.redis.del(key);
+      throw error;
+    }
+  }
+
+  private async bookOnce(auth: AuthContext | null, b: z.infer<typeof bookSchema>, ip: string, now: Date): Promise<Confirmation> {
+    const asClient = auth?.role === 'client' ? auth : null;
+    if (!asClient && !b.client) throw ValidationFailedError.field('client', 'is required: first name and a phone number or e-mail address');
+    await this.admit(ip);
+    const { service, staffIds, design } = await this.offered(b.locationId, b.serviceId);
+    if (b.staffId && !staffIds.includes(b.staffId)) throw ValidationFailedError.field('staffId', 'is not offered for this service online');
+    if (!b.staffId && !design.allowAnyStaff) throw ValidationFailedError.field('staffId', 'is required: choose who you would like to see');
+    const staffId = b.staffId ?? (await this.anyOffered(b, staffIds, now));
+    const { clientId, created } = asClient ? await this.clientOfUser(asClient.userId) : await this.lookup.findOrCreateClient(b.client as ClientDetails);
+    const appointment = await this.appointments.book(asClient ?? VISITOR, {
+      locationId: b.locationId, clientId, serviceId: service.id, staffId, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online',
+    }, now);
+    return { appointment: await this.summary(appointment), policies: design.policies, clientCreated: created };
+  }
+
+  async summary(a: AppointmentView): Promise<Confirmation['appointment']> {
+    return {
+      id: a.id, status: a.status, startsAt: a.startsAt, endsAt: a.endsAt, serviceName: a.serviceName,
+      staffName: (await this.directory.nameOf(a.staffId)) ?? 'Staff member', priceMinor: a.priceMinor, currency: a.currency, locationId: a.locationId,
+    };
+  }
+
+  /** The profile a client-role login books as: linked once, found or created from their account's contact details. */
+  async clientOfUser(userId: string): Promise<{ clientId: string; created: boolean }> {
+    const linked = await this.repo.clientOf(userId);
+    if (linked) return { clientId: linked, created: false };
+    const contact = await this.lookup.userContact(userId);
+    const found = await this.lookup.findOrCreateClient(contact);
+    return { clientId: await this.repo.linkClient(userId, found.clientId), created: found.created };
+  }
+
+  /** "Anyone" with a narrowed team: the engine's fair pick among the offered people at that time. */
+  private async anyOffered(b: z.infer<typeof bookSchema>, staffIds: string[], now: Date): Promise<string | null> {
+    const start = new Date(b.startsAt);
+    const { slots } = await this.availability.slots(
+      { locationId: b.locationId, serviceId: b.serviceId, from: start.toISOString(), to: new Date(start.getTime() + 60_000).toISOString() },
+      now,
+      staffIds,
+    );
+    // Nobody free: let the booking path refuse it with the engine's reason and alternatives.
+    return slots.find((s) => s.startsAt === start.toISOString())?.staffId ?? staffIds[0] ?? null;
+  }
+
+  private async offered(locationId: string, serviceId: string): Promise<{ service: ServiceView; staffIds: string[]; design: BookingDesign }> {
+    const [design, service, working] = await Promise.all([this.repo.design(), this.catalogue.findService(serviceId), this.calendar.staffAt(locationId)]);
+    if (!service || service.locationId !== locationId || !isServiceOffered(service, design)) throw new NotFoundError(`Service ${serviceId} is not offered online at this location`);
+    return { service, staffIds: this.staffFor(service, working, design), design };
+  }
+
+  private staffFor(service: ServiceView, working: string[], design: BookingDesign): string[] {
+    const performers = service.staff.length ? service.staff.map((s) => s.staffId).filter((id) => working.includes(id)) : working;
+    return offeredStaff(performers, design);
+  }
+
+  private async knownLocation(locationId: string): Promise<void> {
+    const { locations } = await this.lookup.business();
+    if (!locations.some((l) => l.id === locationId)) throw new NotFoundError(`Location ${locationId} does not take online bookings`);
+  }
+
+  private async admit(ip: string): Promise<void> {
+    try {
+      await this.perIp.consume(ip);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new TooManyRequestsError('Too many online bookings from this network; please call the salon', Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    }
+  }
+
+  /** Used by the clients' own pages: the location's late-cancel window. */
+  lateCancelHours(locationId: string): Promise<number> {
+    return this.schedules.policy(locationId).then((p) => p.lateCancelHours);
+  }
+}

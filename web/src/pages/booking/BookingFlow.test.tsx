@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BookingFlow, textOn } from './BookingFlow';
+import type { BookingInfo } from './booking-api';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const LOC = { id: 'loc-1', name: 'Downtown', timeZone: 'America/Chicago', address: '1 Main St', phone: null };
+const info: BookingInfo = {
+  businessName: 'Demo Salon',
+  design: { primaryColor: '#6d28d9', backgroundColor: '#ffffff', logoUrl: null, headline: null, intro: null, policies: 'Cancel 24 hours ahead.', allowAnyStaff: true },
+  locations: [LOC],
+};
+const SERVICES = [{ id: 'svc-1', name: 'Haircut', category: 'Hair', description: null, durationMin: 45, priceMinor: 5500, maxPriceMinor: 5500, currency: 'USD', staff: [{ id: 'st-1', name: 'Dana Lee' }, { id: 'st-2', name: 'Jordan Patel' }] }];
+
+/** Answers the page's calls like the server; the first booking attempt loses a race (409 with an alternative). */
+function server() {
+  const now = Date.now();
+  const tomorrow = (h: number) => new Date(Math.ceil(now / 86_400_000) * 86_400_000 + 86_400_000 + h * 3_600_000).toISOString();
+  const slot = (h: number) => ({ startsAt: tomorrow(h), endsAt: tomorrow(h + 1), staffId: 'st-1', staffName: 'Dana Lee' });
+  const booked: unknown[] = [];
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.startsWith('/api/online-booking/services')) return json(200, SERVICES);
+    if (url.startsWith('/api/online-booking/availability')) return json(200, { timeZone: 'America/Chicago', slots: [slot(16), slot(17), slot(20)] });
+    if (url === '/api/online-booking/appointments') {
+      const body = JSON.parse(String(init?.body));
+      booked.push({ body, key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
+      if (booked.length === 1) return json(409, { error: 'Dana Lee is already booked at 10:00 AM', alternatives: [slot(20)], taken: null });
+      return json(201, { appointment: { id: 'a-1', status: 'booked', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut', staffName: 'Dana Lee', priceMinor: 5500, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: true });
+    }
+    return json(404, { error: `unexpected ${url}` });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { booked, slot };
+}
+
+describe('BookingFlow', () => {
+  it('walks a visitor from service to confirmation; a lost race offers the alternatives', async () => {
+    const { booked, slot } = server();
+    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={info} /></QueryClientProvider>);
+    fireEvent.click(await screen.findByRole('button', { name: /Haircut/ }));
+    expect(screen.getByRole('button', { name: /Anyone available/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dana Lee' }));
+    const first = await waitFor(() => {
+      const b = document.querySelector<HTMLButtonElement>(`[data-starts-at="${slot(16).startsAt}"]`);
+      if (!b) throw new Error('no slots yet');
+      return b;
+    });
+    expect(screen.getByRole('region', { name: 'Morning' })).toBeTruthy();
+    fireEvent.click(first);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // Details: checked before sending, with the server's wording.
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('First name: is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '(312) 555-0101' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('booking-summary').textContent).toContain('Dana Lee');
+    expect(screen.getByText('Cancel 24 hours ahead.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Dana Lee is already booked at 10:00 AM');
+    fireEvent.click(screen.getByRole('button', { name: /Dana Lee$/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    expect((await screen.findByTestId('booking-confirmation')).textContent).toContain('You are booked');
+    expect(booked).toHaveLength(2);
+    const [lost, won] = booked as { body: any; key: string }[];
+    expect(lost.body).toMatchObject({ locationId: 'loc-1', serviceId: 'svc-1', staffId: 'st-1', startsAt: slot(16).startsAt, client: { firstName: 'Ana', phone: '(312) 555-0101' } });
+    expect(won.body.startsAt).toBe(slot(20).startsAt);
+    // A different time is a different booking, so it carries a new idempotency key.
+    expect(won.key).not.toBe(lost.key);
+  });
+
+  it('picks readable button text for the brand colour', () => {
+    expect(textOn('#6d28d9')).toBe('#ffffff');
+    expect(textOn('#fde68a')).toBe('#111827');
+  });
+});

@@ -1,0 +1,325 @@
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClientPicker, type PickerClient } from '../../components/client-picker';
+import { api } from '../../lib/api-client';
+import { formatCents, formatDuration } from '../../lib/format';
+import { bookingApi, fieldErrors, refusalOf, type BookingInfo, type BookingLook, type ClientDetails, type Confirmation, type PublicLocation, type PublicService, type Slot } from './booking-api';
+import { byCategory, detailsProblems, newIdempotencyKey, priceLabel, stepsFor, type Step } from './booking-steps';
+import { TimePicker } from './TimePicker';
+
+export type BookingMode = 'public' | 'client' | 'staff';
+
+const STEP_TITLES: Record<Step, string> = {
+  location: 'Choose a location',
+  service: 'Choose a service',
+  staff: 'Choose who you would like to see',
+  time: 'Pick a time',
+  details: 'Your details',
+  confirm: 'Review and book',
+  done: 'Booked',
+};
+
+/** Button text on the brand colour: black or white, whichever reads better. */
+export function textOn(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#111827' : '#ffffff';
+}
+
+/** The page's colours as CSS variables, so every button and highlight inside takes them. */
+export function designStyle(look: Pick<BookingLook, 'primaryColor' | 'backgroundColor'>): CSSProperties {
+  return { '--primary': look.primaryColor, '--primary-contrast': textOn(look.primaryColor), '--bk-bg': look.backgroundColor } as CSSProperties;
+}
+
+const EMPTY: ClientDetails = { firstName: '', lastName: '', phone: '', email: '', smsConsent: false, emailConsent: false };
+
+interface Props {
+  mode: BookingMode;
+  info: BookingInfo;
+  /** Signed-in client's name, shown on the details step. */
+  clientName?: string;
+}
+
+/**
+ * The online booking flow: location → service → staff or anyone → day and time → details →
+ * confirm. Visitors type their details; a signed-in client books as themselves; staff on
+ * /booking-test pick the client and see exactly what clients see.
+ */
+export function BookingFlow({ mode, info, clientName }: Props) {
+  const qc = useQueryClient();
+  const steps = stepsFor(info.locations.length);
+  const [step, setStep] = useState<Step>(steps[0]);
+  const [location, setLocation] = useState<PublicLocation | null>(info.locations.length === 1 ? info.locations[0] : null);
+  const [service, setService] = useState<PublicService | null>(null);
+  const [staffId, setStaffId] = useState<string | null>(null);
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [details, setDetails] = useState<ClientDetails>(EMPTY);
+  const [client, setClient] = useState<PickerClient | null>(null);
+  const [notes, setNotes] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<{ message: string; alternatives: Slot[] } | null>(null);
+  const [done, setDone] = useState<Confirmation | null>(null);
+  // One key per attempt at one choice: a retry of the same Book press is the same booking.
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [location?.id, service?.id, slot?.startsAt, slot?.staffId, client?.id, details]);
+
+  const services = useQuery({ queryKey: ['online-booking-services', location?.id], queryFn: () => bookingApi.services(location!.id), enabled: !!location, staleTime: 60_000 });
+
+  const book = useMutation({
+    mutationFn: async (): Promise<Confirmation> => {
+      const base = { locationId: location!.id, serviceId: service!.id, staffId: slot!.staffId, startsAt: slot!.startsAt, notes: notes.trim() || undefined };
+      if (mode === 'staff') {
+        const a = await api.post<{ id: string; status: string; startsAt: string; endsAt: string; serviceName: string; priceMinor: number; currency: string }>('/api/appointments', {
+          ...base, clientId: client!.id, source: 'staff',
+        });
+        return { appointment: { ...a, staffName: slot!.staffName, locationId: location!.id }, policies: info.design.policies, clientCreated: false };
+      }
+      const who = mode === 'public' ? { client: { ...details, lastName: details.lastName || undefined, phone: details.phone || undefined, email: details.email || undefined } } : {};
+      return bookingApi.book({ ...base, ...who }, idempotencyKey);
+    },
+    onSuccess: (c) => {
+      setDone(c);
+      setStep('done');
+      qc.invalidateQueries({ queryKey: ['online-booking-slots'] });
+      qc.invalidateQueries({ queryKey: ['online-booking-mine'] });
+    },
+    onError: (e) => {
+      const fields = fieldErrors(e);
+      if (Object.keys(fields).some((f) => f.startsWith('client'))) {
+        setProblems(fields);
+        setStep('details');
+        return;
+      }
+      setRefusal(refusalOf(e));
+    },
+  });
+
+  const go = (next: Step) => {
+    setRefusal(null);
+    setStep(next);
+  };
+  const index = steps.indexOf(step);
+  const back = index > 0 && step !== 'done' ? () => go(steps[index - 1]) : null;
+  const staffName = staffId ? service?.staff.find((s) => s.id === staffId)?.name : null;
+  const restart = () => {
+    setService(null);
+    setStaffId(null);
+    setSlot(null);
+    setNotes('');
+    setDone(null);
+    setClient(null);
+    go(steps[0]);
+  };
+
+  return (
+    <div className="bk-flow" data-testid="booking-flow" data-step={step}>
+      {step !== 'done' && (
+        <div className="bk-progress">
+          {back ? <button type="button" className="btn btn-ghost btn-sm" onClick={back}>‹ Back</button> : <span />}
+          <span className="muted" aria-live="polite">Step {index + 1} of {steps.length}</span>
+        </div>
+      )}
+      <h2 className="bk-step-title">{STEP_TITLES[step]}</h2>
+
+      {step === 'location' && (
+        <Choices>
+          {info.locations.map((l) => (
+            <ChoiceCard key={l.id} title={l.name} detail={l.address ?? undefined} selected={location?.id === l.id} onClick={() => { setLocation(l); setService(null); setSlot(null); go('service'); }} />
+          ))}
+        </Choices>
+      )}
+
+      {step === 'service' && (
+        <div className="stack">
+          {services.isLoading && <p className="muted">Loading the menu…</p>}
+          {services.isError && <p className="form-error" role="alert">{(services.error as Error).message}</p>}
+          {services.data?.length === 0 && <p className="muted">No services can be booked online here yet. Please call {location?.phone ?? 'the salon'}.</p>}
+          {byCategory(services.data ?? []).map((g) => (
+            <section key={g.category} className="bk-category" aria-label={g.category}>
+              <h3>{g.category}</h3>
+              <Choices>
+                {g.services.map((s) => (
+                  <ChoiceCard
+                    key={s.id}
+                    title={s.name}
+                    detail={s.description ?? undefined}
+                    meta={`${formatDuration(s.durationMin)} · ${priceLabel(s)}`}
+                    selected={service?.id === s.id}
+                    onClick={() => {
+                      setService(s);
+                      setSlot(null);
+                      setStaffId(s.staff.length === 1 ? s.staff[0].id : null);
+                      go('staff');
+                    }}
+                  />
+                ))}
+              </Choices>
+            </section>
+          ))}
+        </div>
+      )}
+
+      {step === 'staff' && service && (
+        <Choices>
+          {(info.design.allowAnyStaff || service.staff.length === 0) && (
+            <ChoiceCard title="Anyone available" detail="The first free person: the most times to choose from" selected={staffId === null} onClick={() => { setStaffId(null); setSlot(null); go('time'); }} />
+          )}
+          {service.staff.map((p) => (
+            <ChoiceCard key={p.id} title={p.name} selected={staffId === p.id} onClick={() => { setStaffId(p.id); setSlot(null); go('time'); }} />
+          ))}
+        </Choices>
+      )}
+
+      {step === 'time' && service && location && (
+        <div className="stack">
+          <TimePicker locationId={location.id} serviceId={service.id} staffId={staffId ?? undefined} timeZone={location.timeZone} selected={slot} onPick={setSlot} />
+          <div className="bk-actions">
+            <button type="button" className="btn btn-primary" disabled={!slot} onClick={() => go('details')}>Continue</button>
+          </div>
+        </div>
+      )}
+
+      {step === 'details' && (
+        <form
+          className="stack bk-details"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const found = mode === 'public' ? detailsProblems(details) : mode === 'staff' && !client ? { client: 'choose the client' } : {};
+            setProblems(found);
+            if (Object.keys(found).length === 0) go('confirm');
+          }}
+        >
+          {mode === 'client' && <p>Booking as <strong>{clientName}</strong>.</p>}
+          {mode === 'staff' && (
+            <div className="field">
+              <ClientPicker value={client} onChange={setClient} label="Client" />
+              {problems.client && <p className="field-error" role="alert">Client: {problems.client}</p>}
+            </div>
+          )}
+          {mode === 'public' && (
+            <>
+              <div className="bk-two">
+                <Field label="First name" name="firstName" error={problems['client.firstName']} value={details.firstName} autoComplete="given-name" onChange={(v) => setDetails({ ...details, firstName: v })} />
+                <Field label="Last name" name="lastName" error={problems['client.lastName']} value={details.lastName} autoComplete="family-name" onChange={(v) => setDetails({ ...details, lastName: v })} />
+              </div>
+              <Field label="Mobile phone" name="phone" type="tel" error={problems['client.phone']} value={details.phone} autoComplete="tel" onChange={(v) => setDetails({ ...details, phone: v })} />
+              <Field label="E-mail" name="email" type="email" error={problems['client.email']} value={details.email} autoComplete="email" onChange={(v) => setDetails({ ...details, email: v })} />
+              <label className="check">
+                <input type="checkbox" checked={details.smsConsent} disabled={!details.phone.trim()} onChange={(e) => setDetails({ ...details, smsConsent: e.target.checked })} />
+                Text me reminders and updates about my appointments
+              </label>
+              <label className="check">
+                <input type="checkbox" checked={details.emailConsent} disabled={!details.email.trim()} onChange={(e) => setDetails({ ...details, emailConsent: e.target.checked })} />
+                E-mail me confirmations and news
+              </label>
+            </>
+          )}
+          <label className="field">
+            <span>Anything we should know? (optional)</span>
+            <textarea name="notes" rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </label>
+          <div className="bk-actions">
+            <button type="submit" className="btn btn-primary">Continue</button>
+          </div>
+        </form>
+      )}
+
+      {step === 'confirm' && service && slot && location && (
+        <div className="stack">
+          <Summary service={service} slot={slot} location={location} staffName={slot.staffName || staffName || 'Anyone available'} />
+          {info.design.policies && (
+            <section className="bk-policies" aria-label="Policies">
+              <h3>Policies</h3>
+              <p>{info.design.policies}</p>
+            </section>
+          )}
+          {refusal && (
+            <div className="bk-refusal" role="alert">
+              <p>{refusal.message}</p>
+              {refusal.alternatives.length > 0 && (
+                <div className="bk-slots" aria-label="Other free times">
+                  {refusal.alternatives.map((a) => (
+                    <button key={`${a.startsAt}-${a.staffId}`} type="button" className="bk-slot" onClick={() => { setSlot(a); setRefusal(null); }}>
+                      {new Date(a.startsAt).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZone: location.timeZone })}
+                      {a.staffName ? ` · ${a.staffName}` : ''}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </div>
+          )}
+          <div className="bk-actions">
+            <button type="button" className="btn btn-primary btn-lg" disabled={book.isPending} onClick={() => { setRefusal(null); book.mutate(); }}>
+              {book.isPending ? 'Booking…' : 'Book appointment'}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {step === 'done' && done && location && (
+        <div className="stack bk-done" data-testid="booking-confirmation">
+          <p className="bk-done-lead">You are booked. {mode === 'public' ? 'We look forward to seeing you!' : ''}</p>
+          <dl className="bk-summary">
+            <dt>Service</dt><dd>{done.appointment.serviceName}</dd>
+            <dt>With</dt><dd>{done.appointment.staffName}</dd>
+            <dt>When</dt><dd>{whenLabel(done.appointment.startsAt, location.timeZone)}</dd>
+            <dt>Where</dt><dd>{location.name}{location.address ? `, ${location.address}` : ''}</dd>
+            <dt>Price</dt><dd>{formatCents(done.appointment.priceMinor)}</dd>
+          </dl>
+          <div className="bk-actions">
+            <button type="button" className="btn btn-ghost" onClick={restart}>Book another appointment</button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function whenLabel(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleString('en-US', { weekday: 'long', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+}
+
+function Summary({ service, slot, location, staffName }: { service: PublicService; slot: Slot; location: PublicLocation; staffName: string }) {
+  return (
+    <dl className="bk-summary" data-testid="booking-summary">
+      <dt>Service</dt><dd>{service.name} · {formatDuration(service.durationMin)}</dd>
+      <dt>With</dt><dd>{staffName}</dd>
+      <dt>When</dt><dd>{whenLabel(slot.startsAt, location.timeZone)}</dd>
+      <dt>Where</dt><dd>{location.name}{location.address ? `, ${location.address}` : ''}</dd>
+      <dt>Price</dt><dd>{priceLabel(service)}</dd>
+    </dl>
+  );
+}
+
+function Choices({ children }: { children: ReactNode }) {
+  return <div className="bk-choices">{children}</div>;
+}
+
+function ChoiceCard({ title, detail, meta, selected, onClick }: { title: string; detail?: string; meta?: string; selected: boolean; onClick(): void }) {
+  return (
+    <button type="button" className={`bk-choice${selected ? ' is-selected' : ''}`} onClick={onClick} aria-pressed={selected}>
+      <span className="bk-choice-title">{title}</span>
+      {meta && <span className="bk-choice-meta">{meta}</span>}
+      {detail && <span className="bk-choice-detail muted">{detail}</span>}
+    </button>
+  );
+}
+
+function Field(props: { label: string; name: string; value: string; onChange(v: string): void; error?: string; type?: string; autoComplete?: string }) {
+  const id = `bk-${props.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        aria-invalid={!!props.error}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error && <p className="field-error" id={`${id}-error`} role="alert">{props.label}: {props.error}</p>}
+    </div>
+  );
+}

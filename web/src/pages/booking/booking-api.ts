@@ -1,0 +1,45 @@
+import type { BookedAppointment, BookingConfirmation, BookingDesignView, BookingLook, MyAppointment, PublicLocation, PublicService } from '@salon/contracts';
+import { ApiError, api } from '../../lib/api-client';
+
+export type { BookedAppointment, BookingLook, MyAppointment, PublicLocation, PublicService };
+export type BookingDesign = BookingDesignView;
+export type Confirmation = BookingConfirmation;
+
+export interface BookingInfo { businessName: string; design: BookingLook; locations: PublicLocation[] }
+export interface Slot { startsAt: string; endsAt: string; staffId: string; staffName: string }
+export interface ClientDetails { firstName: string; lastName: string; phone: string; email: string; smsConsent: boolean; emailConsent: boolean }
+
+const q = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
+
+/** The public page's calls: visitors have no session, so a 401 here is not a signed-out session. */
+const open = { sessionCall: false } as const;
+
+export const bookingApi = {
+  info: () => api.get<BookingInfo>('/api/online-booking', open),
+  services: (locationId: string) => api.get<PublicService[]>(`/api/online-booking/services?${q({ locationId })}`, open),
+  slots: (p: { locationId: string; serviceId: string; staffId?: string; from: string; to: string }) =>
+    api.get<{ timeZone: string; slots: Slot[] }>(`/api/online-booking/availability?${q(p)}`, open),
+  book: (body: { locationId: string; serviceId: string; staffId?: string | null; startsAt: string; notes?: string; client?: Partial<ClientDetails> }, idempotencyKey: string) =>
+    api.post<Confirmation>('/api/online-booking/appointments', body, { ...open, headers: { 'Idempotency-Key': idempotencyKey } }),
+  mine: () => api.get<MyAppointment[]>('/api/online-booking/my-appointments'),
+  cancel: (id: string, reason?: string) => api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),
+  reschedule: (id: string, startsAt: string, staffId?: string) =>
+    api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/reschedule`, { startsAt, ...(staffId ? { staffId } : {}) }),
+  design: () => api.get<BookingDesign>('/api/booking-design'),
+  saveDesign: (d: Omit<BookingDesign, 'updatedAt'>) => api.put<BookingDesign>('/api/booking-design', d),
+};
+
+/** A field problem of a 400 body, keyed by field (`client.phone` → the phone input). */
+export function fieldErrors(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError) || !e.body || typeof e.body !== 'object') return {};
+  const details = (e.body as { details?: unknown }).details;
+  if (!Array.isArray(details)) return {};
+  return Object.fromEntries(details.filter((d) => d && typeof d.field === 'string').map((d) => [d.field as string, String(d.message)]));
+}
+
+/** A refused time: the reason and the nearest free times the server offers instead. */
+export function refusalOf(e: unknown): { message: string; alternatives: Slot[] } {
+  const body = e instanceof ApiError && e.body && typeof e.body === 'object' ? (e.body as { alternatives?: unknown }) : {};
+  const alternatives = Array.isArray(body.alternatives) ? (body.alternatives as Slot[]).filter((a) => typeof a?.startsAt === 'string') : [];
+  return { message: e instanceof Error ? e.message : 'Something went wrong', alternatives };
+}
