@@ -48,6 +48,8 @@ export interface PublicService {
 export interface BookedAppointment {
   id: string;
   status: string;
+  serviceId: string;
+  staffId: string;
   startsAt: string;
   endsAt: string;
   serviceName: string;
@@ -65,8 +67,6 @@ export interface BookingConfirmation {
 
 /** A signed-in client's own appointment, with whether it may still be changed online and why not. */
 export interface MyAppointment extends BookedAppointment {
-  serviceId: string;
-  staffId: string;
   canChange: boolean;
   changeBlockedReason: string | null;
 }

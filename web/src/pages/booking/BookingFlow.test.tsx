@@ -32,7 +32,7 @@ function server() {
       const body = JSON.parse(String(init?.body));
       booked.push({ body, key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
       if (booked.length === 1) return json(409, { error: 'Dana Lee is already booked at 10:00 AM', alternatives: [slot(20)], taken: null });
-      return json(201, { appointment: { id: 'a-1', status: 'booked', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut', staffName: 'Dana Lee', priceMinor: 5500, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: true });
+      return json(201, { appointment: { id: 'a-1', status: 'booked', serviceId: 'svc-1', staffId: 'st-1', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut', staffName: 'Dana Lee', priceMinor: 5500, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: true });
     }
     return json(404, { error: `unexpected ${url}` });
   });

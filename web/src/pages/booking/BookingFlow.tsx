@@ -16,7 +16,7 @@ const STEP_TITLES: Record<Step, string> = {
   time: 'Pick a time',
   details: 'Your details',
   confirm: 'Review and book',
-  done: 'Booked',
+  done: 'See you soon',
 };
 
 /** Button text on the brand colour: black or white, whichever reads better. */
@@ -67,7 +67,7 @@ export function BookingFlow({ mode, info, clientName }: Props) {
     mutationFn: async (): Promise<Confirmation> => {
       const base = { locationId: location!.id, serviceId: service!.id, staffId: slot!.staffId, startsAt: slot!.startsAt, notes: notes.trim() || undefined };
       if (mode === 'staff') {
-        const a = await api.post<{ id: string; status: string; startsAt: string; endsAt: string; serviceName: string; priceMinor: number; currency: string }>('/api/appointments', {
+        const a = await api.post<Omit<Confirmation['appointment'], 'staffName' | 'locationId'>>('/api/appointments', {
           ...base, clientId: client!.id, source: 'staff',
         });
         return { appointment: { ...a, staffName: slot!.staffName, locationId: location!.id }, policies: info.design.policies, clientCreated: false };

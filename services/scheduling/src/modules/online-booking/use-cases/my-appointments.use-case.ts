@@ -78,6 +78,6 @@ export class MyAppointmentsUseCase {
 
   private async view(a: AppointmentView, now: Date): Promise<MyAppointment> {
     const decision = selfServiceChange({ status: a.status, startsAt: new Date(a.startsAt) }, now, await this.online.lateCancelHours(a.locationId));
-    return { ...(await this.online.summary(a)), serviceId: a.serviceId, staffId: a.staffId, canChange: decision.allowed, changeBlockedReason: decision.allowed ? null : decision.reason };
+    return { ...(await this.online.summary(a)), canChange: decision.allowed, changeBlockedReason: decision.allowed ? null : decision.reason };
   }
 }

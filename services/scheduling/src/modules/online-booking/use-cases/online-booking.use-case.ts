@@ -149,7 +149,7 @@ export class OnlineBookingUseCase {
 
   async summary(a: AppointmentView): Promise<Confirmation['appointment']> {
     return {
-      id: a.id, status: a.status, startsAt: a.startsAt, endsAt: a.endsAt, serviceName: a.serviceName,
+      id: a.id, status: a.status, serviceId: a.serviceId, staffId: a.staffId, startsAt: a.startsAt, endsAt: a.endsAt, serviceName: a.serviceName,
       staffName: (await this.directory.nameOf(a.staffId)) ?? 'Staff member', priceMinor: a.priceMinor, currency: a.currency, locationId: a.locationId,
     };
   }

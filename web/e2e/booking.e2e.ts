@@ -1,0 +1,144 @@
+import { randomInt } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
+
+// The issue's walk: a visitor books online, staff see it appear on the calendar, move it, and a
+// refused move shows its reason. Then a signed-in client books, sees and cancels their own.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const PX_PER_MIN = 1.2; // web/src/pages/appointments/layout.ts
+const TZ = 'America/Chicago';
+const localDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const localMinutes = (iso: string) => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).split(':').map(Number);
+  return h * 60 + m;
+};
+
+/** Walks the public flow up to the time step: location (when asked), the service, the person. */
+async function chooseServiceAndStaff(page: Page, service: string) {
+  const flow = page.getByTestId('booking-flow');
+  await flow.waitFor();
+  if ((await flow.getAttribute('data-step')) === 'location') await flow.locator('.bk-choice').first().click();
+  await flow.getByRole('button', { name: new RegExp(`^${service}`) }).click();
+  await flow.locator('[data-step="staff"]').or(page.locator('[data-step="staff"]')).waitFor();
+  const person = flow.locator('.bk-choice').filter({ hasNotText: 'Anyone available' }).first();
+  const staffName = (await person.locator('.bk-choice-title').textContent())!;
+  await person.click();
+  return staffName;
+}
+
+async function pickFirstTime(page: Page) {
+  const slot = page.locator('.bk-slot').first();
+  await slot.waitFor();
+  await slot.click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Drags an appointment block by `minutes` on the day calendar (pointer events, as a person would). */
+async function dragBy(page: Page, testId: string, minutes: number) {
+  const block = page.getByTestId(testId);
+  await block.scrollIntoViewIfNeeded();
+  const box = (await block.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + 6;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  const steps = 8;
+  for (let i = 1; i <= steps; i++) await page.mouse.move(x, y + (minutes * PX_PER_MIN * i) / steps);
+  await page.mouse.up();
+}
+
+describe('online booking, end to end', () => {
+  it('a visitor books online; staff see it on the calendar, move it, and a refused move shows its reason', async () => {
+    const visitor = await newPage(browser, { width: 390, height: 844 });
+    await visitor.page.goto('/booking');
+    await visitor.page.getByTestId('booking-page').getByText('Book your next visit').waitFor();
+    const staffName = await chooseServiceAndStaff(visitor.page, 'Haircut');
+    await pickFirstTime(visitor.page);
+    const lastName = `Walker${randomInt(1e6)}`;
+    await visitor.page.getByLabel('First name').fill('Ana');
+    await visitor.page.getByLabel('Last name').fill(lastName);
+    await visitor.page.getByLabel('Mobile phone').fill(`(312) 555-${String(randomInt(1e4)).padStart(4, '0')}`);
+    await visitor.page.getByRole('button', { name: 'Continue' }).click();
+    await visitor.page.getByTestId('booking-summary').getByText(staffName).waitFor();
+    const [response] = await Promise.all([
+      visitor.page.waitForResponse((r) => r.url().endsWith('/api/online-booking/appointments') && r.request().method() === 'POST'),
+      visitor.page.getByRole('button', { name: 'Book appointment' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    const { appointment, clientCreated } = await response.json();
+    expect(clientCreated).toBe(true);
+    await visitor.page.getByTestId('booking-confirmation').getByText('You are booked').waitFor();
+    await visitor.context.close();
+
+    // The front desk's calendar, on the booked day: the new appointment is there, with the client the booking created.
+    const desk = await newPage(browser, { width: 1400, height: 1400 });
+    await signIn(desk.page, 'admin@demo.salon');
+    await desk.page.getByTestId('dashboard-greeting').waitFor();
+    await desk.page.goto(`/appointments?date=${localDate(appointment.startsAt)}`);
+    const block = desk.page.getByTestId(`appointment-${appointment.id}`);
+    await block.getByText(`Ana ${lastName}`).waitFor({ timeout: 15_000 });
+
+    // Move it to another free time of the same person that day (asked of the open availability API).
+    const day = localDate(appointment.startsAt);
+    const free = await desk.page.evaluate(
+      async ([base, loc, svc, staff, d]) => (await (await fetch(`${base}/api/availability?locationId=${loc}&serviceId=${svc}&staffId=${staff}&from=${d}&to=${d}`)).json()).slots as { startsAt: string }[],
+      [baseUrl(), appointment.locationId, appointment.serviceId, appointment.staffId, day] as const,
+    );
+    const from = localMinutes(appointment.startsAt);
+    // Not touching the original time and before the lunch break, so the move only needs free time.
+    const target = free.map((s) => localMinutes(s.startsAt)).find((m) => Math.abs(m - from) >= 60 && m + 45 + 10 <= 12 * 60 + 30) ?? free.map((s) => localMinutes(s.startsAt)).find((m) => Math.abs(m - from) >= 60)!;
+    expect(target).toBeDefined();
+    const [moved] = await Promise.all([
+      desk.page.waitForResponse((r) => r.url().includes(`/api/appointments/${appointment.id}`) && r.request().method() === 'PATCH'),
+      dragBy(desk.page, `appointment-${appointment.id}`, target - from),
+    ]);
+    expect(moved.status()).toBe(200);
+    expect(localMinutes((await moved.json()).startsAt)).toBe(target);
+    await desk.page.getByText('Appointment moved').first().waitFor();
+
+    // Into the lunch break (12:30–13:00): refused, and the calendar says why.
+    const [refused] = await Promise.all([
+      desk.page.waitForResponse((r) => r.url().includes(`/api/appointments/${appointment.id}`) && r.request().method() === 'PATCH'),
+      dragBy(desk.page, `appointment-${appointment.id}`, 12 * 60 + 15 - target),
+    ]);
+    expect(refused.status()).toBe(409);
+    const reason = (await refused.json()).error as string;
+    expect(reason).toMatch(/break|Lunch|booked|taken/i);
+    await desk.page.getByText(reason).first().waitFor();
+    await desk.context.close();
+  });
+
+  it('a signed-in client books as themselves, sees the appointment and cancels it', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, 'client@demo.salon');
+    await page.getByTestId('my-appointments').waitFor();
+    await chooseServiceAndStaff(page, 'Blow-dry');
+    await pickFirstTime(page);
+    await page.getByText('Booking as').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/online-booking/appointments') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Book appointment' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    await page.getByTestId('booking-confirmation').waitFor();
+    const row = page.getByTestId('my-appointment').filter({ hasText: 'Blow-dry' }).first();
+    await row.waitFor();
+    // The first free time may fall inside the late-cancel window; then the row says so instead of offering Cancel.
+    if (await row.getByRole('button', { name: 'Cancel' }).isVisible()) {
+      await row.getByRole('button', { name: 'Cancel' }).click();
+      await row.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await expect.poll(async () => page.getByTestId('my-appointment').filter({ hasText: 'Blow-dry' }).count()).toBe(0);
+    } else {
+      await row.getByText(/cannot be made online/).waitFor();
+    }
+    await context.close();
+  });
+});
