@@ -3,10 +3,11 @@ import { ConfigError } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { loadSchedulingConfig } from './config.js';
+import { demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
 
 /**
  * `npm run seed -w @salon/scheduling`: the demo salon's catalogue, rooms, devices, working hours
- * and a week of appointments, once. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
+ * and two weeks of appointments (this and next), once. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
  * read (read-only) from identity's and clients' databases (IDENTITY_DATABASE_URL,
  * CLIENTS_DATABASE_URL); the running service never reads another service's tables.
  */
@@ -39,7 +40,7 @@ try {
       try {
         const c = new pg.Client({ connectionString: process.env.CLIENTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_clients' });
         await c.connect();
-        clients = (await c.query(`SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL ORDER BY created_at LIMIT 60`)).rows.map((r) => r.id);
+        clients = (await c.query(`SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL ORDER BY created_at LIMIT 300`)).rows.map((r) => r.id);
         await c.end();
       } catch {
         /* clients not seeded: random ids below */
@@ -71,29 +72,43 @@ try {
             await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,'12:30','13:00','break','Lunch')`, [st, loc.id, d]);
           }
         }
-        // A week of appointments: each staff member at 10:00 and 14:00 (rooms/device taken as the service needs).
+        // Two weeks of appointments (this week and next), planned like a real salon's: see demo-week.ts.
         const monday = DateTime.now().setZone(tz).startOf('week');
-        for (let day = 0; day < 6; day++) {
-          for (const [si, st] of staff.filter((_, i) => i % locations.length === li).entries()) {
-            for (const [ti, hour] of [10, 14].entries()) {
-              const svc = services[(day + si + ti) % services.length];
-              if (svc.s.room && si > 1) continue; // two treatment rooms: at most two spa bookings at once
-              const start = monday.plus({ days: day }).set({ hour, minute: 0 });
-              const end = start.plus({ minutes: svc.s.duration });
-              const past = end < DateTime.now();
-              const { rows } = await db.query(
-                `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source) VALUES ($1,$2,$3,$4,$5,$6,'USD',$7,'staff') RETURNING id`,
-                [loc.id, clientAt(appointments), past ? 'completed' : 'booked', start.toISO(), end.toISO(), svc.s.price, JSON.stringify({ id: svc.id, name: svc.s.name, durationMin: svc.s.duration, priceMinor: svc.s.price, currency: 'USD' })],
-              );
-              const id = rows[0].id;
-              await db.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [id, svc.id, st, start.toISO(), end.toISO()]);
-              const held = end.plus({ minutes: svc.s.after });
-              await db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period) VALUES ($1,'staff',$2,tstzrange($3,$4))`, [id, st, start.toISO(), held.toISO()]);
-              if (svc.s.room) await db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period) VALUES ($1,'room',$2,tstzrange($3,$4))`, [id, rooms[si], start.toISO(), held.toISO()]);
-              if (svc.s.devices && si === 0) await db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period) VALUES ($1,'device',$2,tstzrange($3,$4))`, [id, bed, start.toISO(), held.toISO()]);
-              appointments++;
-            }
-          }
+        const dates = [0, 7].flatMap((w) => [0, 1, 2, 3, 4, 5].map((d) => monday.plus({ days: w + d }).toISODate()!));
+        const team = staff.filter((_, i) => i % locations.length === li);
+        const plan = planDemoWeek({
+          dates, staffCount: team.length, roomCount: rooms.length, seed: 20261121 + li,
+          services: services.map(({ s }) => ({ durationMin: s.duration, afterMin: s.after, room: !!s.room, device: !!s.devices?.length })),
+          day: { start: 9 * 60, end: 18 * 60, lunchStart: 12 * 60 + 30, lunchEnd: 13 * 60 },
+        });
+        const roll = seededRandom(7 + li);
+        const now = new Date();
+        for (const v of plan) {
+          const svc = services[v.serviceIndex];
+          const st = team[v.staffIndex];
+          const day = DateTime.fromISO(v.date, { zone: tz });
+          const start = day.plus({ minutes: v.startMin });
+          const end = day.plus({ minutes: v.endMin });
+          const status = demoStatus(start.toJSDate(), end.toJSDate(), now, roll());
+          const { rows } = await db.query(
+            `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source, cancel_reason, cancelled_at)
+             VALUES ($1,$2,$3,$4,$5,$6,'USD',$7,$8,$9,$10) RETURNING id`,
+            [
+              loc.id, clientAt(appointments), status, start.toISO(), end.toISO(), svc.s.price,
+              JSON.stringify({ id: svc.id, name: svc.s.name, category: svc.s.category, durationMin: svc.s.duration, priceMinor: svc.s.price, currency: 'USD' }),
+              v.source, status === 'cancelled' ? 'Client rescheduled by phone' : null, status === 'cancelled' ? start.minus({ days: 1 }).toISO() : null,
+            ],
+          );
+          const id = rows[0].id;
+          await db.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [id, svc.id, st, start.toISO(), end.toISO()]);
+          const held = end.plus({ minutes: svc.s.after });
+          const active = status !== 'cancelled' && status !== 'no-show';
+          const hold = (kind: string, resource: string) =>
+            db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period, active) VALUES ($1,$2,$3,tstzrange($4,$5),$6)`, [id, kind, resource, start.toISO(), held.toISO(), active]);
+          await hold('staff', st);
+          if (v.roomIndex !== null) await hold('room', rooms[v.roomIndex]);
+          if (v.device) await hold('device', bed);
+          appointments++;
         }
       }
       await db.query('COMMIT');

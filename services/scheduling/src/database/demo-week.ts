@@ -1,0 +1,101 @@
+/**
+ * Plans the demo salon's appointments: what a real two weeks looks like at a busy salon, not a
+ * grid. Each person gets 3–6 visits a working day at varied quarter hours, with gaps, none over
+ * lunch, never two at once; rooms and the device are never double-booked either, so the seed can
+ * insert the holds under the exclusion constraint. Pure and seeded: the same input, the same plan.
+ */
+export interface DemoServiceShape {
+  durationMin: number;
+  afterMin: number;
+  /** Needs one of `roomCount` rooms for its time. */
+  room: boolean;
+  /** Needs the single device for its time. */
+  device: boolean;
+}
+
+export interface PlannedVisit {
+  date: string;
+  staffIndex: number;
+  serviceIndex: number;
+  /** Minutes after local midnight. */
+  startMin: number;
+  endMin: number;
+  roomIndex: number | null;
+  device: boolean;
+  /** How the visit came in: mostly the desk, a share online. */
+  source: 'staff' | 'online';
+}
+
+export interface DemoWeekInput {
+  dates: readonly string[];
+  staffCount: number;
+  services: readonly DemoServiceShape[];
+  roomCount: number;
+  /** Working day and lunch, minutes after midnight. */
+  day: { start: number; end: number; lunchStart: number; lunchEnd: number };
+  seed: number;
+}
+
+/** mulberry32: tiny, seeded, good enough to vary a demo. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const overlaps = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];
+
+export function planDemoWeek(input: DemoWeekInput): PlannedVisit[] {
+  const random = seededRandom(input.seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const visits: PlannedVisit[] = [];
+  const { start, end, lunchStart, lunchEnd } = input.day;
+  for (const date of input.dates) {
+    const rooms: [number, number][][] = Array.from({ length: input.roomCount }, () => []);
+    const device: [number, number][] = [];
+    for (let staffIndex = 0; staffIndex < input.staffCount; staffIndex++) {
+      const wanted = 3 + Math.floor(random() * 4);
+      let cursor = start + 15 * Math.floor(random() * 4);
+      let made = 0;
+      for (let attempt = 0; attempt < 20 && made < wanted && cursor < end; attempt++) {
+        const serviceIndex = Math.floor(random() * input.services.length);
+        const s = input.services[serviceIndex];
+        const held: [number, number] = [cursor, cursor + s.durationMin + s.afterMin];
+        if (held[1] > end) break;
+        if (overlaps(held, [lunchStart, lunchEnd])) {
+          cursor = lunchEnd;
+          continue;
+        }
+        const roomIndex = s.room ? rooms.findIndex((r) => r.every((b) => !overlaps(b, held))) : null;
+        const deviceFree = !s.device || device.every((b) => !overlaps(b, held));
+        if ((s.room && roomIndex === -1) || !deviceFree) {
+          cursor += 15;
+          continue;
+        }
+        if (roomIndex !== null) rooms[roomIndex].push(held);
+        if (s.device) device.push(held);
+        visits.push({ date, staffIndex, serviceIndex, startMin: cursor, endMin: cursor + s.durationMin, roomIndex, device: s.device, source: random() < 0.3 ? 'online' : 'staff' });
+        made++;
+        // The next client after the buffer, or after a gap (a walk-in slot, a late lunch, admin time).
+        cursor = Math.ceil(held[1] / 15) * 15 + pick([0, 0, 15, 30, 45, 60]);
+      }
+    }
+  }
+  return visits;
+}
+
+export type DemoStatus = 'booked' | 'confirmed' | 'checked-in' | 'in-service' | 'completed' | 'cancelled' | 'no-show';
+
+/** What state a visit would be in now: the past mostly completed (a few no-shows and cancellations), today in progress, the future booked or confirmed. */
+export function demoStatus(startsAt: Date, endsAt: Date, now: Date, roll: number): DemoStatus {
+  if (roll < 0.04) return 'cancelled';
+  if (endsAt <= now) return roll < 0.08 ? 'no-show' : 'completed';
+  if (startsAt <= now) return 'in-service';
+  if (startsAt.getTime() - now.getTime() < 30 * 60_000) return roll < 0.5 ? 'checked-in' : 'confirmed';
+  return roll < 0.45 ? 'confirmed' : 'booked';
+}
