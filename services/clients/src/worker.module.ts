@@ -2,10 +2,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, EventsModule } from '@salon/nest-kit';
 import type { ClientsConfig } from './config.js';
 import { ImportsWorkerModule } from './modules/imports/imports-worker.module.js';
+import { VisitsModule } from './modules/visits/visits.module.js';
 
 /**
- * The worker process: BullMQ processors (client imports). It writes events to the outbox in the
- * same transactions as its changes; the API process's relay publishes them.
+ * The worker process: BullMQ processors (client imports) and the event consumers (visits from
+ * scheduling). It writes events to the outbox in the same transactions as its changes; the API
+ * process's relay publishes them.
  */
 @Module({})
 export class WorkerModule {
@@ -16,8 +18,9 @@ export class WorkerModule {
         ConfigModule.forRoot(config),
         // Raw SQL only: the worker needs no entities and never migrates.
         DatabaseModule.forRoot({ entities: [], migrations: [] }),
-        EventsModule.forRoot({ serviceName: 'clients' }),
+        EventsModule.forRoot({ serviceName: 'clients', consume: true }),
         ImportsWorkerModule,
+        VisitsModule,
       ],
     };
   }
