@@ -7,8 +7,9 @@ import { AppointmentsModule } from './modules/appointments/appointments.module.j
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
+import { WaitlistModule } from './modules/waitlist/waitlist.module.js';
 
-/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, … */
+/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, /api/appointment-series, /api/waitlist, … */
 @Module({})
 export class AppModule {
   static forRoot(config: SchedulingConfig): DynamicModule {
@@ -20,13 +21,15 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
-        EventsModule.forRoot({ serviceName: 'scheduling', relay: true }),
+        // consume: the waitlist listens to scheduling's own cancel/reschedule/no-show events (through the inbox).
+        EventsModule.forRoot({ serviceName: 'scheduling', relay: true, consume: true }),
         subgraphModule(config),
         HealthModule,
         CatalogueModule,
         SchedulesModule,
         AvailabilityModule,
         AppointmentsModule,
+        WaitlistModule,
       ],
       providers: [DateTimeScalar],
     };
