@@ -31,4 +31,13 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
     expect(isPublicRoute('GET', '/api/servicesx')).toBe(false);
   });
+
+  it('lets a waitlist offer link through, but not the staff waitlist', () => {
+    expect(isPublicRoute('GET', '/api/waitlist/offers/tok')).toBe(true);
+    expect(isPublicRoute('POST', '/api/waitlist/offers/tok/accept')).toBe(true);
+    expect(isPublicRoute('POST', '/api/waitlist/offers/tok/decline')).toBe(true);
+    expect(isPublicRoute('GET', '/api/waitlist')).toBe(false);
+    expect(isPublicRoute('POST', '/api/waitlist/e1/accept')).toBe(false);
+    expect(isPublicRoute('GET', '/api/waitlist/offers')).toBe(false);
+  });
 });

@@ -27,6 +27,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: '*', path: '/api/webhooks', match: 'below' },
   { method: 'GET', path: '/api/services', match: 'subtree' },
   { method: 'GET', path: '/api/availability', match: 'subtree' },
+  // A waitlisted client's offer link (view, accept, decline): the unguessable token is the credential.
+  { method: '*', path: '/api/waitlist/offers', match: 'below' },
   { method: 'GET', path: '/api/forms', match: 'below' },
   { method: 'GET', path: '/api/documents', match: 'below' },
 ];
