@@ -122,7 +122,7 @@ describe('multi-service visit', () => {
       i % 2 ? visit(30 + i, start) : { locationId: LOCATION, clientId: CLIENT(30 + i), serviceId: ids.haircutId, staffId: STAFF.jordan.id, startsAt: jordanAt },
     );
     const results = await Promise.all(
-      bodies.map(async (body) => {
+      bodies.map(async (body): Promise<{ status: number; body: any }> => {
         const res = await fetch(`${t.url}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token('frontDesk')}` }, body: JSON.stringify(body) });
         return { status: res.status, body: await res.json() };
       }),
