@@ -116,6 +116,17 @@ describe('waitlist with automatic offers', () => {
     expect(await t.sql(`SELECT id FROM waitlist_offers WHERE status = 'open' AND entry_id IN ($1, $2)`, [a.id, b.id])).toEqual([]);
   });
 
+  it('moving an appointment away offers its previous time', async () => {
+    const moved = await book(8, localTime('11:00', 10));
+    const day = dayOf(moved.startsAt);
+    const entry = await waitFor(9, day, ['10:30', '12:00']);
+    const res = await t.as('frontDesk').patch(`/api/appointments/${moved.id}`, { startsAt: localTime('16:00', 10), version: moved.version });
+    expect(res.status).toBe(200);
+    const offer = await eventually('the offer of the time moved away from', openOffer(entry.id));
+    expect(clock(new Date(offer.starts_at).toISOString())).toBe('11:00');
+    expect(new Date(offer.window_end).getTime() - new Date(offer.window_start).getTime()).toBe(45 * 60_000);
+  });
+
   it('checks its input and permissions; staff can cancel an entry', async () => {
     const day = DateTime.now().setZone(TZ).plus({ days: 20 }).toISODate()!;
     const body = { locationId: LOCATION, clientId: CLIENT(7), serviceId: ids.haircutId, dateFrom: day, dateTo: day };
