@@ -41,4 +41,13 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('POST', '/api/online-booking/my-appointments/1/cancel')).toBe(false);
     expect(isPublicRoute('PUT', '/api/booking-design')).toBe(false);
   });
+
+  it('lets a waitlist offer link through, but not the staff waitlist', () => {
+    expect(isPublicRoute('GET', '/api/waitlist/offers/tok')).toBe(true);
+    expect(isPublicRoute('POST', '/api/waitlist/offers/tok/accept')).toBe(true);
+    expect(isPublicRoute('POST', '/api/waitlist/offers/tok/decline')).toBe(true);
+    expect(isPublicRoute('GET', '/api/waitlist')).toBe(false);
+    expect(isPublicRoute('POST', '/api/waitlist/e1/accept')).toBe(false);
+    expect(isPublicRoute('GET', '/api/waitlist/offers')).toBe(false);
+  });
 });

@@ -9,6 +9,8 @@ describe('ServiceRegistry', () => {
     expect(registry.ownerOf('/api/users/42/color-preferences')?.name).toBe('identity');
     expect(registry.ownerOf('/api/business-settings')?.name).toBe('identity');
     expect(registry.ownerOf('/api/appointments/7')?.name).toBe('scheduling');
+    expect(registry.ownerOf('/api/appointment-series/7/cancel')?.name).toBe('scheduling');
+    expect(registry.ownerOf('/api/waitlist/offers/abc/accept')?.name).toBe('scheduling');
     expect(registry.ownerOf('/api/webhooks/twilio/sms')?.name).toBe('messaging');
     expect(registry.ownerOf('/api/sales-history')?.name).toBe('retail');
     expect(registry.ownerOf('/api/staff-earnings')?.name).toBe('payroll');

@@ -25,7 +25,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   {
     name: 'scheduling',
     graphqlPath: '/graphql',
-    restPrefixes: ['/api/appointments', '/api/services', '/api/availability', '/api/classes', '/api/rooms', '/api/devices', '/api/staff-schedules', '/api/working-hours', '/api/schedule-exceptions', '/api/time-off', '/api/booking-policies', '/api/online-booking', '/api/booking-design'],
+    restPrefixes: ['/api/appointments', '/api/appointment-series', '/api/waitlist', '/api/services', '/api/availability', '/api/classes', '/api/rooms', '/api/devices', '/api/staff-schedules', '/api/working-hours', '/api/schedule-exceptions', '/api/time-off', '/api/booking-policies', '/api/online-booking', '/api/booking-design'],
   },
   {
     name: 'clients',

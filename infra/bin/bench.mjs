@@ -6,7 +6,7 @@
 //   2. Events: outbox → relay → Redis Streams → consumer (own database).
 //   3. Messages: queue → BullMQ → worker → local provider (own database).
 //   4. Clients: search p95 over 100k clients; a 100k-row CSV import (own databases).
-//   5. Scheduling: the availability engine over a busy week.
+//   5. Scheduling: the availability engine over a busy week; booking throughput with conflicts.
 // BENCH_ONLY=gateway|events|messages|clients|scheduling runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -83,6 +83,9 @@ if (!only || only === 'scheduling') {
   console.log('\n› Scheduling: a week of slots for one service (20 staff, 6 rooms, 4 devices, 2,000 appointments)');
   const availability = await import('../../load-tests/bench/availability.bench.mjs');
   results.availability = await availability.run({ iterations: Number(process.env.BENCH_ITERATIONS ?? 200) });
+  console.log('\n› Scheduling: booking throughput with conflicts (real service over HTTP, several clients per slot)');
+  const booking = await import('../../load-tests/bench/booking-throughput.bench.mjs');
+  results.bookingThroughput = await booking.run({ concurrency: Number(process.env.BENCH_BOOKING_CONCURRENCY ?? 16) });
 }
 
 writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));

@@ -40,6 +40,30 @@ describe('parseEvent', () => {
   });
 });
 
+describe('scheduling payloads', () => {
+  const booked = {
+    appointmentId: 'a1', clientId: 'c1', serviceId: 's1', serviceName: 'Haircut', staffId: 'u1', startsAt: '2026-11-03T16:00:00.000Z', endsAt: '2026-11-03T16:45:00.000Z',
+    priceMinor: 5500, currency: 'USD', source: 'staff',
+  };
+  const envelope = (type: string, payload: object) => ({ ...valid, type, aggregateType: 'appointment', aggregateId: 'a1', payload });
+
+  it('booked.v1 without the additive fields (old producers) and with seriesId and segments', () => {
+    expect(parseEvent(envelope('scheduling.appointment.booked.v1', booked)).payload).toEqual(booked);
+    const segments = [{ serviceId: 's1', staffId: 'u1', startsAt: booked.startsAt, endsAt: booked.endsAt }];
+    expect(parseEvent(envelope('scheduling.appointment.booked.v1', { ...booked, seriesId: 'r1', segments })).payload).toMatchObject({ seriesId: 'r1', segments });
+    expect(() => parseEvent(envelope('scheduling.appointment.booked.v1', { ...booked, segments: [{ serviceId: 's1' }] }))).toThrow(/payload\.segments/);
+  });
+
+  it('waitlist.offered.v1 carries the accept token sealed, never in clear', () => {
+    const offered = {
+      offerId: 'o1', entryId: 'e1', clientId: 'c1', serviceId: 's1', serviceName: 'Haircut', staffId: 'u1', startsAt: booked.startsAt, endsAt: booked.endsAt,
+      expiresAt: '2026-11-02T18:00:00.000Z', token: { v: 1, iv: 'a', data: 'b', tag: 'c' },
+    };
+    expect(parseEvent(envelope('scheduling.waitlist.offered.v1', offered)).type).toBe('scheduling.waitlist.offered.v1');
+    expect(() => parseEvent(envelope('scheduling.waitlist.offered.v1', { ...offered, token: 'plain' }))).toThrow(/payload\.token/);
+  });
+});
+
 describe('contextOf', () => {
   it('is the first segment', () => {
     expect(contextOf('identity.user.created.v1')).toBe('identity');

@@ -66,6 +66,10 @@ export const EVENT_PAYLOADS = {
     priceMinor: z.number().int(),
     currency: z.string(),
     source: z.enum(['staff', 'online', 'api']),
+    // Additive (v1 stays readable by old consumers): set for an occurrence of a recurring series.
+    seriesId: z.string().optional(),
+    // Additive: a visit of several services in sequence; serviceId/staffId above are its first segment.
+    segments: z.array(z.object({ serviceId: z.string(), staffId: z.string(), startsAt: z.iso.datetime({ offset: true }), endsAt: z.iso.datetime({ offset: true }) })).optional(),
   }),
   'scheduling.appointment.rescheduled.v1': z.object({
     appointmentId: z.string(),
@@ -95,6 +99,20 @@ export const EVENT_PAYLOADS = {
     currency: z.string(),
   }),
   'scheduling.appointment.no-show.v1': z.object({ appointmentId: z.string(), clientId: z.string(), staffId: z.string(), startsAt: z.iso.datetime({ offset: true }) }),
+  // A freed time offered to a waitlisted client until expiresAt. The accept link's token travels
+  // sealed (@salon/tokens sealed-secret, EVENT_SECRET_KEY); only the service that texts/e-mails it opens it.
+  'scheduling.waitlist.offered.v1': z.object({
+    offerId: z.string(),
+    entryId: z.string(),
+    clientId: z.string(),
+    serviceId: z.string(),
+    serviceName: z.string(),
+    staffId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+    expiresAt: z.iso.datetime({ offset: true }),
+    token: z.object({ v: z.literal(1), iv: z.string(), data: z.string(), tag: z.string() }),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -8,8 +8,9 @@ import { AvailabilityModule } from './modules/availability/availability.module.j
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { OnlineBookingModule } from './modules/online-booking/online-booking.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
+import { WaitlistModule } from './modules/waitlist/waitlist.module.js';
 
-/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, /api/online-booking, … */
+/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, /api/appointment-series, /api/waitlist, /api/online-booking, … */
 @Module({})
 export class AppModule {
   static forRoot(config: SchedulingConfig): DynamicModule {
@@ -21,7 +22,8 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
-        EventsModule.forRoot({ serviceName: 'scheduling', relay: true }),
+        // consume: the waitlist listens to scheduling's own cancel/reschedule/no-show events (through the inbox).
+        EventsModule.forRoot({ serviceName: 'scheduling', relay: true, consume: true }),
         subgraphModule(config),
         HealthModule,
         CatalogueModule,
@@ -29,6 +31,7 @@ export class AppModule {
         AvailabilityModule,
         AppointmentsModule,
         OnlineBookingModule,
+        WaitlistModule,
       ],
       providers: [DateTimeScalar],
     };

@@ -1,4 +1,5 @@
 import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig } from '@salon/nest-kit';
+import { DEV_EVENT_SECRET_KEY } from '@salon/tokens';
 import { z } from 'zod';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/salon_scheduling';
@@ -18,8 +19,18 @@ export const schedulingConfigSchema = baseConfigSchema
       CLIENTS_URL: z.url().default('http://127.0.0.1:4003'),
       /** Online bookings one IP may make per hour (a visitor's retries with one Idempotency-Key count once). */
       ONLINE_BOOKINGS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+      /** How long a waitlisted client has to accept an offered time before it passes to the next. */
+      WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(168).default(2),
+      /** How often lapsed offers are expired and passed on. */
+      WAITLIST_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+      /** Seals the offer link's token inside scheduling.waitlist.offered.v1 (the same key as messaging's). */
+      EVENT_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').default(DEV_EVENT_SECRET_KEY),
     }),
-  );
+  )
+  .refine((c) => c.NODE_ENV !== 'production' || c.EVENT_SECRET_KEY !== DEV_EVENT_SECRET_KEY, {
+    path: ['EVENT_SECRET_KEY'],
+    message: 'must be set to the key messaging opens sealed secrets with in production',
+  });
 
 export type SchedulingConfig = z.infer<typeof schedulingConfigSchema>;
 

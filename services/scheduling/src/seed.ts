@@ -110,6 +110,16 @@ try {
           if (v.device) await hold('device', bed);
           appointments++;
         }
+        // Two clients on the waitlist for the next afternoons: cancelling a 14:00 appointment then offers them the time.
+        if (li === 0 && here.length) {
+          for (let w = 0; w < 2; w++) {
+            const day = DateTime.now().setZone(tz).plus({ days: 1 + w }).toISODate();
+            await db.query(
+              `INSERT INTO waitlist_entries (location_id, client_id, service_id, staff_id, date_from, date_to, window_start, window_end, note) VALUES ($1,$2,$3,$4,$5,$5,'13:00','17:00','Any afternoon')`,
+              [loc.id, clientAt(100 + w), services[0].id, w === 0 ? here[0] : null, day],
+            );
+          }
+        }
       }
       await db.query('COMMIT');
       console.log(JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments }));

@@ -5,6 +5,7 @@ import { Spinner } from '../../shell/Spinner';
 import { BookDialog } from './BookDialog';
 import { DateNav } from './DateNav';
 import { DayView } from './DayView';
+import { WaitlistPanel } from './WaitlistPanel';
 import { WeekView } from './WeekView';
 import { conflictOf, type Appointment } from './appointments-api';
 import type { AppointmentStatus } from './status';
@@ -93,6 +94,7 @@ export function AppointmentsPage() {
           busy={patch.isPending}
         />
       )}
+      {data.locationId && <WaitlistPanel locationId={data.locationId} from={start} to={view === 'week' ? addDays(start, 6) : start} staffNames={data.staffNames} />}
       {booking && data.locationId && (
         <BookDialog locationId={data.locationId} date={date} startMin={booking.startMin} staffId={booking.staffId} staff={data.staff.filter((s) => s.isActive !== false)} onClose={() => setBooking(null)} />
       )}

@@ -5,7 +5,11 @@ import { formatDuration, formatLongDate, formatTime } from '../../lib/format';
 import { toast } from '../../shell/toast-store';
 import { Dialog } from '../clients/Dialog';
 import { bookAppointment, conflictOf, fetchServices, type Alternative, type StaffMember } from './appointments-api';
+import { ExtraServices } from './ExtraServices';
+import { NO_REPEAT, RepeatFields, repeatRule, SeriesPreview, type RepeatState } from './RepeatFields';
+import { addToWaitlist, bookVisit, createSeries, previewSeries, type Occurrence, type RepeatRule, type VisitPart } from './series-api';
 import { colonHHMM, parseHHMM, zonedToUtc } from './time-grid';
+import './booking-extras.css';
 
 interface Props {
   locationId: string;
@@ -16,33 +20,103 @@ interface Props {
   onClose(): void;
 }
 
-/** Book from an empty cell: client (search or create), service, staff and time prefilled. */
+/**
+ * Book from an empty cell: client (search or create), service, staff and time prefilled; more
+ * services in sequence ("Add another service"); "Repeat" with every date checked before saving;
+ * and, when the time is refused, the client can go on the waitlist for that day.
+ */
 export function BookDialog({ locationId, date, startMin, staffId: initialStaff, staff, onClose }: Props) {
   const qc = useQueryClient();
   const [client, setClient] = useState<PickerClient | null>(null);
   const [serviceId, setServiceId] = useState('');
   const [staffId, setStaffId] = useState(initialStaff);
   const [time, setTime] = useState(colonHHMM(startMin));
+  const [extra, setExtra] = useState<VisitPart[]>([]);
+  const [repeat, setRepeatState] = useState<RepeatState>(NO_REPEAT);
+  // The preview belongs to the exact request it was made for; any change makes it stale.
+  const [preview, setPreview] = useState<{ key: string; occurrences: Occurrence[] } | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Alternative[] } | null>(null);
+  const [waitlisted, setWaitlisted] = useState(false);
   const services = useQuery({ queryKey: ['/api/services', locationId], queryFn: () => fetchServices(locationId), staleTime: 60_000 });
   const serviceList = (services.data ?? []).filter((s) => s.active !== false);
 
+  const parts: VisitPart[] = [{ serviceId, staffId: staffId || null }, ...extra.filter((p) => p.serviceId)];
+  const rule = repeatRule(repeat);
+  const startsAt = /^\d{2}:\d{2}$/.test(time) ? zonedToUtc(date, parseHHMM(time)).toISOString() : '';
+  const requestKey = JSON.stringify({ client: client?.id, parts, startsAt, rule });
+  const currentPreview = preview?.key === requestKey ? preview.occurrences : null;
+
+  const done = (title: string, description: string) => {
+    toast({ title, description, variant: 'success' });
+    qc.invalidateQueries({ queryKey: ['/api/appointments'] });
+    onClose();
+  };
+
   const book = useMutation({
     mutationFn: (v: { startsAt: string; staffId: string }) =>
-      bookAppointment({ locationId, clientId: client!.id, serviceId, staffId: v.staffId || null, startsAt: v.startsAt }),
-    onSuccess: (a) => {
-      toast({ title: 'Appointment booked', description: `${client?.fullName ?? 'Client'} at ${formatTime(a?.startsAt ?? new Date())}`, variant: 'success' });
-      qc.invalidateQueries({ queryKey: ['/api/appointments'] });
-      onClose();
+      parts.length > 1
+        ? bookVisit({ locationId, clientId: client!.id, startsAt: v.startsAt, services: [{ serviceId, staffId: v.staffId || null }, ...parts.slice(1)] })
+        : bookAppointment({ locationId, clientId: client!.id, serviceId, staffId: v.staffId || null, startsAt: v.startsAt }),
+    onSuccess: (a) => done('Appointment booked', `${client?.fullName ?? 'Client'} at ${formatTime(a?.startsAt ?? new Date())}`),
+    onError: (e) => setRefusal(conflictOf(e)),
+  });
+
+  const check = useMutation({
+    mutationFn: () => previewSeries({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule) }),
+    onSuccess: (r) => setPreview({ key: requestKey, occurrences: r.occurrences }),
+    onError: (e) => setRefusal(conflictOf(e)),
+  });
+
+  const refusedDates = currentPreview?.filter((o) => !o.ok).length ?? 0;
+  const series = useMutation({
+    mutationFn: () => createSeries({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule), skipConflicts: refusedDates > 0 }),
+    onSuccess: (r) => done('Series booked', `${r.appointments.length} appointments${r.skipped.length ? `, ${r.skipped.length} dates skipped` : ''}`),
+    onError: (e) => {
+      setPreview(null);
+      setRefusal(conflictOf(e));
+    },
+  });
+
+  const waitlist = useMutation({
+    mutationFn: () => addToWaitlist({ locationId, clientId: client!.id, serviceId, staffId: staffId || null, dateFrom: date, dateTo: date, note: `Wanted ${time}` }),
+    onSuccess: () => {
+      setWaitlisted(true);
+      qc.invalidateQueries({ queryKey: ['/api/waitlist'] });
+      toast({ title: 'Added to the waitlist', description: `${client?.fullName ?? 'The client'} will be offered a time if one frees up`, variant: 'success' });
     },
     onError: (e) => setRefusal(conflictOf(e)),
   });
 
-  const ready = !!client && !!serviceId && /^\d{2}:\d{2}$/.test(time) && !book.isPending;
-  const submit = (startsAt: string, staff: string) => {
+  const busy = book.isPending || check.isPending || series.isPending;
+  const ready = !!client && !!serviceId && !!startsAt && !busy && (!repeat.on || typeof rule !== 'string');
+  const submit = (at: string, who: string) => {
     setRefusal(null);
-    book.mutate({ startsAt, staffId: staff });
+    setWaitlisted(false);
+    book.mutate({ startsAt: at, staffId: who });
   };
+  const onSubmit = () => {
+    if (!ready) return;
+    setRefusal(null);
+    if (!repeat.on) submit(startsAt, staffId);
+    else if (!currentPreview) check.mutate();
+    else series.mutate();
+  };
+  const setRepeat = (r: RepeatState) => {
+    setRepeatState(r);
+    setRefusal(null);
+  };
+
+  const submitLabel = book.isPending || series.isPending
+    ? 'Booking…'
+    : check.isPending
+      ? 'Checking…'
+      : !repeat.on
+        ? 'Book'
+        : !currentPreview
+          ? 'Check dates'
+          : refusedDates
+            ? `Book ${currentPreview.length - refusedDates} free dates, skip ${refusedDates}`
+            : `Book ${currentPreview.length} dates`;
 
   return (
     <Dialog title="New appointment" onClose={onClose} testId="book-dialog" description={formatLongDate(zonedToUtc(date, 12 * 60))}>
@@ -50,7 +124,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
         className="stack appt-book-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) submit(zonedToUtc(date, parseHHMM(time)).toISOString(), staffId);
+          onSubmit();
         }}
       >
         <ClientPicker value={client} onChange={setClient} autoFocus />
@@ -83,6 +157,10 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
             <input type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} data-testid="book-time" required />
           </label>
         </div>
+        <ExtraServices parts={extra} onChange={setExtra} services={serviceList} staff={staff} />
+        <RepeatFields value={repeat} onChange={setRepeat} />
+        {repeat.on && typeof rule === 'string' && <p className="muted" data-testid="repeat-hint">{rule}</p>}
+        {repeat.on && currentPreview && <SeriesPreview occurrences={currentPreview} />}
         {refusal && (
           <div className="appt-error" role="alert" data-testid="booking-error">
             <p>{refusal.message}</p>
@@ -95,7 +173,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
                     type="button"
                     className="btn btn-secondary btn-sm"
                     data-testid="booking-alternative"
-                    disabled={book.isPending}
+                    disabled={busy}
                     onClick={() => submit(a.startsAt, a.staffId ?? staffId)}
                   >
                     {formatTime(a.startsAt)}
@@ -104,11 +182,19 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
                 ))}
               </div>
             )}
+            {!repeat.on && client && serviceId && (
+              <div className="row gap">
+                <button type="button" className="btn btn-secondary btn-sm" data-testid="add-to-waitlist" disabled={waitlisted || waitlist.isPending} onClick={() => waitlist.mutate()}>
+                  {waitlisted ? 'On the waitlist' : 'Add to waitlist'}
+                </button>
+                <span className="muted">for {formatLongDate(zonedToUtc(date, 12 * 60))}</span>
+              </div>
+            )}
           </div>
         )}
         <div className="row gap appt-dialog-actions">
           <button type="submit" className="btn btn-primary" disabled={!ready} data-testid="book-submit">
-            {book.isPending ? 'Booking…' : 'Book'}
+            {submitLabel}
           </button>
           <button type="button" className="btn btn-ghost" onClick={onClose}>Close</button>
         </div>

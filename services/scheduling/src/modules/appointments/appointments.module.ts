@@ -2,8 +2,17 @@ import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
 import { AppointmentResolver } from './graphql/appointment.resolver.js';
+import { AppointmentSeriesController } from './http/appointment-series.controller.js';
 import { AppointmentsController } from './http/appointments.controller.js';
+import { AppointmentSeriesRepository } from './persistence/appointment-series.repository.js';
+import { AppointmentSeriesUseCase } from './use-cases/appointment-series.use-case.js';
 import { AppointmentsUseCase } from './use-cases/appointments.use-case.js';
+import { BookingWriter } from './use-cases/booking-writer.use-case.js';
 
-@Module({ imports: [AvailabilityModule, SchedulesModule], controllers: [AppointmentsController], providers: [AppointmentsUseCase, AppointmentResolver], exports: [AppointmentsUseCase] })
+@Module({
+  imports: [AvailabilityModule, SchedulesModule],
+  controllers: [AppointmentsController, AppointmentSeriesController],
+  providers: [AppointmentsUseCase, AppointmentResolver, BookingWriter, AppointmentSeriesUseCase, AppointmentSeriesRepository],
+  exports: [AppointmentsUseCase, BookingWriter],
+})
 export class AppointmentsModule {}

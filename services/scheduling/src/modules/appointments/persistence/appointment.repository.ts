@@ -22,6 +22,10 @@ export interface AppointmentView {
   source: 'staff' | 'online' | 'api';
   bookedBy: string | null;
   version: number;
+  /** The recurring series this appointment belongs to, if any. */
+  seriesId: string | null;
+  /** The visit's services in order (one for a single-service appointment). */
+  segments: { position: number; serviceId: string; staffId: string; startsAt: string; endsAt: string }[];
   createdAt: string;
   updatedAt: string;
 }
@@ -29,7 +33,9 @@ export interface AppointmentView {
 const SELECT = `
   SELECT a.*, sg.service_id, sg.staff_id,
          coalesce((SELECT json_agg(json_build_object('kind', al.resource_kind, 'id', al.resource_id, 'slot', al.slot) ORDER BY al.resource_kind, al.resource_id)
-                   FROM (SELECT DISTINCT resource_kind, resource_id, slot FROM allocations WHERE appointment_id = a.id AND resource_kind <> 'staff') al), '[]') AS resources
+                   FROM (SELECT DISTINCT resource_kind, resource_id, slot FROM allocations WHERE appointment_id = a.id AND resource_kind <> 'staff') al), '[]') AS resources,
+         (SELECT json_agg(json_build_object('position', x.position, 'serviceId', x.service_id, 'staffId', x.staff_id, 'startsAt', x.starts_at, 'endsAt', x.ends_at) ORDER BY x.position)
+            FROM appointment_segments x WHERE x.appointment_id = a.id) AS segments
     FROM appointments a JOIN appointment_segments sg ON sg.appointment_id = a.id AND sg.position = 1`;
 
 function toView(r: any): AppointmentView {
@@ -53,6 +59,8 @@ function toView(r: any): AppointmentView {
     source: r.source,
     bookedBy: r.booked_by,
     version: r.version,
+    seriesId: r.series_id ?? null,
+    segments: (r.segments ?? []).map((x: any) => ({ ...x, startsAt: new Date(x.startsAt).toISOString(), endsAt: new Date(x.endsAt).toISOString() })),
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };
@@ -98,18 +106,24 @@ export class AppointmentRepository {
     return rows.map(toView);
   }
 
+  /** The appointment and its segments (in visit order, position 1 first). */
   async insert(
     manager: EntityManager,
-    a: { locationId: string; clientId: string; startsAt: Date; endsAt: Date; priceMinor: number; currency: string; service: Record<string, unknown>; notes: string | null; bookedBy: string | null; source: string; serviceId: string; staffId: string },
+    a: {
+      locationId: string; clientId: string; startsAt: Date; endsAt: Date; priceMinor: number; currency: string; service: Record<string, unknown>; notes: string | null;
+      bookedBy: string | null; source: string; seriesId?: string | null; segments: { serviceId: string; staffId: string; startsAt: Date; endsAt: Date }[];
+    },
   ): Promise<string> {
     const [row] = await manager.query(
-      `INSERT INTO appointments (location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-      [a.locationId, a.clientId, a.startsAt.toISOString(), a.endsAt.toISOString(), a.priceMinor, a.currency, JSON.stringify(a.service), a.notes, a.bookedBy, a.source],
+      `INSERT INTO appointments (location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source, series_id)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
+      [a.locationId, a.clientId, a.startsAt.toISOString(), a.endsAt.toISOString(), a.priceMinor, a.currency, JSON.stringify(a.service), a.notes, a.bookedBy, a.source, a.seriesId ?? null],
     );
-    await manager.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [
-      row.id, a.serviceId, a.staffId, a.startsAt.toISOString(), a.endsAt.toISOString(),
-    ]);
+    for (const [i, seg] of a.segments.entries()) {
+      await manager.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at, position) VALUES ($1,$2,$3,$4,$5,$6)`, [
+        row.id, seg.serviceId, seg.staffId, seg.startsAt.toISOString(), seg.endsAt.toISOString(), i + 1,
+      ]);
+    }
     return row.id;
   }
 

@@ -6,23 +6,16 @@ import { BookingConflictError } from '../../../common/booking-conflict.filter.js
 import { actorUuid, isUuid } from '../../../common/ids.js';
 import type { Slot } from '../../availability/domain/availability-types.js';
 import { AvailabilityUseCase, type Calendars } from '../../availability/use-cases/availability.use-case.js';
-import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
+import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
+import { CatalogueRepository } from '../../catalogue/persistence/catalogue.repository.js';
 import { APPOINTMENT_STATUSES, canReschedule, checkTransition, holdsResources, isLateCancel, type AppointmentStatus } from '../domain/appointment-status.js';
-import { takenMessage, type TakenResource } from '../domain/booking-conflict.js';
+import { priceFor, snapshot } from '../domain/visit-price.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
+import { visitFields, visitParts } from './booking-input.dto.js';
+import { BookingWriter } from './booking-writer.use-case.js';
 
-const bookSchema = z
-  .object({
-    locationId: z.uuid(),
-    clientId: z.uuid(),
-    serviceId: z.uuid(),
-    staffId: z.uuid().nullish(),
-    startsAt: z.iso.datetime({ offset: true }),
-    notes: z.string().max(2000).nullish(),
-    source: z.enum(['staff', 'online', 'api']).default('api'),
-  })
-  .strict();
+const bookSchema = z.object(visitFields).strict();
 
 const patchSchema = z
   .object({
@@ -41,12 +34,6 @@ const listSchema = z.object({
   locationId: z.uuid().optional(),
   staffId: z.uuid().optional(),
 });
-
-class Taken extends Error {
-  constructor(readonly resource: TakenResource) {
-    super('taken');
-  }
-}
 
 const STATUS_EVENTS = {
   cancelled: 'scheduling.appointment.cancelled.v1',
@@ -69,6 +56,8 @@ export class AppointmentsUseCase {
     private readonly availability: AvailabilityUseCase,
     private readonly outbox: OutboxWriter,
     private readonly schedules: SchedulesUseCase,
+    private readonly visits: VisitAvailabilityUseCase,
+    private readonly writer: BookingWriter,
   ) {}
 
   async list(query: unknown): Promise<AppointmentView[]> {
@@ -88,34 +77,23 @@ export class AppointmentsUseCase {
 
   async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
-    const start = new Date(b.startsAt);
-    const service = await this.availability.bookableService(b.serviceId, b.locationId);
-    if (b.source === 'online' && !service.onlineBookable) throw new ConflictError(`${service.name} cannot be booked online`);
-    const { check, cal } = await this.availability.check({ service, locationId: b.locationId, staffId: b.staffId ?? null, start, now, relax: b.source === 'staff' });
-    if (!check.ok) throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', this.alternatives(check.alternatives, cal), null);
-    const slot = check.slot;
-    const seg = slot.segments[0];
-    const price = priceFor(service, seg.staffId);
+    const parts = visitParts(b);
+    const services = await this.visits.services(parts.map((p) => p.serviceId), b.locationId);
+    const notOnline = services.find((s) => !s.onlineBookable);
+    if (b.source === 'online' && notOnline) throw new ConflictError(`${notOnline.name} cannot be booked online`);
+    const req = { services, staffIds: parts.map((p) => p.staffId), locationId: b.locationId, now, relax: b.source === 'staff', start: new Date(b.startsAt) };
+    const { check, cal } = await this.visits.check(req);
+    if (!check.ok) throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)), null);
     try {
-      const id = await this.dataSource.transaction(async (m) => {
-        const appointmentId = await this.appointments.insert(m, {
-          locationId: b.locationId, clientId: b.clientId, startsAt: seg.start, endsAt: seg.end, priceMinor: price, currency: service.currency,
-          service: snapshot(service, seg.staffId, price), notes: b.notes ?? null, bookedBy: actorUuid(auth.userId), source: b.source, serviceId: service.id, staffId: seg.staffId,
-        });
-        await this.allocate(m, appointmentId, slot, cal);
-        await this.outbox.append(m, {
-          type: 'scheduling.appointment.booked.v1', aggregateType: 'appointment', aggregateId: appointmentId, locationId: b.locationId,
-          actor: { type: 'user', id: auth.userId },
-          payload: {
-            appointmentId, clientId: b.clientId, serviceId: service.id, serviceName: service.name, staffId: seg.staffId,
-            startsAt: seg.start.toISOString(), endsAt: seg.end.toISOString(), priceMinor: price, currency: service.currency, source: b.source,
-          },
-        });
-        return appointmentId;
-      });
+      const id = await this.dataSource.transaction((m) =>
+        this.writer.write(m, {
+          locationId: b.locationId, clientId: b.clientId, slot: check.slot, cal, notes: b.notes ?? null, source: b.source,
+          actor: { type: 'user', id: auth.userId }, bookedBy: actorUuid(auth.userId),
+        }),
+      );
       return this.get(id);
     } catch (error) {
-      throw await this.conflict(error, { service, locationId: b.locationId, staffId: b.staffId ?? null, start, now, relax: b.source === 'staff' });
+      throw await this.writer.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c));
     }
   }
 
@@ -132,6 +110,7 @@ export class AppointmentsUseCase {
 
   private async reschedule(auth: AuthContext, current: AppointmentView, start: Date, staffId: string, now: Date): Promise<void> {
     if (!canReschedule(current.status)) throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be moved`);
+    if (current.segments.length > 1) throw new ConflictError('A visit of several services cannot be moved as a whole yet; cancel it and book it again');
     const service = await this.catalogue.findService(current.serviceId);
     if (!service) throw new NotFoundError(`Service ${current.serviceId} not found`);
     const ctx = { service, locationId: current.locationId, staffId, start, now, relax: true, ignoreAppointmentId: current.id };
@@ -182,59 +161,16 @@ export class AppointmentsUseCase {
     });
   }
 
-  /**
-   * Takes every hold of the slot: the staff member's busy parts, then each room/device. A
-   * capacity resource gets the first free place (1..capacity); when the engine's pick is full,
-   * another free resource of the same type is tried. Nothing free → Taken (the transaction rolls back).
-   */
-  private async allocate(m: EntityManager, appointmentId: string, slot: Slot, cal: Calendars): Promise<void> {
-    for (const seg of slot.segments) {
-      for (const busy of seg.staffBusy) {
-        const ok = await this.appointments.tryAllocate(m, appointmentId, { kind: 'staff', resourceId: seg.staffId, slot: 1, from: busy.start, to: busy.end });
-        if (!ok) throw new Taken({ kind: 'staff', id: seg.staffId, name: cal.staff.find((s) => s.staffId === seg.staffId)?.name ?? 'The staff member', at: seg.start });
-      }
-      for (const resourceId of seg.resourceIds) {
-        const picked = cal.resources.find((r) => r.resourceId === resourceId);
-        if (!picked) continue;
-        const candidates = [picked, ...cal.resources.filter((r) => r.kind === picked.kind && r.type === picked.type && r.resourceId !== picked.resourceId)];
-        let held = false;
-        for (const r of candidates) {
-          for (let place = 1; place <= r.capacity && !held; place++) {
-            held = await this.appointments.tryAllocate(m, appointmentId, { kind: r.kind, resourceId: r.resourceId, slot: place, from: seg.resourceBusy.start, to: seg.resourceBusy.end });
-          }
-          if (held) break;
-        }
-        if (!held) throw new Taken({ kind: picked.kind, id: picked.resourceId, name: picked.name, at: seg.start });
-      }
-    }
+  private allocate(m: EntityManager, appointmentId: string, slot: Slot, cal: Calendars): Promise<void> {
+    return this.writer.allocate(m, appointmentId, slot, cal);
   }
 
   /** A refused hold (or a deadlock between two bookings) → 409 naming what was taken, with fresh alternatives. */
-  private async conflict(error: unknown, ctx: Parameters<AvailabilityUseCase['check']>[0]): Promise<unknown> {
-    const code = (error as { code?: string }).code;
-    if (!(error instanceof Taken) && code !== '23P01' && code !== '40P01') return error;
-    const { check, cal } = await this.availability.check(ctx);
-    const alternatives = check.ok ? [] : this.alternatives(check.alternatives, cal);
-    const message =
-      error instanceof Taken ? takenMessage(error.resource, cal.policy.timeZone) : check.ok ? 'That time was just taken; please try again' : (check.reasons[0] ?? 'That time was just taken');
-    return new BookingConflictError(message, alternatives, error instanceof Taken ? { kind: error.resource.kind, id: error.resource.id, name: error.resource.name } : null);
+  private conflict(error: unknown, ctx: Parameters<AvailabilityUseCase['check']>[0]): Promise<unknown> {
+    return this.writer.conflict(error, () => this.availability.check(ctx), (s, cal) => this.availability.view(s, cal));
   }
 
   private alternatives(slots: Slot[], cal: Calendars) {
     return slots.slice(0, 5).map((s) => this.availability.view(s, cal));
   }
-}
-
-function priceFor(service: ServiceView, staffId: string): number {
-  return service.staff.find((s) => s.staffId === staffId)?.priceMinor ?? service.priceMinor;
-}
-
-/** What was booked, frozen: later catalogue edits do not change this appointment's price or name. */
-function snapshot(service: ServiceView, staffId: string, priceMinor: number): Record<string, unknown> {
-  const override = service.staff.find((s) => s.staffId === staffId);
-  return {
-    id: service.id, name: service.name, category: service.category, durationMin: override?.durationMin ?? service.durationMin, priceMinor, currency: service.currency,
-    bufferBeforeMin: service.bufferBeforeMin, bufferAfterMin: service.bufferAfterMin, processing: service.processing, roomType: service.roomType, deviceTypes: service.deviceTypes,
-    deposit: service.deposit,
-  };
 }

@@ -1,15 +1,22 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { Public } from '@salon/nest-kit';
 import { AvailabilityUseCase } from '../use-cases/availability.use-case.js';
+import { VisitAvailabilityUseCase } from '../use-cases/visit-availability.use-case.js';
 
 @Controller('api/availability')
 export class AvailabilityController {
-  constructor(private readonly availability: AvailabilityUseCase) {}
+  constructor(
+    private readonly availability: AvailabilityUseCase,
+    private readonly visits: VisitAvailabilityUseCase,
+  ) {}
 
-  /** Open booking API: ?locationId=&serviceId=&from=&to=[&staffId=] → slots with staff and resources. */
+  /**
+   * Open booking API: ?locationId=&serviceId=&from=&to=[&staffId=] → slots with staff and resources;
+   * ?serviceIds=a,b[&staffIds=x,y] → slots of a multi-service visit, each with its segments.
+   */
   @Public()
   @Get()
   slots(@Query() query: Record<string, string>) {
-    return this.availability.slots(query);
+    return query.serviceIds !== undefined ? this.visits.slots(query) : this.availability.slots(query);
   }
 }

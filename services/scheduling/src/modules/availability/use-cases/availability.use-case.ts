@@ -177,7 +177,7 @@ export class AvailabilityUseCase {
 }
 
 /** A bare date is a whole local day in the location's zone. */
-function parseBound(value: string, zone: string, end: boolean): Date {
+export function parseBound(value: string, zone: string, end: boolean): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = DateTime.fromISO(value, { zone });
     return (end ? day.plus({ days: 1 }) : day).toJSDate();

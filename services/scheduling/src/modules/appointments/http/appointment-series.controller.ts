@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
+import { AppointmentSeriesUseCase } from '../use-cases/appointment-series.use-case.js';
+import { SeriesConflictFilter } from './series-conflict.filter.js';
+
+@Controller('api/appointment-series')
+@UseFilters(SeriesConflictFilter, BookingConflictFilter)
+export class AppointmentSeriesController {
+  constructor(private readonly series: AppointmentSeriesUseCase) {}
+
+  /** Every occurrence with ok / reason and the nearest alternatives; nothing is saved. */
+  @RequirePermission('create_appointments')
+  @Post('preview')
+  @HttpCode(200)
+  preview(@Body() body: unknown) {
+    return this.series.preview(body);
+  }
+
+  /** 201 `{series, appointments, skipped}`, or 409 `{error, conflicts: [{startsAt, reason}]}` with nothing written. */
+  @RequirePermission('create_appointments')
+  @Post()
+  create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    return this.series.create(auth, body);
+  }
+
+  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.series.get(id);
+  }
+
+  /** "This and following": `{fromAppointmentId, reason?}` → the cancelled appointments. */
+  @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.series.cancelFollowing(auth, id, body);
+  }
+}
