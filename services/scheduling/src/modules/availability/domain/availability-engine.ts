@@ -482,6 +482,14 @@ function alternatives(req: SlotRequest, choices: StaffChoice[], t: number): Slot
     .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
+/** Services with the given lengths: the length is the same whoever performs it, buffers and processing unchanged. */
+function resized(services: ServiceDef[], durations: readonly (number | null | undefined)[]): ServiceDef[] {
+  return services.map((svc, i) => {
+    const d = durations[i];
+    return d == null ? svc : { ...svc, durationMin: d, overrides: undefined };
+  });
+}
+
 function choicesFor(req: Pick<BookingRequest, 'staffChoice' | 'chosen'>): StaffChoice[] {
   return req.staffChoice.map((c, i) => req.chosen?.[i] ?? c);
 }
@@ -490,7 +498,8 @@ function choicesFor(req: Pick<BookingRequest, 'staffChoice' | 'chosen'>): StaffC
  * Validates one booking exactly as findSlots would offer it (grid and notice can be relaxed for
  * the staff calendar). Refusals carry human reasons and up to 3 nearest free alternatives.
  */
-export function checkBooking(request: BookingRequest): BookingCheck {
+export function checkBooking(booking: BookingRequest): BookingCheck {
+  const request = booking.durationMin?.some((d) => d != null) ? { ...booking, services: resized(booking.services, booking.durationMin) } : booking;
   const choices = choicesFor(request);
   const invalid = validate(request.services, choices, request.policy);
   if (invalid) return { ok: false, reasons: [invalid], details: [{ code: 'invalid-request', message: invalid }], alternatives: [] };
