@@ -526,18 +526,29 @@ export function explainUnavailable(request: ExplainRequest): UnavailableReason |
     if (noticeReasons(ctx, t, { grid: true }).length === 0 && buildSlotAt(ctx, t)) return null;
     return diagnose(ctx, t, { grid: true })[0] ?? null;
   }
+  return cellExplainer(request, request.at, new Date(t + 1))(request.at);
+}
+
+/**
+ * `explainUnavailable` for many calendar cells of one window: the calendars are indexed once, then
+ * each instant in [from, to) is explained (location, then the staff member's schedule and holds).
+ */
+export function cellExplainer(request: Omit<ExplainRequest, 'at' | 'services' | 'staffChoice'>, from: Date, to: Date): (at: Date) => UnavailableReason | null {
   const probe: ServiceDef = { id: '', name: '', durationMin: 1, bufferBeforeMin: 0, bufferAfterMin: 0, deviceTypes: [], staffIds: request.staffId ? [request.staffId] : [] };
-  const ctx = buildCtx({ ...request, services: [probe] }, [request.staffId ?? 'any'], t, t + 1);
-  const p = partsOf(probe, t, 1);
-  const loc = locationReason(ctx, p.s, p.e);
-  if (loc) return loc;
-  if (request.staffId) {
-    const st = ctx.staff.get(request.staffId);
-    if (!st) return { code: 'staff-unknown', message: 'Unknown staff member' };
-    const reason = staffReasons(ctx, st, p, null)[0];
-    if (reason) return reason;
-  }
-  return noticeReasons(ctx, t, { grid: true })[0] ?? null;
+  const ctx = buildCtx({ ...request, services: [probe] }, [request.staffId ?? 'any'], from.getTime(), to.getTime());
+  const st = request.staffId ? ctx.staff.get(request.staffId) : undefined;
+  return (at) => {
+    const t = at.getTime();
+    const p = partsOf(probe, t, 1);
+    const loc = locationReason(ctx, p.s, p.e);
+    if (loc) return loc;
+    if (request.staffId) {
+      if (!st) return { code: 'staff-unknown', message: 'Unknown staff member' };
+      const reason = staffReasons(ctx, st, p, null)[0];
+      if (reason) return reason;
+    }
+    return noticeReasons(ctx, t, { grid: true })[0] ?? null;
+  };
 }
 
 /** Checks every occurrence of a recurring booking before anything is saved. */

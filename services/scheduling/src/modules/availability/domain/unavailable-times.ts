@@ -1,7 +1,7 @@
 // The staff calendar's shading: when one staff member cannot be booked in a window, and why.
-// The reason of each stretch is the engine's own (`explainUnavailable`), asked once per stretch
+// The reason of each stretch is the engine's own (`cellExplainer`, as `explainUnavailable`), asked once per stretch
 // whose schedule inputs are constant, so the shading and a refused booking always say the same.
-import { explainUnavailable } from './availability-engine.js';
+import { cellExplainer } from './availability-engine.js';
 import type { LocationPolicy, ReasonCode, StaffCalendar, TimeRange } from './availability-types.js';
 import { localDays } from './local-days.js';
 import { intersectSpans, mergeSpans, subtractSpans, type Span } from './time-spans.js';
@@ -44,15 +44,15 @@ export function unavailableIntervals(staff: StaffCalendar, window: TimeRange, po
   const cutAt = [...edges].filter((t) => t > from && t < to).sort((a, b) => a - b);
 
   const out: UnavailableInterval[] = [];
-  // The explanation only needs this staff member and the location's hours; it never books.
-  const probe = { now, staffId: staff.staffId, staff: [staff], resources: [], policy };
+  // Only schedule stretches are explained, where holds never decide: leave them out of the index.
+  const explain = cellExplainer({ now, staffId: staff.staffId, staff: [{ ...staff, busy: [] }], resources: [], policy }, window.start, window.end);
   let k = 0;
   for (const u of unavailable) {
     let s = u.s;
     while (k < cutAt.length && cutAt[k]! <= s) k++;
     while (s < u.e) {
       const e = k < cutAt.length && cutAt[k]! < u.e ? cutAt[k++]! : u.e;
-      const why = explainUnavailable({ ...probe, at: new Date(s) });
+      const why = explain(new Date(s));
       if (why) {
         const last = out[out.length - 1];
         if (last && last.end.getTime() === s && last.reason === why.message) last.end = new Date(e);
