@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatTime } from '../../lib/format';
 import type { Appointment, StaffMember, UnavailableStaff } from './appointments-api';
 import { StatusActions } from './StatusMenu';
-import { PX_PER_MIN, dragStart, isDrag, layoutBlocks, processingGap, reasonAt, resizeEnd, shadeBlocks } from './layout';
+import { HourGutter, UnavailableShades } from './CalendarParts';
+import { PX_PER_MIN, dragStart, isDrag, layoutBlocks, processingGap, reasonAt, resizeEnd } from './layout';
 import { canReschedule, statusColor, statusLabel, type AppointmentStatus } from './status';
 import { SLOT_MIN, compactHHMM, gridBounds, isWorking, isoWeekday, label12, minutesInDay, slotStarts, todayIn, workIntervals, workingStaffIds, zonedToUtc, type WorkingHoursRow } from './time-grid';
 
@@ -143,11 +144,7 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
         ))}
       </div>
       <div className="appt-day-body">
-        <div className="appt-gutter" style={{ height }}>
-          {slots.filter((m) => m % 60 === 0).map((m) => (
-            <div key={m} className="appt-hour-label" style={{ top: (m - bounds.start) * PX_PER_MIN }}>{label12(m)}</div>
-          ))}
-        </div>
+        <HourGutter slots={slots} bounds={bounds} height={height} />
         {columns.map((staffId) => {
           const intervals = workIntervals(workingHours, staffId, weekday);
           const noHours = intervals.length === 0;
@@ -174,22 +171,7 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
                   />
                 );
               })}
-              {reasons &&
-                shadeBlocks(reasons, date, bounds.start, bounds.end).map((u) => (
-                  <div
-                    key={u.startMin}
-                    className="appt-unavail"
-                    style={{ top: u.top, height: u.height }}
-                    role="note"
-                    title={u.reason}
-                    aria-label={`${label12(u.startMin)}–${label12(u.endMin)}: ${u.reason}`}
-                    data-testid={`unavailable-${staffId}-${compactHHMM(u.startMin)}`}
-                    data-reason={u.reason}
-                    onClick={() => onBlocked?.(u.reason)}
-                  >
-                    {u.height >= 18 && <span className="appt-unavail-text">{u.reason}</span>}
-                  </div>
-                ))}
+              {reasons && <UnavailableShades reasons={reasons} date={date} bounds={bounds} testId={`unavailable-${staffId}`} onBlocked={onBlocked} />}
               {blocks.map((b) => {
                 const a = b.item;
                 const c = statusColor(a.status);

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { formatTime } from '../../lib/format';
 import type { Appointment, UnavailableStaff } from './appointments-api';
-import { PX_PER_MIN, layoutBlocks, shadeBlocks } from './layout';
+import { HourGutter, UnavailableShades } from './CalendarParts';
+import { PX_PER_MIN, layoutBlocks } from './layout';
 import { statusColor, statusLabel } from './status';
-import { DEFAULT_END_MIN, DEFAULT_START_MIN, SLOT_MIN, addDays, compactHHMM, label12, parseHHMM, slotStarts, todayIn, zonedDate, zonedToUtc, type Interval, type WorkingHoursRow } from './time-grid';
+import { DEFAULT_END_MIN, DEFAULT_START_MIN, SLOT_MIN, addDays, parseHHMM, slotStarts, todayIn, zonedDate, zonedToUtc, type Interval, type WorkingHoursRow } from './time-grid';
 
 const dayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', weekday: 'short', month: 'short', day: 'numeric' });
 
@@ -129,30 +130,13 @@ function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames,
         ))}
       </div>
       <div className="appt-day-body">
-        <div className="appt-gutter" style={{ height }}>
-          {slots.filter((m) => m % 60 === 0).map((m) => (
-            <div key={m} className="appt-hour-label" style={{ top: (m - bounds.start) * PX_PER_MIN }}>{label12(m)}</div>
-          ))}
-        </div>
+        <HourGutter slots={slots} bounds={bounds} height={height} />
         {days.map((d) => (
           <div key={d} className="appt-col" style={{ height }} data-testid={`week-column-${d}`} data-staff={staffId}>
             {slots.map((m) => (
               <div key={m} className={`appt-slot${m % 60 === 0 ? ' hour' : ''}`} style={{ height: SLOT_MIN * PX_PER_MIN }} onClick={() => onPickDay(d)} />
             ))}
-            {shadeBlocks(reasons, d, bounds.start, bounds.end).map((u) => (
-              <div
-                key={u.startMin}
-                className="appt-unavail"
-                style={{ top: u.top, height: u.height }}
-                role="note"
-                title={u.reason}
-                aria-label={`${label12(u.startMin)}–${label12(u.endMin)}: ${u.reason}`}
-                data-testid={`unavailable-${d}-${compactHHMM(u.startMin)}`}
-                data-reason={u.reason}
-              >
-                {u.height >= 18 && <span className="appt-unavail-text">{u.reason}</span>}
-              </div>
-            ))}
+            <UnavailableShades reasons={reasons} date={d} bounds={bounds} testId={`unavailable-${d}`} />
             {layoutBlocks(items, d, bounds.start, bounds.end).map((b) => {
               const c = statusColor(b.item.status);
               return (
