@@ -89,11 +89,18 @@ export function localDayOf(ms: number, zone: string): LocalDay {
 export function wallToUtc(day: LocalDay, minutes: number): number {
   if (minutes >= 1440) return day.endMs;
   if (day.constantOffset) return day.startMs + minutes * MINUTE;
-  return DateTime.fromObject(
-    { year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
-    { zone: day.zone },
-  ).toMillis();
+  // DST days: luxon resolves the offset through Intl (tens of µs); a day has few distinct wall times.
+  const key = `${day.zone}|${day.date}|${minutes}`;
+  let ms = dstWallMemo.get(key);
+  if (ms === undefined) {
+    ms = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 }, { zone: day.zone }).toMillis();
+    if (dstWallMemo.size > 4096) dstWallMemo.clear();
+    dstWallMemo.set(key, ms);
+  }
+  return ms;
 }
+
+const dstWallMemo = new Map<string, number>();
 
 /** Minutes after local midnight of a UTC instant inside `day` (counts wall clock, so 1:30 occurs twice in fall-back). */
 export function localMinuteOfDay(day: LocalDay, ms: number): number {
