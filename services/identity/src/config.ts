@@ -19,7 +19,10 @@ export const identityConfigSchema = baseConfigSchema.and(eventsConfigSchema).and
     /** Seals reset tokens and codes inside events; messaging holds the same key. */
     EVENT_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').default(DEV_EVENT_SECRET_KEY),
   }),
-);
+).refine((c) => c.NODE_ENV !== 'production' || c.EVENT_SECRET_KEY !== DEV_EVENT_SECRET_KEY, {
+  path: ['EVENT_SECRET_KEY'],
+  message: 'must be set to a secret shared with messaging in production (the development key is public)',
+});
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 

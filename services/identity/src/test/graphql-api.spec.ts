@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentity, type IdentityTestApp } from './identity-app.js';
 
@@ -117,6 +118,16 @@ describe('admin management', () => {
     await request(t.app.getHttpServer()).post('/api/auth/login').send({ email: 'new.person@demo.salon', password: 'long-enough' }).expect(401);
     const self = await gql('admin', 'mutation { setUserActive(id: "00000000-0000-0000-0000-000000000000", isActive: false) { id } }');
     expect(self.errors![0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('forgets a phone’s verification when the number changes, so reset codes never go to an unproven number', async () => {
+    const [basic] = await t.app.get(DataSource).query(`SELECT id, phone FROM users WHERE email = 'basic@demo.salon'`);
+    const same = await gql('admin', 'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p, firstName: "Bea" }) { id } }', { id: basic.id, p: basic.phone });
+    expect(same.errors).toBeUndefined();
+    expect((await t.app.get(DataSource).query(`SELECT phone_verified_at FROM users WHERE id = $1`, [basic.id]))[0].phone_verified_at).not.toBeNull();
+    await gql('admin', 'mutation($id: ID!) { updateUser(id: $id, input: { phone: "+1 312 555 0177" }) { id } }', { id: basic.id });
+    expect((await t.app.get(DataSource).query(`SELECT phone_verified_at FROM users WHERE id = $1`, [basic.id]))[0].phone_verified_at).toBeNull();
+    await gql('admin', 'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p }) { id } }', { id: basic.id, p: basic.phone });
   });
 
   it('invites staff who then set a password and sign in, once', async () => {

@@ -113,9 +113,12 @@ describe('per-sender SMS pacing', () => {
     const times = peer.messages().filter((m) => m.body.startsWith('Paced ')).map((m) => m.receivedAt).sort((a, b) => a - b);
     expect(times).toHaveLength(5);
     const gaps = times.slice(1).map((at, i) => at - times[i]);
-    // Slots are reserved exactly 200 ms apart on Redis's clock; the HTTP hop to the peer may
-    // shift one arrival by a few ms, hence the small allowance.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000 / SMS_RATE - 15);
+    // Slots are reserved exactly 1/rate apart on Redis's clock; the HTTP hop to the peer shifts
+    // each arrival by its own delay (tens of ms on a loaded machine), which moves single gaps
+    // but not the whole span by more than two hops. Unpaced, all five land within a few ms.
+    const interval = 1000 / SMS_RATE;
+    expect(times[4] - times[0]).toBeGreaterThanOrEqual(4 * interval - 60);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(interval / 2);
   });
 });
 

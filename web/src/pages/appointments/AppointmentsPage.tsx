@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { BookDialog } from './BookDialog';
 import { DateNav } from './DateNav';
-import { DayView } from './DayView';
+import { DayView, type PendingChange } from './DayView';
 import { WaitlistPanel } from './WaitlistPanel';
 import { WeekView } from './WeekView';
 import { conflictOf, type Appointment } from './appointments-api';
@@ -23,8 +23,10 @@ export function AppointmentsPage() {
   const start = view === 'week' ? weekStart(date) : date;
   const data = useCalendarData(start, view === 'week' ? 7 : 1);
   const [booking, setBooking] = useState<{ staffId: string; startMin: number } | null>(null);
-  const [pending, setPending] = useState(new Map<string, { staffId: string; startMin: number }>());
+  const [pending, setPending] = useState(new Map<string, PendingChange>());
   const [moveError, setMoveError] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [weekStaff, setWeekStaff] = useState('');
   const clearPending = (id: string) =>
     setPending((p) => {
       const n = new Map(p);
@@ -35,11 +37,18 @@ export function AppointmentsPage() {
 
   const onMove = (a: Appointment, staffId: string, startsAt: string) => {
     setMoveError(null);
+    setBlocked(null);
     setPending((p) => new Map(p).set(a.id, { staffId, startMin: minutesInDay(new Date(startsAt), date) }));
     patch.mutate(
       { id: a.id, patch: { startsAt, ...(staffId !== a.staffId ? { staffId } : {}), version: a.version } },
       { onSettled: async () => clearPending(a.id) },
     );
+  };
+  const onResize = (a: Appointment, endsAt: string) => {
+    setMoveError(null);
+    setBlocked(null);
+    setPending((p) => new Map(p).set(a.id, { staffId: a.staffId, startMin: minutesInDay(new Date(a.startsAt), date), endMin: minutesInDay(new Date(endsAt), date) }));
+    patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, { onSettled: async () => clearPending(a.id) });
   };
   const onStatus = (a: Appointment, status: AppointmentStatus, cancelReason?: string) => {
     setMoveError(null);
@@ -71,6 +80,12 @@ export function AppointmentsPage() {
           <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMoveError(null)} aria-label="Dismiss">×</button>
         </div>
       )}
+      {blocked && (
+        <div className="appt-notice" role="status" data-testid="blocked-reason">
+          Not bookable: {blocked}
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setBlocked(null)} aria-label="Dismiss">×</button>
+        </div>
+      )}
       {!data.locationId ? (
         <p className="muted">Choose a location in the header to see its calendar.</p>
       ) : data.loading ? (
@@ -78,17 +93,33 @@ export function AppointmentsPage() {
       ) : data.error ? (
         <p className="appt-error" role="alert">Appointments could not be loaded: {conflictOf(data.error).message}</p>
       ) : view === 'week' ? (
-        <WeekView weekStart={start} items={data.items} staffNames={data.staffNames} clientNames={data.clientNames} onPickDay={(d) => set({ date: d, view: 'day' })} />
+        <WeekView
+          weekStart={start}
+          items={data.items}
+          staffNames={data.staffNames}
+          clientNames={data.clientNames}
+          onPickDay={(d) => set({ date: d, view: 'day' })}
+          unavailable={data.unavailable}
+          workingHours={data.workingHours}
+          staffId={weekStaff}
+          onPickStaff={setWeekStaff}
+        />
       ) : (
         <DayView
           date={date}
           items={data.items}
           workingHours={data.workingHours}
+          unavailable={data.unavailable}
           staff={data.staff}
           staffNames={data.staffNames}
           clientNames={data.clientNames}
           onEmptySlot={(staffId, startMin) => setBooking({ staffId, startMin })}
           onMove={onMove}
+          onResize={onResize}
+          onBlocked={(reason) => {
+            setMoveError(null);
+            setBlocked(reason);
+          }}
           onStatus={onStatus}
           pending={pending}
           busy={patch.isPending}

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import { formatTime } from '../../lib/format';
-import type { Appointment } from './appointments-api';
+import type { Appointment, UnavailableStaff } from './appointments-api';
+import { HourGutter, UnavailableShades } from './CalendarParts';
+import { PX_PER_MIN, layoutBlocks } from './layout';
 import { statusColor, statusLabel } from './status';
-import { addDays, todayIn, zonedDate, zonedToUtc } from './time-grid';
+import { DEFAULT_END_MIN, DEFAULT_START_MIN, SLOT_MIN, addDays, parseHHMM, slotStarts, todayIn, zonedDate, zonedToUtc, type Interval, type WorkingHoursRow } from './time-grid';
 
 const dayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', weekday: 'short', month: 'short', day: 'numeric' });
 
@@ -11,36 +14,150 @@ interface Props {
   staffNames: Map<string, string>;
   clientNames: Map<string, string>;
   onPickDay(date: string): void;
+  /** The week's unavailable times per staff member (by name), or null until loaded. */
+  unavailable?: UnavailableStaff[] | null;
+  workingHours?: WorkingHoursRow[];
+  /** '' = everyone (a list per day); a staff id = that person's week as a time grid. */
+  staffId?: string;
+  onPickStaff?(staffId: string): void;
 }
 
-/** Seven day columns with compact blocks; a day's header opens its day view. */
-export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay }: Props) {
+/** Stretches that cover the whole local day: "off today", "away (Vacation)". */
+export function allDayReasons(unavailable: readonly UnavailableStaff[], date: string): { staffId: string; reason: string }[] {
+  const s = zonedToUtc(date, 0).getTime();
+  const e = zonedToUtc(addDays(date, 1), 0).getTime();
+  const out: { staffId: string; reason: string }[] = [];
+  for (const st of unavailable) {
+    const whole = st.intervals.find((u) => new Date(u.startsAt).getTime() <= s && new Date(u.endsAt).getTime() >= e);
+    if (whole) out.push({ staffId: st.staffId, reason: whole.reason });
+  }
+  return out;
+}
+
+/** A person's earliest start to latest end over the week, snapped to the slot; 8 AM–8 PM when they have no hours. */
+export function weekBounds(rows: readonly WorkingHoursRow[], staffId: string): Interval {
+  const work = rows.filter((r) => r.staffId === staffId && r.kind === 'work');
+  if (!work.length) return { start: DEFAULT_START_MIN, end: DEFAULT_END_MIN };
+  const start = Math.floor(Math.min(...work.map((r) => parseHHMM(r.start))) / SLOT_MIN) * SLOT_MIN;
+  const end = Math.ceil(Math.max(...work.map((r) => parseHHMM(r.end))) / SLOT_MIN) * SLOT_MIN;
+  return { start: Math.max(0, start - 60), end: Math.min(1440, end + 60) };
+}
+
+/** Seven days: everyone's appointments as a list per day, or one person's week as a shaded time grid. */
+export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay, unavailable, workingHours = [], staffId = '', onPickStaff }: Props) {
   const today = todayIn();
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+  const people = useMemo(() => {
+    const ids = (unavailable ?? []).map((s) => s.staffId);
+    for (const id of [...new Set(items.map((a) => a.staffId))].sort()) if (!ids.includes(id)) ids.push(id);
+    return ids;
+  }, [unavailable, items]);
+  const picker = onPickStaff && people.length > 0 && (
+    <label className="appt-week-staff">
+      Staff
+      <select value={staffId} onChange={(e) => onPickStaff(e.target.value)} data-testid="week-staff">
+        {people.length > 1 && <option value="">Everyone</option>}
+        {people.map((id) => (
+          <option key={id} value={id}>{staffNames.get(id) ?? 'Staff member'}</option>
+        ))}
+      </select>
+    </label>
+  );
+  const person = staffId || (people.length === 1 ? people[0]! : '');
+  if (person) {
+    return (
+      <div className="appt-week-person" data-testid="calendar-week">
+        {picker}
+        <PersonWeek days={days} today={today} staffId={person} items={items.filter((a) => a.staffId === person)} reasons={unavailable?.find((s) => s.staffId === person)?.intervals ?? []} bounds={weekBounds(workingHours, person)} clientNames={clientNames} onPickDay={onPickDay} />
+      </div>
+    );
+  }
   return (
-    <div className="appt-week" data-testid="calendar-week">
-      {days.map((d) => {
-        const list = items.filter((a) => zonedDate(new Date(a.startsAt)) === d).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-        return (
-          <section key={d} className={`appt-week-day${d === today ? ' today' : ''}`} data-testid={`week-day-${d}`}>
-            <button type="button" className="appt-week-head" onClick={() => onPickDay(d)}>
-              {dayFmt.format(zonedToUtc(d, 12 * 60))}
-              <span className="muted"> · {list.length}</span>
-            </button>
-            <div className="appt-week-list" onClick={() => onPickDay(d)}>
-              {list.map((a) => {
-                const c = statusColor(a.status);
-                return (
-                  <div key={a.id} className={`appt-compact status-${a.status}`} data-testid={`appointment-${a.id}`} style={{ background: c.bg, borderColor: c.border, color: c.text }} title={statusLabel(a.status)}>
-                    <span className="appt-time">{formatTime(a.startsAt)}</span> <strong>{clientNames.get(a.clientId) ?? 'Client'}</strong>
-                    <div className="appt-service">{a.serviceName} · {staffNames.get(a.staffId) ?? ''}</div>
+    <div className="appt-week-person" data-testid="calendar-week">
+      {picker}
+      <div className="appt-week">
+        {days.map((d) => {
+          const list = items.filter((a) => zonedDate(new Date(a.startsAt)) === d).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+          return (
+            <section key={d} className={`appt-week-day${d === today ? ' today' : ''}`} data-testid={`week-day-${d}`}>
+              <button type="button" className="appt-week-head" onClick={() => onPickDay(d)}>
+                {dayFmt.format(zonedToUtc(d, 12 * 60))}
+                <span className="muted"> · {list.length}</span>
+              </button>
+              <div className="appt-week-list" onClick={() => onPickDay(d)}>
+                {allDayReasons(unavailable ?? [], d).map((u) => (
+                  <div key={u.staffId} className="appt-week-off" title={u.reason} role="note" aria-label={u.reason} data-testid={`week-off-${d}-${u.staffId}`}>{u.reason}</div>
+                ))}
+                {list.map((a) => {
+                  const c = statusColor(a.status);
+                  return (
+                    <div key={a.id} className={`appt-compact status-${a.status}`} data-testid={`appointment-${a.id}`} style={{ background: c.bg, borderColor: c.border, color: c.text }} title={statusLabel(a.status)}>
+                      <span className="appt-time">{formatTime(a.startsAt)}</span> <strong>{clientNames.get(a.clientId) ?? 'Client'}</strong>
+                      <div className="appt-service">{a.serviceName} · {staffNames.get(a.staffId) ?? ''}</div>
+                    </div>
+                  );
+                })}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+interface PersonWeekProps {
+  days: string[];
+  today: string;
+  staffId: string;
+  items: Appointment[];
+  reasons: UnavailableStaff['intervals'];
+  bounds: Interval;
+  clientNames: Map<string, string>;
+  onPickDay(date: string): void;
+}
+
+/** One person's week: a column per day, their unavailable times shaded with the reason on hover. */
+function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames, onPickDay }: PersonWeekProps) {
+  const slots = slotStarts(bounds.start, bounds.end);
+  const height = (bounds.end - bounds.start) * PX_PER_MIN;
+  return (
+    <div className="appt-day">
+      <div className="appt-day-head">
+        <div className="appt-gutter-head" />
+        {days.map((d) => (
+          <button key={d} type="button" className={`appt-col-head appt-week-head${d === today ? ' today' : ''}`} onClick={() => onPickDay(d)}>{dayFmt.format(zonedToUtc(d, 720))}</button>
+        ))}
+      </div>
+      <div className="appt-day-body">
+        <HourGutter slots={slots} bounds={bounds} height={height} />
+        {days.map((d) => (
+          <div key={d} className="appt-col" style={{ height }} data-testid={`week-column-${d}`} data-staff={staffId}>
+            {slots.map((m) => (
+              <div key={m} className={`appt-slot${m % 60 === 0 ? ' hour' : ''}`} style={{ height: SLOT_MIN * PX_PER_MIN }} onClick={() => onPickDay(d)} />
+            ))}
+            <UnavailableShades reasons={reasons} date={d} bounds={bounds} testId={`unavailable-${d}`} />
+            {layoutBlocks(items, d, bounds.start, bounds.end).map((b) => {
+              const c = statusColor(b.item.status);
+              return (
+                <div
+                  key={b.item.id}
+                  className={`appt-block status-${b.item.status}`}
+                  data-testid={`appointment-${b.item.id}`}
+                  style={{ top: b.top, height: b.height, left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`, width: `calc(${100 / b.lanes}% - 4px)`, background: c.bg, borderColor: c.border, color: c.text }}
+                  title={`${formatTime(b.item.startsAt)} – ${formatTime(b.item.endsAt)} · ${statusLabel(b.item.status)}`}
+                  onClick={() => onPickDay(d)}
+                >
+                  <div className="appt-block-main">
+                    <strong className="appt-client">{clientNames.get(b.item.clientId) ?? 'Client'}</strong>
+                    <span className="appt-service">{b.item.serviceName}</span>
                   </div>
-                );
-              })}
-            </div>
-          </section>
-        );
-      })}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dragStart, isDrag, layoutBlocks, processingGap, PX_PER_MIN } from './layout';
+import { dragStart, isDrag, layoutBlocks, processingGap, PX_PER_MIN, reasonAt, resizeEnd, shadeBlocks } from './layout';
 import { allowedTransitions, canReschedule, statusColor, statusLabel } from './status';
 
 const at = (h: number, m = 0) => new Date(Date.UTC(2026, 10, 21, h + 6, m)).toISOString(); // Chicago CST
@@ -52,5 +52,33 @@ describe('status', () => {
     expect(canReschedule('checked-in')).toBe(false);
     expect(statusLabel('in-service')).toBe('In service');
     expect(statusColor('cancelled').text).toBe('#6b7280');
+  });
+});
+
+describe('shading and resize', () => {
+  const lunch = { startsAt: at(12, 30), endsAt: at(13), reason: 'Dana Lee is on break (Lunch)' };
+  const evening = { startsAt: at(18), endsAt: new Date(Date.UTC(2026, 10, 22, 6)).toISOString(), reason: 'Dana Lee finishes at 6 PM' };
+  it.each([
+    { name: 'a break inside the grid', spans: [lunch], expected: [[750, 780, 'Dana Lee is on break (Lunch)']] },
+    { name: 'a stretch past the grid is clipped', spans: [evening], expected: [[1080, 1200, 'Dana Lee finishes at 6 PM']] },
+    { name: 'a stretch of another day is dropped', spans: [{ ...lunch, startsAt: at(-20), endsAt: at(-19) }], expected: [] },
+  ])('shadeBlocks: $name', ({ spans, expected }) => {
+    const blocks = shadeBlocks(spans, '2026-11-21', 480, 1200);
+    expect(blocks.map((b) => [b.startMin, b.endMin, b.reason])).toEqual(expected);
+    for (const b of blocks) expect(b.top).toBe((b.startMin - 480) * PX_PER_MIN);
+  });
+  it('reasonAt names the stretch a slot starts in', () => {
+    expect(reasonAt([lunch, evening], '2026-11-21', 750)).toBe('Dana Lee is on break (Lunch)');
+    expect(reasonAt([lunch, evening], '2026-11-21', 765)).toBe('Dana Lee is on break (Lunch)');
+    expect(reasonAt([lunch, evening], '2026-11-21', 780)).toBeNull();
+    expect(reasonAt([lunch, evening], '2026-11-21', 1185)).toBe('Dana Lee finishes at 6 PM');
+  });
+  it.each([
+    { deltaPx: 18 * 2, expected: 690 },
+    { deltaPx: 7, expected: 660 },
+    { deltaPx: -18 * 10, expected: 615 },
+    { deltaPx: 18 * 100, expected: 1200 },
+  ])('resizeEnd by $deltaPx px → $expected', ({ deltaPx, expected }) => {
+    expect(resizeEnd(600, 660, deltaPx, 1200)).toBe(expected);
   });
 });

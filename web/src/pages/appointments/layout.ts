@@ -56,3 +56,30 @@ export function processingGap(service: unknown, durationMin: number): { offsetMi
   if (p.startAfterMin >= durationMin) return null;
   return { offsetMin: p.startAfterMin, lengthMin: Math.min(p.durationMin, durationMin - p.startAfterMin) };
 }
+
+export interface ReasonSpan { startsAt: string; endsAt: string; reason: string }
+export interface ShadeBlock { startMin: number; endMin: number; top: number; height: number; reason: string }
+
+/** The unavailable stretches of one day column, clipped to the grid, positioned like blocks. */
+export function shadeBlocks(spans: readonly ReasonSpan[], date: string, gridStart: number, gridEnd: number, pxPerMin = PX_PER_MIN, tz = LOCATION_TIME_ZONE): ShadeBlock[] {
+  const out: ShadeBlock[] = [];
+  for (const u of spans) {
+    const s = clamp(minutesInDay(new Date(u.startsAt), date, tz), gridStart, gridEnd);
+    const e = clamp(minutesInDay(new Date(u.endsAt), date, tz), gridStart, gridEnd);
+    if (e > s) out.push({ startMin: s, endMin: e, top: (s - gridStart) * pxPerMin, height: (e - s) * pxPerMin, reason: u.reason });
+  }
+  return out;
+}
+
+/** Why the slot starting `minute` after local midnight cannot be booked, or null when it can. */
+export function reasonAt(spans: readonly ReasonSpan[], date: string, minute: number, tz = LOCATION_TIME_ZONE): string | null {
+  for (const u of spans) {
+    if (minutesInDay(new Date(u.startsAt), date, tz) <= minute && minute < minutesInDay(new Date(u.endsAt), date, tz)) return u.reason;
+  }
+  return null;
+}
+
+/** New end after dragging the bottom edge `deltaPx`: snapped, at least one step long, inside the grid. */
+export function resizeEnd(startMin: number, originalEnd: number, deltaPx: number, gridEnd: number, pxPerMin = PX_PER_MIN, step = SLOT_MIN): number {
+  return clamp(snapMinutes(originalEnd + deltaPx / pxPerMin, step), startMin + step, Math.max(startMin + step, gridEnd));
+}

@@ -1,22 +1,30 @@
 import { useMemo } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useQuery as useApolloQuery } from '@apollo/client/react';
 import { useLocations } from '../../session/location-context';
-import { STAFF_NAMES, appointmentsKey, fetchAppointments, fetchClientName, fetchWorkingHours, type StaffMember } from './appointments-api';
+import { STAFF_NAMES, appointmentsKey, fetchAppointmentsIfChanged, fetchClientName, fetchUnavailable, fetchWorkingHours, type StaffMember, type TaggedList } from './appointments-api';
 import { dayRange } from './time-grid';
 
-export const REFRESH_MS = 10_000;
+/**
+ * Changes by other staff show within this long. Cheap because the list answers 304 with no body
+ * while its ETag (ids and versions of the window's appointments) is unchanged.
+ */
+export const REFRESH_MS = 3_000;
+/** Working hours, breaks and time off change rarely: the shading is refreshed less often. */
+export const SHADING_REFRESH_MS = 60_000;
 
-/** Appointments of `days` local days from `date` at the selected location, refreshed every 10 s and on focus; staff and client names. */
+/** Appointments of `days` local days from `date` at the selected location (polled), the shading with reasons, staff and client names. */
 export function useCalendarData(date: string, days: number) {
   const { selected } = useLocations();
   const locationId = selected?.id;
+  const qc = useQueryClient();
   const range = useMemo(() => dayRange(date, days), [date, days]);
   const from = range.from.toISOString();
   const to = range.to.toISOString();
+  const key = appointmentsKey(locationId, from, to);
   const appts = useQuery({
-    queryKey: appointmentsKey(locationId, from, to),
-    queryFn: () => fetchAppointments(locationId!, range.from, range.to),
+    queryKey: key,
+    queryFn: () => fetchAppointmentsIfChanged(locationId!, range.from, range.to, qc.getQueryData<TaggedList>(key)),
     enabled: !!locationId,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
@@ -27,8 +35,16 @@ export function useCalendarData(date: string, days: number) {
     enabled: !!locationId,
     staleTime: 60_000,
   });
+  const shading = useQuery({
+    queryKey: ['/api/availability/unavailable', locationId ?? null, from, to],
+    queryFn: () => fetchUnavailable(locationId!, range.from, range.to),
+    enabled: !!locationId,
+    refetchInterval: SHADING_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
   const staffQ = useApolloQuery<{ users: StaffMember[] }>(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
-  const items = useMemo(() => appts.data ?? [], [appts.data]);
+  const items = useMemo(() => appts.data?.items ?? [], [appts.data]);
   const clientIds = useMemo(() => [...new Set(items.map((a) => a.clientId))].sort(), [items]);
   const clientQs = useQueries({
     queries: clientIds.map((id) => ({ queryKey: ['/api/clients', id, 'name'], queryFn: () => fetchClientName(id), staleTime: 300_000, retry: false })),
@@ -39,6 +55,8 @@ export function useCalendarData(date: string, days: number) {
     if (n) clientNames.set(id, n);
   });
   const staffNames = new Map<string, string>();
+  // The shading names everyone it covers, even for a caller who may not list all staff.
+  for (const s of shading.data?.staff ?? []) staffNames.set(s.staffId, s.name);
   for (const s of staffQ.data?.users ?? []) staffNames.set(s.id, s.fullName);
   return {
     locationId,
@@ -47,9 +65,10 @@ export function useCalendarData(date: string, days: number) {
     loading: appts.isPending && !!locationId,
     error: appts.error as Error | null,
     workingHours: hours.data ?? [],
+    unavailable: shading.data?.staff ?? null,
     staff: staffQ.data?.users ?? [],
     staffNames,
     clientNames,
-    queryKey: appointmentsKey(locationId, from, to),
+    queryKey: key,
   };
 }

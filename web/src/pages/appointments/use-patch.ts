@@ -10,11 +10,11 @@ export function usePatchAppointment(onRefused?: (id: string, message: string) =>
     mutationFn: ({ id, patch }: { id: string; patch: PatchInput }) => patchAppointment(id, patch),
     onSuccess: (_a, { patch }) => {
       if (patch.status) toast({ title: `Appointment ${statusLabel(patch.status).toLowerCase()}`, variant: 'success' });
-      else toast({ title: 'Appointment moved', variant: 'success' });
+      else toast({ title: patch.endsAt && !patch.startsAt ? 'Appointment resized' : 'Appointment moved', variant: 'success' });
     },
-    onError: (e, { id }) => {
+    onError: (e, { id, patch }) => {
       const { message } = conflictOf(e);
-      toast({ title: 'Not changed', description: message, variant: 'destructive' });
+      toast({ title: patch.endsAt ? 'Length not changed' : 'Not changed', description: message, variant: 'destructive' });
       onRefused?.(id, message);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: ['/api/appointments'] }),

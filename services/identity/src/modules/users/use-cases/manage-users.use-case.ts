@@ -76,7 +76,9 @@ export class ManageUsersUseCase {
       const other = await this.users.findByEmail(change.email);
       if (other && other.id !== id) throw new ConflictError(`A user with e-mail ${change.email} already exists`);
     }
-    await this.users.update(id, change);
+    // A new number is unproven: reset codes must not go to it until it is verified again.
+    const phoneChanged = change.phone !== undefined && (change.phone ?? null) !== user.phone;
+    await this.users.update(id, phoneChanged ? { ...change, phoneVerifiedAt: null } : change);
     // A role change alters what the token claims: make the user sign in again.
     if (change.role && change.role !== user.role) await this.tokens.revokeAllForUser(id);
     return this.entity(id);

@@ -47,6 +47,8 @@ export class BookAppointmentInput {
 export class UpdateAppointmentInput {
   @Field({ nullable: true }) startsAt?: string;
   @Field(() => ID, { nullable: true }) staffId?: string;
+  @Field({ nullable: true, description: 'Resize: the new end (or give durationMin)' }) endsAt?: string;
+  @Field(() => Int, { nullable: true, description: 'Resize: the new length in minutes' }) durationMin?: number;
   @Field({ nullable: true }) status?: string;
   @Field(() => String, { nullable: true }) cancelReason?: string | null;
   @Field(() => String, { nullable: true }) notes?: string | null;
@@ -63,12 +65,13 @@ export class AppointmentResolver {
   @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
   @Query(() => [AppointmentModel])
   appointments(
+    @CurrentAuth() auth: AuthContext,
     @Args('from') from: string,
     @Args('to') to: string,
     @Args('locationId', { type: () => ID, nullable: true }) locationId?: string,
     @Args('staffId', { type: () => ID, nullable: true }) staffId?: string,
   ) {
-    return this.useCase.list(strip({ from, to, locationId, staffId }));
+    return this.useCase.list(auth, strip({ from, to, locationId, staffId }));
   }
 
   @RequirePermission('create_appointments')

@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Patch, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import type { Response } from 'express';
 import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
+import { SEE_A_CALENDAR } from '../domain/calendar-scope.js';
 import { AppointmentsUseCase } from '../use-cases/appointments.use-case.js';
 
 @Controller('api/appointments')
@@ -8,16 +10,24 @@ import { AppointmentsUseCase } from '../use-cases/appointments.use-case.js';
 export class AppointmentsController {
   constructor(private readonly appointments: AppointmentsUseCase) {}
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  /**
+   * ?from=&to=[&locationId=&staffId=]; view_own_schedule sees only their own. Answers carry an
+   * ETag: a poll sending it back in If-None-Match gets an empty 304 while nothing changed.
+   */
+  @RequirePermission(SEE_A_CALENDAR)
   @Get()
-  list(@Query() query: Record<string, string>) {
-    return this.appointments.list(query);
+  async list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, string>, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response) {
+    const answer = await this.appointments.listIfChanged(auth, query, ifNoneMatch);
+    res.setHeader('ETag', answer.etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    if (answer.notModified) res.status(304).end();
+    else res.status(200).json(answer.items);
   }
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(SEE_A_CALENDAR)
   @Get(':id')
-  get(@Param('id') id: string) {
-    return this.appointments.get(id);
+  get(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return this.appointments.getFor(auth, id);
   }
 
   /** 201 with the appointment, or 409 `{error, alternatives, taken}` naming what was taken. */
@@ -27,7 +37,7 @@ export class AppointmentsController {
     return this.appointments.book(auth, body);
   }
 
-  /** Reschedule (startsAt, staffId), status changes (with cancelReason), notes. */
+  /** Reschedule (startsAt, staffId), resize (endsAt or durationMin), status changes (with cancelReason), notes. */
   @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
   @Patch(':id')
   update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {

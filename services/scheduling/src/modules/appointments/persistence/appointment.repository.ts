@@ -66,6 +66,24 @@ function toView(r: any): AppointmentView {
   };
 }
 
+export interface ListFilter {
+  from: Date;
+  to: Date;
+  locationId?: string;
+  /** Only these staff members' appointments; undefined = everyone's. */
+  staffIds?: string[];
+}
+
+const LIST_LIMIT = 5000;
+
+function listWhere(q: ListFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [q.from.toISOString(), q.to.toISOString()];
+  let where = `a.starts_at < $2 AND a.ends_at > $1`;
+  if (q.locationId) where += ` AND a.location_id = $${params.push(q.locationId)}`;
+  if (q.staffIds) where += ` AND sg.staff_id = ANY($${params.push(q.staffIds)}::uuid[])`;
+  return { where, params };
+}
+
 export interface NewAllocation {
   kind: 'staff' | 'room' | 'device';
   resourceId: string;
@@ -88,12 +106,9 @@ export class AppointmentRepository {
     return this.find(id, manager);
   }
 
-  async list(q: { from: Date; to: Date; locationId?: string; staffId?: string }): Promise<AppointmentView[]> {
-    const params: unknown[] = [q.from.toISOString(), q.to.toISOString()];
-    let where = `a.starts_at < $2 AND a.ends_at > $1`;
-    if (q.locationId) where += ` AND a.location_id = $${params.push(q.locationId)}`;
-    if (q.staffId) where += ` AND sg.staff_id = $${params.push(q.staffId)}`;
-    const rows = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY a.starts_at, a.id LIMIT 5000`, params);
+  async list(q: ListFilter): Promise<AppointmentView[]> {
+    const { where, params } = listWhere(q);
+    const rows = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY a.starts_at, a.id LIMIT ${LIST_LIMIT}`, params);
     return rows.map(toView);
   }
 
@@ -104,6 +119,21 @@ export class AppointmentRepository {
       [clientId, now.toISOString()],
     );
     return rows.map(toView);
+  }
+
+  /**
+   * What identifies the list's content: every appointment in it with its version (every change
+   * bumps the version). An aggregate over the same rows, without building them.
+   */
+  async fingerprint(q: ListFilter): Promise<string> {
+    const { where, params } = listWhere(q);
+    const [row] = await this.dataSource.query(
+      `SELECT md5(coalesce(string_agg(id::text || ':' || version, ',' ORDER BY id), '')) AS h FROM (
+         SELECT a.id, a.version FROM appointments a JOIN appointment_segments sg ON sg.appointment_id = a.id AND sg.position = 1
+          WHERE ${where} ORDER BY a.starts_at, a.id LIMIT ${LIST_LIMIT}) w`,
+      params,
+    );
+    return row.h;
   }
 
   /** The appointment and its segments (in visit order, position 1 first). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, ForbiddenError, NotFoundError, OutboxWriter, parseInput, PermissionResolver, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { BookingConflictError } from '../../../common/booking-conflict.filter.js';
@@ -9,11 +9,15 @@ import { AvailabilityUseCase, type Calendars } from '../../availability/use-case
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
 import { CatalogueRepository } from '../../catalogue/persistence/catalogue.repository.js';
 import { APPOINTMENT_STATUSES, canReschedule, checkTransition, holdsResources, isLateCancel, type AppointmentStatus } from '../domain/appointment-status.js';
+import { calendarScope, canSeeAppointment } from '../domain/calendar-scope.js';
 import { priceFor, snapshot } from '../domain/visit-price.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
 import { visitFields, visitParts } from './booking-input.dto.js';
 import { BookingWriter } from './booking-writer.use-case.js';
+
+const MAX_LENGTH_MIN = 12 * 60;
+const MIN = 60_000;
 
 const bookSchema = z.object(visitFields).strict();
 
@@ -21,6 +25,9 @@ const patchSchema = z
   .object({
     startsAt: z.iso.datetime({ offset: true }).optional(),
     staffId: z.uuid().optional(),
+    /** Resize: the new end, or the new length in minutes (one of the two). */
+    endsAt: z.iso.datetime({ offset: true }).optional(),
+    durationMin: z.number().int().min(5).max(MAX_LENGTH_MIN).optional(),
     status: z.enum(APPOINTMENT_STATUSES).optional(),
     cancelReason: z.string().trim().max(500).nullish(),
     notes: z.string().max(2000).nullish(),
@@ -34,6 +41,9 @@ const listSchema = z.object({
   locationId: z.uuid().optional(),
   staffId: z.uuid().optional(),
 });
+
+/** The list, or only its fingerprint when the caller already holds that version (`If-None-Match`). */
+export type ListAnswer = { etag: string; notModified: true } | { etag: string; notModified: false; items: AppointmentView[] };
 
 const STATUS_EVENTS = {
   cancelled: 'scheduling.appointment.cancelled.v1',
@@ -58,21 +68,50 @@ export class AppointmentsUseCase {
     private readonly schedules: SchedulesUseCase,
     private readonly visits: VisitAvailabilityUseCase,
     private readonly writer: BookingWriter,
+    private readonly permissions: PermissionResolver,
   ) {}
 
-  async list(query: unknown): Promise<AppointmentView[]> {
+  /** The window's appointments the caller may see: everyone's, or only their own with view_own_schedule. */
+  async list(auth: AuthContext, query: unknown): Promise<AppointmentView[]> {
+    return this.appointments.list(await this.listFilter(auth, query));
+  }
+
+  /**
+   * The list for polling calendars: a cheap fingerprint (ids and versions in the window) decides
+   * first, so an unchanged calendar costs one aggregate query and an empty 304.
+   */
+  async listIfChanged(auth: AuthContext, query: unknown, ifNoneMatch: string | undefined): Promise<ListAnswer> {
+    const filter = await this.listFilter(auth, query);
+    const etag = `"a-${await this.appointments.fingerprint(filter)}"`;
+    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { etag, notModified: true };
+    return { etag, notModified: false, items: await this.appointments.list(filter) };
+  }
+
+  private async listFilter(auth: AuthContext, query: unknown) {
     const q = parseInput(listSchema, query);
     const from = new Date(q.from);
     const to = new Date(q.to);
     if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
     if (to.getTime() - from.getTime() > 62 * 86_400_000) throw ValidationFailedError.field('to', 'the window is at most 62 days');
-    return this.appointments.list({ from, to, locationId: q.locationId, staffId: q.staffId });
+    const staffIds = calendarScope(await this.subject(auth), q.staffId ? [q.staffId] : undefined);
+    return { from, to, locationId: q.locationId, staffIds };
+  }
+
+  /** One appointment for a caller: someone else's is 403 for view_own_schedule. */
+  async getFor(auth: AuthContext, id: string): Promise<AppointmentView> {
+    const a = await this.get(id);
+    if (!canSeeAppointment(await this.subject(auth), [a.staffId])) throw new ForbiddenError('Forbidden: view_own_schedule shows only your own appointments');
+    return a;
   }
 
   async get(id: string): Promise<AppointmentView> {
     const a = isUuid(id) ? await this.appointments.find(id) : null;
     if (!a) throw new NotFoundError(`Appointment ${id} not found`);
     return a;
+  }
+
+  private async subject(auth: AuthContext) {
+    return { userId: auth.userId, role: auth.role, permissions: auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId) };
   }
 
   async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
@@ -97,23 +136,32 @@ export class AppointmentsUseCase {
     }
   }
 
-  /** PATCH: move (startsAt/staffId), change status, edit notes; `version` guards against stale edits. */
+  /** PATCH: move (startsAt/staffId), resize (endsAt or durationMin), change status, edit notes; `version` guards against stale edits. */
   async update(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<AppointmentView> {
     const p = parseInput(patchSchema, input);
     const current = await this.get(id);
     if (p.version !== undefined && p.version !== current.version) throw new ConflictError('The appointment was changed by someone else; reload it and try again');
-    if (p.startsAt !== undefined || p.staffId !== undefined) await this.reschedule(auth, current, p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt), p.staffId ?? current.staffId, now);
+    const start = p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt);
+    const length = newLength(p, start);
+    if (p.startsAt !== undefined || p.staffId !== undefined || length !== undefined) await this.reschedule(auth, current, start, p.staffId ?? current.staffId, now, length);
     if (p.status !== undefined && p.status !== (await this.get(id)).status) await this.changeStatus(auth, id, p.status, p.cancelReason ?? null, now);
     if (p.notes !== undefined) await this.dataSource.transaction((m) => this.appointments.setNotes(m, id, p.notes ?? null));
     return this.get(id);
   }
 
-  private async reschedule(auth: AuthContext, current: AppointmentView, start: Date, staffId: string, now: Date): Promise<void> {
-    if (!canReschedule(current.status)) throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be moved`);
-    if (current.segments.length > 1) throw new ConflictError('A visit of several services cannot be moved as a whole yet; cancel it and book it again');
+  /**
+   * Move and/or resize. The length is the one asked for; else a resized appointment, or one staying
+   * with the same person, keeps its length; else it takes the new person's duration for the service.
+   */
+  private async reschedule(auth: AuthContext, current: AppointmentView, start: Date, staffId: string, now: Date, length?: number): Promise<void> {
+    if (!canReschedule(current.status)) throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be ${length === undefined ? 'moved' : 'resized'}`);
+    if (current.segments.length > 1) throw new ConflictError('A visit of several services cannot be moved or resized as a whole yet; cancel it and book it again');
     const service = await this.catalogue.findService(current.serviceId);
     if (!service) throw new NotFoundError(`Service ${current.serviceId} not found`);
-    const ctx = { service, locationId: current.locationId, staffId, start, now, relax: true, ignoreAppointmentId: current.id };
+    const resized = length !== undefined || current.service?.resized === true;
+    const currentLength = (new Date(current.endsAt).getTime() - new Date(current.startsAt).getTime()) / MIN;
+    const durationMin = length ?? (resized || staffId === current.staffId ? currentLength : null);
+    const ctx = { service, locationId: current.locationId, staffId, start, now, relax: true, ignoreAppointmentId: current.id, durationMin };
     const { check, cal } = await this.availability.check(ctx);
     if (!check.ok) throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', this.alternatives(check.alternatives, cal), null);
     const seg = check.slot.segments[0];
@@ -123,7 +171,9 @@ export class AppointmentsUseCase {
         const locked = await this.appointments.lock(current.id, m);
         if (!locked || locked.version !== current.version) throw new ConflictError('The appointment was changed by someone else; reload it and try again');
         await this.appointments.releaseAllocations(m, current.id);
-        await this.appointments.move(m, current.id, { startsAt: seg.start, endsAt: seg.end, staffId: seg.staffId, priceMinor: price, service: snapshot(service, seg.staffId, price) });
+        const frozen = snapshot(service, seg.staffId, price);
+        const kept = resized ? { ...frozen, durationMin: (seg.end.getTime() - seg.start.getTime()) / MIN, resized: true } : frozen;
+        await this.appointments.move(m, current.id, { startsAt: seg.start, endsAt: seg.end, staffId: seg.staffId, priceMinor: price, service: kept });
         await this.allocate(m, current.id, check.slot, cal);
         await this.outbox.append(m, {
           type: 'scheduling.appointment.rescheduled.v1', aggregateType: 'appointment', aggregateId: current.id, locationId: current.locationId,
@@ -173,4 +223,15 @@ export class AppointmentsUseCase {
   private alternatives(slots: Slot[], cal: Calendars) {
     return slots.slice(0, 5).map((s) => this.availability.view(s, cal));
   }
+}
+
+/** The length a PATCH asks for, in whole minutes, or undefined when it does not resize. */
+function newLength(p: { endsAt?: string; durationMin?: number }, start: Date): number | undefined {
+  if (p.endsAt !== undefined && p.durationMin !== undefined) throw ValidationFailedError.field('durationMin', 'give endsAt or durationMin, not both');
+  if (p.durationMin !== undefined) return p.durationMin;
+  if (p.endsAt === undefined) return undefined;
+  const minutes = (new Date(p.endsAt).getTime() - start.getTime()) / MIN;
+  if (!Number.isInteger(minutes)) throw ValidationFailedError.field('endsAt', 'must be whole minutes after the start');
+  if (minutes < 5 || minutes > MAX_LENGTH_MIN) throw ValidationFailedError.field('endsAt', `must be 5 minutes to ${MAX_LENGTH_MIN / 60} hours after the start`);
+  return minutes;
 }

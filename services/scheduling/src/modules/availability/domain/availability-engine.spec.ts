@@ -282,3 +282,48 @@ describe('checkSeries', () => {
     expect(conflict.ok ? [] : conflict.reasons).toEqual(['Dana is with a client until 11 AM']);
   });
 });
+
+describe('checkBooking with a duration override (resize)', () => {
+  const lunch = staff('dana', 'Dana', { weeklyBreaks: [{ weekday: 2, start: '12:30', end: '13:00', label: 'Lunch' }] });
+  it.each<{ name: string; durationMin: number; start: string; over?: Partial<SlotRequest>; ok: boolean | string; end?: string }>([
+    { name: 'longer, into free time', durationMin: 90, start: '10:00', ok: true, end: '11:30' },
+    { name: 'longer, into the break', durationMin: 120, start: '11:00', over: { staff: [lunch] }, ok: 'Dana is on break (Lunch)' },
+    { name: 'longer, past the end of the day', durationMin: 75, start: '16:00', ok: 'Dana finishes at 5 PM' },
+    { name: 'longer, into the next appointment', durationMin: 90, start: '10:00', over: { staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 11:00', '2026-03-10 12:00')] })] }, ok: 'Dana is with a client until 12 PM' },
+    { name: 'shorter frees the end', durationMin: 30, start: '10:30', over: { staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 11:00', '2026-03-10 12:00')] })] }, ok: true, end: '11:00' },
+    {
+      name: 'replaces a per-staff override',
+      durationMin: 45,
+      start: '16:15',
+      over: { services: [service({ overrides: { dana: { durationMin: 120 } } })] },
+      ok: true,
+      end: '17:00',
+    },
+    {
+      name: 'the room is held for the new length with its buffer',
+      durationMin: 90,
+      start: '09:00',
+      over: {
+        services: [service({ roomType: 'treatment', bufferAfterMin: 15 })],
+        resources: [room('r2', 'Room 2', 'treatment', { busy: [{ start: T('10:30'), end: T('11:30'), label: 'Booked' }] })],
+      },
+      ok: 'Room 2 is taken until 11:30 AM',
+    },
+    { name: 'a non-positive length is refused', durationMin: 0, start: '10:00', ok: 'Haircut: duration must be positive' },
+  ])('$name', ({ durationMin, start, over, ok, end }) => {
+    const res = checkBooking({ ...request(over), start: T(start), durationMin: [durationMin], relax: { grid: true, notice: true } });
+    if (ok === true) {
+      expect(res.ok).toBe(true);
+      if (res.ok) expect(hm(res.slot.end)).toBe(end);
+    } else {
+      expect(res.ok).toBe(false);
+      if (!res.ok) expect(res.reasons[0]).toBe(ok);
+    }
+  });
+  it('offers alternatives of the new length', () => {
+    const res = checkBooking({ ...request({ staff: [lunch] }), start: T('11:00'), durationMin: [120] });
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.alternatives.length).toBeGreaterThan(0);
+    if (!res.ok) for (const a of res.alternatives) expect(a.end.getTime() - a.start.getTime()).toBe(120 * 60_000);
+  });
+});

@@ -482,6 +482,14 @@ function alternatives(req: SlotRequest, choices: StaffChoice[], t: number): Slot
     .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
+/** Services with the given lengths: the length is the same whoever performs it, buffers and processing unchanged. */
+function resized(services: ServiceDef[], durations: readonly (number | null | undefined)[]): ServiceDef[] {
+  return services.map((svc, i) => {
+    const d = durations[i];
+    return d == null ? svc : { ...svc, durationMin: d, overrides: undefined };
+  });
+}
+
 function choicesFor(req: Pick<BookingRequest, 'staffChoice' | 'chosen'>): StaffChoice[] {
   return req.staffChoice.map((c, i) => req.chosen?.[i] ?? c);
 }
@@ -490,7 +498,8 @@ function choicesFor(req: Pick<BookingRequest, 'staffChoice' | 'chosen'>): StaffC
  * Validates one booking exactly as findSlots would offer it (grid and notice can be relaxed for
  * the staff calendar). Refusals carry human reasons and up to 3 nearest free alternatives.
  */
-export function checkBooking(request: BookingRequest): BookingCheck {
+export function checkBooking(booking: BookingRequest): BookingCheck {
+  const request = booking.durationMin?.some((d) => d != null) ? { ...booking, services: resized(booking.services, booking.durationMin) } : booking;
   const choices = choicesFor(request);
   const invalid = validate(request.services, choices, request.policy);
   if (invalid) return { ok: false, reasons: [invalid], details: [{ code: 'invalid-request', message: invalid }], alternatives: [] };
@@ -517,18 +526,29 @@ export function explainUnavailable(request: ExplainRequest): UnavailableReason |
     if (noticeReasons(ctx, t, { grid: true }).length === 0 && buildSlotAt(ctx, t)) return null;
     return diagnose(ctx, t, { grid: true })[0] ?? null;
   }
+  return cellExplainer(request, request.at, new Date(t + 1))(request.at);
+}
+
+/**
+ * `explainUnavailable` for many calendar cells of one window: the calendars are indexed once, then
+ * each instant in [from, to) is explained (location, then the staff member's schedule and holds).
+ */
+export function cellExplainer(request: Omit<ExplainRequest, 'at' | 'services' | 'staffChoice'>, from: Date, to: Date): (at: Date) => UnavailableReason | null {
   const probe: ServiceDef = { id: '', name: '', durationMin: 1, bufferBeforeMin: 0, bufferAfterMin: 0, deviceTypes: [], staffIds: request.staffId ? [request.staffId] : [] };
-  const ctx = buildCtx({ ...request, services: [probe] }, [request.staffId ?? 'any'], t, t + 1);
-  const p = partsOf(probe, t, 1);
-  const loc = locationReason(ctx, p.s, p.e);
-  if (loc) return loc;
-  if (request.staffId) {
-    const st = ctx.staff.get(request.staffId);
-    if (!st) return { code: 'staff-unknown', message: 'Unknown staff member' };
-    const reason = staffReasons(ctx, st, p, null)[0];
-    if (reason) return reason;
-  }
-  return noticeReasons(ctx, t, { grid: true })[0] ?? null;
+  const ctx = buildCtx({ ...request, services: [probe] }, [request.staffId ?? 'any'], from.getTime(), to.getTime());
+  const st = request.staffId ? ctx.staff.get(request.staffId) : undefined;
+  return (at) => {
+    const t = at.getTime();
+    const p = partsOf(probe, t, 1);
+    const loc = locationReason(ctx, p.s, p.e);
+    if (loc) return loc;
+    if (request.staffId) {
+      if (!st) return { code: 'staff-unknown', message: 'Unknown staff member' };
+      const reason = staffReasons(ctx, st, p, null)[0];
+      if (reason) return reason;
+    }
+    return noticeReasons(ctx, t, { grid: true })[0] ?? null;
+  };
 }
 
 /** Checks every occurrence of a recurring booking before anything is saved. */

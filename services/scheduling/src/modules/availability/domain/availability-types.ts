@@ -205,6 +205,11 @@ export interface BookingRequest extends SlotRequest {
   chosen?: (string | null)[];
   /** Staff-calendar bookings may skip the grid and/or the notice window. */
   relax?: { grid?: boolean; notice?: boolean };
+  /**
+   * Per service, a length (minutes) replacing the catalogue's and any per-staff override: an
+   * appointment resized on the calendar. null/absent keeps the service's own duration.
+   */
+  durationMin?: (number | null | undefined)[];
 }
 
 export type BookingCheck =

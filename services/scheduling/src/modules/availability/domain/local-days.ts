@@ -56,17 +56,30 @@ function makeDay(dt: DateTime, zone: string): LocalDay {
 /** Every local day that intersects [fromMs, toMs). */
 export function localDays(fromMs: number, toMs: number, zone: string): LocalDay[] {
   const days: LocalDay[] = [];
-  let dt = DateTime.fromMillis(fromMs, { zone }).startOf('day');
-  if (!dt.isValid) throw new RangeError(`Invalid time zone '${zone}'`);
-  while (dt.toMillis() < toMs) {
-    days.push(makeDay(dt, zone));
-    dt = dt.plus({ days: 1 });
-  }
+  for (let day = localDayOf(fromMs, zone); day.startMs < toMs; day = localDayOf(day.endMs, zone)) days.push(day);
   return days;
 }
 
+// luxon's startOf/plus cost ~80 µs; the calendar's shading asks for the same few days hundreds of
+// times. Days are immutable facts of (zone, instant), so a bounded memo is safe.
+const dayMemo = new Map<string, LocalDay[]>();
+const UTC_DAY = 1440 * MINUTE;
+
 export function localDayOf(ms: number, zone: string): LocalDay {
-  return makeDay(DateTime.fromMillis(ms, { zone }).startOf('day'), zone);
+  const key = `${zone}|${Math.floor(ms / UTC_DAY)}`;
+  const hit = dayMemo.get(key)?.find((d) => d.startMs <= ms && ms < d.endMs);
+  if (hit) return hit;
+  const dt = DateTime.fromMillis(ms, { zone }).startOf('day');
+  if (!dt.isValid) throw new RangeError(`Invalid time zone '${zone}'`);
+  const day = makeDay(dt, zone);
+  if (dayMemo.size > 4096) dayMemo.clear();
+  // Filed under every UTC day it overlaps, so any instant of it finds it.
+  for (let k = Math.floor(day.startMs / UTC_DAY); k <= Math.floor((day.endMs - 1) / UTC_DAY); k++) {
+    const list = dayMemo.get(`${zone}|${k}`) ?? [];
+    list.push(day);
+    dayMemo.set(`${zone}|${k}`, list);
+  }
+  return day;
 }
 
 /**
@@ -76,11 +89,18 @@ export function localDayOf(ms: number, zone: string): LocalDay {
 export function wallToUtc(day: LocalDay, minutes: number): number {
   if (minutes >= 1440) return day.endMs;
   if (day.constantOffset) return day.startMs + minutes * MINUTE;
-  return DateTime.fromObject(
-    { year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
-    { zone: day.zone },
-  ).toMillis();
+  // DST days: luxon resolves the offset through Intl (tens of µs); a day has few distinct wall times.
+  const key = `${day.zone}|${day.date}|${minutes}`;
+  let ms = dstWallMemo.get(key);
+  if (ms === undefined) {
+    ms = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 }, { zone: day.zone }).toMillis();
+    if (dstWallMemo.size > 4096) dstWallMemo.clear();
+    dstWallMemo.set(key, ms);
+  }
+  return ms;
 }
+
+const dstWallMemo = new Map<string, number>();
 
 /** Minutes after local midnight of a UTC instant inside `day` (counts wall clock, so 1:30 occurs twice in fall-back). */
 export function localMinuteOfDay(day: LocalDay, ms: number): number {

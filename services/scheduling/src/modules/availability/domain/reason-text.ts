@@ -1,12 +1,15 @@
 // Human text for reasons, in the location's zone. 12-hour en-US ("3:30 PM", "6 PM"), written by
 // hand rather than Intl so the text is identical on every Node/ICU build.
 import { DateTime } from 'luxon';
+import { localDayOf } from './local-days.js';
 
 export function formatClock(ms: number, zone: string): string {
-  const dt = DateTime.fromMillis(ms, { zone });
-  const h = dt.hour % 12 === 0 ? 12 : dt.hour % 12;
-  const suffix = dt.hour < 12 ? 'AM' : 'PM';
-  return dt.minute === 0 ? `${h} ${suffix}` : `${h}:${String(dt.minute).padStart(2, '0')} ${suffix}`;
+  // The wall clock from the (memoized) local day: luxon's zone lookup per call dominated the calendar's shading.
+  const day = localDayOf(ms, zone);
+  const wall = day.constantOffset ? { hour: Math.floor((ms - day.startMs) / 3_600_000), minute: Math.floor((ms - day.startMs) / 60_000) % 60 } : DateTime.fromMillis(ms, { zone });
+  const h = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
+  const suffix = wall.hour < 12 ? 'AM' : 'PM';
+  return wall.minute === 0 ? `${h} ${suffix}` : `${h}:${String(wall.minute).padStart(2, '0')} ${suffix}`;
 }
 
 /** "3:30 PM" on the same local day as `refMs`, else "Tue, Mar 10, 3:30 PM". */

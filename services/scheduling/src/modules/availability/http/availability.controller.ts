@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Public } from '@salon/nest-kit';
+import { CurrentAuth, Public, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { SEE_A_CALENDAR } from '../../appointments/domain/calendar-scope.js';
 import { AvailabilityUseCase } from '../use-cases/availability.use-case.js';
 import { VisitAvailabilityUseCase } from '../use-cases/visit-availability.use-case.js';
 
@@ -18,5 +19,12 @@ export class AvailabilityController {
   @Get()
   slots(@Query() query: Record<string, string>) {
     return query.serviceIds !== undefined ? this.visits.slots(query) : this.availability.slots(query);
+  }
+
+  /** The calendar's shading: ?locationId=&from=&to=[&staffIds=a,b] → per staff, when they cannot be booked and why. */
+  @RequirePermission(SEE_A_CALENDAR)
+  @Get('unavailable')
+  unavailable(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, string>) {
+    return this.availability.unavailable(auth, query);
   }
 }

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, NotFoundError, parseInput, UserDirectory, ValidationFailedError } from '@salon/nest-kit';
+import { APP_CONFIG, NotFoundError, parseInput, PermissionResolver, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { SchedulingConfig } from '../../../config.js';
 import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
-import { ScheduleRepository } from '../../schedules/persistence/schedule.repository.js';
+import { calendarScope } from '../../appointments/domain/calendar-scope.js';
+import { ScheduleRepository, type PolicyRow } from '../../schedules/persistence/schedule.repository.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { checkBooking, findSlots } from '../domain/availability-engine.js';
 import type { BookingCheck, IsoWeekday, LocationPolicy, ResourceCalendar, ServiceDef, Slot, StaffCalendar } from '../domain/availability-types.js';
+import { unavailableIntervals } from '../domain/unavailable-times.js';
 import { CalendarRepository } from '../persistence/calendar.repository.js';
 
 const DAY = 86_400_000;
@@ -29,6 +31,25 @@ export interface SlotView {
   staffName: string;
   resources: { id: string; kind: string; name: string }[];
 }
+
+export interface UnavailableView {
+  timeZone: string;
+  from: string;
+  to: string;
+  staff: { staffId: string; name: string; intervals: { startsAt: string; endsAt: string; code: string; reason: string }[] }[];
+}
+
+const unavailableQuery = z.object({
+  locationId: z.uuid(),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  /** Comma-separated staff ids. */
+  staffIds: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(z.uuid()).optional()),
+});
 
 const slotQuery = z.object({
   locationId: z.uuid(),
@@ -52,6 +73,7 @@ export class AvailabilityUseCase {
     private readonly schedulesUseCase: SchedulesUseCase,
     private readonly calendar: CalendarRepository,
     private readonly directory: UserDirectory,
+    private readonly permissions: PermissionResolver,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {}
 
@@ -84,6 +106,8 @@ export class AvailabilityUseCase {
     now: Date;
     relax: boolean;
     ignoreAppointmentId?: string;
+    /** A length replacing the service's (a resized appointment). */
+    durationMin?: number | null;
   }): Promise<{ check: BookingCheck; cal: Calendars }> {
     const from = new Date(input.start.getTime() - DAY);
     const to = new Date(input.start.getTime() + 2 * DAY);
@@ -92,6 +116,7 @@ export class AvailabilityUseCase {
       from, to, now: input.now, services: [cal.def], staffChoice: [input.staffId ?? 'any'], staff: cal.staff, resources: cal.resources, policy: cal.policy,
       fairness: cal.fairness, start: input.start, chosen: [input.staffId], relax: input.relax ? { grid: true, notice: true } : undefined,
       ignoreBusyIds: input.ignoreAppointmentId ? [input.ignoreAppointmentId] : undefined,
+      durationMin: input.durationMin ? [input.durationMin] : undefined,
     });
     return { check, cal };
   }
@@ -104,21 +129,10 @@ export class AvailabilityUseCase {
 
   async load(service: ServiceView, locationId: string, from: Date, to: Date): Promise<Calendars> {
     const p = await this.schedulesUseCase.policy(locationId);
-    const policy: LocationPolicy = {
-      timeZone: p.timeZone,
-      slotIntervalMin: p.slotIntervalMin,
-      minNoticeMin: p.minNoticeMin,
-      maxAdvanceDays: p.maxAdvanceDays,
-      openingHours: p.openingHours?.map((h) => ({ ...h, weekday: h.weekday as IsoWeekday })) ?? undefined,
-    };
+    const policy = toPolicy(p);
     const staffIds = service.staff.length ? service.staff.map((s) => s.staffId) : await this.calendar.staffAt(locationId);
-    const localFrom = DateTime.fromJSDate(from, { zone: p.timeZone }).minus({ days: 1 }).toISODate()!;
-    const localTo = DateTime.fromJSDate(to, { zone: p.timeZone }).plus({ days: 1 }).toISODate()!;
-    const [hours, exceptions, timeOff, staffBusy, rooms, devices, fairness] = await Promise.all([
-      this.schedules.workingHours(locationId, staffIds),
-      this.schedules.exceptions(locationId, localFrom, localTo, staffIds),
-      this.schedules.timeOff(from, to, staffIds, locationId),
-      this.calendar.activeAllocations('staff', staffIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY)),
+    const [staff, rooms, devices, fairness] = await Promise.all([
+      this.staffCalendars(locationId, staffIds, from, to, p.timeZone, true),
       this.catalogue.listResources('room', locationId),
       this.catalogue.listResources('device', locationId),
       this.calendar.bookingCounts(staffIds, new Date(from.getTime() - 7 * DAY), new Date(to.getTime() + 7 * DAY)),
@@ -128,16 +142,6 @@ export class AvailabilityUseCase {
       ...(await this.calendar.activeAllocations('room', needed.filter((r) => r.kind === 'room').map((r) => r.id), new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))),
       ...(await this.calendar.activeAllocations('device', needed.filter((r) => r.kind === 'device').map((r) => r.id), new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))),
     ];
-    const names = await Promise.all(staffIds.map(async (id) => (await this.directory.nameOf(id)) ?? 'The staff member'));
-    const staff: StaffCalendar[] = staffIds.map((staffId, i) => ({
-      staffId,
-      name: names[i],
-      weeklyHours: hours.filter((h) => h.staffId === staffId && h.kind === 'work').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end })),
-      weeklyBreaks: hours.filter((h) => h.staffId === staffId && h.kind === 'break').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end, label: h.label ?? undefined })),
-      exceptions: exceptions.filter((e) => e.staffId === staffId).map((e) => ({ date: e.date, hours: e.hours, label: e.label ?? undefined })),
-      timeOff: timeOff.filter((t) => t.staffId === staffId).map((t) => ({ start: new Date(t.startsAt), end: new Date(t.endsAt), label: t.label ?? (t.kind === 'blocked' ? 'Blocked' : 'Time off') })),
-      busy: staffBusy.filter((b) => b.resourceId === staffId).map((b) => ({ start: b.start, end: b.end, label: 'Booked', kind: 'appointment' as const, id: b.appointmentId })),
-    }));
     const resources: ResourceCalendar[] = needed.map((r) => ({
       resourceId: r.id,
       kind: r.kind,
@@ -161,6 +165,59 @@ export class AvailabilityUseCase {
     return { policy, lateCancelHours: p.lateCancelHours, service, def, staff, resources, fairness };
   }
 
+  /**
+   * The staff calendars of a location, no service needed: hours, breaks, exceptions and time off
+   * around [from, to); with `withBusy` also their active holds (what a booking check needs).
+   */
+  async staffCalendars(locationId: string, staffIds: string[], from: Date, to: Date, zone: string, withBusy: boolean): Promise<StaffCalendar[]> {
+    if (staffIds.length === 0) return [];
+    const localFrom = DateTime.fromJSDate(from, { zone }).minus({ days: 1 }).toISODate()!;
+    const localTo = DateTime.fromJSDate(to, { zone }).plus({ days: 1 }).toISODate()!;
+    const [hours, exceptions, timeOff, staffBusy, names] = await Promise.all([
+      this.schedules.workingHours(locationId, staffIds),
+      this.schedules.exceptions(locationId, localFrom, localTo, staffIds),
+      this.schedules.timeOff(from, to, staffIds, locationId),
+      withBusy ? this.calendar.activeAllocations('staff', staffIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY)) : Promise.resolve([]),
+      Promise.all(staffIds.map(async (id) => (await this.directory.nameOf(id)) ?? 'The staff member')),
+    ]);
+    return staffIds.map((staffId, i) => ({
+      staffId,
+      name: names[i]!,
+      weeklyHours: hours.filter((h) => h.staffId === staffId && h.kind === 'work').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end })),
+      weeklyBreaks: hours.filter((h) => h.staffId === staffId && h.kind === 'break').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end, label: h.label ?? undefined })),
+      exceptions: exceptions.filter((e) => e.staffId === staffId).map((e) => ({ date: e.date, hours: e.hours, label: e.label ?? undefined })),
+      timeOff: timeOff.filter((t) => t.staffId === staffId).map((t) => ({ start: new Date(t.startsAt), end: new Date(t.endsAt), label: t.label ?? (t.kind === 'blocked' ? 'Blocked' : 'Time off') })),
+      busy: staffBusy.filter((b) => b.resourceId === staffId).map((b) => ({ start: b.start, end: b.end, label: 'Booked', kind: 'appointment' as const, id: b.appointmentId })),
+    }));
+  }
+
+  /**
+   * The calendar's shading: for each staff member working at the location (or those asked for,
+   * within the caller's scope), when in [from, to) they cannot be booked and the engine's reason.
+   * Ordered by name so calendar columns keep one order.
+   */
+  async unavailable(auth: AuthContext, query: unknown, now = new Date()): Promise<UnavailableView> {
+    const q = parseInput(unavailableQuery, query);
+    const p = await this.schedulesUseCase.policy(q.locationId);
+    const from = parseBound(q.from, p.timeZone, false);
+    const to = parseBound(q.to, p.timeZone, true);
+    if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
+    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
+    const permissions = auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId);
+    const scope = calendarScope({ userId: auth.userId, role: auth.role, permissions }, q.staffIds);
+    const staffIds = scope ?? (await this.calendar.staffAt(q.locationId));
+    const policy = toPolicy(p);
+    const calendars = await this.staffCalendars(q.locationId, staffIds, from, to, p.timeZone, false);
+    const staff = calendars
+      .map((cal) => ({
+        staffId: cal.staffId,
+        name: cal.name,
+        intervals: unavailableIntervals(cal, { start: from, end: to }, policy, now).map((u) => ({ startsAt: u.start.toISOString(), endsAt: u.end.toISOString(), code: u.code, reason: u.reason })),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.staffId.localeCompare(b.staffId));
+    return { timeZone: p.timeZone, from: from.toISOString(), to: to.toISOString(), staff };
+  }
+
   view(slot: Slot, cal: Calendars): SlotView {
     const seg = slot.segments[0];
     return {
@@ -174,6 +231,16 @@ export class AvailabilityUseCase {
       }),
     };
   }
+}
+
+function toPolicy(p: PolicyRow): LocationPolicy {
+  return {
+    timeZone: p.timeZone,
+    slotIntervalMin: p.slotIntervalMin,
+    minNoticeMin: p.minNoticeMin,
+    maxAdvanceDays: p.maxAdvanceDays,
+    openingHours: p.openingHours?.map((h) => ({ ...h, weekday: h.weekday as IsoWeekday })) ?? undefined,
+  };
 }
 
 /** A bare date is a whole local day in the location's zone. */
