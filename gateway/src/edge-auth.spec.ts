@@ -24,6 +24,7 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('HEAD', '/api/services/12')).toBe(true);
     expect(isPublicRoute('GET', '/api/availability?date=2026-01-01')).toBe(false); // callers pass req.path, without the query
     expect(isPublicRoute('GET', '/api/availability')).toBe(true);
+    expect(isPublicRoute('GET', '/api/availability/unavailable')).toBe(false); // staff calendar shading needs a token
     expect(isPublicRoute('GET', '/api/forms/abc')).toBe(true);
     expect(isPublicRoute('GET', '/api/documents/abc/pdf')).toBe(true);
     expect(isPublicRoute('POST', '/api/services')).toBe(false);

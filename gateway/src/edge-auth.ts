@@ -26,7 +26,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/auth/accept-invitation', match: 'exact' },
   { method: '*', path: '/api/webhooks', match: 'below' },
   { method: 'GET', path: '/api/services', match: 'subtree' },
-  { method: 'GET', path: '/api/availability', match: 'subtree' },
+  { method: 'GET', path: '/api/availability', match: 'exact' },
   { method: 'GET', path: '/api/online-booking', match: 'exact' },
   { method: 'GET', path: '/api/online-booking/services', match: 'exact' },
   { method: 'GET', path: '/api/online-booking/availability', match: 'exact' },

@@ -42,7 +42,8 @@ describe('the public booking page', () => {
     const [row] = await t.sql(`SELECT source, client_id FROM appointments WHERE id = $1`, [first.body.appointment.id]);
     expect(row).toEqual({ source: 'online', client_id: t.platform.clients[0].clientId });
     expect(t.platform.clients).toHaveLength(1);
-    expect(await outboxTypes()).toContain('scheduling.appointment.booked.v1');
+    const [booked] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.appointment.booked.v1' AND aggregate_id = $1`, [first.body.appointment.id]);
+    expect(booked.envelope.actor).toEqual({ type: 'client', id: null });
     // Same person, another time, phone typed differently: the same client profile.
     const second = await t.as(null)
       .post('/api/online-booking/appointments', { ...body, startsAt: localTime('11:00', 9), client: { ...visitor, phone: '(312) 555-0101' } })

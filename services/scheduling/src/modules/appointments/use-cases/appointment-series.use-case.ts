@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, isUuid } from '../../../common/ids.js';
+import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
 import type { SeriesOccurrence } from '../../availability/domain/availability-types.js';
 import { VisitAvailabilityUseCase, type VisitCalendars, type VisitSlotView } from '../../availability/use-cases/visit-availability.use-case.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
@@ -85,7 +85,7 @@ export class AppointmentSeriesUseCase {
           const write = () =>
             this.writer.write(m, {
               locationId: s.locationId, clientId: s.clientId, slot: (o.value as Extract<SeriesOccurrence, { ok: true }>).slot, cal, notes: s.notes ?? null, source: s.source,
-              actor: { type: 'user', id: auth.userId }, bookedBy: actorUuid(auth.userId), seriesId,
+              actor: actorOf(auth), bookedBy: actorUuid(auth.userId), seriesId,
             });
           if (!s.skipConflicts) {
             ids.push(await write());

@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError, NotFoundError, OutboxWriter, parseInput,
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { BookingConflictError } from '../../../common/booking-conflict.filter.js';
-import { actorUuid, isUuid } from '../../../common/ids.js';
+import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
 import type { Slot } from '../../availability/domain/availability-types.js';
 import { AvailabilityUseCase, type Calendars } from '../../availability/use-cases/availability.use-case.js';
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
@@ -127,7 +127,7 @@ export class AppointmentsUseCase {
       const id = await this.dataSource.transaction((m) =>
         this.writer.write(m, {
           locationId: b.locationId, clientId: b.clientId, slot: check.slot, cal, notes: b.notes ?? null, source: b.source,
-          actor: { type: 'user', id: auth.userId }, bookedBy: actorUuid(auth.userId),
+          actor: actorOf(auth), bookedBy: actorUuid(auth.userId),
         }),
       );
       return this.get(id);
@@ -177,7 +177,7 @@ export class AppointmentsUseCase {
         await this.allocate(m, current.id, check.slot, cal);
         await this.outbox.append(m, {
           type: 'scheduling.appointment.rescheduled.v1', aggregateType: 'appointment', aggregateId: current.id, locationId: current.locationId,
-          actor: { type: 'user', id: auth.userId },
+          actor: actorOf(auth),
           payload: {
             appointmentId: current.id, clientId: current.clientId, staffId: seg.staffId, previousStaffId: current.staffId, previousStartsAt: current.startsAt,
             startsAt: seg.start.toISOString(), endsAt: seg.end.toISOString(),
@@ -202,7 +202,7 @@ export class AppointmentsUseCase {
       await this.appointments.setStatus(m, id, { status: to, cancelReason: to === 'cancelled' ? reason : null, lateCancel });
       if (!holdsResources(to)) await this.appointments.deactivateAllocations(m, id);
       const base = { appointmentId: a.id, clientId: a.clientId, staffId: a.staffId, startsAt: a.startsAt };
-      const common = { aggregateType: 'appointment', aggregateId: a.id, locationId: a.locationId, actor: { type: 'user' as const, id: auth.userId } };
+      const common = { aggregateType: 'appointment', aggregateId: a.id, locationId: a.locationId, actor: actorOf(auth) };
       if (to === 'cancelled') await this.outbox.append(m, { ...common, type: STATUS_EVENTS.cancelled, payload: { ...base, reason, lateCancel: lateCancel ?? false } });
       else if (to === 'completed')
         await this.outbox.append(m, { ...common, type: STATUS_EVENTS.completed, payload: { ...base, serviceId: a.serviceId, priceMinor: a.priceMinor, currency: a.currency } });
