@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { getFullName } from '../../lib/user-display';
 import { useSession } from '../../session/session-context';
 import { bookingApi } from './booking-api';
 import { BookingFlow, designStyle } from './BookingFlow';
 import { MyAppointments } from './MyAppointments';
+import { OfferCard } from './OfferCard';
 import './booking.css';
 
 /** /booking: the public online booking page; a signed-in client also sees and manages their appointments. */
@@ -12,6 +13,7 @@ export function BookingPage() {
   const { status, user, logout } = useSession();
   const asClient = status === 'authenticated' && user?.role === 'client';
   const info = useQuery({ queryKey: ['online-booking-info'], queryFn: bookingApi.info, staleTime: 60_000 });
+  const offer = useSearchParams()[0].get('offer');
   const look = info.data?.design;
   return (
     <div className="bk-screen public-screen" style={look ? designStyle(look) : undefined} data-testid="booking-page">
@@ -33,6 +35,7 @@ export function BookingPage() {
         {info.isLoading && <p className="muted">Loading…</p>}
         {info.isError && <p className="form-error" role="alert">{(info.error as Error).message}</p>}
         {info.data && info.data.locations.length === 0 && <p className="muted">Online booking is not open yet. Please call us to book.</p>}
+        {offer && <OfferCard token={offer} />}
         {info.data && asClient && <MyAppointments locations={info.data.locations} />}
         {info.data && info.data.locations.length > 0 && (
           <section className="card bk-card">
