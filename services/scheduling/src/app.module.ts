@@ -6,9 +6,10 @@ import { ENTITIES, MIGRATIONS } from './database/schema.js';
 import { AppointmentsModule } from './modules/appointments/appointments.module.js';
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { ClassesModule } from './modules/classes/classes.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
 
-/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, … */
+/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, /api/classes, … */
 @Module({})
 export class AppModule {
   static forRoot(config: SchedulingConfig): DynamicModule {
@@ -27,6 +28,7 @@ export class AppModule {
         SchedulesModule,
         AvailabilityModule,
         AppointmentsModule,
+        ClassesModule,
       ],
       providers: [DateTimeScalar],
     };

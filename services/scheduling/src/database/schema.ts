@@ -1,5 +1,6 @@
 import { SchedulingInitial1764000000000 } from './migrations/1764000000000-scheduling-initial.js';
+import { Classes1764100000000 } from './migrations/1764100000000-classes.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
-export const MIGRATIONS = [SchedulingInitial1764000000000];
+export const MIGRATIONS = [SchedulingInitial1764000000000, Classes1764100000000];
