@@ -31,4 +31,11 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
     expect(isPublicRoute('GET', '/api/servicesx')).toBe(false);
   });
+
+  it('opens the public class list only, not the rosters', () => {
+    expect(isPublicRoute('GET', '/api/classes/public')).toBe(true);
+    expect(isPublicRoute('GET', '/api/classes')).toBe(false);
+    expect(isPublicRoute('GET', '/api/classes/0d000000-0000-4000-8000-000000000001')).toBe(false);
+    expect(isPublicRoute('POST', '/api/classes/public')).toBe(false);
+  });
 });

@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: '*', path: '/api/webhooks', match: 'below' },
   { method: 'GET', path: '/api/services', match: 'subtree' },
   { method: 'GET', path: '/api/availability', match: 'subtree' },
+  { method: 'GET', path: '/api/classes/public', match: 'exact' },
   { method: 'GET', path: '/api/forms', match: 'below' },
   { method: 'GET', path: '/api/documents', match: 'below' },
 ];
