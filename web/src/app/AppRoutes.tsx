@@ -35,6 +35,7 @@ const ResourcesPage = lazy(() => import('../pages/rooms-devices/ResourcesPage').
 const SchedulePage = lazy(() => import('../pages/schedule/SchedulePage').then((m) => ({ default: m.SchedulePage })));
 const AppointmentsPage = lazy(() => import('../pages/appointments/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
 const AppointmentsMobilePage = lazy(() => import('../pages/appointments/AppointmentsMobilePage').then((m) => ({ default: m.AppointmentsMobilePage })));
+const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -59,6 +60,7 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   'staff-schedule': () => <Suspense fallback={loading}><StaffSchedulePage /></Suspense>,
   appointments: () => <Suspense fallback={loading}><AppointmentsPage /></Suspense>,
   'appointments-mobile': () => <Suspense fallback={loading}><AppointmentsMobilePage /></Suspense>,
+  classes: () => <Suspense fallback={loading}><ClassesPage /></Suspense>,
 };
 
 function pageFor(route: StaffRoute): ReactElement {
