@@ -51,4 +51,11 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('POST', '/api/waitlist/e1/accept')).toBe(false);
     expect(isPublicRoute('GET', '/api/waitlist/offers')).toBe(false);
   });
+
+  it('opens the public class list only, not the rosters', () => {
+    expect(isPublicRoute('GET', '/api/classes/public')).toBe(true);
+    expect(isPublicRoute('GET', '/api/classes')).toBe(false);
+    expect(isPublicRoute('GET', '/api/classes/0d000000-0000-4000-8000-000000000001')).toBe(false);
+    expect(isPublicRoute('POST', '/api/classes/public')).toBe(false);
+  });
 });

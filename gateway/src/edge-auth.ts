@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/online-booking/appointments', match: 'exact' },
   // A waitlisted client's offer link (view, accept, decline): the unguessable token is the credential.
   { method: '*', path: '/api/waitlist/offers', match: 'below' },
+  { method: 'GET', path: '/api/classes/public', match: 'exact' },
   { method: 'GET', path: '/api/forms', match: 'below' },
   { method: 'GET', path: '/api/documents', match: 'below' },
 ];

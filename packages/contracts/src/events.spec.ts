@@ -64,6 +64,24 @@ describe('scheduling payloads', () => {
   });
 });
 
+describe('class events', () => {
+  const base = { ...valid, aggregateType: 'class-session', aggregateId: 's1', locationId: 'l1' };
+  it('carries whether an enrolment was waitlisted, with its position', () => {
+    const payload = { classSessionId: 's1', enrolmentId: 'e1', clientId: 'c1', startsAt: '2025-01-02T15:00:00.000Z', waitlisted: true, waitlistPosition: 3 };
+    expect(parseEvent({ ...base, type: 'scheduling.class.enrolled.v1', payload }).payload).toEqual(payload);
+    expect(() => parseEvent({ ...base, type: 'scheduling.class.enrolled.v1', payload: { ...payload, waitlistPosition: 0 } })).toThrow(/payload\.waitlistPosition/);
+    expect(() => parseEvent({ ...base, type: 'scheduling.class.enrolled.v1', payload: { ...payload, waitlisted: undefined } })).toThrow(/payload\.waitlisted/);
+  });
+  it('names the promoted client and the cancelled class roster', () => {
+    const promoted = { classSessionId: 's1', enrolmentId: 'e2', clientId: 'c2', startsAt: '2025-01-02T15:00:00.000Z' };
+    expect(parseEvent({ ...base, type: 'scheduling.class.waitlist-promoted.v1', payload: promoted }).type).toBe('scheduling.class.waitlist-promoted.v1');
+    expect(() => parseEvent({ ...base, type: 'scheduling.class.waitlist-promoted.v1', payload: { ...promoted, clientId: undefined } })).toThrow(/payload\.clientId/);
+    const cancelled = { classSessionId: 's1', name: 'Yoga', startsAt: '2025-01-02T15:00:00.000Z', reason: null, clientIds: ['c1', 'c2'] };
+    expect(parseEvent({ ...base, type: 'scheduling.class.cancelled.v1', payload: cancelled }).payload).toEqual(cancelled);
+    expect(() => parseEvent({ ...base, type: 'scheduling.class.cancelled.v1', payload: { ...cancelled, clientIds: 'c1' } })).toThrow(/payload\.clientIds/);
+  });
+});
+
 describe('contextOf', () => {
   it('is the first segment', () => {
     expect(contextOf('identity.user.created.v1')).toBe('identity');

@@ -113,6 +113,56 @@ export const EVENT_PAYLOADS = {
     expiresAt: z.iso.datetime({ offset: true }),
     token: z.object({ v: z.literal(1), iv: z.string(), data: z.string(), tag: z.string() }),
   }),
+  // Scheduling: classes (one aggregate per class session id, so a session's roster changes stay in order).
+  'scheduling.class.scheduled.v1': z.object({
+    classSessionId: z.string(),
+    seriesId: z.string().nullable(),
+    name: z.string(),
+    instructorId: z.string(),
+    roomId: z.string().nullable(),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+    capacity: z.number().int().positive(),
+    priceMinor: z.number().int().nonnegative(),
+    currency: z.string(),
+  }),
+  'scheduling.class.rescheduled.v1': z.object({
+    classSessionId: z.string(),
+    instructorId: z.string(),
+    roomId: z.string().nullable(),
+    previousStartsAt: z.iso.datetime({ offset: true }),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+  }),
+  'scheduling.class.cancelled.v1': z.object({
+    classSessionId: z.string(),
+    name: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    reason: z.string().nullable(),
+    /** Everyone who was enrolled or waitlisted: their places were cancelled with the class. */
+    clientIds: z.array(z.string()),
+  }),
+  'scheduling.class.enrolled.v1': z.object({
+    classSessionId: z.string(),
+    enrolmentId: z.string(),
+    clientId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    waitlisted: z.boolean(),
+    waitlistPosition: z.number().int().positive().nullable(),
+  }),
+  'scheduling.class.enrolment-cancelled.v1': z.object({
+    classSessionId: z.string(),
+    enrolmentId: z.string(),
+    clientId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    wasWaitlisted: z.boolean(),
+  }),
+  'scheduling.class.waitlist-promoted.v1': z.object({
+    classSessionId: z.string(),
+    enrolmentId: z.string(),
+    clientId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -17,6 +17,10 @@ export const messagingConfigSchema = baseConfigSchema
       /** Where people and providers reach the platform; reset links and webhook signatures use it. */
       PUBLIC_URL: z.url().default('http://localhost:4000').transform((u) => u.replace(/\/+$/, '')),
       EVENT_SECRET_KEY: z.string().min(16).default(DEV_EVENT_SECRET_KEY),
+      /** The clients service: a waitlist offer's recipient (phone, e-mail, first name, consent) is asked of it. */
+      CLIENTS_URL: z.url().default('http://127.0.0.1:4003'),
+      /** Identity: the business name and the locations' time zones written into waitlist offers. */
+      IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
 
       EMAIL_PROVIDER: z.enum(['ses', 'log']).default('ses'),
       /** Empty means the real AWS endpoint for AWS_REGION. */

@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, EventsModule, RedisModule } from '@salon/nest-kit';
+import { AuthModule, ConfigModule, DatabaseModule, EventsModule, RedisModule } from '@salon/nest-kit';
 import type { MessagingConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
+import { RoleOnlyPermissionResolver } from './modules/access/role-only-permission.provider.js';
 import { DeliveryWorkerModule } from './modules/delivery/delivery-worker.module.js';
 import { PasswordResetEventsModule } from './modules/password-reset/password-reset-events.module.js';
+import { WaitlistOffersModule } from './modules/waitlist-offers/waitlist-offers.module.js';
 
 /** The worker process: BullMQ processors and the event consumers (the API process runs neither). */
 @Module({})
@@ -17,9 +19,13 @@ export class WorkerModule {
         RedisModule,
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
+        // For ServiceToken (the worker's bearer token to clients and identity); the worker serves no
+        // routes, so the guards AuthModule installs never run here.
+        AuthModule.forRoot({ permissionResolver: RoleOnlyPermissionResolver }),
         EventsModule.forRoot({ serviceName: 'messaging', consume: true }),
         DeliveryWorkerModule,
         PasswordResetEventsModule,
+        WaitlistOffersModule,
       ],
     };
   }

@@ -7,10 +7,11 @@ import { AppointmentsModule } from './modules/appointments/appointments.module.j
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { OnlineBookingModule } from './modules/online-booking/online-booking.module.js';
+import { ClassesModule } from './modules/classes/classes.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
 import { WaitlistModule } from './modules/waitlist/waitlist.module.js';
 
-/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, /api/appointment-series, /api/waitlist, /api/online-booking, … */
+/** The API process: the `scheduling` subgraph and REST under /api/services, /api/availability, /api/appointments, /api/appointment-series, /api/waitlist, /api/classes, /api/online-booking, … */
 @Module({})
 export class AppModule {
   static forRoot(config: SchedulingConfig): DynamicModule {
@@ -32,6 +33,7 @@ export class AppModule {
         AppointmentsModule,
         OnlineBookingModule,
         WaitlistModule,
+        ClassesModule,
       ],
       providers: [DateTimeScalar],
     };

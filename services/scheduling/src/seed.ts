@@ -23,6 +23,47 @@ const CATALOGUE: DemoService[] = [
   { name: 'Manicure', category: 'Nails', duration: 45, price: 4000, after: 5 },
 ];
 
+/**
+ * Two weeks of group classes in a studio, after the day's last appointment ends (17:15) or before
+ * the first (10:00), so their holds never meet an appointment's: the first Yoga is full with a
+ * waitlist, the others part-booked.
+ */
+async function seedClasses(db: pg.Client, locationId: string, monday: DateTime, staff: string[], clientAt: (i: number) => string): Promise<number> {
+  const studio = (await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Studio', 'studio', 1) RETURNING id`, [locationId])).rows[0].id;
+  const plan = [
+    { name: 'Yoga Flow', category: 'Yoga', day: 1, hour: 17, minute: 15, minutes: 45, capacity: 6, price: 2000, instructor: staff[0], room: studio, enrolled: 8 },
+    { name: 'Yoga Flow', category: 'Yoga', day: 3, hour: 17, minute: 15, minutes: 45, capacity: 6, price: 2000, instructor: staff[0], room: studio, enrolled: 3 },
+    { name: 'Pilates Core', category: 'Pilates', day: 5, hour: 9, minute: 0, minutes: 45, capacity: 10, price: 2500, instructor: staff[1] ?? staff[0], room: null, enrolled: 4 },
+  ];
+  let n = 0;
+  for (const week of [0, 1]) {
+    const series = new Map<string, string>();
+    for (const c of plan) {
+      const start = monday.plus({ weeks: week, days: c.day }).set({ hour: c.hour, minute: c.minute });
+      const end = start.plus({ minutes: c.minutes });
+      const seriesId = series.get(c.name) ?? crypto.randomUUID();
+      series.set(c.name, seriesId);
+      const { rows } = await db.query(
+        `INSERT INTO class_sessions (location_id, series_id, name, category, instructor_id, room_id, starts_at, ends_at, capacity, price_minor)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
+        [locationId, seriesId, c.name, c.category, c.instructor, c.room, start.toISO(), end.toISO(), c.capacity, c.price],
+      );
+      const id = rows[0].id;
+      await db.query(`INSERT INTO allocations (class_session_id, resource_kind, resource_id, period) VALUES ($1,'staff',$2,tstzrange($3,$4))`, [id, c.instructor, start.toISO(), end.toISO()]);
+      if (c.room) await db.query(`INSERT INTO allocations (class_session_id, resource_kind, resource_id, period) VALUES ($1,'room',$2,tstzrange($3,$4))`, [id, c.room, start.toISO(), end.toISO()]);
+      const past = end < DateTime.now();
+      for (let i = 0; i < (week === 0 ? c.enrolled : Math.min(c.enrolled, 2)); i++) {
+        const status = i >= c.capacity ? 'waitlisted' : past ? 'attended' : 'enrolled';
+        await db.query(`INSERT INTO class_enrolments (session_id, client_id, status, queue_no, waitlisted_at) VALUES ($1,$2,$3,$4,CASE WHEN $3 = 'waitlisted' THEN now() END) ON CONFLICT DO NOTHING`, [
+          id, clientAt(100 + n * 7 + i), status, i + 1,
+        ]);
+      }
+      n++;
+    }
+  }
+  return n;
+}
+
 try {
   const config = loadSchedulingConfig();
   const db = new pg.Client({ connectionString: config.DATABASE_URL });
@@ -47,6 +88,7 @@ try {
       }
       const clientAt = (i: number) => clients[i % Math.max(clients.length, 1)] ?? crypto.randomUUID();
       let appointments = 0;
+      let classes = 0;
       await db.query('BEGIN');
       for (const [li, loc] of locations.entries()) {
         const tz = loc.time_zone ?? config.DEFAULT_TIME_ZONE;
@@ -120,9 +162,10 @@ try {
             );
           }
         }
+        if (li === 0 && staff.length > 0) classes += await seedClasses(db, loc.id, monday, staff, clientAt);
       }
       await db.query('COMMIT');
-      console.log(JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments }));
+      console.log(JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments, classes }));
     }
   } finally {
     await db.end();

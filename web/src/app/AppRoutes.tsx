@@ -37,6 +37,7 @@ const AppointmentsPage = lazy(() => import('../pages/appointments/AppointmentsPa
 const AppointmentsMobilePage = lazy(() => import('../pages/appointments/AppointmentsMobilePage').then((m) => ({ default: m.AppointmentsMobilePage })));
 const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').then((m) => ({ default: m.BookingTestPage })));
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
+const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -63,6 +64,7 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   'appointments-mobile': () => <Suspense fallback={loading}><AppointmentsMobilePage /></Suspense>,
   'booking-test': () => <Suspense fallback={loading}><BookingTestPage /></Suspense>,
   'booking-design': () => <Suspense fallback={loading}><BookingDesignPage /></Suspense>,
+  classes: () => <Suspense fallback={loading}><ClassesPage /></Suspense>,
 };
 
 function pageFor(route: StaffRoute): ReactElement {

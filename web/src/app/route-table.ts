@@ -23,7 +23,8 @@ export type LivePage =
   | 'appointments'
   | 'appointments-mobile'
   | 'booking-test'
-  | 'booking-design';
+  | 'booking-design'
+  | 'classes';
 
 export interface StaffRoute {
   path: string;
@@ -34,6 +35,8 @@ export interface StaffRoute {
 
 const BUSINESS_SETTINGS: PermissionRequirement = { anyOf: [PERMISSIONS.VIEW_BUSINESS_SETTINGS, PERMISSIONS.EDIT_BUSINESS_SETTINGS] };
 const CALENDAR: PermissionRequirement = { anyOf: CALENDAR_PERMISSIONS };
+/** Seeing classes is seeing the calendar or the catalogue (the scheduling service's rule). */
+const CLASSES: PermissionRequirement = { anyOf: [PERMISSIONS.VIEW_CALENDAR, PERMISSIONS.VIEW_APPOINTMENTS, PERMISSIONS.VIEW_SERVICES] };
 const SCHEDULES: PermissionRequirement = { anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_OWN_SCHEDULE] };
 /** Importing needs the import permission on top of seeing clients (docs/clients-api.md). */
 const CLIENT_IMPORT: PermissionRequirement = { allOf: [PERMISSIONS.VIEW_CLIENTS, PERMISSIONS.IMPORT_CLIENTS] };
@@ -61,7 +64,7 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/gift-certificates', page: { module: 'giftCertificates' } },
   { path: '/rooms', page: 'rooms' },
   { path: '/devices', page: 'devices' },
-  { path: '/classes', page: { module: 'classes' } },
+  { path: '/classes', page: 'classes', requirement: CLASSES },
   { path: '/memberships', page: { module: 'memberships' } },
   { path: '/reports', page: { module: 'reports' } },
   { path: '/marketing', page: { module: 'marketing' } },

@@ -1,7 +1,8 @@
 import { SchedulingInitial1764000000000 } from './migrations/1764000000000-scheduling-initial.js';
+import { Classes1764100000000 } from './migrations/1764100000000-classes.js';
 import { OnlineBooking1764300000000 } from './migrations/1764300000000-online-booking.js';
 import { SeriesAndWaitlist1795251000000 } from './migrations/1795251000000-series-and-waitlist.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
-export const MIGRATIONS = [SchedulingInitial1764000000000, OnlineBooking1764300000000, SeriesAndWaitlist1795251000000];
+export const MIGRATIONS = [SchedulingInitial1764000000000, Classes1764100000000, OnlineBooking1764300000000, SeriesAndWaitlist1795251000000];

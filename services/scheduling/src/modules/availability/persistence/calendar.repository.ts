@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 export interface AllocationRow {
+  /**
+   * The holder: the appointment, or for a class hold the class session, so the engine treats
+   * both as busy and a move can ignore the holder's own rows (`ignoreBusyIds`).
+   */
   appointmentId: string;
   resourceKind: 'staff' | 'room' | 'device';
   resourceId: string;
@@ -17,11 +21,17 @@ export class CalendarRepository {
   async activeAllocations(kind: 'staff' | 'room' | 'device', ids: string[], from: Date, to: Date): Promise<AllocationRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.dataSource.query(
-      `SELECT appointment_id, resource_kind, resource_id, lower(period) AS s, upper(period) AS e FROM allocations
+      `SELECT appointment_id, class_session_id, resource_kind, resource_id, lower(period) AS s, upper(period) AS e FROM allocations
         WHERE active AND resource_kind = $1 AND resource_id = ANY($2::uuid[]) AND period && tstzrange($3, $4)`,
       [kind, ids, from.toISOString(), to.toISOString()],
     );
-    return rows.map((r: any) => ({ appointmentId: r.appointment_id, resourceKind: r.resource_kind, resourceId: r.resource_id, start: new Date(r.s), end: new Date(r.e) }));
+    return rows.map((r: any) => ({
+      appointmentId: r.appointment_id ?? r.class_session_id,
+      resourceKind: r.resource_kind,
+      resourceId: r.resource_id,
+      start: new Date(r.s),
+      end: new Date(r.e),
+    }));
   }
 
   /** Staff who work at the location (have working hours there). */

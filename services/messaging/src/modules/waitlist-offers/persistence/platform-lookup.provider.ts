@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, ServiceToken } from '@salon/nest-kit';
+import { z } from 'zod';
+import type { MessagingConfig } from '../../../config.js';
+
+/** Spec §9's display zone: used when identity knows no zone for the location or the business. */
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+const BUSINESS_CACHE_MS = 5 * 60_000;
+
+const clientSchema = z.object({
+  firstName: z.string().nullish(),
+  phone: z.string().nullish(),
+  email: z.string().nullish(),
+  smsConsent: z.object({ granted: z.boolean() }).nullish(),
+});
+const settingsSchema = z.object({ businessName: z.string().min(1), timeZone: z.string().nullish() });
+const locationsSchema = z.array(z.object({ id: z.string(), timeZone: z.string() }));
+
+export interface ClientContact {
+  firstName: string | null;
+  phone: string | null;
+  email: string | null;
+  smsConsent: boolean;
+}
+
+/** The clients or identity service could not answer; the caller's event is retried. */
+export class UpstreamUnavailableError extends Error {
+  override readonly name = 'UpstreamUnavailableError';
+}
+
+/**
+ * What a waitlist offer needs from the services that own it, asked with this service's own bearer
+ * token: the client's contact details and consent (clients, asked every time, consent changes),
+ * and the business name and location time zones (identity, kept 5 minutes).
+ */
+@Injectable()
+export class PlatformLookup {
+  private business: { until: number; value: Promise<{ businessName: string; timeZone: string | null; zones: Map<string, string> }> } | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+    private readonly serviceToken: ServiceToken,
+  ) {}
+
+  /** null when the client no longer exists (deleted, anonymised or merged away: 404). */
+  async clientContact(clientId: string): Promise<ClientContact | null> {
+    const c = await this.get(this.config.CLIENTS_URL, `/api/clients/${encodeURIComponent(clientId)}`, clientSchema, { allowNotFound: true });
+    if (!c) return null;
+    return { firstName: c.firstName || null, phone: c.phone || null, email: c.email || null, smsConsent: c.smsConsent?.granted === true };
+  }
+
+  /** The business name and the time zone of the location (else the business's, else spec §9's). */
+  async businessAt(locationId: string | null): Promise<{ businessName: string; timeZone: string }> {
+    if (!this.business || this.business.until <= Date.now()) {
+      const value = Promise.all([
+        this.get(this.config.IDENTITY_URL, '/api/business-settings', settingsSchema),
+        this.get(this.config.IDENTITY_URL, '/api/locations', locationsSchema),
+      ]).then(([settings, locations]) => ({
+        businessName: settings!.businessName,
+        timeZone: settings!.timeZone ?? null,
+        zones: new Map(locations!.map((l) => [l.id, l.timeZone])),
+      }));
+      this.business = { until: Date.now() + BUSINESS_CACHE_MS, value };
+      value.catch(() => (this.business = null)); // a failure is not kept: the retry asks again
+    }
+    const b = await this.business.value;
+    return { businessName: b.businessName, timeZone: (locationId && b.zones.get(locationId)) || b.timeZone || DEFAULT_TIME_ZONE };
+  }
+
+  private async get<T>(base: string, path: string, schema: z.ZodType<T>, options: { allowNotFound?: boolean } = {}): Promise<T | null> {
+    const url = new URL(path, base);
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: { authorization: await this.serviceToken.bearer() }, signal: AbortSignal.timeout(5000) });
+    } catch (error) {
+      throw new UpstreamUnavailableError(`GET ${url.href} failed: ${(error as Error).message}`);
+    }
+    if (res.status === 404 && options.allowNotFound) return null;
+    if (!res.ok) throw new UpstreamUnavailableError(`GET ${url.href} answered ${res.status}`);
+    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) throw new UpstreamUnavailableError(`GET ${url.href} answered an unexpected body`);
+    return parsed.data;
+  }
+}

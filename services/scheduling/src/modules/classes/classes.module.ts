@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { AvailabilityModule } from '../availability/availability.module.js';
+import { SchedulesModule } from '../schedules/schedules.module.js';
+import { ClassesController } from './http/classes.controller.js';
+import { ClassRepository } from './persistence/class.repository.js';
+import { ClassEnrolmentsUseCase } from './use-cases/class-enrolments.use-case.js';
+import { ClassSessionsUseCase } from './use-cases/class-sessions.use-case.js';
+
+@Module({ imports: [AvailabilityModule, SchedulesModule], controllers: [ClassesController], providers: [ClassRepository, ClassSessionsUseCase, ClassEnrolmentsUseCase] })
+export class ClassesModule {}

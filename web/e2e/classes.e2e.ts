@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './browser.js';
+
+// The classes walk of the scheduling issue, as the admin against the seeded demo salon: plan a
+// capacity-1 class, enrol two clients (the second waits), cancel the first place and watch the
+// waiting client move up.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** A Monday–Saturday date (the demo staff's working days) two weeks ahead in Chicago: past the seeded appointments and classes. */
+function freeDate(): string {
+  const fmt = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', ...o }).format(d);
+  let d = new Date(Date.now() + 15 * 86_400_000);
+  if (fmt(d, { weekday: 'short' }) === 'Sun') d = new Date(d.getTime() + 86_400_000);
+  return fmt(d, { year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
+async function enrol(page: Page, search: string): Promise<string> {
+  const dialog = page.getByTestId('class-detail-dialog');
+  await dialog.getByTestId('client-picker-input').fill(search);
+  // The picker keeps the previous search's rows on screen while the new one loads: wait for a match.
+  const option = dialog.getByRole('option').filter({ hasText: search, hasNotText: /^Create/ }).first();
+  await option.waitFor();
+  const name = (await option.locator('.picker-name').innerText()).trim();
+  await option.click();
+  await dialog.getByTestId('enrol-submit').click();
+  await expect.poll(() => dialog.getByTestId('class-notice').innerText().catch(() => '')).toContain(name);
+  return name;
+}
+
+describe('classes', () => {
+  it('plans a capacity-1 class, waitlists the second client and promotes them when the first cancels', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+
+    await page.goto('/classes');
+    await page.getByTestId('classes-week').waitFor();
+    const date = freeDate();
+    const name = `Spin ${Date.now().toString(36)}`;
+    await page.getByTestId('new-class').click();
+    const form = page.getByTestId('class-dialog');
+    await form.getByTestId('class-name').fill(name);
+    await form.getByTestId('class-instructor').selectOption({ label: 'Riley Kim' });
+    await form.getByTestId('class-date').fill(date);
+    await form.getByTestId('class-time').fill('11:00');
+    await form.getByTestId('class-duration').fill('45');
+    await form.getByTestId('class-capacity').fill('1');
+    await form.getByTestId('class-price').fill('15');
+    await form.getByTestId('save-class').click();
+    await form.waitFor({ state: 'detached' });
+
+    await page.getByTestId('date-picker').fill(date);
+    const card = page.locator('[data-testid^="class-card-"]').filter({ hasText: name });
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/0\/1/);
+    await card.click();
+    const dialog = page.getByTestId('class-detail-dialog');
+    await dialog.getByTestId('class-detail').waitFor();
+
+    const first = await enrol(page, 'Olivia');
+    const second = await enrol(page, 'Emma');
+    expect(await dialog.getByTestId('class-notice').innerText()).toMatch(/on the waitlist \(#1\)/);
+    await expect.poll(() => dialog.getByTestId('roster-waitlist').innerText().catch(() => '')).toContain(second);
+    expect(await dialog.getByTestId('roster-seated').innerText()).toContain(first);
+    expect(await dialog.getByTestId('class-fill').innerText()).toBe('Full · 1 waiting');
+
+    await dialog.getByTestId('roster-seated').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.getByTestId('class-notice').innerText().catch(() => '')).toContain(`${second} moved up from the waitlist`);
+    await expect.poll(() => dialog.getByTestId('roster-seated').innerText()).toContain(second);
+    expect(await dialog.getByTestId('roster-waitlist').count()).toBe(0);
+    expect(await dialog.getByTestId('class-fill').innerText()).toBe('Full');
+    await context.close();
+  });
+});
