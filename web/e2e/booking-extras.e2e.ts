@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './browser.js';
+import { freeCellTestId, launchBrowser, newPage, signIn } from './browser.js';
 
 // The booking extras on /appointments, against the seeded demo salon: its waitlist (two clients
 // wait for the next afternoons) and the booking dialog's Repeat and Add another service.
@@ -31,7 +31,7 @@ describe('booking extras', () => {
     await panel.locator('[data-testid^="waitlist-entry-"]').first().waitFor();
     expect(await panel.getByTestId('waitlist-status').first().textContent()).toBe('waiting');
 
-    await page.locator('[data-testid^="slot-"]').first().click();
+    await page.getByTestId(await freeCellTestId(demoDay(1))).click();
     const dialog = page.getByTestId('book-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('repeat-toggle').check();

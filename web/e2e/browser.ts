@@ -22,3 +22,18 @@ export async function signIn(page: Page, email: string, password = 'demo-salon')
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
+
+/**
+ * A calendar cell that is free to book on a local day: asked of the open availability API (the
+ * demo calendar is busy, so "the first cell" may sit under an appointment or in a break).
+ */
+export async function freeCellTestId(date: string, serviceName = 'Blow-dry'): Promise<string> {
+  const get = async (path: string) => (await fetch(`${baseUrl()}${path}`)).json();
+  const { locations } = await get('/api/online-booking');
+  const services = (await get(`/api/online-booking/services?locationId=${locations[0].id}`)) as { id: string; name: string }[];
+  const service = services.find((s) => s.name === serviceName) ?? services[0];
+  const { slots } = (await get(`/api/availability?locationId=${locations[0].id}&serviceId=${service.id}&from=${date}&to=${date}`)) as { slots: { startsAt: string; staffId: string }[] };
+  if (!slots.length) throw new Error(`no free time on ${date}`);
+  const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(slots[0].startsAt)).replace(':', '');
+  return `slot-${slots[0].staffId}-${hhmm}`;
+}
