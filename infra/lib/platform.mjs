@@ -103,6 +103,9 @@ export async function startPlatform(options = {}) {
     // which then talks to the local Twilio peer through the official SDK.
     common.SES_ENDPOINT ??= peers.ses.url;
     common.TWILIO_API_URL ??= peers.twilio.url;
+    // Every service may call any other (messaging's worker asks clients for a client's phone), and
+    // the ports are known before anything starts, so every process gets every URL.
+    for (const service of SERVICES) common[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
     for (const service of SERVICES) {
       const database = `${databasePrefix}_${service.database}`;
       databases.push(database);
@@ -113,9 +116,7 @@ export async function startPlatform(options = {}) {
       children.push(child);
       await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
       gatewayEnv[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
-      // Later services reach earlier ones (clients asks identity for permissions); seeds may read
-      // an earlier service's demo rows (scheduling's demo week needs the demo staff and clients).
-      common[service.gatewayVariable] = gatewayEnv[service.gatewayVariable];
+      // Seeds may read an earlier service's demo rows (scheduling's demo week needs the demo staff and clients).
       common[`${service.name.toUpperCase()}_DATABASE_URL`] = env.DATABASE_URL;
       if (service.worker) {
         const worker = spawn(process.execPath, [join(ROOT, service.dir, service.worker)], { cwd: ROOT, env, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });

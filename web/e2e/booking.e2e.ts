@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 
 // The issue's walk: a visitor books online, staff see it appear on the calendar, move it, and a
@@ -129,16 +129,58 @@ describe('online booking, end to end', () => {
     ]);
     expect(response.status()).toBe(201);
     await page.getByTestId('booking-confirmation').waitFor();
-    const row = page.getByTestId('my-appointment').filter({ hasText: 'Blow-dry' }).first();
+    const { appointment } = await response.json();
+    const row = page.locator(`[data-appointment-id="${appointment.id}"]`);
     await row.waitFor();
     // The first free time may fall inside the late-cancel window; then the row says so instead of offering Cancel.
     if (await row.getByRole('button', { name: 'Cancel' }).isVisible()) {
       await row.getByRole('button', { name: 'Cancel' }).click();
       await row.getByRole('button', { name: 'Yes, cancel it' }).click();
-      await expect.poll(async () => page.getByTestId('my-appointment').filter({ hasText: 'Blow-dry' }).count()).toBe(0);
+      await expect.poll(async () => row.count()).toBe(0);
     } else {
       await row.getByText(/cannot be made online/).waitFor();
     }
+    await context.close();
+  });
+
+  it('a cancelled time is offered to the waitlisted client by SMS, and the link books it', async () => {
+    const api = async (method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${baseUrl()}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const json = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    const { token } = await api('POST', '/api/auth/login', undefined, { email: 'admin@demo.salon', password: 'demo-salon' });
+    // A booked appointment three or more days ahead, away from the seeded waitlist's days.
+    const from = new Date(Date.now() + 3 * 86_400_000);
+    const { locations } = await api('GET', '/api/online-booking');
+    const upcoming = (await api('GET', `/api/appointments?locationId=${locations[0].id}&from=${from.toISOString()}&to=${new Date(from.getTime() + 7 * 86_400_000).toISOString()}`, token)) as {
+      id: string; status: string; serviceId: string; staffId: string; startsAt: string; segments: unknown[];
+    }[];
+    const target = upcoming.find((a) => a.status === 'booked' && a.segments.length === 1)!;
+    expect(target).toBeDefined();
+    const phone = `+1312555${String(randomInt(1e4)).padStart(4, '0')}`;
+    const client = await api('POST', '/api/clients', token, { firstName: 'Wren', lastName: `Waiting${randomInt(1e6)}`, phone, smsConsent: { granted: true, method: 'verbal' }, allowDuplicate: true });
+    const day = localDate(target.startsAt);
+    await api('POST', '/api/waitlist', token, { locationId: locations[0].id, clientId: client.id, serviceId: target.serviceId, staffId: target.staffId, dateFrom: day, dateTo: day });
+    await api('PATCH', `/api/appointments/${target.id}`, token, { status: 'cancelled', cancelReason: 'Client is ill' });
+
+    // scheduling → event → messaging worker → Twilio (the local peer): the text carries the link.
+    let link: string | undefined;
+    for (let i = 0; i < 150 && !link; i++) {
+      const texts = (await (await fetch(`${inject('twilioUrl')}/messages`)).json()) as { to: string; body: string }[];
+      link = texts.find((m) => m.to === phone)?.body.match(/https?:\/\/\S+\/booking\?offer=\S+/)?.[0];
+      if (!link) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(link).toBeDefined();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    const offer = page.getByTestId('waitlist-offer');
+    await offer.getByText('A time opened up for you').waitFor();
+    await offer.getByRole('button', { name: 'Take this time' }).click();
+    await offer.getByText('You took this time').waitFor();
+    const entries = (await api('GET', `/api/waitlist?locationId=${locations[0].id}&from=${day}&to=${day}&status=all`, token)) as { clientId: string; status: string }[];
+    expect(entries.find((e) => e.clientId === client.id)?.status).toBe('booked');
     await context.close();
   });
 });

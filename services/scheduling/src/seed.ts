@@ -24,9 +24,8 @@ const CATALOGUE: DemoService[] = [
 ];
 
 /**
- * Two weeks of group classes in a studio, after the day's last appointment ends (17:15) or before
- * the first (10:00), so their holds never meet an appointment's: the first Yoga is full with a
- * waitlist, the others part-booked.
+ * Two weeks of group classes in a studio, seeded before the appointments (a planned visit that
+ * would meet a class is left out): the first Yoga is full with a waitlist, the others part-booked.
  */
 async function seedClasses(db: pg.Client, locationId: string, monday: DateTime, staff: string[], clientAt: (i: number) => string): Promise<number> {
   const studio = (await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Studio', 'studio', 1) RETURNING id`, [locationId])).rows[0].id;
@@ -123,36 +122,46 @@ try {
           services: services.map(({ s }) => ({ durationMin: s.duration, afterMin: s.after, room: !!s.room, device: !!s.devices?.length })),
           day: { start: 9 * 60, end: 18 * 60, lunchStart: 12 * 60 + 30, lunchEnd: 13 * 60 },
         });
+        // Classes first: a planned visit that would meet a class's instructor is skipped below.
+        if (li === 0 && staff.length > 0) classes += await seedClasses(db, loc.id, monday, staff, clientAt);
         const roll = seededRandom(7 + li);
         const now = new Date();
         for (const v of plan) {
-          const svc = services[v.serviceIndex];
-          const st = team[v.staffIndex];
-          const day = DateTime.fromISO(v.date, { zone: tz });
-          const start = day.plus({ minutes: v.startMin });
-          const end = day.plus({ minutes: v.endMin });
-          const status = demoStatus(start.toJSDate(), end.toJSDate(), now, roll());
-          const { rows } = await db.query(
-            `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source, cancel_reason, cancelled_at)
-             VALUES ($1,$2,$3,$4,$5,$6,'USD',$7,$8,$9,$10) RETURNING id`,
-            [
-              loc.id, clientAt(appointments), status, start.toISO(), end.toISO(), svc.s.price,
-              JSON.stringify({ id: svc.id, name: svc.s.name, category: svc.s.category, durationMin: svc.s.duration, priceMinor: svc.s.price, currency: 'USD' }),
-              v.source, status === 'cancelled' ? 'Client rescheduled by phone' : null, status === 'cancelled' ? start.minus({ days: 1 }).toISO() : null,
-            ],
-          );
-          const id = rows[0].id;
-          await db.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [id, svc.id, st, start.toISO(), end.toISO()]);
-          const held = end.plus({ minutes: svc.s.after });
-          const active = status !== 'cancelled' && status !== 'no-show';
-          const hold = (kind: string, resource: string) =>
-            db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period, active) VALUES ($1,$2,$3,tstzrange($4,$5),$6)`, [id, kind, resource, start.toISO(), held.toISO(), active]);
-          await hold('staff', st);
-          if (v.roomIndex !== null) await hold('room', rooms[v.roomIndex]);
-          if (v.device) await hold('device', bed);
-          appointments++;
+          await db.query('SAVEPOINT visit');
+          try {
+            const svc = services[v.serviceIndex];
+            const st = team[v.staffIndex];
+            const day = DateTime.fromISO(v.date, { zone: tz });
+            const start = day.plus({ minutes: v.startMin });
+            const end = day.plus({ minutes: v.endMin });
+            const status = demoStatus(start.toJSDate(), end.toJSDate(), now, roll());
+            const { rows } = await db.query(
+              `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source, cancel_reason, cancelled_at)
+               VALUES ($1,$2,$3,$4,$5,$6,'USD',$7,$8,$9,$10) RETURNING id`,
+              [
+                loc.id, clientAt(appointments), status, start.toISO(), end.toISO(), svc.s.price,
+                JSON.stringify({ id: svc.id, name: svc.s.name, category: svc.s.category, durationMin: svc.s.duration, priceMinor: svc.s.price, currency: 'USD' }),
+                v.source, status === 'cancelled' ? 'Client rescheduled by phone' : null, status === 'cancelled' ? start.minus({ days: 1 }).toISO() : null,
+              ],
+            );
+            const id = rows[0].id;
+            await db.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [id, svc.id, st, start.toISO(), end.toISO()]);
+            const held = end.plus({ minutes: svc.s.after });
+            const active = status !== 'cancelled' && status !== 'no-show';
+            const hold = (kind: string, resource: string) =>
+              db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period, active) VALUES ($1,$2,$3,tstzrange($4,$5),$6)`, [id, kind, resource, start.toISO(), held.toISO(), active]);
+            await hold('staff', st);
+            if (v.roomIndex !== null) await hold('room', rooms[v.roomIndex]);
+            if (v.device) await hold('device', bed);
+            await db.query('RELEASE SAVEPOINT visit');
+            appointments++;
+          } catch (error) {
+            // The constraint refused it (the instructor is teaching then): that visit is not in the demo.
+            if ((error as { code?: string }).code !== '23P01') throw error;
+            await db.query('ROLLBACK TO SAVEPOINT visit');
+          }
         }
-        // Two clients on the waitlist for the next afternoons: cancelling a 14:00 appointment then offers them the time.
+        // Two clients on the waitlist for the next afternoons: cancelling an afternoon appointment then offers them the time.
         if (li === 0 && here.length) {
           for (let w = 0; w < 2; w++) {
             const day = DateTime.now().setZone(tz).plus({ days: 1 + w }).toISODate();
@@ -162,7 +171,6 @@ try {
             );
           }
         }
-        if (li === 0 && staff.length > 0) classes += await seedClasses(db, loc.id, monday, staff, clientAt);
       }
       await db.query('COMMIT');
       console.log(JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments, classes }));

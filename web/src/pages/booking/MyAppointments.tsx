@@ -37,7 +37,7 @@ function MyAppointmentRow({ a, location }: { a: MyAppointment; location?: Public
     onError: (e) => setRefusal(refusalOf(e)),
   });
   return (
-    <article className="bk-mine-row" data-testid="my-appointment">
+    <article className="bk-mine-row" data-testid="my-appointment" data-appointment-id={a.id}>
       <div>
         <strong>{a.serviceName}</strong> with {a.staffName}
         <div className="muted">{whenLabel(a.startsAt, timeZone)}{location ? ` · ${location.name}` : ''}</div>
