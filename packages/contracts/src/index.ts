@@ -4,3 +4,4 @@ export * from './queues.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './online-booking.js';
+export * from './scheduling-views.js';

@@ -1,3 +1,4 @@
+import type { WaitlistEntryView, WaitlistStatus } from '@salon/contracts';
 import { api } from '../../lib/api-client';
 import type { Alternative, Appointment } from './appointments-api';
 
@@ -52,23 +53,8 @@ export function createSeries(input: SeriesInput & { skipConflicts: boolean }): P
   return api.post('/api/appointment-series', { ...seriesBody(input), skipConflicts: input.skipConflicts });
 }
 
-export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'cancelled';
-
-export interface WaitlistEntry {
-  id: string;
-  clientId: string;
-  serviceId: string;
-  serviceName: string;
-  staffId: string | null;
-  dateFrom: string;
-  dateTo: string;
-  windowStart: string | null;
-  windowEnd: string | null;
-  note: string | null;
-  status: WaitlistStatus;
-  createdAt: string;
-  offer: { id: string; startsAt: string; endsAt: string; staffId: string; expiresAt: string; status: string } | null;
-}
+export type { WaitlistStatus };
+export type WaitlistEntry = WaitlistEntryView;
 
 export interface WaitlistInput {
   locationId: string;

@@ -1,9 +1,10 @@
+import type { PublicOfferView } from '@salon/contracts';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { whenLabel } from './BookingFlow';
 
-interface PublicOffer { status: 'open' | 'accepted' | 'declined' | 'expired' | 'lost' | 'withdrawn'; serviceName: string; staffName: string; startsAt: string; endsAt: string; expiresAt: string; timeZone: string }
+type PublicOffer = PublicOfferView;
 
 const path = (token: string, action = '') => `/api/waitlist/offers/${encodeURIComponent(token)}${action}`;
 const open = { sessionCall: false } as const;

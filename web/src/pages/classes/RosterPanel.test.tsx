@@ -7,9 +7,10 @@ import { RosterPanel, type RosterPanelProps } from './RosterPanel';
 
 afterEach(cleanup);
 
-const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({ id, sessionId: 's1', clientId: `c-${id}`, status, waitlistPosition, promotedAt: null });
+const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({ id, sessionId: 's1', clientId: `c-${id}`, status, waitlistPosition, promotedAt: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' });
 const detail = (over: Partial<ClassDetail> = {}): ClassDetail => ({
   id: 's1', locationId: 'l1', seriesId: null, name: 'Yoga', description: null, category: null, instructorId: 'st1', roomId: null,
+  createdBy: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z',
   startsAt: '2026-03-10T15:00:00.000Z', endsAt: '2026-03-10T16:00:00.000Z', durationMin: 60, capacity: 2, priceMinor: 2000, currency: 'USD', status: 'scheduled',
   cancelReason: null, version: 1, enrolledCount: 2, waitlistedCount: 2,
   enrolments: [e('a', 'enrolled'), e('w2', 'waitlisted', 2), e('b', 'enrolled'), e('w1', 'waitlisted', 1), e('x', 'cancelled')],

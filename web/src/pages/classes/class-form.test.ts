@@ -6,6 +6,7 @@ const form = (over: Partial<ClassForm> = {}): ClassForm => ({ ...emptyForm('2026
 
 const session: ClassSession = {
   id: 's1', locationId: 'l1', seriesId: null, name: 'Yoga', description: null, category: null, instructorId: 'st1', roomId: null,
+  createdBy: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z',
   // 10:00 in Chicago (CDT, UTC-5) on a March day after the DST change.
   startsAt: '2026-03-10T15:00:00.000Z', endsAt: '2026-03-10T16:00:00.000Z', durationMin: 60, capacity: 10, priceMinor: 2000, currency: 'USD',
   status: 'scheduled', cancelReason: null, version: 3, enrolledCount: 4, waitlistedCount: 0,
@@ -45,7 +46,7 @@ describe('requestBody', () => {
 });
 
 describe('roster', () => {
-  const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({ id, sessionId: 's1', clientId: `c-${id}`, status, waitlistPosition, promotedAt: null });
+  const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({ id, sessionId: 's1', clientId: `c-${id}`, status, waitlistPosition, promotedAt: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' });
   it('splits seats, the waitlist in order, and cancelled places', () => {
     const r = splitRoster([e('a', 'enrolled'), e('b', 'waitlisted', 2), e('c', 'cancelled'), e('d', 'attended'), e('f', 'waitlisted', 1)]);
     expect(r.seated.map((x) => x.id)).toEqual(['a', 'd']);

@@ -1,39 +1,10 @@
+import type { ClassSessionView, EnrolmentStatus, EnrolmentView, SessionStatus } from '@salon/contracts';
 import { ApiError, api, apiRequest } from '../../lib/api-client';
 import { fieldErrorsOf } from '../clients/clients-api';
 
-export type SessionStatus = 'scheduled' | 'cancelled';
-export type EnrolmentStatus = 'enrolled' | 'waitlisted' | 'cancelled' | 'attended' | 'no-show';
-
-export interface ClassSession {
-  id: string;
-  locationId: string;
-  seriesId: string | null;
-  name: string;
-  description: string | null;
-  category: string | null;
-  instructorId: string;
-  roomId: string | null;
-  startsAt: string;
-  endsAt: string;
-  durationMin: number;
-  capacity: number;
-  priceMinor: number;
-  currency: string;
-  status: SessionStatus;
-  cancelReason: string | null;
-  version: number;
-  enrolledCount: number;
-  waitlistedCount: number;
-}
-
-export interface Enrolment {
-  id: string;
-  sessionId: string;
-  clientId: string;
-  status: EnrolmentStatus;
-  waitlistPosition: number | null;
-  promotedAt: string | null;
-}
+export type { EnrolmentStatus, SessionStatus };
+export type ClassSession = ClassSessionView;
+export type Enrolment = EnrolmentView;
 
 export interface ClassDetail extends ClassSession {
   enrolments: Enrolment[];

@@ -1,43 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { ClassSessionView, EnrolmentView } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EnrolmentStatus, RosterEntry, SessionFacts, SessionStatus } from '../domain/class-enrolment.js';
 
-export interface ClassSessionView {
-  id: string;
-  locationId: string;
-  seriesId: string | null;
-  name: string;
-  description: string | null;
-  category: string | null;
-  instructorId: string;
-  roomId: string | null;
-  startsAt: string;
-  endsAt: string;
-  durationMin: number;
-  capacity: number;
-  priceMinor: number;
-  currency: string;
-  status: SessionStatus;
-  cancelReason: string | null;
-  createdBy: string | null;
-  version: number;
-  enrolledCount: number;
-  waitlistedCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface EnrolmentView {
-  id: string;
-  sessionId: string;
-  clientId: string;
-  status: EnrolmentStatus;
-  /** 1-based place in the waitlist while waitlisted, otherwise null. */
-  waitlistPosition: number | null;
-  promotedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ClassSessionView, EnrolmentView };
 
 export interface LockedSession extends SessionFacts {
   id: string;

@@ -1,40 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import type { WaitlistEntryView, WaitlistOfferView } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Candidate, OfferStatus, WaitlistStatus } from '../domain/waitlist-rules.js';
 
-export interface OfferView {
-  id: string;
-  entryId: string;
-  chainId: string;
-  windowStart: string;
-  windowEnd: string;
-  startsAt: string;
-  endsAt: string;
-  staffId: string;
-  expiresAt: string;
-  status: OfferStatus;
-  appointmentId: string | null;
-  createdAt: string;
-}
-
-export interface EntryView {
-  id: string;
-  locationId: string;
-  clientId: string;
-  serviceId: string;
-  serviceName: string;
-  staffId: string | null;
-  dateFrom: string;
-  dateTo: string;
-  windowStart: string | null;
-  windowEnd: string | null;
-  note: string | null;
-  status: WaitlistStatus;
-  appointmentId: string | null;
-  createdAt: string;
-  /** The latest offer made to this entry, if any. */
-  offer: OfferView | null;
-}
+export type OfferView = WaitlistOfferView;
+export type EntryView = WaitlistEntryView;
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const hhmm = (v: string | null) => (v ? v.slice(0, 5) : null);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@salon/contracts';
+import type { EventEnvelope, PublicOfferView } from '@salon/contracts';
 import { APP_CONFIG, ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { sealSecret } from '@salon/tokens';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -52,15 +52,7 @@ export interface FreedTime {
   end: Date;
 }
 
-export interface PublicOfferView {
-  status: OfferView['status'];
-  serviceName: string;
-  staffName: string;
-  startsAt: string;
-  endsAt: string;
-  expiresAt: string;
-  timeZone: string;
-}
+export type { PublicOfferView };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
