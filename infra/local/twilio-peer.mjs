@@ -6,7 +6,7 @@
 //
 //   import { startTwilioPeer } from './infra/local/twilio-peer.mjs'
 //   const peer = await startTwilioPeer({ port: 8006 })   // port 0 picks a free one
-//   peer.url; peer.messages(); peer.clear(); peer.failNext(2, 503); await peer.stop()
+//   peer.url; peer.messages(); peer.clear(); peer.failNext(2, 503); peer.optOut('+1…'); await peer.stop()
 //   node infra/local/twilio-peer.mjs --port 8006 [--auth-token <token>]
 //
 // HTTP: POST/GET /2010-04-01/Accounts/:sid/Messages.json, GET /messages, DELETE /messages,
@@ -22,6 +22,8 @@ const INVALID_NUMBERS = new Set(['+15005550001']);
 export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authToken, delayMs = 0, onMessage } = {}) {
   const received = [];
   let failures = { count: 0, status: 500 };
+  // Numbers that replied STOP at Twilio: sends to them are refused with 21610, as Twilio does.
+  const unsubscribed = new Set();
 
   const server = createServer(async (req, res) => {
     try {
@@ -42,6 +44,9 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
         }
         if (!form.To || !form.Body || !(form.From || form.MessagingServiceSid)) {
           return json(res, 400, { code: 21604, message: "A 'To' phone number, a 'From' number and a 'Body' are required.", status: 400 });
+        }
+        if (unsubscribed.has(form.To)) {
+          return json(res, 400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', more_info: 'https://www.twilio.com/docs/errors/21610', status: 400 });
         }
         if (INVALID_NUMBERS.has(form.To)) {
           return json(res, 400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 });
@@ -91,6 +96,8 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
     clear: () => void (received.length = 0),
     /** The next `count` sends answer `status` (Twilio error 20500) instead of being accepted. */
     failNext: (count, status = 500) => void (failures = { count, status }),
+    /** The number replied STOP at Twilio: sends to it answer error 21610 from now on. */
+    optOut: (number) => void unsubscribed.add(number),
     /**
      * Posts a MessageStatus callback for a received message to its StatusCallback URL, signed
      * with `authToken` the way Twilio signs (HMAC-SHA1 over URL + sorted form fields).

@@ -82,6 +82,20 @@ describe('class events', () => {
   });
 });
 
+describe('SMS opt-out and opt-in (messaging)', () => {
+  const base = { ...valid, aggregateType: 'phone', aggregateId: '+13125550142', actor: { type: 'system', id: null } };
+  it('carries the E.164 phone, when, and the keyword (null when Twilio reported the opt-out)', () => {
+    const payload = { phone: '+13125550142', at: '2026-03-01T15:00:00.000Z', keyword: 'STOP' };
+    expect(parseEvent({ ...base, type: 'messaging.sms.opted-out.v1', payload }).payload).toEqual(payload);
+    expect(parseEvent({ ...base, type: 'messaging.sms.opted-in.v1', payload: { ...payload, keyword: null } }).payload).toEqual({ ...payload, keyword: null });
+    expect(contextOf('messaging.sms.opted-out.v1')).toBe('messaging');
+  });
+  it('names a phone that is not E.164 and a missing time', () => {
+    expect(() => parseEvent({ ...base, type: 'messaging.sms.opted-out.v1', payload: { phone: '(312) 555-0142', at: '2026-03-01T15:00:00.000Z', keyword: 'STOP' } })).toThrow(/payload\.phone: must be an E\.164/);
+    expect(() => parseEvent({ ...base, type: 'messaging.sms.opted-in.v1', payload: { phone: '+13125550142', keyword: 'START' } })).toThrow(/payload\.at/);
+  });
+});
+
 describe('contextOf', () => {
   it('is the first segment', () => {
     expect(contextOf('identity.user.created.v1')).toBe('identity');

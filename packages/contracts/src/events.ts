@@ -23,6 +23,13 @@ export type EventEnvelope<P extends Record<string, unknown> = Record<string, unk
   'payload'
 > & { payload: P };
 
+/** A phone's opt-out or opt-in as messaging learned it (keyword: the word texted, null when Twilio reported it). */
+const smsOptChangePayload = z.object({
+  phone: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 phone number'),
+  at: z.iso.datetime({ offset: true }),
+  keyword: z.string().nullable(),
+});
+
 /** Payload schemas per event type; publishers and consumers validate against the same entry. */
 export const EVENT_PAYLOADS = {
   'identity.user.created.v1': z.object({ userId: z.string(), role: z.enum(['admin', 'staff', 'client']), email: z.string() }),
@@ -54,6 +61,13 @@ export const EVENT_PAYLOADS = {
     email: z.string().nullable(),
   }),
   'clients.client.deleted.v1': z.object({ clientId: z.string(), mode: z.enum(['delete', 'anonymise']) }),
+  // Messaging: a phone number answered the business's number with an opt-out (STOP, UNSUBSCRIBE, …) or
+  // opt-in (START, UNSTOP, YES) keyword, or Twilio refused a text because the number had opted out
+  // (error 21610, keyword null). One aggregate per phone (aggregateType 'phone', aggregateId = the
+  // E.164 number), so one number's STOP and START stay in order. The clients service applies it to
+  // every live client with that phone.
+  'messaging.sms.opted-out.v1': smsOptChangePayload,
+  'messaging.sms.opted-in.v1': smsOptChangePayload,
   // Scheduling: an appointment's lifecycle (one aggregate per appointment id, in order).
   'scheduling.appointment.booked.v1': z.object({
     appointmentId: z.string(),

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, ConfigModule, DatabaseModule, HealthModule, RedisModule, subgraphModule } from '@salon/nest-kit';
+import { AuthModule, ConfigModule, DatabaseModule, EventsModule, HealthModule, RedisModule, subgraphModule } from '@salon/nest-kit';
 import type { MessagingConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
@@ -8,7 +8,10 @@ import { DeliveryApiModule } from './modules/delivery/delivery-api.module.js';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
-/** The API process: subgraph, message log REST, provider webhooks. Sending happens in the worker. */
+/**
+ * The API process: subgraph, message log REST, provider webhooks, and the outbox relay (STOP/START
+ * events written by the webhooks and by the worker). Sending and consuming happen in the worker.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: MessagingConfig): DynamicModule {
@@ -20,6 +23,7 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: RoleOnlyPermissionResolver }),
+        EventsModule.forRoot({ serviceName: 'messaging', relay: true }),
         subgraphModule(config),
         HealthModule,
         DeliveryApiModule,

@@ -4,11 +4,15 @@ import type { MessagingConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
 import { RoleOnlyPermissionResolver } from './modules/access/role-only-permission.provider.js';
+import { ConsentEventsModule } from './modules/consent/consent-events.module.js';
 import { DeliveryWorkerModule } from './modules/delivery/delivery-worker.module.js';
 import { PasswordResetEventsModule } from './modules/password-reset/password-reset-events.module.js';
 import { WaitlistOffersModule } from './modules/waitlist-offers/waitlist-offers.module.js';
 
-/** The worker process: BullMQ processors and the event consumers (the API process runs neither). */
+/**
+ * The worker process: BullMQ processors and the event consumers (the API process runs neither). The
+ * opt-outs it records (Twilio 21610) go to the outbox; the API process's relay publishes them.
+ */
 @Module({})
 export class WorkerModule {
   static forRoot(config: MessagingConfig): DynamicModule {
@@ -26,6 +30,7 @@ export class WorkerModule {
         DeliveryWorkerModule,
         PasswordResetEventsModule,
         WaitlistOffersModule,
+        ConsentEventsModule,
       ],
     };
   }

@@ -111,6 +111,24 @@ describe('Twilio webhooks', () => {
     expect(peer.messages().filter((m) => m.to === from)).toHaveLength(1);
   });
 
+  it('publishes each STOP/START as an opt-out/opt-in event for the clients service, and Twilio’s 21610 as an opt-out without keyword', async () => {
+    const events = async (phone: string) =>
+      (await t.sql<{ type: string; payload: Record<string, unknown> }>(`SELECT type, envelope->'payload' AS payload FROM outbox WHERE aggregate_id = $1 ORDER BY seq`, [phone])).map((e) => [e.type, e.payload.phone, e.payload.keyword]);
+    await signedInbound({ From: '+13125550144', Body: 'unsubscribe', MessageSid: 'SMin4' }).expect(200);
+    await signedInbound({ From: '+13125550144', Body: 'Unstop.', MessageSid: 'SMin5' }).expect(200);
+    expect(await events('+13125550144')).toEqual([['messaging.sms.opted-out.v1', '+13125550144', 'UNSUBSCRIBE'], ['messaging.sms.opted-in.v1', '+13125550144', 'UNSTOP']]);
+    // An ordinary reply is not a keyword: nothing recorded, nothing published.
+    await signedInbound({ From: '+13125550143', Body: 'stop by at 5?', MessageSid: 'SMin3' }).expect(200);
+    expect(await events('+13125550143')).toEqual([]);
+
+    const unsubscribed = '+13125550160';
+    peer.optOut(unsubscribed);
+    const refused = (await gql('admin', `mutation { sendTestSms(to: "${unsubscribed}") { id } }`)).data!.sendTestSms;
+    await reachStatus(refused.id, 'suppressed');
+    expect(await t.sql('SELECT opted_out, source FROM sms_consent WHERE phone = $1', [unsubscribed])).toEqual([{ opted_out: true, source: 'provider' }]);
+    expect(await events(unsubscribed)).toEqual([['messaging.sms.opted-out.v1', unsubscribed, null]]);
+  });
+
   it('moves a sent SMS to delivered on Twilio’s signed status callback, and to failed on undelivered', async () => {
     const first = (await gql('admin', 'mutation { sendTestSms(to: "+13125550150") { id } }')).data!.sendTestSms;
     const second = (await gql('admin', 'mutation { sendTestSms(to: "+13125550151") { id } }')).data!.sendTestSms;

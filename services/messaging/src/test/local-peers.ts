@@ -19,6 +19,7 @@ export interface TwilioPeer {
   messages(): PeerMessage[];
   clear(): void;
   failNext(count: number, status?: number): void;
+  optOut(number: string): void;
   sendStatusCallback(sid: string, status?: string, options?: { token?: string; callbackUrl?: string; extra?: Record<string, string> }): Promise<Response>;
   stop(): Promise<void>;
 }

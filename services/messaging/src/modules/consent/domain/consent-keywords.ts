@@ -8,9 +8,14 @@ export const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'] as const;
 
 export type ConsentChange = 'opt-out' | 'opt-in';
 
-export function consentChangeOf(body: string | undefined | null): ConsentChange | null {
+/** The keyword a message is (upper case, as listed above), or null for any other message. */
+export function consentKeywordOf(body: string | undefined | null): string | null {
   const word = (body ?? '').trim().replace(/[\s.!?]+$/u, '').toUpperCase();
-  if ((OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return 'opt-out';
-  if ((OPT_IN_KEYWORDS as readonly string[]).includes(word)) return 'opt-in';
-  return null;
+  return (OPT_OUT_KEYWORDS as readonly string[]).includes(word) || (OPT_IN_KEYWORDS as readonly string[]).includes(word) ? word : null;
+}
+
+export function consentChangeOf(body: string | undefined | null): ConsentChange | null {
+  const word = consentKeywordOf(body);
+  if (!word) return null;
+  return (OPT_OUT_KEYWORDS as readonly string[]).includes(word) ? 'opt-out' : 'opt-in';
 }

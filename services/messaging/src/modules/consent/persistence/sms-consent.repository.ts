@@ -10,11 +10,11 @@ export class SmsConsentRepository {
     return rows[0]?.opted_out ?? false;
   }
 
-  async record(phone: string, optedOut: boolean, source: string): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO sms_consent (phone, opted_out, changed_at, source) VALUES ($1, $2, now(), $3)
-       ON CONFLICT (phone) DO UPDATE SET opted_out = EXCLUDED.opted_out, changed_at = now(), source = EXCLUDED.source`,
-      [phone, optedOut, source],
+  async record(phone: string, optedOut: boolean, source: string, at: Date, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO sms_consent (phone, opted_out, changed_at, source) VALUES ($1, $2, $4, $3)
+       ON CONFLICT (phone) DO UPDATE SET opted_out = EXCLUDED.opted_out, changed_at = EXCLUDED.changed_at, source = EXCLUDED.source`,
+      [phone, optedOut, source, at],
     );
   }
 }
