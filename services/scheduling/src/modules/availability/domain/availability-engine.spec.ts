@@ -199,7 +199,7 @@ describe('checkBooking: resources, multi-service, any staff', () => {
 describe('explainUnavailable', () => {
   const dana = staff('dana', 'Dana', {
     weeklyBreaks: [{ weekday: 2, start: '12:00', end: '13:00', label: 'Break' }],
-    busy: [appt('2026-03-10 14:30', '2026-03-10 15:30')],
+    busy: [appt('2026-03-10 14:30', '2026-03-10 15:30'), { start: at('2026-03-10 16:00'), end: at('2026-03-10 17:00'), label: 'Yoga Flow', kind: 'class' as const }],
     timeOff: [{ start: at('2026-03-12 00:00'), end: at('2026-03-13 00:00'), label: 'Vacation' }],
     exceptions: [{ date: '2026-03-11', hours: [{ start: '11:00', end: '15:00' }] }],
   });
@@ -216,6 +216,7 @@ describe('explainUnavailable', () => {
     { name: 'exception hours, before start', at: at('2026-03-11 10:00'), staffId: 'dana', expected: 'Dana starts at 11 AM' },
     { name: 'exception hours, after end', at: at('2026-03-11 16:00'), staffId: 'dana', expected: 'Dana finishes at 3 PM' },
     { name: 'appointment', at: T('15:00'), staffId: 'dana', expected: 'Dana is with a client until 3:30 PM' },
+    { name: 'teaching a class', at: T('16:30'), staffId: 'dana', expected: 'Dana is teaching Yoga Flow until 5 PM' },
     { name: 'after closing', at: T('18:30'), staffId: 'dana', expected: 'Closes at 6 PM' },
     { name: 'before opening', at: T('08:00'), staffId: 'dana', expected: 'Opens at 9 AM' },
     { name: 'visit running past closing', at: T('17:45'), withService: true, expected: 'Closes at 6 PM' },

@@ -376,7 +376,9 @@ function staffReasons(ctx: Ctx, st: StaffIdx, p: Parts, svc: ServiceDef | null):
     const message =
       hit.kind === 'appointment'
         ? `${name} is with a client until ${when}`
-        : hit.kind === 'blocked'
+        : hit.kind === 'class'
+          ? `${name} is teaching ${hit.label?.trim() || 'a class'} until ${when}`
+          : hit.kind === 'blocked'
           ? `${withLabel(`${name} is unavailable`, hit.label)} until ${when}`
           : `${name} is busy until ${when}`;
     out.push({ ...base, code: 'staff-busy', message, until: new Date(until) });

@@ -46,7 +46,7 @@ export interface LabeledRange extends TimeRange {
   label: string;
 }
 
-export type StaffBusyKind = 'appointment' | 'buffer' | 'blocked';
+export type StaffBusyKind = 'appointment' | 'class' | 'buffer' | 'blocked';
 
 export interface StaffBusy extends LabeledRange {
   kind: StaffBusyKind;

@@ -67,6 +67,18 @@ describe('unavailableIntervals', () => {
       from: '2026-11-01 00:00', to: '2026-11-02 00:00',
       expected: [['11-01 00:00', '11-01 09:00', 'Dana starts at 9 AM'], ['11-01 12:00', '11-01 12:30', 'Dana is on break'], ['11-01 17:00', '11-02 00:00', 'Dana finishes at 5 PM']],
     },
+    {
+      name: 'a class the person teaches (the calendar does not draw classes), clipped to the window; appointments stay out',
+      cal: {
+        busy: [
+          { start: at('2026-03-10 10:00'), end: at('2026-03-10 11:00'), label: 'Yoga Flow', kind: 'class' },
+          { start: at('2026-03-10 11:00'), end: at('2026-03-10 12:00'), label: 'Booked', kind: 'appointment' },
+          { start: at('2026-03-10 15:00'), end: at('2026-03-10 16:00'), label: 'Pilates', kind: 'class' },
+        ],
+      },
+      from: '2026-03-10 09:00', to: '2026-03-10 15:30',
+      expected: [['03-10 10:00', '03-10 11:00', 'Dana is teaching Yoga Flow'], ['03-10 15:00', '03-10 15:30', 'Dana is teaching Pilates']],
+    },
   ])('$name', ({ cal, pol, from, to, expected }) => {
     const out = unavailableIntervals(staff('dana', 'Dana', cal), { start: at(from), end: at(to) }, policy(pol), at('2026-03-01 08:00'));
     expect(out.map((u) => [local(u.start), local(u.end), u.reason])).toEqual(expected);

@@ -17,7 +17,8 @@ export interface UnavailableInterval {
 /**
  * The stretches of `window` in which `staff` cannot be booked because of the schedule (not
  * working, break, exception, time off, location closed), each with the engine's reason; touching
- * stretches with the same reason are merged. Appointments are not included: the calendar draws them.
+ * stretches with the same reason are merged. Appointments are not included: the calendar draws
+ * them. Classes are: the calendar does not draw them, and a cell over one must say why it is not free.
  */
 export function unavailableIntervals(staff: StaffCalendar, window: TimeRange, policy: LocationPolicy, now: Date): UnavailableInterval[] {
   const from = window.start.getTime();
@@ -61,5 +62,9 @@ export function unavailableIntervals(staff: StaffCalendar, window: TimeRange, po
       s = e;
     }
   }
-  return out;
+  for (const c of staff.busy) {
+    if (c.kind !== 'class' || c.end.getTime() <= from || c.start.getTime() >= to) continue;
+    out.push({ start: new Date(Math.max(c.start.getTime(), from)), end: new Date(Math.min(c.end.getTime(), to)), code: 'staff-busy', reason: `${staff.name} is teaching ${c.label}` });
+  }
+  return out.sort((a, b) => a.start.getTime() - b.start.getTime());
 }

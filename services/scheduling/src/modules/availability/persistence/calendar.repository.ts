@@ -7,6 +7,9 @@ export interface AllocationRow {
    * both as busy and a move can ignore the holder's own rows (`ignoreBusyIds`).
    */
   appointmentId: string;
+  /** What holds it: an appointment, or a class session (then `label` is the class's name). */
+  holder: 'appointment' | 'class';
+  label: string | null;
   resourceKind: 'staff' | 'room' | 'device';
   resourceId: string;
   start: Date;
@@ -21,12 +24,15 @@ export class CalendarRepository {
   async activeAllocations(kind: 'staff' | 'room' | 'device', ids: string[], from: Date, to: Date): Promise<AllocationRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.dataSource.query(
-      `SELECT appointment_id, class_session_id, resource_kind, resource_id, lower(period) AS s, upper(period) AS e FROM allocations
-        WHERE active AND resource_kind = $1 AND resource_id = ANY($2::uuid[]) AND period && tstzrange($3, $4)`,
+      `SELECT al.appointment_id, al.class_session_id, cs.name AS class_name, al.resource_kind, al.resource_id, lower(al.period) AS s, upper(al.period) AS e
+         FROM allocations al LEFT JOIN class_sessions cs ON cs.id = al.class_session_id
+        WHERE al.active AND al.resource_kind = $1 AND al.resource_id = ANY($2::uuid[]) AND al.period && tstzrange($3, $4)`,
       [kind, ids, from.toISOString(), to.toISOString()],
     );
     return rows.map((r: any) => ({
       appointmentId: r.appointment_id ?? r.class_session_id,
+      holder: r.class_session_id ? 'class' : 'appointment',
+      label: r.class_name ?? null,
       resourceKind: r.resource_kind,
       resourceId: r.resource_id,
       start: new Date(r.s),

@@ -187,7 +187,9 @@ export class AvailabilityUseCase {
       weeklyBreaks: hours.filter((h) => h.staffId === staffId && h.kind === 'break').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end, label: h.label ?? undefined })),
       exceptions: exceptions.filter((e) => e.staffId === staffId).map((e) => ({ date: e.date, hours: e.hours, label: e.label ?? undefined })),
       timeOff: timeOff.filter((t) => t.staffId === staffId).map((t) => ({ start: new Date(t.startsAt), end: new Date(t.endsAt), label: t.label ?? (t.kind === 'blocked' ? 'Blocked' : 'Time off') })),
-      busy: staffBusy.filter((b) => b.resourceId === staffId).map((b) => ({ start: b.start, end: b.end, label: 'Booked', kind: 'appointment' as const, id: b.appointmentId })),
+      busy: staffBusy
+        .filter((b) => b.resourceId === staffId)
+        .map((b) => ({ start: b.start, end: b.end, label: b.holder === 'class' ? (b.label ?? 'Class') : 'Booked', kind: b.holder, id: b.appointmentId })),
     }));
   }
 
