@@ -34,6 +34,46 @@ describe('subgraph schema', () => {
   });
 });
 
+describe('federation entities', () => {
+  const ENTITIES = `query($r: [_Any!]!) { _entities(representations: $r) {
+    ... on User { email fullName permissions }
+    ... on PermissionGroup { name memberCount }
+    ... on Location { name }
+  } }`;
+  async function representations() {
+    const db = t.app.get(DataSource);
+    const [user] = await db.query(`SELECT id FROM users WHERE email = 'staff@demo.salon'`);
+    const [group] = await db.query(`SELECT id FROM permission_groups WHERE name = 'Stylists'`);
+    const [location] = await db.query(`SELECT id FROM locations WHERE name = 'Downtown'`);
+    return [{ __typename: 'User', id: user.id }, { __typename: 'PermissionGroup', id: group.id }, { __typename: 'Location', id: location.id }];
+  }
+
+  it('answers _entities UNAUTHENTICATED and with no data to a caller without a valid token', async () => {
+    const r = await representations();
+    for (const as of [null, 'bogus']) {
+      if (as) tokens[as] = 'not-a-token';
+      const res = await gql(as, ENTITIES, { r });
+      expect(res.errors?.length).toBeGreaterThan(0);
+      expect(res.errors!.every((e) => e.extensions.code === 'UNAUTHENTICATED')).toBe(true);
+      expect(res.data?._entities ?? [null, null, null]).toEqual([null, null, null]);
+    }
+  });
+
+  it('resolves users, groups and locations for a signed-in staff member, as the gateway asks for them', async () => {
+    const res = await gql('basic', ENTITIES, { r: await representations() });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!._entities).toEqual([
+      { email: 'staff@demo.salon', fullName: expect.any(String), permissions: expect.arrayContaining(['view_calendar']) },
+      { name: 'Stylists', memberCount: expect.any(Number) },
+      { name: 'Downtown' },
+    ]);
+  });
+
+  it('keeps _service { sdl } open for composition', async () => {
+    expect((await gql(null, '{ _service { sdl } }')).data!._service.sdl).toContain('type User');
+  });
+});
+
 describe('viewer and users', () => {
   it('answers the viewer with effective permissions and groups', async () => {
     const res = await gql('basic', '{ viewer { email fullName role permissions permissionGroups { name } colorPreferences { primaryColor isDarkMode } } }');
