@@ -170,6 +170,24 @@ describe('admin management', () => {
     await gql('admin', 'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p }) { id } }', { id: basic.id, p: basic.phone });
   });
 
+  it('refuses a common or one-character password for a new user, naming the field, and creates nobody', async () => {
+    for (const password of ['password123', 'qwertyuiop', '~~~~~~~~~~~~']) {
+      const res = await gql('admin', 'mutation($p: String!) { createUser(input: { email: "weak.pass@demo.salon", firstName: "Weak", lastName: "Pass", role: staff, password: $p }) { id } }', { p: password });
+      expect(res.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'password' });
+    }
+    expect(await t.app.get(DataSource).query(`SELECT id FROM users WHERE email = 'weak.pass@demo.salon'`)).toEqual([]);
+  });
+
+  it('refuses a common or one-character password when an invitation is accepted, and the invitation stays usable', async () => {
+    const invited = await gql('admin', 'mutation { inviteStaff(input: { email: "weak.invitee@demo.salon", firstName: "Wes" }) { inviteUrl } }');
+    const token = new URL(invited.data!.inviteStaff.inviteUrl).searchParams.get('token');
+    for (const password of ['password1', 'iloveyou', '!!!!!!!!!!']) {
+      const weak = await request(t.app.getHttpServer()).post('/api/auth/accept-invitation').send({ token, password }).expect(400);
+      expect(weak.body.details[0].field).toBe('password');
+    }
+    await request(t.app.getHttpServer()).post('/api/auth/accept-invitation').send({ token, password: 'violet-harbor-41' }).expect(200);
+  });
+
   it('invites staff who then set a password and sign in, once', async () => {
     const groups = await gql('admin', '{ permissionGroups { id name } }');
     const stylists = groups.data!.permissionGroups.find((g: { name: string }) => g.name === 'Stylists').id;
