@@ -116,10 +116,17 @@ beforeAll(async () => {
   });
   scheduling = await startFakeService<Ctx>({
     sdl: fixture('scheduling'),
-    context: async () => ({}),
+    context: identityContext,
     resolvers: {
       Query: { publicServices: () => [{ id: 's1', name: 'Haircut', durationMinutes: 45 }] },
-      User: { __resolveReference: (ref: { id: string }) => ({ id: ref.id, upcomingAppointmentCount: 3 }) },
+      // Like the real subgraphs (nest-kit's guards), `_entities` needs a valid token: the join
+      // below only works because the gateway forwards the caller's Authorization to it.
+      User: {
+        __resolveReference: (ref: { id: string }, ctx: Ctx) => {
+          if (!ctx.user) throw new GraphQLError('Authentication required', { extensions: { code: 'UNAUTHENTICATED' } });
+          return { id: ref.id, upcomingAppointmentCount: 3 };
+        },
+      },
     },
   });
 

@@ -35,7 +35,14 @@ if (!only || only === 'gateway') {
     databasePrefix: `bench_${tag}`,
     redisPrefix: `bench:${tag}:`,
     logs: 'ignore',
-    env: { LOG_LEVEL: 'error', NODE_ENV: 'production', JWT_SECRET: `bench-secret-${randomBytes(16).toString('hex')}`, EVENT_SECRET_KEY: randomBytes(16).toString('hex') },
+    env: {
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      JWT_SECRET: `bench-secret-${randomBytes(16).toString('hex')}`,
+      EVENT_SECRET_KEY: randomBytes(16).toString('hex'),
+      // Production messaging with SES insists on its SNS topics; the bench receives no notifications.
+      SES_SNS_TOPIC_ARNS: 'arn:aws:sns:us-east-1:000000000000:bench-ses-notifications',
+    },
   });
   try {
     const login = await fetch(`${platform.url}/api/auth/login`, {

@@ -35,6 +35,15 @@ export const messagingConfigSchema = baseConfigSchema
         .string()
         .default('sns.*.amazonaws.com')
         .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+      /**
+       * The SNS topics SES notifications may come from (comma list of ARNs). Empty accepts any topic,
+       * which only development allows: a valid signature proves SNS sent a message, not that it is
+       * ours, and anyone can point their own topic at this webhook.
+       */
+      SES_SNS_TOPIC_ARNS: z
+        .string()
+        .default('')
+        .transform((s) => s.split(',').map((arn) => arn.trim()).filter(Boolean)),
       /** The local SES server's web view, shown on /email-test; defaults to SES_ENDPOINT when it is local. */
       EMAIL_PREVIEW_URL: z.union([z.literal(''), z.url()]).optional(),
 
@@ -59,6 +68,10 @@ export const messagingConfigSchema = baseConfigSchema
   .refine((c) => c.NODE_ENV !== 'production' || c.SMS_PROVIDER !== 'twilio' || c.TWILIO_AUTH_TOKEN !== DEV_TWILIO_AUTH_TOKEN, {
     path: ['TWILIO_AUTH_TOKEN'],
     message: 'must be set to the account auth token when SMS_PROVIDER=twilio in production',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.EMAIL_PROVIDER !== 'ses' || c.SES_SNS_TOPIC_ARNS.length > 0, {
+    path: ['SES_SNS_TOPIC_ARNS'],
+    message: 'must list the SNS topic ARNs SES notifications come from when EMAIL_PROVIDER=ses in production',
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.EVENT_SECRET_KEY !== DEV_EVENT_SECRET_KEY, {
     path: ['EVENT_SECRET_KEY'],

@@ -1,4 +1,5 @@
 import type { ExecutionContext } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
 import type { Role } from '@salon/contracts';
 
 /** Who is calling, as established by the auth guard from the verified token. */
@@ -18,11 +19,15 @@ export interface RequestWithAuth {
   permissions?: readonly string[];
 }
 
-/** The underlying HTTP request for REST handlers and GraphQL resolvers alike. */
-export function requestOf(context: ExecutionContext): RequestWithAuth {
+/**
+ * The underlying HTTP request for REST handlers and GraphQL resolvers alike. Federation reference
+ * resolvers are called as (reference, context, info), one argument short of a field resolver, so
+ * reading position 2 directly would find `info` there and no request; GqlExecutionContext
+ * normalises both shapes.
+ */
+export function requestOf(context: ExecutionContext): RequestWithAuth | undefined {
   if (context.getType<string>() === 'graphql') {
-    const gqlContext = context.getArgByIndex(2) as { req: RequestWithAuth };
-    return gqlContext.req;
+    return GqlExecutionContext.create(context).getContext<{ req?: RequestWithAuth } | undefined>()?.req;
   }
   return context.switchToHttp().getRequest<RequestWithAuth>();
 }

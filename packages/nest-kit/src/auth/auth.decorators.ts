@@ -19,13 +19,13 @@ export const AdminOnly = () => RequireRole('admin');
 
 /** The verified caller; throws 401 if a public handler asks for it without a token. */
 export const CurrentAuth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext => {
-  const auth = requestOf(context).auth;
+  const auth = requestOf(context)?.auth;
   if (!auth) throw new UnauthenticatedError();
   return auth;
 });
 
 /** The verified caller on a public handler, or null for a visitor without a (valid) token. */
-export const OptionalAuth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext | null => requestOf(context).auth ?? null);
+export const OptionalAuth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext | null => requestOf(context)?.auth ?? null);
 
 /** The caller's IP as Express sees it (trust proxy is set, so the gateway's X-Forwarded-For counts). */
-export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext): string => requestOf(context).ip ?? 'unknown');
+export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext): string => requestOf(context)?.ip ?? 'unknown');

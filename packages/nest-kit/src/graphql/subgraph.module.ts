@@ -16,6 +16,11 @@ export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>, extra: Part
     autoSchemaFile: { federation: 2 },
     sortSchema: true,
     context: ({ req }: { req: unknown }) => ({ req }),
+    // Nest runs guards on root fields only by default; federation's `_entities` reaches reference
+    // resolvers (and the field resolvers under them) without any root field of ours, so the auth
+    // and permission guards must run on those too. `_service { sdl }` has no Nest handler and
+    // stays open for composition. Filters too, so their refusals carry the same extension codes.
+    fieldResolverEnhancers: ['guards', 'filters'],
     introspection: config.NODE_ENV !== 'production',
     includeStacktraceInErrorResponses: false,
     plugins: [ApolloServerPluginInlineTraceDisabled()],

@@ -89,4 +89,13 @@ describe('clients over GraphQL', () => {
     const res = await t.gql('viewer', `query($r: [_Any!]!) { _entities(representations: $r) { ... on Client { id fullName possibleDuplicateCount } } }`, { r: [{ __typename: 'Client', id: c.data!.createClient.id }] });
     expect(res.data!._entities).toEqual([{ id: c.data!.createClient.id, fullName: 'Ref Erence', possibleDuplicateCount: 0 }]);
   });
+
+  it('refuses Client references to a caller without a token: UNAUTHENTICATED, and none of the client comes back', async () => {
+    const c = await t.gql('manager', `mutation { createClient(input: { firstName: "Hidden", lastName: "Person", email: "hidden.person@example.com", phone: "(312) 555-0142" }) { id } }`);
+    const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Client { id fullName email phone possibleDuplicateCount notes { id } } } }`;
+    const res = await t.gql(null, query, { r: [{ __typename: 'Client', id: c.data!.createClient.id }] });
+    expect(res.errors![0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(res.data?._entities ?? [null]).toEqual([null]);
+    expect(JSON.stringify(res)).not.toMatch(/hidden\.person|Hidden|5550142/);
+  });
 });

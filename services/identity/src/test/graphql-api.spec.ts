@@ -34,6 +34,46 @@ describe('subgraph schema', () => {
   });
 });
 
+describe('federation entities', () => {
+  const ENTITIES = `query($r: [_Any!]!) { _entities(representations: $r) {
+    ... on User { email fullName permissions }
+    ... on PermissionGroup { name memberCount }
+    ... on Location { name }
+  } }`;
+  async function representations() {
+    const db = t.app.get(DataSource);
+    const [user] = await db.query(`SELECT id FROM users WHERE email = 'staff@demo.salon'`);
+    const [group] = await db.query(`SELECT id FROM permission_groups WHERE name = 'Stylists'`);
+    const [location] = await db.query(`SELECT id FROM locations WHERE name = 'Downtown'`);
+    return [{ __typename: 'User', id: user.id }, { __typename: 'PermissionGroup', id: group.id }, { __typename: 'Location', id: location.id }];
+  }
+
+  it('answers _entities UNAUTHENTICATED and with no data to a caller without a valid token', async () => {
+    const r = await representations();
+    for (const as of [null, 'bogus']) {
+      if (as) tokens[as] = 'not-a-token';
+      const res = await gql(as, ENTITIES, { r });
+      expect(res.errors?.length).toBeGreaterThan(0);
+      expect(res.errors!.every((e) => e.extensions.code === 'UNAUTHENTICATED')).toBe(true);
+      expect(res.data?._entities ?? [null, null, null]).toEqual([null, null, null]);
+    }
+  });
+
+  it('resolves users, groups and locations for a signed-in staff member, as the gateway asks for them', async () => {
+    const res = await gql('basic', ENTITIES, { r: await representations() });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!._entities).toEqual([
+      { email: 'staff@demo.salon', fullName: expect.any(String), permissions: expect.arrayContaining(['view_calendar']) },
+      { name: 'Stylists', memberCount: expect.any(Number) },
+      { name: 'Downtown' },
+    ]);
+  });
+
+  it('keeps _service { sdl } open for composition', async () => {
+    expect((await gql(null, '{ _service { sdl } }')).data!._service.sdl).toContain('type User');
+  });
+});
+
 describe('viewer and users', () => {
   it('answers the viewer with effective permissions and groups', async () => {
     const res = await gql('basic', '{ viewer { email fullName role permissions permissionGroups { name } colorPreferences { primaryColor isDarkMode } } }');
@@ -128,6 +168,24 @@ describe('admin management', () => {
     await gql('admin', 'mutation($id: ID!) { updateUser(id: $id, input: { phone: "+1 312 555 0177" }) { id } }', { id: basic.id });
     expect((await t.app.get(DataSource).query(`SELECT phone_verified_at FROM users WHERE id = $1`, [basic.id]))[0].phone_verified_at).toBeNull();
     await gql('admin', 'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p }) { id } }', { id: basic.id, p: basic.phone });
+  });
+
+  it('refuses a common or one-character password for a new user, naming the field, and creates nobody', async () => {
+    for (const password of ['password123', 'qwertyuiop', '~~~~~~~~~~~~']) {
+      const res = await gql('admin', 'mutation($p: String!) { createUser(input: { email: "weak.pass@demo.salon", firstName: "Weak", lastName: "Pass", role: staff, password: $p }) { id } }', { p: password });
+      expect(res.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'password' });
+    }
+    expect(await t.app.get(DataSource).query(`SELECT id FROM users WHERE email = 'weak.pass@demo.salon'`)).toEqual([]);
+  });
+
+  it('refuses a common or one-character password when an invitation is accepted, and the invitation stays usable', async () => {
+    const invited = await gql('admin', 'mutation { inviteStaff(input: { email: "weak.invitee@demo.salon", firstName: "Wes" }) { inviteUrl } }');
+    const token = new URL(invited.data!.inviteStaff.inviteUrl).searchParams.get('token');
+    for (const password of ['password1', 'iloveyou', '!!!!!!!!!!']) {
+      const weak = await request(t.app.getHttpServer()).post('/api/auth/accept-invitation').send({ token, password }).expect(400);
+      expect(weak.body.details[0].field).toBe('password');
+    }
+    await request(t.app.getHttpServer()).post('/api/auth/accept-invitation').send({ token, password: 'violet-harbor-41' }).expect(200);
   });
 
   it('invites staff who then set a password and sign in, once', async () => {

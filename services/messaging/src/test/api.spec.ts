@@ -13,6 +13,9 @@ const tokens: Record<string, string> = {};
 const AUTH_TOKEN = 'test-twilio-auth-token';
 const http = () => request(t.app.getHttpServer());
 const cert = selfSignedCertificate();
+/** The fixtures' topic (signedSnsMessage's default), configured as ours. */
+const OUR_TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-notifications';
+const FOREIGN_TOPIC = 'arn:aws:sns:us-east-1:999999999999:someone-elses-topic';
 
 async function gql(as: string | null, query: string, variables: Record<string, unknown> = {}) {
   const req = http().post('/graphql').send({ query, variables });
@@ -32,7 +35,10 @@ const signedInbound = (params: Record<string, string>) => inbound(params, twilio
 
 beforeAll(async () => {
   peer = await startTwilioPeer({ port: 0, authToken: AUTH_TOKEN });
-  t = await startMessaging('api', { EMAIL_PROVIDER: 'log', SMS_PROVIDER: 'twilio', TWILIO_API_URL: peer.url, TWILIO_AUTH_TOKEN: AUTH_TOKEN, SMS_PER_SENDER_PER_SECOND: '50' });
+  t = await startMessaging('api', {
+    EMAIL_PROVIDER: 'log', SMS_PROVIDER: 'twilio', TWILIO_API_URL: peer.url, TWILIO_AUTH_TOKEN: AUTH_TOKEN, SMS_PER_SENDER_PER_SECOND: '50',
+    SES_SNS_TOPIC_ARNS: `${OUR_TOPIC}, arn:aws:sns:eu-west-1:123456789012:ses-eu`,
+  });
   for (const role of ['admin', 'staff', 'client'] as const) tokens[role] = await t.token(role);
   // The certificate fetch is the only thing replaced: verification itself runs for real.
   vi.spyOn(t.app.get(SnsClient), 'certificate').mockImplementation(async () => cert.certPem);
@@ -186,5 +192,35 @@ describe('SES notifications through SNS', () => {
     await post(signedSnsMessage(cert.keyPem, { ...fields, SubscribeURL: 'https://169.254.169.254/latest/meta-data' })).expect(200);
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm).toHaveBeenCalledWith('https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=tok');
+  });
+
+  it('refuses a signed message from a topic not in SES_SNS_TOPIC_ARNS with 403 and changes nothing', async () => {
+    const id = await sentEmail();
+    const delivery = signedSnsMessage(cert.keyPem, { TopicArn: FOREIGN_TOPIC, Message: JSON.stringify({ notificationType: 'Delivery', mail: { messageId: `ses-${id}` } }) });
+    expect((await post(delivery).expect(403)).body).toEqual({ error: `SNS topic ${FOREIGN_TOPIC} is not accepted` });
+    expect(await statusOf(id)).toBe('sent');
+    // The same message from our topic goes through, so the topic was the only reason.
+    const ours = signedSnsMessage(cert.keyPem, { TopicArn: OUR_TOPIC, Message: delivery.Message });
+    expect((await post(ours).expect(200)).body).toEqual({ ok: true, status: 'delivered' });
+  });
+
+  it('does not confirm a subscription to a topic not in SES_SNS_TOPIC_ARNS', async () => {
+    const confirm = vi.spyOn(t.app.get(SnsClient), 'confirmSubscription').mockResolvedValue();
+    confirm.mockClear();
+    const subscription = { Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe', Token: 'tok', SubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=tok' };
+    await post(signedSnsMessage(cert.keyPem, { ...subscription, TopicArn: FOREIGN_TOPIC })).expect(403);
+    expect(confirm).not.toHaveBeenCalled();
+    await post(signedSnsMessage(cert.keyPem, { ...subscription, TopicArn: 'arn:aws:sns:eu-west-1:123456789012:ses-eu' })).expect(200);
+    expect(confirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a correctly signed message more than an hour old (a replay)', async () => {
+    const id = await sentEmail();
+    const Message = JSON.stringify({ notificationType: 'Bounce', mail: { messageId: `ses-${id}` }, bounce: { bounceType: 'Permanent', bouncedRecipients: [{}] } });
+    const replayed = signedSnsMessage(cert.keyPem, { Message, Timestamp: new Date(Date.now() - 61 * 60_000).toISOString() });
+    expect((await post(replayed).expect(403)).body).toEqual({ error: 'SNS message is more than an hour old' });
+    expect(await statusOf(id)).toBe('sent');
+    const retried = signedSnsMessage(cert.keyPem, { Message, Timestamp: new Date(Date.now() - 50 * 60_000).toISOString() });
+    expect((await post(retried).expect(200)).body).toEqual({ ok: true, status: 'failed' });
   });
 });

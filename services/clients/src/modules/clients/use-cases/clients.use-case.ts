@@ -38,6 +38,12 @@ export type DuplicateView = ClientView & { reasons: string[] };
 
 type ClientEvent = DomainEventInput<EventType>;
 
+function contactLockKeys(contact: { phone?: string | null; email?: string | null }): string[] {
+  const digits = contact.phone?.replace(/\D/g, '');
+  const keys = [digits ? `clients:phone:${digits}` : null, contact.email ? `clients:email:${contact.email.toLowerCase()}` : null];
+  return keys.filter((key): key is string => key !== null).sort();
+}
+
 @Injectable()
 export class ClientsUseCase {
   constructor(
@@ -103,8 +109,12 @@ export class ClientsUseCase {
     }
     const created = await this.dataSource.transaction(async (manager) => {
       if (!parsed.allowDuplicate) {
-        // Serialise creates of one phone/e-mail so two desks cannot both add the same person.
-        await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`clients:contact:${(values.phone ?? values.email ?? '').toLowerCase()}`]);
+        // Serialise creates sharing a phone or an e-mail so two desks cannot both add the same person.
+        // Each contact given is locked: with only one of them, two creates with one e-mail and
+        // different phones would hold different locks and both pass the check below. The keys are
+        // the values that check compares (phone digits, e-mail without case), taken in sorted order
+        // so two creates wanting the same two locks cannot deadlock.
+        for (const key of contactLockKeys(values)) await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [key]);
         const existing = await this.clients.findLiveByContact(values.phone ?? null, values.email ?? null, manager);
         if (existing) {
           const label = existing.field === 'phone' ? `phone ${existing.client.phone}` : `e-mail ${existing.client.email}`;

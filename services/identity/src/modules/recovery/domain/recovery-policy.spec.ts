@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem } from './password-policy.js';
 import { expiryFor, hashSecret, maskedPhone, MAX_CODE_ATTEMPTS, newCode, newLinkToken, phoneDigits, requestProblem, secretMatches, wrongCodeMessage } from './recovery-policy.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -42,19 +41,4 @@ describe('phones', () => {
     expect(new Set(['(312) 555-0101', '312.555.0101', '+1 312 555 0101', '13125550101'].map(phoneDigits))).toEqual(new Set(['13125550101']));
   });
   it('masks all but the last four digits', () => expect(maskedPhone('+1 312 555 0101')).toBe('•••• 0101'));
-});
-
-describe('password policy', () => {
-  it('asks for 8 to 128 characters', () => {
-    expect(passwordProblem('short')).toBe('must be at least 8 characters');
-    expect(passwordProblem('x'.repeat(64) + 'y')).toBeNull();
-    expect(passwordProblem('ab'.repeat(65))).toBe('must be at most 128 characters');
-  });
-  it('refuses the common passwords, in any case', () => {
-    expect(passwordProblem('password')).toMatch(/most common/);
-    expect(passwordProblem('Password1')).toMatch(/most common/);
-    expect(passwordProblem('12345678')).toMatch(/most common/);
-    expect(passwordProblem('zzzzzzzzzz')).not.toBeNull();
-    expect(passwordProblem('violet-harbor-41')).toBeNull();
-  });
 });

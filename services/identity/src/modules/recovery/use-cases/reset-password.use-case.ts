@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { IdentityConfig } from '../../../config.js';
 import { hashPassword } from '../../sessions/domain/password-hasher.js';
 import { UserRepository } from '../../users/persistence/user.repository.js';
-import { passwordProblem } from '../domain/password-policy.js';
+import { passwordProblem } from '../../users/domain/password-policy.js';
 import { hashSecret, requestProblem, secretMatches, wrongCodeMessage } from '../domain/recovery-policy.js';
 import type { PasswordResetRequestEntity } from '../persistence/password-reset-request.entity.js';
 import { PasswordResetRequestRepository } from '../persistence/password-reset-request.repository.js';

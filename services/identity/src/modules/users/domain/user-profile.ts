@@ -1,6 +1,7 @@
 import type { AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
 import { ROLES } from '@salon/contracts';
+import { passwordProblem } from './password-policy.js';
 
 export interface UserView {
   id: string;
@@ -46,10 +47,11 @@ const picture = z
   .regex(/^(https:\/\/|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,)/, 'must be an https URL or an image data URL')
   .nullable();
 
-export const passwordSchema = z
-  .string()
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters');
+/** Every password set through a form (create user, accept invitation) meets the same policy as a reset. */
+export const passwordSchema = z.string('must be a string').superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const createUserSchema = z.strictObject({
   email,

@@ -7,7 +7,8 @@ import { SnsVerifier } from '../sns/sns-verifier.js';
 /**
  * SES delivery, bounce and complaint notifications arriving through an SNS HTTPS subscription.
  * SNS posts JSON as text/plain; nothing in it is trusted before its signature is verified with
- * the certificate from an allowlisted AWS host.
+ * the certificate from an allowlisted AWS host, its topic is one of SES_SNS_TOPIC_ARNS and it is
+ * less than an hour old.
  */
 @Public()
 @Controller('api/webhooks/ses')
@@ -24,6 +25,12 @@ export class SesWebhookController {
   async receive(@Body() body: unknown): Promise<{ ok: true; status?: string | null }> {
     const message = await this.verifier.verify(parseJson(body));
     if (!message) throw new ForbiddenError('Invalid SNS signature');
+    // Before a subscription is confirmed too: confirming another account's topic would let it feed us reports.
+    const refused = this.verifier.refusal(message);
+    if (refused) {
+      this.logger.warn(`SNS ${message.Type} refused: ${refused}`);
+      throw new ForbiddenError(refused);
+    }
     if (message.Type === 'SubscriptionConfirmation') {
       const confirmed = await this.verifier.confirm(message);
       this.logger.log(`SNS subscription to ${message.TopicArn} ${confirmed ? 'confirmed' : 'not confirmed (SubscribeURL host not allowed)'}`);

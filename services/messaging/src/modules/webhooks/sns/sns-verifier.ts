@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@salon/nest-kit';
 import type { MessagingConfig } from '../../../config.js';
+import { snsAcceptanceProblem } from '../domain/sns-acceptance.js';
 import { certificateUrlProblem, isSnsMessage, snsUrlProblem, verifySnsSignature, type SnsMessage } from '../domain/sns-signature.js';
 import { SnsClient } from './sns-client.js';
 
@@ -17,6 +18,11 @@ export class SnsVerifier {
     if (certificateUrlProblem(body.SigningCertURL, this.config.SES_WEBHOOK_CERT_HOSTS)) return null;
     const pem = await this.sns.certificate(body.SigningCertURL).catch(() => null);
     return pem && verifySnsSignature(body, pem) ? body : null;
+  }
+
+  /** Why a verified message is still refused (another topic, a replay), or null; checked before anything acts on it. */
+  refusal(message: SnsMessage, now = new Date()): string | null {
+    return snsAcceptanceProblem(message, this.config.SES_SNS_TOPIC_ARNS, now);
   }
 
   /** Only URLs on the same allowlisted hosts are visited (no request forgery through SubscribeURL). */

@@ -12,7 +12,7 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
-/** Why a new password is refused, or null. */
+/** Why a new password is refused, or null: the one rule for every place a password is set (create, invitation, reset). */
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `must be at most ${MAX_PASSWORD_LENGTH} characters`;
