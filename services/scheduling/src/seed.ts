@@ -27,6 +27,17 @@ const CATALOGUE: DemoService[] = [
  * Two weeks of group classes in a studio, seeded before the appointments (a planned visit that
  * would meet a class is left out): the first Yoga is full with a waitlist, the others part-booked.
  */
+/**
+ * Which weekdays (1 = Monday) a demo staff member works at a location: everyone at the first
+ * location Monday to Saturday, except that every second person spends Tuesday and Thursday at
+ * the second location (nobody is in two places at once).
+ */
+function workDays(locationIndex: number, staffIndex: number, locationCount: number): number[] {
+  const travels = locationCount > 1 && staffIndex % 2 === 1;
+  if (locationIndex === 0) return travels ? [1, 3, 5, 6] : [1, 2, 3, 4, 5, 6];
+  return locationIndex === 1 && travels ? [2, 4] : [];
+}
+
 async function seedClasses(db: pg.Client, locationId: string, monday: DateTime, staff: string[], clientAt: (i: number) => string): Promise<number> {
   const studio = (await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Studio', 'studio', 1) RETURNING id`, [locationId])).rows[0].id;
   const plan = [
@@ -96,7 +107,7 @@ try {
         for (let r = 1; r <= 2; r++) rooms.push((await db.query(`INSERT INTO rooms (location_id, name, type) VALUES ($1, $2, 'treatment') RETURNING id`, [loc.id, `Treatment Room ${r}`])).rows[0].id);
         await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Nail Bar', 'nail-station', 3)`, [loc.id]);
         const bed = (await db.query(`INSERT INTO devices (location_id, name, type) VALUES ($1, 'Facial Bed', 'facial-bed') RETURNING id`, [loc.id])).rows[0].id;
-        const here = staff.filter((_, i) => i % locations.length === li || li === 0);
+        const here = staff.filter((_, i) => workDays(li, i, locations.length).length > 0);
         const services: { id: string; s: DemoService }[] = [];
         for (const s of CATALOGUE) {
           const p = s.processing ?? null;
@@ -108,7 +119,7 @@ try {
           services.push({ id: rows[0].id, s });
         }
         for (const st of here) {
-          for (let d = 1; d <= 6; d++) {
+          for (const d of workDays(li, staff.indexOf(st), locations.length)) {
             await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1,$2,$3,'09:00','18:00')`, [st, loc.id, d]);
             await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,'12:30','13:00','break','Lunch')`, [st, loc.id, d]);
           }
@@ -116,7 +127,7 @@ try {
         // Two weeks of appointments (this week and next), planned like a real salon's: see demo-week.ts.
         const monday = DateTime.now().setZone(tz).startOf('week');
         const dates = [0, 7].flatMap((w) => [0, 1, 2, 3, 4, 5].map((d) => monday.plus({ days: w + d }).toISODate()!));
-        const team = staff.filter((_, i) => i % locations.length === li);
+        const team = here;
         const plan = planDemoWeek({
           dates, staffCount: team.length, roomCount: rooms.length, seed: 20261121 + li,
           services: services.map(({ s }) => ({ durationMin: s.duration, afterMin: s.after, room: !!s.room, device: !!s.devices?.length })),
@@ -127,6 +138,8 @@ try {
         const roll = seededRandom(7 + li);
         const now = new Date();
         for (const v of plan) {
+          // The planner fills every day; people only see clients on the days they work here.
+          if (!workDays(li, staff.indexOf(team[v.staffIndex]), locations.length).includes(DateTime.fromISO(v.date).weekday)) continue;
           await db.query('SAVEPOINT visit');
           try {
             const svc = services[v.serviceIndex];
@@ -172,6 +185,14 @@ try {
           }
         }
       }
+      await db.query(
+        `INSERT INTO booking_designs (primary_color, background_color, headline, intro, policies) VALUES ('#7c3aed', '#faf7ff', $1, $2, $3) ON CONFLICT DO NOTHING`,
+        [
+          'Book your next visit',
+          'Pick a service, choose your stylist (or anyone available) and a time that suits you. You will get a confirmation straight away.',
+          'Please give us 24 hours’ notice if you need to cancel or move your appointment; you can do it online until then. Late cancellations and no-shows may be charged.',
+        ],
+      );
       await db.query('COMMIT');
       console.log(JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments, classes }));
     }
