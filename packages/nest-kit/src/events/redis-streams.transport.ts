@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { contextOf, type EventEnvelope } from '@salon/contracts';
 import { Redis } from 'ioredis';
-import { deliver, describeRaw, errorMessage, sleep } from './delivery.js';
+import { deliver, describeRaw, errorMessage, sleep, type Outcome } from './delivery.js';
 import type { DeadLetter, EventTransport, SubscribeOptions, Subscription } from './event-transport.js';
 
 export interface RedisStreamsOptions {
@@ -26,6 +26,8 @@ export interface RedisStreamsOptions {
 // in this consumer's pending list (redelivery after a crash, without XCLAIM bookkeeping).
 const CONSUMER = 'lease-holder';
 const MAX_SEQ = '18446744073709551615';
+/** How long an entry's count of begun deliveries is kept (an entry is handled or dead-lettered long before). */
+const STARTS_TTL_MS = 7 * 86_400_000;
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -335,8 +337,18 @@ class RedisStreamsSubscription implements Subscription {
     }
   }
 
+  /**
+   * How many deliveries of one entry to this group began. Retries inside one delivery do not
+   * count; a delivery that never finished (the process crashed or stopped mid-handler) does, and
+   * it survives restarts, unlike the in-process attempt count.
+   */
+  private startsKey(key: string, id: string) {
+    return `${key}:starts:${this.options.group}:${id}`;
+  }
+
   private async handleEntries(key: string, entries: StreamEntry[]): Promise<void> {
     const context = this.contextOf(key);
+    const maxAttempts = this.options.maxAttempts ?? 5;
     for (const [id, list] of entries) {
       if (this.stopping || !this.owned.has(key)) return;
       const raw = fieldsOf(list).event;
@@ -345,21 +357,29 @@ class RedisStreamsSubscription implements Subscription {
         await this.redis.xack(key, this.options.group, id);
         continue;
       }
-      const outcome = await deliver(raw, this.options.handle, {
-        maxAttempts: this.options.maxAttempts ?? 5,
-        retryBaseMs: this.transport.options.retryBaseMs ?? 100,
-        retryMaxMs: this.transport.options.retryMaxMs ?? 5_000,
-        abort: this.abort.signal,
-      });
+      const starts = this.startsKey(key, id);
+      const begun = await this.redis.multi().incr(starts).pexpire(starts, STARTS_TTL_MS).exec();
+      const interrupted = Number(begun?.[0]?.[1] ?? 1) - 1;
+      // An event whose handling kept killing the process would otherwise crash every restart forever.
+      const outcome: Outcome =
+        interrupted >= maxAttempts
+          ? { kind: 'dead', error: `delivery was interrupted ${interrupted} times (the consumer crashed or stopped while handling it)`, attempts: interrupted, envelope: null }
+          : await deliver(raw, this.options.handle, {
+              maxAttempts,
+              retryBaseMs: this.transport.options.retryBaseMs ?? 100,
+              retryMaxMs: this.transport.options.retryMaxMs ?? 5_000,
+              abort: this.abort.signal,
+            });
       if (outcome.kind === 'abandoned') return;
       if (outcome.kind === 'handled') {
-        await this.redis.xack(key, this.options.group, id);
+        await this.redis.multi().xack(key, this.options.group, id).del(starts).exec();
         continue;
       }
       const results = await this.redis
         .multi()
         .xadd(this.transport.deadKey(context), '*', 'event', raw, 'group', this.options.group, 'error', outcome.error, 'attempts', String(outcome.attempts), 'stream', key, 'streamId', id, 'time', new Date().toISOString())
         .xack(key, this.options.group, id)
+        .del(starts)
         .exec();
       const failed = results?.find(([error]) => error);
       if (!results || failed) throw new Error(`Could not dead-letter ${id} of ${key}: ${failed ? errorMessage(failed[0]) : 'aborted'}`);

@@ -104,6 +104,30 @@ export function runTransportContract(name: string, makeTransport: (namespace: st
       expect(seen).toEqual([0, 1]);
     });
 
+    // Kafka redelivers an interrupted message from the committed offset without counting (not done yet).
+    it.skipIf(name === 'kafka')('dead-letters an event whose handling keeps being interrupted (the process dies each time), across restarts', async () => {
+      const t = transport();
+      const g = group();
+      const key = `killer-${randomBytes(2).toString('hex')}`;
+      const poison = sampleEvent(key, 0);
+      const next = sampleEvent(key, 1);
+      await t.publish([poison, next]);
+      // Each "process" starts handling the poison event and dies (hangs until stopped) before finishing.
+      for (let life = 1; life <= 2; life++) {
+        let started = false;
+        const dying = await subscribe(transport(), { group: g, maxAttempts: 2, stopTimeoutMs: 50, handle: () => ((started = true), new Promise<void>(() => undefined)) });
+        await waitFor(() => started, `life ${life} to start handling`);
+        await dying.stop();
+      }
+      const seen: string[] = [];
+      await subscribe(transport(), { group: g, maxAttempts: 2, handle: async (e) => void seen.push(e.id) });
+      await waitFor(() => seen.includes(next.id), 'the event after the poison one');
+      expect(seen).toEqual([next.id]);
+      const letters = await t.deadLetters();
+      const letter = letters.find((l) => l.eventId === poison.id);
+      expect(letter?.error).toBe('delivery was interrupted 2 times (the consumer crashed or stopped while handling it)');
+    });
+
     it('parks a poison event in the dead letters with its error, keeps the rest flowing, and replays it', async () => {
       const t = transport();
       const g = group();
