@@ -57,7 +57,7 @@ const PX_PER_MIN = 1.2;
 interface Interval { startsAt: string; endsAt: string; code: string; reason: string }
 interface Shading { timeZone: string; staff: { staffId: string; name: string; intervals: Interval[] }[] }
 interface Slot { startsAt: string; endsAt: string; staffId: string }
-interface Service { id: string; durationMin: number; roomType: string | null; deviceTypes: string[]; staff: { staffId: string }[] }
+interface Service { id: string; durationMin: number; bufferAfterMin: number; roomType: string | null; deviceTypes: string[]; staff: { staffId: string }[] }
 
 async function apiAs(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -94,7 +94,8 @@ async function findScene(token: string, locationId: string) {
         const slots = ((await apiAs(token, 'GET', `/api/availability?${q}`)).body?.slots ?? []) as Slot[];
         const starts = new Set(slots.map((s) => s.startsAt));
         const refuse = slots.find((s) => s.endsAt === brk.startsAt);
-        const grow = refuse && slots.find((s) => starts.has(plus(s.startsAt, 15)) && new Date(plus(s.endsAt, 15)) <= new Date(refuse.startsAt));
+        // Grown by 15 minutes, its buffer after must still end before the other booking starts.
+        const grow = refuse && slots.find((s) => starts.has(plus(s.startsAt, 15)) && new Date(plus(s.endsAt, 15 + (service.bufferAfterMin ?? 0))) <= new Date(refuse.startsAt));
         if (refuse && grow) return { date, staff: person, brk, service, refuse, grow, timeZone: probe.timeZone };
       }
     }
