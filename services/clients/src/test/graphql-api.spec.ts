@@ -97,5 +97,8 @@ describe('clients over GraphQL', () => {
     expect(res.errors![0].extensions.code).toBe('UNAUTHENTICATED');
     expect(res.data?._entities ?? [null]).toEqual([null]);
     expect(JSON.stringify(res)).not.toMatch(/hidden\.person|Hidden|5550142/);
+    const outsider = await t.gql('outsider', query, { r: [{ __typename: 'Client', id: c.data!.createClient.id }] });
+    expect(outsider.errors![0].extensions.code).toBe('FORBIDDEN');
+    expect(JSON.stringify(outsider)).not.toMatch(/hidden\.person|Hidden|5550142/);
   });
 });

@@ -44,6 +44,9 @@ export class ClientResolver {
     return rows.map(({ reasons, ...client }) => ({ client, reasons }));
   }
 
+  // The same rule as GET /api/clients/{id}: a reference is a read of the client (a client-role
+  // login or staff without view_clients calling a subgraph directly get nothing).
+  @RequirePermission('view_clients')
   @ResolveReference()
   async resolveReference(reference: { id: string }) {
     const view = await this.clientsUseCase.reference(reference.id);
