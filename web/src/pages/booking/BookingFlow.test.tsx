@@ -76,6 +76,21 @@ describe('BookingFlow', () => {
     expect(won.key).not.toBe(lost.key);
   });
 
+  it('opens on the deep-linked location and service (a website’s "Book a haircut" link)', async () => {
+    server();
+    const two = { ...info, locations: [{ ...LOC, id: 'loc-0', name: 'Uptown' }, LOC] };
+    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={two} initialLocationId="loc-1" initialServiceId="svc-1" /></QueryClientProvider>);
+    await waitFor(() => expect(screen.getByTestId('booking-flow').getAttribute('data-step')).toBe('staff'));
+    expect(screen.getByRole('button', { name: 'Dana Lee' })).toBeTruthy();
+  });
+
+  it('ignores a deep link to a service that is not offered', async () => {
+    server();
+    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={info} initialServiceId="gone" /></QueryClientProvider>);
+    await screen.findByRole('button', { name: /Haircut/ });
+    expect(screen.getByTestId('booking-flow').getAttribute('data-step')).toBe('service');
+  });
+
   it('picks readable button text for the brand colour', () => {
     expect(textOn('#6d28d9')).toBe('#ffffff');
     expect(textOn('#fde68a')).toBe('#111827');

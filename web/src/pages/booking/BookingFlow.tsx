@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClientPicker, type PickerClient } from '../../components/client-picker';
 import { api } from '../../lib/api-client';
@@ -37,6 +37,10 @@ interface Props {
   info: BookingInfo;
   /** Signed-in client's name, shown on the details step. */
   clientName?: string;
+  /** Start at this location (a deep link from a website, or the staff header's choice). */
+  initialLocationId?: string | null;
+  /** Start with this service chosen (a website's "Book a haircut" link); ignored when not offered. */
+  initialServiceId?: string | null;
 }
 
 /**
@@ -44,11 +48,12 @@ interface Props {
  * confirm. Visitors type their details; a signed-in client books as themselves; staff on
  * /booking-test pick the client and see exactly what clients see.
  */
-export function BookingFlow({ mode, info, clientName }: Props) {
+export function BookingFlow({ mode, info, clientName, initialLocationId, initialServiceId }: Props) {
   const qc = useQueryClient();
   const steps = stepsFor(info.locations.length);
-  const [step, setStep] = useState<Step>(steps[0]);
-  const [location, setLocation] = useState<PublicLocation | null>(info.locations.length === 1 ? info.locations[0] : null);
+  const preset = info.locations.find((l) => l.id === initialLocationId) ?? (info.locations.length === 1 ? info.locations[0] : null);
+  const [step, setStep] = useState<Step>(preset && steps[0] === 'location' ? 'service' : steps[0]);
+  const [location, setLocation] = useState<PublicLocation | null>(preset);
   const [service, setService] = useState<PublicService | null>(null);
   const [staffId, setStaffId] = useState<string | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
@@ -62,6 +67,18 @@ export function BookingFlow({ mode, info, clientName }: Props) {
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [location?.id, service?.id, slot?.startsAt, slot?.staffId, client?.id, details]);
 
   const services = useQuery({ queryKey: ['online-booking-services', location?.id], queryFn: () => bookingApi.services(location!.id), enabled: !!location, staleTime: 60_000 });
+  // A deep-linked service skips the menu once, when the menu arrives and offers it.
+  const [presetApplied, setPresetApplied] = useState(!initialServiceId);
+  useEffect(() => {
+    if (presetApplied || !services.data) return;
+    setPresetApplied(true);
+    const s = services.data.find((x) => x.id === initialServiceId);
+    if (s && step === 'service') {
+      setService(s);
+      setStaffId(s.staff.length === 1 ? s.staff[0].id : null);
+      setStep('staff');
+    }
+  }, [services.data, presetApplied, initialServiceId, step]);
 
   const book = useMutation({
     mutationFn: async (): Promise<Confirmation> => {

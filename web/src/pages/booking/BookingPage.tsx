@@ -13,7 +13,8 @@ export function BookingPage() {
   const { status, user, logout } = useSession();
   const asClient = status === 'authenticated' && user?.role === 'client';
   const info = useQuery({ queryKey: ['online-booking-info'], queryFn: bookingApi.info, staleTime: 60_000 });
-  const offer = useSearchParams()[0].get('offer');
+  const [params] = useSearchParams();
+  const offer = params.get('offer');
   const look = info.data?.design;
   return (
     <div className="bk-screen public-screen" style={look ? designStyle(look) : undefined} data-testid="booking-page">
@@ -39,7 +40,13 @@ export function BookingPage() {
         {info.data && asClient && <MyAppointments locations={info.data.locations} />}
         {info.data && info.data.locations.length > 0 && (
           <section className="card bk-card">
-            <BookingFlow mode={asClient ? 'client' : 'public'} info={info.data} clientName={asClient && user ? getFullName(user) : undefined} />
+            <BookingFlow
+              mode={asClient ? 'client' : 'public'}
+              info={info.data}
+              clientName={asClient && user ? getFullName(user) : undefined}
+              initialLocationId={params.get('location')}
+              initialServiceId={params.get('service')}
+            />
           </section>
         )}
       </main>

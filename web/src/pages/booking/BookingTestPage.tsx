@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useLocations } from '../../session/location-context';
 import { usePermissions } from '../../session/use-permissions';
 import { bookingApi } from './booking-api';
 import { BookingFlow, designStyle } from './BookingFlow';
@@ -8,6 +9,7 @@ import './booking.css';
 /** /booking-test (Client Booking): the online flow exactly as clients see it, booking for a client staff pick. */
 export function BookingTestPage() {
   const { can } = usePermissions();
+  const { selected } = useLocations();
   const info = useQuery({ queryKey: ['online-booking-info'], queryFn: bookingApi.info, staleTime: 60_000 });
   return (
     <div className="page stack" data-testid="booking-test-page">
@@ -22,7 +24,7 @@ export function BookingTestPage() {
       {info.isError && <p className="form-error" role="alert">{(info.error as Error).message}</p>}
       {info.data && (
         <section className="card bk-card bk-preview" style={designStyle(info.data.design)}>
-          <BookingFlow mode="staff" info={info.data} />
+          <BookingFlow key={selected?.id ?? 'none'} mode="staff" info={info.data} initialLocationId={selected?.id} />
         </section>
       )}
     </div>
