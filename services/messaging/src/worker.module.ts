@@ -8,6 +8,7 @@ import { ConsentEventsModule } from './modules/consent/consent-events.module.js'
 import { DeliveryWorkerModule } from './modules/delivery/delivery-worker.module.js';
 import { PasswordResetEventsModule } from './modules/password-reset/password-reset-events.module.js';
 import { WaitlistOffersModule } from './modules/waitlist-offers/waitlist-offers.module.js';
+import { BookingConfirmationsModule } from './modules/booking-confirmations/booking-confirmations.module.js';
 
 /**
  * The worker process: BullMQ processors and the event consumers (the API process runs neither). The
@@ -30,6 +31,7 @@ export class WorkerModule {
         DeliveryWorkerModule,
         PasswordResetEventsModule,
         WaitlistOffersModule,
+        BookingConfirmationsModule,
         ConsentEventsModule,
       ],
     };

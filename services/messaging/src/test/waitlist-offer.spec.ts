@@ -2,10 +2,10 @@ import type { EventEnvelope } from '@salon/contracts';
 import { EVENT_TRANSPORT, SERVICE_ACCOUNT_ID, type EventTransport } from '@salon/nest-kit';
 import { sealSecret, TokenService } from '@salon/tokens';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendWaitlistOfferUseCase } from '../modules/waitlist-offers/use-cases/send-waitlist-offer.use-case.js';
 import { startLocalSes, startTwilioPeer, type LocalSes, type TwilioPeer } from './local-peers.js';
+import { startFakePlatform, type FakePlatform } from './fake-platform.js';
 import { startMessaging, waitFor, type MessagingTestApp } from './messaging-app.js';
 
 /**
@@ -25,38 +25,11 @@ const CLIENTS: Record<string, object> = {
   'c-email': { id: 'c-email', firstName: 'Bea', phone: '+13125550102', email: 'bea@example.com', smsConsent: consent(false), emailConsent: consent(false) },
 };
 
-interface Fake {
-  url: string;
-  requests: { path: string; authorization: string | undefined }[];
-  stop(): Promise<void>;
-}
-
-function startFakePlatform(port = 0): Promise<Fake> {
-  const requests: Fake['requests'] = [];
-  const server: Server = createServer((req, res) => {
-    requests.push({ path: req.url ?? '', authorization: req.headers.authorization });
-    const client = /^\/api\/clients\/([^/?]+)$/.exec(req.url ?? '');
-    const body =
-      req.url === '/api/business-settings' ? { businessName: BUSINESS, timeZone: 'America/Chicago' }
-      : req.url === '/api/locations' ? LOCATIONS
-      : client ? CLIENTS[decodeURIComponent(client[1]!)]
-      : undefined;
-    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body ?? { error: 'Not found' }));
-  });
-  return new Promise((resolve) =>
-    server.listen(port, '127.0.0.1', () => {
-      const { port: bound } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${bound}`, requests, stop: () => new Promise((r) => server.close(() => r())) });
-    }),
-  );
-}
-
 let t: MessagingTestApp;
 let ses: LocalSes;
 let peer: TwilioPeer;
-let clients: Fake;
-let identity: Fake;
+let clients: FakePlatform;
+let identity: FakePlatform;
 let useCase: SendWaitlistOfferUseCase;
 
 type Row = { id: string; status: string; channel: string; recipient: string; purpose: string; body_text: string };
@@ -81,7 +54,7 @@ function envelope(payload: ReturnType<typeof offered>, locationId: string): Even
 }
 
 beforeAll(async () => {
-  [ses, peer, clients, identity] = await Promise.all([startLocalSes({ port: 0 }), startTwilioPeer({ port: 0, authToken: 'test-twilio-auth-token' }), startFakePlatform(), startFakePlatform()]);
+  [ses, peer, clients, identity] = await Promise.all([startLocalSes({ port: 0 }), startTwilioPeer({ port: 0, authToken: 'test-twilio-auth-token' }), startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }), startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS })]);
   t = await startMessaging('waitlist', {
     EMAIL_PROVIDER: 'ses',
     SES_ENDPOINT: ses.url,
@@ -165,7 +138,7 @@ describe('waitlist offer delivery', () => {
       await expect(useCase.execute(payload, 'loc-chicago')).rejects.toThrow(/api\/clients\/c-sms failed/);
       expect(await rowsFor(`waitlist-offer:${payload.offerId}`)).toHaveLength(0);
     } finally {
-      clients = await startFakePlatform(port);
+      clients = await startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }, port);
     }
   });
 });

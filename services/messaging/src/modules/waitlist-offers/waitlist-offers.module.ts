@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConsentModule } from '../consent/consent.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { WaitlistOfferedConsumer } from './events/waitlist-offered.consumer.js';
-import { PlatformLookup } from './persistence/platform-lookup.provider.js';
+import { PlatformLookup } from '../delivery/persistence/platform-lookup.provider.js';
 import { SendWaitlistOfferUseCase } from './use-cases/send-waitlist-offer.use-case.js';
 
 /**

@@ -1,9 +1,10 @@
 /**
- * The texts of a waitlist offer (a freed time offered to a waitlisted client) and the choice of
- * channel; pure so every wording and every rule is tested. Times are written in the location's
+ * The texts of a waitlist offer (a freed time offered to a waitlisted client); pure so every
+ * wording is tested (the channel rule is delivery/domain/client-message-rules.ts). Times are written in the location's
  * time zone, 12-hour, dates as short month, day, year (spec §9).
  */
 
+import { localDateTime, oneLine } from '../../delivery/domain/client-message-rules.js';
 import { renderActionEmailHtml } from '../../delivery/domain/email-layout.js';
 
 export interface OfferMessageInput {
@@ -26,16 +27,6 @@ export interface OfferEmail {
 
 export function offerLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/booking?offer=${encodeURIComponent(token)}`;
-}
-
-/** 'Mar 10, 2026' and '2:30 PM' in the zone; plain spaces (ICU's narrow no-break space would make an SMS UCS-2). */
-export function localDateTime(iso: string, timeZone: string): { date: string; time: string } {
-  const at = new Date(iso);
-  const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
-  return {
-    date: plain(new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(at)),
-    time: plain(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(at)),
-  };
 }
 
 export function renderOfferSms(input: OfferMessageInput): string {
@@ -75,30 +66,3 @@ function wording(input: OfferMessageInput) {
   };
 }
 
-/** Names from other services go into one-line places (SMS, subject): no line breaks, no runs of spaces. */
-function oneLine(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
-}
-
-export interface OfferRecipient {
-  phone: string | null;
-  email: string | null;
-  smsConsent: boolean;
-  /** The number replied STOP here (messaging's own opt-out list): a text would only be suppressed. */
-  smsOptedOut: boolean;
-}
-
-export type OfferChannel = { channel: 'sms' | 'email'; to: string } | { channel: null; reason: string };
-
-/**
- * A text when the client has a phone and agreed to texts; otherwise an e-mail when they have an
- * address. The offer answers a request the client made themselves (joining the waitlist), so it is
- * a transactional reply, not marketing: e-mail consent (which governs promotional e-mail) is not
- * needed for it. SMS consent still is, because texting a number that did not agree is not allowed.
- */
-export function offerChannel(r: OfferRecipient): OfferChannel {
-  if (r.phone && r.smsConsent && !r.smsOptedOut) return { channel: 'sms', to: r.phone };
-  if (r.email) return { channel: 'email', to: r.email };
-  const why = !r.phone ? 'no phone' : r.smsOptedOut ? 'the phone opted out of texts (STOP)' : 'no SMS consent';
-  return { channel: null, reason: `${why} and no e-mail address` };
-}

@@ -6,8 +6,9 @@ import type { MessagingConfig } from '../../../config.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
 import type { MessageEntity } from '../../delivery/persistence/message.entity.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
-import { offerChannel, offerLink, renderOfferEmail, renderOfferSms } from '../domain/waitlist-offer-message.js';
-import { PlatformLookup } from '../persistence/platform-lookup.provider.js';
+import { clientChannel } from '../../delivery/domain/client-message-rules.js';
+import { offerLink, renderOfferEmail, renderOfferSms } from '../domain/waitlist-offer-message.js';
+import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
 
 const payloadSchema = EVENT_PAYLOADS['scheduling.waitlist.offered.v1'];
 
@@ -44,7 +45,7 @@ export class SendWaitlistOfferUseCase {
       return null;
     }
     const smsOptedOut = client.phone ? await this.smsConsent.isOptedOut(client.phone) : false;
-    const choice = offerChannel({ ...client, smsOptedOut });
+    const choice = clientChannel({ ...client, smsOptedOut });
     if (!choice.channel) {
       this.logger.warn(`offer ${p.offerId}: client ${p.clientId} cannot be reached (${choice.reason}); nothing sent`);
       return null;
