@@ -86,6 +86,30 @@ describe('the public booking page', () => {
     await t.as('owner').put('/api/booking-design', { primaryColor: '#0f766e', backgroundColor: '#ffffff', offeredStaffIds: null, version: design.version + 1 }).expect(200);
   });
 
+  it('books a visit of several services online: slots come as one visit with its parts, and the appointment holds both', async () => {
+    const day = 15;
+    const slots = await t.as(null)
+      .get(`/api/online-booking/availability?locationId=${LOCATION}&serviceIds=${ids.haircutId},${ids.massageId}&from=${localTime('09:00', day)}&to=${localTime('12:00', day)}`)
+      .expect(200);
+    const slot = slots.body.slots[0];
+    expect(slot.segments.map((s: any) => s.serviceName)).toEqual(['Haircut', 'Massage 60']);
+    expect(new Date(slot.segments[1].startsAt).getTime()).toBeGreaterThanOrEqual(new Date(slot.segments[0].endsAt).getTime());
+    const res = await t.as(null)
+      .post('/api/online-booking/appointments', {
+        locationId: LOCATION, startsAt: slot.startsAt, client: visitor,
+        services: slot.segments.map((s: any) => ({ serviceId: s.serviceId, staffId: s.staffId })),
+      })
+      .expect(201);
+    expect(res.body.appointment).toMatchObject({ serviceName: 'Haircut + Massage 60', priceMinor: 5500 + 9000 });
+    const segments = await t.sql(`SELECT service_id FROM appointment_segments WHERE appointment_id = $1 ORDER BY position`, [res.body.appointment.id]);
+    expect(segments.map((r) => r.service_id)).toEqual([ids.haircutId, ids.massageId]);
+    const bad = await t.as(null).post('/api/online-booking/appointments', {
+      locationId: LOCATION, startsAt: slot.startsAt, client: visitor, serviceId: ids.haircutId, services: [{ serviceId: ids.massageId }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0].field).toBe('services');
+  });
+
   it('names what is wrong in the details', async () => {
     const res = await t.as(null).post('/api/online-booking/appointments', { locationId: LOCATION, serviceId: ids.haircutId, startsAt: localTime('10:00', 13), client: { firstName: ' ' } });
     expect(res.status).toBe(400);

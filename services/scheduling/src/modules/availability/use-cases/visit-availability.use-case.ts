@@ -29,6 +29,8 @@ export interface VisitRequest {
   /** Staff-calendar bookings may skip the grid and notice window. */
   relax: boolean;
   ignoreAppointmentId?: string;
+  /** Only these people may be offered or picked for "anyone" (online booking's design). */
+  onlyStaff?: readonly string[] | null;
 }
 
 const csv = (field: string) =>
@@ -61,7 +63,7 @@ export class VisitAvailabilityUseCase {
   ) {}
 
   /** GET /api/availability?serviceIds=a,b[&staffIds=x,y|&staffId=x] → slots of the whole visit. */
-  async slots(query: unknown, now = new Date()): Promise<{ timeZone: string; slots: VisitSlotView[] }> {
+  async slots(query: unknown, now = new Date(), onlyStaff?: readonly string[] | null): Promise<{ timeZone: string; slots: VisitSlotView[] }> {
     const q = parseInput(visitQuery, query);
     const staffIds = q.serviceIds.map((_, i) => {
       const positional = q.staffIds?.split(',')[i]?.trim();
@@ -77,7 +79,7 @@ export class VisitAvailabilityUseCase {
     const to = parseBound(q.to, timeZone, true);
     if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
     if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
-    const { slots, cal } = await this.find({ services, staffIds, locationId: q.locationId, now, relax: false }, from, to);
+    const { slots, cal } = await this.find({ services, staffIds, locationId: q.locationId, now, relax: false, onlyStaff }, from, to);
     return { timeZone, slots: slots.map((s) => this.view(s, cal)) };
   }
 
@@ -124,11 +126,12 @@ export class VisitAvailabilityUseCase {
 
   private request(req: VisitRequest, cal: VisitCalendars) {
     const staffChoice: StaffChoice[] = req.staffIds.map((id) => id ?? 'any');
+    const only = req.onlyStaff;
     return {
       now: req.now,
-      services: cal.defs,
+      services: only ? cal.defs.map((d) => ({ ...d, staffIds: d.staffIds.filter((id) => only.includes(id)) })) : cal.defs,
       staffChoice,
-      staff: cal.staff,
+      staff: only ? cal.staff.filter((s) => only.includes(s.staffId)) : cal.staff,
       resources: cal.resources,
       policy: cal.policy,
       fairness: cal.fairness,

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import type { SchedulingConfig } from '../../../config.js';
 import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
 import type { AppointmentView } from '../../appointments/persistence/appointment.repository.js';
+import { visitParts } from '../../appointments/use-cases/booking-input.dto.js';
 import { AvailabilityUseCase } from '../../availability/use-cases/availability.use-case.js';
+import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
 import { CalendarRepository } from '../../availability/persistence/calendar.repository.js';
 import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
@@ -30,7 +32,9 @@ const clientSchema = z
 const bookSchema = z
   .object({
     locationId: z.uuid(),
-    serviceId: z.uuid(),
+    serviceId: z.uuid().optional(),
+    /** A visit of several services in sequence (the slot's segments), instead of serviceId. */
+    services: z.array(z.object({ serviceId: z.uuid(), staffId: z.uuid().nullish() }).strict()).min(1).max(5).optional(),
     staffId: z.uuid().nullish(),
     startsAt: z.iso.datetime({ offset: true }),
     notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
@@ -61,6 +65,7 @@ export class OnlineBookingUseCase {
     private readonly catalogue: CatalogueRepository,
     private readonly calendar: CalendarRepository,
     private readonly availability: AvailabilityUseCase,
+    private readonly visits: VisitAvailabilityUseCase,
     private readonly appointments: AppointmentsUseCase,
     private readonly schedules: SchedulesUseCase,
     private readonly directory: UserDirectory,
@@ -97,10 +102,19 @@ export class OnlineBookingUseCase {
 
   /** Free times for the page: the open API's answer, narrowed to the people offered online. */
   async slots(query: unknown, now = new Date()) {
-    const q = parseInput(z.object({ locationId: z.uuid(), serviceId: z.uuid(), staffId: z.uuid().optional() }).passthrough(), query);
-    const { staffIds } = await this.offered(q.locationId, q.serviceId);
+    const q = parseInput(z.object({ locationId: z.uuid(), serviceId: z.uuid().optional(), serviceIds: z.string().optional(), staffId: z.uuid().optional() }).passthrough(), query);
+    const ids = q.serviceIds ? q.serviceIds.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    if (ids.length > 1) {
+      // A visit of several services: each must be offered, and so must the chosen person.
+      const offers = await Promise.all(ids.map((id) => this.offered(q.locationId, id)));
+      if (q.staffId && offers.some((o) => !o.staffIds.includes(q.staffId!))) throw ValidationFailedError.field('staffId', 'does not perform every chosen service online');
+      return this.visits.slots(query, now, offers[0].design.offeredStaffIds);
+    }
+    const serviceId = q.serviceId ?? ids[0];
+    if (!serviceId) throw ValidationFailedError.field('serviceId', 'is required (or serviceIds, for a visit of several)');
+    const { staffIds } = await this.offered(q.locationId, serviceId);
     if (q.staffId && !staffIds.includes(q.staffId)) throw ValidationFailedError.field('staffId', 'is not offered for this service online');
-    return this.availability.slots(query, now, staffIds);
+    return this.availability.slots({ ...(query as object), serviceId }, now, staffIds);
   }
 
   /**
@@ -136,14 +150,17 @@ export class OnlineBookingUseCase {
     const asClient = auth?.role === 'client' ? auth : null;
     if (!asClient && !b.client) throw ValidationFailedError.field('client', 'is required: first name and a phone number or e-mail address');
     await this.admit(ip);
-    const { service, staffIds, design } = await this.offered(b.locationId, b.serviceId);
-    if (b.staffId && !staffIds.includes(b.staffId)) throw ValidationFailedError.field('staffId', 'is not offered for this service online');
-    if (!b.staffId && !design.allowAnyStaff) throw ValidationFailedError.field('staffId', 'is required: choose who you would like to see');
-    const staffId = b.staffId ?? (await this.anyOffered(b, staffIds, now));
+    const parts = visitParts(b);
+    const offers = await Promise.all(parts.map((p) => this.offered(b.locationId, p.serviceId)));
+    const design = offers[0].design;
+    parts.forEach((p, i) => {
+      if (p.staffId && !offers[i].staffIds.includes(p.staffId)) throw ValidationFailedError.field(b.services ? `services.${i}.staffId` : 'staffId', 'is not offered for this service online');
+    });
+    if (parts.some((p) => !p.staffId) && !design.allowAnyStaff) throw ValidationFailedError.field('staffId', 'is required: choose who you would like to see');
+    const chosen = await this.anyOffered(b.locationId, parts, offers.map((o) => o.service), new Date(b.startsAt), design.offeredStaffIds, now);
     const { clientId, created } = asClient ? await this.clientOfUser(asClient.userId) : await this.lookup.findOrCreateClient(b.client as ClientDetails);
-    const appointment = await this.appointments.book(asClient ?? VISITOR, {
-      locationId: b.locationId, clientId, serviceId: service.id, staffId, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online',
-    }, now);
+    const what = chosen.length === 1 ? { serviceId: chosen[0].serviceId, staffId: chosen[0].staffId } : { services: chosen };
+    const appointment = await this.appointments.book(asClient ?? VISITOR, { locationId: b.locationId, clientId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' }, now);
     return { appointment: await this.summary(appointment), policies: design.policies, clientCreated: created };
   }
 
@@ -163,22 +180,36 @@ export class OnlineBookingUseCase {
     return { clientId: await this.repo.linkClient(userId, found.clientId), created: found.created };
   }
 
-  /** "Anyone" with a narrowed team: the engine's fair pick among the offered people at that time. */
-  private async anyOffered(b: z.infer<typeof bookSchema>, staffIds: string[], now: Date): Promise<string | null> {
-    const start = new Date(b.startsAt);
-    const { slots } = await this.availability.slots(
-      { locationId: b.locationId, serviceId: b.serviceId, from: start.toISOString(), to: new Date(start.getTime() + 60_000).toISOString() },
-      now,
-      staffIds,
+  /**
+   * "Anyone" with a narrowed team: the engine's fair pick among the offered people at that time,
+   * for each part left open. Without a narrowed team the booking path picks among everyone.
+   */
+  private async anyOffered(
+    locationId: string,
+    parts: { serviceId: string; staffId: string | null }[],
+    services: ServiceView[],
+    start: Date,
+    onlyStaff: string[] | null,
+    now: Date,
+  ): Promise<{ serviceId: string; staffId: string | null }[]> {
+    if (!onlyStaff || parts.every((p) => p.staffId)) return parts;
+    const { slots } = await this.visits.find(
+      { services, staffIds: parts.map((p) => p.staffId), locationId, now, relax: false, onlyStaff },
+      start,
+      new Date(start.getTime() + 60_000),
     );
-    // Nobody free: let the booking path refuse it with the engine's reason and alternatives.
-    return slots.find((s) => s.startsAt === start.toISOString())?.staffId ?? staffIds[0] ?? null;
+    const slot = slots.find((s) => s.start.getTime() === start.getTime());
+    // Nobody offered is free then: keep the first offered person so the booking is refused with the engine's reason.
+    return parts.map((p, i) => ({ serviceId: p.serviceId, staffId: p.staffId ?? slot?.segments[i]?.staffId ?? onlyStaff[0] ?? null }));
   }
 
   private async offered(locationId: string, serviceId: string): Promise<{ service: ServiceView; staffIds: string[]; design: BookingDesign }> {
     const [design, service, working] = await Promise.all([this.repo.design(), this.catalogue.findService(serviceId), this.calendar.staffAt(locationId)]);
     if (!service || service.locationId !== locationId || !isServiceOffered(service, design)) throw new NotFoundError(`Service ${serviceId} is not offered online at this location`);
-    return { service, staffIds: this.staffFor(service, working, design), design };
+    const staffIds = this.staffFor(service, working, design);
+    // Nobody offered performs it: not bookable online (the menu leaves it out too).
+    if (staffIds.length === 0) throw new NotFoundError(`Service ${serviceId} is not offered online at this location`);
+    return { service, staffIds, design };
   }
 
   private staffFor(service: ServiceView, working: string[], design: BookingDesign): string[] {
