@@ -16,7 +16,10 @@ const info: BookingInfo = {
   design: { primaryColor: '#6d28d9', backgroundColor: '#ffffff', logoUrl: null, headline: null, intro: null, policies: 'Cancel 24 hours ahead.', allowAnyStaff: true },
   locations: [LOC],
 };
-const SERVICES = [{ id: 'svc-1', name: 'Haircut', category: 'Hair', description: null, durationMin: 45, priceMinor: 5500, maxPriceMinor: 5500, currency: 'USD', staff: [{ id: 'st-1', name: 'Dana Lee' }, { id: 'st-2', name: 'Jordan Patel' }] }];
+const SERVICES = [
+  { id: 'svc-1', name: 'Haircut', category: 'Hair', description: null, durationMin: 45, priceMinor: 5500, maxPriceMinor: 5500, currency: 'USD', staff: [{ id: 'st-1', name: 'Dana Lee' }, { id: 'st-2', name: 'Jordan Patel' }] },
+  { id: 'svc-2', name: 'Blow-dry', category: 'Hair', description: null, durationMin: 30, priceMinor: 3500, maxPriceMinor: 3500, currency: 'USD', staff: [{ id: 'st-2', name: 'Jordan Patel' }] },
+];
 
 /** Answers the page's calls like the server; the first booking attempt loses a race (409 with an alternative). */
 function server() {
@@ -27,17 +30,25 @@ function server() {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/online-booking/services')) return json(200, SERVICES);
+    if (url.startsWith('/api/online-booking/availability') && url.includes('serviceIds=svc-1%2Csvc-2')) {
+      const visit = { ...slot(16), endsAt: tomorrow(17.25), segments: [
+        { serviceId: 'svc-1', serviceName: 'Haircut', staffId: 'st-1', staffName: 'Dana Lee', startsAt: tomorrow(16), endsAt: tomorrow(16.75) },
+        { serviceId: 'svc-2', serviceName: 'Blow-dry', staffId: 'st-2', staffName: 'Jordan Patel', startsAt: tomorrow(16.75), endsAt: tomorrow(17.25) },
+      ] };
+      return json(200, { timeZone: 'America/Chicago', slots: [visit] });
+    }
     if (url.startsWith('/api/online-booking/availability')) return json(200, { timeZone: 'America/Chicago', slots: [slot(16), slot(17), slot(20)] });
     if (url === '/api/online-booking/appointments') {
       const body = JSON.parse(String(init?.body));
       booked.push({ body, key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
+      if (body.services) return json(201, { appointment: { id: 'a-2', status: 'booked', serviceId: 'svc-1', staffId: 'st-1', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut + Blow-dry', staffName: 'Dana Lee', priceMinor: 9000, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: false });
       if (booked.length === 1) return json(409, { error: 'Dana Lee is already booked at 10:00 AM', alternatives: [slot(20)], taken: null });
       return json(201, { appointment: { id: 'a-1', status: 'booked', serviceId: 'svc-1', staffId: 'st-1', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut', staffName: 'Dana Lee', priceMinor: 5500, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: true });
     }
     return json(404, { error: `unexpected ${url}` });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { booked, slot };
+  return { booked, slot, tomorrow };
 }
 
 describe('BookingFlow', () => {
@@ -89,6 +100,35 @@ describe('BookingFlow', () => {
     render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={info} initialServiceId="gone" /></QueryClientProvider>);
     await screen.findByRole('button', { name: /Haircut/ });
     expect(screen.getByTestId('booking-flow').getAttribute('data-step')).toBe('service');
+  });
+
+  it('books a visit of two services: the parts and their people come from the chosen time', async () => {
+    const { booked, tomorrow } = server();
+    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={info} /></QueryClientProvider>);
+    fireEvent.click(await screen.findByRole('button', { name: /Haircut/ }));
+    fireEvent.click(screen.getByRole('button', { name: '+ Add another service' }));
+    expect(screen.getByLabelText('Your visit so far').textContent).toContain('Haircut');
+    fireEvent.click(screen.getByRole('button', { name: /Blow-dry/ }));
+    // Only Jordan does both; or anyone (the parts may then go to different people).
+    expect(screen.queryByRole('button', { name: 'Dana Lee' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Anyone available/ }));
+    const time = await waitFor(() => {
+      const b = document.querySelector<HTMLButtonElement>(`[data-starts-at="${tomorrow(16)}"]`);
+      if (!b) throw new Error('no slots yet');
+      return b;
+    });
+    fireEvent.click(time);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = screen.getByTestId('booking-summary').textContent!;
+    expect(summary).toContain('Haircut + Blow-dry · 1 hour 15 min');
+    expect(summary).toContain('Dana Lee, then Jordan Patel');
+    expect(summary).toContain('$90.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    await screen.findByTestId('booking-confirmation');
+    expect((booked.at(-1) as { body: any }).body.services).toEqual([{ serviceId: 'svc-1', staffId: 'st-1' }, { serviceId: 'svc-2', staffId: 'st-2' }]);
   });
 
   it('picks readable button text for the brand colour', () => {

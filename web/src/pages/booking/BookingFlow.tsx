@@ -4,7 +4,7 @@ import { ClientPicker, type PickerClient } from '../../components/client-picker'
 import { api } from '../../lib/api-client';
 import { formatCents, formatDuration } from '../../lib/format';
 import { bookingApi, fieldErrors, refusalOf, type BookingInfo, type BookingLook, type ClientDetails, type Confirmation, type PublicLocation, type PublicService, type Slot } from './booking-api';
-import { byCategory, detailsProblems, newIdempotencyKey, priceLabel, stepsFor, type Step } from './booking-steps';
+import { byCategory, combineServices, detailsProblems, MAX_VISIT_SERVICES, newIdempotencyKey, priceLabel, stepsFor, type Step } from './booking-steps';
 import { TimePicker } from './TimePicker';
 
 export type BookingMode = 'public' | 'client' | 'staff';
@@ -54,7 +54,11 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   const preset = info.locations.find((l) => l.id === initialLocationId) ?? (info.locations.length === 1 ? info.locations[0] : null);
   const [step, setStep] = useState<Step>(preset && steps[0] === 'location' ? 'service' : steps[0]);
   const [location, setLocation] = useState<PublicLocation | null>(preset);
-  const [service, setService] = useState<PublicService | null>(null);
+  // The services of the visit, in order; `service` sees them as one choice.
+  const [picked, setPicked] = useState<PublicService[]>([]);
+  const [adding, setAdding] = useState(false);
+  const service = useMemo(() => combineServices(picked), [picked]);
+  const setService = (s: PublicService | null) => setPicked(s ? [s] : []);
   const [staffId, setStaffId] = useState<string | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [details, setDetails] = useState<ClientDetails>(EMPTY);
@@ -64,7 +68,7 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Slot[] } | null>(null);
   const [done, setDone] = useState<Confirmation | null>(null);
   // One key per attempt at one choice: a retry of the same Book press is the same booking.
-  const idempotencyKey = useMemo(() => newIdempotencyKey(), [location?.id, service?.id, slot?.startsAt, slot?.staffId, client?.id, details]);
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [location?.id, service?.name, slot?.startsAt, slot?.staffId, client?.id, details]);
 
   const services = useQuery({ queryKey: ['online-booking-services', location?.id], queryFn: () => bookingApi.services(location!.id), enabled: !!location, staleTime: 60_000 });
   // A deep-linked service skips the menu once, when the menu arrives and offers it.
@@ -82,7 +86,11 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
 
   const book = useMutation({
     mutationFn: async (): Promise<Confirmation> => {
-      const base = { locationId: location!.id, serviceId: service!.id, staffId: slot!.staffId, startsAt: slot!.startsAt, notes: notes.trim() || undefined };
+      const what =
+        picked.length > 1
+          ? { services: (slot!.segments ?? []).map((g) => ({ serviceId: g.serviceId, staffId: g.staffId })) }
+          : { serviceId: service!.id, staffId: slot!.staffId };
+      const base = { locationId: location!.id, ...what, startsAt: slot!.startsAt, notes: notes.trim() || undefined };
       if (mode === 'staff') {
         const a = await api.post<Omit<Confirmation['appointment'], 'staffName' | 'locationId'>>('/api/appointments', {
           ...base, clientId: client!.id, source: 'staff',
@@ -146,6 +154,17 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
 
       {step === 'service' && (
         <div className="stack">
+          {adding && picked.length > 0 && (
+            <div className="bk-picked" aria-label="Your visit so far">
+              {picked.map((p, i) => (
+                <span key={p.id} className="bk-chip">
+                  {p.name}
+                  <button type="button" aria-label={`Remove ${p.name}`} onClick={() => setPicked(picked.filter((_, j) => j !== i))}>×</button>
+                </span>
+              ))}
+              <span className="muted small">Choose one more service</span>
+            </div>
+          )}
           {services.isLoading && <p className="muted">Loading the menu…</p>}
           {services.isError && <p className="form-error" role="alert">{(services.error as Error).message}</p>}
           {services.data?.length === 0 && <p className="muted">No services can be booked online here yet. Please call {location?.phone ?? 'the salon'}.</p>}
@@ -159,11 +178,14 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
                     title={s.name}
                     detail={s.description ?? undefined}
                     meta={`${formatDuration(s.durationMin)} · ${priceLabel(s)}`}
-                    selected={service?.id === s.id}
+                    selected={picked.some((x) => x.id === s.id)}
                     onClick={() => {
-                      setService(s);
+                      const next = adding ? [...picked, s] : [s];
+                      setPicked(next);
+                      setAdding(false);
                       setSlot(null);
-                      setStaffId(s.staff.length === 1 ? s.staff[0].id : null);
+                      const staff = combineServices(next)!.staff;
+                      setStaffId(staff.length === 1 ? staff[0].id : null);
                       go('staff');
                     }}
                   />
@@ -174,6 +196,9 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
         </div>
       )}
 
+      {step === 'staff' && service && !info.design.allowAnyStaff && service.staff.length === 0 && (
+        <p className="muted">Nobody does all of these in one visit online. Go back and remove a service, or call us.</p>
+      )}
       {step === 'staff' && service && (
         <Choices>
           {(info.design.allowAnyStaff || service.staff.length === 0) && (
@@ -182,12 +207,17 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
           {service.staff.map((p) => (
             <ChoiceCard key={p.id} title={p.name} selected={staffId === p.id} onClick={() => { setStaffId(p.id); setSlot(null); go('time'); }} />
           ))}
+          {picked.length < MAX_VISIT_SERVICES && (
+            <button type="button" className="btn btn-ghost bk-add-service" onClick={() => { setAdding(true); go('service'); }}>
+              + Add another service
+            </button>
+          )}
         </Choices>
       )}
 
       {step === 'time' && service && location && (
         <div className="stack">
-          <TimePicker locationId={location.id} serviceId={service.id} staffId={staffId ?? undefined} timeZone={location.timeZone} selected={slot} onPick={setSlot} />
+          <TimePicker locationId={location.id} serviceIds={picked.map((p) => p.id)} staffId={staffId ?? undefined} timeZone={location.timeZone} selected={slot} onPick={setSlot} />
           <div className="bk-actions">
             <button type="button" className="btn btn-primary" disabled={!slot} onClick={() => go('details')}>Continue</button>
           </div>
@@ -242,7 +272,7 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
 
       {step === 'confirm' && service && slot && location && (
         <div className="stack">
-          <Summary service={service} slot={slot} location={location} staffName={slot.staffName || staffName || 'Anyone available'} />
+          <Summary service={service} slot={slot} location={location} staffName={visitStaff(slot) || staffName || 'Anyone available'} />
           {info.design.policies && (
             <section className="bk-policies" aria-label="Policies">
               <h3>Policies</h3>
@@ -291,6 +321,12 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   );
 }
 
+/** Who the client will see: one name, or "Dana Lee, then Jordan Patel" when a visit's parts differ. */
+function visitStaff(slot: Slot): string {
+  const names = [...new Set((slot.segments?.length ? slot.segments : [slot]).map((g) => g.staffName))];
+  return names.join(', then ');
+}
+
 export function whenLabel(iso: string, timeZone: string): string {
   return new Date(iso).toLocaleString('en-US', { weekday: 'long', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
 }
@@ -298,7 +334,7 @@ export function whenLabel(iso: string, timeZone: string): string {
 function Summary({ service, slot, location, staffName }: { service: PublicService; slot: Slot; location: PublicLocation; staffName: string }) {
   return (
     <dl className="bk-summary" data-testid="booking-summary">
-      <dt>Service</dt><dd>{service.name} · {formatDuration(service.durationMin)}</dd>
+      <dt>Service</dt><dd>{service.name} · {formatDuration((new Date(slot.endsAt).getTime() - new Date(slot.startsAt).getTime()) / 60_000)}</dd>
       <dt>With</dt><dd>{staffName}</dd>
       <dt>When</dt><dd>{whenLabel(slot.startsAt, location.timeZone)}</dd>
       <dt>Where</dt><dd>{location.name}{location.address ? `, ${location.address}` : ''}</dd>

@@ -58,7 +58,7 @@ function MyAppointmentRow({ a, location }: { a: MyAppointment; location?: Public
       )}
       {moving && (
         <div className="stack bk-move">
-          <TimePicker locationId={a.locationId} serviceId={a.serviceId} staffId={a.staffId} timeZone={timeZone} selected={slot} onPick={setSlot} />
+          <TimePicker locationId={a.locationId} serviceIds={[a.serviceId]} staffId={a.staffId} timeZone={timeZone} selected={slot} onPick={setSlot} />
           <div className="bk-row-actions">
             <button type="button" className="btn btn-primary btn-sm" disabled={!slot || move.isPending} onClick={() => slot && move.mutate(slot)}>Move to this time</button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setMoving(false)}>Never mind</button>

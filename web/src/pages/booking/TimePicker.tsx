@@ -8,7 +8,8 @@ const DAYS_SHOWN = 14;
 
 interface Props {
   locationId: string;
-  serviceId: string;
+  /** One service, or several booked as one visit (in order). */
+  serviceIds: string[];
   staffId?: string;
   timeZone: string;
   selected: Slot | null;
@@ -16,12 +17,13 @@ interface Props {
 }
 
 /** Two weeks of days (those without a free time are greyed) and the chosen day's times by part of day. */
-export function TimePicker({ locationId, serviceId, staffId, timeZone, selected, onPick }: Props) {
+export function TimePicker({ locationId, serviceIds, staffId, timeZone, selected, onPick }: Props) {
   const [firstDay, setFirstDay] = useState(() => todayIn(timeZone));
   const lastDay = addDays(firstDay, DAYS_SHOWN - 1);
   const slots = useQuery({
-    queryKey: ['online-booking-slots', locationId, serviceId, staffId ?? 'any', firstDay],
-    queryFn: () => bookingApi.slots({ locationId, serviceId, staffId, from: firstDay, to: lastDay }),
+    queryKey: ['online-booking-slots', locationId, serviceIds.join(','), staffId ?? 'any', firstDay],
+    queryFn: () =>
+      bookingApi.slots({ locationId, ...(serviceIds.length > 1 ? { serviceIds: serviceIds.join(',') } : { serviceId: serviceIds[0] }), staffId, from: firstDay, to: lastDay }),
     staleTime: 15_000,
   });
   const dayOf = useMemo(() => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), [timeZone]);

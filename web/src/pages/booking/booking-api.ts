@@ -6,7 +6,14 @@ export type BookingDesign = BookingDesignView;
 export type Confirmation = BookingConfirmation;
 
 export interface BookingInfo { businessName: string; design: BookingLook; locations: PublicLocation[] }
-export interface Slot { startsAt: string; endsAt: string; staffId: string; staffName: string }
+export interface Slot {
+  startsAt: string;
+  endsAt: string;
+  staffId: string;
+  staffName: string;
+  /** A visit of several services: each part with its person and time. */
+  segments?: { serviceId: string; serviceName: string; staffId: string; staffName: string; startsAt: string; endsAt: string }[];
+}
 export interface ClientDetails { firstName: string; lastName: string; phone: string; email: string; smsConsent: boolean; emailConsent: boolean }
 
 const q = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
@@ -17,9 +24,9 @@ const open = { sessionCall: false } as const;
 export const bookingApi = {
   info: () => api.get<BookingInfo>('/api/online-booking', open),
   services: (locationId: string) => api.get<PublicService[]>(`/api/online-booking/services?${q({ locationId })}`, open),
-  slots: (p: { locationId: string; serviceId: string; staffId?: string; from: string; to: string }) =>
+  slots: (p: { locationId: string; serviceId?: string; serviceIds?: string; staffId?: string; from: string; to: string }) =>
     api.get<{ timeZone: string; slots: Slot[] }>(`/api/online-booking/availability?${q(p)}`, open),
-  book: (body: { locationId: string; serviceId: string; staffId?: string | null; startsAt: string; notes?: string; client?: Partial<ClientDetails> }, idempotencyKey: string) =>
+  book: (body: { locationId: string; serviceId?: string; services?: { serviceId: string; staffId: string }[]; staffId?: string | null; startsAt: string; notes?: string; client?: Partial<ClientDetails> }, idempotencyKey: string) =>
     api.post<Confirmation>('/api/online-booking/appointments', body, { ...open, headers: { 'Idempotency-Key': idempotencyKey } }),
   mine: () => api.get<MyAppointment[]>('/api/online-booking/my-appointments'),
   cancel: (id: string, reason?: string) => api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),

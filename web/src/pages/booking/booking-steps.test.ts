@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byCategory, detailsProblems, groupSlots, newIdempotencyKey, priceLabel, stepsFor } from './booking-steps';
+import { byCategory, combineServices, detailsProblems, groupSlots, newIdempotencyKey, priceLabel, stepsFor } from './booking-steps';
 
 const svc = (name: string, category: string | null) => ({ id: name, name, category, description: null, durationMin: 30, priceMinor: 1000, maxPriceMinor: 1000, currency: 'USD', staff: [] });
 const slot = (startsAt: string, staffId = 'a') => ({ startsAt, endsAt: startsAt, staffId, staffName: staffId });
@@ -50,5 +50,15 @@ describe('booking steps', () => {
       'client.phone': 'must be a phone number such as (312) 555-0100',
       'client.email': 'must be a valid e-mail address',
     });
+  });
+});
+
+describe('a visit of several services', () => {
+  const cut = { ...svc('Cut', 'Hair'), id: 'cut', durationMin: 45, priceMinor: 5500, maxPriceMinor: 6500, staff: [{ id: 'a', name: 'Ana' }, { id: 'b', name: 'Bo' }] };
+  const dry = { ...svc('Blow-dry', 'Hair'), id: 'dry', durationMin: 30, priceMinor: 3500, maxPriceMinor: 3500, staff: [{ id: 'b', name: 'Bo' }, { id: 'c', name: 'Cy' }] };
+  it('joins names, adds lengths and prices, keeps only who performs all', () => {
+    expect(combineServices([cut, dry])).toMatchObject({ id: 'cut', name: 'Cut + Blow-dry', durationMin: 75, priceMinor: 9000, maxPriceMinor: 10000, staff: [{ id: 'b', name: 'Bo' }] });
+    expect(combineServices([cut])).toBe(cut);
+    expect(combineServices([])).toBeNull();
   });
 });

@@ -66,3 +66,24 @@ export function detailsProblems(d: { firstName: string; phone: string; email: st
   if (d.phone.trim() && d.phone.replace(/\D/g, '').length < 7) problems['client.phone'] = 'must be a phone number such as (312) 555-0100';
   return problems;
 }
+
+/**
+ * Several services booked as one visit, seen as one choice: names joined in order, lengths and
+ * prices added, and only the people who perform every one of them (one person for the visit).
+ */
+export function combineServices(list: readonly PublicService[]): PublicService | null {
+  if (list.length === 0) return null;
+  if (list.length === 1) return list[0];
+  const everyone = list.map((s) => new Set(s.staff.map((p) => p.id)));
+  return {
+    ...list[0],
+    name: list.map((s) => s.name).join(' + '),
+    description: null,
+    durationMin: list.reduce((sum, s) => sum + s.durationMin, 0),
+    priceMinor: list.reduce((sum, s) => sum + s.priceMinor, 0),
+    maxPriceMinor: list.reduce((sum, s) => sum + s.maxPriceMinor, 0),
+    staff: list[0].staff.filter((p) => everyone.every((ids) => ids.has(p.id))),
+  };
+}
+
+export const MAX_VISIT_SERVICES = 5;
