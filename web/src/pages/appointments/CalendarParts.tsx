@@ -58,18 +58,20 @@ function classAria(s: ClassSession, reason: string | null | undefined): string {
 
 /**
  * A class session in its instructor's column, over the shading that gives its reason (kept as the
- * title). Not draggable: classes are moved on /classes, which a click opens at this session.
+ * title; worded the same when the shading has none). Not draggable: classes are moved on /classes,
+ * which a click opens at this session.
  */
-export function ClassBlock({ block, reason, testId, onOpen }: { block: PlacedBlock<{ session: ClassSession }>; reason?: string | null; testId: string; onOpen?(s: ClassSession): void }) {
+export function ClassBlock({ block, reason: shaded, instructor, testId, onOpen }: { block: PlacedBlock<{ session: ClassSession }>; reason?: string | null; instructor: string; testId: string; onOpen?(s: ClassSession): void }) {
   const s = block.item.session;
   const fill = classFill(s);
+  const reason = shaded ?? `${instructor} is teaching ${s.name}`;
   return (
     <a
       href={classHref(s)}
       className="appt-block appt-class"
       data-testid={testId}
       style={{ top: block.top, height: block.height, left: `calc(${(block.lane / block.lanes) * 100}% + 2px)`, width: `calc(${100 / block.lanes}% - 4px)` }}
-      title={reason ?? `${s.name} (class)`}
+      title={reason}
       aria-label={classAria(s, reason)}
       onPointerDown={(e) => e.stopPropagation()}
       onClick={(e) => openClass(e, s, onOpen)}

@@ -122,7 +122,8 @@ const visit: Appointment = {
 };
 const hours = [{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const }, { staffId: 'st2', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const }];
 const names = new Map([['st1', 'Ana'], ['st2', 'Ben']]);
-const teaching = { startsAt: at(13), endsAt: at(14), code: 'staff-class', reason: 'Ben is teaching Yoga Flow' };
+// The server's wording (its own name for Ben), told apart from the block's fallback below.
+const teaching = { startsAt: at(13), endsAt: at(14), code: 'staff-busy', reason: 'Ben Ortiz is teaching Yoga Flow' };
 
 // jsdom has no PointerEvent: a MouseEvent of that type carries the coordinates the drag reads.
 const pointerAt = (target: Element | Window, type: string, clientX: number, clientY: number) => fireEvent(target, new MouseEvent(type, { button: 0, clientX, clientY, bubbles: true }));
@@ -153,11 +154,11 @@ describe('DayView: classes', () => {
     // The grid starts at 9 AM (the working hours): 1 PM is 240 minutes down; 60 minutes tall.
     expect(block.style.top).toBe(`${240 * 1.2}px`);
     expect(block.style.height).toBe(`${60 * 1.2}px`);
-    expect(block.getAttribute('title')).toBe('Ben is teaching Yoga Flow');
-    expect(block.getAttribute('aria-label')).toContain('Ben is teaching Yoga Flow');
+    expect(block.getAttribute('title')).toBe('Ben Ortiz is teaching Yoga Flow');
+    expect(block.getAttribute('aria-label')).toContain('Ben Ortiz is teaching Yoga Flow');
     expect(block.getAttribute('href')).toBe('/classes?date=2026-11-21&session=k1');
     // The shading stays under it.
-    expect(screen.getByTestId('unavailable-st2-1300').getAttribute('title')).toBe('Ben is teaching Yoga Flow');
+    expect(screen.getByTestId('unavailable-st2-1300').getAttribute('title')).toBe('Ben Ortiz is teaching Yoga Flow');
   });
   it('opens the class on click, and is neither draggable nor resizable', () => {
     const onOpenClass = vi.fn();
@@ -169,6 +170,10 @@ describe('DayView: classes', () => {
     fireEvent.click(block);
     expect(onOpenClass).toHaveBeenCalledWith(expect.objectContaining({ id: 'k1' }));
     expect(onEmptySlot).not.toHaveBeenCalled();
+  });
+  it('words the reason itself when the shading has none there', () => {
+    day({ classes: [yoga()], unavailable: [{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [] }] });
+    expect(screen.getByTestId('class-block-k1').getAttribute('title')).toBe('Ben is teaching Yoga Flow');
   });
   it('does not draw cancelled sessions', () => {
     day({ classes: [yoga({ status: 'cancelled' })] });
@@ -267,6 +272,6 @@ describe('WeekView: classes and visits', () => {
     expect(column.contains(screen.getByTestId('appointment-v1-part-2'))).toBe(true);
     expect(screen.queryByTestId('appointment-v1-part-1')).toBeNull();
     expect(column.contains(screen.getByTestId('class-block-k1'))).toBe(true);
-    expect(screen.getByTestId('class-block-k1').getAttribute('title')).toBe('Ben is teaching Yoga Flow');
+    expect(screen.getByTestId('class-block-k1').getAttribute('title')).toBe('Ben Ortiz is teaching Yoga Flow');
   });
 });

@@ -194,7 +194,7 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
               {reasons && <UnavailableShades reasons={reasons} date={date} bounds={bounds} testId={`unavailable-${staffId}`} onBlocked={onBlocked} />}
               {blocks.map((b) => {
                 if (b.item.kind === 'class') {
-                  return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasons ? reasonAt(reasons, date, b.startMin) : null} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
+                  return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasons ? reasonAt(reasons, date, b.startMin) : null} instructor={staffNames.get(staffId) ?? 'The instructor'} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
                 }
                 const part = b.item;
                 const a = part.appointment;

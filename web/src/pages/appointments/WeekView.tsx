@@ -75,7 +75,7 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
     return (
       <div className="appt-week-person" data-testid="calendar-week">
         {picker}
-        <PersonWeek days={days} today={today} staffId={person} items={[...parts, ...sessions]} reasons={unavailable?.find((s) => s.staffId === person)?.intervals ?? []} bounds={weekBounds(workingHours, person)} clientNames={clientNames} onPickDay={onPickDay} onOpenClass={onOpenClass} />
+        <PersonWeek days={days} today={today} staffId={person} items={[...parts, ...sessions]} reasons={unavailable?.find((s) => s.staffId === person)?.intervals ?? []} bounds={weekBounds(workingHours, person)} clientNames={clientNames} instructor={staffNames.get(person) ?? 'The instructor'} onPickDay={onPickDay} onOpenClass={onOpenClass} />
       </div>
     );
   }
@@ -126,12 +126,14 @@ interface PersonWeekProps {
   reasons: UnavailableStaff['intervals'];
   bounds: Interval;
   clientNames: Map<string, string>;
+  /** The person's name, for a class block's reason when the shading has none. */
+  instructor: string;
   onPickDay(date: string): void;
   onOpenClass?(s: ClassSession): void;
 }
 
 /** One person's week: a column per day, their unavailable times shaded with the reason on hover. */
-function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames, onPickDay, onOpenClass }: PersonWeekProps) {
+function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames, instructor, onPickDay, onOpenClass }: PersonWeekProps) {
   const slots = slotStarts(bounds.start, bounds.end);
   const height = (bounds.end - bounds.start) * PX_PER_MIN;
   return (
@@ -152,7 +154,7 @@ function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames,
             <UnavailableShades reasons={reasons} date={d} bounds={bounds} testId={`unavailable-${d}`} />
             {columnBlocks(items, staffId, d, bounds.start, bounds.end).map((b) => {
               if (b.item.kind === 'class') {
-                return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasonAt(reasons, d, b.startMin)} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
+                return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasonAt(reasons, d, b.startMin)} instructor={instructor} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
               }
               const part = b.item;
               const a = part.appointment;
