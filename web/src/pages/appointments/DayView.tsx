@@ -207,7 +207,7 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
                 return (
                   <div
                     key={part.id}
-                    className={`appt-block status-${a.status}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}`}
+                    className={`appt-block status-${a.status}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}${menuFor === part.id ? ' menu-open' : ''}`}
                     data-testid={multi ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
                     data-status={a.status}
                     data-visit={multi ? a.id : undefined}
