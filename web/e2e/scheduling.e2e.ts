@@ -167,3 +167,53 @@ describe('the calendar: unavailable times and resizing', () => {
     await context.close();
   });
 });
+
+interface VisitSlot { startsAt: string; segments: { serviceId: string; staffId: string; startsAt: string; endsAt: string }[] }
+
+describe('the calendar: a visit of several services', () => {
+  it('draws each part in its performer’s column and does not let it be dragged', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const locations = (await apiAs(token, 'GET', '/api/locations')).body as { id: string; isActive: boolean }[];
+    const locationId = locations.find((l) => l.isActive)!.id;
+    const services = ((await apiAs(token, 'GET', `/api/services?locationId=${locationId}`)).body as Service[])
+      .filter((s) => !s.roomType && s.deviceTypes.length === 0 && s.durationMin <= 60)
+      .sort((a, b) => a.durationMin - b.durationMin);
+    const pair = services.slice(0, 2);
+    expect(pair).toHaveLength(2);
+    // A free two-service visit in the coming days, preferring one whose parts are with two people.
+    let found: { date: string; slot: VisitSlot } | null = null;
+    for (let ahead = 2; ahead <= 8; ahead++) {
+      const date = localDate(new Date(Date.now() + ahead * 86_400_000), 'America/Chicago');
+      const res = await apiAs(token, 'GET', `/api/availability?locationId=${locationId}&serviceIds=${pair.map((s) => s.id).join(',')}&from=${date}&to=${date}`);
+      const slots = ((res.body?.slots ?? []) as VisitSlot[]).filter((s) => s.segments.length === 2);
+      const apart = slots.find((s) => s.segments[0]!.staffId !== s.segments[1]!.staffId);
+      if (apart) {
+        found = { date, slot: apart };
+        break;
+      }
+      if (!found && slots[0]) found = { date, slot: slots[0] };
+    }
+    if (!found) throw new Error('no free two-service visit in the coming week');
+    const booked = await apiAs(token, 'POST', '/api/appointments', {
+      locationId, clientId: crypto.randomUUID(), startsAt: found.slot.startsAt, source: 'staff', services: found.slot.segments.map((s) => ({ serviceId: s.serviceId, staffId: s.staffId })),
+    });
+    expect(booked.status).toBe(201);
+    const visit = booked.body as { id: string; segments: { position: number; staffId: string; startsAt: string }[] };
+    expect(visit.segments).toHaveLength(2);
+
+    await page.evaluate((id) => localStorage.setItem('selectedLocationId', id), locationId);
+    await page.goto(`/appointments?date=${found.date}`);
+    for (const seg of visit.segments) {
+      const part = page.getByTestId(`staff-column-${seg.staffId}`).getByTestId(`appointment-${visit.id}-part-${seg.position}`);
+      await part.waitFor();
+      expect(await part.innerText()).toContain(`part ${seg.position} of 2`);
+      expect(await part.getAttribute('title')).toContain('Move a multi-service visit by cancelling and booking it again');
+      expect(await part.getAttribute('class')).not.toContain('movable');
+    }
+    expect(await page.getByTestId(`resize-${visit.id}`).count()).toBe(0);
+    await context.close();
+  });
+});

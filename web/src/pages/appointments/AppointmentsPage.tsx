@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { BookDialog } from './BookDialog';
@@ -7,7 +7,9 @@ import { DateNav } from './DateNav';
 import { DayView, type PendingChange } from './DayView';
 import { WaitlistPanel } from './WaitlistPanel';
 import { WeekView } from './WeekView';
+import type { ClassSession } from '../classes/classes-api';
 import { conflictOf, type Appointment } from './appointments-api';
+import { classHref } from './calendar-items';
 import type { AppointmentStatus } from './status';
 import { addDays, minutesInDay, todayIn, weekStart, zonedToUtc } from './time-grid';
 import { readCalendarParams, writeCalendarParams, type CalendarView } from './url-state';
@@ -33,6 +35,8 @@ export function AppointmentsPage() {
       n.delete(id);
       return n;
     });
+  const navigate = useNavigate();
+  const openClass = (s: ClassSession) => navigate(classHref(s));
   const patch = usePatchAppointment((_id, message) => setMoveError(message));
 
   const onMove = (a: Appointment, staffId: string, startsAt: string) => {
@@ -103,6 +107,8 @@ export function AppointmentsPage() {
           workingHours={data.workingHours}
           staffId={weekStaff}
           onPickStaff={setWeekStaff}
+          classes={data.classes}
+          onOpenClass={openClass}
         />
       ) : (
         <DayView
@@ -121,6 +127,8 @@ export function AppointmentsPage() {
             setBlocked(reason);
           }}
           onStatus={onStatus}
+          classes={data.classes}
+          onOpenClass={openClass}
           pending={pending}
           busy={patch.isPending}
         />

@@ -1,5 +1,9 @@
+import type { MouseEvent } from 'react';
+import { formatTime } from '../../lib/format';
+import type { ClassSession } from '../classes/classes-api';
 import type { UnavailableInterval } from './appointments-api';
-import { PX_PER_MIN, shadeBlocks } from './layout';
+import { classFill, classHref } from './calendar-items';
+import { PX_PER_MIN, shadeBlocks, type PlacedBlock } from './layout';
 import { compactHHMM, label12, type Interval } from './time-grid';
 
 /** The hour labels left of a time grid. */
@@ -36,5 +40,58 @@ export function UnavailableShades({ reasons, date, bounds, testId, onBlocked }: 
         </div>
       ))}
     </>
+  );
+}
+
+/** A plain left click opens the class in the app; a modified one (new tab) follows the link. */
+function openClass(e: MouseEvent, s: ClassSession, onOpen?: (s: ClassSession) => void) {
+  e.stopPropagation();
+  if (!onOpen || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  onOpen(s);
+}
+
+function classAria(s: ClassSession, reason: string | null | undefined): string {
+  const fill = classFill(s);
+  return `Class ${s.name}, ${formatTime(s.startsAt)} – ${formatTime(s.endsAt)}, ${fill.seats} enrolled${fill.waiting ? `, ${fill.waiting}` : ''}${reason ? `. ${reason}` : ''}. Opens in Classes`;
+}
+
+/**
+ * A class session in its instructor's column, over the shading that gives its reason (kept as the
+ * title; worded the same when the shading has none). Not draggable: classes are moved on /classes,
+ * which a click opens at this session.
+ */
+export function ClassBlock({ block, reason: shaded, instructor, testId, onOpen }: { block: PlacedBlock<{ session: ClassSession }>; reason?: string | null; instructor: string; testId: string; onOpen?(s: ClassSession): void }) {
+  const s = block.item.session;
+  const fill = classFill(s);
+  const reason = shaded ?? `${instructor} is teaching ${s.name}`;
+  return (
+    <a
+      href={classHref(s)}
+      className="appt-block appt-class"
+      data-testid={testId}
+      style={{ top: block.top, height: block.height, left: `calc(${(block.lane / block.lanes) * 100}% + 2px)`, width: `calc(${100 / block.lanes}% - 4px)` }}
+      title={reason}
+      aria-label={classAria(s, reason)}
+      onPointerDown={(e) => e.stopPropagation()}
+      onClick={(e) => openClass(e, s, onOpen)}
+    >
+      <div className="appt-block-main">
+        <span className="appt-class-head"><span className="appt-class-badge">Class</span> <strong className="appt-class-name">{s.name}</strong></span>
+        <span className="appt-time">{formatTime(s.startsAt)} – {formatTime(s.endsAt)}</span>
+        <span className="appt-class-fill" data-testid={`${testId}-fill`}>{fill.seats}{fill.waiting ? ` · ${fill.waiting}` : ''}</span>
+      </div>
+    </a>
+  );
+}
+
+/** A class session in a week list: time, name, instructor, fill. */
+export function ClassCompact({ session: s, instructor, onOpen }: { session: ClassSession; instructor: string; onOpen?(s: ClassSession): void }) {
+  const fill = classFill(s);
+  return (
+    <a href={classHref(s)} className="appt-compact appt-class" data-testid={`week-class-${s.id}`} aria-label={classAria(s, null)} onClick={(e) => openClass(e, s, onOpen)}>
+      <span className="appt-time">{formatTime(s.startsAt)}</span> <span className="appt-class-badge">Class</span> <strong>{s.name}</strong>
+      <div className="appt-service">{fill.seats}{fill.waiting ? ` · ${fill.waiting}` : ''} · {instructor}</div>
+    </a>
   );
 }

@@ -5,6 +5,7 @@ import { DayView, columnOrder } from './DayView';
 import { WeekView } from './WeekView';
 import { groupByTime } from './AppointmentsMobilePage';
 import type { Appointment } from './appointments-api';
+import type { ClassSession } from '../classes/classes-api';
 
 afterEach(cleanup);
 
@@ -102,5 +103,175 @@ describe('DayView', () => {
   it('groups the mobile list by start time', () => {
     const g = groupByTime([appt('b', 11), appt('a', 10), appt('c', 10)]);
     expect(g.map((x) => x.items.map((i) => i.id))).toEqual([['a', 'c'], ['b']]);
+  });
+});
+
+const at = (h: number, m = 0) => new Date(Date.UTC(2026, 10, 21, h + 6, m)).toISOString(); // Chicago CST, 2026-11-21
+const yoga = (over: Partial<ClassSession> = {}): ClassSession => ({
+  id: 'k1', locationId: 'l', seriesId: null, name: 'Yoga Flow', description: null, category: null, instructorId: 'st2', roomId: null, startsAt: at(13), endsAt: at(14), durationMin: 60,
+  capacity: 10, priceMinor: 1500, currency: 'USD', status: 'scheduled', cancelReason: null, createdBy: null, version: 1, enrolledCount: 8, waitlistedCount: 2, createdAt: at(0), updatedAt: at(0), ...over,
+});
+/** Colour with Ana (st1) 10:00–11:30, then Cut with Ben (st2) 11:30–12:15. */
+const visit: Appointment = {
+  id: 'v1', locationId: 'l', clientId: 'c1', status: 'booked', startsAt: at(10), endsAt: at(12, 15), serviceId: 's-colour', serviceName: 'Colour + Cut', staffId: 'st1', version: 2,
+  service: { name: 'Colour + Cut', segments: [{ id: 's-colour', name: 'Colour' }, { id: 's-cut', name: 'Cut' }] },
+  segments: [
+    { position: 1, serviceId: 's-colour', staffId: 'st1', startsAt: at(10), endsAt: at(11, 30) },
+    { position: 2, serviceId: 's-cut', staffId: 'st2', startsAt: at(11, 30), endsAt: at(12, 15) },
+  ],
+};
+const hours = [{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const }, { staffId: 'st2', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const }];
+const names = new Map([['st1', 'Ana'], ['st2', 'Ben']]);
+// The server's wording (its own name for Ben), told apart from the block's fallback below.
+const teaching = { startsAt: at(13), endsAt: at(14), code: 'staff-busy', reason: 'Ben Ortiz is teaching Yoga Flow' };
+
+// jsdom has no PointerEvent: a MouseEvent of that type carries the coordinates the drag reads.
+const pointerAt = (target: Element | Window, type: string, clientX: number, clientY: number) => fireEvent(target, new MouseEvent(type, { button: 0, clientX, clientY, bubbles: true }));
+const pointerOnWindow = (type: string, clientX: number, clientY: number) => pointerAt(window, type, clientX, clientY);
+
+function day(props: Partial<Parameters<typeof DayView>[0]> = {}) {
+  return render(
+    <DayView
+      date="2026-11-21" items={[]} workingHours={hours} staff={[]} staffNames={names} clientNames={new Map([['c1', 'Bea Cole']])}
+      unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [teaching] }]}
+      onEmptySlot={() => undefined} onMove={() => undefined} onResize={() => undefined} onStatus={() => undefined} pending={new Map()} busy={false}
+      {...props}
+    />,
+  );
+}
+
+describe('DayView: classes', () => {
+  it('draws a class in its instructor’s column over the shading, with badge, time, fill and waitlist, keeping the reason', () => {
+    day({ classes: [yoga()] });
+    const block = screen.getByTestId('class-block-k1');
+    expect(screen.getByTestId('staff-column-st2').contains(block)).toBe(true);
+    expect(screen.getByTestId('staff-column-st1').contains(block)).toBe(false);
+    expect(block.textContent).toContain('Class');
+    expect(block.textContent).toContain('Yoga Flow');
+    expect(block.textContent).toContain('1:00 PM – 2:00 PM');
+    expect(screen.getByTestId('class-block-k1-fill').textContent).toBe('8/10 · 2 waiting');
+    expect(block.className).toContain('appt-class');
+    // The grid starts at 9 AM (the working hours): 1 PM is 240 minutes down; 60 minutes tall.
+    expect(block.style.top).toBe(`${240 * 1.2}px`);
+    expect(block.style.height).toBe(`${60 * 1.2}px`);
+    expect(block.getAttribute('title')).toBe('Ben Ortiz is teaching Yoga Flow');
+    expect(block.getAttribute('aria-label')).toContain('Ben Ortiz is teaching Yoga Flow');
+    expect(block.getAttribute('href')).toBe('/classes?date=2026-11-21&session=k1');
+    // The shading stays under it.
+    expect(screen.getByTestId('unavailable-st2-1300').getAttribute('title')).toBe('Ben Ortiz is teaching Yoga Flow');
+  });
+  it('opens the class on click, and is neither draggable nor resizable', () => {
+    const onOpenClass = vi.fn();
+    const onEmptySlot = vi.fn();
+    day({ classes: [yoga()], onOpenClass, onEmptySlot });
+    const block = screen.getByTestId('class-block-k1');
+    expect(block.className).not.toContain('movable');
+    expect(block.querySelector('.appt-resize')).toBeNull();
+    fireEvent.click(block);
+    expect(onOpenClass).toHaveBeenCalledWith(expect.objectContaining({ id: 'k1' }));
+    expect(onEmptySlot).not.toHaveBeenCalled();
+  });
+  it('words the reason itself when the shading has none there', () => {
+    day({ classes: [yoga()], unavailable: [{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [] }] });
+    expect(screen.getByTestId('class-block-k1').getAttribute('title')).toBe('Ben is teaching Yoga Flow');
+  });
+  it('does not draw cancelled sessions', () => {
+    day({ classes: [yoga({ status: 'cancelled' })] });
+    expect(screen.queryByTestId('class-block-k1')).toBeNull();
+  });
+  it('gives an instructor outside the shading a column for their class', () => {
+    day({ classes: [yoga({ instructorId: 'st3' })], staffNames: new Map([...names, ['st3', 'Cy']]) });
+    expect(screen.getByTestId('staff-column-st3').contains(screen.getByTestId('class-block-k1'))).toBe(true);
+  });
+});
+
+describe('DayView: a visit of several services', () => {
+  it('draws each part in its performer’s column, labelled, and linked on hover', () => {
+    day({ items: [visit] });
+    const first = screen.getByTestId('appointment-v1-part-1');
+    const second = screen.getByTestId('appointment-v1-part-2');
+    expect(screen.getByTestId('staff-column-st1').contains(first)).toBe(true);
+    expect(screen.getByTestId('staff-column-st2').contains(second)).toBe(true);
+    expect(first.textContent).toContain('Bea Cole');
+    expect(first.textContent).toContain('Colour · part 1 of 2');
+    expect(first.textContent).toContain('10:00 AM – 11:30 AM');
+    expect(second.textContent).toContain('Cut · part 2 of 2');
+    expect(second.textContent).toContain('11:30 AM – 12:15 PM');
+    expect(second.style.top).toBe(`${150 * 1.2}px`);
+    expect(second.style.height).toBe(`${45 * 1.2}px`);
+    expect(screen.queryByTestId('appointment-v1')).toBeNull();
+    expect(first.getAttribute('title')).toContain('Move a multi-service visit by cancelling and booking it again');
+    expect(first.getAttribute('title')).toContain('Cut with Ben, 11:30 AM – 12:15 PM');
+    fireEvent.mouseEnter(second);
+    expect(first.className).toContain('linked');
+    expect(second.className).toContain('linked');
+    fireEvent.mouseLeave(second);
+    expect(first.className).not.toContain('linked');
+  });
+  it('cannot be dragged or resized; its menu shows the whole visit and still changes the status', () => {
+    const onMove = vi.fn();
+    const onStatus = vi.fn();
+    day({ items: [visit], onMove, onStatus });
+    const first = screen.getByTestId('appointment-v1-part-1');
+    expect(first.className).not.toContain('movable');
+    expect(screen.queryByTestId('resize-v1')).toBeNull();
+    pointerAt(first, 'pointerdown', 10, 10);
+    pointerOnWindow('pointermove', 10, 200);
+    pointerOnWindow('pointerup', 10, 200);
+    expect(first.className).not.toContain('dragging');
+    expect(onMove).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('appointment-menu-v1:2'));
+    const summary = screen.getByTestId('visit-v1');
+    expect(summary.textContent).toContain('Colour with Ana, 10:00 AM – 11:30 AM');
+    expect(summary.textContent).toContain('Cut with Ben, 11:30 AM – 12:15 PM');
+    expect(summary.querySelector('[aria-current="true"]')?.textContent).toContain('Cut');
+    fireEvent.click(screen.getByTestId('status-confirmed'));
+    expect(onStatus).toHaveBeenCalledWith(expect.objectContaining({ id: 'v1' }), 'confirmed', undefined);
+  });
+  it('a single-service appointment still drags (the control for the refusal above)', () => {
+    const onMove = vi.fn();
+    day({ items: [{ ...appt('a1', 10), segments: [{ position: 1, serviceId: 's', staffId: 'st1', startsAt: at(10), endsAt: at(11) }] }], onMove });
+    const block = screen.getByTestId('appointment-a1');
+    expect(block.className).toContain('movable');
+    expect(screen.getByTestId('resize-a1')).toBeTruthy();
+    pointerAt(block, 'pointerdown', 10, 10);
+    pointerOnWindow('pointermove', 10, 10 + 60 * 1.2);
+    expect(screen.getByTestId('appointment-a1').className).toContain('dragging');
+    pointerOnWindow('pointerup', 10, 10 + 60 * 1.2);
+    expect(onMove).toHaveBeenCalledWith(expect.objectContaining({ id: 'a1' }), 'st1', at(11));
+  });
+});
+
+describe('WeekView: classes and visits', () => {
+  it('lists classes with the appointments of their day, and a visit once with everyone in it', () => {
+    const onOpenClass = vi.fn();
+    const onPickDay = vi.fn();
+    render(
+      <WeekView weekStart="2026-11-16" items={[visit]} staffNames={names} clientNames={new Map()} onPickDay={onPickDay}
+        unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [] }]} staffId="" onPickStaff={() => undefined}
+        classes={[yoga(), yoga({ id: 'k2', status: 'cancelled' })]} onOpenClass={onOpenClass} />,
+    );
+    const list = screen.getByTestId('week-day-2026-11-21');
+    const entries = [...list.querySelectorAll('[data-testid^="appointment-"], [data-testid^="week-class-"]')].map((e) => e.getAttribute('data-testid'));
+    expect(entries).toEqual(['appointment-v1', 'week-class-k1']);
+    expect(screen.getByTestId('appointment-v1').textContent).toContain('Colour + Cut · Ana, Ben');
+    const cls = screen.getByTestId('week-class-k1');
+    expect(cls.textContent).toContain('Class');
+    expect(cls.textContent).toContain('8/10 · 2 waiting · Ben');
+    fireEvent.click(cls);
+    expect(onOpenClass).toHaveBeenCalledWith(expect.objectContaining({ id: 'k1' }));
+    expect(onPickDay).not.toHaveBeenCalled();
+  });
+  it('one person’s week shows their part of a visit and the classes they teach', () => {
+    render(
+      <WeekView weekStart="2026-11-16" items={[visit]} staffNames={names} clientNames={new Map()} onPickDay={() => undefined}
+        unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [teaching] }]} staffId="st2" onPickStaff={() => undefined}
+        workingHours={hours} classes={[yoga()]} />,
+    );
+    const column = screen.getByTestId('week-column-2026-11-21');
+    expect(column.contains(screen.getByTestId('appointment-v1-part-2'))).toBe(true);
+    expect(screen.queryByTestId('appointment-v1-part-1')).toBeNull();
+    expect(column.contains(screen.getByTestId('class-block-k1'))).toBe(true);
+    expect(screen.getByTestId('class-block-k1').getAttribute('title')).toBe('Ben Ortiz is teaching Yoga Flow');
   });
 });

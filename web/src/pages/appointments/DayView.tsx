@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatTime } from '../../lib/format';
+import type { ClassSession } from '../classes/classes-api';
 import type { Appointment, StaffMember, UnavailableStaff } from './appointments-api';
 import { StatusActions } from './StatusMenu';
-import { HourGutter, UnavailableShades } from './CalendarParts';
-import { PX_PER_MIN, dragStart, isDrag, layoutBlocks, processingGap, reasonAt, resizeEnd } from './layout';
+import { ClassBlock, HourGutter, UnavailableShades } from './CalendarParts';
+import { MULTI_VISIT_MOVE_TITLE, classItems, columnBlocks, partLabel, partsOf, type AppointmentPart, type ClassItem, type ColumnItem } from './calendar-items';
+import { PX_PER_MIN, dragStart, isDrag, processingGap, reasonAt, resizeEnd, type PlacedBlock } from './layout';
 import { canReschedule, statusColor, statusLabel, type AppointmentStatus } from './status';
-import { SLOT_MIN, compactHHMM, gridBounds, isWorking, isoWeekday, label12, minutesInDay, slotStarts, todayIn, workIntervals, workingStaffIds, zonedToUtc, type WorkingHoursRow } from './time-grid';
+import { SLOT_MIN, compactHHMM, gridBounds, isWorking, isoWeekday, label12, minutesInDay, slotStarts, todayIn, workIntervals, workingStaffIds, zonedDate, zonedToUtc, type WorkingHoursRow } from './time-grid';
 
 interface Props {
   date: string;
@@ -22,6 +24,10 @@ interface Props {
   /** A click on a time that cannot be booked: its reason. */
   onBlocked?(reason: string): void;
   onStatus(a: Appointment, status: AppointmentStatus, cancelReason?: string): void;
+  /** The day's class sessions at the location (cancelled ones are not drawn). */
+  classes?: readonly ClassSession[] | null;
+  /** A click on a class block; without it the block's link is followed. */
+  onOpenClass?(s: ClassSession): void;
   /** Moves and resizes waiting for the server: shown at the new place until it answers. */
   pending: Map<string, PendingChange>;
   busy: boolean;
@@ -33,9 +39,9 @@ interface Drag { id: string; mode: 'move' | 'resize'; originX: number; originY: 
 
 /**
  * Columns in one order whatever the data's order: the shading's staff (working here, by name),
- * then anyone else holding an appointment that day, by name.
+ * then anyone else holding an appointment part or a class that day, by name.
  */
-export function columnOrder(unavailable: readonly UnavailableStaff[] | null | undefined, working: readonly string[], items: readonly Appointment[], staffNames: Map<string, string>, fallback: readonly StaffMember[]): string[] {
+export function columnOrder(unavailable: readonly UnavailableStaff[] | null | undefined, working: readonly string[], items: readonly { staffId: string }[], staffNames: Map<string, string>, fallback: readonly StaffMember[]): string[] {
   const byName = (a: string, b: string) => (staffNames.get(a) ?? '\uffff').localeCompare(staffNames.get(b) ?? '\uffff') || a.localeCompare(b);
   const first = unavailable ? unavailable.map((s) => s.staffId) : [...working].sort(byName);
   const rest = [...new Set(items.map((a) => a.staffId))].filter((id) => !first.includes(id)).sort(byName);
@@ -45,22 +51,26 @@ export function columnOrder(unavailable: readonly UnavailableStaff[] | null | un
 }
 
 /** One column per working staff member, 15-minute rows, blocks by time; unavailable times shaded with their reason; drag to move, drag the bottom edge to resize, menu for status. */
-export function DayView({ date, items, workingHours, unavailable, staff, staffNames, clientNames, onEmptySlot, onMove, onResize, onBlocked, onStatus, pending, busy }: Props) {
+export function DayView({ date, items, workingHours, unavailable, staff, staffNames, clientNames, onEmptySlot, onMove, onResize, onBlocked, onStatus, classes, onOpenClass, pending, busy }: Props) {
   const weekday = isoWeekday(date);
+  const parts = useMemo(() => partsOf(items), [items]);
+  const sessions = useMemo(() => classItems(classes).filter((c) => zonedDate(new Date(c.startsAt)) === date), [classes, date]);
   const columns = useMemo(
-    () => columnOrder(unavailable, workingStaffIds(workingHours, weekday), items, staffNames, staff),
-    [unavailable, workingHours, weekday, items, staffNames, staff],
+    () => columnOrder(unavailable, workingStaffIds(workingHours, weekday), [...parts, ...sessions], staffNames, staff),
+    [unavailable, workingHours, weekday, parts, sessions, staffNames, staff],
   );
   const shadingOf = useMemo(() => new Map((unavailable ?? []).map((s) => [s.staffId, s.intervals])), [unavailable]);
   const bounds = useMemo(
-    () => gridBounds(workingHours, weekday, items.map((a) => ({ start: minutesInDay(new Date(a.startsAt), date), end: minutesInDay(new Date(a.endsAt), date) })).filter((i) => i.start >= 0 && i.end <= 1440)),
-    [workingHours, weekday, items, date],
+    () => gridBounds(workingHours, weekday, [...items, ...sessions].map((a) => ({ start: minutesInDay(new Date(a.startsAt), date), end: minutesInDay(new Date(a.endsAt), date) })).filter((i) => i.start >= 0 && i.end <= 1440)),
+    [workingHours, weekday, items, sessions, date],
   );
   const slots = slotStarts(bounds.start, bounds.end);
   const height = (bounds.end - bounds.start) * PX_PER_MIN;
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  // The visit whose parts are highlighted together (hover on any of them).
+  const [linkedVisit, setLinkedVisit] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const t = setInterval(() => setNow(new Date()), 60_000);
@@ -115,25 +125,35 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drag !== null]);
 
-  // Where each appointment is drawn: dragged/pending ones at their new place.
-  const placedByStaff = useMemo(() => {
-    const by = new Map<string, Appointment[]>();
-    for (const a of items) {
-      let staffId = a.staffId;
-      let shown = a;
+  const visits = useMemo(() => {
+    const by = new Map<string, AppointmentPart[]>();
+    for (const p of parts) if (p.of > 1) by.set(p.appointment.id, [...(by.get(p.appointment.id) ?? []), p]);
+    return by;
+  }, [parts]);
+
+  // Where each block is drawn: dragged/pending appointments at their new place (only single-service ones move).
+  const placed = useMemo(() => {
+    const out: ColumnItem[] = [...sessions];
+    for (const part of parts) {
+      const a = part.appointment;
+      if (part.of > 1) {
+        out.push(part);
+        continue;
+      }
       const live: PendingChange | undefined =
         drag && drag.moved && drag.id === a.id ? (drag.mode === 'resize' ? { staffId: drag.staffId, startMin: drag.startMin, endMin: drag.targetEnd } : { staffId: drag.targetStaff, startMin: drag.targetMin }) : undefined;
       const p = live ?? pending.get(a.id);
-      if (p) {
-        const dur = new Date(a.endsAt).getTime() - new Date(a.startsAt).getTime();
-        const start = zonedToUtc(date, p.startMin);
-        staffId = p.staffId;
-        shown = { ...a, startsAt: start.toISOString(), endsAt: (p.endMin !== undefined ? zonedToUtc(date, p.endMin) : new Date(start.getTime() + dur)).toISOString() };
+      if (!p) {
+        out.push(part);
+        continue;
       }
-      by.set(staffId, [...(by.get(staffId) ?? []), shown]);
+      const dur = new Date(a.endsAt).getTime() - new Date(a.startsAt).getTime();
+      const start = zonedToUtc(date, p.startMin);
+      const shown = { ...a, startsAt: start.toISOString(), endsAt: (p.endMin !== undefined ? zonedToUtc(date, p.endMin) : new Date(start.getTime() + dur)).toISOString() };
+      out.push({ ...part, appointment: shown, staffId: p.staffId, startsAt: shown.startsAt, endsAt: shown.endsAt });
     }
-    return by;
-  }, [items, drag, pending, date]);
+    return out;
+  }, [parts, sessions, drag, pending, date]);
 
   return (
     <div className="appt-day" data-testid="calendar-day">
@@ -148,7 +168,7 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
         {columns.map((staffId) => {
           const intervals = workIntervals(workingHours, staffId, weekday);
           const noHours = intervals.length === 0;
-          const blocks = layoutBlocks(placedByStaff.get(staffId) ?? [], date, bounds.start, bounds.end);
+          const blocks = columnBlocks(placed, staffId, date, bounds.start, bounds.end);
           const reasons = shadingOf.get(staffId);
           const name = staffNames.get(staffId) ?? 'staff';
           return (
@@ -173,17 +193,27 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
               })}
               {reasons && <UnavailableShades reasons={reasons} date={date} bounds={bounds} testId={`unavailable-${staffId}`} onBlocked={onBlocked} />}
               {blocks.map((b) => {
-                const a = b.item;
+                if (b.item.kind === 'class') {
+                  return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasons ? reasonAt(reasons, date, b.startMin) : null} instructor={staffNames.get(staffId) ?? 'The instructor'} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
+                }
+                const part = b.item;
+                const a = part.appointment;
+                const multi = part.of > 1;
                 const c = statusColor(a.status);
-                const movable = canReschedule(a.status) && !busy;
-                const gap = processingGap(a.service, b.endMin - b.startMin);
+                const movable = !multi && canReschedule(a.status) && !busy;
+                const gap = processingGap(part.service, b.endMin - b.startMin);
                 const dragging = drag?.id === a.id && drag.moved;
+                const visit = multi ? (visits.get(a.id) ?? []) : [];
                 return (
                   <div
-                    key={a.id}
-                    className={`appt-block status-${a.status}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}`}
-                    data-testid={`appointment-${a.id}`}
+                    key={part.id}
+                    className={`appt-block status-${a.status}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}${menuFor === part.id ? ' menu-open' : ''}`}
+                    data-testid={multi ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
                     data-status={a.status}
+                    data-visit={multi ? a.id : undefined}
+                    title={multi ? `${visitLine(visit, staffNames)}\n${MULTI_VISIT_MOVE_TITLE}` : undefined}
+                    onMouseEnter={multi ? () => setLinkedVisit(a.id) : undefined}
+                    onMouseLeave={multi ? () => setLinkedVisit((v) => (v === a.id ? null : v)) : undefined}
                     style={{
                       top: b.top,
                       height: b.height,
@@ -205,19 +235,19 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
                     {gap && <div className="appt-processing" style={{ top: gap.offsetMin * PX_PER_MIN, height: gap.lengthMin * PX_PER_MIN }} title="Processing" />}
                     <div className="appt-block-main">
                       <strong className="appt-client">{clientNames.get(a.clientId) ?? 'Client'}</strong>
-                      <span className="appt-service">{a.serviceName}</span>
-                      <span className="appt-time">{formatTime(a.startsAt)} – {formatTime(a.endsAt)}</span>
+                      <span className="appt-service">{partLabel(part)}</span>
+                      <span className="appt-time">{formatTime(part.startsAt)} – {formatTime(part.endsAt)}</span>
                       <span className="appt-badge">{statusLabel(a.status)}</span>
                     </div>
                     <button
                       type="button"
                       className="appt-menu-btn"
-                      aria-label="Status actions"
-                      aria-expanded={menuFor === a.id}
-                      data-testid={`appointment-menu-${a.id}`}
+                      aria-label={multi ? 'Visit and status actions' : 'Status actions'}
+                      aria-expanded={menuFor === part.id}
+                      data-testid={`appointment-menu-${part.id}`}
                       onClick={(e) => {
                         e.stopPropagation();
-                        setMenuFor(menuFor === a.id ? null : a.id);
+                        setMenuFor(menuFor === part.id ? null : part.id);
                       }}
                     >
                       ⋯
@@ -247,8 +277,9 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
                         }}
                       />
                     )}
-                    {menuFor === a.id && (
+                    {menuFor === part.id && (
                       <div className="appt-menu popover" onClick={(e) => e.stopPropagation()}>
+                        {multi && <VisitParts parts={visit} current={part.id} staffNames={staffNames} testId={`visit-${a.id}`} />}
                         <StatusActions
                           status={a.status}
                           busy={busy}
@@ -271,6 +302,28 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
         })}
         {!columns.length && <p className="muted appt-empty">No staff work this day.</p>}
       </div>
+    </div>
+  );
+}
+
+const partLine = (p: AppointmentPart, staffNames: Map<string, string>) => `${p.serviceName} with ${staffNames.get(p.staffId) ?? 'a staff member'}, ${formatTime(p.startsAt)} – ${formatTime(p.endsAt)}`;
+
+/** The whole visit in one line, for the hover title of each of its parts. */
+function visitLine(parts: readonly AppointmentPart[], staffNames: Map<string, string>): string {
+  return `Visit of ${parts.length} services: ${parts.map((p) => partLine(p, staffNames)).join('; then ')}`;
+}
+
+/** The visit's parts in order (this one marked), in the block's menu. */
+function VisitParts({ parts, current, staffNames, testId }: { parts: readonly AppointmentPart[]; current: string; staffNames: Map<string, string>; testId: string }) {
+  return (
+    <div className="appt-visit" data-testid={testId}>
+      <strong>Visit of {parts.length} services</strong>
+      <ol>
+        {parts.map((p) => (
+          <li key={p.id} className={p.id === current ? 'current' : undefined} aria-current={p.id === current ? 'true' : undefined}>{partLine(p, staffNames)}</li>
+        ))}
+      </ol>
+      <p className="muted">{MULTI_VISIT_MOVE_TITLE}.</p>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { formatTime } from '../../lib/format';
+import type { ClassSession } from '../classes/classes-api';
 import type { Appointment, UnavailableStaff } from './appointments-api';
-import { HourGutter, UnavailableShades } from './CalendarParts';
-import { PX_PER_MIN, layoutBlocks } from './layout';
+import { ClassBlock, ClassCompact, HourGutter, UnavailableShades } from './CalendarParts';
+import { appointmentParts, classItems, columnBlocks, partLabel, partsOf, type ClassItem, type ColumnItem } from './calendar-items';
+import { PX_PER_MIN, reasonAt, type PlacedBlock } from './layout';
 import { statusColor, statusLabel } from './status';
 import { DEFAULT_END_MIN, DEFAULT_START_MIN, SLOT_MIN, addDays, parseHHMM, slotStarts, todayIn, zonedDate, zonedToUtc, type Interval, type WorkingHoursRow } from './time-grid';
 
@@ -20,6 +22,9 @@ interface Props {
   /** '' = everyone (a list per day); a staff id = that person's week as a time grid. */
   staffId?: string;
   onPickStaff?(staffId: string): void;
+  /** The week's class sessions (cancelled ones are not shown). */
+  classes?: readonly ClassSession[] | null;
+  onOpenClass?(s: ClassSession): void;
 }
 
 /** Stretches that cover the whole local day: "off today", "away (Vacation)". */
@@ -44,14 +49,16 @@ export function weekBounds(rows: readonly WorkingHoursRow[], staffId: string): I
 }
 
 /** Seven days: everyone's appointments as a list per day, or one person's week as a shaded time grid. */
-export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay, unavailable, workingHours = [], staffId = '', onPickStaff }: Props) {
+export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay, unavailable, workingHours = [], staffId = '', onPickStaff, classes, onOpenClass }: Props) {
   const today = todayIn();
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+  const parts = useMemo(() => partsOf(items), [items]);
+  const sessions = useMemo(() => classItems(classes), [classes]);
   const people = useMemo(() => {
     const ids = (unavailable ?? []).map((s) => s.staffId);
-    for (const id of [...new Set(items.map((a) => a.staffId))].sort()) if (!ids.includes(id)) ids.push(id);
+    for (const id of [...new Set([...parts, ...sessions].map((a) => a.staffId))].sort()) if (!ids.includes(id)) ids.push(id);
     return ids;
-  }, [unavailable, items]);
+  }, [unavailable, parts, sessions]);
   const picker = onPickStaff && people.length > 0 && (
     <label className="appt-week-staff">
       Staff
@@ -68,7 +75,7 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
     return (
       <div className="appt-week-person" data-testid="calendar-week">
         {picker}
-        <PersonWeek days={days} today={today} staffId={person} items={items.filter((a) => a.staffId === person)} reasons={unavailable?.find((s) => s.staffId === person)?.intervals ?? []} bounds={weekBounds(workingHours, person)} clientNames={clientNames} onPickDay={onPickDay} />
+        <PersonWeek days={days} today={today} staffId={person} items={[...parts, ...sessions]} reasons={unavailable?.find((s) => s.staffId === person)?.intervals ?? []} bounds={weekBounds(workingHours, person)} clientNames={clientNames} instructor={staffNames.get(person) ?? 'The instructor'} onPickDay={onPickDay} onOpenClass={onOpenClass} />
       </div>
     );
   }
@@ -77,7 +84,8 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
       {picker}
       <div className="appt-week">
         {days.map((d) => {
-          const list = items.filter((a) => zonedDate(new Date(a.startsAt)) === d).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+          const onDay = (x: { startsAt: string }) => zonedDate(new Date(x.startsAt)) === d;
+          const list = [...items.filter(onDay), ...sessions.filter(onDay).map((c) => c.session)].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id));
           return (
             <section key={d} className={`appt-week-day${d === today ? ' today' : ''}`} data-testid={`week-day-${d}`}>
               <button type="button" className="appt-week-head" onClick={() => onPickDay(d)}>
@@ -89,11 +97,14 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
                   <div key={u.staffId} className="appt-week-off" title={u.reason} role="note" aria-label={u.reason} data-testid={`week-off-${d}-${u.staffId}`}>{u.reason}</div>
                 ))}
                 {list.map((a) => {
+                  if ('instructorId' in a) return <ClassCompact key={a.id} session={a} instructor={staffNames.get(a.instructorId) ?? 'Instructor'} onOpen={onOpenClass} />;
                   const c = statusColor(a.status);
+                  // A visit of several services is listed once, with everyone who performs a part.
+                  const who = [...new Set(appointmentParts(a).map((p) => staffNames.get(p.staffId) ?? ''))].filter(Boolean).join(', ');
                   return (
                     <div key={a.id} className={`appt-compact status-${a.status}`} data-testid={`appointment-${a.id}`} style={{ background: c.bg, borderColor: c.border, color: c.text }} title={statusLabel(a.status)}>
                       <span className="appt-time">{formatTime(a.startsAt)}</span> <strong>{clientNames.get(a.clientId) ?? 'Client'}</strong>
-                      <div className="appt-service">{a.serviceName} · {staffNames.get(a.staffId) ?? ''}</div>
+                      <div className="appt-service">{a.serviceName} · {who}</div>
                     </div>
                   );
                 })}
@@ -110,15 +121,19 @@ interface PersonWeekProps {
   days: string[];
   today: string;
   staffId: string;
-  items: Appointment[];
+  /** Everyone's appointment parts and classes: the person's own are drawn. */
+  items: ColumnItem[];
   reasons: UnavailableStaff['intervals'];
   bounds: Interval;
   clientNames: Map<string, string>;
+  /** The person's name, for a class block's reason when the shading has none. */
+  instructor: string;
   onPickDay(date: string): void;
+  onOpenClass?(s: ClassSession): void;
 }
 
 /** One person's week: a column per day, their unavailable times shaded with the reason on hover. */
-function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames, onPickDay }: PersonWeekProps) {
+function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames, instructor, onPickDay, onOpenClass }: PersonWeekProps) {
   const slots = slotStarts(bounds.start, bounds.end);
   const height = (bounds.end - bounds.start) * PX_PER_MIN;
   return (
@@ -137,20 +152,25 @@ function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames,
               <div key={m} className={`appt-slot${m % 60 === 0 ? ' hour' : ''}`} style={{ height: SLOT_MIN * PX_PER_MIN }} onClick={() => onPickDay(d)} />
             ))}
             <UnavailableShades reasons={reasons} date={d} bounds={bounds} testId={`unavailable-${d}`} />
-            {layoutBlocks(items, d, bounds.start, bounds.end).map((b) => {
-              const c = statusColor(b.item.status);
+            {columnBlocks(items, staffId, d, bounds.start, bounds.end).map((b) => {
+              if (b.item.kind === 'class') {
+                return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasonAt(reasons, d, b.startMin)} instructor={instructor} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
+              }
+              const part = b.item;
+              const a = part.appointment;
+              const c = statusColor(a.status);
               return (
                 <div
-                  key={b.item.id}
-                  className={`appt-block status-${b.item.status}`}
-                  data-testid={`appointment-${b.item.id}`}
+                  key={part.id}
+                  className={`appt-block status-${a.status}`}
+                  data-testid={part.of > 1 ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
                   style={{ top: b.top, height: b.height, left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`, width: `calc(${100 / b.lanes}% - 4px)`, background: c.bg, borderColor: c.border, color: c.text }}
-                  title={`${formatTime(b.item.startsAt)} – ${formatTime(b.item.endsAt)} · ${statusLabel(b.item.status)}`}
+                  title={`${formatTime(part.startsAt)} – ${formatTime(part.endsAt)} · ${statusLabel(a.status)}`}
                   onClick={() => onPickDay(d)}
                 >
                   <div className="appt-block-main">
-                    <strong className="appt-client">{clientNames.get(b.item.clientId) ?? 'Client'}</strong>
-                    <span className="appt-service">{b.item.serviceName}</span>
+                    <strong className="appt-client">{clientNames.get(a.clientId) ?? 'Client'}</strong>
+                    <span className="appt-service">{partLabel(part)}</span>
                   </div>
                 </div>
               );

@@ -16,7 +16,11 @@ export interface Appointment {
   cancelReason?: string | null;
   notes?: string | null;
   version: number;
+  /** The visit's services in order; more than one for a multi-service visit (each may be with another staff member). */
+  segments?: AppointmentSegment[];
 }
+
+export interface AppointmentSegment { position: number; serviceId: string; staffId: string; startsAt: string; endsAt: string }
 
 export interface ServiceOption { id: string; name: string; durationMin: number; category?: string | null; active?: boolean; staff?: { staffId: string }[] }
 export interface Alternative { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }

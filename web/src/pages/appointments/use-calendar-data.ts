@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useQuery as useApolloQuery } from '@apollo/client/react';
 import { useLocations } from '../../session/location-context';
+import { fetchClasses } from '../classes/classes-api';
 import { STAFF_NAMES, appointmentsKey, fetchAppointmentsIfChanged, fetchClientName, fetchUnavailable, fetchWorkingHours, type StaffMember, type TaggedList } from './appointments-api';
 import { dayRange } from './time-grid';
 
@@ -12,8 +13,10 @@ import { dayRange } from './time-grid';
 export const REFRESH_MS = 3_000;
 /** Working hours, breaks and time off change rarely: the shading is refreshed less often. */
 export const SHADING_REFRESH_MS = 60_000;
+/** Class sessions (their fill and waitlist) are re-read this often, and on focus. */
+export const CLASSES_REFRESH_MS = 30_000;
 
-/** Appointments of `days` local days from `date` at the selected location (polled), the shading with reasons, staff and client names. */
+/** Appointments and class sessions of `days` local days from `date` at the selected location (polled), the shading with reasons, staff and client names. */
 export function useCalendarData(date: string, days: number) {
   const { selected } = useLocations();
   const locationId = selected?.id;
@@ -43,6 +46,16 @@ export function useCalendarData(date: string, days: number) {
     refetchOnWindowFocus: true,
     retry: false,
   });
+  // Under the '/api/classes' prefix, so /classes' own refresh after a change reaches it too.
+  const classes = useQuery({
+    queryKey: ['/api/classes', 'calendar', locationId ?? null, from, to],
+    queryFn: () => fetchClasses(locationId!, range.from, range.to),
+    enabled: !!locationId,
+    refetchInterval: CLASSES_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    // A caller who may book but not list classes still gets the calendar, just without class blocks.
+    retry: false,
+  });
   const staffQ = useApolloQuery<{ users: StaffMember[] }>(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
   const items = useMemo(() => appts.data?.items ?? [], [appts.data]);
   const clientIds = useMemo(() => [...new Set(items.map((a) => a.clientId))].sort(), [items]);
@@ -66,6 +79,7 @@ export function useCalendarData(date: string, days: number) {
     error: appts.error as Error | null,
     workingHours: hours.data ?? [],
     unavailable: shading.data?.staff ?? null,
+    classes: classes.data ?? [],
     staff: staffQ.data?.users ?? [],
     staffNames,
     clientNames,

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import { ClientPicker } from '../../components/client-picker';
 import { formatDate, formatTime } from '../../lib/format';
@@ -35,12 +36,22 @@ export function ClassesPage() {
   const { can } = usePermissions();
   const rights = { manage: can(MANAGE), enrol: can(ENROL), attend: can(ATTEND) };
   const qc = useQueryClient();
-  const [date, setDate] = useState(() => todayIn());
+  // ?date=YYYY-MM-DD opens that week and ?session= that session's detail (the calendar links here).
+  const [params, setParams] = useSearchParams();
+  const [date, setDate] = useState(() => (/^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : todayIn()));
   const start = weekStart(date);
   const from = zonedToUtc(start, 0);
   const to = zonedToUtc(addDays(start, 7), 0);
   const [editing, setEditing] = useState<ClassSession | 'new' | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(() => params.get('session'));
+  const closeDetail = () => {
+    setOpenId(null);
+    if (params.has('session')) {
+      const next = new URLSearchParams(params);
+      next.delete('session');
+      setParams(next, { replace: true });
+    }
+  };
 
   const list = useQuery({ queryKey: classesKey(locationId, start), queryFn: () => fetchClasses(locationId!, from, to), enabled: !!locationId });
   const rooms = useQuery({ queryKey: ['/api/rooms', locationId], queryFn: () => fetchRooms(locationId!), enabled: !!locationId, staleTime: 60_000 });
@@ -130,7 +141,7 @@ export function ClassesPage() {
           rights={rights}
           instructorName={staffName}
           roomName={roomName}
-          onClose={() => setOpenId(null)}
+          onClose={closeDetail}
           onEdit={(s) => setEditing(s)}
           onChanged={refresh}
         />
