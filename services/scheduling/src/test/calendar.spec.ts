@@ -49,6 +49,15 @@ describe('GET /api/availability/unavailable', () => {
     ]);
   });
 
+  it('shades the time a person teaches a class, with its name (the calendar does not draw it as an appointment)', async () => {
+    const made = await t.as('admin').post('/api/classes', { locationId: LOCATION, name: 'Yoga Flow', instructorId: STAFF.jordan.id, startsAt: localTime('10:00', 10), durationMin: 60, capacity: 8 });
+    expect(made.status).toBe(201);
+    const un = await t.as('viewer').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${localTime('09:00', 10)}&to=${localTime('12:00', 10)}&staffIds=${STAFF.jordan.id}`);
+    expect(un.body.staff[0].intervals).toEqual([
+      { startsAt: new Date(localTime('10:00', 10)).toISOString(), endsAt: new Date(localTime('11:00', 10)).toISOString(), code: 'staff-busy', reason: 'Jordan Patel is teaching Yoga Flow' },
+    ]);
+  });
+
   it('confines view_own_schedule to oneself and checks its input', async () => {
     const day = localDate(9);
     const own = await t.as('danaOwn').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${day}&to=${day}`);

@@ -209,7 +209,7 @@ export class AvailabilityUseCase {
     const scope = calendarScope({ userId: auth.userId, role: auth.role, permissions }, q.staffIds);
     const staffIds = scope ?? (await this.calendar.staffAt(q.locationId));
     const policy = toPolicy(p);
-    const calendars = await this.staffCalendars(q.locationId, staffIds, from, to, p.timeZone, false);
+    const calendars = await this.staffCalendars(q.locationId, staffIds, from, to, p.timeZone, true);
     const staff = calendars
       .map((cal) => ({
         staffId: cal.staffId,
