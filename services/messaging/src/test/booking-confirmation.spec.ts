@@ -12,7 +12,7 @@ import { startMessaging, waitFor, type MessagingTestApp } from './messaging-app.
 const consent = (granted: boolean) => ({ granted, changedAt: null, method: null, changedBy: null });
 const DATA = {
   business: 'Maple Street Salon',
-  locations: [{ id: 'loc-chicago', name: 'Chicago', timeZone: 'America/Chicago', isActive: true, isDefault: true }],
+  locations: [{ id: 'loc-chicago', name: 'Chicago', timeZone: 'America/Chicago', isActive: true, isDefault: true, phone: '(312) 555-0100' }],
   clients: {
     'c-sms': { id: 'c-sms', firstName: 'Ana', phone: '+13125550111', email: 'ana@example.com', smsConsent: consent(true), emailConsent: consent(false) },
     'c-email': { id: 'c-email', firstName: 'Bea', phone: null, email: 'bea.booked@example.com', smsConsent: consent(false), emailConsent: consent(false) },
@@ -30,9 +30,10 @@ const booked = (clientId: string, source: 'online' | 'staff' = 'online') => ({
   appointmentId: randomUUID(), clientId, serviceId: 'svc-1', serviceName: 'Haircut', staffId: 'staff-1',
   startsAt: '2099-01-15T20:30:00.000Z', endsAt: '2099-01-15T21:15:00.000Z', priceMinor: 5500, currency: 'USD', source,
 });
-const envelope = (payload: ReturnType<typeof booked>): EventEnvelope => ({
+/** A signed-in client's booking names them in the actor; an online visitor is a client without an id. */
+const envelope = (payload: ReturnType<typeof booked>, clientUserId: string | null = null): EventEnvelope => ({
   id: randomUUID(), type: 'scheduling.appointment.booked.v1', occurredAt: new Date().toISOString(), aggregateType: 'appointment', aggregateId: payload.appointmentId,
-  locationId: 'loc-chicago', actor: { type: 'client', id: null }, traceparent: null, payload,
+  locationId: 'loc-chicago', actor: { type: 'client', id: clientUserId }, traceparent: null, payload,
 });
 const finished = (key: string) =>
   waitFor(async () => {
@@ -53,8 +54,8 @@ afterAll(async () => {
 });
 
 describe('online booking confirmations', () => {
-  it('texts the client who booked online, with the stylist and the local time, once', async () => {
-    const first = envelope(booked('c-sms'));
+  it('texts the client who booked online signed in, with the stylist, the local time and the booking page, once', async () => {
+    const first = envelope(booked('c-sms'), randomUUID());
     const bus = t.worker!.get<EventTransport>(EVENT_TRANSPORT);
     await bus.publish([first]);
     const sent = await finished(`booking-confirmation:${first.payload.appointmentId}`);
@@ -62,8 +63,13 @@ describe('online booking confirmations', () => {
     const texts = () => peer.messages().filter((m) => m.to === '+13125550111');
     expect(texts().map((m) => m.body)).toEqual([`Maple Street Salon: Hi Ana, you're booked for Haircut with Dana Lee on Jan 15, 2099 at 2:30 PM. See or change it: ${t.url}/booking`]);
     await bus.publish([first]);
-    expect((await useCase.execute(first.payload, 'loc-chicago'))?.id).toBe(sent.id);
+    expect((await useCase.execute(first.payload, 'loc-chicago', true))?.id).toBe(sent.id);
     expect(texts()).toHaveLength(1);
+    // A visitor without an account gets the location's phone instead of a page that cannot show them the booking.
+    const visitor = envelope(booked('c-sms'));
+    await bus.publish([visitor]);
+    await finished(`booking-confirmation:${visitor.payload.appointmentId}`);
+    expect(texts().at(-1)!.body).toBe("Maple Street Salon: Hi Ana, you're booked for Haircut with Dana Lee on Jan 15, 2099 at 2:30 PM. To change or cancel, call us at (312) 555-0100.");
   });
 
   it('e-mails a client without a phone', async () => {

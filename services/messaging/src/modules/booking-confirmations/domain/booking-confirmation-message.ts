@@ -13,8 +13,12 @@ export interface ConfirmationInput {
   startsAt: string;
   endsAt: string;
   timeZone: string;
-  /** Where the client sees, moves or cancels it (the booking page). */
-  manageLink: string;
+  /**
+   * Where the client sees, moves or cancels it: the booking page, for a client who booked signed
+   * in. A visitor without an account cannot manage it there, so they get the phone instead.
+   */
+  manageLink: string | null;
+  phone: string | null;
 }
 
 export function manageLink(publicUrl: string): string {
@@ -32,23 +36,28 @@ function wording(input: ConfirmationInput) {
     when: `${start.date} at ${start.time}`,
     until: localDateTime(input.endsAt, input.timeZone).time,
     start,
+    change: input.manageLink
+      ? `See or change it: ${input.manageLink}`
+      : input.phone
+        ? `To change or cancel, call us at ${oneLine(input.phone)}.`
+        : 'To change or cancel, please contact us.',
   };
 }
 
 export function renderConfirmationSms(input: ConfirmationInput): string {
   const w = wording(input);
-  return `${w.business}: ${w.greeting} you're booked for ${w.what} on ${w.when}. See or change it: ${input.manageLink}`;
+  return `${w.business}: ${w.greeting} you're booked for ${w.what} on ${w.when}. ${w.change}`;
 }
 
 export function renderConfirmationEmail(input: ConfirmationInput): { subject: string; text: string; html: string } {
   const w = wording(input);
   const intro = [`You're booked at ${w.business}: ${w.what}.`, `${w.start.date}, ${w.start.time} to ${w.until}.`];
-  const outro = 'Need to change or cancel? You can do it on our booking page until the cancellation window, or call us.';
-  const text = [w.greeting, '', ...intro, '', `See or change it: ${input.manageLink}`, '', outro, '', w.business].join('\n');
+  const outro = input.manageLink ? 'You can change or cancel it on our booking page until the cancellation window; after that, please call us.' : w.change;
+  const text = [w.greeting, '', ...intro, '', ...(input.manageLink ? [w.change, ''] : []), outro, '', w.business].join('\n');
   const html = renderActionEmailHtml({
     greeting: w.greeting,
     intro,
-    action: { label: 'See your booking', link: input.manageLink },
+    action: input.manageLink ? { label: 'See your booking', link: input.manageLink } : undefined,
     linkNote: 'If the button does not work, paste this address into your browser:',
     outro,
     signature: w.business,

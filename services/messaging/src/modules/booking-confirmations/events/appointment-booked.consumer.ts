@@ -12,6 +12,7 @@ export class AppointmentBookedConsumer {
   // row exists, and the idempotency key (booking-confirmation:<appointmentId>) absorbs redeliveries.
   @EventHandler('scheduling.appointment.booked.v1')
   handle(envelope: EventEnvelope) {
-    return this.useCase.execute(envelope.payload, envelope.locationId);
+    // A signed-in client is named in the actor; an online visitor is a client without an id.
+    return this.useCase.execute(envelope.payload, envelope.locationId, envelope.actor.type === 'client' && envelope.actor.id !== null);
   }
 }

@@ -31,7 +31,8 @@ export class SendBookingConfirmationUseCase {
   ) {}
 
   /** The queued message, or null when there is nothing to send. */
-  async execute(payload: unknown, locationId: string | null, now = new Date()): Promise<MessageEntity | null> {
+  /** `hasAccount`: the client booked signed in, so the booking page shows them their appointment. */
+  async execute(payload: unknown, locationId: string | null, hasAccount = false, now = new Date()): Promise<MessageEntity | null> {
     const p = parseInput(payloadSchema, payload);
     if (p.source !== 'online') return null;
     if (new Date(p.startsAt) <= now) return null;
@@ -46,10 +47,10 @@ export class SendBookingConfirmationUseCase {
       this.logger.warn(`appointment ${p.appointmentId}: client ${p.clientId} cannot be reached (${choice.reason}); no confirmation sent`);
       return null;
     }
-    const [{ businessName, timeZone }, staffName] = await Promise.all([this.platform.businessAt(locationId), this.directory.nameOf(p.staffId)]);
+    const [{ businessName, timeZone, phone }, staffName] = await Promise.all([this.platform.businessAt(locationId), this.directory.nameOf(p.staffId)]);
     const input = {
-      businessName, firstName: client.firstName, serviceName: p.serviceName, staffName, startsAt: p.startsAt, endsAt: p.endsAt, timeZone,
-      manageLink: manageLink(this.config.PUBLIC_URL),
+      businessName, firstName: client.firstName, serviceName: p.serviceName, staffName, startsAt: p.startsAt, endsAt: p.endsAt, timeZone, phone,
+      manageLink: hasAccount ? manageLink(this.config.PUBLIC_URL) : null,
     };
     const common = { idempotencyKey: `booking-confirmation:${p.appointmentId}`, to: choice.to, purpose: 'booking-confirmation', createdBy: null };
     if (choice.channel === 'sms') return this.queue.queue({ ...common, channel: 'sms', text: renderConfirmationSms(input) });

@@ -13,8 +13,8 @@ const clientSchema = z.object({
   email: z.string().nullish(),
   smsConsent: z.object({ granted: z.boolean() }).nullish(),
 });
-const settingsSchema = z.object({ businessName: z.string().min(1), timeZone: z.string().nullish() });
-const locationsSchema = z.array(z.object({ id: z.string(), timeZone: z.string() }));
+const settingsSchema = z.object({ businessName: z.string().min(1), timeZone: z.string().nullish(), phone: z.string().nullish() });
+const locationsSchema = z.array(z.object({ id: z.string(), timeZone: z.string(), phone: z.string().nullish() }));
 
 export interface ClientContact {
   firstName: string | null;
@@ -35,7 +35,7 @@ export class UpstreamUnavailableError extends Error {
  */
 @Injectable()
 export class PlatformLookup {
-  private business: { until: number; value: Promise<{ businessName: string; timeZone: string | null; zones: Map<string, string> }> } | null = null;
+  private business: { until: number; value: Promise<{ businessName: string; timeZone: string | null; zones: Map<string, string>; phone: string | null; phones: Map<string, string | null> }> } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: MessagingConfig,
@@ -50,7 +50,8 @@ export class PlatformLookup {
   }
 
   /** The business name and the time zone of the location (else the business's, else spec §9's). */
-  async businessAt(locationId: string | null): Promise<{ businessName: string; timeZone: string }> {
+  /** The business's name, and the location's time zone and phone (the business's when the location has none). */
+  async businessAt(locationId: string | null): Promise<{ businessName: string; timeZone: string; phone: string | null }> {
     if (!this.business || this.business.until <= Date.now()) {
       const value = Promise.all([
         this.get(this.config.IDENTITY_URL, '/api/business-settings', settingsSchema),
@@ -58,13 +59,19 @@ export class PlatformLookup {
       ]).then(([settings, locations]) => ({
         businessName: settings!.businessName,
         timeZone: settings!.timeZone ?? null,
+        phone: settings!.phone ?? null,
         zones: new Map(locations!.map((l) => [l.id, l.timeZone])),
+        phones: new Map(locations!.map((l) => [l.id, l.phone ?? null])),
       }));
       this.business = { until: Date.now() + BUSINESS_CACHE_MS, value };
       value.catch(() => (this.business = null)); // a failure is not kept: the retry asks again
     }
     const b = await this.business.value;
-    return { businessName: b.businessName, timeZone: (locationId && b.zones.get(locationId)) || b.timeZone || DEFAULT_TIME_ZONE };
+    return {
+      businessName: b.businessName,
+      timeZone: (locationId && b.zones.get(locationId)) || b.timeZone || DEFAULT_TIME_ZONE,
+      phone: (locationId && b.phones.get(locationId)) || b.phone,
+    };
   }
 
   private async get<T>(base: string, path: string, schema: z.ZodType<T>, options: { allowNotFound?: boolean } = {}): Promise<T | null> {
