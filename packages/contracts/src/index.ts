@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './online-booking.js';
 export * from './scheduling-views.js';
+export * from './appointment-lifecycle.js';

@@ -1,16 +1,7 @@
 /** Appointment statuses: labels, colours and the transitions the scheduling service allows. Pure. */
-export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked-in', 'in-service', 'completed', 'cancelled', 'no-show'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS as NEXT, canReschedule, isAppointmentStatus as isStatus, type AppointmentStatus } from '@salon/contracts/appointment-lifecycle';
 
-const NEXT: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  booked: ['confirmed', 'checked-in', 'cancelled', 'no-show'],
-  confirmed: ['booked', 'checked-in', 'cancelled', 'no-show'],
-  'checked-in': ['confirmed', 'in-service', 'completed', 'cancelled'],
-  'in-service': ['completed'],
-  completed: [],
-  cancelled: [],
-  'no-show': [],
-};
+export { APPOINTMENT_STATUSES, canReschedule, isStatus, type AppointmentStatus };
 
 export const STATUS_LABEL: Record<AppointmentStatus, string> = {
   booked: 'Booked',
@@ -43,17 +34,8 @@ export const STATUS_COLOR: Record<AppointmentStatus, { bg: string; border: strin
   'no-show': { bg: '#fee2e2', border: '#ef4444', text: '#7f1d1d' },
 };
 
-export function isStatus(s: string): s is AppointmentStatus {
-  return (APPOINTMENT_STATUSES as readonly string[]).includes(s);
-}
-
 export function allowedTransitions(from: string): readonly AppointmentStatus[] {
   return isStatus(from) ? NEXT[from] : [];
-}
-
-/** Only booked and confirmed appointments may be moved. */
-export function canReschedule(status: string): boolean {
-  return status === 'booked' || status === 'confirmed';
 }
 
 export function statusLabel(s: string): string {

@@ -1,25 +1,11 @@
-/** The appointment lifecycle: booked → confirmed → checked-in → in-service → completed, plus cancelled and no-show. */
-export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked-in', 'in-service', 'completed', 'cancelled', 'no-show'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS as NEXT, canReschedule, type AppointmentStatus } from '@salon/contracts';
 
-const NEXT: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  booked: ['confirmed', 'checked-in', 'cancelled', 'no-show'],
-  confirmed: ['booked', 'checked-in', 'cancelled', 'no-show'],
-  'checked-in': ['confirmed', 'in-service', 'completed', 'cancelled'],
-  'in-service': ['completed'],
-  completed: [],
-  cancelled: [],
-  'no-show': [],
-};
+/** The appointment lifecycle (the table lives in contracts, shared with the web client). */
+export { APPOINTMENT_STATUSES, canReschedule, type AppointmentStatus };
 
 /** Statuses that still hold their staff, room and device (allocations active). */
 export function holdsResources(status: AppointmentStatus): boolean {
   return status !== 'cancelled' && status !== 'no-show';
-}
-
-/** Statuses whose time and resources may still be moved. */
-export function canReschedule(status: AppointmentStatus): boolean {
-  return status === 'booked' || status === 'confirmed';
 }
 
 export function allowedTransitions(from: AppointmentStatus): readonly AppointmentStatus[] {

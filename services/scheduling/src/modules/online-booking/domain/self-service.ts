@@ -1,8 +1,7 @@
+import { canReschedule } from '@salon/contracts';
 import { DateTime } from 'luxon';
 
 export type SelfServiceDecision = { allowed: true } | { allowed: false; reason: string };
-
-const CHANGEABLE = new Set(['booked', 'confirmed']);
 
 /**
  * May a client cancel or move this appointment online? Only upcoming, not yet started ones, and
@@ -10,7 +9,7 @@ const CHANGEABLE = new Set(['booked', 'confirmed']);
  * freed an hour before rarely refills, and the policy may charge for it).
  */
 export function selfServiceChange(a: { status: string; startsAt: Date }, now: Date, lateCancelHours: number): SelfServiceDecision {
-  if (!CHANGEABLE.has(a.status)) return { allowed: false, reason: `This appointment is ${a.status.replace('-', ' ')} and can no longer be changed online` };
+  if (!canReschedule(a.status)) return { allowed: false, reason: `This appointment is ${a.status.replace('-', ' ')} and can no longer be changed online` };
   if (a.startsAt <= now) return { allowed: false, reason: 'This appointment has already started' };
   const cutoff = DateTime.fromJSDate(a.startsAt).minus({ hours: lateCancelHours });
   if (lateCancelHours > 0 && DateTime.fromJSDate(now) >= cutoff) {
