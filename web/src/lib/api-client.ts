@@ -102,3 +102,31 @@ export const api = {
   put: <T>(path: string, body?: unknown, o?: RequestOptions) => apiRequest<T>('PUT', path, body ?? {}, o),
   delete: <T>(path: string, o?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, o),
 };
+
+/** The field problems of a 400's `details`, keyed by field (`client.phone`), first message each (docs/api.md). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const details = (error.body as { details?: unknown } | null)?.details;
+  const out: Record<string, string> = {};
+  if (Array.isArray(details)) {
+    for (const d of details) {
+      if (d && typeof d === 'object' && typeof (d as { field?: unknown }).field === 'string') {
+        const { field, message } = d as { field: string; message?: string };
+        if (!out[field]) out[field] = message ?? 'is not valid';
+      }
+    }
+  }
+  return out;
+}
+
+/** A refused booking or move (409): the server's reason and the nearest free times it offers instead. */
+export function conflictOf<T extends { startsAt: string } = { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }>(
+  e: unknown,
+): { message: string; alternatives: T[] } {
+  if (e instanceof ApiError) {
+    const body = (e.body ?? {}) as { alternatives?: unknown };
+    const alternatives = Array.isArray(body.alternatives) ? (body.alternatives as T[]).filter((a) => a && typeof a.startsAt === 'string') : [];
+    return { message: e.message, alternatives };
+  }
+  return { message: e instanceof Error ? e.message : 'Something went wrong', alternatives: [] };
+}

@@ -1,5 +1,5 @@
 import { gql } from '@apollo/client';
-import { ApiError, api, apiRequest, authHeaders } from '../../lib/api-client';
+import { api, apiRequest, authHeaders } from '../../lib/api-client';
 import type { WorkingHoursRow } from './time-grid';
 
 export interface Appointment {
@@ -101,12 +101,4 @@ export function listOf<T>(r: unknown): T[] {
   return [];
 }
 
-/** The server's refusal: message plus the alternatives of a 409. */
-export function conflictOf(e: unknown): { message: string; alternatives: Alternative[] } {
-  if (e instanceof ApiError) {
-    const body = (e.body ?? {}) as { alternatives?: unknown };
-    const alternatives = Array.isArray(body.alternatives) ? (body.alternatives as Alternative[]).filter((a) => a && typeof a.startsAt === 'string') : [];
-    return { message: e.message, alternatives };
-  }
-  return { message: e instanceof Error ? e.message : 'Something went wrong', alternatives: [] };
-}
+export { conflictOf } from '../../lib/api-client';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, fieldErrorsOf } from '../../lib/api-client';
 import { formatCents, formatDuration } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { usePermissions } from '../../session/use-permissions';
 import { toast } from '../../shell/toast-store';
 import { useStaffOptions } from '../services/staff-options';
-import { bookingApi, fieldErrors } from './booking-api';
+import { bookingApi } from './booking-api';
 import { designStyle } from './BookingFlow';
 import { draftOf, logoFileProblem, payloadOf, toggleOffered, type DesignDraft } from './design-form';
 import './booking.css';
@@ -37,7 +37,7 @@ export function BookingDesignPage() {
       toast({ title: 'Booking page saved', description: 'Clients see the new design now.', variant: 'success' });
     },
     onError: (e) => {
-      setProblems(fieldErrors(e));
+      setProblems(fieldErrorsOf(e));
       toast({ title: 'Could not save', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
       if (e instanceof ApiError && e.status === 409) void design.refetch().then((r) => r.data && setDraft(draftOf(r.data)));
     },

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClientPicker, type PickerClient } from '../../components/client-picker';
-import { api } from '../../lib/api-client';
+import { api, conflictOf, fieldErrorsOf } from '../../lib/api-client';
 import { formatCents, formatDuration } from '../../lib/format';
-import { bookingApi, fieldErrors, refusalOf, type BookingInfo, type BookingLook, type ClientDetails, type Confirmation, type PublicLocation, type PublicService, type Slot } from './booking-api';
+import { bookingApi, type BookingInfo, type BookingLook, type ClientDetails, type Confirmation, type PublicLocation, type PublicService, type Slot } from './booking-api';
 import { byCategory, combineServices, detailsProblems, MAX_VISIT_SERVICES, newIdempotencyKey, priceLabel, stepsFor, type Step } from './booking-steps';
 import { TimePicker } from './TimePicker';
 
@@ -107,13 +107,13 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       qc.invalidateQueries({ queryKey: ['online-booking-mine'] });
     },
     onError: (e) => {
-      const fields = fieldErrors(e);
+      const fields = fieldErrorsOf(e);
       if (Object.keys(fields).some((f) => f.startsWith('client'))) {
         setProblems(fields);
         setStep('details');
         return;
       }
-      setRefusal(refusalOf(e));
+      setRefusal(conflictOf<Slot>(e));
     },
   });
 

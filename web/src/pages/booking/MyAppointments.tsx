@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bookingApi, refusalOf, type MyAppointment, type PublicLocation, type Slot } from './booking-api';
+import { conflictOf } from '../../lib/api-client';
+import { bookingApi, type MyAppointment, type PublicLocation, type Slot } from './booking-api';
 import { whenLabel } from './BookingFlow';
 import { TimePicker } from './TimePicker';
 
@@ -26,7 +27,7 @@ function MyAppointmentRow({ a, location }: { a: MyAppointment; location?: Public
   const [slot, setSlot] = useState<Slot | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Slot[] } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['online-booking-mine'] });
-  const cancel = useMutation({ mutationFn: () => bookingApi.cancel(a.id), onSuccess: refresh, onError: (e) => setRefusal(refusalOf(e)) });
+  const cancel = useMutation({ mutationFn: () => bookingApi.cancel(a.id), onSuccess: refresh, onError: (e) => setRefusal(conflictOf<Slot>(e)) });
   const move = useMutation({
     mutationFn: (s: Slot) => bookingApi.reschedule(a.id, s.startsAt, s.staffId),
     onSuccess: () => {
@@ -34,7 +35,7 @@ function MyAppointmentRow({ a, location }: { a: MyAppointment; location?: Public
       setSlot(null);
       refresh();
     },
-    onError: (e) => setRefusal(refusalOf(e)),
+    onError: (e) => setRefusal(conflictOf<Slot>(e)),
   });
   return (
     <article className="bk-mine-row" data-testid="my-appointment" data-appointment-id={a.id}>

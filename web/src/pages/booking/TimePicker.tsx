@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { addDays, todayIn } from '../appointments/time-grid';
+import { addDays, todayIn, zonedDate } from '../appointments/time-grid';
 import { bookingApi, type Slot } from './booking-api';
 import { groupSlots } from './booking-steps';
 
@@ -26,15 +26,14 @@ export function TimePicker({ locationId, serviceIds, staffId, timeZone, selected
       bookingApi.slots({ locationId, ...(serviceIds.length > 1 ? { serviceIds: serviceIds.join(',') } : { serviceId: serviceIds[0] }), staffId, from: firstDay, to: lastDay }),
     staleTime: 15_000,
   });
-  const dayOf = useMemo(() => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), [timeZone]);
   const byDay = useMemo(() => {
     const map = new Map<string, Slot[]>();
     for (const s of slots.data?.slots ?? []) {
-      const d = dayOf.format(new Date(s.startsAt));
+      const d = zonedDate(new Date(s.startsAt), timeZone);
       map.set(d, [...(map.get(d) ?? []), s]);
     }
     return map;
-  }, [slots.data, dayOf]);
+  }, [slots.data, timeZone]);
   const days = Array.from({ length: DAYS_SHOWN }, (_, i) => addDays(firstDay, i));
   const [day, setDay] = useState<string | null>(null);
   // Open on the first day with a free time, so nobody has to hunt for it.

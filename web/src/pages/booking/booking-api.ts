@@ -1,5 +1,5 @@
 import type { BookedAppointment, BookingConfirmation, BookingDesignView, BookingLook, MyAppointment, PublicLocation, PublicService } from '@salon/contracts';
-import { ApiError, api } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export type { BookedAppointment, BookingLook, MyAppointment, PublicLocation, PublicService };
 export type BookingDesign = BookingDesignView;
@@ -35,18 +35,3 @@ export const bookingApi = {
   design: () => api.get<BookingDesign>('/api/booking-design'),
   saveDesign: (d: Omit<BookingDesign, 'updatedAt'>) => api.put<BookingDesign>('/api/booking-design', d),
 };
-
-/** A field problem of a 400 body, keyed by field (`client.phone` → the phone input). */
-export function fieldErrors(e: unknown): Record<string, string> {
-  if (!(e instanceof ApiError) || !e.body || typeof e.body !== 'object') return {};
-  const details = (e.body as { details?: unknown }).details;
-  if (!Array.isArray(details)) return {};
-  return Object.fromEntries(details.filter((d) => d && typeof d.field === 'string').map((d) => [d.field as string, String(d.message)]));
-}
-
-/** A refused time: the reason and the nearest free times the server offers instead. */
-export function refusalOf(e: unknown): { message: string; alternatives: Slot[] } {
-  const body = e instanceof ApiError && e.body && typeof e.body === 'object' ? (e.body as { alternatives?: unknown }) : {};
-  const alternatives = Array.isArray(body.alternatives) ? (body.alternatives as Slot[]).filter((a) => typeof a?.startsAt === 'string') : [];
-  return { message: e instanceof Error ? e.message : 'Something went wrong', alternatives };
-}

@@ -1,4 +1,5 @@
 import { formatCents } from '../../lib/format';
+import { zonedParts } from '../appointments/time-grid';
 import type { PublicService, Slot } from './booking-api';
 
 /** Pure helpers of the booking flow (grouping, labels, the day strip), tested alone. */
@@ -27,13 +28,6 @@ export function priceLabel(s: Pick<PublicService, 'priceMinor' | 'maxPriceMinor'
   return s.maxPriceMinor > s.priceMinor ? `from ${formatCents(s.priceMinor)}` : formatCents(s.priceMinor);
 }
 
-const hourFmt = new Map<string, Intl.DateTimeFormat>();
-function localHour(iso: string, timeZone: string): number {
-  let f = hourFmt.get(timeZone);
-  if (!f) hourFmt.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' })));
-  return Number(f.format(new Date(iso))) % 24;
-}
-
 export type DayPart = 'Morning' | 'Afternoon' | 'Evening';
 
 /**
@@ -46,7 +40,7 @@ export function groupSlots(slots: readonly Slot[], timeZone: string): { part: Da
   for (const s of [...slots].sort((a, b) => a.startsAt.localeCompare(b.startsAt))) {
     if (seen.has(s.startsAt)) continue;
     seen.add(s.startsAt);
-    const h = localHour(s.startsAt, timeZone);
+    const h = zonedParts(new Date(s.startsAt), timeZone).hour;
     parts[h < 12 ? 'Morning' : h < 17 ? 'Afternoon' : 'Evening'].push(s);
   }
   return (Object.keys(parts) as DayPart[]).filter((p) => parts[p].length).map((part) => ({ part, slots: parts[part] }));

@@ -1,4 +1,5 @@
 import { ApiError, apiRequest, authHeaders, errorMessageFrom } from '../../lib/api-client';
+export { fieldErrorsOf } from '../../lib/api-client';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { AUTH_REQUIRED_MESSAGE } from '../../lib/api-client';
 import type { Client, ClientImport, DuplicateClient, ImportPreview, Note, NoteTemplate, NoteValues } from './client-types';
@@ -127,21 +128,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   return name;
 }
 
-/** The server's message, field errors of `details` included (docs/api.md). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const details = (error.body as { details?: unknown } | null)?.details;
-  const out: Record<string, string> = {};
-  if (Array.isArray(details)) {
-    for (const d of details) {
-      if (d && typeof d === 'object' && typeof (d as { field?: unknown }).field === 'string') {
-        const { field, message } = d as { field: string; message?: string };
-        if (!out[field]) out[field] = message ?? 'is not valid';
-      }
-    }
-  }
-  return out;
-}
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong';
