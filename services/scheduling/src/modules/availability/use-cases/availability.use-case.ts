@@ -77,8 +77,7 @@ export class AvailabilityUseCase {
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {}
 
-  /** `onlyStaff` narrows who may be offered (online booking offers only the people its design lists). */
-  async slots(query: unknown, now = new Date(), onlyStaff?: readonly string[]): Promise<{ timeZone: string; slots: SlotView[] }> {
+  async slots(query: unknown, now = new Date()): Promise<{ timeZone: string; slots: SlotView[] }> {
     const q = parseInput(slotQuery, query);
     const service = await this.bookableService(q.serviceId, q.locationId);
     const policy = await this.schedulesUseCase.policy(q.locationId);
@@ -87,10 +86,6 @@ export class AvailabilityUseCase {
     if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
     if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
     const cal = await this.load(service, q.locationId, from, to);
-    if (onlyStaff) {
-      cal.staff = cal.staff.filter((s) => onlyStaff.includes(s.staffId));
-      cal.def = { ...cal.def, staffIds: cal.def.staffIds.filter((id) => onlyStaff.includes(id)) };
-    }
     const slots = findSlots({
       from, to, now, services: [cal.def], staffChoice: [q.staffId ?? 'any'], staff: cal.staff, resources: cal.resources, policy: cal.policy, fairness: cal.fairness,
     });

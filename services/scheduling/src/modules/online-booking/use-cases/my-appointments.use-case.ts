@@ -36,7 +36,9 @@ export class MyAppointmentsUseCase {
     const clientId = await this.clientId(auth);
     if (!clientId) return [];
     const list = await this.appointmentsRepo.listForClient(clientId, now);
-    return Promise.all(list.map((a) => this.view(a, now)));
+    // One policy read per location, not per appointment.
+    const windows = new Map(await Promise.all([...new Set(list.map((a) => a.locationId))].map(async (id) => [id, await this.online.lateCancelHours(id)] as const)));
+    return Promise.all(list.map((a) => this.view(a, now, windows.get(a.locationId))));
   }
 
   async cancel(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
@@ -76,8 +78,8 @@ export class MyAppointmentsUseCase {
     return (await this.repo.clientOf(auth.userId)) ?? (await this.online.clientOfUser(auth.userId)).clientId;
   }
 
-  private async view(a: AppointmentView, now: Date): Promise<MyAppointment> {
-    const decision = selfServiceChange({ status: a.status, startsAt: new Date(a.startsAt) }, now, await this.online.lateCancelHours(a.locationId));
+  private async view(a: AppointmentView, now: Date, lateCancelHours?: number): Promise<MyAppointment> {
+    const decision = selfServiceChange({ status: a.status, startsAt: new Date(a.startsAt) }, now, lateCancelHours ?? (await this.online.lateCancelHours(a.locationId)));
     return { ...(await this.online.summary(a)), canChange: decision.allowed, changeBlockedReason: decision.allowed ? null : decision.reason };
   }
 }

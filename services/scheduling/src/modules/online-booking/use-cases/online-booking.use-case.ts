@@ -8,7 +8,6 @@ import type { SchedulingConfig } from '../../../config.js';
 import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
 import type { AppointmentView } from '../../appointments/persistence/appointment.repository.js';
 import { visitParts } from '../../appointments/use-cases/booking-input.dto.js';
-import { AvailabilityUseCase } from '../../availability/use-cases/availability.use-case.js';
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
 import { CalendarRepository } from '../../availability/persistence/calendar.repository.js';
 import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
@@ -64,7 +63,6 @@ export class OnlineBookingUseCase {
     private readonly lookup: PlatformLookup,
     private readonly catalogue: CatalogueRepository,
     private readonly calendar: CalendarRepository,
-    private readonly availability: AvailabilityUseCase,
     private readonly visits: VisitAvailabilityUseCase,
     private readonly appointments: AppointmentsUseCase,
     private readonly schedules: SchedulesUseCase,
@@ -103,18 +101,14 @@ export class OnlineBookingUseCase {
   /** Free times for the page: the open API's answer, narrowed to the people offered online. */
   async slots(query: unknown, now = new Date()) {
     const q = parseInput(z.object({ locationId: z.uuid(), serviceId: z.uuid().optional(), serviceIds: z.string().optional(), staffId: z.uuid().optional() }).passthrough(), query);
-    const ids = q.serviceIds ? q.serviceIds.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    if (ids.length > 1) {
-      // A visit of several services: each must be offered, and so must the chosen person.
-      const offers = await Promise.all(ids.map((id) => this.offered(q.locationId, id)));
-      if (q.staffId && offers.some((o) => !o.staffIds.includes(q.staffId!))) throw ValidationFailedError.field('staffId', 'does not perform every chosen service online');
-      return this.visits.slots(query, now, offers[0].design.offeredStaffIds);
+    const ids = q.serviceIds ? q.serviceIds.split(',').map((s) => s.trim()).filter(Boolean) : q.serviceId ? [q.serviceId] : [];
+    if (ids.length === 0) throw ValidationFailedError.field('serviceId', 'is required (or serviceIds, for a visit of several)');
+    // Every service must be offered online, and so must the chosen person; "anyone" means anyone the design offers.
+    const offers = await Promise.all(ids.map((id) => this.offered(q.locationId, id)));
+    if (q.staffId && offers.some((o) => !o.staffIds.includes(q.staffId!))) {
+      throw ValidationFailedError.field('staffId', ids.length > 1 ? 'does not perform every chosen service online' : 'is not offered for this service online');
     }
-    const serviceId = q.serviceId ?? ids[0];
-    if (!serviceId) throw ValidationFailedError.field('serviceId', 'is required (or serviceIds, for a visit of several)');
-    const { staffIds } = await this.offered(q.locationId, serviceId);
-    if (q.staffId && !staffIds.includes(q.staffId)) throw ValidationFailedError.field('staffId', 'is not offered for this service online');
-    return this.availability.slots({ ...(query as object), serviceId }, now, staffIds);
+    return this.visits.slots({ ...(query as object), serviceIds: ids.join(',') }, now, offers[0].design.offeredStaffIds);
   }
 
   /**
