@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AppError } from '../errors/app-errors.js';
 import { PermissionResolver } from './permission-resolver.js';
-import { ServiceToken } from './service-token.provider.js';
+import { ServiceToken, type ServiceAnswer } from './service-token.provider.js';
 
 export const identityClientConfigSchema = z.object({
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
@@ -36,18 +36,15 @@ export class IdentityPermissionResolver extends PermissionResolver {
     const now = Date.now();
     const hit = this.cache.get(userId);
     if (hit && hit.until > now) return hit.permissions;
-    let response: Response;
+    let response: ServiceAnswer;
     try {
-      response = await fetch(new URL(`/api/users/${encodeURIComponent(userId)}/permissions`, this.config.IDENTITY_URL), {
-        headers: { authorization: await this.serviceToken.bearer() },
-        signal: AbortSignal.timeout(3000),
-      });
+      response = await this.serviceToken.call(this.config.IDENTITY_URL, `/api/users/${encodeURIComponent(userId)}/permissions`, { timeoutMs: 3000 });
     } catch (error) {
       throw new PermissionsUnavailableError(`Could not check permissions: identity is unreachable (${(error as Error).message})`);
     }
     if (response.status === 404) return [];
     if (!response.ok) throw new PermissionsUnavailableError(`Could not check permissions: identity answered ${response.status}`);
-    const body = (await response.json()) as { data: { permissions: string[] } };
+    const body = response.body as { data: { permissions: string[] } };
     const permissions = Object.freeze([...body.data.permissions]);
     this.cache.set(userId, { until: now + this.config.PERMISSION_CACHE_SECONDS * 1000, permissions });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);

@@ -21,12 +21,9 @@ export class UserDirectory {
     if (hit && hit.until > Date.now()) return hit.name;
     let name: string | null = null;
     try {
-      const res = await fetch(new URL(`/api/users/${encodeURIComponent(userId)}`, this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001'), {
-        headers: { authorization: await this.serviceToken.bearer() },
-        signal: AbortSignal.timeout(1500),
-      });
+      const res = await this.serviceToken.call(this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', `/api/users/${encodeURIComponent(userId)}`, { timeoutMs: 1500 });
       if (res.ok) {
-        const user = (await res.json()) as { firstName?: string | null; lastName?: string | null; username?: string };
+        const user = res.body as { firstName?: string | null; lastName?: string | null; username?: string };
         name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || null;
       }
     } catch {

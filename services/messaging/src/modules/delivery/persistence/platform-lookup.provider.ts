@@ -76,15 +76,12 @@ export class PlatformLookup {
 
   private async get<T>(base: string, path: string, schema: z.ZodType<T>, options: { allowNotFound?: boolean } = {}): Promise<T | null> {
     const url = new URL(path, base);
-    let res: Response;
-    try {
-      res = await fetch(url, { headers: { authorization: await this.serviceToken.bearer() }, signal: AbortSignal.timeout(5000) });
-    } catch (error) {
-      throw new UpstreamUnavailableError(`GET ${url.href} failed: ${(error as Error).message}`);
-    }
+    const res = await this.serviceToken.call(base, path).catch((error: Error) => {
+      throw new UpstreamUnavailableError(`GET ${url.href} failed: ${error.message}`);
+    });
     if (res.status === 404 && options.allowNotFound) return null;
     if (!res.ok) throw new UpstreamUnavailableError(`GET ${url.href} answered ${res.status}`);
-    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    const parsed = schema.safeParse(res.body ?? undefined);
     if (!parsed.success) throw new UpstreamUnavailableError(`GET ${url.href} answered an unexpected body`);
     return parsed.data;
   }

@@ -65,18 +65,10 @@ export class PlatformLookup {
   }
 
   private async call<T>(base: string, path: string, init: { method?: string; body?: unknown } = {}, fieldPrefix = ''): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, base), {
-        method: init.method ?? 'GET',
-        headers: { authorization: await this.serviceToken.bearer(), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-        signal: AbortSignal.timeout(5000),
-      });
-    } catch {
+    const res = await this.serviceToken.call(base, path, init).catch(() => {
       throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
-    }
-    const json = (await res.json().catch(() => null)) as any;
+    });
+    const json = res.body;
     if (res.status === 404) throw new NotFoundError(json?.error ?? 'Not found');
     if (res.status === 400 && Array.isArray(json?.details)) {
       throw new ValidationFailedError(json.details.map((d: { field: string; message: string }) => ({ field: `${fieldPrefix}${d.field}`, message: d.message })));
