@@ -104,7 +104,7 @@ export class OnlineBookingUseCase {
     const ids = q.serviceIds ? q.serviceIds.split(',').map((s) => s.trim()).filter(Boolean) : q.serviceId ? [q.serviceId] : [];
     if (ids.length === 0) throw ValidationFailedError.field('serviceId', 'is required (or serviceIds, for a visit of several)');
     // Every service must be offered online, and so must the chosen person; "anyone" means anyone the design offers.
-    const offers = await Promise.all(ids.map((id) => this.offered(q.locationId, id)));
+    const offers = await this.offered(q.locationId, ids);
     if (q.staffId && offers.some((o) => !o.staffIds.includes(q.staffId!))) {
       throw ValidationFailedError.field('staffId', ids.length > 1 ? 'does not perform every chosen service online' : 'is not offered for this service online');
     }
@@ -145,7 +145,7 @@ export class OnlineBookingUseCase {
     if (!asClient && !b.client) throw ValidationFailedError.field('client', 'is required: first name and a phone number or e-mail address');
     await this.admit(ip);
     const parts = visitParts(b);
-    const offers = await Promise.all(parts.map((p) => this.offered(b.locationId, p.serviceId)));
+    const offers = await this.offered(b.locationId, parts.map((p) => p.serviceId));
     const design = offers[0].design;
     parts.forEach((p, i) => {
       if (p.staffId && !offers[i].staffIds.includes(p.staffId)) throw ValidationFailedError.field(b.services ? `services.${i}.staffId` : 'staffId', 'is not offered for this service online');
@@ -197,13 +197,21 @@ export class OnlineBookingUseCase {
     return parts.map((p, i) => ({ serviceId: p.serviceId, staffId: p.staffId ?? slot?.segments[i]?.staffId ?? onlyStaff[0] ?? null }));
   }
 
-  private async offered(locationId: string, serviceId: string): Promise<{ service: ServiceView; staffIds: string[]; design: BookingDesign }> {
-    const [design, service, working] = await Promise.all([this.repo.design(), this.catalogue.findService(serviceId), this.calendar.staffAt(locationId)]);
-    if (!service || service.locationId !== locationId || !isServiceOffered(service, design)) throw new NotFoundError(`Service ${serviceId} is not offered online at this location`);
-    const staffIds = this.staffFor(service, working, design);
-    // Nobody offered performs it: not bookable online (the menu leaves it out too).
-    if (staffIds.length === 0) throw new NotFoundError(`Service ${serviceId} is not offered online at this location`);
-    return { service, staffIds, design };
+  /** Each service as offered online at the location, with who may be chosen for it (the design and the staff read once). */
+  private async offered(locationId: string, serviceIds: string[]): Promise<{ service: ServiceView; staffIds: string[]; design: BookingDesign }[]> {
+    const [design, working, services] = await Promise.all([
+      this.repo.design(),
+      this.calendar.staffAt(locationId),
+      Promise.all(serviceIds.map((id) => this.catalogue.findService(id))),
+    ]);
+    return services.map((service, i) => {
+      const missing = () => new NotFoundError(`Service ${serviceIds[i]} is not offered online at this location`);
+      if (!service || service.locationId !== locationId || !isServiceOffered(service, design)) throw missing();
+      const staffIds = this.staffFor(service, working, design);
+      // Nobody offered performs it: not bookable online (the menu leaves it out too).
+      if (staffIds.length === 0) throw missing();
+      return { service, staffIds, design };
+    });
   }
 
   private staffFor(service: ServiceView, working: string[], design: BookingDesign): string[] {
