@@ -5,8 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAll, ensureInstalled, ROOT } from '../lib/install.mjs';
+import { buildAll, ensureInstalled, ROOT, withThisNode } from '../lib/install.mjs';
 
+// CI runs this once per Node (.ci/run); every child below (npm, npx, turbo, Vitest's workers, the
+// services the tests and the browser walk spawn) runs on this same Node.
+console.log(`› Node ${process.version} (${process.execPath})`);
 ensureInstalled();
 const { requireLocalServices } = await import('../lib/local-services.mjs');
 const { ensureChromium } = await import('../lib/chromium.mjs');
@@ -24,7 +27,7 @@ function vitest(label, args, outputFile) {
   const result = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium, NODE_ENV: 'test' },
+    env: withThisNode({ ...process.env, CHROMIUM_PATH: chromium, NODE_ENV: 'test' }),
   });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
