@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const backend = process.env.GATEWAY_URL ?? 'http://localhost:4000';
+// Node 25+ has its own localStorage/sessionStorage globals (inert without --localstorage-file), and
+// Vitest's jsdom environment does not replace a global that already exists: the tests would get
+// Node's instead of jsdom's. Switched off there; the flag does not exist on Node 20.
+const nodeWebStorage = Number(process.versions.node.split('.')[0]) >= 25;
 
 export default defineConfig({
   plugins: [react()],
@@ -38,5 +42,6 @@ export default defineConfig({
     // rest run in node. One flat project, so the root run picks it up as it is.
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    execArgv: nodeWebStorage ? ['--no-experimental-webstorage'] : [],
   },
 });

@@ -38,6 +38,7 @@ export async function createServiceApp(options: Omit<ServiceOptions, 'config'> &
 export async function runService(options: ServiceOptions): Promise<INestApplication> {
   const { app, logger } = await createServiceApp(options);
   await app.listen(options.config.PORT, options.config.HOST);
-  logger.info({ port: options.config.PORT, node: process.version }, `${options.name} listening on http://${options.config.HOST}:${options.config.PORT}`);
+  const { HOST, PORT } = options.config;
+  logger.info({ port: PORT, node: process.version }, `${options.name} listening on http://${HOST}:${PORT}`);
   return app;
 }

@@ -13,8 +13,8 @@ const payloadSchema = EVENT_PAYLOADS['scheduling.appointment.booked.v1'];
  * Confirms an online booking to the client who made it (scheduling.appointment.booked.v1 with
  * source "online") through SendClientMessageUseCase: a text with SMS consent, otherwise an e-mail.
  * Desk and API bookings are left to the automations (reminders and confirmations the salon
- * configures). The idempotency key is the appointment id, so a redelivered event sends nothing more; clients or identity unreachable
- * → it throws and the event is retried.
+ * configures). The idempotency key is the appointment id, so a redelivered event sends nothing
+ * more; clients or identity unreachable → it throws and the event is retried.
  */
 @Injectable()
 export class SendBookingConfirmationUseCase {
