@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
+import { CLIENT, expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
 
 let t: SchedulingTestApp;
 let ids: Awaited<ReturnType<typeof seedCalendar>>;
@@ -71,6 +71,23 @@ describe('open booking API and permissions', () => {
     expect(res.status).toBe(409);
     expect(typeof res.body.error).toBe('string');
     expect(Array.isArray(res.body.alternatives)).toBe(true);
+    expectOneConflictShape(res);
+    expect(res.body.taken[0]).toMatchObject({ startsAt: new Date(localTime('20:00')).toISOString(), reason: res.body.error });
+  });
+
+  it('refuses a visit of several services with the same 409 body', async () => {
+    const res = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION, clientId: CLIENT(2), startsAt: localTime('20:00'), services: [{ serviceId: ids.haircutId, staffId: STAFF.dana.id }, { serviceId: ids.massageId }],
+    });
+    expectOneConflictShape(res);
+  });
+
+  it('answers the same conflict over GraphQL: extensions carry code, taken and alternatives', async () => {
+    const input = { locationId: LOCATION, clientId: CLIENT(2), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('20:00') };
+    const res = await t.gql('frontDesk', 'mutation($input: BookAppointmentInput!) { bookAppointment(input: $input) { id } }', { input });
+    const rest = await t.as('frontDesk').post('/api/appointments', input);
+    expect(res.errors[0].message).toBe(rest.body.error);
+    expect(res.errors[0].extensions).toMatchObject({ code: 'CONFLICT', taken: rest.body.taken, alternatives: rest.body.alternatives });
   });
 
   it('creates a service with per-staff price and snapshots the price at booking', async () => {

@@ -84,14 +84,6 @@ function listWhere(q: ListFilter): { where: string; params: unknown[] } {
   return { where, params };
 }
 
-export interface NewAllocation {
-  kind: 'staff' | 'room' | 'device';
-  resourceId: string;
-  slot: number;
-  from: Date;
-  to: Date;
-}
-
 @Injectable()
 export class AppointmentRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -155,33 +147,6 @@ export class AppointmentRepository {
       ]);
     }
     return row.id;
-  }
-
-  /**
-   * One hold, inside a savepoint so a taken slot (SQLSTATE 23P01 from `no_double_booking`) leaves
-   * the transaction usable for the next capacity slot or resource. Returns false when taken.
-   */
-  async tryAllocate(manager: EntityManager, appointmentId: string, a: NewAllocation): Promise<boolean> {
-    await manager.query(`SAVEPOINT alloc`);
-    try {
-      await manager.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, slot, period) VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'))`, [
-        appointmentId, a.kind, a.resourceId, a.slot, a.from.toISOString(), a.to.toISOString(),
-      ]);
-      await manager.query(`RELEASE SAVEPOINT alloc`);
-      return true;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '23P01') throw error;
-      await manager.query(`ROLLBACK TO SAVEPOINT alloc`);
-      return false;
-    }
-  }
-
-  async releaseAllocations(manager: EntityManager, appointmentId: string): Promise<void> {
-    await manager.query(`DELETE FROM allocations WHERE appointment_id = $1`, [appointmentId]);
-  }
-
-  async deactivateAllocations(manager: EntityManager, appointmentId: string): Promise<void> {
-    await manager.query(`UPDATE allocations SET active = false WHERE appointment_id = $1`, [appointmentId]);
   }
 
   async move(manager: EntityManager, id: string, m: { startsAt: Date; endsAt: Date; staffId: string; priceMinor: number; service: Record<string, unknown> }): Promise<void> {
