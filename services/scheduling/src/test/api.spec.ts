@@ -1,5 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import {
+  appointmentViewSchema, policyRowSchema, resourceViewSchema, serviceViewSchema, slotsAnswerSchema, timeOffRowSchema, unavailableViewSchema, workingHoursRowSchema,
+} from '@salon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
 
@@ -19,6 +22,26 @@ describe('subgraph schema', () => {
     const file = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
     if (process.env.UPDATE_SCHEMA === '1') writeFileSync(file, `${sdl.trim()}\n`);
     expect(`${sdl.trim()}\n`).toBe(readFileSync(file, 'utf8'));
+  });
+});
+
+describe('the wire contract (packages/contracts/src/scheduling)', () => {
+  it('every answer parses with its contract schema', async () => {
+    const as = t.as('admin');
+    const window = `from=${localTime('00:00', 12)}&to=${localTime('23:59', 12)}`;
+    serviceViewSchema.array().parse((await as.get(`/api/services?locationId=${LOCATION}`).expect(200)).body);
+    serviceViewSchema.parse((await as.get(`/api/services/${ids.haircutId}`).expect(200)).body);
+    resourceViewSchema.array().parse((await as.get(`/api/rooms?locationId=${LOCATION}`).expect(200)).body);
+    workingHoursRowSchema.array().parse((await as.get(`/api/working-hours?locationId=${LOCATION}`).expect(200)).body);
+    timeOffRowSchema.array().parse((await as.get(`/api/time-off?locationId=${LOCATION}&${window}`).expect(200)).body);
+    policyRowSchema.parse((await as.get(`/api/booking-policies/${LOCATION}`).expect(200)).body);
+    slotsAnswerSchema.parse((await as.get(`/api/availability?locationId=${LOCATION}&serviceId=${ids.haircutId}&${window}`).expect(200)).body);
+    unavailableViewSchema.parse((await as.get(`/api/availability/unavailable?locationId=${LOCATION}&${window}`).expect(200)).body);
+    const booked = await as.post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(3), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('10:00', 14) });
+    expect(booked.status).toBe(201);
+    appointmentViewSchema.parse(booked.body);
+    const day14 = `from=${localTime('00:00', 14)}&to=${localTime('23:59', 14)}`;
+    expect(appointmentViewSchema.array().parse((await as.get(`/api/appointments?locationId=${LOCATION}&${day14}`).expect(200)).body)).toHaveLength(1);
   });
 });
 

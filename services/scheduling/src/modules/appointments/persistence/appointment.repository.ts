@@ -1,34 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AppointmentView } from '@salon/contracts';
 import type { AppointmentStatus } from '../domain/appointment-status.js';
 
-export interface AppointmentView {
-  id: string;
-  locationId: string;
-  clientId: string;
-  status: AppointmentStatus;
-  startsAt: string;
-  endsAt: string;
-  serviceId: string;
-  serviceName: string;
-  staffId: string;
-  priceMinor: number;
-  currency: string;
-  service: Record<string, unknown>;
-  resources: { kind: string; id: string; slot: number }[];
-  notes: string | null;
-  cancelReason: string | null;
-  lateCancel: boolean;
-  source: 'staff' | 'online' | 'api';
-  bookedBy: string | null;
-  version: number;
-  /** The recurring series this appointment belongs to, if any. */
-  seriesId: string | null;
-  /** The visit's services in order (one for a single-service appointment). */
-  segments: { position: number; serviceId: string; staffId: string; startsAt: string; endsAt: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AppointmentView };
 
 const SELECT = `
   SELECT a.*, sg.service_id, sg.staff_id,

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import type { TakenTime } from '@salon/contracts';
+import type { OccurrenceView, TakenTime } from '@salon/contracts';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
 import { BookingConflictError, isBookingRace, refusedTime, Taken, takenMessage } from '../../allocations/domain/booking-conflict.js';
 import type { SeriesOccurrence } from '../../availability/domain/availability-types.js';
-import { VisitAvailabilityUseCase, type VisitCalendars, type VisitSlotView } from '../../availability/use-cases/visit-availability.use-case.js';
+import { VisitAvailabilityUseCase, type VisitCalendars } from '../../availability/use-cases/visit-availability.use-case.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { followingOccurrences, planSeries, seriesDates } from '../domain/series-plan.js';
 import { AppointmentSeriesRepository, type SeriesView } from '../persistence/appointment-series.repository.js';
@@ -28,17 +28,7 @@ const seriesSchema = z
 
 const cancelSchema = z.object({ fromAppointmentId: z.uuid(), reason: z.string().trim().max(500).nullish() }).strict();
 
-export interface OccurrenceView {
-  startsAt: string;
-  endsAt: string | null;
-  ok: boolean;
-  staffId: string | null;
-  staffName: string | null;
-  reason: string | null;
-  reasons: string[];
-  /** Nearest free times for a refused occurrence. */
-  alternatives: VisitSlotView[];
-}
+export type { OccurrenceView };
 
 /**
  * Recurring series: every occurrence is judged by the engine and shown before anything is saved

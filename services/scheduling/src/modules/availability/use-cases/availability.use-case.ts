@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { SlotView, UnavailableView } from '@salon/contracts';
 import { APP_CONFIG, NotFoundError, parseInput, PermissionResolver, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
@@ -25,20 +26,7 @@ export interface Calendars {
   fairness: Record<string, number>;
 }
 
-export interface SlotView {
-  startsAt: string;
-  endsAt: string;
-  staffId: string;
-  staffName: string;
-  resources: { id: string; kind: string; name: string }[];
-}
-
-export interface UnavailableView {
-  timeZone: string;
-  from: string;
-  to: string;
-  staff: { staffId: string; name: string; intervals: { startsAt: string; endsAt: string; code: string; reason: string }[] }[];
-}
+export type { SlotView, UnavailableView };
 
 const unavailableQuery = z.object({
   locationId: z.uuid(),

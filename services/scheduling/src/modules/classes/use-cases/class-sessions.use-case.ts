@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { ClassSessionDetail, PublicClassView } from '@salon/contracts';
 import { ConflictError, NotFoundError, OutboxWriter, parseInput, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -68,24 +69,7 @@ const cancelSchema = z.object({ reason: z.string().trim().max(500).nullish() }).
 
 const listSchema = z.object({ locationId: z.uuid(), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
-export interface ClassSessionDetail extends ClassSessionView {
-  enrolments: EnrolmentView[];
-}
-
-export interface PublicClassView {
-  id: string;
-  name: string;
-  description: string | null;
-  category: string | null;
-  instructorId: string;
-  instructorName: string;
-  startsAt: string;
-  endsAt: string;
-  capacity: number;
-  seatsLeft: number;
-  priceMinor: number;
-  currency: string;
-}
+export type { ClassSessionDetail, PublicClassView };
 
 /** A class to place at a location, with its room as the catalogue has it. */
 interface Placement extends ClassPlacement {
