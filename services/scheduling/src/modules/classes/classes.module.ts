@@ -7,5 +7,9 @@ import { ClassRepository } from './persistence/class.repository.js';
 import { ClassEnrolmentsUseCase } from './use-cases/class-enrolments.use-case.js';
 import { ClassSessionsUseCase } from './use-cases/class-sessions.use-case.js';
 
-@Module({ imports: [AvailabilityModule, SchedulesModule, AllocationsModule], controllers: [ClassesController], providers: [ClassRepository, ClassSessionsUseCase, ClassEnrolmentsUseCase] })
+@Module({
+  imports: [AvailabilityModule, SchedulesModule, AllocationsModule],
+  controllers: [ClassesController],
+  providers: [ClassRepository, ClassSessionsUseCase, ClassEnrolmentsUseCase],
+})
 export class ClassesModule {}

@@ -49,8 +49,9 @@ export function slotHolds(slot: Slot, staff: readonly { staffId: string; name: s
       const picked = resources.find((r) => r.resourceId === resourceId);
       if (!picked) continue;
       const alike = [picked, ...resources.filter((r) => r.kind === picked.kind && r.type === picked.type && r.resourceId !== picked.resourceId)];
+      const { start: from, end: to } = seg.resourceBusy;
       needs.push({
-        candidates: alike.flatMap((r) => places(r.capacity).map((place) => ({ kind: r.kind, resourceId: r.resourceId, place, from: seg.resourceBusy.start, to: seg.resourceBusy.end }))),
+        candidates: alike.flatMap((r) => places(r.capacity).map((place) => ({ kind: r.kind, resourceId: r.resourceId, place, from, to }))),
         refusal: { kind: picked.kind, id: picked.resourceId, name: picked.name, at: seg.start },
       });
     }

@@ -58,7 +58,8 @@ export class AppointmentSeriesUseCase {
     const plan = planSeries(j.occurrences.map((o) => ({ start: o.start, ok: o.ok, value: o })), s.skipConflicts);
     if (!plan.ok) {
       const conflicts = plan.conflicts.map((c) => refused(c.start, c.value.ok ? 'Not available' : (c.value.reasons[0] ?? 'Not available')));
-      throw new BookingConflictError(plan.conflicts.length ? `${conflicts.length} of ${j.occurrences.length} dates cannot be booked` : 'No date of the series can be booked', conflicts);
+      const message = plan.conflicts.length ? `${conflicts.length} of ${j.occurrences.length} dates cannot be booked` : 'No date of the series can be booked';
+      throw new BookingConflictError(message, conflicts);
     }
     const skipped = plan.skipped.map((c) => refused(c.start, c.value.ok ? 'Not available' : (c.value.reasons[0] ?? 'Not available')));
     let current: Date | null = null;
@@ -100,7 +101,8 @@ export class AppointmentSeriesUseCase {
     } catch (error) {
       if (!isBookingRace(error) || !current) throw error;
       const at = current as Date;
-      throw new BookingConflictError('A date of the series was just taken; nothing was booked', [refused(at, error instanceof Taken ? takenMessage(error.resource, zone) : 'That time was just taken')]);
+      const reason = error instanceof Taken ? takenMessage(error.resource, zone) : 'That time was just taken';
+      throw new BookingConflictError('A date of the series was just taken; nothing was booked', [refused(at, reason)]);
     }
   }
 

@@ -242,7 +242,9 @@ export class ClassSessionsUseCase {
    */
   private async ensureFree(p: Placement, now: Date): Promise<void> {
     const last = p.starts[p.starts.length - 1];
-    const cal = await this.availability.classCalendars(p.locationId, p.instructorId, p.roomId, new Date(p.starts[0].getTime() - DAY), new Date(last.getTime() + p.durationMin * 60_000 + DAY));
+    const from = new Date(p.starts[0].getTime() - DAY);
+    const to = new Date(last.getTime() + p.durationMin * 60_000 + DAY);
+    const cal = await this.availability.classCalendars(p.locationId, p.instructorId, p.roomId, from, to);
     const conflicts = checkClassPlacement(p, cal, now);
     if (conflicts.length === 0) return;
     const when = (iso: string) => DateTime.fromISO(iso, { zone: cal.policy.timeZone }).toFormat('EEE LLL d');

@@ -230,7 +230,8 @@ export class WaitlistUseCase {
     const { check, cal } = await this.visits.check(req);
     if (!check.ok) {
       await this.dataSource.transaction(async (m) => this.lapseIfOpen(m, offer.id, 'lost', now));
-      throw BookingConflictError.refused(req.start, check.reasons, check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)), 'That time is no longer available');
+      const alternatives = check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal));
+      throw BookingConflictError.refused(req.start, check.reasons, alternatives, 'That time is no longer available');
     }
     try {
       const appointmentId = await this.dataSource.transaction(async (m) => {
