@@ -105,7 +105,7 @@ describe('conflictOf', () => {
     expect(conflictOf(e)).toEqual({ message: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
   });
   it('reads the same fields from a GraphQL error\'s extensions', () => {
-    const e = Object.assign(new Error('Dana Lee is already booked at 2:00 PM'), { errors: [{ message: 'x', extensions: { code: 'CONFLICT', status: 409, taken, alternatives } }] });
+    const e = Object.assign(new Error('combined'), { errors: [{ message: 'Dana Lee is already booked at 2:00 PM', extensions: { code: 'CONFLICT', status: 409, taken, alternatives } }] });
     expect(conflictOf(e)).toEqual({ message: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
   });
   it('gives only the message for any other error', () => {

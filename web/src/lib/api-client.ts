@@ -129,21 +129,22 @@ export interface Conflict<T extends { startsAt: string }> {
   alternatives: T[];
 }
 
-/** The conflict's data: a REST 409's body, or a GraphQL error's extensions with code CONFLICT (the same fields). */
-function conflictData(e: unknown): unknown {
-  if (e instanceof ApiError) return e.status === 409 ? e.body : null;
+/** The conflict's message and data: a REST 409's body, or a GraphQL error with code CONFLICT (its extensions carry the same fields). */
+function conflictData(e: unknown): { message?: string; data: unknown } | null {
+  if (e instanceof ApiError) return e.status === 409 ? { data: e.body } : null;
   const errors = (e as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return null;
-  const ext = errors.map((x) => (x as { extensions?: Record<string, unknown> } | null)?.extensions).find((x) => x?.code === 'CONFLICT');
-  return ext ? { taken: ext.taken, alternatives: ext.alternatives } : null;
+  const hit = (errors as { message?: string; extensions?: Record<string, unknown> }[]).find((x) => x?.extensions?.code === 'CONFLICT');
+  return hit ? { message: hit.message, data: { taken: hit.extensions!.taken, alternatives: hit.extensions!.alternatives } } : null;
 }
 
 const conflictFields = bookingConflictBodySchema.pick({ taken: true, alternatives: true }).loose();
 
 /** A refused booking or move (409, REST or GraphQL): the server's reason, what was taken and the free times it offers instead. */
 export function conflictOf<T extends { startsAt: string } = AlternativeSlot>(e: unknown): Conflict<T> {
-  const message = e instanceof Error ? e.message : 'Something went wrong';
-  const parsed = conflictFields.safeParse(conflictData(e) ?? {});
+  const found = conflictData(e);
+  const message = found?.message ?? (e instanceof Error ? e.message : 'Something went wrong');
+  const parsed = conflictFields.safeParse(found?.data ?? {});
   if (!parsed.success) return { message, taken: [], alternatives: [] };
   return { message, taken: parsed.data.taken ?? [], alternatives: (parsed.data.alternatives ?? []) as unknown as T[] };
 }

@@ -1,5 +1,5 @@
 import type { ClassSessionView, EnrolmentStatus, EnrolmentView, SessionStatus } from '@salon/contracts';
-import { ApiError, api, apiRequest, conflictOf } from '../../lib/api-client';
+import { api, apiRequest, conflictOf } from '../../lib/api-client';
 import { fieldErrorsOf } from '../clients/clients-api';
 
 export type { EnrolmentStatus, SessionStatus };
@@ -46,8 +46,6 @@ export interface ClassProblem {
 
 /** What a refusal says, in the shape the dialogs show: the message, per-field errors, per-date conflicts (the 409's `taken`). */
 export function problemOf(error: unknown): ClassProblem {
-  const message = error instanceof Error ? error.message : 'Something went wrong';
-  if (!(error instanceof ApiError)) return { message, fields: {}, conflicts: [] };
-  const conflicts = conflictOf(error).taken.map((t) => ({ startsAt: t.startsAt, reason: t.reason }));
-  return { message, fields: fieldErrorsOf(error), conflicts };
+  const { message, taken } = conflictOf(error);
+  return { message, fields: fieldErrorsOf(error), conflicts: taken.map((t) => ({ startsAt: t.startsAt, reason: t.reason })) };
 }
