@@ -3,6 +3,5 @@ export * from './events.js';
 export * from './queues.js';
 export * from './errors.js';
 export * from './auth.js';
-export * from './online-booking.js';
-export * from './scheduling-views.js';
+export * from './scheduling/index.js';
 export * from './appointment-lifecycle.js';

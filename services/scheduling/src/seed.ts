@@ -4,6 +4,8 @@ import { DateTime } from 'luxon';
 import pg from 'pg';
 import { loadSchedulingConfig } from './config.js';
 import { demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
+import type { HoldKind } from './modules/allocations/domain/hold-plan.js';
+import { holdInsert } from './modules/allocations/persistence/allocation.repository.js';
 
 /**
  * `npm run seed -w @salon/scheduling`: the demo salon's catalogue, rooms, devices, working hours
@@ -59,8 +61,13 @@ async function seedClasses(db: pg.Client, locationId: string, monday: DateTime, 
         [locationId, seriesId, c.name, c.category, c.instructor, c.room, start.toISO(), end.toISO(), c.capacity, c.price],
       );
       const id = rows[0].id;
-      await db.query(`INSERT INTO allocations (class_session_id, resource_kind, resource_id, period) VALUES ($1,'staff',$2,tstzrange($3,$4))`, [id, c.instructor, start.toISO(), end.toISO()]);
-      if (c.room) await db.query(`INSERT INTO allocations (class_session_id, resource_kind, resource_id, period) VALUES ($1,'room',$2,tstzrange($3,$4))`, [id, c.room, start.toISO(), end.toISO()]);
+      const span = { place: 1, from: start.toJSDate(), to: end.toJSDate() };
+      const staffHold = holdInsert({ classSessionId: id }, { kind: 'staff', resourceId: c.instructor, ...span });
+      await db.query(staffHold.sql, staffHold.params);
+      if (c.room) {
+        const roomHold = holdInsert({ classSessionId: id }, { kind: 'room', resourceId: c.room, ...span });
+        await db.query(roomHold.sql, roomHold.params);
+      }
       const past = end < DateTime.now();
       for (let i = 0; i < (week === 0 ? c.enrolled : Math.min(c.enrolled, 2)); i++) {
         const status = i >= c.capacity ? 'waitlisted' : past ? 'attended' : 'enrolled';
@@ -161,8 +168,10 @@ try {
             await db.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [id, svc.id, st, start.toISO(), end.toISO()]);
             const held = end.plus({ minutes: svc.s.after });
             const active = status !== 'cancelled' && status !== 'no-show';
-            const hold = (kind: string, resource: string) =>
-              db.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period, active) VALUES ($1,$2,$3,tstzrange($4,$5),$6)`, [id, kind, resource, start.toISO(), held.toISO(), active]);
+            const hold = (kind: HoldKind, resourceId: string) => {
+              const row = holdInsert({ appointmentId: id }, { kind, resourceId, place: 1, from: start.toJSDate(), to: held.toJSDate() }, active);
+              return db.query(row.sql, row.params);
+            };
             await hold('staff', st);
             if (v.roomIndex !== null) await hold('room', rooms[v.roomIndex]);
             if (v.device) await hold('device', bed);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessageFrom } from './api-client';
+import { ApiError, apiRequest, conflictOf, errorMessageFrom } from './api-client';
 import { onUnauthorized } from './unauthorized';
 
 class MemoryStorage {
@@ -93,5 +93,23 @@ describe('apiRequest', () => {
     off();
     expect(err.message).toBe('Invalid email or password');
     expect(local.getItem('token')).toBe('t');
+  });
+});
+
+describe('conflictOf', () => {
+  const taken = [{ startsAt: '2030-03-12T19:00:00.000Z', reason: 'Dana Lee is already booked at 2:00 PM', kind: 'staff', id: 'd1', name: 'Dana Lee' }];
+  const alternatives = [{ startsAt: '2030-03-12T19:15:00.000Z', endsAt: '2030-03-12T20:00:00.000Z', staffId: 'd1', staffName: 'Dana Lee', resources: [] }];
+
+  it('reads the one 409 body {error, taken, alternatives}', () => {
+    const e = new ApiError('Dana Lee is already booked at 2:00 PM', 409, { error: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
+    expect(conflictOf(e)).toEqual({ message: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
+  });
+  it('reads the same fields from a GraphQL error\'s extensions', () => {
+    const e = Object.assign(new Error('combined'), { errors: [{ message: 'Dana Lee is already booked at 2:00 PM', extensions: { code: 'CONFLICT', status: 409, taken, alternatives } }] });
+    expect(conflictOf(e)).toEqual({ message: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
+  });
+  it('gives only the message for any other error', () => {
+    expect(conflictOf(new ApiError('Forbidden', 403, { error: 'Forbidden' }))).toEqual({ message: 'Forbidden', taken: [], alternatives: [] });
+    expect(conflictOf('boom')).toEqual({ message: 'Something went wrong', taken: [], alternatives: [] });
   });
 });

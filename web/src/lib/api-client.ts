@@ -1,3 +1,4 @@
+import { bookingConflictBodySchema, type AlternativeSlot, type TakenTime } from '@salon/contracts/scheduling';
 import { STORAGE_KEYS, storage } from '../session/storage-keys';
 import { handleUnauthorized } from './unauthorized';
 
@@ -119,14 +120,31 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return out;
 }
 
-/** A refused booking or move (409): the server's reason and the nearest free times it offers instead. */
-export function conflictOf<T extends { startsAt: string } = { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }>(
-  e: unknown,
-): { message: string; alternatives: T[] } {
-  if (e instanceof ApiError) {
-    const body = (e.body ?? {}) as { alternatives?: unknown };
-    const alternatives = Array.isArray(body.alternatives) ? (body.alternatives as T[]).filter((a) => a && typeof a.startsAt === 'string') : [];
-    return { message: e.message, alternatives };
-  }
-  return { message: e instanceof Error ? e.message : 'Something went wrong', alternatives: [] };
+/** What a refused booking, move, visit, series or class says (scheduling's one 409 body, contracts' bookingConflictBodySchema). */
+export interface Conflict<T extends { startsAt: string }> {
+  message: string;
+  /** Each asked-for time that was not free, with why (one per date of a series or repeating class). */
+  taken: TakenTime[];
+  /** The nearest free times instead. */
+  alternatives: T[];
+}
+
+/** The conflict's message and data: a REST 409's body, or a GraphQL error with code CONFLICT (its extensions carry the same fields). */
+function conflictData(e: unknown): { message?: string; data: unknown } | null {
+  if (e instanceof ApiError) return e.status === 409 ? { data: e.body } : null;
+  const errors = (e as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return null;
+  const hit = (errors as { message?: string; extensions?: Record<string, unknown> }[]).find((x) => x?.extensions?.code === 'CONFLICT');
+  return hit ? { message: hit.message, data: { taken: hit.extensions!.taken, alternatives: hit.extensions!.alternatives } } : null;
+}
+
+const conflictFields = bookingConflictBodySchema.pick({ taken: true, alternatives: true }).loose();
+
+/** A refused booking or move (409, REST or GraphQL): the server's reason, what was taken and the free times it offers instead. */
+export function conflictOf<T extends { startsAt: string } = AlternativeSlot>(e: unknown): Conflict<T> {
+  const found = conflictData(e);
+  const message = found?.message ?? (e instanceof Error ? e.message : 'Something went wrong');
+  const parsed = conflictFields.safeParse(found?.data ?? {});
+  if (!parsed.success) return { message, taken: [], alternatives: [] };
+  return { message, taken: parsed.data.taken ?? [], alternatives: (parsed.data.alternatives ?? []) as unknown as T[] };
 }

@@ -15,6 +15,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType<string>() === 'graphql') {
       const extensions: Record<string, unknown> = { code: mapped.code, status: mapped.status };
       if (mapped.body.details !== undefined) extensions.details = mapped.body.details;
+      if (mapped.body.taken !== undefined) extensions.taken = mapped.body.taken;
+      if (mapped.body.alternatives !== undefined) extensions.alternatives = mapped.body.alternatives;
       if (mapped.field) extensions.field = mapped.field;
       if (mapped.headers['Retry-After']) extensions.retryAfterSeconds = Number(mapped.headers['Retry-After']);
       return new GraphQLError(mapped.body.error, { extensions });

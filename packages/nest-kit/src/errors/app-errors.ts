@@ -42,8 +42,18 @@ export class NotFoundError extends AppError {
 }
 
 /**
+ * What a refused claim on something scarce (a time, a seat, a stock item) adds to its 409: what was
+ * taken, and what is free instead. The kit knows no service: each service types the items.
+ */
+export interface ConflictParts {
+  taken?: unknown[];
+  alternatives?: unknown[];
+}
+
+/**
  * A 409. `details` carries what the caller needs to show the conflict (the current record after a
- * stale `version`, the existing record on a duplicate); `field` names the input it is about.
+ * stale `version`, the existing record on a duplicate); `field` names the input it is about;
+ * `parts` the taken items and the alternatives of a refused claim (body `{error, taken?, alternatives?}`).
  */
 export class ConflictError extends AppError {
   readonly status = 409;
@@ -52,6 +62,7 @@ export class ConflictError extends AppError {
     message: string,
     readonly details?: unknown,
     readonly field: string | null = null,
+    readonly parts: ConflictParts = {},
   ) {
     super(message);
   }

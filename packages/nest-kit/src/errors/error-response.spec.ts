@@ -27,6 +27,11 @@ describe('toErrorResponse', () => {
     const r = toErrorResponse(new ConflictError('Someone else changed this note', { id: 'n1', version: 3 }, 'version'));
     expect(r).toMatchObject({ status: 409, body: { error: 'Someone else changed this note', details: { id: 'n1', version: 3 } }, field: 'version' });
   });
+  it('puts a refused claim\'s taken items and alternatives beside the error', () => {
+    const r = toErrorResponse(new ConflictError('Dana Lee is already booked at 2:00 PM', undefined, null, { taken: [{ startsAt: 'x' }], alternatives: [] }));
+    expect(r).toMatchObject({ status: 409, code: 'CONFLICT', body: { error: 'Dana Lee is already booked at 2:00 PM', taken: [{ startsAt: 'x' }], alternatives: [] } });
+    expect(Object.keys(r.body).sort()).toEqual(['alternatives', 'error', 'taken']);
+  });
   it('turns a unique violation into a conflict', () => {
     expect(toErrorResponse({ code: '23505' }).status).toBe(409);
   });

@@ -28,6 +28,8 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
     }
     if (exception instanceof ConflictError) {
       if (exception.details !== undefined) body.details = exception.details;
+      if (exception.parts.taken !== undefined) body.taken = exception.parts.taken;
+      if (exception.parts.alternatives !== undefined) body.alternatives = exception.parts.alternatives;
       field = exception.field ?? undefined;
     }
     const headers: Record<string, string> = {};

@@ -1,7 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import {
+  appointmentViewSchema, policyRowSchema, resourceViewSchema, serviceViewSchema, slotsAnswerSchema, timeOffRowSchema, unavailableViewSchema, workingHoursRowSchema,
+} from '@salon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
+import { CLIENT, expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
 
 let t: SchedulingTestApp;
 let ids: Awaited<ReturnType<typeof seedCalendar>>;
@@ -19,6 +22,26 @@ describe('subgraph schema', () => {
     const file = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
     if (process.env.UPDATE_SCHEMA === '1') writeFileSync(file, `${sdl.trim()}\n`);
     expect(`${sdl.trim()}\n`).toBe(readFileSync(file, 'utf8'));
+  });
+});
+
+describe('the wire contract (packages/contracts/src/scheduling)', () => {
+  it('every answer parses with its contract schema', async () => {
+    const as = t.as('admin');
+    const window = `from=${localTime('00:00', 12)}&to=${localTime('23:59', 12)}`;
+    serviceViewSchema.array().parse((await as.get(`/api/services?locationId=${LOCATION}`).expect(200)).body);
+    serviceViewSchema.parse((await as.get(`/api/services/${ids.haircutId}`).expect(200)).body);
+    resourceViewSchema.array().parse((await as.get(`/api/rooms?locationId=${LOCATION}`).expect(200)).body);
+    workingHoursRowSchema.array().parse((await as.get(`/api/working-hours?locationId=${LOCATION}`).expect(200)).body);
+    timeOffRowSchema.array().parse((await as.get(`/api/time-off?locationId=${LOCATION}&${window}`).expect(200)).body);
+    policyRowSchema.parse((await as.get(`/api/booking-policies/${LOCATION}`).expect(200)).body);
+    slotsAnswerSchema.parse((await as.get(`/api/availability?locationId=${LOCATION}&serviceId=${ids.haircutId}&${window}`).expect(200)).body);
+    unavailableViewSchema.parse((await as.get(`/api/availability/unavailable?locationId=${LOCATION}&${window}`).expect(200)).body);
+    const booked = await as.post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(3), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('10:00', 14) });
+    expect(booked.status).toBe(201);
+    appointmentViewSchema.parse(booked.body);
+    const day14 = `from=${localTime('00:00', 14)}&to=${localTime('23:59', 14)}`;
+    expect(appointmentViewSchema.array().parse((await as.get(`/api/appointments?locationId=${LOCATION}&${day14}`).expect(200)).body)).toHaveLength(1);
   });
 });
 
@@ -71,6 +94,23 @@ describe('open booking API and permissions', () => {
     expect(res.status).toBe(409);
     expect(typeof res.body.error).toBe('string');
     expect(Array.isArray(res.body.alternatives)).toBe(true);
+    expectOneConflictShape(res);
+    expect(res.body.taken[0]).toMatchObject({ startsAt: new Date(localTime('20:00')).toISOString(), reason: res.body.error });
+  });
+
+  it('refuses a visit of several services with the same 409 body', async () => {
+    const res = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION, clientId: CLIENT(2), startsAt: localTime('20:00'), services: [{ serviceId: ids.haircutId, staffId: STAFF.dana.id }, { serviceId: ids.massageId }],
+    });
+    expectOneConflictShape(res);
+  });
+
+  it('answers the same conflict over GraphQL: extensions carry code, taken and alternatives', async () => {
+    const input = { locationId: LOCATION, clientId: CLIENT(2), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('20:00') };
+    const res = await t.gql('frontDesk', 'mutation($input: BookAppointmentInput!) { bookAppointment(input: $input) { id } }', { input });
+    const rest = await t.as('frontDesk').post('/api/appointments', input);
+    expect(res.errors[0].message).toBe(rest.body.error);
+    expect(res.errors[0].extensions).toMatchObject({ code: 'CONFLICT', taken: rest.body.taken, alternatives: rest.body.alternatives });
   });
 
   it('creates a service with per-staff price and snapshots the price at booking', async () => {

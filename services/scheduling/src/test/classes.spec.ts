@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
+import { holdInsert } from '../modules/allocations/persistence/allocation.repository.js';
+import { CLIENT, expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
 
 let t: SchedulingTestApp;
 let ids: Awaited<ReturnType<typeof seedCalendar>>;
@@ -112,18 +113,19 @@ describe('a class and appointments never overlap', () => {
     const clash = await t.as('frontDesk').post('/api/classes', yoga({ instructorId: STAFF.jordan.id, startsAt: localTime('14:30', 9) }));
     expect(clash.status).toBe(409);
     expect(clash.body.error).toMatch(/^Jordan Patel is with a client until 2:45 PM$/);
-    expect(clash.body.details.conflicts).toHaveLength(1);
+    expect(clash.body.taken).toHaveLength(1);
+    expectOneConflictShape(clash);
 
     const pilates = await createClass(yoga({ name: 'Pilates', instructorId: STAFF.dana.id, startsAt: localTime('15:00', 9) }));
     const overClass = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(101), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('15:30', 9) });
     expect(overClass.status).toBe(409);
     expect(overClass.body.error).toMatch(/^Dana Lee /);
     // The class holds the instructor in the database too: a hold bypassing the engine is refused.
-    await expect(
-      t.sql(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, period) VALUES ($1, 'staff', $2, tstzrange($3, $4))`, [
-        appt.body.id, STAFF.dana.id, localTime('15:15', 9), localTime('15:45', 9),
-      ]),
-    ).rejects.toMatchObject({ code: '23P01' });
+    const bypass = holdInsert(
+      { appointmentId: appt.body.id },
+      { kind: 'staff', resourceId: STAFF.dana.id, place: 1, from: new Date(localTime('15:15', 9)), to: new Date(localTime('15:45', 9)) },
+    );
+    await expect(t.sql(bypass.sql, bypass.params)).rejects.toMatchObject({ code: '23P01' });
     expect(pilates.status).toBe('scheduled');
   });
 
@@ -147,7 +149,8 @@ describe('a class and appointments never overlap', () => {
     const refused = await t.as('frontDesk').post('/api/classes', body);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/^1 of 3 dates are not free/);
-    expect(refused.body.details.conflicts).toEqual([{ startsAt: new Date(localTime('17:00', 18)).toISOString(), reason: expect.stringMatching(/^Jordan Patel is with a client/) }]);
+    expectOneConflictShape(refused);
+    expect(refused.body.taken).toEqual([{ startsAt: new Date(localTime('17:00', 18)).toISOString(), reason: expect.stringMatching(/^Jordan Patel is with a client/) }]);
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM class_sessions WHERE name = 'Evening Barre'`);
     expect(n).toBe(0);
 

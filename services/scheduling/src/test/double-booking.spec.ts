@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdInsert } from '../modules/allocations/persistence/allocation.repository.js';
 import { CLIENT, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
 
 let t: SchedulingTestApp;
@@ -60,10 +61,9 @@ describe('no double booking, through the public API', () => {
   });
 
   it('the database refuses an overlapping hold even when the application is bypassed', async () => {
-    const [a] = await t.sql(`SELECT appointment_id, resource_id, period FROM allocations WHERE resource_kind = 'staff' LIMIT 1`);
-    await expect(
-      t.sql(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, slot, period) VALUES ($1, 'staff', $2, 1, $3)`, [a.appointment_id, a.resource_id, a.period]),
-    ).rejects.toMatchObject({ code: '23P01' });
+    const [a] = await t.sql(`SELECT appointment_id, resource_id, lower(period) AS s, upper(period) AS e FROM allocations WHERE resource_kind = 'staff' LIMIT 1`);
+    const row = holdInsert({ appointmentId: a.appointment_id }, { kind: 'staff', resourceId: a.resource_id, place: 1, from: new Date(a.s), to: new Date(a.e) });
+    await expect(t.sql(row.sql, row.params)).rejects.toMatchObject({ code: '23P01' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
+import { expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
 
 let t: SchedulingTestApp;
 let ids: Awaited<ReturnType<typeof seedCalendar>>;
@@ -61,6 +61,7 @@ describe('the public booking page', () => {
     expect(refused).toHaveLength(7);
     expect(refused[0].body.error).toMatch(/Jordan Patel/);
     expect(refused[0].body.alternatives.length).toBeGreaterThan(0);
+    for (const r of refused) expectOneConflictShape(r);
   });
 
   it('applies the online rules: notice, online-bookable, the design’s staff list and “anyone”', async () => {

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { bookingConflictBodySchema } from '@salon/contracts';
 import { AllExceptionsFilter, createLogger, PermissionResolver, UserDirectory } from '@salon/nest-kit';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
@@ -8,6 +9,7 @@ import { DateTime } from 'luxon';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { expect } from 'vitest';
 import { AppModule } from '../app.module.js';
 import { loadSchedulingConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
@@ -164,3 +166,15 @@ export async function seedCalendar(t: SchedulingTestApp, opts: { roomCapacity?: 
 }
 
 export const CLIENT = (n: number) => `c1000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/**
+ * Scheduling's one 409 body for a refused booking, visit, series, class or online booking:
+ * `{error, taken?, alternatives?}` (contracts' bookingConflictBodySchema, nothing else), naming
+ * at least one taken time.
+ */
+export function expectOneConflictShape(res: { status: number; body: unknown }): void {
+  expect(res.status).toBe(409);
+  const parsed = bookingConflictBodySchema.safeParse(res.body);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+  expect(parsed.data?.taken?.length ?? 0).toBeGreaterThan(0);
+}

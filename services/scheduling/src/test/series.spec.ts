@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, localTime, LOCATION, seedCalendar, STAFF, startScheduling, TZ, type SchedulingTestApp } from './scheduling-app.js';
+import { CLIENT, expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, TZ, type SchedulingTestApp } from './scheduling-app.js';
 
 let t: SchedulingTestApp;
 let ids: Awaited<ReturnType<typeof seedCalendar>>;
@@ -58,7 +58,8 @@ describe('recurring series', () => {
     const before = { appointments: await count('appointments'), series: await count('appointment_series'), outbox: await count('outbox') };
     const res = await t.as('frontDesk').post('/api/appointment-series', body);
     expect(res.status).toBe(409);
-    expect(res.body.conflicts).toEqual([{ startsAt: new Date(fourth!).toISOString(), reason: 'Jordan Patel is with a client until 10:45 AM' }]);
+    expect(res.body.taken).toEqual([{ startsAt: new Date(fourth!).toISOString(), reason: 'Jordan Patel is with a client until 10:45 AM' }]);
+    expectOneConflictShape(res);
     expect({ appointments: await count('appointments'), series: await count('appointment_series'), outbox: await count('outbox') }).toEqual(before);
 
     const skipping = await t.as('frontDesk').post('/api/appointment-series', { ...body, skipConflicts: true });

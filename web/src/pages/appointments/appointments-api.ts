@@ -1,4 +1,5 @@
 import { gql } from '@apollo/client';
+import type { AlternativeSlot } from '@salon/contracts/scheduling';
 import { api, apiRequest, authHeaders } from '../../lib/api-client';
 import type { WorkingHoursRow } from './time-grid';
 
@@ -23,7 +24,8 @@ export interface Appointment {
 export interface AppointmentSegment { position: number; serviceId: string; staffId: string; startsAt: string; endsAt: string }
 
 export interface ServiceOption { id: string; name: string; durationMin: number; category?: string | null; active?: boolean; staff?: { staffId: string }[] }
-export interface Alternative { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }
+/** A free time offered instead of a refused one (contracts' AlternativeSlot). */
+export type Alternative = AlternativeSlot;
 export interface StaffMember { id: string; fullName: string; isActive?: boolean }
 
 export const STAFF_NAMES = gql`

@@ -25,7 +25,7 @@ const SERVICES = [
 function server() {
   const now = Date.now();
   const tomorrow = (h: number) => new Date(Math.ceil(now / 86_400_000) * 86_400_000 + 86_400_000 + h * 3_600_000).toISOString();
-  const slot = (h: number) => ({ startsAt: tomorrow(h), endsAt: tomorrow(h + 1), staffId: 'st-1', staffName: 'Dana Lee' });
+  const slot = (h: number) => ({ startsAt: tomorrow(h), endsAt: tomorrow(h + 1), staffId: 'st-1', staffName: 'Dana Lee', resources: [] });
   const booked: unknown[] = [];
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -42,7 +42,10 @@ function server() {
       const body = JSON.parse(String(init?.body));
       booked.push({ body, key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
       if (body.services) return json(201, { appointment: { id: 'a-2', status: 'booked', serviceId: 'svc-1', staffId: 'st-1', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut + Blow-dry', staffName: 'Dana Lee', priceMinor: 9000, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: false });
-      if (booked.length === 1) return json(409, { error: 'Dana Lee is already booked at 10:00 AM', alternatives: [slot(20)], taken: null });
+      if (booked.length === 1) return json(409, {
+        error: 'Dana Lee is already booked at 10:00 AM', alternatives: [slot(20)],
+        taken: [{ startsAt: body.startsAt, reason: 'Dana Lee is already booked at 10:00 AM', kind: 'staff', id: 'st-1', name: 'Dana Lee' }],
+      });
       return json(201, { appointment: { id: 'a-1', status: 'booked', serviceId: 'svc-1', staffId: 'st-1', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut', staffName: 'Dana Lee', priceMinor: 5500, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: true });
     }
     return json(404, { error: `unexpected ${url}` });

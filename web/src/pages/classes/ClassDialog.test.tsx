@@ -41,7 +41,7 @@ describe('ClassDialog', () => {
   it('shows a 409 with every conflicting date', async () => {
     const body = {
       error: '2 of 4 dates are not free (Tue Mar 17: Dana Lee is with a client until 10:45 AM)',
-      details: { conflicts: [{ startsAt: '2026-03-17T15:00:00.000Z', reason: 'Dana Lee is with a client until 10:45 AM' }, { startsAt: '2026-03-24T15:00:00.000Z', reason: 'Studio is taken until 11:00 AM' }] },
+      taken: [{ startsAt: '2026-03-17T15:00:00.000Z', reason: 'Dana Lee is with a client until 10:45 AM' }, { startsAt: '2026-03-24T15:00:00.000Z', reason: 'Studio is taken until 11:00 AM' }],
     };
     open(() => Promise.reject(new ApiError(body.error, 409, body)));
     fireEvent.click(screen.getByTestId('save-class'));

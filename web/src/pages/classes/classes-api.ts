@@ -1,5 +1,5 @@
 import type { ClassSessionView, EnrolmentStatus, EnrolmentView, SessionStatus } from '@salon/contracts';
-import { ApiError, api, apiRequest } from '../../lib/api-client';
+import { api, apiRequest, conflictOf } from '../../lib/api-client';
 import { fieldErrorsOf } from '../clients/clients-api';
 
 export type { EnrolmentStatus, SessionStatus };
@@ -44,12 +44,8 @@ export interface ClassProblem {
   conflicts: { startsAt: string; reason: string }[];
 }
 
-/** What a refusal says, in the shape the dialogs show: the message, per-field errors, per-date conflicts. */
+/** What a refusal says, in the shape the dialogs show: the message, per-field errors, per-date conflicts (the 409's `taken`). */
 export function problemOf(error: unknown): ClassProblem {
-  const message = error instanceof Error ? error.message : 'Something went wrong';
-  if (!(error instanceof ApiError)) return { message, fields: {}, conflicts: [] };
-  const details = (error.body as { details?: { conflicts?: unknown } } | null)?.details;
-  const raw = details && !Array.isArray(details) && Array.isArray(details.conflicts) ? details.conflicts : [];
-  const conflicts = raw.filter((c): c is { startsAt: string; reason: string } => !!c && typeof c.startsAt === 'string' && typeof c.reason === 'string');
-  return { message, fields: fieldErrorsOf(error), conflicts };
+  const { message, taken } = conflictOf(error);
+  return { message, fields: fieldErrorsOf(error), conflicts: taken.map((t) => ({ startsAt: t.startsAt, reason: t.reason })) };
 }

@@ -1,31 +1,10 @@
+import type { ServiceInput, ServiceStaff, ServiceView } from '@salon/contracts/scheduling';
 import { dollarsToMinor, minorToDollars, minutesFrom } from './money';
 
-export interface ServiceStaff {
-  staffId: string;
-  durationMin: number | null;
-  priceMinor: number | null;
-}
+export type { ServiceInput, ServiceStaff };
 
-export interface Service {
-  id: string;
-  locationId: string;
-  name: string;
-  category: string | null;
-  description: string | null;
-  durationMin: number;
-  priceMinor: number;
-  currency: string;
-  bufferBeforeMin: number;
-  bufferAfterMin: number;
-  processing: { startAfterMin: number; durationMin: number } | null;
-  roomType: string | null;
-  deviceTypes: string[];
-  onlineBookable: boolean;
-  active: boolean;
-  staff: ServiceStaff[];
-  version: number;
-  deposit?: unknown;
-}
+/** A service as the page holds it: the contract's view (the GraphQL list leaves out the deposit rule). */
+export type Service = Omit<ServiceView, 'deposit'> & Partial<Pick<ServiceView, 'deposit'>>;
 
 export interface StaffRowForm {
   staffId: string;
@@ -87,25 +66,6 @@ export function formFromService(s: Service): ServiceForm {
     active: s.active,
     staff: s.staff.map((r) => ({ staffId: r.staffId, duration: r.durationMin == null ? '' : String(r.durationMin), price: minorToDollars(r.priceMinor) })),
   };
-}
-
-export interface ServiceInput {
-  locationId: string;
-  name: string;
-  category: string | null;
-  description: string | null;
-  durationMin: number;
-  priceMinor: number;
-  currency: string;
-  bufferBeforeMin: number;
-  bufferAfterMin: number;
-  processing: { startAfterMin: number; durationMin: number } | null;
-  roomType: string | null;
-  deviceTypes: string[];
-  onlineBookable: boolean;
-  active: boolean;
-  staff: ServiceStaff[];
-  deposit?: unknown;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AllocationsModule } from '../allocations/allocations.module.js';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
 import { AppointmentResolver } from './graphql/appointment.resolver.js';
@@ -10,9 +11,9 @@ import { AppointmentsUseCase } from './use-cases/appointments.use-case.js';
 import { BookingWriter } from './use-cases/booking-writer.use-case.js';
 
 @Module({
-  imports: [AvailabilityModule, SchedulesModule],
+  imports: [AvailabilityModule, SchedulesModule, AllocationsModule],
   controllers: [AppointmentsController, AppointmentSeriesController],
   providers: [AppointmentsUseCase, AppointmentResolver, BookingWriter, AppointmentSeriesUseCase, AppointmentSeriesRepository],
-  exports: [AppointmentsUseCase, BookingWriter],
+  exports: [AppointmentsUseCase, BookingWriter, AllocationsModule],
 })
 export class AppointmentsModule {}

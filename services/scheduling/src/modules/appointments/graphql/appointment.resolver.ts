@@ -1,7 +1,5 @@
-import { UseFilters } from '@nestjs/common';
 import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
 import { AppointmentsUseCase } from '../use-cases/appointments.use-case.js';
 
 @ObjectType('AppointmentResource')
@@ -58,7 +56,6 @@ export class UpdateAppointmentInput {
 const strip = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 @Resolver(() => AppointmentModel)
-@UseFilters(BookingConflictFilter)
 export class AppointmentResolver {
   constructor(private readonly useCase: AppointmentsUseCase) {}
 

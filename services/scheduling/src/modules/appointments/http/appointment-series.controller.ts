@@ -1,11 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
 import { AppointmentSeriesUseCase } from '../use-cases/appointment-series.use-case.js';
-import { SeriesConflictFilter } from './series-conflict.filter.js';
 
 @Controller('api/appointment-series')
-@UseFilters(SeriesConflictFilter, BookingConflictFilter)
 export class AppointmentSeriesController {
   constructor(private readonly series: AppointmentSeriesUseCase) {}
 

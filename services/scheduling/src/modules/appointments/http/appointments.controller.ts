@@ -1,12 +1,10 @@
-import { Body, Controller, Get, Headers, Param, Patch, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import type { Response } from 'express';
-import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
 import { SEE_A_CALENDAR } from '../domain/calendar-scope.js';
 import { AppointmentsUseCase } from '../use-cases/appointments.use-case.js';
 
 @Controller('api/appointments')
-@UseFilters(BookingConflictFilter)
 export class AppointmentsController {
   constructor(private readonly appointments: AppointmentsUseCase) {}
 

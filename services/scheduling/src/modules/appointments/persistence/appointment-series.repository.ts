@@ -1,20 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { SeriesView } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppointmentStatus } from '../domain/appointment-status.js';
 
-export interface SeriesView {
-  id: string;
-  locationId: string;
-  clientId: string;
-  everyWeeks: number;
-  until: string | null;
-  count: number | null;
-  firstStartsAt: string;
-  timeZone: string;
-  services: { serviceId: string; staffId: string | null }[];
-  cancelledFrom: string | null;
-  createdAt: string;
-}
+export type { SeriesView };
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 

@@ -1,34 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AppointmentView } from '@salon/contracts';
 import type { AppointmentStatus } from '../domain/appointment-status.js';
 
-export interface AppointmentView {
-  id: string;
-  locationId: string;
-  clientId: string;
-  status: AppointmentStatus;
-  startsAt: string;
-  endsAt: string;
-  serviceId: string;
-  serviceName: string;
-  staffId: string;
-  priceMinor: number;
-  currency: string;
-  service: Record<string, unknown>;
-  resources: { kind: string; id: string; slot: number }[];
-  notes: string | null;
-  cancelReason: string | null;
-  lateCancel: boolean;
-  source: 'staff' | 'online' | 'api';
-  bookedBy: string | null;
-  version: number;
-  /** The recurring series this appointment belongs to, if any. */
-  seriesId: string | null;
-  /** The visit's services in order (one for a single-service appointment). */
-  segments: { position: number; serviceId: string; staffId: string; startsAt: string; endsAt: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AppointmentView };
 
 const SELECT = `
   SELECT a.*, sg.service_id, sg.staff_id,
@@ -82,14 +57,6 @@ function listWhere(q: ListFilter): { where: string; params: unknown[] } {
   if (q.locationId) where += ` AND a.location_id = $${params.push(q.locationId)}`;
   if (q.staffIds) where += ` AND sg.staff_id = ANY($${params.push(q.staffIds)}::uuid[])`;
   return { where, params };
-}
-
-export interface NewAllocation {
-  kind: 'staff' | 'room' | 'device';
-  resourceId: string;
-  slot: number;
-  from: Date;
-  to: Date;
 }
 
 @Injectable()
@@ -155,33 +122,6 @@ export class AppointmentRepository {
       ]);
     }
     return row.id;
-  }
-
-  /**
-   * One hold, inside a savepoint so a taken slot (SQLSTATE 23P01 from `no_double_booking`) leaves
-   * the transaction usable for the next capacity slot or resource. Returns false when taken.
-   */
-  async tryAllocate(manager: EntityManager, appointmentId: string, a: NewAllocation): Promise<boolean> {
-    await manager.query(`SAVEPOINT alloc`);
-    try {
-      await manager.query(`INSERT INTO allocations (appointment_id, resource_kind, resource_id, slot, period) VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'))`, [
-        appointmentId, a.kind, a.resourceId, a.slot, a.from.toISOString(), a.to.toISOString(),
-      ]);
-      await manager.query(`RELEASE SAVEPOINT alloc`);
-      return true;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '23P01') throw error;
-      await manager.query(`ROLLBACK TO SAVEPOINT alloc`);
-      return false;
-    }
-  }
-
-  async releaseAllocations(manager: EntityManager, appointmentId: string): Promise<void> {
-    await manager.query(`DELETE FROM allocations WHERE appointment_id = $1`, [appointmentId]);
-  }
-
-  async deactivateAllocations(manager: EntityManager, appointmentId: string): Promise<void> {
-    await manager.query(`UPDATE allocations SET active = false WHERE appointment_id = $1`, [appointmentId]);
   }
 
   async move(manager: EntityManager, id: string, m: { startsAt: Date; endsAt: Date; staffId: string; priceMinor: number; service: Record<string, unknown> }): Promise<void> {

@@ -2,18 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import type { OccurrenceView, TakenTime } from '@salon/contracts';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
+import { BookingConflictError, isBookingRace, refusedTime, Taken, takenMessage } from '../../allocations/domain/booking-conflict.js';
 import type { SeriesOccurrence } from '../../availability/domain/availability-types.js';
-import { VisitAvailabilityUseCase, type VisitCalendars, type VisitSlotView } from '../../availability/use-cases/visit-availability.use-case.js';
+import { VisitAvailabilityUseCase, type VisitCalendars } from '../../availability/use-cases/visit-availability.use-case.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
-import { takenMessage } from '../domain/booking-conflict.js';
 import { followingOccurrences, planSeries, seriesDates } from '../domain/series-plan.js';
-import { SeriesConflictError, type RefusedOccurrence } from '../http/series-conflict.filter.js';
 import { AppointmentSeriesRepository, type SeriesView } from '../persistence/appointment-series.repository.js';
 import type { AppointmentView } from '../persistence/appointment.repository.js';
 import { AppointmentsUseCase } from './appointments.use-case.js';
 import { visitFields, visitParts } from './booking-input.dto.js';
-import { BookingWriter, isBookingRace, Taken } from './booking-writer.use-case.js';
+import { BookingWriter } from './booking-writer.use-case.js';
 
 const seriesSchema = z
   .object({
@@ -28,17 +28,7 @@ const seriesSchema = z
 
 const cancelSchema = z.object({ fromAppointmentId: z.uuid(), reason: z.string().trim().max(500).nullish() }).strict();
 
-export interface OccurrenceView {
-  startsAt: string;
-  endsAt: string | null;
-  ok: boolean;
-  staffId: string | null;
-  staffName: string | null;
-  reason: string | null;
-  reasons: string[];
-  /** Nearest free times for a refused occurrence. */
-  alternatives: VisitSlotView[];
-}
+export type { OccurrenceView };
 
 /**
  * Recurring series: every occurrence is judged by the engine and shown before anything is saved
@@ -61,14 +51,15 @@ export class AppointmentSeriesUseCase {
     return { timeZone: j.cal.policy.timeZone, occurrences: j.occurrences.map((o) => this.occurrenceView(o, j.cal)) };
   }
 
-  async create(auth: AuthContext, input: unknown, now = new Date()): Promise<{ series: SeriesView; appointments: AppointmentView[]; skipped: RefusedOccurrence[] }> {
+  async create(auth: AuthContext, input: unknown, now = new Date()): Promise<{ series: SeriesView; appointments: AppointmentView[]; skipped: TakenTime[] }> {
     const j = await this.judge(input, now);
     const { s, cal } = j;
     const zone = cal.policy.timeZone;
     const plan = planSeries(j.occurrences.map((o) => ({ start: o.start, ok: o.ok, value: o })), s.skipConflicts);
     if (!plan.ok) {
       const conflicts = plan.conflicts.map((c) => refused(c.start, c.value.ok ? 'Not available' : (c.value.reasons[0] ?? 'Not available')));
-      throw new SeriesConflictError(plan.conflicts.length ? `${conflicts.length} of ${j.occurrences.length} dates cannot be booked` : 'No date of the series can be booked', conflicts);
+      const message = plan.conflicts.length ? `${conflicts.length} of ${j.occurrences.length} dates cannot be booked` : 'No date of the series can be booked';
+      throw new BookingConflictError(message, conflicts);
     }
     const skipped = plan.skipped.map((c) => refused(c.start, c.value.ok ? 'Not available' : (c.value.reasons[0] ?? 'Not available')));
     let current: Date | null = null;
@@ -102,7 +93,7 @@ export class AppointmentSeriesUseCase {
             skipped.push(refused(o.start, error instanceof Taken ? takenMessage(error.resource, zone) : 'That time was just taken'));
           }
         }
-        if (ids.length === 0) throw new SeriesConflictError('No date of the series can be booked', skipped);
+        if (ids.length === 0) throw new BookingConflictError('No date of the series can be booked', skipped);
         return { seriesId, ids };
       });
       skipped.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
@@ -110,7 +101,8 @@ export class AppointmentSeriesUseCase {
     } catch (error) {
       if (!isBookingRace(error) || !current) throw error;
       const at = current as Date;
-      throw new SeriesConflictError('A date of the series was just taken; nothing was booked', [refused(at, error instanceof Taken ? takenMessage(error.resource, zone) : 'That time was just taken')]);
+      const reason = error instanceof Taken ? takenMessage(error.resource, zone) : 'That time was just taken';
+      throw new BookingConflictError('A date of the series was just taken; nothing was booked', [refused(at, reason)]);
     }
   }
 
@@ -162,6 +154,4 @@ export class AppointmentSeriesUseCase {
   }
 }
 
-function refused(start: Date, reason: string): RefusedOccurrence {
-  return { startsAt: start.toISOString(), reason };
-}
+const refused = refusedTime;

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, ForbiddenError, NotFoundError, OutboxWriter, parseInput, PermissionResolver, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { BookingConflictError } from '../../../common/booking-conflict.filter.js';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
+import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
+import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
 import type { Slot } from '../../availability/domain/availability-types.js';
 import { AvailabilityUseCase, type Calendars } from '../../availability/use-cases/availability.use-case.js';
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
@@ -69,6 +70,7 @@ export class AppointmentsUseCase {
     private readonly visits: VisitAvailabilityUseCase,
     private readonly writer: BookingWriter,
     private readonly permissions: PermissionResolver,
+    private readonly allocations: AllocationsUseCase,
   ) {}
 
   /** The window's appointments the caller may see: everyone's, or only their own with view_own_schedule. */
@@ -122,7 +124,7 @@ export class AppointmentsUseCase {
     if (b.source === 'online' && notOnline) throw new ConflictError(`${notOnline.name} cannot be booked online`);
     const req = { services, staffIds: parts.map((p) => p.staffId), locationId: b.locationId, now, relax: b.source === 'staff', start: new Date(b.startsAt) };
     const { check, cal } = await this.visits.check(req);
-    if (!check.ok) throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)), null);
+    if (!check.ok) throw BookingConflictError.refused(req.start, check.reasons, check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)));
     try {
       const id = await this.dataSource.transaction((m) =>
         this.writer.write(m, {
@@ -132,7 +134,7 @@ export class AppointmentsUseCase {
       );
       return this.get(id);
     } catch (error) {
-      throw await this.writer.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c));
+      throw await this.allocations.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c), req.start);
     }
   }
 
@@ -163,18 +165,18 @@ export class AppointmentsUseCase {
     const durationMin = length ?? (resized || staffId === current.staffId ? currentLength : null);
     const ctx = { service, locationId: current.locationId, staffId, start, now, relax: true, ignoreAppointmentId: current.id, durationMin };
     const { check, cal } = await this.availability.check(ctx);
-    if (!check.ok) throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', this.alternatives(check.alternatives, cal), null);
+    if (!check.ok) throw BookingConflictError.refused(start, check.reasons, this.alternatives(check.alternatives, cal));
     const seg = check.slot.segments[0];
     const price = seg.staffId === current.staffId ? current.priceMinor : priceFor(service, seg.staffId);
     try {
       await this.dataSource.transaction(async (m) => {
         const locked = await this.appointments.lock(current.id, m);
         if (!locked || locked.version !== current.version) throw new ConflictError('The appointment was changed by someone else; reload it and try again');
-        await this.appointments.releaseAllocations(m, current.id);
+        await this.allocations.release(m, { appointmentId: current.id });
         const frozen = snapshot(service, seg.staffId, price);
         const kept = resized ? { ...frozen, durationMin: (seg.end.getTime() - seg.start.getTime()) / MIN, resized: true } : frozen;
         await this.appointments.move(m, current.id, { startsAt: seg.start, endsAt: seg.end, staffId: seg.staffId, priceMinor: price, service: kept });
-        await this.allocate(m, current.id, check.slot, cal);
+        await this.allocations.holdSlot(m, current.id, check.slot, cal);
         await this.outbox.append(m, {
           type: 'scheduling.appointment.rescheduled.v1', aggregateType: 'appointment', aggregateId: current.id, locationId: current.locationId,
           actor: actorOf(auth),
@@ -200,7 +202,7 @@ export class AppointmentsUseCase {
         lateCancel = isLateCancel(new Date(a.startsAt), now, (await this.schedules.policy(a.locationId)).lateCancelHours);
       }
       await this.appointments.setStatus(m, id, { status: to, cancelReason: to === 'cancelled' ? reason : null, lateCancel });
-      if (!holdsResources(to)) await this.appointments.deactivateAllocations(m, id);
+      if (!holdsResources(to)) await this.allocations.deactivate(m, { appointmentId: id });
       const base = { appointmentId: a.id, clientId: a.clientId, staffId: a.staffId, startsAt: a.startsAt };
       const common = { aggregateType: 'appointment', aggregateId: a.id, locationId: a.locationId, actor: actorOf(auth) };
       if (to === 'cancelled') await this.outbox.append(m, { ...common, type: STATUS_EVENTS.cancelled, payload: { ...base, reason, lateCancel: lateCancel ?? false } });
@@ -211,13 +213,9 @@ export class AppointmentsUseCase {
     });
   }
 
-  private allocate(m: EntityManager, appointmentId: string, slot: Slot, cal: Calendars): Promise<void> {
-    return this.writer.allocate(m, appointmentId, slot, cal);
-  }
-
   /** A refused hold (or a deadlock between two bookings) → 409 naming what was taken, with fresh alternatives. */
   private conflict(error: unknown, ctx: Parameters<AvailabilityUseCase['check']>[0]): Promise<unknown> {
-    return this.writer.conflict(error, () => this.availability.check(ctx), (s, cal) => this.availability.view(s, cal));
+    return this.allocations.conflict(error, () => this.availability.check(ctx), (s, cal) => this.availability.view(s, cal), ctx.start);
   }
 
   private alternatives(slots: Slot[], cal: Calendars) {

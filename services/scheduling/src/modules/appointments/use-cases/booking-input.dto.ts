@@ -1,19 +1,8 @@
 import { ValidationFailedError } from '@salon/nest-kit';
-import { z } from 'zod';
+import { visitFields } from '@salon/contracts';
 
-const visitPart = z.object({ serviceId: z.uuid(), staffId: z.uuid().nullish() }).strict();
-
-/** What is booked: one service (`serviceId`, `staffId?`) or a visit of several in sequence (`services`), not both. */
-export const visitFields = {
-  locationId: z.uuid(),
-  clientId: z.uuid(),
-  serviceId: z.uuid().optional(),
-  services: z.array(visitPart).min(1).max(5).optional(),
-  staffId: z.uuid().nullish(),
-  startsAt: z.iso.datetime({ offset: true }),
-  notes: z.string().max(2000).nullish(),
-  source: z.enum(['staff', 'online', 'api']).default('api'),
-};
+/** What is booked: one service or a visit of several (the fields live in the wire contract). */
+export { visitFields };
 
 export interface VisitInput {
   serviceId?: string;

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { SlotView, UnavailableView } from '@salon/contracts';
 import { APP_CONFIG, NotFoundError, parseInput, PermissionResolver, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { calendarScope } from '../../appointments/domain/calendar-scope.js';
 import { ScheduleRepository, type PolicyRow } from '../../schedules/persistence/schedule.repository.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { checkBooking, findSlots } from '../domain/availability-engine.js';
+import type { ClassCalendars } from '../domain/class-placement.js';
 import type { BookingCheck, IsoWeekday, LocationPolicy, ResourceCalendar, ServiceDef, Slot, StaffCalendar } from '../domain/availability-types.js';
 import { unavailableIntervals } from '../domain/unavailable-times.js';
 import { CalendarRepository } from '../persistence/calendar.repository.js';
@@ -24,20 +26,7 @@ export interface Calendars {
   fairness: Record<string, number>;
 }
 
-export interface SlotView {
-  startsAt: string;
-  endsAt: string;
-  staffId: string;
-  staffName: string;
-  resources: { id: string; kind: string; name: string }[];
-}
-
-export interface UnavailableView {
-  timeZone: string;
-  from: string;
-  to: string;
-  staff: { staffId: string; name: string; intervals: { startsAt: string; endsAt: string; code: string; reason: string }[] }[];
-}
+export type { SlotView, UnavailableView };
 
 const unavailableQuery = z.object({
   locationId: z.uuid(),
@@ -158,6 +147,24 @@ export class AvailabilityUseCase {
       overrides: Object.fromEntries(service.staff.filter((s) => s.durationMin).map((s) => [s.staffId, { durationMin: s.durationMin! }])),
     };
     return { policy, lateCancelHours: p.lateCancelHours, service, def, staff, resources, fairness };
+  }
+
+  /** The calendars a class is judged against (no service: the instructor's and the room's). */
+  async classCalendars(locationId: string, instructorId: string, roomId: string | null, from: Date, to: Date): Promise<ClassCalendars> {
+    const p = await this.schedulesUseCase.policy(locationId);
+    const [[instructor], room, roomBusy] = await Promise.all([
+      this.staffCalendars(locationId, [instructorId], from, to, p.timeZone, true),
+      roomId ? this.catalogue.findResource('room', roomId) : Promise.resolve(null),
+      roomId ? this.calendar.activeAllocations('room', [roomId], new Date(from.getTime() - DAY), new Date(to.getTime() + DAY)) : Promise.resolve([]),
+    ]);
+    return {
+      policy: toPolicy(p),
+      instructor: instructor!,
+      room: room && {
+        resourceId: room.id, kind: 'room', type: room.type, name: room.name, capacity: room.capacity,
+        busy: roomBusy.map((b) => ({ start: b.start, end: b.end, label: 'Booked', count: 1, id: b.appointmentId })),
+      },
+    };
   }
 
   /**

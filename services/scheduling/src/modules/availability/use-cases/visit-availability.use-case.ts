@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { VisitSlotView } from '@salon/contracts';
 import { APP_CONFIG, parseInput, ValidationFailedError } from '@salon/nest-kit';
 import { z } from 'zod';
 import type { SchedulingConfig } from '../../../config.js';
@@ -6,7 +7,7 @@ import type { ServiceView } from '../../catalogue/persistence/catalogue.reposito
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { checkBooking, checkSeries, findSlots } from '../domain/availability-engine.js';
 import type { BookingCheck, RecurrenceRule, ServiceDef, SeriesOccurrence, Slot, StaffChoice } from '../domain/availability-types.js';
-import { AvailabilityUseCase, parseBound, type Calendars, type SlotView } from './availability.use-case.js';
+import { AvailabilityUseCase, parseBound, type Calendars } from './availability.use-case.js';
 
 const DAY = 86_400_000;
 
@@ -16,9 +17,7 @@ export interface VisitCalendars extends Calendars {
   defs: ServiceDef[];
 }
 
-export interface VisitSlotView extends SlotView {
-  segments: { serviceId: string; serviceName: string; staffId: string; staffName: string; startsAt: string; endsAt: string }[];
-}
+export type { VisitSlotView };
 
 export interface VisitRequest {
   services: ServiceView[];

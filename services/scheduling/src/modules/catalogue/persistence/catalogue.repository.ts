@@ -1,37 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DepositRule, ResourceInput, ServiceInput } from '../domain/catalogue-rules.js';
+import type { ResourceInput, ResourceView, ServiceInput, ServiceView } from '@salon/contracts';
 
-export interface ServiceView {
-  id: string;
-  locationId: string;
-  name: string;
-  category: string | null;
-  description: string | null;
-  durationMin: number;
-  priceMinor: number;
-  currency: string;
-  bufferBeforeMin: number;
-  bufferAfterMin: number;
-  processing: { startAfterMin: number; durationMin: number } | null;
-  roomType: string | null;
-  deviceTypes: string[];
-  onlineBookable: boolean;
-  deposit: DepositRule | null;
-  active: boolean;
-  staff: { staffId: string; durationMin: number | null; priceMinor: number | null }[];
-  version: number;
-}
-
-export interface ResourceView {
-  id: string;
-  kind: 'room' | 'device';
-  locationId: string;
-  name: string;
-  type: string;
-  capacity: number;
-  active: boolean;
-}
+export type { ResourceView, ServiceView };
 
 const SERVICE_SELECT = `
   SELECT s.*, coalesce((SELECT json_agg(json_build_object('staffId', ss.staff_id, 'durationMin', ss.duration_min, 'priceMinor', ss.price_minor) ORDER BY ss.staff_id)

@@ -79,7 +79,7 @@ function toView(r: any): ClassSessionView {
   };
 }
 
-/** Class sessions, their enrolments and their holds in `allocations`. SQL only. */
+/** Class sessions and their enrolments (their holds are the allocations module's). SQL only. */
 @Injectable()
 export class ClassRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -182,28 +182,5 @@ export class ClassRepository {
        WHERE id = ANY($1::uuid[])`,
       [ids, status],
     );
-  }
-
-  /**
-   * One hold, inside a savepoint so a refusal by `no_double_booking` (23P01) leaves the
-   * transaction usable to report it. Returns false when the resource is taken.
-   */
-  async tryHold(manager: EntityManager, sessionId: string, h: { kind: 'staff' | 'room'; resourceId: string; slot: number; from: Date; to: Date }): Promise<boolean> {
-    await manager.query(`SAVEPOINT class_hold`);
-    try {
-      await manager.query(`INSERT INTO allocations (class_session_id, resource_kind, resource_id, slot, period) VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'))`, [
-        sessionId, h.kind, h.resourceId, h.slot, h.from.toISOString(), h.to.toISOString(),
-      ]);
-      await manager.query(`RELEASE SAVEPOINT class_hold`);
-      return true;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '23P01') throw error;
-      await manager.query(`ROLLBACK TO SAVEPOINT class_hold`);
-      return false;
-    }
-  }
-
-  async releaseHolds(manager: EntityManager, sessionId: string): Promise<void> {
-    await manager.query(`DELETE FROM allocations WHERE class_session_id = $1`, [sessionId]);
   }
 }

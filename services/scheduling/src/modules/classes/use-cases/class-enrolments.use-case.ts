@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EnrolmentResult } from '@salon/contracts';
 import { ConflictError, NotFoundError, OutboxWriter, parseInput, type AuthContext } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -9,11 +10,7 @@ import { ClassRepository, type EnrolmentView, type LockedSession } from '../pers
 const enrolSchema = z.object({ clientId: z.uuid(), waitlist: z.boolean().default(true) }).strict();
 const attendanceSchema = z.object({ status: z.enum(['attended', 'no-show', 'enrolled']) }).strict();
 
-export interface EnrolmentResult {
-  enrolment: EnrolmentView;
-  /** Clients moved from the waitlist into a seat by this change, in waitlist order. */
-  promoted: EnrolmentView[];
-}
+export type { EnrolmentResult };
 
 /**
  * The roster of a session. Every change locks the session row first (`FOR UPDATE`), so the

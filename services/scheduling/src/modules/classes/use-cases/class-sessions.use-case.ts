@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { ClassSessionDetail, PublicClassView } from '@salon/contracts';
 import { ConflictError, NotFoundError, OutboxWriter, parseInput, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { actorUuid, isUuid } from '../../../common/ids.js';
-import { takenMessage, type TakenResource } from '../../appointments/domain/booking-conflict.js';
-import { checkBooking } from '../../availability/domain/availability-engine.js';
+import { BookingConflictError, isBookingRace, refusedTime } from '../../allocations/domain/booking-conflict.js';
+import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
 import { classSeatsLeft } from '../../availability/domain/class-capacity.js';
+import { checkClassPlacement, type ClassPlacement } from '../../availability/domain/class-placement.js';
 import { expandRecurrence, MAX_OCCURRENCES } from '../../availability/domain/recurrence.js';
 import { AvailabilityUseCase } from '../../availability/use-cases/availability.use-case.js';
-import { CatalogueRepository, type ResourceView, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
+import { CatalogueRepository, type ResourceView } from '../../catalogue/persistence/catalogue.repository.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { checkCapacityChange, checkSessionCancel, checkSessionChange } from '../domain/class-enrolment.js';
 import { ClassRepository, type ClassSessionView, type EnrolmentView, type SessionChanges } from '../persistence/class.repository.js';
@@ -18,8 +20,6 @@ import { ClassEnrolmentsUseCase } from './class-enrolments.use-case.js';
 
 const DAY = 86_400_000;
 const MAX_WINDOW_DAYS = 62;
-/** Classes are planned a term ahead; the online-booking horizon of the location does not apply. */
-const CLASS_HORIZON_DAYS = 730;
 
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code');
 const fields = {
@@ -69,52 +69,19 @@ const cancelSchema = z.object({ reason: z.string().trim().max(500).nullish() }).
 
 const listSchema = z.object({ locationId: z.uuid(), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
-export interface ClassSessionDetail extends ClassSessionView {
-  enrolments: EnrolmentView[];
-}
+export type { ClassSessionDetail, PublicClassView };
 
-export interface PublicClassView {
-  id: string;
-  name: string;
-  description: string | null;
-  category: string | null;
-  instructorId: string;
-  instructorName: string;
-  startsAt: string;
-  endsAt: string;
-  capacity: number;
-  seatsLeft: number;
-  priceMinor: number;
-  currency: string;
-}
-
-export interface OccurrenceConflict {
-  startsAt: string;
-  reason: string;
-}
-
-interface Placement {
+/** A class to place at a location, with its room as the catalogue has it. */
+interface Placement extends ClassPlacement {
   locationId: string;
-  instructorId: string;
   room: ResourceView | null;
-  starts: Date[];
-  durationMin: number;
-  name: string;
-  /** The session being moved: its own holds do not count against it. */
-  ignoreId?: string;
-}
-
-class Taken extends Error {
-  constructor(readonly resource: TakenResource) {
-    super('taken');
-  }
 }
 
 /**
  * Class sessions: planning (with a weekly repeat), moving, cancelling. The instructor and room
  * are validated by the availability engine like a booking (working hours, time off, breaks,
- * appointments, other classes), then held in `allocations`, where `no_double_booking` has the
- * last word against a concurrent appointment.
+ * appointments, other classes), then held through the allocations module, where
+ * `no_double_booking` has the last word against a concurrent appointment.
  */
 @Injectable()
 export class ClassSessionsUseCase {
@@ -127,6 +94,7 @@ export class ClassSessionsUseCase {
     private readonly enrolments: ClassEnrolmentsUseCase,
     private readonly directory: UserDirectory,
     private readonly outbox: OutboxWriter,
+    private readonly allocations: AllocationsUseCase,
   ) {}
 
   async list(query: unknown): Promise<ClassSessionView[]> {
@@ -164,7 +132,7 @@ export class ClassSessionsUseCase {
       ? expandRecurrence({ start: first, everyWeeks: c.repeat.everyWeeks, count: c.repeat.count, until: c.repeat.until ? endOfLocalDay(c.repeat.until, timeZone) : undefined, timeZone })
       : [first];
     if (starts.length === 0) throw ValidationFailedError.field('repeat.until', 'is before the first class');
-    const placement: Placement = { locationId: c.locationId, instructorId: c.instructorId, room, starts, durationMin: c.durationMin, name: c.name };
+    const placement: Placement = { locationId: c.locationId, instructorId: c.instructorId, room, roomId: room?.id ?? null, starts, durationMin: c.durationMin, name: c.name };
     await this.ensureFree(placement, now);
     const seriesId = starts.length > 1 ? randomUUID() : null;
     const ids = await this.withTakenAsConflict(placement, () =>
@@ -209,7 +177,8 @@ export class ClassSessionsUseCase {
     let placement: Placement | null = null;
     if (moving) {
       if (startsAt <= now) throw ValidationFailedError.field('startsAt', 'must be in the future');
-      placement = { locationId: current.locationId, instructorId, room: await this.room(roomId, current.locationId), starts: [startsAt], durationMin, name: p.name ?? current.name, ignoreId: id };
+      const room = await this.room(roomId, current.locationId);
+      placement = { locationId: current.locationId, instructorId, room, roomId: room?.id ?? null, starts: [startsAt], durationMin, name: p.name ?? current.name, sessionId: id };
       await this.ensureFree(placement, now);
     }
     const endsAt = new Date(startsAt.getTime() + durationMin * 60_000);
@@ -226,7 +195,7 @@ export class ClassSessionsUseCase {
       };
       await this.classes.updateSession(m, id, changes);
       if (placement) {
-        await this.classes.releaseHolds(m, id);
+        await this.allocations.release(m, { classSessionId: id });
         await this.hold(m, id, placement, startsAt, endsAt);
         await this.outbox.append(m, {
           type: 'scheduling.class.rescheduled.v1', aggregateType: 'class-session', aggregateId: id, locationId: current.locationId, actor: { type: 'user', id: auth.userId },
@@ -250,7 +219,7 @@ export class ClassSessionsUseCase {
       const active = (await this.classes.roster(m, id)).filter((e) => e.status !== 'cancelled');
       await this.classes.setEnrolmentStatus(m, active.map((e) => e.id), 'cancelled');
       await this.classes.cancelSession(m, id, reason ?? null);
-      await this.classes.releaseHolds(m, id);
+      await this.allocations.release(m, { classSessionId: id });
       await this.outbox.append(m, {
         type: 'scheduling.class.cancelled.v1', aggregateType: 'class-session', aggregateId: id, locationId: session.locationId, actor: { type: 'user', id: auth.userId },
         payload: { classSessionId: id, name: session.name, startsAt: session.startsAt.toISOString(), reason: reason ?? null, clientIds: active.map((e) => e.clientId) },
@@ -268,51 +237,26 @@ export class ClassSessionsUseCase {
   }
 
   /**
-   * Asks the engine about every date as it would about a booking of the instructor (grid and
-   * notice relaxed, as on the staff calendar) and the room as a whole: a class takes every
-   * place of its room. All conflicts are reported at once → 409 with one line per date.
+   * Asks the engine about every date (availability/domain/class-placement.ts). All conflicts are
+   * reported at once → the one conflict, with one taken time per date.
    */
   private async ensureFree(p: Placement, now: Date): Promise<void> {
-    const conflicts = await this.conflicts(p, now);
+    const last = p.starts[p.starts.length - 1];
+    const from = new Date(p.starts[0].getTime() - DAY);
+    const to = new Date(last.getTime() + p.durationMin * 60_000 + DAY);
+    const cal = await this.availability.classCalendars(p.locationId, p.instructorId, p.roomId, from, to);
+    const conflicts = checkClassPlacement(p, cal, now);
     if (conflicts.length === 0) return;
-    const { timeZone } = await this.schedules.policy(p.locationId);
-    const when = (iso: string) => DateTime.fromISO(iso, { zone: timeZone }).toFormat('EEE LLL d');
+    const when = (iso: string) => DateTime.fromISO(iso, { zone: cal.policy.timeZone }).toFormat('EEE LLL d');
     const message =
       p.starts.length === 1 ? conflicts[0].reason : `${conflicts.length} of ${p.starts.length} dates are not free (${when(conflicts[0].startsAt)}: ${conflicts[0].reason})`;
-    throw new ConflictError(message, { conflicts });
+    throw new BookingConflictError(message, conflicts.map((c) => refusedTime(c.startsAt, c.reason)));
   }
 
-  private async conflicts(p: Placement, now: Date): Promise<OccurrenceConflict[]> {
-    const probe: ServiceView = {
-      id: p.ignoreId ?? 'class', locationId: p.locationId, name: p.name, category: null, description: null, durationMin: p.durationMin, priceMinor: 0, currency: 'USD',
-      bufferBeforeMin: 0, bufferAfterMin: 0, processing: null, roomType: p.room?.type ?? null, deviceTypes: [], onlineBookable: false, deposit: null, active: true,
-      staff: [{ staffId: p.instructorId, durationMin: null, priceMinor: null }], version: 1,
-    };
-    const last = p.starts[p.starts.length - 1];
-    const cal = await this.availability.load(probe, p.locationId, new Date(p.starts[0].getTime() - DAY), new Date(last.getTime() + p.durationMin * 60_000 + DAY));
-    const resources = cal.resources
-      .filter((r) => r.resourceId === p.room?.id)
-      .map((r) => ({ ...r, capacity: 1, busy: r.busy.map((b) => ({ ...b, count: 1 })) }));
-    const policy = { ...cal.policy, maxAdvanceDays: CLASS_HORIZON_DAYS };
-    const out: OccurrenceConflict[] = [];
-    for (const start of p.starts) {
-      const check = checkBooking({
-        from: start, to: new Date(start.getTime() + 1), now, start, services: [cal.def], staffChoice: [p.instructorId], chosen: [p.instructorId], staff: cal.staff, resources, policy,
-        relax: { grid: true, notice: true }, ignoreBusyIds: p.ignoreId ? [p.ignoreId] : undefined,
-      });
-      if (!check.ok) out.push({ startsAt: start.toISOString(), reason: check.reasons[0] ?? 'That time is not available' });
-    }
-    return out;
-  }
-
-  /** The instructor, and every place of the room: nobody else can use a room while a class is in it. */
+  /** The instructor, and every place of the room, through the one writer of holds. */
   private async hold(m: EntityManager, sessionId: string, p: Placement, from: Date, to: Date): Promise<void> {
-    if (!(await this.classes.tryHold(m, sessionId, { kind: 'staff', resourceId: p.instructorId, slot: 1, from, to }))) {
-      throw new Taken({ kind: 'staff', id: p.instructorId, name: (await this.directory.nameOf(p.instructorId)) ?? 'The instructor', at: from });
-    }
-    for (let place = 1; p.room && place <= p.room.capacity; place++) {
-      if (!(await this.classes.tryHold(m, sessionId, { kind: 'room', resourceId: p.room.id, slot: place, from, to }))) throw new Taken({ kind: 'room', id: p.room.id, name: p.room.name, at: from });
-    }
+    const instructor = { id: p.instructorId, name: (await this.directory.nameOf(p.instructorId)) ?? 'The instructor' };
+    await this.allocations.holdClass(m, sessionId, { instructor, room: p.room, from, to });
   }
 
   /** The database refused a hold that the engine had allowed: someone booked it meanwhile. */
@@ -320,11 +264,9 @@ export class ClassSessionsUseCase {
     try {
       return await run();
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (!(error instanceof Taken) && code !== '23P01' && code !== '40P01') throw error;
+      if (!isBookingRace(error)) throw error;
       const { timeZone } = await this.schedules.policy(p.locationId);
-      const message = error instanceof Taken ? takenMessage(error.resource, timeZone) : 'That time was just taken; please try again';
-      throw new ConflictError(message, error instanceof Taken ? { taken: { kind: error.resource.kind, id: error.resource.id, name: error.resource.name } } : undefined);
+      throw this.allocations.raceConflict(error, timeZone, p.starts[0]);
     }
   }
 }

@@ -1,12 +1,10 @@
-import { Body, Controller, Get, Headers, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
 import { ClientIp, CurrentAuth, OptionalAuth, Public, type AuthContext } from '@salon/nest-kit';
-import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
 import { MyAppointmentsUseCase } from '../use-cases/my-appointments.use-case.js';
 import { OnlineBookingUseCase } from '../use-cases/online-booking.use-case.js';
 
 /** The public booking page's API (no token needed) and a signed-in client's own appointments. */
 @Controller('api/online-booking')
-@UseFilters(BookingConflictFilter)
 export class OnlineBookingController {
   constructor(
     private readonly online: OnlineBookingUseCase,

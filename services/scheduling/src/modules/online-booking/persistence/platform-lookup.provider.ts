@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { PublicLocation } from '@salon/contracts';
 import { APP_CONFIG, AppError, NotFoundError, ServiceToken, ValidationFailedError } from '@salon/nest-kit';
 import type { SchedulingConfig } from '../../../config.js';
 
-export interface PublicLocation { id: string; name: string; timeZone: string; address: string | null; phone: string | null }
+export type { PublicLocation };
 export interface ClientDetails { firstName: string; lastName?: string | null; phone?: string | null; email?: string | null; smsConsent?: boolean; emailConsent?: boolean }
 
 class UpstreamUnavailableError extends AppError {

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { MyAppointment } from '@salon/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
-import { BookingConflictError } from '../../../common/booking-conflict.filter.js';
 import { isUuid } from '../../../common/ids.js';
+import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
 import { AppointmentRepository, type AppointmentView } from '../../appointments/persistence/appointment.repository.js';
 import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
 import { AvailabilityUseCase } from '../../availability/use-cases/availability.use-case.js';
@@ -57,7 +57,7 @@ export class MyAppointmentsUseCase {
     const start = new Date(r.startsAt);
     const { check, cal } = await this.availability.check({ service, locationId: a.locationId, staffId, start, now, relax: false, ignoreAppointmentId: a.id });
     if (!check.ok) {
-      throw new BookingConflictError(check.reasons[0] ?? 'That time is not available', check.alternatives.slice(0, 5).map((s) => this.availability.view(s, cal)), null);
+      throw BookingConflictError.refused(start, check.reasons, check.alternatives.slice(0, 5).map((s) => this.availability.view(s, cal)));
     }
     await this.appointments.update(auth, a.id, { startsAt: start.toISOString(), staffId, version: a.version }, now);
     return this.view(await this.appointments.get(a.id), now);

@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { z } from 'zod';
-import type { exceptionInputSchema, policyInputSchema, timeOffInputSchema, workingHoursInputSchema } from '../domain/schedule-rules.js';
+import type { ExceptionInput, ExceptionRow, PolicyInput, PolicyRow, TimeOffInput, TimeOffRow, WorkingHoursInput, WorkingHoursRow } from '@salon/contracts';
 
-export interface WorkingHoursRow { staffId: string; locationId: string; weekday: number; start: string; end: string; kind: 'work' | 'break'; label: string | null }
-export interface ExceptionRow { staffId: string; locationId: string; date: string; hours: { start: string; end: string }[]; label: string | null }
-export interface TimeOffRow { id: string; staffId: string; locationId: string | null; startsAt: string; endsAt: string; label: string | null; kind: 'time-off' | 'blocked' }
-export interface PolicyRow { locationId: string; timeZone: string; slotIntervalMin: number; minNoticeMin: number; maxAdvanceDays: number; lateCancelHours: number; openingHours: { weekday: number; start: string; end: string }[] | null }
+export type { ExceptionRow, PolicyRow, TimeOffRow, WorkingHoursRow };
 
 const hhmm = (t: string) => t.slice(0, 5);
 
@@ -22,7 +18,7 @@ export class ScheduleRepository {
     return rows.map((r: any) => ({ staffId: r.staff_id, locationId: r.location_id, weekday: r.weekday, start: hhmm(r.start_time), end: r.end_time === '24:00:00' ? '24:00' : hhmm(r.end_time), kind: r.kind, label: r.label }));
   }
 
-  async replaceWorkingHours(input: z.infer<typeof workingHoursInputSchema>): Promise<void> {
+  async replaceWorkingHours(input: WorkingHoursInput): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       await m.query(`DELETE FROM working_hours WHERE staff_id = $1 AND location_id = $2`, [input.staffId, input.locationId]);
       for (const i of input.intervals) {
@@ -42,7 +38,7 @@ export class ScheduleRepository {
     return rows.map((r: any) => ({ staffId: r.staff_id, locationId: r.location_id, date: r.date, hours: r.hours, label: r.label }));
   }
 
-  async upsertException(e: z.infer<typeof exceptionInputSchema>): Promise<void> {
+  async upsertException(e: ExceptionInput): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO schedule_exceptions (staff_id, location_id, date, hours, label) VALUES ($1,$2,$3,$4,$5)
        ON CONFLICT (staff_id, location_id, date) DO UPDATE SET hours = EXCLUDED.hours, label = EXCLUDED.label`,
@@ -60,7 +56,7 @@ export class ScheduleRepository {
     return rows.map((r: any) => ({ id: r.id, staffId: r.staff_id, locationId: r.location_id, startsAt: new Date(r.s).toISOString(), endsAt: new Date(r.e).toISOString(), label: r.label, kind: r.kind }));
   }
 
-  async addTimeOff(t: z.infer<typeof timeOffInputSchema>, createdBy: string | null): Promise<string> {
+  async addTimeOff(t: TimeOffInput, createdBy: string | null): Promise<string> {
     const [row] = await this.dataSource.query(
       `INSERT INTO time_off (staff_id, location_id, period, label, kind, created_by) VALUES ($1, $2, tstzrange($3, $4), $5, $6, $7) RETURNING id`,
       [t.staffId, t.locationId ?? null, t.startsAt, t.endsAt, t.label ?? null, t.kind, createdBy],
@@ -80,7 +76,7 @@ export class ScheduleRepository {
       : null;
   }
 
-  async savePolicy(locationId: string, p: z.infer<typeof policyInputSchema>): Promise<void> {
+  async savePolicy(locationId: string, p: PolicyInput): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days, late_cancel_hours, opening_hours)
        VALUES ($1,$2,$3,$4,$5,$6,$7)

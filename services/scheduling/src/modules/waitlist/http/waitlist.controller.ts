@@ -1,10 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentAuth, Public, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import { BookingConflictFilter } from '../../../common/booking-conflict.filter.js';
 import { WaitlistUseCase } from '../use-cases/waitlist.use-case.js';
 
 @Controller('api/waitlist')
-@UseFilters(BookingConflictFilter)
 export class WaitlistController {
   constructor(private readonly waitlist: WaitlistUseCase) {}
 

@@ -5,11 +5,12 @@ import { APP_CONFIG, ConflictError, NotFoundError, OutboxWriter, parseInput, Val
 import { sealSecret } from '@salon/tokens';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { BookingConflictError } from '../../../common/booking-conflict.filter.js';
 import { actorUuid, isUuid } from '../../../common/ids.js';
+import { BookingConflictError, isBookingRace } from '../../allocations/domain/booking-conflict.js';
+import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
 import type { SchedulingConfig } from '../../../config.js';
 import { AppointmentRepository, type AppointmentView } from '../../appointments/persistence/appointment.repository.js';
-import { BookingWriter, isBookingRace } from '../../appointments/use-cases/booking-writer.use-case.js';
+import { BookingWriter } from '../../appointments/use-cases/booking-writer.use-case.js';
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { fifo, localDatesOf, offerExpiry, offerState, pickSlot, type WaitlistStatus } from '../domain/waitlist-rules.js';
@@ -71,6 +72,7 @@ export class WaitlistUseCase {
     private readonly visits: VisitAvailabilityUseCase,
     private readonly schedules: SchedulesUseCase,
     private readonly writer: BookingWriter,
+    private readonly allocations: AllocationsUseCase,
     private readonly outbox: OutboxWriter,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {}
@@ -228,7 +230,8 @@ export class WaitlistUseCase {
     const { check, cal } = await this.visits.check(req);
     if (!check.ok) {
       await this.dataSource.transaction(async (m) => this.lapseIfOpen(m, offer.id, 'lost', now));
-      throw new BookingConflictError(check.reasons[0] ?? 'That time is no longer available', check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)));
+      const alternatives = check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal));
+      throw BookingConflictError.refused(req.start, check.reasons, alternatives, 'That time is no longer available');
     }
     try {
       const appointmentId = await this.dataSource.transaction(async (m) => {
@@ -244,7 +247,7 @@ export class WaitlistUseCase {
     } catch (error) {
       if (!isBookingRace(error)) throw error;
       await this.dataSource.transaction(async (m) => this.lapseIfOpen(m, offer.id, 'lost', now));
-      throw await this.writer.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c));
+      throw await this.allocations.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c), req.start);
     }
   }
 
