@@ -1,27 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DepositRule, ResourceInput, ServiceInput } from '../domain/catalogue-rules.js';
+import type { ResourceInput, ServiceInput } from '../domain/catalogue-rules.js';
+import type { ServiceView } from '../domain/service-view.js';
 
-export interface ServiceView {
-  id: string;
-  locationId: string;
-  name: string;
-  category: string | null;
-  description: string | null;
-  durationMin: number;
-  priceMinor: number;
-  currency: string;
-  bufferBeforeMin: number;
-  bufferAfterMin: number;
-  processing: { startAfterMin: number; durationMin: number } | null;
-  roomType: string | null;
-  deviceTypes: string[];
-  onlineBookable: boolean;
-  deposit: DepositRule | null;
-  active: boolean;
-  staff: { staffId: string; durationMin: number | null; priceMinor: number | null }[];
-  version: number;
-}
+export type { ServiceView };
 
 export interface ResourceView {
   id: string;
