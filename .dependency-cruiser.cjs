@@ -25,7 +25,7 @@ module.exports = {
     {
       name: 'no-service-imports-another-service',
       severity: 'error',
-      comment: 'Services talk over HTTP/GraphQL/events with the shapes in @salon/contracts, never through each other\'s code.',
+      comment: "Services talk over HTTP/GraphQL/events with the shapes in @salon/contracts, never through each other's code.",
       from: { path: '^services/([^/]+)/' },
       to: { path: A_SERVICE, pathNot: ['^services/$1/', '^node_modules/@salon/$1/', '^@salon/$1($|/)'] },
     },
@@ -41,7 +41,10 @@ module.exports = {
       severity: 'error',
       comment: 'packages/tokens is framework-free: the gateway and every service use it.',
       from: { path: '^packages/tokens/' },
-      to: { path: OUR_PACKAGES, pathNot: ['^packages/(tokens|contracts)/', '^node_modules/@salon/(tokens|contracts)/', '^@salon/(tokens|contracts)($|/)'] },
+      to: {
+        path: OUR_PACKAGES,
+        pathNot: ['^packages/(tokens|contracts)/', '^node_modules/@salon/(tokens|contracts)/', '^@salon/(tokens|contracts)($|/)'],
+      },
     },
     {
       name: 'nest-kit-knows-no-service',
@@ -53,14 +56,14 @@ module.exports = {
     {
       name: 'web-imports-no-service',
       severity: 'error',
-      comment: 'The web knows the platform through @salon/contracts and the gateway\'s API only.',
+      comment: "The web knows the platform through @salon/contracts and the gateway's API only.",
       from: { path: '^web/' },
       to: { path: [A_SERVICE, '^(gateway|packages/(nest-kit|tokens))/', '^(node_modules/)?@salon/(gateway|nest-kit|tokens)($|/)'] },
     },
     {
       name: 'domain-imports-no-transport-or-persistence',
       severity: 'error',
-      comment: 'A feature\'s domain/ folder holds pure rules: no http, graphql, persistence, events or jobs code, no framework.',
+      comment: "A feature's domain/ folder holds pure rules: no http, graphql, persistence, events or jobs code, no framework.",
       from: { path: '^services/[^/]+/src/modules/[^/]+/domain/' },
       to: { path: TRANSPORT_OR_PERSISTENCE },
     },

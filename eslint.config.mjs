@@ -10,12 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Files inside a workspace's tsconfig.json: linted with type information.
-const TYPED = [
-  'packages/*/src/**/*.ts',
-  'services/*/src/**/*.ts',
-  'gateway/src/**/*.ts',
-  'web/src/**/*.{ts,tsx}',
-];
+const TYPED = ['packages/*/src/**/*.ts', 'services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'web/src/**/*.{ts,tsx}'];
 
 export default defineConfig([
   globalIgnores([
@@ -27,6 +22,7 @@ export default defineConfig([
     'bench-results/**',
     '**/generated/**',
     '**/*.generated.*',
+    'web/src/gql/**', // GraphQL Code Generator's output
     'infra/test/fixtures/**',
   ]),
   {

@@ -37,7 +37,11 @@ export async function lintProblems(patterns = ['.']) {
 
 /** The files Prettier would look at for `prettier --check .` (tracked and new files, minus .gitignore). */
 function treeFiles() {
-  const out = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (out.status !== 0) throw new Error(`git ls-files failed: ${out.stderr}`);
   return out.stdout.split('\0').filter(Boolean);
 }
@@ -105,7 +109,11 @@ export async function dependencyProblems(paths = CRUISED, root = ROOT) {
 /** Runs the three checks, prints each problem as `file:line  rule  message`, and answers the counts. */
 export async function runRules({ print = console.log } = {}) {
   const checks = [
-    { name: 'ESLint', run: async () => lintProblems(), note: (r) => (r.warnings ? `, ${r.warnings} warnings (npm run lint lists them)` : '') },
+    {
+      name: 'ESLint',
+      run: async () => lintProblems(),
+      note: (r) => (r.warnings ? `, ${r.warnings} warnings (npm run lint lists them)` : ''),
+    },
     { name: 'Prettier', run: async () => formatProblems(), note: (r) => ` in ${r.checked} files` },
     { name: 'Dependency rules', run: async () => dependencyProblems(), note: (r) => ` in ${r.modules} modules` },
   ];
@@ -116,7 +124,16 @@ export async function runRules({ print = console.log } = {}) {
     try {
       result = await check.run();
     } catch (error) {
-      result = { problems: [{ file: '-', line: 0, rule: check.name, message: `the check itself failed: ${error instanceof Error ? error.message : String(error)}` }] };
+      result = {
+        problems: [
+          {
+            file: '-',
+            line: 0,
+            rule: check.name,
+            message: `the check itself failed: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+      };
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const mark = result.problems.length ? '✗' : '✓';

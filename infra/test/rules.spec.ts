@@ -79,6 +79,8 @@ describe('the rules checks of npm test', () => {
       'no-service-imports-another-service services/clients/src/modules/reminders/use-cases/reach-scheduling.use-case.ts',
     ]);
     expect(problems.find((p) => p.rule === 'no-circular')?.message).toContain('redis.transport.ts');
-    expect(problems.find((p) => p.rule === 'domain-imports-no-transport-or-persistence')?.message).toContain('persistence/visit.repository.ts');
+    expect(problems.find((p) => p.rule === 'domain-imports-no-transport-or-persistence')?.message).toContain(
+      'persistence/visit.repository.ts',
+    );
   });
 });

@@ -23,7 +23,9 @@ export function createEventTransport(config: EventTransportConfig): EventTranspo
   if (resolveEventBus(config) === 'kafka') {
     if (!config.KAFKA_BROKERS) throw new Error('EVENT_BUS=kafka needs KAFKA_BROKERS (comma-separated host:port)');
     return new KafkaTransport({
-      brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
+      brokers: config.KAFKA_BROKERS.split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
       clientId: config.serviceName,
       topicPrefix: config.KAFKA_TOPIC_PREFIX ?? '',
     });
