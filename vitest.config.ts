@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // walk has its own config (web/e2e) and runs once, after these.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'services/*', 'gateway', 'web'],
+    projects: ['packages/*', 'services/*', 'gateway', 'web', 'infra'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

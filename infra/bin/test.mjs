@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit and integration tests (real PostgreSQL and Redis) of every
+// `npm test`: every check and every test. First the rules (ESLint, Prettier, dependency rules:
+// infra/lib/rules.mjs), then the unit and integration tests (real PostgreSQL and Redis) of every
 // workspace in one Vitest run, then the browser walk in headless Chromium against the real
-// platform, once. Ends with one summary line.
+// platform, once. Ends with one summary line. `npm test rules|unit|e2e` runs one part only.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,10 +42,26 @@ function vitest(label, args, outputFile) {
 
 const only = process.argv[2];
 const runs = [];
-if (only !== 'e2e') runs.push(vitest('Unit and integration tests', [], join(resultsDir, 'unit.json')));
-if (only !== 'unit') runs.push(vitest('Browser walk (headless Chromium)', ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, 'e2e.json')));
+let rules = [];
+if (!only || only === 'rules') {
+  // In its own process, so the memory of the type-aware lint is given back before the tests start.
+  console.log('\n› Rules (ESLint, Prettier, dependency rules)');
+  const rulesFile = join(resultsDir, 'rules.json');
+  spawnSync(process.execPath, [join(ROOT, 'infra/bin/rules.mjs'), '--json', rulesFile], { cwd: ROOT, stdio: 'inherit' });
+  try {
+    rules = JSON.parse(readFileSync(rulesFile, 'utf8'));
+  } catch {
+    rules = [{ name: 'Rules', problems: 1 }]; // the step itself broke: its output says why
+  }
+}
+if (!only || only === 'unit') runs.push(vitest('Unit and integration tests', [], join(resultsDir, 'unit.json')));
+if (!only || only === 'e2e') runs.push(vitest('Browser walk (headless Chromium)', ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, 'e2e.json')));
 
 const total = runs.reduce((t, r) => ({ passed: t.passed + r.counts.passed, failed: t.failed + r.counts.failed, skipped: t.skipped + r.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
 const ok = runs.every((r) => r.ok);
-console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(ok && total.failed === 0 ? 0 : 1);
+const broken = rules.filter((r) => r.problems > 0);
+const rulesLine = rules.length
+  ? `; rules: ${rules.length - broken.length}/${rules.length} checks clean${broken.length ? ` (${broken.map((r) => `${r.name}: ${r.problems} problems`).join(', ')})` : ''}`
+  : '';
+console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped${rulesLine}`);
+process.exit(ok && total.failed === 0 && broken.length === 0 ? 0 : 1);

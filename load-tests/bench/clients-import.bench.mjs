@@ -52,11 +52,11 @@ export function generateCsv(rows, seed = 42) {
     let birthday = i % 5 === 0 ? '' : i % 2 ? `${1 + (i % 12)}/${1 + (i % 28)}/${1960 + (i % 45)}` : `${1960 + (i % 45)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
     let firstName = first;
     const r = rand();
-    if (r < 0.0025) (phone = '12'), bad++;
-    else if (r < 0.005) (email = `${first}.at.example.com`), bad++;
-    else if (r < 0.0075) (birthday = '31/31/1990'), bad++;
-    else if (r < 0.01) (firstName = ''), bad++;
-    else if (r < 0.015 && i > 10) (email = emailOf(1 + Math.floor(rand() * (i - 1)))), repeats++;
+    if (r < 0.0025) { phone = '12'; bad++; }
+    else if (r < 0.005) { email = `${first}.at.example.com`; bad++; }
+    else if (r < 0.0075) { birthday = '31/31/1990'; bad++; }
+    else if (r < 0.01) { firstName = ''; bad++; }
+    else if (r < 0.015 && i > 10) { email = emailOf(1 + Math.floor(rand() * (i - 1))); repeats++; }
     else if (r < 0.035) existing.push({ first, last, email });
     const tag = TAGS[i % TAGS.length];
     const source = SOURCES[i % SOURCES.length];

@@ -32,7 +32,7 @@ async function checkOnce(url, token) {
       body: JSON.stringify({ query: VIEWER_QUERY }),
     });
   } catch (error) {
-    throw new Error(`${url} is not reachable: ${error.cause?.message ?? error.message}`);
+    throw new Error(`${url} is not reachable: ${error.cause?.message ?? error.message}`, { cause: error });
   }
   const text = await res.text();
   let body;

@@ -22,6 +22,7 @@ export * from './auth/auth.module.js';
 export * from './bootstrap.js';
 export * from './events/event-tables.js';
 export * from './events/event-transport.js';
+export * from './events/create-event-transport.js';
 export * from './events/events.config.js';
 export * from './events/redis-streams.transport.js';
 export * from './events/kafka.transport.js';

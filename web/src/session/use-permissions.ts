@@ -25,7 +25,7 @@ export async function loadPermissions(user: User, now = Date.now()): Promise<Per
     answer = await api.get(`/api/users/${encodeURIComponent(user.id)}/permissions`);
   } catch (e) {
     const statusText = e instanceof ApiError ? e.statusText || e.message : e instanceof Error ? e.message : String(e);
-    throw new Error(permissionFetchErrorMessage(statusText));
+    throw new Error(permissionFetchErrorMessage(statusText), { cause: e });
   }
   const data = normalizePermissionsAnswer(answer);
   if (!bypassesPermissionCache(user.permissionGroups) && !bypassesPermissionCache(data.groups)) {

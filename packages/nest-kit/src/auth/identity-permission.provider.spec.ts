@@ -16,6 +16,7 @@ beforeAll(async () => {
   redis = new Redis('redis://127.0.0.1:6379');
   tokens = new TokenService({ secret: 'a-test-secret-that-is-long-enough-0123456789', issuer: 'i', audience: 'a', ttlSeconds: 600, redisPrefix: testRedisPrefix('perm') }, redis);
   // Identity's answer, as GET /api/users/{id}/permissions gives it, checking the caller's token.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the handler catches everything itself
   server = createServer(async (req, res) => {
     try {
       const caller = await tokens.verify(req.headers.authorization?.slice(7));

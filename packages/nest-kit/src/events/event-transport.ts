@@ -1,6 +1,4 @@
 import type { EventEnvelope } from '@salon/contracts';
-import { KafkaTransport } from './kafka.transport.js';
-import { RedisStreamsTransport } from './redis-streams.transport.js';
 
 export interface SubscribeOptions {
   /** Consumer group: one per service, so each service sees every event once. */
@@ -50,31 +48,4 @@ export interface EventTransport {
   /** Rewinds a group so it reads the context again from a time (ISO) or a transport position. */
   replayFrom(options: { group: string; context: string; from: string }): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface EventTransportConfig {
-  EVENT_BUS?: 'redis' | 'kafka';
-  KAFKA_BROKERS?: string;
-  REDIS_URL: string;
-  REDIS_KEY_PREFIX: string;
-  serviceName: string;
-  /** Topic namespace for Kafka (tests use a unique one); Redis uses REDIS_KEY_PREFIX. */
-  KAFKA_TOPIC_PREFIX?: string;
-}
-
-export function resolveEventBus(config: Pick<EventTransportConfig, 'EVENT_BUS' | 'KAFKA_BROKERS'>): 'redis' | 'kafka' {
-  return config.EVENT_BUS ?? (config.KAFKA_BROKERS ? 'kafka' : 'redis');
-}
-
-/** Kafka where a broker is configured, Redis Streams otherwise (DESIGN §3). */
-export function createEventTransport(config: EventTransportConfig): EventTransport {
-  if (resolveEventBus(config) === 'kafka') {
-    if (!config.KAFKA_BROKERS) throw new Error('EVENT_BUS=kafka needs KAFKA_BROKERS (comma-separated host:port)');
-    return new KafkaTransport({
-      brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
-      clientId: config.serviceName,
-      topicPrefix: config.KAFKA_TOPIC_PREFIX ?? '',
-    });
-  }
-  return new RedisStreamsTransport({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
 }

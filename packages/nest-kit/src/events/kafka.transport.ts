@@ -91,7 +91,7 @@ export class KafkaTransport implements EventTransport {
         throw error;
       }));
     }
-    return Promise.all(topics.map((t) => this.topicsReady.get(t))).then(() => undefined);
+    return Promise.all(topics.map((t) => this.topicsReady.get(t) ?? Promise.resolve())).then(() => undefined);
   }
 
   async publish(envelopes: readonly EventEnvelope[]): Promise<void> {

@@ -45,14 +45,14 @@ export function AppointmentsPage() {
     setPending((p) => new Map(p).set(a.id, { staffId, startMin: minutesInDay(new Date(startsAt), date) }));
     patch.mutate(
       { id: a.id, patch: { startsAt, ...(staffId !== a.staffId ? { staffId } : {}), version: a.version } },
-      { onSettled: async () => clearPending(a.id) },
+      { onSettled: () => clearPending(a.id) },
     );
   };
   const onResize = (a: Appointment, endsAt: string) => {
     setMoveError(null);
     setBlocked(null);
     setPending((p) => new Map(p).set(a.id, { staffId: a.staffId, startMin: minutesInDay(new Date(a.startsAt), date), endMin: minutesInDay(new Date(endsAt), date) }));
-    patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, { onSettled: async () => clearPending(a.id) });
+    patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, { onSettled: () => clearPending(a.id) });
   };
   const onStatus = (a: Appointment, status: AppointmentStatus, cancelReason?: string) => {
     setMoveError(null);

@@ -68,7 +68,9 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Slot[] } | null>(null);
   const [done, setDone] = useState<Confirmation | null>(null);
   // One key per attempt at one choice: a retry of the same Book press is the same booking.
+  /* eslint-disable react-hooks/exhaustive-deps -- the choice is what renews the key, not an input of it */
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [location?.id, service?.name, slot?.startsAt, slot?.staffId, client?.id, details]);
+  /* eslint-enable react-hooks/exhaustive-deps */
 
   const services = useQuery({ queryKey: ['online-booking-services', location?.id], queryFn: () => bookingApi.services(location!.id), enabled: !!location, staleTime: 60_000 });
   // A deep-linked service skips the menu once, when the menu arrives and offers it.

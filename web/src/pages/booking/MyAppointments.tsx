@@ -33,7 +33,7 @@ function MyAppointmentRow({ a, location }: { a: MyAppointment; location?: Public
     onSuccess: () => {
       setMoving(false);
       setSlot(null);
-      refresh();
+      void refresh();
     },
     onError: (e) => setRefusal(conflictOf<Slot>(e)),
   });

@@ -36,7 +36,7 @@ export function ClientsImportPage() {
   // On load: the import named in the URL, else the newest running or validated one.
   useEffect(() => {
     let cancelled = false;
-    (async () => {
+    void (async () => {
       try {
         const imp = importId ? await importsApi.get(importId) : resumable(await importsApi.list());
         if (cancelled) return;

@@ -69,7 +69,7 @@ export interface LocationInput {
 const COMMON_ZONES = ['America/Chicago', 'America/New_York', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
 
 export function timeZoneOptions(): string[] {
-  let all: string[] = [];
+  let all: string[];
   try {
     all = Intl.supportedValuesOf('timeZone');
   } catch {

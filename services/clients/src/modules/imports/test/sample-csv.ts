@@ -32,10 +32,10 @@ export function sampleCsv(rows: number, seed = 1): SampleCsv {
     let birthday = `${1 + (i % 12)}/${1 + (i % 28)}/${1960 + (i % 45)}`;
     let firstName = first;
     const r = rand();
-    if (r < 0.0025) (phone = '12'), bad++;
-    else if (r < 0.005) (email = `${first}.at.example.com`), bad++;
-    else if (r < 0.0075) (birthday = '31/31/1990'), bad++;
-    else if (r < 0.01) (firstName = ''), bad++;
+    if (r < 0.0025) { phone = '12'; bad++; }
+    else if (r < 0.005) { email = `${first}.at.example.com`; bad++; }
+    else if (r < 0.0075) { birthday = '31/31/1990'; bad++; }
+    else if (r < 0.01) { firstName = ''; bad++; }
     else if (r < 0.015 && i > 10) {
       // Same e-mail as an earlier row.
       const j = 1 + Math.floor(rand() * (i - 1));

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { CsvFileError, parseCsv } from '../domain/csv-file.js';
 import { toClientImportView, type ClientImportView } from '../domain/client-import-view.js';
 import { detectFormat } from '../domain/import-formats.js';

@@ -1,4 +1,4 @@
-import type { ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
+import type { ServiceView } from '@salon/contracts';
 
 /** The part of a catalogue service that pricing and the booking snapshot read. */
 export type PricedService = Pick<

@@ -125,17 +125,18 @@ export class AppointmentsUseCase {
     const req = { services, staffIds: parts.map((p) => p.staffId), locationId: b.locationId, now, relax: b.source === 'staff', start: new Date(b.startsAt) };
     const { check, cal } = await this.visits.check(req);
     if (!check.ok) throw BookingConflictError.refused(req.start, check.reasons, check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)));
+    let id: string;
     try {
-      const id = await this.dataSource.transaction((m) =>
+      id = await this.dataSource.transaction((m) =>
         this.writer.write(m, {
           locationId: b.locationId, clientId: b.clientId, slot: check.slot, cal, notes: b.notes ?? null, source: b.source,
           actor: actorOf(auth), bookedBy: actorUuid(auth.userId),
         }),
       );
-      return this.get(id);
     } catch (error) {
       throw await this.allocations.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c), req.start);
     }
+    return this.get(id);
   }
 
   /** PATCH: move (startsAt/staffId), resize (endsAt or durationMin), change status, edit notes; `version` guards against stale edits. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClassSessionView, EnrolmentView } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EnrolmentStatus, RosterEntry, SessionFacts, SessionStatus } from '../domain/class-enrolment.js';
+import type { EnrolmentStatus, RosterEntry, SessionFacts } from '../domain/class-enrolment.js';
 
 export type { ClassSessionView, EnrolmentView };
 
