@@ -9,9 +9,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS });
 }
 
-/** A fresh browser profile (own storage) at a desktop or phone size. */
+/**
+ * A fresh browser profile (own storage) at a desktop or phone size, on the walk's clock (the
+ * platform's and this file's "now", see global-setup.ts; time keeps flowing from there).
+ */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  await context.clock.install({ time: Date.now() });
   const page = await context.newPage();
   return { context, page };
 }
