@@ -2,7 +2,8 @@
 // `npm test`: every check and every test. First the rules (ESLint, Prettier, dependency rules:
 // infra/lib/rules.mjs), then the unit and integration tests (real PostgreSQL and Redis) of every
 // workspace in one Vitest run, then the browser walk in headless Chromium against the real
-// platform, once. Ends with one summary line. `npm test rules|unit|e2e` runs one part only.
+// platform, once. Ends with one summary line. `npm test rules|unit|e2e` runs one part only;
+// `node infra/bin/test.mjs e2e-week [YYYY-MM-DD[THH:MM]]` runs the browser walk once per day of a week.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +24,12 @@ const resultsDir = join(ROOT, 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-function vitest(label, args, outputFile) {
+function vitest(label, args, outputFile, env = {}) {
   console.log(`\n› ${label}`);
   const result = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: withThisNode({ ...process.env, CHROMIUM_PATH: chromium, NODE_ENV: 'test' }),
+    env: withThisNode({ ...process.env, CHROMIUM_PATH: chromium, NODE_ENV: 'test', ...env }),
   });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
@@ -54,8 +55,24 @@ if (!only || only === 'rules') {
     rules = [{ name: 'Rules', problems: 1 }]; // the step itself broke: its output says why
   }
 }
-if (!only || only === 'unit') runs.push(vitest('Unit and integration tests', [], join(resultsDir, 'unit.json')));
-if (!only || only === 'e2e') runs.push(vitest('Browser walk (headless Chromium)', ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, 'e2e.json')));
+if (only === 'e2e-week') {
+  // The browser walk once per day of a week, one after another, each on its own clock (E2E_TODAY):
+  // `node infra/bin/test.mjs e2e-week [YYYY-MM-DD[THH:MM]]`, the first day (default: the walk's
+  // pinned Monday) and the wall time in Chicago (default 09:00). See web/e2e/README.md.
+  const { DEFAULT_TODAY } = await import('../lib/test-clock.mjs');
+  const [first, time = '09:00'] = (process.argv[3] ?? DEFAULT_TODAY).split('T');
+  for (let i = 0; i < 7; i++) {
+    const d = new Date(Date.parse(`${first}T12:00:00Z`) + i * 86_400_000);
+    const today = `${d.toISOString().slice(0, 10)}T${time}`;
+    const weekday = d.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+    const run = vitest(`Browser walk on ${weekday} ${today} (Chicago)`, ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, `e2e-${today.replace(':', '')}.json`), { E2E_TODAY: today });
+    runs.push(run);
+    console.log(`  ${weekday} ${today}: ${run.counts.passed} passed, ${run.counts.failed} failed, ${run.counts.skipped} skipped`);
+  }
+} else {
+  if (!only || only === 'unit') runs.push(vitest('Unit and integration tests', [], join(resultsDir, 'unit.json')));
+  if (!only || only === 'e2e') runs.push(vitest('Browser walk (headless Chromium)', ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, 'e2e.json')));
+}
 
 const total = runs.reduce((t, r) => ({ passed: t.passed + r.counts.passed, failed: t.failed + r.counts.failed, skipped: t.skipped + r.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
 const ok = runs.every((r) => r.ok);

@@ -5,6 +5,7 @@ import { ROOT } from './install.mjs';
 import { postgresAdminUrl } from './local-services.mjs';
 import { startLocalSes } from '../local/ses-server.mjs';
 import { startTwilioPeer } from '../local/twilio-peer.mjs';
+import { CLOCK_OFFSET_ENV, clockEnv } from './test-clock.mjs';
 
 /**
  * The services `npm start` runs, in start order. A later service is one more entry here: its
@@ -64,6 +65,9 @@ async function waitForReady(url, child, name, timeoutMs = 60_000) {
  * @param {string} [options.redisPrefix] Redis key prefix (default 'salon:')
  * @param {'inherit'|'pipe'|'ignore'} [options.logs] where the services' JSON logs go
  * @param {Record<string,string>} [options.env] extra environment for every process
+ * @param {number} [options.clockOffsetMs] run every process (and the local SES server) on a clock
+ *   shifted by this much (infra/lib/test-clock.mjs); only the browser walk sets it, so `npm start`
+ *   and the bench always run on the machine's time
  */
 export async function startPlatform(options = {}) {
   const baseEnv = { ...process.env, ...options.env };
@@ -79,6 +83,9 @@ export async function startPlatform(options = {}) {
   };
   delete common.PORT;
   delete common.DATABASE_URL;
+  // The shifted clock is opt-in per call, never inherited from the caller's environment.
+  delete common[CLOCK_OFFSET_ENV];
+  if (options.clockOffsetMs !== undefined) Object.assign(common, clockEnv(options.clockOffsetMs, common.NODE_OPTIONS));
   const children = [];
   const databases = [];
   const gatewayEnv = { ...common, PORT: String(port) };
@@ -97,7 +104,7 @@ export async function startPlatform(options = {}) {
   };
 
   try {
-    peers.ses = await startLocalSes({ port: LOCAL_PEERS.ses + offset });
+    peers.ses = await startLocalSes({ port: LOCAL_PEERS.ses + offset, env: common });
     peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset });
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.

@@ -30,10 +30,11 @@ function freePort(host) {
   });
 }
 
-export async function startLocalSes({ port = 8005, host = '127.0.0.1', timeoutMs = 15_000, stdio = 'ignore' } = {}) {
+/** `env`: the server process's environment (default this process's; the browser walk passes its shifted clock). */
+export async function startLocalSes({ port = 8005, host = '127.0.0.1', timeoutMs = 15_000, stdio = 'ignore', env = process.env } = {}) {
   const chosen = port === 0 ? await freePort(host) : port;
   const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${chosen}`;
-  const child = spawn(process.execPath, [cliPath(), '--port', String(chosen), '--host', host], { stdio: ['ignore', stdio, stdio] });
+  const child = spawn(process.execPath, [cliPath(), '--port', String(chosen), '--host', host], { env, stdio: ['ignore', stdio, stdio] });
   let exited = null;
   child.once('exit', (code, signal) => (exited = { code, signal }));
 

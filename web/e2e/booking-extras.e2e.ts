@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeCellTestId, launchBrowser, newPage, signIn } from './browser.js';
+import { baseUrl, freeCellTestId, launchBrowser, newPage, signIn } from './browser.js';
 
 // The booking extras on /appointments, against the seeded demo salon: its waitlist (two clients
-// wait for the next afternoons) and the booking dialog's Repeat and Add another service.
+// wait for the next working days' afternoons) and the booking dialog's Repeat and Add another service.
 let browser: Browser;
 
 beforeAll(async () => {
@@ -11,12 +11,18 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A local date n days from today in the demo zone (America/Chicago), skipping Sundays (no hours). */
-function demoDay(n: number): string {
-  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' });
-  const at = (k: number) => Object.fromEntries(fmt.formatToParts(new Date(Date.now() + k * 86_400_000)).map((p) => [p.type, p.value]));
-  const d = at(n).weekday === 'Sun' ? at(n + 1) : at(n);
-  return `${d.year}-${d.month}-${d.day}`;
+const chicagoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+/** The first coming day with a seeded waiting client at the default location, asked of the waitlist API (not "tomorrow"). */
+async function waitlistDay(token: string): Promise<string> {
+  const get = async (path: string) => (await fetch(`${baseUrl()}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const { locations } = await get('/api/online-booking');
+  const from = chicagoDay(new Date(Date.now() + 86_400_000));
+  const to = chicagoDay(new Date(Date.now() + 8 * 86_400_000));
+  const entries = (await get(`/api/waitlist?locationId=${locations[0].id}&from=${from}&to=${to}`)) as { dateFrom: string; status: string }[];
+  const days = entries.filter((e) => e.status === 'waiting').map((e) => e.dateFrom).sort();
+  if (!days.length) throw new Error(`no waiting client between ${from} and ${to}`);
+  return days[0]!;
 }
 
 describe('booking extras', () => {
@@ -24,14 +30,15 @@ describe('booking extras', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff@demo.salon');
     await page.getByTestId('dashboard-greeting').waitFor();
-    // Seeded waitlist entries are for tomorrow and the day after; one of them is not a Sunday.
-    await page.goto(`/appointments?date=${demoDay(1)}`);
+    // The seed puts two clients on the waitlist for the next two working days.
+    const day = await waitlistDay((await page.evaluate(() => localStorage.getItem('token')))!);
+    await page.goto(`/appointments?date=${day}`);
     await page.getByTestId('calendar-day').waitFor();
     const panel = page.getByTestId('waitlist-panel');
     await panel.locator('[data-testid^="waitlist-entry-"]').first().waitFor();
     expect(await panel.getByTestId('waitlist-status').first().textContent()).toBe('waiting');
 
-    await page.getByTestId(await freeCellTestId(demoDay(1))).click();
+    await page.getByTestId(await freeCellTestId(day)).click();
     const dialog = page.getByTestId('book-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('repeat-toggle').check();

@@ -40,6 +40,31 @@ async function pickFirstTime(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/**
+ * A free morning time on a day with room to move it: another free time of the same person that
+ * day, an hour or more away, ending (service and buffer) before the 12:30 lunch. Chosen from the
+ * picker's own days and times, so it holds whatever the weekday or the hour (an afternoon walk has
+ * no morning left today; the first free day may be a short one).
+ */
+async function pickTimeWithRoomToMove(page: Page, heldMin: number) {
+  const picker = page.getByTestId('bk-time');
+  await picker.locator('.bk-slot').first().waitFor();
+  for (const day of await picker.locator('.bk-day:not([disabled])').all()) {
+    const date = (await day.getAttribute('data-date'))!;
+    await day.click();
+    await picker.locator(`.bk-day.is-selected[data-date="${date}"]`).waitFor();
+    const starts = (await picker.locator('.bk-slot').evaluateAll((els) => els.map((e) => e.getAttribute('data-starts-at')!))).filter((iso) => localDate(iso) === date);
+    const mins = starts.map(localMinutes);
+    const pick = starts.find((_, i) => mins.some((t) => Math.abs(t - mins[i]!) >= 60 && t + heldMin <= 12 * 60 + 30));
+    if (pick) {
+      await picker.locator(`.bk-slot[data-starts-at="${pick}"]`).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      return;
+    }
+  }
+  throw new Error('no day in the picker with two free times an hour apart before lunch');
+}
+
 /** Drags an appointment block by `minutes` on the day calendar (pointer events, as a person would). */
 async function dragBy(page: Page, testId: string, minutes: number) {
   const block = page.getByTestId(testId);
@@ -60,7 +85,7 @@ describe('online booking, end to end', () => {
     await visitor.page.goto('/booking');
     await visitor.page.getByTestId('booking-page').getByText('Book your next visit').waitFor();
     const staffName = await chooseServiceAndStaff(visitor.page, 'Haircut');
-    await pickFirstTime(visitor.page);
+    await pickTimeWithRoomToMove(visitor.page, 45 + 10);
     const lastName = `Walker${randomInt(1e6)}`;
     await visitor.page.getByLabel('First name').fill('Ana');
     await visitor.page.getByLabel('Last name').fill(lastName);

@@ -9,9 +9,29 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS });
 }
 
-/** A fresh browser profile (own storage) at a desktop or phone size. */
+/**
+ * The page's `Date` shifted like the platform's (infra/lib/test-clock.mjs), before any script of
+ * the page runs. Only Date: timers stay the browser's own (Playwright's `clock.install` would fake
+ * them too and change when a debounce fires).
+ */
+function shiftDate(offsetMs: number) {
+  const RealDate = Date;
+  const now = () => RealDate.now() + offsetMs;
+  const Shifted: DateConstructor = new Proxy(RealDate, {
+    construct: (target, args, newTarget) => Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget === Shifted ? target : newTarget),
+    apply: () => new RealDate(now()).toString(),
+    get: (target, property, receiver) => (property === 'now' ? now : Reflect.get(target, property, receiver === Shifted ? target : receiver)),
+  });
+  globalThis.Date = Shifted;
+}
+
+/**
+ * A fresh browser profile (own storage) at a desktop or phone size, on the walk's clock (the
+ * platform's and this file's "now", see global-setup.ts; time keeps flowing from there).
+ */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  await context.addInitScript(shiftDate, inject('clockOffsetMs'));
   const page = await context.newPage();
   return { context, page };
 }

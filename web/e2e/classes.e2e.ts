@@ -12,12 +12,26 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A Monday–Saturday date (the demo staff's working days) two weeks ahead in Chicago: past the seeded appointments and classes. */
-function freeDate(): string {
-  const fmt = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', ...o }).format(d);
-  let d = new Date(Date.now() + 15 * 86_400_000);
-  if (fmt(d, { weekday: 'short' }) === 'Sun') d = new Date(d.getTime() + 86_400_000);
-  return fmt(d, { year: 'numeric', month: '2-digit', day: '2-digit' });
+const chicagoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const chicagoHHMM = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+/**
+ * A day, two to four weeks ahead (past the seeded appointments and classes), on which the
+ * instructor works at the location and is free from 11:00 for a 45-minute service and its buffer:
+ * asked of the availability API, never "N days ahead" (people work at the other location on some
+ * weekdays, and the salon is closed on Sundays).
+ */
+async function freeDayAt1100(token: string, locationId: string, instructorId: string): Promise<string> {
+  const services = (await getAs<{ id: string; durationMin: number; roomType: string | null; deviceTypes: string[]; staff: { staffId: string }[] }[]>(token, `/api/services?locationId=${locationId}`))
+    .filter((s) => !s.roomType && s.deviceTypes.length === 0 && s.durationMin >= 45 && (s.staff.length === 0 || s.staff.some((x) => x.staffId === instructorId)))
+    .sort((a, b) => a.durationMin - b.durationMin);
+  expect(services.length).toBeGreaterThan(0);
+  const from = chicagoDay(new Date(Date.now() + 15 * 86_400_000));
+  const to = chicagoDay(new Date(Date.now() + 29 * 86_400_000));
+  const { slots } = await getAs<{ slots: { startsAt: string }[] }>(token, `/api/availability?locationId=${locationId}&serviceId=${services[0]!.id}&staffId=${instructorId}&from=${from}&to=${to}`);
+  const at1100 = slots.find((s) => chicagoHHMM(s.startsAt) === '11:00');
+  if (!at1100) throw new Error(`the instructor has no free 11:00 between ${from} and ${to}`);
+  return chicagoDay(new Date(at1100.startsAt));
 }
 
 async function getAs<T>(token: string, path: string): Promise<T> {
@@ -63,14 +77,19 @@ describe('classes', () => {
     await signIn(page, 'admin@demo.salon');
     await page.getByTestId('dashboard-greeting').waitFor();
 
+    // The default location, chosen explicitly: the class is planned where its day is asked about.
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const locations = await getAs<{ id: string; isActive: boolean }[]>(token, '/api/locations');
+    const locationId = locations.find((l) => l.isActive)!.id;
+    await page.evaluate((id) => localStorage.setItem('selectedLocationId', id), locationId);
     await page.goto('/classes');
     await page.getByTestId('classes-week').waitFor();
-    const date = freeDate();
     const name = `Spin ${Date.now().toString(36)}`;
     await page.getByTestId('new-class').click();
     const form = page.getByTestId('class-dialog');
     await form.getByTestId('class-name').fill(name);
-    await form.getByTestId('class-instructor').selectOption({ label: 'Riley Kim' });
+    const [instructorId] = await form.getByTestId('class-instructor').selectOption({ label: 'Riley Kim' });
+    const date = await freeDayAt1100(token, locationId, instructorId!);
     await form.getByTestId('class-date').fill(date);
     await form.getByTestId('class-time').fill('11:00');
     await form.getByTestId('class-duration').fill('45');
@@ -102,7 +121,6 @@ describe('classes', () => {
 
     // The calendar draws the class as a block in its instructor's column on its day, over the
     // shading whose reason it keeps, and a click opens it on /classes.
-    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
     const found = await findSession(token, name, date);
     expect(found.localDay).toBe(date);
     await page.evaluate((id) => localStorage.setItem('selectedLocationId', id), found.locationId);

@@ -48,6 +48,9 @@ describe('clients', () => {
     await row.waitFor();
     // …and by the phone written another way
     await page.getByTestId('client-search').fill('7735550142');
+    // The typo search's row is still on screen: wait for this search to reach the URL (debounced),
+    // or the click below races it and the URL update takes the page back to the list.
+    await page.waitForURL((url) => url.searchParams.get('q') === '7735550142');
     await page.locator('[data-testid^="client-row-"]', { hasText: 'Quintanilla' }).first().waitFor();
 
     // Profile, then a note from the Colour formula template

@@ -4,16 +4,30 @@ import type { TestProject } from 'vitest/node';
 import { startPlatform } from '../../infra/lib/platform.mjs';
 // @ts-expect-error plain JavaScript launcher shared with `npm start`
 import { dropDatabase, postgresAdminUrl } from '../../infra/lib/local-services.mjs';
+// @ts-expect-error plain JavaScript, shared with the platform's processes
+import { DEFAULT_TODAY, DEMO_TIME_ZONE, installClockOffset, zonedInstant } from '../../infra/lib/test-clock.mjs';
 
 /**
  * Starts the real platform (services, worker, gateway serving the built web client, the local
  * SES server and Twilio peer) on its own ports,
  * databases and Redis prefix, so the walk never touches a developer's `npm start` data.
+ *
+ * The walk runs on its own clock: "now" is E2E_TODAY (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, wall time
+ * in Chicago, a date alone meaning 09:00) or else DEFAULT_TODAY (Monday 2026-11-23 09:00), and
+ * flows from there. Every platform process, this one (the Twilio peer), the test files
+ * (setup-clock.ts) and the browser (browser.ts) share it, so the seed's demo weeks and the walks'
+ * dates are the same whatever the machine's date.
  */
 export default async function setup(project: TestProject) {
   const tag = randomBytes(3).toString('hex');
   const port = Number(process.env.E2E_PORT ?? 4600);
+  const today = process.env.E2E_TODAY || DEFAULT_TODAY;
+  const clockOffsetMs = zonedInstant(today, DEMO_TIME_ZONE) - Date.now();
+  installClockOffset(clockOffsetMs);
+  project.provide('clockOffsetMs', clockOffsetMs);
+  console.log(`e2e clock: ${today} ${DEMO_TIME_ZONE} (${new Date().toISOString()}); set E2E_TODAY=YYYY-MM-DD[THH:MM] to change it`);
   const platform = await startPlatform({
+    clockOffsetMs,
     port,
     portOffset: port - 4000,
     databasePrefix: `e2e_${tag}`,
@@ -37,5 +51,7 @@ declare module 'vitest' {
     sesUrl: string;
     /** The local Twilio peer: GET /messages lists every text the SDK sent. */
     twilioUrl: string;
+    /** How far the walk's clock is from the machine's (ms): setup-clock.ts installs it in each test file. */
+    clockOffsetMs: number;
   }
 }

@@ -7,6 +7,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
+    // The walk's clock (E2E_TODAY or the pinned default) in every test file too: they compute dates.
+    setupFiles: ['./setup-clock.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -151,9 +151,10 @@ try {
           try {
             const svc = services[v.serviceIndex];
             const st = team[v.staffIndex];
+            // Wall-clock times of the day (not minutes after midnight: on a day the clocks change those differ).
             const day = DateTime.fromISO(v.date, { zone: tz });
-            const start = day.plus({ minutes: v.startMin });
-            const end = day.plus({ minutes: v.endMin });
+            const start = day.set({ hour: Math.floor(v.startMin / 60), minute: v.startMin % 60 });
+            const end = day.set({ hour: Math.floor(v.endMin / 60), minute: v.endMin % 60 });
             const status = demoStatus(start.toJSDate(), end.toJSDate(), now, roll());
             const { rows } = await db.query(
               `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source, cancel_reason, cancelled_at)
@@ -183,10 +184,12 @@ try {
             await db.query('ROLLBACK TO SAVEPOINT visit');
           }
         }
-        // Two clients on the waitlist for the next afternoons: cancelling an afternoon appointment then offers them the time.
+        // Two clients on the waitlist for the next two working days' afternoons (Monday to Saturday, whatever
+        // today is): cancelling an afternoon appointment then offers them the time.
         if (li === 0 && here.length) {
+          const workingDays = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => DateTime.now().setZone(tz).plus({ days: n })).filter((d) => d.weekday !== 7);
           for (let w = 0; w < 2; w++) {
-            const day = DateTime.now().setZone(tz).plus({ days: 1 + w }).toISODate();
+            const day = workingDays[w]!.toISODate();
             await db.query(
               `INSERT INTO waitlist_entries (location_id, client_id, service_id, staff_id, date_from, date_to, window_start, window_end, note) VALUES ($1,$2,$3,$4,$5,$5,'13:00','17:00','Any afternoon')`,
               [loc.id, clientAt(100 + w), services[0].id, w === 0 ? here[0] : null, day],

@@ -156,7 +156,7 @@ export class ClientImportRepository {
    * One multi-row INSERT of new clients. ON CONFLICT (import_id, import_row) makes a replayed
    * batch create nobody twice; only the rows actually inserted come back.
    */
-  async insertClients(manager: EntityManager, importId: string, actor: string | null, rows: readonly NewClientRow[]): Promise<{ id: string; row: number }[]> {
+  async insertClients(manager: EntityManager, importId: string, actor: string | null, rows: readonly NewClientRow[], decidedAt = new Date()): Promise<{ id: string; row: number }[]> {
     if (rows.length === 0) return [];
     const cols = {
       row: [] as number[], first: [] as string[], last: [] as (string | null)[], phone: [] as (string | null)[], email: [] as (string | null)[],
@@ -183,14 +183,14 @@ export class ClientImportRepository {
                             import_id, import_row, created_by, updated_by)
        SELECT u.first, u.last, u.phone, u.email, u.birthday::date, u.address::jsonb,
               ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), u.source,
-              u.sms, CASE WHEN u.sms THEN now() END, CASE WHEN u.sms THEN 'import' END, CASE WHEN u.sms THEN $12::uuid END,
-              u.email_ok, CASE WHEN u.email_ok THEN now() END, CASE WHEN u.email_ok THEN 'import' END, CASE WHEN u.email_ok THEN $12::uuid END,
+              u.sms, CASE WHEN u.sms THEN $14::timestamptz END, CASE WHEN u.sms THEN 'import' END, CASE WHEN u.sms THEN $12::uuid END,
+              u.email_ok, CASE WHEN u.email_ok THEN $14::timestamptz END, CASE WHEN u.email_ok THEN 'import' END, CASE WHEN u.email_ok THEN $12::uuid END,
               $13::uuid, u.row, $12::uuid, $12::uuid
          FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bool[], $11::bool[])
               AS u(row, first, last, phone, email, birthday, address, tags, source, sms, email_ok)
        ON CONFLICT (import_id, import_row) WHERE import_id IS NOT NULL DO NOTHING
        RETURNING id, import_row AS "row"`,
-      [cols.row, cols.first, cols.last, cols.phone, cols.email, cols.birthday, cols.address, cols.tags, cols.source, cols.sms, cols.emailOk, actor, importId],
+      [cols.row, cols.first, cols.last, cols.phone, cols.email, cols.birthday, cols.address, cols.tags, cols.source, cols.sms, cols.emailOk, actor, importId, decidedAt],
     );
   }
 
@@ -204,8 +204,12 @@ export class ClientImportRepository {
     );
   }
 
-  /** onDuplicate=update: one UPDATE for the batch's changed clients. */
-  async updateClients(manager: EntityManager, actor: string | null, patches: readonly ClientPatch[]): Promise<void> {
+  /**
+   * onDuplicate=update: one UPDATE for the batch's changed clients. A consent's time is the
+   * application's clock (`decidedAt`), as on every other path that decides consent: it is compared
+   * with the time of a STOP/START reply and of the other profile in a merge, not with the database's.
+   */
+  async updateClients(manager: EntityManager, actor: string | null, patches: readonly ClientPatch[], decidedAt = new Date()): Promise<void> {
     if (patches.length === 0) return;
     const n = patches.map((p) => p.next);
     await manager.query(
@@ -213,11 +217,11 @@ export class ClientImportRepository {
          first_name = u.first, last_name = u.last, phone = u.phone, email = u.email, birthday = u.birthday::date,
          address = u.address::jsonb, tags = ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), source = u.source,
          sms_consent = u.sms,
-         sms_consent_at = CASE WHEN u.sms_changed THEN now() ELSE c.sms_consent_at END,
+         sms_consent_at = CASE WHEN u.sms_changed THEN $15::timestamptz ELSE c.sms_consent_at END,
          sms_consent_method = CASE WHEN u.sms_changed THEN 'import' ELSE c.sms_consent_method END,
          sms_consent_by = CASE WHEN u.sms_changed THEN $14::uuid ELSE c.sms_consent_by END,
          email_consent = u.email_ok,
-         email_consent_at = CASE WHEN u.email_changed THEN now() ELSE c.email_consent_at END,
+         email_consent_at = CASE WHEN u.email_changed THEN $15::timestamptz ELSE c.email_consent_at END,
          email_consent_method = CASE WHEN u.email_changed THEN 'import' ELSE c.email_consent_method END,
          email_consent_by = CASE WHEN u.email_changed THEN $14::uuid ELSE c.email_consent_by END,
          version = c.version + 1, updated_by = $14::uuid, updated_at = now()
@@ -228,6 +232,7 @@ export class ClientImportRepository {
         patches.map((p) => p.id), n.map((x) => x.firstName), n.map((x) => x.lastName), n.map((x) => x.phone), n.map((x) => x.email),
         n.map((x) => x.birthday), n.map((x) => (x.address ? JSON.stringify(x.address) : null)), n.map((x) => JSON.stringify(x.tags)), n.map((x) => x.source),
         n.map((x) => x.smsConsent), n.map((x) => x.emailConsent), patches.map((p) => p.smsConsentChanged), patches.map((p) => p.emailConsentChanged), actor,
+        decidedAt,
       ],
     );
   }
