@@ -6,3 +6,7 @@ export * from './auth.js';
 export * from './online-booking.js';
 export * from './scheduling-views.js';
 export * from './appointment-lifecycle.js';
+export * from './identity/index.js';
+export * from './clients/index.js';
+export * from './messaging/index.js';
+export * from './rules/index.js';

@@ -1,0 +1,3 @@
+export * from './phone.js';
+export * from './ids.js';
+export * from './time-zone.js';
