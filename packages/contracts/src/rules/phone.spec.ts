@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, phoneDigitsOf, phoneSchema, toE164 } from './phone.js';
+import { normalisePhone, phoneDigitsOf, phoneLikeSchema, phoneSchema, toE164 } from './phone.js';
 
 describe('normalisePhone', () => {
   it('reads every usual way of writing a US number as one E.164 number', () => {
@@ -42,5 +42,12 @@ describe('phoneSchema', () => {
     const failed = phoneSchema('must be a phone').safeParse('12');
     expect(failed.success).toBe(false);
     expect(failed.error?.issues.map((i) => i.message)).toEqual(['must be a phone']);
+  });
+});
+
+describe('phoneLikeSchema', () => {
+  it('accepts anything written like a number, real or not, and refuses text', () => {
+    expect(phoneLikeSchema().parse(' +1 999 555 0000 ')).toBe('+1 999 555 0000');
+    expect(phoneLikeSchema('nope').safeParse('call me').error?.issues[0].message).toBe('nope');
   });
 });

@@ -65,5 +65,13 @@ export function phoneSchema(message: string = PHONE_PROBLEM, defaultCountry: str
   });
 }
 
+/**
+ * A string written like a phone number (digits, spaces, + ( ) . -; 7–20 characters), not checked
+ * further: for lookups (password recovery) whose answer must not depend on whether a number exists.
+ */
+export function phoneLikeSchema(message: string = PHONE_PROBLEM) {
+  return z.string('must be a string').trim().regex(/^\+?[0-9 ().-]{7,20}$/, message);
+}
+
 /** A phone in a view: E.164. */
 export const e164Schema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number such as +15550102000');
