@@ -45,8 +45,8 @@ export const clientImportSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   /** The file's columns, as its header names them. */
   columns: z.array(z.string()),
-  /** Every import field → its column, or null when not imported. */
-  mapping: z.record(z.enum(IMPORT_FIELDS), z.string().nullable()),
+  /** Import field → its column; null or absent when not imported (the service names every field). */
+  mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string().nullable()),
   onDuplicate: z.enum(ON_DUPLICATE),
   totalRows: z.number().int(),
   /** Rows whose batch has committed. */

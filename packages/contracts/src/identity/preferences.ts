@@ -14,15 +14,7 @@ export const colorPreferencesSchema = z.object({
 });
 export type ColorPreferences = z.infer<typeof colorPreferencesSchema>;
 
-/** Spec §3 defaults, answered for a user who never saved preferences (and applied by the web on failure). */
-export const DEFAULT_COLOR_PREFERENCES: Readonly<ColorPreferences> = Object.freeze({
-  primaryColor: '#8b5cf6',
-  isDarkMode: false,
-  primaryTextColor: '#111827',
-  secondaryTextColor: '#6b7280',
-  savedBrandColors: [],
-  savedTextColors: [],
-});
+export { DEFAULT_COLOR_PREFERENCES } from './preference-defaults.js';
 
 const hex = hexColourSchema.transform((value) => value.toLowerCase());
 const palette = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorUuid, idSchema, isDigitsId, isSlugId, isUuid } from './ids.js';
+import { actorUuid, isDigitsId, isSlugId, isUuid } from './ids.js';
 
 describe('ids', () => {
   it('knows a uuid whatever its case, and nothing else', () => {
@@ -8,7 +8,6 @@ describe('ids', () => {
     expect(isUuid('0b1e6a52-1c1f-4c55-9d2a-7c1b2f3e4d5')).toBe(false);
     expect(isUuid("1' OR '1'='1")).toBe(false);
     expect(isUuid(42)).toBe(false);
-    expect(idSchema.safeParse('nope').success).toBe(false);
   });
 
   it('records a token subject that is not a uuid as unknown', () => {

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Id checks every service applies before asking its database (a malformed id is "not found",
- * never a database error) and the web applies to its public routes.
+ * never a database error) and the web applies to its public routes. No zod here: the web's shell
+ * bundle imports this file.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,6 +24,3 @@ export function isDigitsId(value: unknown): value is string {
 export function isSlugId(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]+$/.test(value);
 }
-
-/** An id field of a view or an input (PostgreSQL's uuid layout, any version). */
-export const idSchema = z.string().regex(UUID, 'must be an id');
