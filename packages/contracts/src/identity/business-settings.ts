@@ -1,6 +1,6 @@
 /** Identity's business settings (spec §3): GET/PUT /api/business-settings and the GraphQL type. */
 import { z } from 'zod';
-import { phoneSchema } from '../rules/phone.js';
+import { phoneSchema } from '../rules/phone-schema.js';
 import { timeZoneSchema } from '../rules/time-zone.js';
 import { imageUrlSchema } from './users.js';
 

@@ -1,6 +1,6 @@
 /** Identity's locations (spec §3 Location): GET /api/locations and the GraphQL type. */
 import { z } from 'zod';
-import { phoneSchema } from '../rules/phone.js';
+import { phoneSchema } from '../rules/phone-schema.js';
 import { timeZoneSchema } from '../rules/time-zone.js';
 
 export const locationSchema = z.object({

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
-import { phoneSchema } from '../rules/phone.js';
+import { phoneSchema } from '../rules/phone-schema.js';
 
 export const roleSchema = z.enum(ROLES, 'must be admin, staff or client');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, phoneDigitsOf, phoneLikeSchema, phoneSchema, toE164 } from './phone.js';
+import { normalisePhone, phoneDigitsOf, toE164 } from './phone.js';
+import { phoneLikeSchema, phoneSchema } from './phone-schema.js';
 
 describe('normalisePhone', () => {
   it('reads every usual way of writing a US number as one E.164 number', () => {

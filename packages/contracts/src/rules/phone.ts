@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { z } from 'zod';
 
 /**
  * The one phone rule of the platform (clients, identity, messaging, the web): a number as people
@@ -54,24 +53,3 @@ export function phoneDigitsOf(text: string, defaultCountry: string = 'US'): stri
   }
   return digits;
 }
-
-/** A phone field of an input: read as typed, answered in E.164, or an issue saying `message`. */
-export function phoneSchema(message: string = PHONE_PROBLEM, defaultCountry: string = 'US') {
-  return z.string(message).transform((raw, ctx) => {
-    const result = normalisePhone(raw, defaultCountry);
-    if (result.ok) return result.e164;
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
-}
-
-/**
- * A string written like a phone number (digits, spaces, + ( ) . -; 7–20 characters), not checked
- * further: for lookups (password recovery) whose answer must not depend on whether a number exists.
- */
-export function phoneLikeSchema(message: string = PHONE_PROBLEM) {
-  return z.string('must be a string').trim().regex(/^\+?[0-9 ().-]{7,20}$/, message);
-}
-
-/** A phone in a view: E.164. */
-export const e164Schema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number such as +15550102000');
