@@ -5,3 +5,7 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './scheduling/index.js';
 export * from './appointment-lifecycle.js';
+export * from './identity/index.js';
+export * from './clients/index.js';
+export * from './messaging/index.js';
+export * from './rules/index.js';

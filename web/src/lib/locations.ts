@@ -1,4 +1,4 @@
-import type { Location } from '../session/types';
+import type { Location } from '@salon/contracts';
 
 export function activeLocations(locations: readonly Location[] | null | undefined): Location[] {
   return (locations ?? []).filter((l) => l.isActive);

@@ -1,15 +1,9 @@
-import type { ColorPreferences } from '../session/types';
+import type { ColorPreferences } from '@salon/contracts';
+import { DEFAULT_COLOR_PREFERENCES } from '@salon/contracts/identity/preference-defaults';
 import { STORAGE_KEYS, storage } from '../session/storage-keys';
 
-/** Spec §3 defaults. */
-export const DEFAULT_COLORS: ColorPreferences = Object.freeze({
-  primaryColor: '#8b5cf6',
-  isDarkMode: false,
-  primaryTextColor: '#111827',
-  secondaryTextColor: '#6b7280',
-  savedBrandColors: [] as string[],
-  savedTextColors: [] as string[],
-}) as ColorPreferences;
+/** Spec §3 defaults: the contract's, the same identity answers. */
+export const DEFAULT_COLORS: Readonly<ColorPreferences> = DEFAULT_COLOR_PREFERENCES;
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColor = (v: unknown): v is string => typeof v === 'string' && HEX_COLOR.test(v);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api-client';
 import { useSession } from './session-context';
-import type { BusinessSettings } from './types';
+import type { BusinessSettings } from '@salon/contracts';
 
 export const BUSINESS_SETTINGS_KEY = ['/api/business-settings'] as const;
 export const FETCH_SETTINGS_ERROR = 'Failed to fetch business settings';

@@ -4,7 +4,7 @@ import { api } from '../lib/api-client';
 import { activeLocations, pickSelectedLocation } from '../lib/locations';
 import { useSession } from './session-context';
 import { STORAGE_KEYS, storage } from './storage-keys';
-import type { Location } from './types';
+import type { Location } from '@salon/contracts';
 
 export const LOCATIONS_QUERY_KEY = ['/api/locations'] as const;
 

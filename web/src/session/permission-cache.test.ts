@@ -7,7 +7,7 @@ import {
   permissionFetchErrorMessage,
 } from './permission-cache';
 
-const data = { permissions: ['view_staff'], groups: [{ name: 'Front desk' }], directPermissions: [] };
+const data = { permissions: ['view_staff'], groups: [{ id: 'g-front', name: 'Front desk' }], directPermissions: [] };
 
 describe('permission cache rule', () => {
   it('uses a fresh entry for five minutes', () => {
@@ -24,7 +24,7 @@ describe('permission cache rule', () => {
     expect(bypassesPermissionCache([{ name: 'extra BASIC' }])).toBe(true);
     expect(bypassesPermissionCache([{ name: 'Managers' }])).toBe(false);
     expect(decidePermissionSource({ data, timestamp: now }, [{ name: 'Basic Staff' }], now)).toEqual({ use: 'network', clear: true });
-    const basicData = { ...data, groups: [{ name: 'basic' }] };
+    const basicData = { ...data, groups: [{ id: 'g-basic', name: 'basic' }] };
     expect(decidePermissionSource({ data: basicData, timestamp: now }, [], now)).toEqual({ use: 'network', clear: true });
   });
 });

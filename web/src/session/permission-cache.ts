@@ -1,18 +1,18 @@
 import { isBasicGroupName } from '@salon/contracts/permissions';
-import type { GroupRef, PermissionsResult } from './types';
+import type { GroupRef, UserPermissions } from '@salon/contracts';
 
 /** Spec §4/§9: permissions are cached five minutes per user. */
 export const PERMISSION_CACHE_TTL_MS = 5 * 60 * 1000;
 
 export interface PermissionCacheEntry {
-  data: PermissionsResult;
+  data: UserPermissions;
   timestamp: number;
 }
 
-export const EMPTY_PERMISSIONS: PermissionsResult = Object.freeze({ permissions: [], groups: [], directPermissions: [] }) as PermissionsResult;
+export const EMPTY_PERMISSIONS: UserPermissions = Object.freeze({ permissions: [], groups: [], directPermissions: [] }) as UserPermissions;
 
 /** A user in any group whose name contains 'basic' never uses the cache. */
-export function bypassesPermissionCache(groups: readonly GroupRef[] | undefined | null): boolean {
+export function bypassesPermissionCache(groups: readonly Pick<GroupRef, 'name'>[] | undefined | null): boolean {
   return (groups ?? []).some((g) => isBasicGroupName(g.name));
 }
 
@@ -22,12 +22,12 @@ export function isCacheEntryFresh(entry: PermissionCacheEntry | null | undefined
   return age >= 0 && age < PERMISSION_CACHE_TTL_MS;
 }
 
-export type CacheDecision = { use: 'cache'; data: PermissionsResult } | { use: 'network'; clear: boolean };
+export type CacheDecision = { use: 'cache'; data: UserPermissions } | { use: 'network'; clear: boolean };
 
 /** Decide between the cached entry and a fetch (clear = drop the stored entry first). */
 export function decidePermissionSource(
   entry: PermissionCacheEntry | null | undefined,
-  groups: readonly GroupRef[] | undefined | null,
+  groups: readonly Pick<GroupRef, 'name'>[] | undefined | null,
   now: number,
 ): CacheDecision {
   if (bypassesPermissionCache(groups) || bypassesPermissionCache(entry?.data?.groups)) return { use: 'network', clear: true };
@@ -36,9 +36,9 @@ export function decidePermissionSource(
 }
 
 /** The API answer `{data:{permissions, groups, directPermissions}}`, tolerant of missing fields. */
-export function normalizePermissionsAnswer(answer: unknown): PermissionsResult {
+export function normalizePermissionsAnswer(answer: unknown): UserPermissions {
   const data = (answer && typeof answer === 'object' && 'data' in answer ? (answer as { data: unknown }).data : answer) as
-    | Partial<PermissionsResult>
+    | Partial<UserPermissions>
     | null
     | undefined;
   return {

@@ -1,14 +1,17 @@
 /** Public-route detection and the 401 redirect rule (spec §2, §4, §8). Pure. */
+import { isDigitsId, isSlugId } from '@salon/contracts/rules/ids';
 
 export const PUBLIC_FORM_PATH = /^\/forms\/(\d+)\/?$/;
 export const PUBLIC_DOCUMENT_PATH = /^\/documents\/([A-Za-z0-9_-]+)\/?$/;
 
+/** Spec §5: a public form id is digits only (the platform's id rule, @salon/contracts rules/ids). */
 export function isPublicFormId(id: string | undefined): boolean {
-  return !!id && /^\d+$/.test(id);
+  return isDigitsId(id);
 }
 
+/** Spec §5: a public document id is letters, digits, underscore and hyphen. */
 export function isPublicDocumentId(id: string | undefined): boolean {
-  return !!id && /^[A-Za-z0-9_-]+$/.test(id);
+  return isSlugId(id);
 }
 
 /** /forms/{digits}: default theme colours and no session loading. */

@@ -15,7 +15,7 @@ import {
 } from '../lib/theme';
 import { isPublicFormPath } from './public-paths';
 import { STORAGE_KEYS, storage } from './storage-keys';
-import type { ColorPreferences, User } from './types';
+import type { ColorPreferences, User } from '@salon/contracts';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

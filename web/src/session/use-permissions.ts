@@ -13,9 +13,9 @@ import {
 } from './permission-cache';
 import { useSession } from './session-context';
 import { permissionCacheKey, storage } from './storage-keys';
-import type { PermissionsResult, User } from './types';
+import type { UserPermissions, User } from '@salon/contracts';
 
-export async function loadPermissions(user: User, now = Date.now()): Promise<PermissionsResult> {
+export async function loadPermissions(user: User, now = Date.now()): Promise<UserPermissions> {
   const key = permissionCacheKey(user.id);
   const decision = decidePermissionSource(storage.getJson<PermissionCacheEntry>(key), user.permissionGroups, now);
   if (decision.use === 'cache') return decision.data;
@@ -34,7 +34,7 @@ export async function loadPermissions(user: User, now = Date.now()): Promise<Per
   return data;
 }
 
-export interface PermissionsState extends PermissionsResult {
+export interface PermissionsState extends UserPermissions {
   isLoading: boolean;
   error: Error | null;
   can(requirement?: PermissionRequirement | null): boolean;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { LocationSelector } from './LocationSelector';
 
-const loc = (id: string, name: string, isDefault = false, isActive = true) => ({ id, name, isDefault, isActive, timeZone: 'America/Chicago' });
+const loc = (id: string, name: string, isDefault = false, isActive = true) => ({ id, name, isDefault, isActive, timeZone: 'America/Chicago', address: null, phone: null });
 
 afterEach(cleanup);
 

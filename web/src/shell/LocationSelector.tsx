@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { locationSelectorView } from '../lib/locations';
-import type { Location } from '../session/types';
+import type { Location } from '@salon/contracts';
 
 interface Props {
   locations: Location[];

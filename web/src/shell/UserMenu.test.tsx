@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { UserMenu } from './UserMenu';
-import type { User } from '../session/types';
+import type { User } from '@salon/contracts';
 
 const base: User = {
   id: 'u1', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@demo.salon',
-  role: 'staff', profilePicture: null, permissionGroups: [],
+  phone: null, role: 'staff', profilePicture: null, isActive: true, permissionGroups: [],
 };
 
 function renderMenu(user: User | null, onSignOut = vi.fn()) {

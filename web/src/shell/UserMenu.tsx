@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getFullName } from '../lib/user-display';
 import { STORAGE_KEYS, storage } from '../session/storage-keys';
-import type { User } from '../session/types';
+import type { User } from '@salon/contracts';
 import { Avatar } from './Avatar';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { CALENDAR_PERMISSIONS, PERMISSIONS, satisfies, type PermissionRequirement } from '@salon/contracts/permissions';
-import type { GroupRef } from '../session/types';
+import type { GroupRef } from '@salon/contracts';
 
 export interface MenuLink {
   kind: 'link';
@@ -118,7 +118,7 @@ export function formatMenuLabel(label: string): string {
 export const BASIC_STAFF_GROUP = 'basic staff';
 
 /** Spec §6: staff in a permission group named 'Basic Staff' get the reduced menu. */
-export function isBasicStaff(role: string, groups: readonly GroupRef[] | null | undefined): boolean {
+export function isBasicStaff(role: string, groups: readonly Pick<GroupRef, 'name'>[] | null | undefined): boolean {
   if (role === 'admin') return false;
   return (groups ?? []).some((g) => g.name.trim().toLowerCase() === BASIC_STAFF_GROUP);
 }
@@ -126,7 +126,7 @@ export function isBasicStaff(role: string, groups: readonly GroupRef[] | null | 
 export interface MenuSubject {
   role: string;
   permissions: readonly string[];
-  groups: readonly GroupRef[];
+  groups: readonly Pick<GroupRef, 'name'>[];
 }
 
 export function buildMenu(subject: MenuSubject): MenuEntry[] {

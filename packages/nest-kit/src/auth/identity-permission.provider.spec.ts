@@ -22,6 +22,8 @@ beforeAll(async () => {
       const caller = await tokens.verify(req.headers.authorization?.slice(7));
       calls.push({ path: req.url!, caller: `${caller.userId}:${caller.role}` });
       if (req.url!.includes('missing')) return void res.writeHead(404).end('{}');
+      // An identity that drifted from its contract: the permission list renamed.
+      if (req.url!.includes('drifted')) return void res.writeHead(200).end(JSON.stringify({ data: { grants: ['view_clients'], groups: [], directPermissions: [] } }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { permissions: ['view_clients'], groups: [], directPermissions: [] } }));
     } catch {
       res.writeHead(401).end('{"error":"Authentication required"}');
@@ -54,6 +56,9 @@ describe('IdentityPermissionResolver', () => {
   });
   it('gives an unknown user nothing', async () => {
     expect(await resolver(0).permissionsOf('missing')).toEqual([]);
+  });
+  it('refuses an answer that drifted from the contract, naming the field', async () => {
+    await expect(resolver(0).permissionsOf('drifted')).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/api\/users\/drifted\/permissions answered a body that breaks its contract: data\.permissions: /);
   });
   it('says identity is unreachable rather than guessing', async () => {
     await expect(resolver(0, 'http://127.0.0.1:9').permissionsOf('u-3')).rejects.toThrow(/identity is unreachable/);

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { userPermissionsAnswerSchema, type UserPermissionsAnswer } from '@salon/contracts';
 import { z } from 'zod';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AppError } from '../errors/app-errors.js';
 import { PermissionResolver } from './permission-resolver.js';
-import { ServiceToken, type ServiceAnswer } from './service-token.provider.js';
+import { ContractDriftError, ServiceToken, type CheckedAnswer } from './service-token.provider.js';
 
 export const identityClientConfigSchema = z.object({
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
@@ -36,16 +37,17 @@ export class IdentityPermissionResolver extends PermissionResolver {
     const now = Date.now();
     const hit = this.cache.get(userId);
     if (hit && hit.until > now) return hit.permissions;
-    let response: ServiceAnswer;
+    let response: CheckedAnswer<UserPermissionsAnswer>;
     try {
-      response = await this.serviceToken.call(this.config.IDENTITY_URL, `/api/users/${encodeURIComponent(userId)}/permissions`, { timeoutMs: 3000 });
+      const path = `/api/users/${encodeURIComponent(userId)}/permissions`;
+      response = await this.serviceToken.call(this.config.IDENTITY_URL, path, { timeoutMs: 3000, schema: userPermissionsAnswerSchema });
     } catch (error) {
+      if (error instanceof ContractDriftError) throw new PermissionsUnavailableError(`Could not check permissions: ${error.message}`);
       throw new PermissionsUnavailableError(`Could not check permissions: identity is unreachable (${(error as Error).message})`);
     }
     if (response.status === 404) return [];
     if (!response.ok) throw new PermissionsUnavailableError(`Could not check permissions: identity answered ${response.status}`);
-    const body = response.body as { data: { permissions: string[] } };
-    const permissions = Object.freeze([...body.data.permissions]);
+    const permissions = Object.freeze([...response.body.data.permissions]);
     this.cache.set(userId, { until: now + this.config.PERMISSION_CACHE_SECONDS * 1000, permissions });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
     return permissions;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TokenService } from '@salon/tokens';
+import type { z } from 'zod';
 
 /** The caller of every service-to-identity request; not a person, never signs in. */
 export const SERVICE_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
@@ -9,6 +10,32 @@ export interface ServiceAnswer {
   status: number;
   ok: boolean;
   body: any;
+}
+
+/** An answer to a call made with the answer's contract: an OK answer's body has been checked against it. */
+export type CheckedAnswer<T> = { status: number; ok: true; body: T } | { status: number; ok: false; body: any };
+
+/**
+ * Another service answered OK with a body its contract (a schema of @salon/contracts) does not
+ * allow: the two services have drifted apart. Names the call and every field that does not fit.
+ */
+export class ContractDriftError extends Error {
+  override readonly name = 'ContractDriftError';
+
+  constructor(
+    readonly call: string,
+    readonly problems: { field: string; message: string }[],
+  ) {
+    super(`${call} answered a body that breaks its contract: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+  }
+}
+
+/** The body checked against the contract's schema; a drift throws ContractDriftError naming the fields. */
+export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown, call: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => ({ field: issue.path.length ? issue.path.join('.') : '(body)', message: issue.message }));
+  throw new ContractDriftError(call, problems);
 }
 
 /**
@@ -29,13 +56,29 @@ export class ServiceToken {
     return `Bearer ${token}`;
   }
 
-  async call(base: string, path: string, init: { method?: string; body?: unknown; timeoutMs?: number } = {}): Promise<ServiceAnswer> {
-    const res = await fetch(new URL(path, base), {
-      method: init.method ?? 'GET',
+  /**
+   * With `schema` (the contract of the answer), an OK answer's body is checked against it and a
+   * drift rejects with ContractDriftError; other statuses are returned unchecked.
+   */
+  call<S extends z.ZodType>(base: string, path: string, init: CallInit & { schema: S }): Promise<CheckedAnswer<z.output<S>>>;
+  call(base: string, path: string, init?: CallInit): Promise<ServiceAnswer>;
+  async call(base: string, path: string, init: CallInit & { schema?: z.ZodType } = {}): Promise<ServiceAnswer> {
+    const url = new URL(path, base);
+    const method = init.method ?? 'GET';
+    const res = await fetch(url, {
+      method,
       headers: { authorization: await this.bearer(), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(init.timeoutMs ?? 5000),
     });
-    return { status: res.status, ok: res.ok, body: await res.json().catch(() => null) };
+    const body = await res.json().catch(() => null);
+    if (!res.ok || !init.schema) return { status: res.status, ok: res.ok, body };
+    return { status: res.status, ok: res.ok, body: parseAnswer(init.schema, body, `${method} ${url.href}`) };
   }
+}
+
+export interface CallInit {
+  method?: string;
+  body?: unknown;
+  timeoutMs?: number;
 }

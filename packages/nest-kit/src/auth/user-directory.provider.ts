@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { userSchema } from '@salon/contracts';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ServiceToken } from './service-token.provider.js';
+
+/** The fields of identity's User (its contract) a display name is made of. */
+const nameSchema = userSchema.pick({ firstName: true, lastName: true, username: true });
 
 /**
  * People's display names (note authors, calendar columns, "Dana Lee is already booked"), asked of
@@ -21,9 +25,10 @@ export class UserDirectory {
     if (hit && hit.until > Date.now()) return hit.name;
     let name: string | null = null;
     try {
-      const res = await this.serviceToken.call(this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', `/api/users/${encodeURIComponent(userId)}`, { timeoutMs: 1500 });
+      const path = `/api/users/${encodeURIComponent(userId)}`;
+      const res = await this.serviceToken.call(this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', path, { timeoutMs: 1500, schema: nameSchema });
       if (res.ok) {
-        const user = res.body as { firstName?: string | null; lastName?: string | null; username?: string };
+        const user = res.body;
         name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || null;
       }
     } catch {

@@ -18,6 +18,12 @@ export interface FakePlatformData {
   users?: Record<string, object>;
 }
 
+/** Identity's answers as its contract has them (@salon/contracts identity/*), with what a test leaves out filled in. */
+const businessSettings = (businessName: string) => ({
+  businessName, businessLogo: null, timeZone: 'America/Chicago', currency: 'USD', phone: null, email: null, website: null,
+});
+const location = (given: object) => ({ name: 'Salon', timeZone: 'America/Chicago', isDefault: false, isActive: true, address: null, phone: null, ...given });
+
 export function startFakePlatform(data: FakePlatformData, port = 0): Promise<FakePlatform> {
   const requests: FakePlatform['requests'] = [];
   const server: Server = createServer((req, res) => {
@@ -25,8 +31,8 @@ export function startFakePlatform(data: FakePlatformData, port = 0): Promise<Fak
     const client = /^\/api\/clients\/([^/?]+)$/.exec(req.url ?? '');
     const user = /^\/api\/users\/([^/?]+)$/.exec(req.url ?? '');
     const body =
-      req.url === '/api/business-settings' ? { businessName: data.business, timeZone: 'America/Chicago' }
-      : req.url === '/api/locations' ? data.locations
+      req.url === '/api/business-settings' ? businessSettings(data.business)
+      : req.url === '/api/locations' ? data.locations.map(location)
       : client ? data.clients[decodeURIComponent(client[1]!)]
       : user ? data.users?.[decodeURIComponent(user[1]!)]
       : undefined;

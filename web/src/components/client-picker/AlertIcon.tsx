@@ -1,4 +1,4 @@
-import type { ClientAlert } from '../../pages/clients/client-types';
+import type { ClientAlert } from '@salon/contracts';
 
 /** A small warning triangle naming the client's alerts (allergies etc.) for screen readers and on hover. */
 export function AlertIcon({ alerts }: { alerts: Pick<ClientAlert, 'kind' | 'text'>[] }) {

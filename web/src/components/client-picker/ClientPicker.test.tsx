@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MockedProvider } from '@apollo/client/testing/react';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import type { Client } from '../../pages/clients/client-types';
+import type { Client } from '@salon/contracts';
 import { ClientCombobox } from './ClientPicker';
 import { CLIENT_SEARCH, PICKER_LIMIT, type PickerClient } from './client-picker-gql';
 

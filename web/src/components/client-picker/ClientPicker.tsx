@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@salon/contracts/permissions';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { usePermissions } from '../../session/use-permissions';
 import { formatPhone } from '../../pages/clients/phone';
-import type { Client } from '../../pages/clients/client-types';
+import type { Client } from '@salon/contracts';
 import { AlertIcon } from './AlertIcon';
 import { CLIENT_SEARCH, PICKER_LIMIT, type ClientSearchData, type PickerClient } from './client-picker-gql';
 import { draftFromTyped } from './create-client';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { clientsApi, errorText, fieldErrorsOf } from '../../pages/clients/clients-api';
-import type { Client } from '../../pages/clients/client-types';
+import type { Client } from '@salon/contracts';
 import { draftToInput, duplicateFrom409, duplicateSentence, type DuplicateHit, type QuickClientDraft } from './create-client';
 
 export type CreateClientFn = (input: ReturnType<typeof draftToInput> & { allowDuplicate?: boolean }) => Promise<Client>;

@@ -1,5 +1,5 @@
 import { gql } from '@apollo/client';
-import type { ClientSummary } from '../../pages/clients/client-types';
+import type { ClientSummary } from '../../pages/clients/clients-gql';
 
 /** Search-as-you-type: the GraphQL list query with a small limit (docs/clients-api.md). */
 export const CLIENT_SEARCH = gql`

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from '../../shell/Toaster';
-import type { Client, ConsentMethod } from '../clients/client-types';
+import type { Client, ConsentMethod } from '@salon/contracts';
 import { errorText, type ClientInput } from '../clients/clients-api';
 import { GRANT_METHODS, consentText } from './consent';
 

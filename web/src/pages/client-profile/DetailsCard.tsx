@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../shell/Toaster';
-import type { Client } from '../clients/client-types';
+import type { Client } from '@salon/contracts';
 import { clientKeys, clientsApi, currentFromConflict, errorText, fieldErrorsOf } from '../clients/clients-api';
 import {
   ADDRESS_LABELS, ADDRESS_PARTS, FIELD_LABELS, SOURCE_SUGGESTIONS, conflictRows, displayValue, draftFromClient, patchFromDraft,

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../shell/Toaster';
 import { ClientPicker, type PickerClient } from '../../components/client-picker';
-import type { Client, DuplicateClient } from '../clients/client-types';
+import type { Client, DuplicateClient } from '@salon/contracts';
 import { clientKeys, clientsApi, errorText } from '../clients/clients-api';
 import { Dialog } from '../clients/Dialog';
 import { formatPhone } from '../clients/phone';

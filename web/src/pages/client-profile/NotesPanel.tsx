@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../shell/Toaster';
-import type { Note, NoteTemplate, NoteValues } from '../clients/client-types';
+import type { Note, NoteTemplate, NoteValues } from '@salon/contracts';
 import { clientKeys, clientsApi, currentFromConflict, errorText, fieldErrorsOf, templatesApi } from '../clients/clients-api';
 import { TemplateForm } from '../note-templates/TemplateForm';
 import {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../shell/Toaster';
-import type { AlertKind, Client, ClientAlert } from '../clients/client-types';
+import type { AlertKind, Client, ClientAlert } from '@salon/contracts';
 import { errorText } from '../clients/clients-api';
 import type { ClientInput } from '../clients/clients-api';
 

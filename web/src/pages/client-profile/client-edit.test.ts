@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../clients/client-types';
+import type { Client } from '@salon/contracts';
 import { addressLine, conflictRows, draftFromClient, formatBirthday, patchFromDraft } from './client-edit';
 
 const consent = { granted: false, changedAt: null, method: null, changedBy: null };

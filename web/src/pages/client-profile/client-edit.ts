@@ -1,4 +1,4 @@
-import type { Client, ClientAddress } from '../clients/client-types';
+import type { Client, ClientAddress } from '@salon/contracts';
 import { formatPhone, toE164 } from '../clients/phone';
 import { formatDate } from '../../lib/format';
 

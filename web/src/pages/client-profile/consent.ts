@@ -1,5 +1,5 @@
 import { formatDate, formatTime } from '../../lib/format';
-import type { Consent, ConsentMethod } from '../clients/client-types';
+import type { Consent, ConsentMethod } from '@salon/contracts';
 
 /** Consent lines for SMS and e-mail marketing. Pure. */
 export const CONSENT_METHODS: { value: ConsentMethod; label: string }[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Note } from '../clients/client-types';
+import type { Note } from '@salon/contracts';
 import { editDiffers, replaceNote, resolveNoteConflict, sortNotes } from './note-conflict';
 
 const note = (id: string, over: Partial<Note> = {}): Note => ({

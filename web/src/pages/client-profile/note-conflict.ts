@@ -1,4 +1,4 @@
-import type { Note, NoteValues } from '../clients/client-types';
+import type { Note, NoteValues } from '@salon/contracts';
 
 /**
  * A note is never silently lost: a PATCH with a stale version gets 409 and the current note. The

@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@salon/contracts/permissions';
 import { useSession } from '../../session/session-context';
 import { usePermissions } from '../../session/use-permissions';
 import { getFullName } from '../../lib/user-display';
-import type { Client } from '../clients/client-types';
+import type { Client } from '@salon/contracts';
 import { clientKeys, clientsApi, currentFromConflict, type ClientInput } from '../clients/clients-api';
 import { LOCATION_OPTIONS, STAFF_OPTIONS, type LocationOption, type StaffOption } from '../clients/clients-gql';
 

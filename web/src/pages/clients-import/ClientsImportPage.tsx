@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
-import type { ClientImport } from '../clients/client-types';
+import type { ClientImport } from '@salon/contracts';
 import { clientKeys, downloadFile, errorText, importsApi } from '../clients/clients-api';
 import { MappingStep } from './MappingStep';
 import { fileProblem, formatBytes, isFinished, progressPercent, resumable, stepFor, type Step } from './import-logic';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import type { ClientImport, ImportPreview } from '../clients/client-types';
+import type { ClientImport, ImportPreview } from '@salon/contracts';
 import { MappingStep } from './MappingStep';
 
 afterEach(cleanup);
@@ -11,12 +11,15 @@ afterEach(cleanup);
 const imp: ClientImport = {
   id: 'imp1', status: 'uploaded', fileName: 'vagaro.csv', format: 'vagaro', columns: ['First Name', 'Last Name', 'Cell Phone', 'Email', 'Tags'],
   mapping: { firstName: 'First Name', lastName: 'Last Name', name: null, phone: 'Cell Phone', email: null, tags: null },
+  onDuplicate: 'skip',
   totalRows: 3, processedRows: 0, createdCount: 0, updatedCount: 0, skippedDuplicateCount: 0, rejectedCount: 0,
   createdAt: '2026-11-01T00:00:00Z', startedAt: null, finishedAt: null, error: null,
 };
 
 const preview: ImportPreview = {
-  columns: imp.columns!,
+  columns: imp.columns,
+  mapping: {},
+  rejectedSample: [],
   totalRows: 10000,
   rejectedCount: 112,
   duplicateCount: 18,

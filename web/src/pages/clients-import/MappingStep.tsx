@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { ClientImport, ImportPreview } from '../clients/client-types';
+import type { ClientImport, ImportPreview } from '@salon/contracts';
 import { errorText, fieldErrorsOf, importsApi } from '../clients/clients-api';
 import { useDebounced } from '../../components/client-picker/use-debounced';
 import { TARGET_FIELDS, formatLabel, initialMapping, mappingProblems, shownRow, toServerMapping, totalsLine } from './import-logic';

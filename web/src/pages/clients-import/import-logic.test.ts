@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientImport } from '../clients/client-types';
+import type { ClientImport } from '@salon/contracts';
 import {
   fileProblem, formatBytes, formatLabel, initialMapping, mappingProblems, progressPercent, resumable, shownRow, stepFor, toServerMapping, totalsLine,
 } from './import-logic';
@@ -51,7 +51,7 @@ describe('preview rows', () => {
 });
 
 const imp = (over: Partial<ClientImport>): ClientImport => ({
-  id: 'i', status: 'running', fileName: 'a.csv', format: 'generic', mapping: {}, totalRows: 200, processedRows: 50, createdCount: 0, updatedCount: 0,
+  id: 'i', status: 'running', fileName: 'a.csv', format: 'generic', columns: [], mapping: {}, onDuplicate: 'skip', totalRows: 200, processedRows: 50, createdCount: 0, updatedCount: 0,
   skippedDuplicateCount: 0, rejectedCount: 0, createdAt: '2026-11-01T00:00:00Z', startedAt: null, finishedAt: null, error: null, ...over,
 });
 

@@ -1,4 +1,4 @@
-import type { ClientImport, ImportFormat, ImportPreview, ImportStatus, PreviewRow } from '../clients/client-types';
+import type { ClientImport, ImportFormat, ImportPreview, ImportStatus, PreviewRow } from '@salon/contracts';
 
 /** Client import: target fields, mapping helpers, preview rows, totals, progress. Pure. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -119,8 +119,12 @@ function str(v: unknown): string {
   return String(v);
 }
 
-/** A preview row in one shape whatever the server nests: values by our target keys, problems as text. */
-export function shownRow(row: PreviewRow, serverMapping?: Record<string, string | null> | null): ShownRow {
+/**
+ * A preview row in one shape whatever the server nests (the contract's PreviewRow, or an older
+ * answer's shape): values by our target keys, problems as text.
+ */
+export function shownRow(preview: PreviewRow | object, serverMapping?: Record<string, string | null> | null): ShownRow {
+  const row = preview as Record<string, unknown>;
   const source = (row.values ?? row.mapped ?? row.client ?? row.data ?? row) as Record<string, unknown>;
   const values: Record<string, string> = {};
   for (const t of TARGET_FIELDS) {
@@ -134,7 +138,7 @@ export function shownRow(row: PreviewRow, serverMapping?: Record<string, string 
     }
     values[t.key] = str(v);
   }
-  const raw = (row.problems ?? row.errors ?? []) as PreviewRow['problems'];
+  const raw = (row.problems ?? row.errors ?? []) as (string | { field?: string; message?: string } | null)[];
   const problems = (Array.isArray(raw) ? raw : [raw]).filter(Boolean).map((p) => (typeof p === 'string' ? p : p?.field ? `${p.field}: ${p.message}` : (p?.message ?? '')));
   const r = row as { duplicate?: unknown; duplicateOfClientId?: unknown; status?: unknown };
   const dup = row.duplicateOf ?? r.duplicate ?? (typeof r.duplicateOfClientId === 'string' ? { id: r.duplicateOfClientId } : null) ?? (r.status === 'duplicate' ? true : null);

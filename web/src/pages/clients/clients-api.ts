@@ -2,7 +2,7 @@ import { ApiError, apiRequest, authHeaders, errorMessageFrom } from '../../lib/a
 export { fieldErrorsOf } from '../../lib/api-client';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { AUTH_REQUIRED_MESSAGE } from '../../lib/api-client';
-import type { Client, ClientImport, DuplicateClient, ImportPreview, Note, NoteTemplate, NoteValues } from './client-types';
+import type { Client, ClientImport, DuplicateClient, ImportPreview, Note, NoteTemplate, NoteValues } from '@salon/contracts';
 
 /** REST calls of docs/clients-api.md. Everything goes through the shell's fetch client. */
 const enc = encodeURIComponent;

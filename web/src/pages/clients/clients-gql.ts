@@ -1,5 +1,10 @@
 import { gql } from '@apollo/client';
-import type { ClientSummary } from './client-types';
+import type { Client } from '@salon/contracts';
+
+/** A row of the list and the picker: the contract's Client narrowed to the fields the list query asks for. */
+export type ClientSummary = Pick<Client, 'id' | 'firstName' | 'lastName' | 'fullName' | 'phone' | 'email' | 'tags' | 'lastVisitAt' | 'createdAt' | 'alerts'> & {
+  possibleDuplicateCount?: number;
+};
 
 /** The list: GraphQL `clients(search, tag, locationId, lastVisitBefore, lastVisitAfter, limit, offset, sort)` → `{ items total }`. */
 export const CLIENTS = gql`

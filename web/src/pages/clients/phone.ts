@@ -1,4 +1,5 @@
 /** Phone numbers: stored as E.164 ('+13125550101'), shown as '(312) 555-0101'. Pure. */
+import { toE164 as normalisedPhone } from '@salon/contracts/rules/phone';
 
 /** '+13125550101' → '(312) 555-0101'; other countries as '+44 20 7946 0958'-ish groups; junk as given. */
 export function formatPhone(phone: string | null | undefined): string {
@@ -19,18 +20,14 @@ export function formatPhone(phone: string | null | undefined): string {
 }
 
 /**
- * What the user typed → E.164 for the server, or null when empty. US numbers of 10 digits (or 11
- * starting with 1) get +1; a leading + is kept; anything else is sent as typed so the server
+ * What the user typed → E.164 for the server (the platform's one phone rule, @salon/contracts
+ * rules/phone), or null when empty; anything the rule cannot read is sent as typed so the server
  * explains what is wrong with it.
  */
 export function toE164(input: string): string | null {
   const trimmed = input.trim();
   if (!trimmed) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return `+${digits}`;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return trimmed;
+  return normalisedPhone(trimmed) ?? trimmed;
 }
 
 /** Whether a search text looks like a phone number (digits, spaces, dashes, parentheses, +). */

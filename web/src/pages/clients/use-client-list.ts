@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { graphqlErrorMessage } from '../../lib/apollo';
-import type { ClientSummary } from './client-types';
+import type { ClientSummary } from './clients-gql';
 import { CLIENTS, type ClientsData } from './clients-gql';
 import { PAGE_SIZE, lastVisitParams, type ClientSort, type LastVisitFilter } from './list-params';
 

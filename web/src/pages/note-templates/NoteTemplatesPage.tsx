@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@salon/contracts/permissions';
 import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
-import type { NoteTemplate } from '../clients/client-types';
+import type { NoteTemplate } from '@salon/contracts';
 import { clientKeys, errorText, templatesApi } from '../clients/clients-api';
 import { TemplateBuilder } from './TemplateBuilder';
 import { fieldCount } from './template-builder';

@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError } from '../../lib/api-client';
-import type { NoteTemplate } from '../clients/client-types';
 import { TemplateBuilder } from './TemplateBuilder';
+import type { TemplateDraft } from './template-builder';
 
 afterEach(cleanup);
 
-const saved = (over: Partial<NoteTemplate> = {}): NoteTemplate => ({
+const saved = (over: Partial<TemplateDraft> = {}): TemplateDraft => ({
   id: 't1', name: 'Colour', description: null, archived: false, createdAt: '', updatedAt: '',
   sections: [{ id: 's1', title: 'Formula', fields: [{ id: 'f1', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] }] }],
   ...over,

@@ -1,13 +1,13 @@
 import { useEffect, useId, useReducer, useState, type FormEvent } from 'react';
-import type { FieldType, NoteTemplate } from '../clients/client-types';
+import type { FieldType, NoteTemplate } from '@salon/contracts';
 import { currentFromConflict, errorText, fieldErrorsOf, type TemplateInput } from '../clients/clients-api';
 import { formatDateTime } from '../../lib/format';
 import { TemplateForm } from './TemplateForm';
-import { builderReducer, emptyBuilder, fromTemplate, normalizeErrorPath, starterTemplate, toTemplateInput, validateTemplate } from './template-builder';
+import { builderReducer, emptyBuilder, fromTemplate, normalizeErrorPath, starterTemplate, toTemplateInput, validateTemplate, type TemplateDraft } from './template-builder';
 import { FIELD_TYPES, emptyValues, type FormValues } from './template-values';
 
 export interface TemplateBuilderProps {
-  template: NoteTemplate | null;
+  template: TemplateDraft | null;
   canManage: boolean;
   save(input: TemplateInput, id: string | null, version?: number): Promise<NoteTemplate>;
   archive?(id: string): Promise<void>;

@@ -1,4 +1,4 @@
-import type { NoteTemplate, TemplateField } from '../clients/client-types';
+import type { NoteTemplate, TemplateField } from '@salon/contracts';
 import type { FormValues } from './template-values';
 
 interface Props {

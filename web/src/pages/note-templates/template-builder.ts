@@ -1,4 +1,7 @@
-import type { FieldType, NoteTemplate, TemplateField, TemplateSection } from '../clients/client-types';
+import type { FieldType, NoteTemplate, TemplateField, TemplateSection } from '@salon/contracts';
+
+/** A template to edit: the contract's NoteTemplate; a starter or a new one has no version yet. */
+export type TemplateDraft = Omit<NoteTemplate, 'version'> & Partial<Pick<NoteTemplate, 'version'>>;
 import type { TemplateInput } from '../clients/clients-api';
 
 /** The note template builder's state and reducer. Pure. */
@@ -14,7 +17,7 @@ export interface BuilderState {
 }
 
 export type BuilderAction =
-  | { type: 'load'; template: NoteTemplate | null }
+  | { type: 'load'; template: TemplateDraft | null }
   | { type: 'setName'; name: string }
   | { type: 'setDescription'; description: string }
   | { type: 'addSection'; title?: string }
@@ -42,7 +45,7 @@ export function emptyBuilder(): BuilderState {
   return { id: null, name: '', description: '', sections: [{ id: newId('s'), title: 'Details', fields: [] }], archived: false, dirty: false };
 }
 
-export function fromTemplate(t: NoteTemplate): BuilderState {
+export function fromTemplate(t: TemplateDraft): BuilderState {
   return {
     id: t.id,
     name: t.name,

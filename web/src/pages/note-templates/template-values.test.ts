@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateSection } from '../clients/client-types';
+import type { TemplateSection } from '@salon/contracts';
 import { displayFieldValue, emptyValues, fieldIdOfError, formValuesFrom, validateValues, valuesToSend } from './template-values';
 
 const t = {

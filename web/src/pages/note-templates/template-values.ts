@@ -1,5 +1,5 @@
 import { formatDate } from '../../lib/format';
-import type { NoteTemplate, NoteValues, TemplateField } from '../clients/client-types';
+import type { NoteTemplate, NoteValues, TemplateField } from '@salon/contracts';
 
 /** Filling a structured note from a template: defaults, checks, the values sent, display. Pure. */
 export const FIELD_TYPES: { value: TemplateField['type']; label: string }[] = [

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { DEFAULT_COLORS, isHexColor, loadStoredColorPreferences, normalizeColorPreferences } from '../../lib/theme';
 import { useSession } from '../../session/session-context';
-import type { ColorPreferences } from '../../session/types';
+import type { ColorPreferences } from '@salon/contracts';
 import { toast } from '../../shell/Toaster';
 
 const MAX_SWATCHES = 12;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createClientInputSchema as createClientSchema } from '@salon/contracts';
 import {
-  changedFields, cleanTags, consentProblem, createClientSchema, decideConsent, duplicateReasons, mergeClientStates, profileChanges, type ClientState,
+  changedFields, cleanTags, consentProblem, decideConsent, duplicateReasons, mergeClientStates, profileChanges, type ClientState,
 } from './client-rules.js';
 
 const base: ClientState = {

@@ -1,26 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { normalisePhone } from './phone.js';
+import { normalisePhone, type AlertKind, type ClientAddress, type ClientAlert, type ConsentInput, type CreateClientInput } from '@salon/contracts';
 
-export const ALERT_KINDS = ['allergy', 'sensitivity', 'medical', 'other'] as const;
-export const CONSENT_METHODS = ['verbal', 'written', 'online-booking', 'import', 'sms-keyword', 'staff'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 export type ConsentChannel = 'sms' | 'email';
-
-export interface ClientAlert {
-  id: string;
-  kind: AlertKind;
-  text: string;
-}
-export interface ClientAddress {
-  line1?: string;
-  line2?: string;
-  city?: string;
-  region?: string;
-  postalCode?: string;
-  country?: string;
-}
 
 /** A client's stored state as the rules see it (the entity fits it). */
 export interface ClientState {
@@ -46,81 +27,6 @@ export interface ClientState {
   emailConsentBy: string | null;
   lastVisitAt: Date | null;
 }
-
-/** Empty strings mean "no value" for optional text fields. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, `must be at most ${max} characters`).nullish());
-
-const isoDate = z.preprocess(
-  blankToNull,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 1990-04-21')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'must be a real date')
-    .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be a date in the past')
-    .nullish(),
-);
-
-const addressSchema = z
-  .object({
-    line1: optionalText(200),
-    line2: optionalText(200),
-    city: optionalText(100),
-    region: optionalText(100),
-    postalCode: optionalText(20),
-    country: optionalText(100),
-  })
-  .strict()
-  .nullish();
-
-const alertSchema = z
-  .object({
-    id: z.string().min(1).max(64).optional(),
-    kind: z.enum(ALERT_KINDS, { error: `must be one of ${ALERT_KINDS.join(', ')}` }),
-    text: z.string().trim().min(1, 'is required').max(500),
-  })
-  .strict();
-
-export const consentInputSchema = z.union([
-  z.boolean(),
-  z
-    .object({
-      granted: z.boolean(),
-      method: z.enum(CONSENT_METHODS, { error: `must be one of ${CONSENT_METHODS.join(', ')}` }).nullish(),
-    })
-    .strip(),
-]);
-export type ConsentInput = z.infer<typeof consentInputSchema>;
-
-const clientFields = {
-  firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  lastName: optionalText(100),
-  phone: optionalText(40),
-  email: z.preprocess(blankToNull, z.email('must be a valid e-mail address').max(254).nullish()),
-  birthday: isoDate,
-  address: addressSchema,
-  preferredLocationId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
-  preferredStaffId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
-  tags: z.array(z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters')).max(50, 'at most 50 tags').optional(),
-  alerts: z.array(alertSchema).max(30, 'at most 30 alerts').optional(),
-  source: optionalText(100),
-  smsConsent: consentInputSchema.optional(),
-  emailConsent: consentInputSchema.optional(),
-};
-
-export const createClientSchema = z.object({ ...clientFields, allowDuplicate: z.boolean().optional() }).strict();
-export const updateClientSchema = z
-  .object({
-    ...clientFields,
-    firstName: clientFields.firstName.optional(),
-    version: z.number({ error: 'is required' }).int().positive(),
-  })
-  .strict();
-export type CreateClientInput = z.infer<typeof createClientSchema>;
-export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 
 export type FieldProblem = { field: string; message: string };
 

@@ -1,37 +1,5 @@
-import { fullName, type ClientAddress, type ClientAlert, type ClientState } from './client-rules.js';
-
-export interface ConsentView {
-  granted: boolean;
-  changedAt: string | null;
-  method: string | null;
-  changedBy: string | null;
-}
-
-/** The Client of docs/clients-api.md. */
-export interface ClientView {
-  id: string;
-  firstName: string;
-  lastName: string | null;
-  fullName: string;
-  phone: string | null;
-  email: string | null;
-  birthday: string | null;
-  address: ClientAddress | null;
-  preferredLocationId: string | null;
-  preferredStaffId: string | null;
-  tags: string[];
-  alerts: ClientAlert[];
-  source: string | null;
-  smsConsent: ConsentView;
-  emailConsent: ConsentView;
-  lastVisitAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string | null;
-  updatedBy: string | null;
-  version: number;
-  possibleDuplicateCount: number;
-}
+import type { Client } from '@salon/contracts';
+import { fullName, type ClientState } from './client-rules.js';
 
 export interface ClientRecord extends ClientState {
   version: number;
@@ -43,7 +11,8 @@ export interface ClientRecord extends ClientState {
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-export function toClientView(c: ClientRecord, possibleDuplicateCount = 0): ClientView {
+/** A row as the contract's Client (@salon/contracts clients/clients). */
+export function toClientView(c: ClientRecord, possibleDuplicateCount = 0): Client {
   return {
     id: c.id,
     firstName: c.firstName,

@@ -1,4 +1,4 @@
-import type { ClientView } from './client-view.js';
+import type { Client } from '@salon/contracts';
 
 /** A note as the export writes it (the Note of docs/clients-api.md). */
 export interface ExportNote {
@@ -16,7 +16,7 @@ export interface ExportNote {
   version: number;
 }
 
-export type ExportClient = Omit<ClientView, 'possibleDuplicateCount'> & { notes: ExportNote[] };
+export type ExportClient = Omit<Client, 'possibleDuplicateCount'> & { notes: ExportNote[] };
 
 export const CSV_COLUMNS = [
   'id', 'firstName', 'lastName', 'phone', 'email', 'birthday',

@@ -1,4 +1,4 @@
-import { phoneDigitsOf } from './phone.js';
+import { phoneDigitsOf } from '@salon/contracts';
 
 export const CLIENT_SORTS = ['name', '-name', 'createdAt', '-createdAt', 'lastVisit', '-lastVisit', 'relevance'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];

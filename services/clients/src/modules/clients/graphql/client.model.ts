@@ -1,5 +1,8 @@
 import { Directive, Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { ALERT_KINDS } from '../domain/client-rules.js';
+import {
+  ALERT_KINDS, type Client, type ClientAddress, type ClientAlert, type Consent, type ConsentMethod, type CreateClientInput as CreateClientContract,
+  type UpdateClientInput as UpdateClientContract,
+} from '@salon/contracts';
 
 export enum AlertKind {
   allergy = 'allergy',
@@ -10,7 +13,7 @@ export enum AlertKind {
 registerEnumType(AlertKind, { name: 'AlertKind', description: `What an alert is about: ${ALERT_KINDS.join(', ')}` });
 
 @ObjectType('ClientAddress')
-export class ClientAddressModel {
+export class ClientAddressModel implements ClientAddress {
   @Field(() => String, { nullable: true }) line1?: string;
   @Field(() => String, { nullable: true }) line2?: string;
   @Field(() => String, { nullable: true }) city?: string;
@@ -20,14 +23,14 @@ export class ClientAddressModel {
 }
 
 @ObjectType('ClientAlert', { description: 'Shown prominently wherever the client appears (allergies, sensitivities)' })
-export class ClientAlertModel {
+export class ClientAlertModel implements ClientAlert {
   @Field(() => ID) id: string;
   @Field(() => AlertKind) kind: AlertKind;
   @Field() text: string;
 }
 
 @ObjectType('Consent')
-export class ConsentModel {
+export class ConsentModel implements Consent {
   @Field() granted: boolean;
   @Field(() => Date, { nullable: true }) changedAt: string | null;
   @Field(() => String, { nullable: true, description: 'verbal, written, online-booking, import, sms-keyword or staff' }) method: string | null;
@@ -36,7 +39,7 @@ export class ConsentModel {
 
 @ObjectType('Client')
 @Directive('@key(fields: "id")')
-export class ClientModel {
+export class ClientModel implements Client {
   @Field(() => ID) id: string;
   @Field() firstName: string;
   @Field(() => String, { nullable: true }) lastName: string | null;
@@ -93,11 +96,11 @@ export class AlertInput {
 @InputType()
 export class ConsentInput {
   @Field() granted: boolean;
-  @Field(() => String, { nullable: true, description: 'verbal, written, online-booking, import, sms-keyword or staff (default)' }) method?: string | null;
+  @Field(() => String, { nullable: true, description: 'verbal, written, online-booking, import, sms-keyword or staff (default)' }) method?: ConsentMethod | null;
 }
 
 @InputType()
-export class CreateClientInput {
+export class CreateClientInput implements CreateClientContract {
   @Field() firstName: string;
   @Field(() => String, { nullable: true }) lastName?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
@@ -115,7 +118,7 @@ export class CreateClientInput {
 }
 
 @InputType()
-export class UpdateClientInput {
+export class UpdateClientInput implements UpdateClientContract {
   @Field(() => Int) version: number;
   @Field(() => String, { nullable: true }) firstName?: string;
   @Field(() => String, { nullable: true }) lastName?: string | null;

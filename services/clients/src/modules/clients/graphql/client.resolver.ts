@@ -1,6 +1,6 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
-import type { ClientView } from '../domain/client-view.js';
+import type { Client } from '@salon/contracts';
 import { ClientsUseCase } from '../use-cases/clients.use-case.js';
 import { MergeClientsUseCase } from '../use-cases/merge-clients.use-case.js';
 import { ClientModel, ClientPageModel, CreateClientInput, PossibleDuplicateModel, UpdateClientInput } from './client.model.js';
@@ -54,7 +54,7 @@ export class ClientResolver {
   }
 
   @ResolveField(() => Int)
-  possibleDuplicateCount(@Parent() client: ClientView) {
+  possibleDuplicateCount(@Parent() client: Client) {
     return client.possibleDuplicateCount === NOT_COUNTED ? this.clientsUseCase.possibleDuplicateCount(client.id) : client.possibleDuplicateCount;
   }
 

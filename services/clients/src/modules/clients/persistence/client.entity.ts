@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { ClientAddress, ClientAlert, ClientState } from '../domain/client-rules.js';
+import type { ClientAddress, ClientAlert } from '@salon/contracts';
+import type { ClientState } from '../domain/client-rules.js';
 
 @Entity({ name: 'clients' })
 export class ClientEntity implements ClientState {

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventType } from '@salon/contracts';
+import { createClientInputSchema, updateClientInputSchema, type Client, type ConsentInput, type DuplicateClient, type EventType } from '@salon/contracts';
 import { APP_CONFIG, ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext, type DomainEventInput } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, isUuid } from '../../../common/ids.js';
+import { actorUuid, isUuid } from '@salon/contracts';
 import type { ClientsConfig } from '../../../config.js';
 import {
-  anonymisedState, changedFields, consentColumns, consentOf, consentProblem, createClientSchema, decideConsent, duplicateReasons, fullName,
-  profileChanges, updateClientSchema, type ClientState, type ConsentChannel, type ConsentInput,
+  anonymisedState, changedFields, consentColumns, consentOf, consentProblem, decideConsent, duplicateReasons, fullName,
+  profileChanges, type ClientState, type ConsentChannel,
 } from '../domain/client-rules.js';
-import { toClientView, type ClientView } from '../domain/client-view.js';
+import { toClientView } from '../domain/client-view.js';
 import { CLIENT_SORTS, parseSearch } from '../domain/search-query.js';
 import type { ClientEntity } from '../persistence/client.entity.js';
 import { ClientRepository } from '../persistence/client.repository.js';
@@ -34,8 +34,6 @@ export const listClientsSchema = z
 
 const deleteModeSchema = z.object({ mode: z.enum(['delete', 'anonymise'], { error: 'must be delete or anonymise' }).default('delete') }).strip();
 
-export type DuplicateView = ClientView & { reasons: string[] };
-
 type ClientEvent = DomainEventInput<EventType>;
 
 function contactLockKeys(contact: { phone?: string | null; email?: string | null }): string[] {
@@ -54,7 +52,7 @@ export class ClientsUseCase {
   ) {}
 
   /** GET /api/clients and `clients(...)`: a page of live clients and how many match. */
-  async list(input: unknown, options: { duplicateCounts?: boolean } = {}): Promise<{ data: ClientView[]; total: number }> {
+  async list(input: unknown, options: { duplicateCounts?: boolean } = {}): Promise<{ data: Client[]; total: number }> {
     const q = parseInput(listClientsSchema, input);
     const search = parseSearch(q.search, this.config.DEFAULT_PHONE_COUNTRY);
     const { ids, total } = await this.clients.search({
@@ -75,14 +73,14 @@ export class ClientsUseCase {
     return { data: rows.map((c) => toClientView(c, counts.get(c.id) ?? 0)), total };
   }
 
-  async get(id: string): Promise<ClientView> {
+  async get(id: string): Promise<Client> {
     const client = await this.live(id);
     const counts = await this.clients.duplicateCounts([client.id]);
     return toClientView(client, counts.get(client.id) ?? 0);
   }
 
   /** For federation references: any client that ever existed (deleted and merged ones too, so old references resolve). */
-  async reference(id: string): Promise<ClientView | null> {
+  async reference(id: string): Promise<Client | null> {
     const client = isUuid(id) ? await this.clients.findById(id) : null;
     return client ? toClientView(client) : null;
   }
@@ -91,8 +89,8 @@ export class ClientsUseCase {
     return (await this.clients.duplicateCounts([id])).get(id) ?? 0;
   }
 
-  async create(auth: AuthContext, input: unknown): Promise<ClientView> {
-    const parsed = parseInput(createClientSchema, input);
+  async create(auth: AuthContext, input: unknown): Promise<Client> {
+    const parsed = parseInput(createClientInputSchema, input);
     const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
     if (problems.length) throw new ValidationFailedError(problems);
     const actor = actorUuid(auth.userId);
@@ -140,21 +138,21 @@ export class ClientsUseCase {
    * answer is only the id and whether it was created.
    */
   async findOrCreate(auth: AuthContext, input: unknown): Promise<{ clientId: string; created: boolean }> {
-    const parsed = parseInput(createClientSchema, input);
+    const parsed = parseInput(createClientInputSchema, input);
     if (!parsed.phone && !parsed.email) throw ValidationFailedError.field('phone', 'a phone number or an e-mail address is required');
     try {
       const created = await this.create(auth, { ...parsed, allowDuplicate: false });
       return { clientId: created.id, created: true };
     } catch (error) {
-      const existing = error instanceof ConflictError ? (error.details as ClientView | undefined) : undefined;
+      const existing = error instanceof ConflictError ? (error.details as Client | undefined) : undefined;
       if (existing?.id) return { clientId: existing.id, created: false };
       throw error;
     }
   }
 
   /** PATCH: optimistic concurrency on `version`; consent changes are recorded and published on their own. */
-  async update(auth: AuthContext, id: string, input: unknown): Promise<ClientView> {
-    const parsed = parseInput(updateClientSchema, input);
+  async update(auth: AuthContext, id: string, input: unknown): Promise<Client> {
+    const parsed = parseInput(updateClientInputSchema, input);
     const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
     if (problems.length) throw new ValidationFailedError(problems);
     const actor = actorUuid(auth.userId);
@@ -227,7 +225,7 @@ export class ClientsUseCase {
     });
   }
 
-  async duplicates(id: string): Promise<DuplicateView[]> {
+  async duplicates(id: string): Promise<DuplicateClient[]> {
     const client = await this.live(id);
     const candidates = await this.clients.duplicateCandidates(client);
     const withReasons = candidates.map((c) => ({ id: c.id, reasons: duplicateReasons(client, c) })).filter((c) => c.reasons.length > 0);

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, isUuid } from '../../../common/ids.js';
+import { actorUuid, isUuid } from '@salon/contracts';
 import { changedFields, consentOf, fullName, mergeClientStates, type ConsentChannel } from '../domain/client-rules.js';
-import type { ClientView } from '../domain/client-view.js';
+import type { Client } from '@salon/contracts';
 import { ClientRepository } from '../persistence/client.repository.js';
 import { ClientsUseCase, notFound } from './clients.use-case.js';
 
@@ -26,7 +26,7 @@ export class MergeClientsUseCase {
     private readonly clientsUseCase: ClientsUseCase,
   ) {}
 
-  async execute(auth: AuthContext, survivorId: string, input: unknown): Promise<ClientView> {
+  async execute(auth: AuthContext, survivorId: string, input: unknown): Promise<Client> {
     const { duplicateId } = parseInput(mergeSchema, input);
     if (!isUuid(survivorId)) throw notFound(survivorId);
     if (duplicateId === survivorId) throw ValidationFailedError.field('duplicateId', 'cannot merge a client into itself');

@@ -1,25 +1,4 @@
-import { IMPORT_FIELDS, type ImportField, type ImportFormat, type ImportMapping, type ImportStatus, type OnDuplicate } from './import-fields.js';
-
-/** The ClientImport of docs/clients-api.md (plus the file's columns and the duplicate rule). */
-export interface ClientImportView {
-  id: string;
-  status: ImportStatus;
-  fileName: string;
-  format: ImportFormat;
-  columns: string[];
-  mapping: Record<ImportField, string | null>;
-  onDuplicate: OnDuplicate;
-  totalRows: number;
-  processedRows: number;
-  createdCount: number;
-  updatedCount: number;
-  skippedDuplicateCount: number;
-  rejectedCount: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: string | null;
-}
+import { IMPORT_FIELDS, type ClientImport, type ImportField, type ImportFormat, type ImportMapping, type ImportStatus, type OnDuplicate } from '@salon/contracts';
 
 export interface ClientImportState {
   id: string;
@@ -43,7 +22,8 @@ export interface ClientImportState {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-export function toClientImportView(state: ClientImportState): ClientImportView {
+/** A row as the contract's ClientImport. */
+export function toClientImportView(state: ClientImportState): ClientImport {
   const mapping = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, state.mapping[f] ?? null])) as Record<ImportField, string | null>;
   return {
     id: state.id,

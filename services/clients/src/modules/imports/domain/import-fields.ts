@@ -1,40 +1,6 @@
-/**
- * The client fields an import can fill, and the mapping from each to a column of the file.
- * `name` is a full-name column, split into first and last name when no first-name column is mapped.
- */
-export const IMPORT_FIELDS = [
-  'firstName',
-  'lastName',
-  'name',
-  'phone',
-  'email',
-  'birthday',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'region',
-  'postalCode',
-  'country',
-  'tags',
-  'source',
-  'smsConsent',
-  'emailConsent',
-  'notes',
-] as const;
+import { IMPORT_FIELDS, type ImportMapping } from '@salon/contracts';
 
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-/** Target field → source column (null or absent: not imported). */
-export type ImportMapping = Partial<Record<ImportField, string | null>>;
-
-export const IMPORT_FORMATS = ['generic', 'vagaro', 'fresha', 'mindbody'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-
-export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'completed', 'failed', 'cancelled'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-
-export const ON_DUPLICATE = ['skip', 'update'] as const;
-export type OnDuplicate = (typeof ON_DUPLICATE)[number];
+// The fields, formats, statuses and duplicate rules of an import are the contract's (@salon/contracts clients/imports).
 
 /** Problems with a mapping itself (not with rows): unknown columns, no first name. */
 export function mappingProblems(mapping: ImportMapping, columns: readonly string[]): { field: string; message: string }[] {

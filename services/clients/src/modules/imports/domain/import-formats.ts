@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, type ImportField, type ImportFormat, type ImportMapping } from './import-fields.js';
+import { IMPORT_FIELDS, type ImportField, type ImportFormat, type ImportMapping } from '@salon/contracts';
 
 /** 'E-mail Address ' → 'emailaddress': header names compared without case, spaces or punctuation. */
 export const headerKey = (column: string) => column.toLowerCase().replace(/[^a-z0-9]/g, '');

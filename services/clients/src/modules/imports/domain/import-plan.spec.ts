@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExistingIndex, FileDuplicates, patchFor, phoneDigitsOf, type ExistingClient } from './import-plan.js';
-import type { ImportedClient } from './import-row.js';
+import type { ImportedClient } from '@salon/contracts';
 
 const imported = (over: Partial<ImportedClient>): ImportedClient => ({
   firstName: 'Ana', lastName: null, phone: null, email: null, birthday: null, address: null, tags: [], source: null, smsConsent: null, emailConsent: null, notes: null, ...over,

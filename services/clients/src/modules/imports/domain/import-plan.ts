@@ -1,4 +1,5 @@
-import { mapRow, type ColumnIndex, type ImportedClient, type RowOptions } from './import-row.js';
+import type { ImportedClient } from '@salon/contracts';
+import { mapRow, type ColumnIndex, type RowOptions } from './import-row.js';
 
 /** What the generated `phone_digits` column holds for an E.164 number. */
 export const phoneDigitsOf = (phone: string | null) => (phone ? phone.replace(/\D/g, '') : null);

@@ -1,38 +1,16 @@
-import type { CountryCode } from 'libphonenumber-js';
-import { normalisePhone as normaliseClientPhone } from '../../clients/domain/phone.js';
-import type { ImportField, ImportMapping } from './import-fields.js';
+import { toE164 } from '@salon/contracts';
+import type { ImportedClient, ImportField, ImportMapping } from '@salon/contracts';
 
 /** A row turned into client fields, ready to insert. */
-export interface ImportedClient {
-  firstName: string;
-  lastName: string | null;
-  phone: string | null; // E.164
-  email: string | null; // lower case
-  birthday: string | null; // YYYY-MM-DD
-  address: { line1?: string; line2?: string; city?: string; region?: string; postalCode?: string; country?: string } | null;
-  tags: string[];
-  source: string | null;
-  /** null: the file does not say (an update keeps the client's consent). */
-  smsConsent: boolean | null;
-  emailConsent: boolean | null;
-  notes: string | null;
-}
-
 export type RowResult = { ok: true; client: ImportedClient } | { ok: false; problems: string[] };
 
 export interface RowOptions {
-  defaultCountry?: CountryCode;
+  defaultCountry?: string;
   /** "Today" for the birthday range check (tests pin it). */
   today?: Date;
 }
 
 const quote = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
-
-/** E.164 for a phone number as people type it (the same rule as a client typed in by hand), or null. */
-export function normalisePhone(input: string, defaultCountry: CountryCode = 'US'): string | null {
-  const result = normaliseClientPhone(input, defaultCountry);
-  return result.ok ? result.e164 : null;
-}
 
 const EMAIL = /^[^\s@,;<>()"]+@[^\s@,;<>()"]+\.[^\s@,;<>()".]{2,}$/;
 
@@ -161,7 +139,7 @@ export function mapRow(cells: readonly string[], index: ColumnIndex, options: Ro
   const phoneText = cell('phone');
   let phone: string | null = null;
   if (phoneText) {
-    phone = normalisePhone(phoneText, options.defaultCountry);
+    phone = toE164(phoneText, options.defaultCountry);
     if (!phone) problems.push(`phone: ${quote(phoneText)} is not a valid phone number`);
   }
 

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { ClientImport } from '@salon/contracts';
 
 export enum ClientImportStatusValue {
   uploaded = 'uploaded',
@@ -24,7 +25,8 @@ export class ClientImportMappingModel {
 }
 
 @ObjectType('ClientImport', { description: 'A CSV import of clients and its progress (processedRows / totalRows)' })
-export class ClientImportModel {
+/** The contract's ClientImport, with the mapping as a list and the times as dates. */
+export class ClientImportModel implements Omit<ClientImport, 'mapping' | 'onDuplicate' | 'createdAt' | 'startedAt' | 'finishedAt'> {
   @Field(() => ID) id: string;
   @Field(() => ClientImportStatusValue) status: ClientImportStatusValue;
   @Field() fileName: string;

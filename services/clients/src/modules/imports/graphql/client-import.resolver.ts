@@ -1,11 +1,10 @@
 import { Args, ID, Int, Query, Resolver } from '@nestjs/graphql';
-import { PERMISSIONS } from '@salon/contracts';
+import { PERMISSIONS, type ClientImport } from '@salon/contracts';
 import { RequirePermission } from '@salon/nest-kit';
-import type { ClientImportView } from '../domain/client-import-view.js';
 import { ImportViewsUseCase } from '../use-cases/import-views.use-case.js';
 import { ClientImportModel, type ClientImportFormatValue, type ClientImportStatusValue } from './client-import.model.js';
 
-const toModel = (v: ClientImportView): ClientImportModel => ({
+const toModel = (v: ClientImport): ClientImportModel => ({
   ...v,
   status: v.status as ClientImportStatusValue,
   format: v.format as ClientImportFormatValue,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ImportFormat, ImportMapping, ImportStatus, OnDuplicate } from '../domain/import-fields.js';
+import type { ImportedClient, ImportFormat, ImportMapping, ImportStatus, OnDuplicate } from '@salon/contracts';
 import type { ExistingClient, ClientPatch } from '../domain/import-plan.js';
-import type { ImportedClient } from '../domain/import-row.js';
 
 export interface ClientImportRecord {
   id: string;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@salon/nest-kit';
 import { stringify } from 'csv-stringify/sync';
-import { toClientImportView, type ClientImportView } from '../domain/client-import-view.js';
+import type { ClientImport } from '@salon/contracts';
+import { toClientImportView } from '../domain/client-import-view.js';
 import { ClientImportRepository, type ClientImportRecord } from '../persistence/client-import.repository.js';
 
 /** Reading imports: one (the progress bar polls it), the recent ones, the rejected rows as CSV. */
@@ -15,11 +16,11 @@ export class ImportViewsUseCase {
     return found;
   }
 
-  async get(id: string): Promise<ClientImportView> {
+  async get(id: string): Promise<ClientImport> {
     return toClientImportView(await this.record(id));
   }
 
-  async recent(limit = 20): Promise<ClientImportView[]> {
+  async recent(limit = 20): Promise<ClientImport[]> {
     const rows = await this.imports.recent(Math.min(Math.max(1, Math.trunc(limit) || 20), 100));
     return rows.map(toClientImportView);
   }

@@ -1,35 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, ValidationFailedError } from '@salon/nest-kit';
-import type { CountryCode } from 'libphonenumber-js';
 import { parseCsv, rawRow } from '../domain/csv-file.js';
-import { cleanMapping, mappingProblems, type ImportMapping } from '../domain/import-fields.js';
+import type { ImportMapping, ImportPreview, PreviewRow } from '@salon/contracts';
+import { cleanMapping, mappingProblems } from '../domain/import-fields.js';
 import { ExistingIndex, lookupKeys, planRows } from '../domain/import-plan.js';
-import { indexMapping, type ImportedClient } from '../domain/import-row.js';
+import { indexMapping } from '../domain/import-row.js';
 import { ClientImportRepository } from '../persistence/client-import.repository.js';
 import { ImportViewsUseCase } from './import-views.use-case.js';
 
 export const PREVIEW_ROWS = 20;
-
-export interface PreviewRow {
-  row: number;
-  /** new: will be created; duplicate: matches an existing client (skipped or updated); rejected: see problems. */
-  status: 'new' | 'duplicate' | 'rejected';
-  client: ImportedClient | null;
-  problems: string[];
-  duplicateOfClientId: string | null;
-  raw: Record<string, string>;
-}
-
-export interface ImportPreview {
-  columns: string[];
-  mapping: ImportMapping;
-  rows: PreviewRow[];
-  totalRows: number;
-  rejectedCount: number;
-  duplicateCount: number;
-  /** The first rejected rows anywhere in the file, so problems past row 20 show too. */
-  rejectedSample: { row: number; reason: string }[];
-}
 
 /** Parses a mapping given as JSON text (the preview's query parameter). */
 export function parseMappingParam(text: string | undefined): ImportMapping | undefined {
@@ -68,7 +47,7 @@ export class PreviewImportUseCase {
     const content = await this.imports.content(id);
     if (content === null) throw ValidationFailedError.field('file', 'the uploaded file is gone');
     const parsed = parseCsv(content);
-    const outcomes = planRows(parsed.records, indexMapping(mapping, parsed.columns), { defaultCountry: (this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US') as CountryCode });
+    const outcomes = planRows(parsed.records, indexMapping(mapping, parsed.columns), { defaultCountry: (this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US') });
     const keys = lookupKeys(outcomes);
     const existing = new ExistingIndex(await this.imports.existingClients(keys.phoneDigits, keys.emails, null));
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventType } from '@salon/contracts';
 import { APP_CONFIG, OutboxWriter, type DomainEventInput } from '@salon/nest-kit';
-import type { CountryCode } from 'libphonenumber-js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CsvFileError, parseCsv, rawRow } from '../domain/csv-file.js';
 import { ExistingIndex, lookupKeys, patchFor, planRows, type ClientPatch, type ExistingClient, type RowOutcome } from '../domain/import-plan.js';
-import { indexMapping, type ImportedClient } from '../domain/import-row.js';
+import type { ImportedClient } from '@salon/contracts';
+import { indexMapping } from '../domain/import-row.js';
 import { IMPORTS_CONFIG, type ImportsConfig } from '../imports.config.js';
 import { ClientImportRepository, uuidOrNull, type BatchCounts, type ClientImportRecord } from '../persistence/client-import.repository.js';
 
@@ -46,7 +46,7 @@ export class RunImportUseCase {
       if (error instanceof CsvFileError) throw new ImportUnrecoverableError(error.message);
       throw error;
     }
-    const outcomes = planRows(records, indexMapping(imp.mapping, columns), { defaultCountry: (this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US') as CountryCode });
+    const outcomes = planRows(records, indexMapping(imp.mapping, columns), { defaultCountry: (this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US') });
     const total = Math.min(outcomes.length, imp.totalRows);
 
     let from = imp.processedRows;

@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, parseInput, ValidationFailedError } from '@salon/nest-kit';
-import { z } from 'zod';
-import { toClientImportView, type ClientImportView } from '../domain/client-import-view.js';
-import { cleanMapping, mappingProblems, ON_DUPLICATE } from '../domain/import-fields.js';
+import { startImportInputSchema, type ClientImport } from '@salon/contracts';
+import { toClientImportView } from '../domain/client-import-view.js';
+import { cleanMapping, mappingProblems } from '../domain/import-fields.js';
 import { ImportQueue } from '../jobs/import-queue.js';
 import { ClientImportRepository } from '../persistence/client-import.repository.js';
 import { ImportViewsUseCase } from './import-views.use-case.js';
 import { checkMappingShape } from './preview-import.use-case.js';
-
-const startSchema = z.object({
-  mapping: z.unknown().optional(),
-  onDuplicate: z.enum(ON_DUPLICATE).default('skip'),
-});
 
 /**
  * Step 3: fixes the mapping and the duplicate rule, marks the import running and queues its job
@@ -27,8 +22,8 @@ export class StartImportUseCase {
     private readonly queue: ImportQueue,
   ) {}
 
-  async start(id: string, body: unknown): Promise<ClientImportView> {
-    const input = parseInput(startSchema, body);
+  async start(id: string, body: unknown): Promise<ClientImport> {
+    const input = parseInput(startImportInputSchema, body);
     const imp = await this.views.record(id);
     if (imp.status === 'running' || imp.status === 'completed') return toClientImportView(imp);
     if (imp.status === 'cancelled') throw new ConflictError(`Import ${id} was cancelled; upload the file again`);

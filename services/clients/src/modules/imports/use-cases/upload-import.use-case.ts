@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { CsvFileError, parseCsv } from '../domain/csv-file.js';
-import { toClientImportView, type ClientImportView } from '../domain/client-import-view.js';
+import type { ClientImport } from '@salon/contracts';
+import { toClientImportView } from '../domain/client-import-view.js';
 import { detectFormat } from '../domain/import-formats.js';
 import { IMPORTS_CONFIG, type ImportsConfig } from '../imports.config.js';
 import { ClientImportRepository } from '../persistence/client-import.repository.js';
@@ -23,7 +24,7 @@ export class UploadImportUseCase {
     @Inject(IMPORTS_CONFIG) private readonly config: ImportsConfig,
   ) {}
 
-  async upload(input: { content: unknown; fileName?: string }, auth: AuthContext): Promise<ClientImportView> {
+  async upload(input: { content: unknown; fileName?: string }, auth: AuthContext): Promise<ClientImport> {
     const content = Buffer.isBuffer(input.content) ? decodeCsv(input.content) : typeof input.content === 'string' ? input.content : null;
     if (content === null || content.trim() === '') throw ValidationFailedError.field('file', 'send the CSV as the request body with Content-Type: text/csv');
     if (Buffer.byteLength(content) > this.config.IMPORT_MAX_FILE_MB * 1024 * 1024) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSections, templateInputSchema, validateNoteValues } from './template-rules.js';
+import { templateInputSchema } from '@salon/contracts';
+import { normaliseSections, validateNoteValues } from './template-rules.js';
 
 const colour = normaliseSections(
   templateInputSchema.parse({

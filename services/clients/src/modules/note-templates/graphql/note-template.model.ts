@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { NoteTemplate, TemplateField, TemplateSection } from '@salon/contracts';
 
 export enum NoteFieldType {
   text = 'text',
@@ -11,7 +12,7 @@ export enum NoteFieldType {
 registerEnumType(NoteFieldType, { name: 'NoteFieldType' });
 
 @ObjectType('NoteTemplateField')
-export class NoteTemplateFieldModel {
+export class NoteTemplateFieldModel implements TemplateField {
   @Field(() => ID) id: string;
   @Field() label: string;
   @Field(() => NoteFieldType) type: NoteFieldType;
@@ -20,14 +21,14 @@ export class NoteTemplateFieldModel {
 }
 
 @ObjectType('NoteTemplateSection')
-export class NoteTemplateSectionModel {
+export class NoteTemplateSectionModel implements TemplateSection {
   @Field(() => ID) id: string;
   @Field() title: string;
   @Field(() => [NoteTemplateFieldModel]) fields: NoteTemplateFieldModel[];
 }
 
 @ObjectType('NoteTemplate')
-export class NoteTemplateModel {
+export class NoteTemplateModel implements NoteTemplate {
   @Field(() => ID) id: string;
   @Field() name: string;
   @Field(() => String, { nullable: true }) description: string | null;

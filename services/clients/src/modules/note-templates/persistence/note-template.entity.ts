@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { TemplateSection } from '../domain/template-rules.js';
+import type { TemplateSection } from '@salon/contracts';
 
 @Entity({ name: 'note_templates' })
 export class NoteTemplateEntity {

@@ -2,23 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, isUuid } from '../../../common/ids.js';
-import { normaliseSections, templateInputSchema, type TemplateSection } from '../domain/template-rules.js';
+import { actorUuid, isUuid, templateInputSchema, type NoteTemplate } from '@salon/contracts';
+import { normaliseSections } from '../domain/template-rules.js';
 import type { NoteTemplateEntity } from '../persistence/note-template.entity.js';
 import { NoteTemplateRepository } from '../persistence/note-template.repository.js';
 
-export interface NoteTemplateView {
-  id: string;
-  name: string;
-  description: string | null;
-  sections: TemplateSection[];
-  archived: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export function toTemplateView(t: NoteTemplateEntity): NoteTemplateView {
+export function toTemplateView(t: NoteTemplateEntity): NoteTemplate {
   return {
     id: t.id,
     name: t.name,
@@ -40,11 +29,11 @@ export class NoteTemplatesUseCase {
     private readonly templates: NoteTemplateRepository,
   ) {}
 
-  async list(includeArchived = false): Promise<NoteTemplateView[]> {
+  async list(includeArchived = false): Promise<NoteTemplate[]> {
     return (await this.templates.list(includeArchived)).map(toTemplateView);
   }
 
-  async get(id: string): Promise<NoteTemplateView> {
+  async get(id: string): Promise<NoteTemplate> {
     return toTemplateView(await this.entity(id));
   }
 
@@ -54,7 +43,7 @@ export class NoteTemplatesUseCase {
     return template;
   }
 
-  async create(auth: AuthContext, input: unknown): Promise<NoteTemplateView> {
+  async create(auth: AuthContext, input: unknown): Promise<NoteTemplate> {
     const t = parseInput(templateInputSchema, input);
     const saved = await this.templates
       .insert({ name: t.name, description: t.description ?? null, sections: normaliseSections(t.sections), createdBy: actorUuid(auth.userId) })
@@ -63,7 +52,7 @@ export class NoteTemplatesUseCase {
   }
 
   /** PUT: the whole template again; `version` (optional) guards against overwriting someone else's edit. */
-  async update(_auth: AuthContext, id: string, input: unknown): Promise<NoteTemplateView> {
+  async update(_auth: AuthContext, id: string, input: unknown): Promise<NoteTemplate> {
     const { version, ...rest } = parseInput(updateSchema, input);
     const t = parseInput(templateInputSchema, rest);
     await this.dataSource
@@ -93,7 +82,7 @@ export class NoteTemplatesUseCase {
     });
   }
 
-  async archive(_auth: AuthContext, id: string): Promise<NoteTemplateView> {
+  async archive(_auth: AuthContext, id: string): Promise<NoteTemplate> {
     await this.dataSource.transaction(async (manager) => {
       const current = isUuid(id) ? await this.templates.lock(id, manager) : null;
       if (!current) throw new NotFoundError(`Note template ${id} not found`);

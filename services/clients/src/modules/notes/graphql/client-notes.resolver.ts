@@ -1,6 +1,6 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { ClientModel } from '../../clients/graphql/client.model.js';
-import type { ClientView } from '../../clients/domain/client-view.js';
+import type { Client } from '@salon/contracts';
 import { NotesUseCase } from '../use-cases/notes.use-case.js';
 import { NoteModel } from './note.model.js';
 
@@ -10,7 +10,7 @@ export class ClientNotesResolver {
   constructor(private readonly notesUseCase: NotesUseCase) {}
 
   @ResolveField(() => [NoteModel])
-  notes(@Parent() client: ClientView) {
+  notes(@Parent() client: Client) {
     return this.notesUseCase.list(client.id);
   }
 }

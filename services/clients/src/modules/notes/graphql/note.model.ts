@@ -1,8 +1,9 @@
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import type { AddNoteInput as AddNoteContract, Note, UpdateNoteInput as UpdateNoteContract } from '@salon/contracts';
 import { JSONObjectScalar } from '@salon/nest-kit';
 
 @ObjectType('Note')
-export class NoteModel {
+export class NoteModel implements Note {
   @Field(() => ID) id: string;
   @Field(() => ID) clientId: string;
   @Field(() => String, { nullable: true, description: 'A free note' }) body: string | null;
@@ -18,7 +19,7 @@ export class NoteModel {
 }
 
 @InputType()
-export class AddNoteInput {
+export class AddNoteInput implements AddNoteContract {
   @Field(() => String, { nullable: true }) body?: string | null;
   @Field(() => ID, { nullable: true }) templateId?: string | null;
   @Field(() => JSONObjectScalar, { nullable: true }) values?: Record<string, unknown> | null;
@@ -26,7 +27,7 @@ export class AddNoteInput {
 }
 
 @InputType()
-export class UpdateNoteInput {
+export class UpdateNoteInput implements UpdateNoteContract {
   @Field(() => Int) version: number;
   @Field(() => String, { nullable: true }) body?: string | null;
   @Field(() => JSONObjectScalar, { nullable: true }) values?: Record<string, unknown> | null;

@@ -1,30 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
-import { z } from 'zod';
-import { actorUuid, isUuid } from '../../../common/ids.js';
+import { actorUuid, addNoteInputSchema, isUuid, updateNoteInputSchema, type Note } from '@salon/contracts';
 import { ClientsUseCase } from '../../clients/use-cases/clients.use-case.js';
 import { validateNoteValues } from '../../note-templates/domain/template-rules.js';
 import { NoteTemplateRepository } from '../../note-templates/persistence/note-template.repository.js';
 import type { NoteEntity } from '../persistence/note.entity.js';
 import { NoteRepository } from '../persistence/note.repository.js';
 
-export interface NoteView {
-  id: string;
-  clientId: string;
-  body: string | null;
-  templateId: string | null;
-  templateName: string | null;
-  values: Record<string, unknown> | null;
-  pinned: boolean;
-  authorId: string;
-  authorName: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export function toNoteView(n: NoteEntity): NoteView {
+export function toNoteView(n: NoteEntity): Note {
   return {
     id: n.id,
     clientId: n.clientId,
@@ -41,22 +25,6 @@ export function toNoteView(n: NoteEntity): NoteView {
   };
 }
 
-const body = z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), z.string().trim().max(20_000, 'must be at most 20000 characters').nullish());
-const valuesSchema = z.record(z.string(), z.unknown(), { error: 'must be an object of field id → value' });
-
-const addSchema = z
-  .object({
-    body,
-    templateId: z.preprocess((v) => (v === '' ? null : v), z.uuid('must be a note template id').nullish()),
-    values: valuesSchema.nullish(),
-    pinned: z.boolean().optional(),
-  })
-  .strict();
-
-const updateSchema = z
-  .object({ body, values: valuesSchema.nullish(), pinned: z.boolean().optional(), version: z.number({ error: 'is required' }).int().positive() })
-  .strict();
-
 @Injectable()
 export class NotesUseCase {
   constructor(
@@ -67,14 +35,14 @@ export class NotesUseCase {
     private readonly users: UserDirectory,
   ) {}
 
-  async list(clientId: string): Promise<NoteView[]> {
+  async list(clientId: string): Promise<Note[]> {
     const client = await this.clients.live(clientId);
     return (await this.notes.listForClient(client.id)).map(toNoteView);
   }
 
   /** A free note (`body`) or a structured one (`templateId` + `values` checked against the template). */
-  async add(auth: AuthContext, clientId: string, input: unknown): Promise<NoteView> {
-    const n = parseInput(addSchema, input);
+  async add(auth: AuthContext, clientId: string, input: unknown): Promise<Note> {
+    const n = parseInput(addNoteInputSchema, input);
     const client = await this.clients.live(clientId);
     let template: { id: string; name: string; values: Record<string, unknown> } | null = null;
     if (n.templateId) {
@@ -103,8 +71,8 @@ export class NotesUseCase {
   }
 
   /** Optimistic concurrency: a stale `version` answers 409 with the current note, never overwrites it. */
-  async update(_auth: AuthContext, clientId: string, noteId: string, input: unknown): Promise<NoteView> {
-    const change = parseInput(updateSchema, input);
+  async update(_auth: AuthContext, clientId: string, noteId: string, input: unknown): Promise<Note> {
+    const change = parseInput(updateNoteInputSchema, input);
     const client = await this.clients.live(clientId);
     return this.dataSource.transaction(async (manager) => {
       const note = isUuid(noteId) ? await this.notes.lock(client.id, noteId, manager) : null;

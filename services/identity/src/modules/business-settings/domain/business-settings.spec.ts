@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '@salon/nest-kit';
-import { businessSettingsInputSchema } from './business-settings.js';
+// The settings input is the contract's (@salon/contracts identity/business-settings); identity answers its problems.
+import { businessSettingsInputSchema } from '@salon/contracts';
 
 describe('business settings input', () => {
   it('accepts a data URL logo and a partial change', () => {

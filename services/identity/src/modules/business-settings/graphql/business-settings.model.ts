@@ -1,7 +1,8 @@
 import { Field, InputType, ObjectType } from '@nestjs/graphql';
+import type { BusinessSettings, BusinessSettingsInput as BusinessSettingsInputContract } from '@salon/contracts';
 
 @ObjectType('BusinessSettings')
-export class BusinessSettingsModel {
+export class BusinessSettingsModel implements BusinessSettings {
   @Field() businessName: string;
   @Field(() => String, { nullable: true }) businessLogo: string | null;
   @Field() timeZone: string;
@@ -12,7 +13,7 @@ export class BusinessSettingsModel {
 }
 
 @InputType()
-export class BusinessSettingsInput {
+export class BusinessSettingsInput implements BusinessSettingsInputContract {
   @Field(() => String, { nullable: true }) businessName?: string;
   @Field(() => String, { nullable: true }) businessLogo?: string | null;
   @Field(() => String, { nullable: true }) timeZone?: string;

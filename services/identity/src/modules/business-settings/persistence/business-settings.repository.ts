@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { BusinessSettings, BusinessSettingsInput } from '../domain/business-settings.js';
+import type { BusinessSettings, BusinessSettingsInput } from '@salon/contracts';
 import { BusinessSettingsEntity } from './business-settings.entity.js';
 
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { parseInput, type AuthContext } from '@salon/nest-kit';
-import { businessSettingsInputSchema, type BusinessSettings } from '../domain/business-settings.js';
+import { businessSettingsInputSchema, type BusinessSettings } from '@salon/contracts';
 import { BusinessSettingsRepository } from '../persistence/business-settings.repository.js';
 
 @Injectable()

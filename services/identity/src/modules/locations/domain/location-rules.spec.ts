@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '@salon/nest-kit';
-import { defaultLocationProblem, isValidTimeZone, locationInputSchema, locationStateProblem } from './location-rules.js';
+import { isValidTimeZone, locationInputSchema } from '@salon/contracts';
+import { defaultLocationProblem, locationStateProblem } from './location-rules.js';
 
 describe('location rules', () => {
   it('knows IANA time zones', () => {

@@ -1,8 +1,9 @@
 import { Directive, Field, ID, InputType, ObjectType } from '@nestjs/graphql';
+import type { Location, LocationInput as LocationInputContract } from '@salon/contracts';
 
 @ObjectType('Location')
 @Directive('@key(fields: "id")')
-export class LocationModel {
+export class LocationModel implements Location {
   @Field(() => ID) id: string;
   @Field() name: string;
   @Field({ description: 'IANA time zone, e.g. America/Chicago' }) timeZone: string;
@@ -13,7 +14,7 @@ export class LocationModel {
 }
 
 @InputType()
-export class LocationInput {
+export class LocationInput implements LocationInputContract {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) timeZone?: string;
   @Field(() => String, { nullable: true }) address?: string | null;

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { CurrentAuth, type AuthContext } from '@salon/nest-kit';
+import { toLocationView } from '../persistence/location.repository.js';
 import { LocationsUseCase } from '../use-cases/locations.use-case.js';
 
 /** GET /api/locations?timestamp=… (the timestamp only defeats caches): every location, active or not. */
@@ -9,7 +10,6 @@ export class LocationsController {
 
   @Get()
   async list(@CurrentAuth() _auth: AuthContext) {
-    const rows = await this.locations.list(true);
-    return rows.map(({ id, name, timeZone, isDefault, isActive, address, phone }) => ({ id, name, timeZone, isDefault, isActive, address, phone }));
+    return (await this.locations.list(true)).map(toLocationView);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Location } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LocationEntity } from './location.entity.js';
 
@@ -41,4 +42,9 @@ export class LocationRepository {
   async lockAll(manager: EntityManager): Promise<void> {
     await manager.query(`LOCK TABLE locations IN SHARE ROW EXCLUSIVE MODE`);
   }
+}
+
+/** A row as the contract's Location (GET /api/locations). */
+export function toLocationView({ id, name, timeZone, isDefault, isActive, address, phone }: LocationEntity): Location {
+  return { id, name, timeZone, isDefault, isActive, address, phone };
 }

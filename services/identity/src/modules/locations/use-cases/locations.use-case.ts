@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid, locationInputSchema } from '@salon/contracts';
 import { ConflictError, NotFoundError, parseInput, ValidationFailedError } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
-import { isUuid } from '../../users/use-cases/user-views.use-case.js';
-import { defaultLocationProblem, locationInputSchema, locationStateProblem } from '../domain/location-rules.js';
+import { defaultLocationProblem, locationStateProblem } from '../domain/location-rules.js';
 import type { LocationEntity } from '../persistence/location.entity.js';
 import { LocationRepository } from '../persistence/location.repository.js';
 

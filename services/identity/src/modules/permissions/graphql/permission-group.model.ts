@@ -1,8 +1,9 @@
 import { Directive, Field, ID, InputType, ObjectType } from '@nestjs/graphql';
+import type { CreatePermissionGroupInput as CreatePermissionGroupInputContract, PermissionGroup } from '@salon/contracts';
 
 @ObjectType('PermissionGroup')
 @Directive('@key(fields: "id")')
-export class PermissionGroupModel {
+export class PermissionGroupModel implements PermissionGroup {
   @Field(() => ID) id: string;
   @Field() name: string;
   @Field(() => String, { nullable: true }) description: string | null;
@@ -18,7 +19,7 @@ export class PermissionDefinitionModel {
 }
 
 @InputType()
-export class CreatePermissionGroupInput {
+export class CreatePermissionGroupInput implements CreatePermissionGroupInputContract {
   @Field() name: string;
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => [String], { nullable: true }) permissions?: string[];

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { createPermissionGroupInputSchema, isUuid } from '@salon/contracts';
 import { ConflictError, NotFoundError, parseInput } from '@salon/nest-kit';
-import { z } from 'zod';
 import { UserRepository } from '../../users/persistence/user.repository.js';
-import { isUuid } from '../../users/use-cases/user-views.use-case.js';
 import { validGroupName, validPermissionList } from '../domain/effective-permissions.js';
 import type { PermissionGroupEntity } from '../persistence/permission-group.entity.js';
 import { PermissionGroupRepository } from '../persistence/permission-group.repository.js';
-
-const createGroupSchema = z.strictObject({
-  name: z.string('must be a string'),
-  description: z.string().trim().max(300, 'must be at most 300 characters').nullable().optional(),
-  permissions: z.array(z.string()).optional(),
-});
 
 /** Admin management of permission groups and their members. */
 @Injectable()
@@ -32,7 +25,7 @@ export class PermissionGroupsUseCase {
   }
 
   async create(input: unknown): Promise<PermissionGroupEntity> {
-    const values = parseInput(createGroupSchema, input);
+    const values = parseInput(createPermissionGroupInputSchema, input);
     const name = validGroupName(values.name);
     const permissions = validPermissionList('permissions', values.permissions ?? []);
     if (await this.groups.findByName(name)) throw new ConflictError(`A permission group named ${name} already exists`);

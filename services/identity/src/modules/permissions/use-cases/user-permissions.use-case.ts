@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid, type UserPermissions } from '@salon/contracts';
 import { ForbiddenError, NotFoundError, type AuthContext } from '@salon/nest-kit';
 import { mayReadUser } from '../../users/domain/user-profile.js';
 import type { UserEntity } from '../../users/persistence/user.entity.js';
 import { UserRepository } from '../../users/persistence/user.repository.js';
-import { isUuid } from '../../users/use-cases/user-views.use-case.js';
 import { effectivePermissions, validPermissionList } from '../domain/effective-permissions.js';
 import { PermissionGroupRepository } from '../persistence/permission-group.repository.js';
-
-export interface UserPermissions {
-  permissions: string[];
-  groups: { id: string; name: string }[];
-  directPermissions: string[];
-}
 
 @Injectable()
 export class UserPermissionsUseCase {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '@salon/nest-kit';
-import { colorPreferencesInputSchema, DEFAULT_COLOR_PREFERENCES, mergeColorPreferences } from './color-preferences.js';
+import { colorPreferencesInputSchema, DEFAULT_COLOR_PREFERENCES } from '@salon/contracts';
+import { mergeColorPreferences } from './color-preferences.js';
 
 describe('colour preferences', () => {
   it('has the spec defaults', () => {

@@ -1,7 +1,8 @@
 import { Field, InputType, ObjectType } from '@nestjs/graphql';
+import type { ColorPreferences, ColorPreferencesInput as ColorPreferencesInputContract } from '@salon/contracts';
 
 @ObjectType('ColorPreferences')
-export class ColorPreferencesModel {
+export class ColorPreferencesModel implements ColorPreferences {
   @Field() primaryColor: string;
   @Field() isDarkMode: boolean;
   @Field() primaryTextColor: string;
@@ -11,7 +12,7 @@ export class ColorPreferencesModel {
 }
 
 @InputType()
-export class ColorPreferencesInput {
+export class ColorPreferencesInput implements ColorPreferencesInputContract {
   @Field(() => String, { nullable: true }) primaryColor?: string;
   @Field(() => Boolean, { nullable: true }) isDarkMode?: boolean;
   @Field(() => String, { nullable: true }) primaryTextColor?: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ColorPreferences } from '../domain/color-preferences.js';
+import type { ColorPreferences } from '@salon/contracts';
 import { ColorPreferencesEntity } from './color-preferences.entity.js';
 
 @Injectable()

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { colorPreferencesInputSchema, DEFAULT_COLOR_PREFERENCES, isUuid, type ColorPreferences } from '@salon/contracts';
 import { ForbiddenError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
 import { mayReadUser } from '../../users/domain/user-profile.js';
 import { UserRepository } from '../../users/persistence/user.repository.js';
-import { isUuid } from '../../users/use-cases/user-views.use-case.js';
-import { colorPreferencesInputSchema, DEFAULT_COLOR_PREFERENCES, mergeColorPreferences, type ColorPreferences } from '../domain/color-preferences.js';
+import { mergeColorPreferences } from '../domain/color-preferences.js';
 import { ColorPreferencesRepository } from '../persistence/color-preferences.repository.js';
 
 @Injectable()

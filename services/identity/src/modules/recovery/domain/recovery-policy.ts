@@ -56,15 +56,6 @@ export function wrongCodeMessage(failedAttemptsAfter: number): string {
   return left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right, and it has now been used up. Ask for a new code.';
 }
 
-/**
- * The digits of a phone number as E.164 without the plus (US numbers get their country code),
- * so '(312) 555-0101', '312.555.0101' and '+1 312 555 0101' all find the same account.
- */
-export function phoneDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? `1${digits}` : digits;
-}
-
 /** Shows where a code went without giving the number away: '•••• 0101'. */
 export function maskedPhone(phone: string): string {
   return `•••• ${phone.replace(/\D/g, '').slice(-4)}`;

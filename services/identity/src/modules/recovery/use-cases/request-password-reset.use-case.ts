@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { phoneDigitsOf, phoneLikeSchema } from '@salon/contracts';
 import { APP_CONFIG, OutboxWriter, parseInput } from '@salon/nest-kit';
 import { sealSecret } from '@salon/tokens';
 import { DataSource } from 'typeorm';
@@ -8,7 +9,7 @@ import type { IdentityConfig } from '../../../config.js';
 import { BusinessSettingsRepository } from '../../business-settings/persistence/business-settings.repository.js';
 import type { UserEntity } from '../../users/persistence/user.entity.js';
 import { UserRepository } from '../../users/persistence/user.repository.js';
-import { EMAIL_REQUEST_ANSWER, expiryFor, hashSecret, newCode, newLinkToken, phoneDigits, SMS_REQUEST_ANSWER, type RecoveryChannel } from '../domain/recovery-policy.js';
+import { EMAIL_REQUEST_ANSWER, expiryFor, hashSecret, newCode, newLinkToken, SMS_REQUEST_ANSWER, type RecoveryChannel } from '../domain/recovery-policy.js';
 import { PasswordResetRequestRepository } from '../persistence/password-reset-request.repository.js';
 import { RecoveryThrottle } from '../persistence/recovery-throttle.provider.js';
 
@@ -17,7 +18,7 @@ const emailRequestSchema = z.strictObject({ email });
 const smsRequestSchema = z
   .strictObject({
     email: email.optional(),
-    phone: z.string('must be a string').trim().regex(/^\+?[0-9 ().-]{7,20}$/, 'must be a phone number such as (312) 555-0101').optional(),
+    phone: phoneLikeSchema('must be a phone number such as (312) 555-0101').optional(),
   })
   .refine((v) => Boolean(v.email) !== Boolean(v.phone), { path: ['email'], message: 'give either email or phone' });
 
@@ -51,7 +52,7 @@ export class RequestPasswordResetUseCase {
     const input = parseInput(smsRequestSchema, body);
     await this.throttle.admitRequest(ip);
     const requestId = randomUUID();
-    const user = input.email ? await this.users.findByEmail(input.email) : await this.users.findByPhoneDigits(phoneDigits(input.phone!));
+    const user = input.email ? await this.users.findByEmail(input.email) : await this.users.findByPhoneDigits(phoneDigitsOf(input.phone!));
     const reachable = user?.isActive && user.phone && user.phoneVerifiedAt;
     if (reachable && (await this.throttle.accountMaySend(user.id))) await this.issue(user, 'sms', user.phone!, ip, requestId);
     return { message: SMS_REQUEST_ANSWER, requestId };

@@ -3,7 +3,7 @@ import { INVALID_CREDENTIALS } from '@salon/contracts';
 import { parseInput, UnauthenticatedError } from '@salon/nest-kit';
 import { TokenService } from '@salon/tokens';
 import { z } from 'zod';
-import type { UserView } from '../../users/domain/user-profile.js';
+import type { User } from '@salon/contracts';
 import { UserRepository } from '../../users/persistence/user.repository.js';
 import { UserViewsUseCase } from '../../users/use-cases/user-views.use-case.js';
 import { verifyPassword } from '../domain/password-hasher.js';
@@ -24,7 +24,7 @@ export class LoginUseCase {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  async execute(body: unknown, ip: string): Promise<{ token: string; user: UserView }> {
+  async execute(body: unknown, ip: string): Promise<{ token: string; user: User }> {
     const { email, password } = parseInput(loginSchema, body);
     await this.throttle.admit(ip, email);
     const user = await this.users.findByEmailWithPasswordHash(email);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnauthenticatedError, type AuthContext } from '@salon/nest-kit';
 import { TokenService } from '@salon/tokens';
-import type { UserView } from '../../users/domain/user-profile.js';
+import type { User } from '@salon/contracts';
 import { UserRepository } from '../../users/persistence/user.repository.js';
 import { UserViewsUseCase } from '../../users/use-cases/user-views.use-case.js';
 
@@ -15,7 +15,7 @@ export class SessionUseCase {
   ) {}
 
   /** The guard verified the token; this also refuses a user who was deleted or deactivated since. */
-  async verify(auth: AuthContext): Promise<{ valid: true; user: UserView }> {
+  async verify(auth: AuthContext): Promise<{ valid: true; user: User }> {
     const user = await this.users.findById(auth.userId);
     if (!user || !user.isActive) throw new UnauthenticatedError();
     return { valid: true, user: await this.views.view(user) };

@@ -1,9 +1,10 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
+import type { CreateUserInput as CreateUserContract, InviteStaffInput as InviteStaffContract, UpdateUserInput as UpdateUserContract } from '@salon/contracts';
 import { UserRole } from './user.model.js';
 
 // Shapes only: the rules (formats, lengths) live in the domain schemas the use-cases apply.
 @InputType()
-export class CreateUserInput {
+export class CreateUserInput implements CreateUserContract {
   @Field() email: string;
   @Field() firstName: string;
   @Field() lastName: string;
@@ -14,7 +15,7 @@ export class CreateUserInput {
 }
 
 @InputType()
-export class UpdateUserInput {
+export class UpdateUserInput implements UpdateUserContract {
   @Field(() => String, { nullable: true }) email?: string;
   @Field(() => String, { nullable: true }) firstName?: string;
   @Field(() => String, { nullable: true }) lastName?: string;
@@ -24,7 +25,7 @@ export class UpdateUserInput {
 }
 
 @InputType()
-export class InviteStaffInput {
+export class InviteStaffInput implements InviteStaffContract {
   @Field() email: string;
   @Field(() => String, { nullable: true }) firstName?: string;
   @Field(() => String, { nullable: true }) lastName?: string;

@@ -1,4 +1,5 @@
 import { Directive, Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { User } from '@salon/contracts';
 
 export enum UserRole {
   admin = 'admin',
@@ -9,7 +10,7 @@ registerEnumType(UserRole, { name: 'UserRole', description: 'admin passes every 
 
 @ObjectType('User')
 @Directive('@key(fields: "id")')
-export class UserModel {
+export class UserModel implements Omit<User, 'permissionGroups'> {
   @Field(() => ID) id: string;
   @Field() username: string;
   @Field(() => String, { nullable: true }) firstName: string | null;

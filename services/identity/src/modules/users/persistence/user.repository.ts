@@ -35,7 +35,7 @@ export class UserRepository {
     return this.repo(manager).findOneBy({ email });
   }
 
-  /** Matches however the number was written (see phoneDigits); uses the digits index. */
+  /** Matches however the number was written (see phoneDigitsOf in @salon/contracts); uses the digits index. */
   findByPhoneDigits(digits: string): Promise<UserEntity | null> {
     const local = digits.startsWith('1') && digits.length === 11 ? digits.slice(1) : digits;
     return this.repo()

@@ -5,10 +5,11 @@ import { TokenService } from '@salon/tokens';
 import { DataSource } from 'typeorm';
 import { PermissionResolver } from '@salon/nest-kit';
 import { hashPassword } from '../../sessions/domain/password-hasher.js';
-import { createUserSchema, mayReadUser, updateUserSchema, usernameFromEmail, type UserView } from '../domain/user-profile.js';
+import { isUuid, toE164, type User } from '@salon/contracts';
+import { createUserSchema, mayReadUser, updateUserSchema, usernameFromEmail } from '../domain/user-profile.js';
 import type { UserEntity } from '../persistence/user.entity.js';
 import { UserRepository } from '../persistence/user.repository.js';
-import { isUuid, UserViewsUseCase } from './user-views.use-case.js';
+import { UserViewsUseCase } from './user-views.use-case.js';
 
 @Injectable()
 export class ManageUsersUseCase {
@@ -32,7 +33,7 @@ export class ManageUsersUseCase {
     return this.entity(id);
   }
 
-  async getView(auth: AuthContext, id: string): Promise<UserView> {
+  async getView(auth: AuthContext, id: string): Promise<User> {
     return this.views.view(await this.get(auth, id));
   }
 
@@ -77,7 +78,8 @@ export class ManageUsersUseCase {
       if (other && other.id !== id) throw new ConflictError(`A user with e-mail ${change.email} already exists`);
     }
     // A new number is unproven: reset codes must not go to it until it is verified again.
-    const phoneChanged = change.phone !== undefined && (change.phone ?? null) !== user.phone;
+    // Inputs arrive in E.164; a number stored as typed before that is compared in E.164 too.
+    const phoneChanged = change.phone !== undefined && (change.phone ?? null) !== (user.phone ? (toE164(user.phone) ?? user.phone) : null);
     await this.users.update(id, phoneChanged ? { ...change, phoneVerifiedAt: null } : change);
     // A role change alters what the token claims: make the user sign in again.
     if (change.role && change.role !== user.role) await this.tokens.revokeAllForUser(id);

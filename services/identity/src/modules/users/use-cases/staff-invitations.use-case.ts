@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
 import type { IdentityConfig } from '../../../config.js';
 import { PermissionGroupRepository } from '../../permissions/persistence/permission-group.repository.js';
 import { hashPassword } from '../../sessions/domain/password-hasher.js';
-import { acceptInvitationSchema, inviteStaffSchema, usernameFromEmail, type UserView } from '../domain/user-profile.js';
+import type { User } from '@salon/contracts';
+import { acceptInvitationSchema, inviteStaffSchema, usernameFromEmail } from '../domain/user-profile.js';
 import type { StaffInvitationEntity } from '../persistence/staff-invitation.entity.js';
 import { StaffInvitationRepository } from '../persistence/staff-invitation.repository.js';
 import { UserRepository } from '../persistence/user.repository.js';
@@ -65,7 +66,7 @@ export class StaffInvitationsUseCase {
   }
 
   /** Creates the staff account and its group memberships in one transaction, then signs in. */
-  async accept(input: unknown): Promise<{ token: string; user: UserView }> {
+  async accept(input: unknown): Promise<{ token: string; user: User }> {
     const values = parseInput(acceptInvitationSchema, input);
     const user = await this.dataSource.transaction(async (manager) => {
       const invitation = await this.invitations.findByTokenHashForUpdate(hashToken(values.token), manager);

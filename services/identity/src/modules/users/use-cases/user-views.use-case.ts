@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid, type User } from '@salon/contracts';
 import { NotFoundError } from '@salon/nest-kit';
 import { PermissionGroupRepository } from '../../permissions/persistence/permission-group.repository.js';
-import type { UserView } from '../domain/user-profile.js';
 import type { UserEntity } from '../persistence/user.entity.js';
 import { UserRepository } from '../persistence/user.repository.js';
 
@@ -13,7 +13,7 @@ export class UserViewsUseCase {
     private readonly groups: PermissionGroupRepository,
   ) {}
 
-  async views(users: readonly UserEntity[]): Promise<UserView[]> {
+  async views(users: readonly UserEntity[]): Promise<User[]> {
     const groupsByUser = await this.groups.groupsOfUsers(users.map((u) => u.id));
     return users.map((user) => ({
       id: user.id,
@@ -29,17 +29,13 @@ export class UserViewsUseCase {
     }));
   }
 
-  async view(user: UserEntity): Promise<UserView> {
+  async view(user: UserEntity): Promise<User> {
     return (await this.views([user]))[0];
   }
 
-  async viewById(id: string): Promise<UserView> {
+  async viewById(id: string): Promise<User> {
     const user = isUuid(id) ? await this.users.findById(id) : null;
     if (!user) throw new NotFoundError(`User ${id} not found`);
     return this.view(user);
   }
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

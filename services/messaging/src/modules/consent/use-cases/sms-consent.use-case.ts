@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OutboxWriter } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
-import { normalisePhone } from '../../delivery/domain/recipient.js';
+import { toE164 } from '@salon/contracts';
 import { consentChangeOf, consentKeywordOf, type ConsentChange } from '../domain/consent-keywords.js';
 import { SmsConsentRepository } from '../persistence/sms-consent.repository.js';
 
@@ -23,7 +23,7 @@ export class SmsConsentUseCase {
   /** An inbound SMS: STOP-like words opt the sender out, START-like words opt them back in. */
   async inboundMessage(from: string, body: string): Promise<ConsentChange | null> {
     const change = consentChangeOf(body);
-    const phone = normalisePhone(from);
+    const phone = toE164(from);
     if (!change || !phone) return null;
     await this.record(phone, change, 'sms-keyword', consentKeywordOf(body));
     return change;

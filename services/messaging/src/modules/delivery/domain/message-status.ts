@@ -1,5 +1,7 @@
-export type MessageChannel = 'email' | 'sms';
-export type MessageStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'suppressed';
+import type { MessageStatus } from '@salon/contracts';
+
+// The channels and statuses are the contract's (@salon/contracts messaging/messages).
+export type { MessageChannel, MessageStatus } from '@salon/contracts';
 
 /** Statuses after which no job may call a provider for the message again. */
 export const FINISHED_STATUSES: readonly MessageStatus[] = ['sent', 'delivered', 'failed', 'suppressed'];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseEmail, normalisePhone, normaliseRecipient } from './recipient.js';
+import { toE164 as normalisePhone } from '@salon/contracts';
+import { normaliseEmail, normaliseRecipient } from './recipient.js';
 
 describe('recipients', () => {
   it('normalises US numbers typed in any common way to E.164', () => {

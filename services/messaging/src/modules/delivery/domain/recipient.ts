@@ -1,12 +1,6 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { toE164 } from '@salon/contracts';
 import { z } from 'zod';
 import type { MessageChannel } from './message-status.js';
-
-/** E.164 (+15551234567) for a phone number a person typed, or null if it is not a possible number. */
-export function normalisePhone(input: string, defaultCountry: CountryCode = 'US'): string | null {
-  const phone = parsePhoneNumberFromString(input.trim(), defaultCountry);
-  return phone && phone.isPossible() ? phone.number : null;
-}
 
 const emailSchema = z.email();
 
@@ -19,7 +13,7 @@ export function normaliseEmail(input: string): string | null {
 }
 
 export function normaliseRecipient(channel: MessageChannel, to: string): string | null {
-  return channel === 'sms' ? normalisePhone(to) : normaliseEmail(to);
+  return channel === 'sms' ? toE164(to) : normaliseEmail(to);
 }
 
 export function recipientProblem(channel: MessageChannel): string {

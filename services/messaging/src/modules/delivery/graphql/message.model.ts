@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { DeliverySettings, Message } from '@salon/contracts';
 
 export enum MessageChannelValue {
   email = 'email',
@@ -16,7 +17,7 @@ registerEnumType(MessageChannelValue, { name: 'MessageChannel' });
 registerEnumType(MessageStatusValue, { name: 'MessageStatus', description: 'queued → sending → sent → delivered, or failed; suppressed when the recipient opted out' });
 
 @ObjectType('Message', { description: 'One e-mail or SMS in the message log' })
-export class MessageModel {
+export class MessageModel implements Omit<Message, 'createdBy'> {
   @Field(() => ID) id: string;
   @Field(() => MessageChannelValue) channel: MessageChannelValue;
   @Field() recipient: string;
@@ -29,15 +30,15 @@ export class MessageModel {
   @Field(() => String, { nullable: true }) providerMessageId: string | null;
   @Field(() => Int) attempts: number;
   @Field(() => String, { nullable: true }) lastError: string | null;
-  @Field() queuedAt: Date;
-  @Field(() => Date, { nullable: true }) sentAt: Date | null;
-  @Field(() => Date, { nullable: true }) deliveredAt: Date | null;
-  @Field(() => Date, { nullable: true }) failedAt: Date | null;
-  @Field() updatedAt: Date;
+  @Field(() => Date) queuedAt: string;
+  @Field(() => Date, { nullable: true }) sentAt: string | null;
+  @Field(() => Date, { nullable: true }) deliveredAt: string | null;
+  @Field(() => Date, { nullable: true }) failedAt: string | null;
+  @Field(() => Date) updatedAt: string;
 }
 
 @ObjectType('DeliverySettings')
-export class DeliverySettingsModel {
+export class DeliverySettingsModel implements DeliverySettings {
   @Field({ description: 'ses or log' }) emailProvider: string;
   @Field({ description: 'twilio or log' }) smsProvider: string;
   @Field(() => String, { nullable: true, description: "The local SES server's web view, where every sent e-mail can be read" }) emailPreviewUrl: string | null;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isUuid } from '@salon/contracts';
 import type { MessageChannel, MessageStatus } from '../domain/message-status.js';
 import { MessageEntity } from './message.entity.js';
 
@@ -16,7 +17,6 @@ export interface NewMessage {
   createdBy: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Once a message is out (or never will be), a secret in its body has no reason to stay.
 const SCRUB = `body_text = CASE WHEN sensitive THEN '[redacted]' ELSE body_text END, body_html = CASE WHEN sensitive THEN NULL ELSE body_html END`;
@@ -111,7 +111,7 @@ export class MessageRepository {
   /** The row a provider's report is about: by our id when the report carries it, else by the provider's id. */
   async lockForReport(ref: { id?: string; provider: string; providerMessageId: string }, manager: EntityManager): Promise<MessageEntity | null> {
     const repo = this.repo(manager);
-    if (ref.id && UUID.test(ref.id)) {
+    if (ref.id && isUuid(ref.id)) {
       const byId = await repo.findOne({ where: { id: ref.id }, lock: { mode: 'pessimistic_write' } });
       if (byId && (!byId.providerMessageId || byId.providerMessageId === ref.providerMessageId)) return byId;
     }

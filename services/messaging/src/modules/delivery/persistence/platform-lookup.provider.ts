@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, ServiceToken } from '@salon/nest-kit';
+import { businessSettingsSchema, clientSchema as clientContract, locationSchema } from '@salon/contracts';
+import { APP_CONFIG, ContractDriftError, ServiceToken } from '@salon/nest-kit';
 import { z } from 'zod';
 import type { MessagingConfig } from '../../../config.js';
 
@@ -7,14 +8,11 @@ import type { MessagingConfig } from '../../../config.js';
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
 const BUSINESS_CACHE_MS = 5 * 60_000;
 
-const clientSchema = z.object({
-  firstName: z.string().nullish(),
-  phone: z.string().nullish(),
-  email: z.string().nullish(),
-  smsConsent: z.object({ granted: z.boolean() }).nullish(),
-});
-const settingsSchema = z.object({ businessName: z.string().min(1), timeZone: z.string().nullish(), phone: z.string().nullish() });
-const locationsSchema = z.array(z.object({ id: z.string(), timeZone: z.string(), phone: z.string().nullish() }));
+// The answers are checked against the owners' contracts (@salon/contracts), on the fields read here:
+// a drift fails at this boundary with a ContractDriftError naming the field.
+const clientSchema = clientContract.pick({ firstName: true, phone: true, email: true, smsConsent: true });
+const settingsSchema = businessSettingsSchema.pick({ businessName: true, timeZone: true, phone: true });
+const locationsSchema = z.array(locationSchema.pick({ id: true, timeZone: true, phone: true }));
 
 export interface ClientContact {
   firstName: string | null;
@@ -76,13 +74,12 @@ export class PlatformLookup {
 
   private async get<T>(base: string, path: string, schema: z.ZodType<T>, options: { allowNotFound?: boolean } = {}): Promise<T | null> {
     const url = new URL(path, base);
-    const res = await this.serviceToken.call(base, path).catch((error: Error) => {
+    const res = await this.serviceToken.call(base, path, { schema }).catch((error: Error) => {
+      if (error instanceof ContractDriftError) throw error;
       throw new UpstreamUnavailableError(`GET ${url.href} failed: ${error.message}`);
     });
     if (res.status === 404 && options.allowNotFound) return null;
     if (!res.ok) throw new UpstreamUnavailableError(`GET ${url.href} answered ${res.status}`);
-    const parsed = schema.safeParse(res.body ?? undefined);
-    if (!parsed.success) throw new UpstreamUnavailableError(`GET ${url.href} answered an unexpected body`);
-    return parsed.data;
+    return res.body;
   }
 }

@@ -1,33 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isUuid, type DeliverySettings, type Message } from '@salon/contracts';
 import { APP_CONFIG, NotFoundError, ValidationFailedError } from '@salon/nest-kit';
 import { emailPreviewUrl, type MessagingConfig } from '../../../config.js';
 import type { MessageChannel } from '../domain/message-status.js';
 import type { MessageEntity } from '../persistence/message.entity.js';
 import { MessageRepository } from '../persistence/message.repository.js';
-
-export interface MessageView {
-  id: string;
-  channel: MessageChannel;
-  recipient: string;
-  sender: string;
-  subject: string | null;
-  /** Null for messages that carried a secret (reset links and codes). */
-  bodyText: string | null;
-  purpose: string;
-  status: MessageEntity['status'];
-  provider: string | null;
-  providerMessageId: string | null;
-  attempts: number;
-  lastError: string | null;
-  createdBy: string | null;
-  queuedAt: Date;
-  sentAt: Date | null;
-  deliveredAt: Date | null;
-  failedAt: Date | null;
-  updatedAt: Date;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The message log as admins see it (the /email-test page, GET /api/messages). */
 @Injectable()
@@ -37,23 +14,26 @@ export class MessageViewsUseCase {
     private readonly messages: MessageRepository,
   ) {}
 
-  async list(limit = 50, channel?: MessageChannel): Promise<MessageView[]> {
+  async list(limit = 50, channel?: MessageChannel): Promise<Message[]> {
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw ValidationFailedError.field('limit', 'must be a whole number from 1 to 500');
     return (await this.messages.list(limit, channel)).map(toView);
   }
 
-  async get(id: string): Promise<MessageView> {
-    const message = UUID.test(id) ? await this.messages.findById(id) : null;
+  async get(id: string): Promise<Message> {
+    const message = isUuid(id) ? await this.messages.findById(id) : null;
     if (!message) throw new NotFoundError(`Message ${id} not found`);
     return toView(message);
   }
 
-  settings() {
+  settings(): DeliverySettings {
     return { emailProvider: this.config.EMAIL_PROVIDER, smsProvider: this.config.SMS_PROVIDER, emailPreviewUrl: emailPreviewUrl(this.config) };
   }
 }
 
-function toView(m: MessageEntity): MessageView {
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A row as the contract's Message (@salon/contracts messaging/messages). */
+function toView(m: MessageEntity): Message {
   return {
     id: m.id,
     channel: m.channel,
@@ -68,10 +48,10 @@ function toView(m: MessageEntity): MessageView {
     attempts: m.attempts,
     lastError: m.lastError,
     createdBy: m.createdBy,
-    queuedAt: m.queuedAt,
-    sentAt: m.sentAt,
-    deliveredAt: m.deliveredAt,
-    failedAt: m.failedAt,
-    updatedAt: m.updatedAt,
+    queuedAt: m.queuedAt.toISOString(),
+    sentAt: iso(m.sentAt),
+    deliveredAt: iso(m.deliveredAt),
+    failedAt: iso(m.failedAt),
+    updatedAt: m.updatedAt.toISOString(),
   };
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PublicLocation } from '@salon/contracts';
-import { APP_CONFIG, AppError, NotFoundError, ServiceToken, ValidationFailedError } from '@salon/nest-kit';
+import { businessSettingsSchema, findOrCreateAnswerSchema, locationListSchema, userSchema, type FindOrCreateAnswer, type PublicLocation } from '@salon/contracts';
+import { APP_CONFIG, AppError, ContractDriftError, NotFoundError, ServiceToken, ValidationFailedError } from '@salon/nest-kit';
+import type { z } from 'zod';
 import type { SchedulingConfig } from '../../../config.js';
 
-export type { PublicLocation };
+
 export interface ClientDetails { firstName: string; lastName?: string | null; phone?: string | null; email?: string | null; smsConsent?: boolean; emailConsent?: boolean }
 
 class UpstreamUnavailableError extends AppError {
@@ -11,6 +12,10 @@ class UpstreamUnavailableError extends AppError {
   readonly code = 'SERVICE_UNAVAILABLE';
 }
 
+// Identity's and clients' answers are checked against their contracts (@salon/contracts), on the
+// fields read here: a drift fails at this boundary with a ContractDriftError naming the field.
+const settingsSchema = businessSettingsSchema.pick({ businessName: true });
+const contactSchema = userSchema.pick({ firstName: true, lastName: true, email: true, phone: true, role: true });
 
 /**
  * What online booking needs from services that own the data: the business name and active
@@ -29,14 +34,14 @@ export class PlatformLookup {
   business(): Promise<{ businessName: string; locations: PublicLocation[] }> {
     if (this.cached && this.cached.until > Date.now()) return this.cached.value;
     const value = Promise.all([
-      this.call<{ businessName?: string }>(this.config.IDENTITY_URL, '/api/business-settings'),
-      this.call<Array<PublicLocation & { isActive: boolean; isDefault: boolean }>>(this.config.IDENTITY_URL, '/api/locations'),
+      this.call(this.config.IDENTITY_URL, '/api/business-settings', settingsSchema),
+      this.call(this.config.IDENTITY_URL, '/api/locations', locationListSchema),
     ]).then(([settings, locations]) => ({
-      businessName: settings.businessName ?? 'Online booking',
+      businessName: settings.businessName || 'Online booking',
       locations: locations
         .filter((l) => l.isActive)
         .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name))
-        .map(({ id, name, timeZone, address, phone }) => ({ id, name, timeZone, address: address ?? null, phone: phone ?? null })),
+        .map(({ id, name, timeZone, address, phone }): PublicLocation => ({ id, name, timeZone, address, phone })),
     }));
     this.cached = { until: Date.now() + 60_000, value };
     value.catch(() => (this.cached = null));
@@ -44,14 +49,11 @@ export class PlatformLookup {
   }
 
   async userContact(userId: string): Promise<ClientDetails & { role: string }> {
-    const u = await this.call<{ firstName?: string; lastName?: string | null; email?: string; phone?: string | null; role: string }>(
-      this.config.IDENTITY_URL,
-      `/api/users/${encodeURIComponent(userId)}`,
-    );
+    const u = await this.call(this.config.IDENTITY_URL, `/api/users/${encodeURIComponent(userId)}`, contactSchema);
     return { firstName: u.firstName || 'Client', lastName: u.lastName ?? null, email: u.email ?? null, phone: u.phone ?? null, role: u.role };
   }
 
-  async findOrCreateClient(details: ClientDetails): Promise<{ clientId: string; created: boolean }> {
+  async findOrCreateClient(details: ClientDetails): Promise<FindOrCreateAnswer> {
     const body = {
       firstName: details.firstName,
       lastName: details.lastName ?? null,
@@ -62,11 +64,12 @@ export class PlatformLookup {
       ...(details.emailConsent ? { emailConsent: { granted: true, method: 'online-booking' } } : {}),
     };
     // The clients service's field problems (a phone it cannot read) are the visitor's: name them under `client.`.
-    return this.call(this.config.CLIENTS_URL, '/api/clients/find-or-create', { method: 'POST', body }, 'client.');
+    return this.call(this.config.CLIENTS_URL, '/api/clients/find-or-create', findOrCreateAnswerSchema, { method: 'POST', body }, 'client.');
   }
 
-  private async call<T>(base: string, path: string, init: { method?: string; body?: unknown } = {}, fieldPrefix = ''): Promise<T> {
-    const res = await this.serviceToken.call(base, path, init).catch(() => {
+  private async call<S extends z.ZodType>(base: string, path: string, schema: S, init: { method?: string; body?: unknown } = {}, fieldPrefix = ''): Promise<z.output<S>> {
+    const res = await this.serviceToken.call(base, path, { ...init, schema }).catch((error: unknown) => {
+      if (error instanceof ContractDriftError) throw error;
       throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
     });
     const json = res.body;
@@ -75,6 +78,6 @@ export class PlatformLookup {
       throw new ValidationFailedError(json.details.map((d: { field: string; message: string }) => ({ field: `${fieldPrefix}${d.field}`, message: d.message })));
     }
     if (!res.ok) throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
-    return json as T;
+    return json;
   }
 }

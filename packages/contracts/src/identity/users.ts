@@ -1,0 +1,85 @@
+/**
+ * Identity's users (spec §3 User): what GET /api/users/{id}, /api/auth/verify and /api/auth/login
+ * answer, and the inputs of creating, changing and inviting users. Types are inferred from the schemas.
+ */
+import { z } from 'zod';
+import { ROLES } from '../permissions.js';
+import { phoneSchema } from '../rules/phone-schema.js';
+
+export const roleSchema = z.enum(ROLES, 'must be admin, staff or client');
+
+/** A permission group as a user's answer names it. */
+export const groupRefSchema = z.object({ id: z.string(), name: z.string() });
+export type GroupRef = z.infer<typeof groupRefSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  /** E.164 for numbers saved since phones are normalised; older rows as typed. */
+  phone: z.string().nullable(),
+  role: roleSchema,
+  profilePicture: z.string().nullable(),
+  isActive: z.boolean(),
+  permissionGroups: z.array(groupRefSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** GET /api/auth/verify. */
+export const verifyAnswerSchema = z.object({ valid: z.literal(true), user: userSchema });
+export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
+
+/** POST /api/auth/login and accepting an invitation: a token and who it is for. */
+export const sessionAnswerSchema = z.object({ token: z.string(), user: userSchema });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+const name = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+/** GraphQL clients send null for a field left empty: for a name that means "not given". */
+const optionalName = name.nullish().transform((value) => value ?? undefined);
+const email = z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address')).pipe(z.string().max(254));
+
+/** A picture or logo: an https URL or an image data URL under 300 KB. */
+export const imageUrlSchema = z
+  .string()
+  .max(400_000, 'must be an image under 300 KB')
+  .regex(/^(https:\/\/|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,)/, 'must be an https URL or an image data URL');
+
+/** The password is checked against identity's password policy by the service (it extends this field). */
+export const createUserInputSchema = z.strictObject({
+  email,
+  firstName: name,
+  lastName: name,
+  role: roleSchema,
+  phone: phoneSchema().nullable().optional(),
+  password: z.string('must be a string'),
+  username: z.string().trim().regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3–40 letters, digits, dots, dashes or underscores').optional(),
+});
+export type CreateUserInput = z.input<typeof createUserInputSchema>;
+
+export const updateUserInputSchema = z.strictObject({
+  email: email.optional(),
+  firstName: optionalName,
+  lastName: optionalName,
+  phone: phoneSchema().nullable().optional(),
+  role: roleSchema.optional(),
+  profilePicture: imageUrlSchema.nullable().optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+export const inviteStaffInputSchema = z.strictObject({
+  email,
+  firstName: optionalName,
+  lastName: optionalName,
+  groupIds: z.array(z.uuid('must be group ids')).max(20).optional(),
+});
+export type InviteStaffInput = z.input<typeof inviteStaffInputSchema>;
+
+export const acceptInvitationInputSchema = z.strictObject({
+  token: z.string().min(20, 'is not a valid invitation token'),
+  password: z.string('must be a string'),
+  firstName: optionalName,
+  lastName: optionalName,
+});
+export type AcceptInvitationInput = z.input<typeof acceptInvitationInputSchema>;
