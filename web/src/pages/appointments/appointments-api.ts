@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
 import { api, apiRequest, authHeaders } from '../../lib/api-client';
 import type { WorkingHoursRow } from './time-grid';
 
@@ -26,7 +26,7 @@ export interface ServiceOption { id: string; name: string; durationMin: number; 
 export interface Alternative { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }
 export interface StaffMember { id: string; fullName: string; isActive?: boolean }
 
-export const STAFF_NAMES = gql`
+export const STAFF_NAMES = graphql(`
   query AppointmentsStaff {
     users(role: staff) {
       id
@@ -34,7 +34,7 @@ export const STAFF_NAMES = gql`
       isActive
     }
   }
-`;
+`);
 
 export const appointmentsKey = (locationId: string | undefined, from: string, to: string) => ['/api/appointments', locationId ?? null, from, to] as const;
 
