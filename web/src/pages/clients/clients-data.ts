@@ -121,6 +121,8 @@ export function clientsData(apollo: ApolloClient) {
     cache.updateQuery({ query: CLIENT_NOTES, variables: { id: clientId } }, (d) => (d ? { client: { ...d.client, notes: change(d.client.notes) } } : d));
 
   return {
+    /** Clients changed elsewhere (an import): the lists read them again when next shown. */
+    listsChanged: forgetLists,
     /** The client as the cache has it, else from the server. */
     current: async (id: string): Promise<Client> => {
       const cached = cache.readFragment({ fragment: CLIENT_FIELDS, id: cache.identify({ __typename: 'Client', id }) });
