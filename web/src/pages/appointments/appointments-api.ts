@@ -1,5 +1,4 @@
-import { gql } from '@apollo/client';
-import type { AlternativeSlot } from '@salon/contracts/scheduling';
+import { graphql } from '../../gql';
 import { api, apiRequest, authHeaders } from '../../lib/api-client';
 import type { WorkingHoursRow } from './time-grid';
 
@@ -24,11 +23,10 @@ export interface Appointment {
 export interface AppointmentSegment { position: number; serviceId: string; staffId: string; startsAt: string; endsAt: string }
 
 export interface ServiceOption { id: string; name: string; durationMin: number; category?: string | null; active?: boolean; staff?: { staffId: string }[] }
-/** A free time offered instead of a refused one (contracts' AlternativeSlot). */
-export type Alternative = AlternativeSlot;
+export interface Alternative { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }
 export interface StaffMember { id: string; fullName: string; isActive?: boolean }
 
-export const STAFF_NAMES = gql`
+export const STAFF_NAMES = graphql(`
   query AppointmentsStaff {
     users(role: staff) {
       id
@@ -36,7 +34,7 @@ export const STAFF_NAMES = gql`
       isActive
     }
   }
-`;
+`);
 
 export const appointmentsKey = (locationId: string | undefined, from: string, to: string) => ['/api/appointments', locationId ?? null, from, to] as const;
 

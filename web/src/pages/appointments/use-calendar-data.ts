@@ -3,7 +3,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useQuery as useApolloQuery } from '@apollo/client/react';
 import { useLocations } from '../../session/location-context';
 import { fetchClasses } from '../classes/classes-api';
-import { STAFF_NAMES, appointmentsKey, fetchAppointmentsIfChanged, fetchClientName, fetchUnavailable, fetchWorkingHours, type StaffMember, type TaggedList } from './appointments-api';
+import { STAFF_NAMES, appointmentsKey, fetchAppointmentsIfChanged, fetchClientName, fetchUnavailable, fetchWorkingHours, type TaggedList } from './appointments-api';
 import { dayRange } from './time-grid';
 
 /**
@@ -56,7 +56,7 @@ export function useCalendarData(date: string, days: number) {
     // A caller who may book but not list classes still gets the calendar, just without class blocks.
     retry: false,
   });
-  const staffQ = useApolloQuery<{ users: StaffMember[] }>(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
+  const staffQ = useApolloQuery(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
   const items = useMemo(() => appts.data?.items ?? [], [appts.data]);
   const clientIds = useMemo(() => [...new Set(items.map((a) => a.clientId))].sort(), [items]);
   const clientQs = useQueries({
