@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { AppointmentSeriesResolver } from './graphql/appointment-series.resolver.js';
 import { AppointmentResolver } from './graphql/appointment.resolver.js';
 import { AppointmentSeriesController } from './http/appointment-series.controller.js';
 import { AppointmentsController } from './http/appointments.controller.js';
@@ -12,7 +13,7 @@ import { BookingWriter } from './use-cases/booking-writer.use-case.js';
 @Module({
   imports: [AvailabilityModule, SchedulesModule],
   controllers: [AppointmentsController, AppointmentSeriesController],
-  providers: [AppointmentsUseCase, AppointmentResolver, BookingWriter, AppointmentSeriesUseCase, AppointmentSeriesRepository],
+  providers: [AppointmentsUseCase, AppointmentResolver, AppointmentSeriesResolver, BookingWriter, AppointmentSeriesUseCase, AppointmentSeriesRepository],
   exports: [AppointmentsUseCase, BookingWriter],
 })
 export class AppointmentsModule {}
