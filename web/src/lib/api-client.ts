@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { STORAGE_KEYS, storage } from '../session/storage-keys';
 import { handleUnauthorized } from './unauthorized';
 
@@ -105,8 +106,7 @@ export const api = {
 
 /** The field problems of a 400's `details`, keyed by field (`client.phone`), first message each (docs/api.md). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const details = (error.body as { details?: unknown } | null)?.details;
+  const details = error instanceof ApiError ? (error.body as { details?: unknown } | null)?.details : graphqlRefusalOf(error)?.details;
   const out: Record<string, string> = {};
   if (Array.isArray(details)) {
     for (const d of details) {
@@ -123,10 +123,22 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 export function conflictOf<T extends { startsAt: string } = { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }>(
   e: unknown,
 ): { message: string; alternatives: T[] } {
-  if (e instanceof ApiError) {
-    const body = (e.body ?? {}) as { alternatives?: unknown };
+  const refusal = e instanceof ApiError ? null : graphqlRefusalOf(e);
+  if (e instanceof ApiError || refusal) {
+    const body = (e instanceof ApiError ? (e.body ?? {}) : refusal) as { alternatives?: unknown };
     const alternatives = Array.isArray(body.alternatives) ? (body.alternatives as T[]).filter((a) => a && typeof a.startsAt === 'string') : [];
-    return { message: e.message, alternatives };
+    return { message: refusal?.message ?? (e as Error).message, alternatives };
   }
   return { message: e instanceof Error ? e.message : 'Something went wrong', alternatives: [] };
+}
+
+/**
+ * What a GraphQL refusal carries: the first error's message and its extensions (the same facts a
+ * REST body gives: `details`, `field`, a conflict's `taken` and `alternatives`, a series' `conflicts`).
+ */
+export function graphqlRefusalOf(e: unknown): ({ message: string; code?: string } & Record<string, unknown>) | null {
+  if (!CombinedGraphQLErrors.is(e)) return null;
+  const first = e.errors[0];
+  if (!first) return null;
+  return { ...(first.extensions ?? {}), message: first.message };
 }

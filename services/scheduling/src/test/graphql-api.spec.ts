@@ -95,11 +95,11 @@ describe('series and waitlist', () => {
 
   it('adds, lists and cancels a waitlist entry', async () => {
     const day = localTime('12:00', 11).slice(0, 10);
-    const added = await t.gql('frontDesk', `mutation($input: WaitlistInput!) { addToWaitlist(input: $input) { id status serviceName offer { id } } }`, {
+    const added = await t.gql('frontDesk', `mutation($input: WaitlistInput!) { addToWaitlist(input: $input) { id status serviceName offer { id } client { id } } }`, {
       input: { locationId: LOCATION, clientId: CLIENT(5), serviceId: ids.haircutId, dateFrom: day, dateTo: day, note: 'Wanted 10:00' },
     });
     expect(added.errors).toBeUndefined();
-    expect(added.data.addToWaitlist).toMatchObject({ status: 'waiting', serviceName: 'Haircut', offer: null });
+    expect(added.data.addToWaitlist).toMatchObject({ status: 'waiting', serviceName: 'Haircut', offer: null, client: { id: CLIENT(5) } });
     const list = await t.gql('viewer', `query($loc: ID!, $d: String!) { waitlistEntries(locationId: $loc, from: $d, to: $d, status: "all") { id status } }`, { loc: LOCATION, d: day });
     expect(list.data.waitlistEntries.map((e: any) => e.id)).toContain(added.data.addToWaitlist.id);
     expect((await t.gql('viewer', `mutation($id: ID!) { cancelWaitlistEntry(id: $id) { id } }`, { id: added.data.addToWaitlist.id })).errors[0].extensions.code).toBe('FORBIDDEN');
@@ -170,8 +170,9 @@ describe('schedules, rooms, classes, booking design', () => {
       s: session.id, e: first.data.enrolInClass.id,
     });
     expect(out.data.cancelClassEnrolment).toEqual({ enrolment: { status: 'cancelled' }, promoted: [{ clientId: CLIENT(7), status: 'enrolled' }] });
-    const detail = await t.gql('viewer', `query($id: ID!) { classSession(id: $id) { enrolledCount enrolments { clientId status } } }`, { id: session.id });
+    const detail = await t.gql('viewer', `query($id: ID!) { classSession(id: $id) { enrolledCount enrolments { clientId status client { id } } } }`, { id: session.id });
     expect(detail.data.classSession.enrolledCount).toBe(1);
+    expect(detail.data.classSession.enrolments.map((e: any) => e.client.id)).toContain(CLIENT(7));
     const listed = await t.gql('viewer', `query($loc: ID!, $from: String!, $to: String!) { classSessions(locationId: $loc, from: $from, to: $to) { id } }`, {
       loc: LOCATION, from: localTime('00:00', 12), to: localTime('23:59', 12),
     });

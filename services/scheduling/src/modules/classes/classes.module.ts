@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
-import { ClassResolver } from './graphql/class.resolver.js';
+import { ClassEnrolmentResolver, ClassResolver } from './graphql/class.resolver.js';
 import { ClassesController } from './http/classes.controller.js';
 import { ClassRepository } from './persistence/class.repository.js';
 import { ClassEnrolmentsUseCase } from './use-cases/class-enrolments.use-case.js';
 import { ClassSessionsUseCase } from './use-cases/class-sessions.use-case.js';
 
-@Module({ imports: [AvailabilityModule, SchedulesModule], controllers: [ClassesController], providers: [ClassRepository, ClassSessionsUseCase, ClassEnrolmentsUseCase, ClassResolver] })
+@Module({ imports: [AvailabilityModule, SchedulesModule], controllers: [ClassesController], providers: [ClassRepository, ClassSessionsUseCase, ClassEnrolmentsUseCase, ClassResolver, ClassEnrolmentResolver] })
 export class ClassesModule {}

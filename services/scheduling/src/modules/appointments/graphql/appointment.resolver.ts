@@ -1,17 +1,11 @@
 import { UseFilters } from '@nestjs/common';
-import { Args, Directive, Field, ID, InputType, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, JSONObjectScalar, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { clientReference, ClientReference } from '../../../common/client-reference.model.js';
 import { GraphqlConflictFilter } from '../../../common/graphql-conflict.filter.js';
 import { SEE_A_CALENDAR } from '../domain/calendar-scope.js';
 import type { AppointmentView } from '../persistence/appointment.repository.js';
 import { AppointmentsUseCase } from '../use-cases/appointments.use-case.js';
-
-/** The clients subgraph's client, reached by id (the gateway fetches its fields there, with the caller's rights). */
-@ObjectType('Client')
-@Directive('@key(fields: "id", resolvable: false)')
-export class ClientReference {
-  @Field(() => ID) id: string;
-}
 
 @ObjectType('AppointmentSegment')
 export class AppointmentSegmentModel {
@@ -110,9 +104,9 @@ export class AppointmentResolver {
     return this.useCase.getFor(auth, id);
   }
 
-  @ResolveField(() => ClientReference)
+  @ResolveField(() => ClientReference, { nullable: true, description: 'Null when the caller may not read clients' })
   client(@Parent() a: AppointmentView) {
-    return { __typename: 'Client', id: a.clientId };
+    return clientReference(a.clientId);
   }
 
   @RequirePermission('create_appointments')

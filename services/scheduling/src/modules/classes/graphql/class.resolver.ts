@@ -1,6 +1,7 @@
 import { UseFilters } from '@nestjs/common';
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { clientReference, ClientReference } from '../../../common/client-reference.model.js';
 import { given, GraphqlConflictFilter } from '../../../common/graphql-conflict.filter.js';
 import { ClassEnrolmentsUseCase } from '../use-cases/class-enrolments.use-case.js';
 import { ClassSessionsUseCase } from '../use-cases/class-sessions.use-case.js';
@@ -83,5 +84,13 @@ export class ClassResolver {
     @Args('status') status: string,
   ) {
     return this.enrolments.markAttendance(sessionId, enrolmentId, { status });
+  }
+}
+
+@Resolver(() => ClassEnrolmentModel)
+export class ClassEnrolmentResolver {
+  @ResolveField(() => ClientReference, { nullable: true })
+  client(@Parent() e: ClassEnrolmentModel) {
+    return clientReference(e.clientId);
   }
 }

@@ -1,12 +1,13 @@
 import { UseFilters } from '@nestjs/common';
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { clientReference, ClientReference } from '../../../common/client-reference.model.js';
 import { given, GraphqlConflictFilter } from '../../../common/graphql-conflict.filter.js';
 import { WaitlistUseCase } from '../use-cases/waitlist.use-case.js';
 import { WaitlistAcceptedModel, WaitlistEntryModel, WaitlistInput } from './waitlist.model.js';
 
 /** Staff's side of /api/waitlist (the client's offer link stays REST: it is public). */
-@Resolver()
+@Resolver(() => WaitlistEntryModel)
 @UseFilters(GraphqlConflictFilter)
 export class WaitlistResolver {
   constructor(private readonly waitlist: WaitlistUseCase) {}
@@ -20,6 +21,11 @@ export class WaitlistResolver {
     @Args('status', { nullable: true, description: 'active (default) | all | waiting | offered | booked | cancelled' }) status?: string,
   ) {
     return this.waitlist.list({ locationId, from, to, ...(status ? { status } : {}) });
+  }
+
+  @ResolveField(() => ClientReference, { nullable: true })
+  client(@Parent() e: WaitlistEntryModel) {
+    return clientReference(e.clientId);
   }
 
   @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
