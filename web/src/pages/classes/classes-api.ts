@@ -1,13 +1,12 @@
 import type { ClassSessionView, EnrolmentStatus, EnrolmentView, SessionStatus } from '@salon/contracts';
-import { ApiError, api, apiRequest } from '../../lib/api-client';
-import { fieldErrorsOf } from '../clients/clients-api';
+import { ApiError, fieldErrorsOf, graphqlRefusalOf } from '../../lib/api-client';
 
 export type { EnrolmentStatus, SessionStatus };
 export type ClassSession = ClassSessionView;
 export type Enrolment = EnrolmentView;
 
 export interface ClassDetail extends ClassSession {
-  enrolments: Enrolment[];
+  enrolments: (Enrolment & { client?: { id: string; fullName: string } | null })[];
 }
 
 export interface RoomOption {
@@ -16,25 +15,6 @@ export interface RoomOption {
   capacity: number;
   active: boolean;
 }
-
-export const classesKey = (locationId: string | undefined, from: string) => ['/api/classes', locationId ?? null, from] as const;
-export const classKey = (id: string) => ['/api/classes', 'detail', id] as const;
-
-export function fetchClasses(locationId: string, from: Date, to: Date): Promise<ClassSession[]> {
-  const q = new URLSearchParams({ locationId, from: from.toISOString(), to: to.toISOString() });
-  return api.get<ClassSession[]>(`/api/classes?${q}`);
-}
-
-export const fetchClass = (id: string) => api.get<ClassDetail>(`/api/classes/${encodeURIComponent(id)}`);
-export const fetchRooms = (locationId: string) => api.get<RoomOption[]>(`/api/rooms?locationId=${encodeURIComponent(locationId)}`);
-export const createClass = (body: unknown) => api.post<{ seriesId: string | null; sessions: ClassSession[] }>('/api/classes', body);
-export const patchClass = (id: string, body: unknown) => apiRequest<ClassDetail>('PATCH', `/api/classes/${encodeURIComponent(id)}`, body);
-export const cancelClass = (id: string, reason: string | null) => api.post<ClassDetail>(`/api/classes/${encodeURIComponent(id)}/cancel`, { reason });
-export const enrolClient = (id: string, clientId: string) => api.post<Enrolment>(`/api/classes/${encodeURIComponent(id)}/enrolments`, { clientId });
-export const cancelEnrolment = (id: string, enrolmentId: string) =>
-  api.post<{ enrolment: Enrolment; promoted: Enrolment[] }>(`/api/classes/${encodeURIComponent(id)}/enrolments/${encodeURIComponent(enrolmentId)}/cancel`, {});
-export const markAttendance = (id: string, enrolmentId: string, status: 'attended' | 'no-show' | 'enrolled') =>
-  apiRequest<Enrolment>('PATCH', `/api/classes/${encodeURIComponent(id)}/enrolments/${encodeURIComponent(enrolmentId)}`, { status });
 
 export interface ClassProblem {
   message: string;
@@ -46,9 +26,10 @@ export interface ClassProblem {
 
 /** What a refusal says, in the shape the dialogs show: the message, per-field errors, per-date conflicts. */
 export function problemOf(error: unknown): ClassProblem {
-  const message = error instanceof Error ? error.message : 'Something went wrong';
-  if (!(error instanceof ApiError)) return { message, fields: {}, conflicts: [] };
-  const details = (error.body as { details?: { conflicts?: unknown } } | null)?.details;
+  const refusal = graphqlRefusalOf(error);
+  const message = refusal?.message ?? (error instanceof Error ? error.message : 'Something went wrong');
+  if (!(error instanceof ApiError) && !refusal) return { message, fields: {}, conflicts: [] };
+  const details = (error instanceof ApiError ? (error.body as { details?: { conflicts?: unknown } } | null) : (refusal as { details?: { conflicts?: unknown } }))?.details;
   const raw = details && !Array.isArray(details) && Array.isArray(details.conflicts) ? details.conflicts : [];
   const conflicts = raw.filter((c): c is { startsAt: string; reason: string } => !!c && typeof c.startsAt === 'string' && typeof c.reason === 'string');
   return { message, fields: fieldErrorsOf(error), conflicts };
