@@ -65,6 +65,15 @@ describe('clients over GraphQL', () => {
     expect(bad.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'values.subjective' });
     const archived = await t.gql('manager', `mutation($t: ID!) { archiveNoteTemplate(id: $t) { archived } }`, { t: template.data!.createNoteTemplate.id });
     expect(archived.data!.archiveNoteTemplate.archived).toBe(true);
+    // deleteNoteTemplate (DELETE /api/note-templates/{id}): archives a used one, deletes an unused one.
+    expect((await t.gql('manager', `mutation($t: ID!) { deleteNoteTemplate(id: $t) }`, { t: template.data!.createNoteTemplate.id })).data!.deleteNoteTemplate).toBe(true);
+    const unused = await t.gql('manager', `mutation { createNoteTemplate(input: { name: "Unused", sections: [{ id: "s", title: "S", fields: [{ id: "a", label: "A", type: text }] }] }) { id } }`);
+    const deleted = await t.gql('manager', `mutation($t: ID!) { deleteNoteTemplate(id: $t) }`, { t: unused.data!.createNoteTemplate.id });
+    expect(deleted.data!.deleteNoteTemplate).toBe(false);
+    const viewerDenied = await t.gql('viewer', `mutation($t: ID!) { deleteNoteTemplate(id: $t) }`, { t: template.data!.createNoteTemplate.id });
+    expect(viewerDenied.errors![0].extensions.code).toBe('FORBIDDEN');
+    const left = await t.gql('manager', '{ noteTemplates(includeArchived: true) { id } }');
+    expect(left.data!.noteTemplates.map((n: { id: string }) => n.id)).not.toContain(unused.data!.createNoteTemplate.id);
   });
 
   it('merges and lists duplicates; enforces permissions', async () => {

@@ -6,7 +6,7 @@ import { usePermissions } from '../../session/use-permissions';
 import { formatPhone } from '../../pages/clients/phone';
 import type { Client } from '../../pages/clients/client-types';
 import { AlertIcon } from './AlertIcon';
-import { CLIENT_SEARCH, PICKER_LIMIT, type ClientSearchData, type PickerClient } from './client-picker-gql';
+import { CLIENT_SEARCH, PICKER_LIMIT, type PickerClient } from './client-picker-gql';
 import { draftFromTyped } from './create-client';
 import { QuickCreateForm, type CreateClientFn } from './QuickCreateForm';
 import { useDebounced } from './use-debounced';
@@ -57,7 +57,7 @@ export function ClientCombobox({
   const [active, setActive] = useState(0);
   const [creating, setCreating] = useState<string | null>(null);
   const term = useDebounced(text.trim(), debounceMs);
-  const { data, previousData, loading, error } = useQuery<ClientSearchData>(CLIENT_SEARCH, {
+  const { data, previousData, loading, error } = useQuery(CLIENT_SEARCH, {
     variables: { search: term, limit: PICKER_LIMIT },
     skip: !term,
     fetchPolicy: 'cache-first',

@@ -1,8 +1,9 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
+import type { ClientPickerSearchQuery } from '../../gql/graphql';
 import type { ClientSummary } from '../../pages/clients/client-types';
 
 /** Search-as-you-type: the GraphQL list query with a small limit (docs/clients-api.md). */
-export const CLIENT_SEARCH = gql`
+export const CLIENT_SEARCH = graphql(`
   query ClientPickerSearch($search: String, $limit: Int) {
     clients(search: $search, limit: $limit) {
       total
@@ -21,13 +22,8 @@ export const CLIENT_SEARCH = gql`
       }
     }
   }
-`;
+`);
 
-export type PickerClient = Pick<ClientSummary, 'id' | 'firstName' | 'lastName' | 'fullName' | 'phone' | 'email' | 'alerts'> &
-  Partial<Pick<ClientSummary, 'tags' | 'lastVisitAt' | 'createdAt'>>;
-
-export interface ClientSearchData {
-  clients: { total: number; items: PickerClient[] };
-}
+export type PickerClient = ClientPickerSearchQuery['clients']['items'][number] & Partial<Pick<ClientSummary, 'tags' | 'lastVisitAt' | 'createdAt'>>;
 
 export const PICKER_LIMIT = 8;

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
 
 export interface Appointment {
   id: string;
@@ -24,7 +24,7 @@ export interface ServiceOption { id: string; name: string; durationMin: number; 
 export interface Alternative { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }
 export interface StaffMember { id: string; fullName: string; isActive?: boolean }
 
-export const STAFF_NAMES = gql`
+export const STAFF_NAMES = graphql(`
   query AppointmentsStaff {
     users(role: staff) {
       id
@@ -32,7 +32,7 @@ export const STAFF_NAMES = gql`
       isActive
     }
   }
-`;
+`);
 
 export interface UnavailableInterval { startsAt: string; endsAt: string; code: string; reason: string }
 export interface UnavailableStaff { staffId: string; name: string; intervals: UnavailableInterval[] }

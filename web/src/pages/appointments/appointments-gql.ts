@@ -1,8 +1,8 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
 
 /** The calendar's and the booking dialog's GraphQL (scheduling subgraph; client names come from clients through the gateway). */
 
-export const CALENDAR_APPOINTMENTS = gql`
+export const CALENDAR_APPOINTMENTS = graphql(`
   query CalendarAppointments($locationId: ID, $from: String!, $to: String!) {
     appointments(locationId: $locationId, from: $from, to: $to) {
       id
@@ -32,9 +32,9 @@ export const CALENDAR_APPOINTMENTS = gql`
       }
     }
   }
-`;
+`);
 
-export const CALENDAR_WORKING_HOURS = gql`
+export const CALENDAR_WORKING_HOURS = graphql(`
   query CalendarWorkingHours($locationId: ID!) {
     workingHours(locationId: $locationId) {
       staffId
@@ -46,9 +46,9 @@ export const CALENDAR_WORKING_HOURS = gql`
       label
     }
   }
-`;
+`);
 
-export const CALENDAR_UNAVAILABLE = gql`
+export const CALENDAR_UNAVAILABLE = graphql(`
   query CalendarUnavailable($locationId: ID!, $from: String!, $to: String!) {
     calendarUnavailable(locationId: $locationId, from: $from, to: $to) {
       timeZone
@@ -66,9 +66,9 @@ export const CALENDAR_UNAVAILABLE = gql`
       }
     }
   }
-`;
+`);
 
-export const CALENDAR_CLASSES = gql`
+export const CALENDAR_CLASSES = graphql(`
   query CalendarClasses($locationId: ID!, $from: String!, $to: String!) {
     classSessions(locationId: $locationId, from: $from, to: $to) {
       id
@@ -95,9 +95,9 @@ export const CALENDAR_CLASSES = gql`
       updatedAt
     }
   }
-`;
+`);
 
-export const BOOKING_SERVICES = gql`
+export const BOOKING_SERVICES = graphql(`
   query BookingDialogServices($locationId: ID) {
     services(locationId: $locationId) {
       id
@@ -111,9 +111,9 @@ export const BOOKING_SERVICES = gql`
       }
     }
   }
-`;
+`);
 
-export const BOOK_APPOINTMENT = gql`
+export const BOOK_APPOINTMENT = graphql(`
   mutation BookAppointment($input: BookAppointmentInput!) {
     bookAppointment(input: $input) {
       id
@@ -124,9 +124,9 @@ export const BOOK_APPOINTMENT = gql`
       version
     }
   }
-`;
+`);
 
-export const UPDATE_APPOINTMENT = gql`
+export const UPDATE_APPOINTMENT = graphql(`
   mutation UpdateAppointment($id: ID!, $input: UpdateAppointmentInput!) {
     updateAppointment(id: $id, input: $input) {
       id
@@ -137,9 +137,9 @@ export const UPDATE_APPOINTMENT = gql`
       version
     }
   }
-`;
+`);
 
-export const PREVIEW_SERIES = gql`
+export const PREVIEW_SERIES = graphql(`
   query PreviewAppointmentSeries($input: AppointmentSeriesInput!) {
     appointmentSeriesPreview(input: $input) {
       timeZone
@@ -158,9 +158,9 @@ export const PREVIEW_SERIES = gql`
       }
     }
   }
-`;
+`);
 
-export const CREATE_SERIES = gql`
+export const CREATE_SERIES = graphql(`
   mutation CreateAppointmentSeries($input: AppointmentSeriesInput!) {
     createAppointmentSeries(input: $input) {
       series {
@@ -175,9 +175,9 @@ export const CREATE_SERIES = gql`
       }
     }
   }
-`;
+`);
 
-export const WAITLIST_ENTRIES = gql`
+export const WAITLIST_ENTRIES = graphql(`
   query WaitlistEntries($locationId: ID!, $from: String!, $to: String!) {
     waitlistEntries(locationId: $locationId, from: $from, to: $to, status: "all") {
       id
@@ -208,27 +208,27 @@ export const WAITLIST_ENTRIES = gql`
       }
     }
   }
-`;
+`);
 
-export const ADD_TO_WAITLIST = gql`
+export const ADD_TO_WAITLIST = graphql(`
   mutation AddToWaitlist($input: WaitlistInput!) {
     addToWaitlist(input: $input) {
       id
       status
     }
   }
-`;
+`);
 
-export const CANCEL_WAITLIST_ENTRY = gql`
+export const CANCEL_WAITLIST_ENTRY = graphql(`
   mutation CancelWaitlistEntry($id: ID!) {
     cancelWaitlistEntry(id: $id) {
       id
       status
     }
   }
-`;
+`);
 
-export const ACCEPT_WAITLIST_OFFER = gql`
+export const ACCEPT_WAITLIST_OFFER = graphql(`
   mutation AcceptWaitlistOffer($id: ID!) {
     acceptWaitlistOffer(id: $id) {
       entry {
@@ -241,4 +241,4 @@ export const ACCEPT_WAITLIST_OFFER = gql`
       }
     }
   }
-`;
+`);

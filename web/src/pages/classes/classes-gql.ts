@@ -1,8 +1,8 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
 
 /** /classes over the scheduling subgraph (roster names come from clients through the gateway). */
 
-export const CLASS_WEEK = gql`
+export const CLASS_WEEK = graphql(`
   query ClassWeek($locationId: ID!, $from: String!, $to: String!) {
     classSessions(locationId: $locationId, from: $from, to: $to) {
       id
@@ -29,9 +29,9 @@ export const CLASS_WEEK = gql`
       updatedAt
     }
   }
-`;
+`);
 
-export const CLASS_ROOMS = gql`
+export const CLASS_ROOMS = graphql(`
   query ClassRooms($locationId: ID!) {
     rooms(locationId: $locationId) {
       id
@@ -40,9 +40,9 @@ export const CLASS_ROOMS = gql`
       active
     }
   }
-`;
+`);
 
-export const CLASS_DETAIL = gql`
+export const CLASS_DETAIL = graphql(`
   query ClassDetail($id: ID!) {
     classSession(id: $id) {
       id
@@ -83,9 +83,9 @@ export const CLASS_DETAIL = gql`
       }
     }
   }
-`;
+`);
 
-export const SCHEDULE_CLASS = gql`
+export const SCHEDULE_CLASS = graphql(`
   mutation ScheduleClass($input: ScheduleClassInput!) {
     scheduleClass(input: $input) {
       seriesId
@@ -95,27 +95,27 @@ export const SCHEDULE_CLASS = gql`
       }
     }
   }
-`;
+`);
 
-export const UPDATE_CLASS = gql`
+export const UPDATE_CLASS = graphql(`
   mutation UpdateClassSession($id: ID!, $input: UpdateClassInput!) {
     updateClassSession(id: $id, input: $input) {
       id
       version
     }
   }
-`;
+`);
 
-export const CANCEL_CLASS = gql`
+export const CANCEL_CLASS = graphql(`
   mutation CancelClassSession($id: ID!, $reason: String) {
     cancelClassSession(id: $id, reason: $reason) {
       id
       status
     }
   }
-`;
+`);
 
-export const ENROL_IN_CLASS = gql`
+export const ENROL_IN_CLASS = graphql(`
   mutation EnrolInClass($sessionId: ID!, $clientId: ID!) {
     enrolInClass(sessionId: $sessionId, clientId: $clientId) {
       id
@@ -123,9 +123,9 @@ export const ENROL_IN_CLASS = gql`
       waitlistPosition
     }
   }
-`;
+`);
 
-export const CANCEL_ENROLMENT = gql`
+export const CANCEL_ENROLMENT = graphql(`
   mutation CancelClassEnrolment($sessionId: ID!, $enrolmentId: ID!) {
     cancelClassEnrolment(sessionId: $sessionId, enrolmentId: $enrolmentId) {
       enrolment {
@@ -138,13 +138,13 @@ export const CANCEL_ENROLMENT = gql`
       }
     }
   }
-`;
+`);
 
-export const MARK_ATTENDANCE = gql`
+export const MARK_ATTENDANCE = graphql(`
   mutation MarkClassAttendance($sessionId: ID!, $enrolmentId: ID!, $status: String!) {
     markClassAttendance(sessionId: $sessionId, enrolmentId: $enrolmentId, status: $status) {
       id
       status
     }
   }
-`;
+`);

@@ -7,7 +7,7 @@ import { usePermissions } from '../../session/use-permissions';
 import { getFullName } from '../../lib/user-display';
 import type { Client } from '../clients/client-types';
 import { clientKeys, clientsApi, currentFromConflict, type ClientInput } from '../clients/clients-api';
-import { LOCATION_OPTIONS, STAFF_OPTIONS, type LocationOption, type StaffOption } from '../clients/clients-gql';
+import { LOCATION_OPTIONS, STAFF_OPTIONS } from '../clients/clients-gql';
 
 export function useClient(id: string) {
   return useQuery({ queryKey: clientKeys.client(id), queryFn: () => clientsApi.get(id), staleTime: 15_000 });
@@ -48,8 +48,8 @@ export function useNames() {
   const { user } = useSession();
   const { can } = usePermissions();
   const canSeeStaff = can(PERMISSIONS.VIEW_STAFF);
-  const locs = useApolloQuery<{ locations: LocationOption[] }>(LOCATION_OPTIONS, { fetchPolicy: 'cache-first' });
-  const staff = useApolloQuery<{ users: StaffOption[] }>(STAFF_OPTIONS, { skip: !canSeeStaff, fetchPolicy: 'cache-first', errorPolicy: 'all' });
+  const locs = useApolloQuery(LOCATION_OPTIONS, { fetchPolicy: 'cache-first' });
+  const staff = useApolloQuery(STAFF_OPTIONS, { skip: !canSeeStaff, fetchPolicy: 'cache-first', errorPolicy: 'all' });
   const locations = locs.data?.locations ?? [];
   const staffList = canSeeStaff ? (staff.data?.users ?? []) : [];
   const person = useCallback(

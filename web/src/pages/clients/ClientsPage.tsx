@@ -9,7 +9,7 @@ import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { AlertIcon, QuickCreateForm, useDebounced } from '../../components/client-picker';
 import { draftFromTyped } from '../../components/client-picker/create-client';
-import { LOCATION_OPTIONS, type LocationOption } from './clients-gql';
+import { LOCATION_OPTIONS } from './clients-gql';
 import { downloadFile, errorText } from './clients-api';
 import { Dialog } from './Dialog';
 import { LAST_VISIT_OPTIONS, PAGE_SIZE, SORT_OPTIONS, effectiveSort, isCapped, offsetForPage, totalText, pageCount, pageLabel, readListState, writeListState, type ListState } from './list-params';
@@ -65,7 +65,7 @@ export function ClientsPage() {
   const sort = effectiveSort(state.sort, state.search);
   const offset = (state.page - 1) * PAGE_SIZE;
   const list = useClientList({ search: state.search, tag: state.tag, locationId: state.locationId, lastVisit: state.lastVisit, sort, offset });
-  const locationsQ = useQuery<{ locations: LocationOption[] }>(LOCATION_OPTIONS, { fetchPolicy: 'cache-first' });
+  const locationsQ = useQuery(LOCATION_OPTIONS, { fetchPolicy: 'cache-first' });
   const { selected: headerLocation } = useLocations();
   const locations = (locationsQ.data?.locations ?? []).filter((l) => l.isActive);
   const tagsInView = useMemo(() => {

@@ -1,8 +1,8 @@
-import { gql } from '@apollo/client';
-import type { ClientSummary } from './client-types';
+import { graphql } from '../../gql';
+import type { ClientLocationOptionsQuery, ClientStaffOptionsQuery } from '../../gql/graphql';
 
 /** The list: GraphQL `clients(search, tag, locationId, lastVisitBefore, lastVisitAfter, limit, offset, sort)` → `{ items total }`. */
-export const CLIENTS = gql`
+export const CLIENTS = graphql(`
   query ClientsList(
     $search: String
     $tag: String
@@ -43,14 +43,10 @@ export const CLIENTS = gql`
       }
     }
   }
-`;
-
-export interface ClientsData {
-  clients: { total: number; items: ClientSummary[] };
-}
+`);
 
 /** Locations of identity's subgraph, for the location filter and preferred location. */
-export const LOCATION_OPTIONS = gql`
+export const LOCATION_OPTIONS = graphql(`
   query ClientLocationOptions {
     locations {
       id
@@ -59,17 +55,12 @@ export const LOCATION_OPTIONS = gql`
       isActive
     }
   }
-`;
+`);
 
-export interface LocationOption {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  isActive: boolean;
-}
+export type LocationOption = ClientLocationOptionsQuery['locations'][number];
 
 /** Staff for "preferred staff" (needs view_staff; the profile skips it otherwise). */
-export const STAFF_OPTIONS = gql`
+export const STAFF_OPTIONS = graphql(`
   query ClientStaffOptions {
     users(role: staff) {
       id
@@ -78,11 +69,6 @@ export const STAFF_OPTIONS = gql`
       isActive
     }
   }
-`;
+`);
 
-export interface StaffOption {
-  id: string;
-  fullName: string;
-  email: string;
-  isActive: boolean;
-}
+export type StaffOption = ClientStaffOptionsQuery['users'][number];

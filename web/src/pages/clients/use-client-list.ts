@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import type { ClientSummary } from './client-types';
-import { CLIENTS, type ClientsData } from './clients-gql';
+import { CLIENTS } from './clients-gql';
 import { PAGE_SIZE, lastVisitParams, type ClientSort, type LastVisitFilter } from './list-params';
 
 export interface ClientListQuery {
@@ -27,7 +27,7 @@ export interface ClientListResult {
 /** The list page's data: one GraphQL `clients(…)` page; the previous rows stay while the next loads. */
 export function useClientList(q: ClientListQuery): ClientListResult {
   const lv = lastVisitParams(q.lastVisit);
-  const { data, previousData, loading, error, refetch } = useQuery<ClientsData>(CLIENTS, {
+  const { data, previousData, loading, error, refetch } = useQuery(CLIENTS, {
     variables: {
       search: q.search || null,
       tag: q.tag || null,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
 import { formatLongDate, greetingFor, DISPLAY_TIME_ZONE } from '../../lib/format';
 import { getFullName } from '../../lib/user-display';
 import { useLocations } from '../../session/location-context';
@@ -10,7 +10,7 @@ import { usePermissions } from '../../session/use-permissions';
 import { flattenMenu } from '../../shell/menu-model';
 import { useMenu } from '../../shell/SideMenu';
 
-const VIEWER = gql`
+const VIEWER = graphql(`
   query DashboardViewer {
     viewer {
       id
@@ -24,11 +24,7 @@ const VIEWER = gql`
       }
     }
   }
-`;
-
-interface ViewerData {
-  viewer: { id: string; firstName: string | null; lastName: string | null; fullName: string; role: string; permissionGroups: { id: string; name: string }[] };
-}
+`);
 
 function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
@@ -50,7 +46,7 @@ export function DashboardPage() {
   const perms = usePermissions();
   const loc = useLocations();
   const { menu } = useMenu();
-  const { data } = useQuery<ViewerData>(VIEWER);
+  const { data } = useQuery(VIEWER);
   const now = useNow();
   const viewer = data?.viewer;
   const firstName = viewer?.firstName ?? user?.firstName ?? null;

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
-import { RECENT_MESSAGES, SEND_TEST_EMAIL, SEND_TEST_SMS, type DeliverySettings, type LoggedMessage } from './email-test-gql';
+import { RECENT_MESSAGES, SEND_TEST_EMAIL, SEND_TEST_SMS } from './email-test-gql';
 import { PROVIDER_LABELS, STATUS_DISPLAY, statusTime } from './message-status';
 import { TestSendForm } from './TestSendForm';
 import './email-test.css';
@@ -11,7 +11,7 @@ const POLL_MS = 2000;
 
 /** /email-test (admin): send a test e-mail and SMS through the real pipeline and watch them move. */
 export function EmailTestPage() {
-  const { data, previousData, loading, error, refetch } = useQuery<{ messages: LoggedMessage[]; deliverySettings: DeliverySettings }>(RECENT_MESSAGES, {
+  const { data, previousData, loading, error, refetch } = useQuery(RECENT_MESSAGES, {
     variables: { limit: 25 },
     pollInterval: POLL_MS,
     fetchPolicy: 'network-only',

@@ -1,64 +1,55 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
+import type { LoggedMessageFieldsFragment, RecentMessagesQuery } from '../../gql/graphql';
 
-const MESSAGE_FIELDS = `
-  id
-  channel
-  recipient
-  subject
-  bodyText
-  purpose
-  status
-  provider
-  attempts
-  lastError
-  queuedAt
-  sentAt
-  deliveredAt
-  failedAt
-  updatedAt
-`;
+export const LOGGED_MESSAGE_FIELDS = graphql(`
+  fragment LoggedMessageFields on Message {
+    id
+    channel
+    recipient
+    subject
+    bodyText
+    purpose
+    status
+    provider
+    attempts
+    lastError
+    queuedAt
+    sentAt
+    deliveredAt
+    failedAt
+    updatedAt
+  }
+`);
 
-export const RECENT_MESSAGES = gql`
+export const RECENT_MESSAGES = graphql(`
   query RecentMessages($limit: Int!) {
-    messages(limit: $limit) { ${MESSAGE_FIELDS} }
-    deliverySettings { emailProvider smsProvider emailPreviewUrl }
+    messages(limit: $limit) {
+      ...LoggedMessageFields
+    }
+    deliverySettings {
+      emailProvider
+      smsProvider
+      emailPreviewUrl
+    }
   }
-`;
+`);
 
-export const SEND_TEST_EMAIL = gql`
+export const SEND_TEST_EMAIL = graphql(`
   mutation SendTestEmail($to: String!) {
-    sendTestEmail(to: $to) { ${MESSAGE_FIELDS} }
+    sendTestEmail(to: $to) {
+      ...LoggedMessageFields
+    }
   }
-`;
+`);
 
-export const SEND_TEST_SMS = gql`
+export const SEND_TEST_SMS = graphql(`
   mutation SendTestSms($to: String!) {
-    sendTestSms(to: $to) { ${MESSAGE_FIELDS} }
+    sendTestSms(to: $to) {
+      ...LoggedMessageFields
+    }
   }
-`;
+`);
 
-export type MessageStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'suppressed';
-
-export interface LoggedMessage {
-  id: string;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  bodyText: string | null;
-  purpose: string;
-  status: MessageStatus;
-  provider: string | null;
-  attempts: number;
-  lastError: string | null;
-  queuedAt: string;
-  sentAt: string | null;
-  deliveredAt: string | null;
-  failedAt: string | null;
-  updatedAt: string;
-}
-
-export interface DeliverySettings {
-  emailProvider: string;
-  smsProvider: string;
-  emailPreviewUrl: string | null;
-}
+export type LoggedMessage = LoggedMessageFieldsFragment;
+export type MessageStatus = LoggedMessage['status'];
+export type DeliverySettings = RecentMessagesQuery['deliverySettings'];

@@ -7,13 +7,13 @@ import { useSession } from '../../session/session-context';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { LocationForm } from './LocationForm';
-import { CREATE_LOCATION, LOCATIONS, SET_DEFAULT_LOCATION, UPDATE_LOCATION, type GqlLocation, type LocationInput } from './locations-gql';
+import { CREATE_LOCATION, LOCATIONS, SET_DEFAULT_LOCATION, UPDATE_LOCATION } from './locations-gql';
 
 export function LocationsPage() {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
   const qc = useQueryClient();
-  const { data, loading, error, refetch } = useQuery<{ locations: GqlLocation[] }>(LOCATIONS);
+  const { data, loading, error, refetch } = useQuery(LOCATIONS);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -26,9 +26,9 @@ export function LocationsPage() {
   };
   const fail = (e: unknown) => setActionError(graphqlErrorMessage(e));
 
-  const [create, createState] = useMutation<{ createLocation: GqlLocation }, { input: LocationInput }>(CREATE_LOCATION);
-  const [update, updateState] = useMutation<{ updateLocation: GqlLocation }, { id: string; input: LocationInput }>(UPDATE_LOCATION);
-  const [setDefault, defaultState] = useMutation<{ setDefaultLocation: GqlLocation }, { id: string }>(SET_DEFAULT_LOCATION);
+  const [create, createState] = useMutation(CREATE_LOCATION);
+  const [update, updateState] = useMutation(UPDATE_LOCATION);
+  const [setDefault, defaultState] = useMutation(SET_DEFAULT_LOCATION);
   const busy = createState.loading || updateState.loading || defaultState.loading;
 
   const locations = [...(data?.locations ?? [])].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name));

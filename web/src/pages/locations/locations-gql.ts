@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
+import type { LocationFieldsFragment, LocationInput } from '../../gql/graphql';
 
-export const LOCATION_FIELDS = gql`
+export const LOCATION_FIELDS = graphql(`
   fragment LocationFields on Location {
     id
     name
@@ -10,61 +11,43 @@ export const LOCATION_FIELDS = gql`
     address
     phone
   }
-`;
+`);
 
-export const LOCATIONS = gql`
+export const LOCATIONS = graphql(`
   query Locations {
     locations(includeInactive: true) {
       ...LocationFields
     }
   }
-  ${LOCATION_FIELDS}
-`;
+`);
 
-export const CREATE_LOCATION = gql`
+export const CREATE_LOCATION = graphql(`
   mutation CreateLocation($input: LocationInput!) {
     createLocation(input: $input) {
       ...LocationFields
     }
   }
-  ${LOCATION_FIELDS}
-`;
+`);
 
-export const UPDATE_LOCATION = gql`
+export const UPDATE_LOCATION = graphql(`
   mutation UpdateLocation($id: ID!, $input: LocationInput!) {
     updateLocation(id: $id, input: $input) {
       ...LocationFields
     }
   }
-  ${LOCATION_FIELDS}
-`;
+`);
 
-export const SET_DEFAULT_LOCATION = gql`
+export const SET_DEFAULT_LOCATION = graphql(`
   mutation SetDefaultLocation($id: ID!) {
     setDefaultLocation(id: $id) {
       ...LocationFields
     }
   }
-  ${LOCATION_FIELDS}
-`;
+`);
 
-export interface GqlLocation {
-  id: string;
-  name: string;
-  timeZone: string;
-  isDefault: boolean;
-  isActive: boolean;
-  address: string | null;
-  phone: string | null;
-}
+export type GqlLocation = LocationFieldsFragment;
 
-export interface LocationInput {
-  name?: string;
-  timeZone?: string;
-  address?: string | null;
-  phone?: string | null;
-  isActive?: boolean;
-}
+export type { LocationInput };
 
 const COMMON_ZONES = ['America/Chicago', 'America/New_York', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
 

@@ -5,14 +5,14 @@ import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { DirectPermissions } from './DirectPermissions';
 import { GroupEditor } from './GroupEditor';
-import { CREATE_GROUP, PERMISSIONS_PAGE, type Group, type PermissionsPageData } from './permissions-gql';
+import { CREATE_GROUP, PERMISSIONS_PAGE } from './permissions-gql';
 
 export function PermissionsPage() {
-  const { data, loading, error, refetch } = useQuery<PermissionsPageData>(PERMISSIONS_PAGE);
+  const { data, loading, error, refetch } = useQuery(PERMISSIONS_PAGE);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
   const [createError, setCreateError] = useState<string | null>(null);
-  const [create, createState] = useMutation<{ createPermissionGroup: Group }>(CREATE_GROUP);
+  const [create, createState] = useMutation(CREATE_GROUP);
 
   if (loading && !data) return <Spinner fullScreen={false} />;
   if (error && !data) return <div className="alert alert-error" role="alert">{graphqlErrorMessage(error)}</div>;

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
+import type { GroupFieldsFragment, PermissionsPageQuery } from '../../gql/graphql';
 
-const GROUP_FIELDS = gql`
+export const GROUP_FIELDS = graphql(`
   fragment GroupFields on PermissionGroup {
     id
     name
@@ -13,9 +14,9 @@ const GROUP_FIELDS = gql`
       email
     }
   }
-`;
+`);
 
-export const PERMISSIONS_PAGE = gql`
+export const PERMISSIONS_PAGE = graphql(`
   query PermissionsPage {
     permissionGroups {
       ...GroupFields
@@ -37,76 +38,48 @@ export const PERMISSIONS_PAGE = gql`
       }
     }
   }
-  ${GROUP_FIELDS}
-`;
+`);
 
-export const CREATE_GROUP = gql`
+export const CREATE_GROUP = graphql(`
   mutation CreatePermissionGroup($input: CreatePermissionGroupInput!) {
     createPermissionGroup(input: $input) { ...GroupFields }
   }
-  ${GROUP_FIELDS}
-`;
-export const RENAME_GROUP = gql`
+`);
+export const RENAME_GROUP = graphql(`
   mutation RenamePermissionGroup($id: ID!, $name: String!) {
     renamePermissionGroup(id: $id, name: $name) { ...GroupFields }
   }
-  ${GROUP_FIELDS}
-`;
-export const SET_GROUP_PERMISSIONS = gql`
+`);
+export const SET_GROUP_PERMISSIONS = graphql(`
   mutation SetGroupPermissions($id: ID!, $permissions: [String!]!) {
     setGroupPermissions(id: $id, permissions: $permissions) { ...GroupFields }
   }
-  ${GROUP_FIELDS}
-`;
-export const DELETE_GROUP = gql`
+`);
+export const DELETE_GROUP = graphql(`
   mutation DeletePermissionGroup($id: ID!) {
     deletePermissionGroup(id: $id)
   }
-`;
-export const ADD_MEMBER = gql`
+`);
+export const ADD_MEMBER = graphql(`
   mutation AddGroupMember($groupId: ID!, $userId: ID!) {
     addGroupMember(groupId: $groupId, userId: $userId) { ...GroupFields }
   }
-  ${GROUP_FIELDS}
-`;
-export const REMOVE_MEMBER = gql`
+`);
+export const REMOVE_MEMBER = graphql(`
   mutation RemoveGroupMember($groupId: ID!, $userId: ID!) {
     removeGroupMember(groupId: $groupId, userId: $userId) { ...GroupFields }
   }
-  ${GROUP_FIELDS}
-`;
-export const SET_DIRECT_PERMISSIONS = gql`
+`);
+export const SET_DIRECT_PERMISSIONS = graphql(`
   mutation SetDirectPermissions($userId: ID!, $permissions: [String!]!) {
     setDirectPermissions(userId: $userId, permissions: $permissions) {
       id
       directPermissions
     }
   }
-`;
+`);
 
-export interface CatalogEntry {
-  name: string;
-  label: string;
-  category: string;
-  description: string;
-}
-export interface Group {
-  id: string;
-  name: string;
-  description: string | null;
-  permissions: string[];
-  memberCount: number;
-  members: { id: string; fullName: string; email: string }[];
-}
-export interface StaffMember {
-  id: string;
-  fullName: string;
-  email: string;
-  directPermissions: string[];
-  permissionGroups: { id: string; name: string }[];
-}
-export interface PermissionsPageData {
-  permissionGroups: Group[];
-  permissionCatalog: CatalogEntry[];
-  users: StaffMember[];
-}
+export type PermissionsPageData = PermissionsPageQuery;
+export type CatalogEntry = PermissionsPageQuery['permissionCatalog'][number];
+export type Group = GroupFieldsFragment;
+export type StaffMember = PermissionsPageQuery['users'][number];

@@ -27,7 +27,7 @@ export function ServicesPage() {
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<Service | 'new' | null>(null);
   const locationId = selected?.id;
-  const q = useGqlQuery<{ services: Service[] }>(SERVICES, { variables: { locationId, includeInactive: showInactive }, skip: !locationId, fetchPolicy: 'cache-and-network' });
+  const q = useGqlQuery(SERVICES, { variables: { locationId, includeInactive: showInactive }, skip: !locationId, fetchPolicy: 'cache-and-network' });
   const { people } = useStaffOptions();
   const rooms = useQuery({ queryKey: ['/api/rooms', locationId], queryFn: () => api.get<Resource[]>(`/api/rooms?locationId=${locationId}`), enabled: !!locationId });
   const devices = useQuery({ queryKey: ['/api/devices', locationId], queryFn: () => api.get<Resource[]>(`/api/devices?locationId=${locationId}`), enabled: !!locationId });

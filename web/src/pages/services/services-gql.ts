@@ -1,7 +1,7 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
 
 /** The management list: every service of the location, online-bookable or not (GET /api/services is the public catalogue). */
-export const SERVICES = gql`
+export const SERVICES = graphql(`
   query ManageServices($locationId: ID, $includeInactive: Boolean) {
     services(locationId: $locationId, includeInactive: $includeInactive) {
       id
@@ -30,4 +30,4 @@ export const SERVICES = gql`
       version
     }
   }
-`;
+`);

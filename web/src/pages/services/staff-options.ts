@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
+import type { ScheduleStaffOptionsQuery } from '../../gql/graphql';
 import { useQuery } from '@apollo/client/react';
 
-export const STAFF_OPTIONS = gql`
+export const STAFF_OPTIONS = graphql(`
   query ScheduleStaffOptions {
     staff: users(role: staff) {
       id
@@ -16,18 +17,13 @@ export const STAFF_OPTIONS = gql`
       isActive
     }
   }
-`;
+`);
 
-export interface StaffOption {
-  id: string;
-  fullName: string;
-  role: string;
-  isActive: boolean;
-}
+export type StaffOption = ScheduleStaffOptionsQuery['staff'][number];
 
 /** Active staff and admins, by name (GraphQL `users`). */
 export function useStaffOptions(skip = false) {
-  const q = useQuery<{ staff: StaffOption[]; admins: StaffOption[] }>(STAFF_OPTIONS, { fetchPolicy: 'cache-first', skip });
+  const q = useQuery(STAFF_OPTIONS, { fetchPolicy: 'cache-first', skip });
   const people = [...(q.data?.staff ?? []), ...(q.data?.admins ?? [])].filter((u) => u.isActive).sort((a, b) => a.fullName.localeCompare(b.fullName));
   return { people, loading: q.loading, error: q.error };
 }

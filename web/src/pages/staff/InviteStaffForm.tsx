@@ -5,8 +5,8 @@ import { formatDateTime } from '../../lib/format';
 import { GROUP_NAMES, INVITE_STAFF, type Invitation } from './staff-gql';
 
 export function InviteStaffForm({ onDone, onClose }: { onDone(): void; onClose(): void }) {
-  const groups = useQuery<{ permissionGroups: { id: string; name: string }[] }>(GROUP_NAMES);
-  const [invite, state] = useMutation<{ inviteStaff: Invitation }>(INVITE_STAFF);
+  const groups = useQuery(GROUP_NAMES);
+  const [invite, state] = useMutation(INVITE_STAFF);
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');

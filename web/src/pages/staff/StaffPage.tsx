@@ -14,7 +14,7 @@ export function StaffPage() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [inviting, setInviting] = useState(false);
-  const { data, previousData, loading, error, refetch } = useQuery<{ staff: StaffUser[]; admins: StaffUser[] }>(STAFF_USERS, {
+  const { data, previousData, loading, error, refetch } = useQuery(STAFF_USERS, {
     variables: { search: deferred || null, includeInactive: isAdmin ? true : null },
   });
   const [setActive, activeState] = useMutation(SET_USER_ACTIVE);

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
+import type { InviteStaffMutation, StaffUserFieldsFragment } from '../../gql/graphql';
 
-export const STAFF_USERS = gql`
+export const STAFF_USERS = graphql(`
   query StaffUsers($search: String, $includeInactive: Boolean) {
     staff: users(role: staff, search: $search, includeInactive: $includeInactive) {
       ...StaffUserFields
@@ -24,18 +25,18 @@ export const STAFF_USERS = gql`
       name
     }
   }
-`;
+`);
 
-export const GROUP_NAMES = gql`
+export const GROUP_NAMES = graphql(`
   query InviteGroups {
     permissionGroups {
       id
       name
     }
   }
-`;
+`);
 
-export const INVITE_STAFF = gql`
+export const INVITE_STAFF = graphql(`
   mutation InviteStaff($input: InviteStaffInput!) {
     inviteStaff(input: $input) {
       id
@@ -46,35 +47,16 @@ export const INVITE_STAFF = gql`
       inviteUrl
     }
   }
-`;
+`);
 
-export const SET_USER_ACTIVE = gql`
+export const SET_USER_ACTIVE = graphql(`
   mutation SetUserActive($id: ID!, $isActive: Boolean!) {
     setUserActive(id: $id, isActive: $isActive) {
       id
       isActive
     }
   }
-`;
+`);
 
-export interface StaffUser {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  role: string;
-  isActive: boolean;
-  profilePicture: string | null;
-  permissionGroups: { id: string; name: string }[];
-}
-
-export interface Invitation {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  expiresAt: string;
-  inviteUrl: string;
-}
+export type StaffUser = StaffUserFieldsFragment;
+export type Invitation = InviteStaffMutation['inviteStaff'];
