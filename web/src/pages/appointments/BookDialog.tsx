@@ -4,7 +4,7 @@ import { ClientPicker, type PickerClient } from '../../components/client-picker'
 import { formatDuration, formatLongDate, formatTime } from '../../lib/format';
 import { toast } from '../../shell/toast-store';
 import { Dialog } from '../clients/Dialog';
-import { conflictOf, type Alternative, type ServiceOption, type StaffMember } from './appointments-api';
+import { conflictOf, type Alternative, type StaffMember } from './appointments-api';
 import { ADD_TO_WAITLIST, BOOK_APPOINTMENT, BOOKING_SERVICES, CREATE_SERIES, PREVIEW_SERIES } from './appointments-gql';
 import { ExtraServices } from './ExtraServices';
 import { NO_REPEAT, RepeatFields, repeatRule, SeriesPreview, type RepeatState } from './RepeatFields';
@@ -39,7 +39,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
   const [preview, setPreview] = useState<{ key: string; occurrences: Occurrence[] } | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Alternative[] } | null>(null);
   const [waitlisted, setWaitlisted] = useState(false);
-  const services = useQuery<{ services: (ServiceOption & { onlineBookable: boolean })[] }>(BOOKING_SERVICES, { variables: { locationId }, fetchPolicy: 'cache-first' });
+  const services = useQuery(BOOKING_SERVICES, { variables: { locationId }, fetchPolicy: 'cache-first' });
   // The bookable catalogue, as before (active, online-bookable services of the location).
   const serviceList = (services.data?.services ?? []).filter((s) => s.active !== false && s.onlineBookable);
 
@@ -55,7 +55,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
     onClose();
   };
 
-  const [bookMutation, bookState] = useMutation<{ bookAppointment: { startsAt: string } }>(BOOK_APPOINTMENT);
+  const [bookMutation, bookState] = useMutation(BOOK_APPOINTMENT);
   const book = {
     isPending: bookState.loading,
     mutate: (v: { startsAt: string; staffId: string }) =>
@@ -78,7 +78,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
       setChecking(true);
       const input = seriesInput({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule) });
       void apollo
-        .query<{ appointmentSeriesPreview: { occurrences: Occurrence[] } }>({ query: PREVIEW_SERIES, variables: { input }, fetchPolicy: 'network-only' })
+        .query({ query: PREVIEW_SERIES, variables: { input }, fetchPolicy: 'network-only' })
         .then(
           (r) => setPreview({ key: requestKey, occurrences: r.data?.appointmentSeriesPreview.occurrences ?? [] }),
           (e: unknown) => setRefusal(conflictOf(e)),
@@ -88,7 +88,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
   };
 
   const refusedDates = currentPreview?.filter((o) => !o.ok).length ?? 0;
-  const [seriesMutation, seriesState] = useMutation<{ createAppointmentSeries: { appointments: unknown[]; skipped: unknown[] } }>(CREATE_SERIES);
+  const [seriesMutation, seriesState] = useMutation(CREATE_SERIES);
   const series = {
     isPending: seriesState.loading,
     mutate: () =>

@@ -18,12 +18,12 @@ interface Props {
 
 /** The waitlist for the location and the days on screen: who waits, who has an offer, who got booked. */
 export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
-  const list = useQuery<{ waitlistEntries: WaitlistEntry[] }>(WAITLIST_ENTRIES, { variables: { locationId, from, to }, pollInterval: 30_000, errorPolicy: 'all' });
+  const list = useQuery(WAITLIST_ENTRIES, { variables: { locationId, from, to }, pollInterval: 30_000, errorPolicy: 'all' });
   // Either way the list and the calendar are re-read (an offer that lapsed meanwhile shows as it is now).
   const refetchQueries = ['WaitlistEntries', ...CALENDAR_QUERIES];
   const fail = (e: unknown) => toast({ title: 'Waitlist', description: conflictOf(e).message, variant: 'destructive' });
   const [cancelEntry, cancelState] = useMutation(CANCEL_WAITLIST_ENTRY, { refetchQueries });
-  const [acceptOffer, acceptState] = useMutation<{ acceptWaitlistOffer: { appointment: { startsAt: string } } }>(ACCEPT_WAITLIST_OFFER, { refetchQueries });
+  const [acceptOffer, acceptState] = useMutation(ACCEPT_WAITLIST_OFFER, { refetchQueries });
   const cancel = { isPending: cancelState.loading, mutate: (id: string) => void cancelEntry({ variables: { id } }).catch(fail) };
   const accept = {
     isPending: acceptState.loading,
@@ -36,7 +36,8 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
         },
       ),
   };
-  const entries = list.data?.waitlistEntries ?? [];
+  // GraphQL types status as String; the values are the contract's WaitlistStatus.
+  const entries = (list.data?.waitlistEntries ?? []) as WaitlistEntry[];
   const waiting = entries.filter((e) => e.status === 'waiting' || e.status === 'offered').length;
 
   return (

@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useRefetchOnFocus } from '../../lib/use-refetch-on-focus';
 import { useLocations } from '../../session/location-context';
 import type { ClassSession } from '../classes/classes-api';
-import { STAFF_NAMES, type Appointment, type UnavailableStaff } from './appointments-api';
+import { STAFF_NAMES, type Appointment } from './appointments-api';
 import { CALENDAR_APPOINTMENTS, CALENDAR_CLASSES, CALENDAR_UNAVAILABLE, CALENDAR_WORKING_HOURS } from './appointments-gql';
 import { dayRange, type WorkingHoursRow } from './time-grid';
 
@@ -20,8 +20,6 @@ export const CLASSES_REFRESH_MS = 30_000;
 /** The operations a change on the calendar re-reads (appointments, and the shading and classes around them). */
 export const CALENDAR_QUERIES = ['CalendarAppointments'];
 
-type CalendarAppointment = Appointment & { client?: { id: string; fullName: string } | null };
-
 /** Appointments and class sessions of `days` local days from `date` at the selected location (polled), the shading with reasons, staff and client names. */
 export function useCalendarData(date: string, days: number) {
   const { selected } = useLocations();
@@ -32,13 +30,13 @@ export function useCalendarData(date: string, days: number) {
   const skip = !locationId;
   const vars = { locationId: locationId ?? '', from, to };
   // errorPolicy all: a caller who may not read clients still gets the appointments, without names.
-  const appts = useQuery<{ appointments: CalendarAppointment[] }>(CALENDAR_APPOINTMENTS, { variables: vars, skip, pollInterval: REFRESH_MS, errorPolicy: 'all' });
-  const hours = useQuery<{ workingHours: WorkingHoursRow[] }>(CALENDAR_WORKING_HOURS, { variables: { locationId: locationId ?? '' }, skip });
-  const shading = useQuery<{ calendarUnavailable: { staff: UnavailableStaff[] } }>(CALENDAR_UNAVAILABLE, { variables: vars, skip, pollInterval: SHADING_REFRESH_MS });
+  const appts = useQuery(CALENDAR_APPOINTMENTS, { variables: vars, skip, pollInterval: REFRESH_MS, errorPolicy: 'all' });
+  const hours = useQuery(CALENDAR_WORKING_HOURS, { variables: { locationId: locationId ?? '' }, skip });
+  const shading = useQuery(CALENDAR_UNAVAILABLE, { variables: vars, skip, pollInterval: SHADING_REFRESH_MS });
   // A caller who may book but not list classes still gets the calendar, just without class blocks.
-  const classes = useQuery<{ classSessions: ClassSession[] }>(CALENDAR_CLASSES, { variables: vars, skip, pollInterval: CLASSES_REFRESH_MS });
+  const classes = useQuery(CALENDAR_CLASSES, { variables: vars, skip, pollInterval: CLASSES_REFRESH_MS });
   useRefetchOnFocus(() => Promise.all([appts.refetch(), shading.refetch(), classes.refetch()]), !skip);
-  const staffQ = useQuery<{ users: { id: string; fullName: string; isActive?: boolean }[] }>(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
+  const staffQ = useQuery(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
   const items = useMemo<Appointment[]>(() => appts.data?.appointments ?? [], [appts.data]);
   const clientNames = useMemo(() => {
     const names = new Map<string, string>();
@@ -56,9 +54,10 @@ export function useCalendarData(date: string, days: number) {
     loading: appts.loading && !appts.data && !!locationId,
     // Only a failed read of the appointments themselves (names that could not be read are left out).
     error: (appts.data ? null : (appts.error ?? null)) as Error | null,
-    workingHours: hours.data?.workingHours ?? [],
+    // GraphQL types kind/status as String; these are the contract's values (work | break, scheduled | cancelled).
+    workingHours: (hours.data?.workingHours ?? []) as WorkingHoursRow[],
     unavailable: shading.data?.calendarUnavailable.staff ?? null,
-    classes: classes.data?.classSessions ?? [],
+    classes: (classes.data?.classSessions ?? []) as ClassSession[],
     staff: staffQ.data?.users ?? [],
     staffNames,
     clientNames,

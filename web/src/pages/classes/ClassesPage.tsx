@@ -14,6 +14,7 @@ import { Dialog } from '../clients/Dialog';
 import { useStaffOptions } from '../services/staff-options';
 import { ClassDialog } from './ClassDialog';
 import { fillLabel } from './class-form';
+import type { ScheduleClassInput, UpdateClassInput } from '../../gql/graphql';
 import { problemOf, type ClassDetail, type ClassSession, type Enrolment, type RoomOption } from './classes-api';
 import { CANCEL_CLASS, CANCEL_ENROLMENT, CLASS_DETAIL, CLASS_ROOMS, CLASS_WEEK, ENROL_IN_CLASS, MARK_ATTENDANCE, SCHEDULE_CLASS, UPDATE_CLASS } from './classes-gql';
 import { RosterPanel } from './RosterPanel';
@@ -50,19 +51,19 @@ export function ClassesPage() {
     }
   };
 
-  const week = useQuery<{ classSessions: ClassSession[] }>(CLASS_WEEK, { variables: { locationId: locationId ?? '', from: from.toISOString(), to: to.toISOString() }, skip: !locationId });
-  const list = { loading: week.loading && !week.data, error: week.error, data: week.data?.classSessions };
-  const roomsQ = useQuery<{ rooms: RoomOption[] }>(CLASS_ROOMS, { variables: { locationId: locationId ?? '' }, skip: !locationId, fetchPolicy: 'cache-first' });
-  const rooms = { data: roomsQ.data?.rooms };
-  const [scheduleClass] = useMutation<{ scheduleClass: { sessions: { name: string }[] } }>(SCHEDULE_CLASS);
+  const week = useQuery(CLASS_WEEK, { variables: { locationId: locationId ?? '', from: from.toISOString(), to: to.toISOString() }, skip: !locationId });
+  // GraphQL types status as String; the values are the contract's (scheduled | cancelled, enrolled | waitlisted | …).
+  const list = { loading: week.loading && !week.data, error: week.error, data: week.data?.classSessions as ClassSession[] | undefined };
+  const roomsQ = useQuery(CLASS_ROOMS, { variables: { locationId: locationId ?? '' }, skip: !locationId, fetchPolicy: 'cache-first' });
+  const rooms: { data: RoomOption[] | undefined } = { data: roomsQ.data?.rooms };
+  const [scheduleClass] = useMutation(SCHEDULE_CLASS);
   const [updateClass] = useMutation(UPDATE_CLASS);
   const staff = useStaffOptions();
   const staffName = (id: string) => staff.people.find((s) => s.id === id)?.fullName ?? 'Instructor';
   const roomName = (id: string | null) => (id ? (rooms.data?.find((r) => r.id === id)?.name ?? 'Room') : null);
   const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
   const today = todayIn();
-  // The week here and the calendar's class blocks.
-  const refresh = () => apollo.refetchQueries({ include: ['ClassWeek', 'CalendarClasses'] });
+  const refresh = () => apollo.refetchQueries({ include: ['ClassWeek'] });
 
   return (
     <section className="page classes-page" data-testid="classes-page">
@@ -126,10 +127,10 @@ export function ClassesPage() {
           onClose={() => setEditing(null)}
           save={async (body) => {
             if (editing === 'new') {
-              const res = (await scheduleClass({ variables: { input: body } })).data!.scheduleClass;
+              const res = (await scheduleClass({ variables: { input: body as ScheduleClassInput } })).data!.scheduleClass;
               toast({ title: res.sessions.length > 1 ? `${res.sessions.length} classes planned` : `${res.sessions[0]?.name ?? 'Class'} planned`, variant: 'success' });
             } else {
-              await updateClass({ variables: { id: editing.id, input: body } });
+              await updateClass({ variables: { id: editing.id, input: body as UpdateClassInput } });
               toast({ title: 'Class saved', variant: 'success' });
             }
             setEditing(null);
@@ -164,13 +165,13 @@ interface DetailProps {
 
 /** The session's dialog: loads it with the roster's client names (from clients, through the gateway), runs the roster actions. */
 function ClassDetailDialog({ id, rights, instructorName, roomName, onClose, onEdit, onChanged }: DetailProps) {
-  const detailQ = useQuery<{ classSession: ClassDetail }>(CLASS_DETAIL, { variables: { id }, fetchPolicy: 'network-only', errorPolicy: 'all' });
-  const detail = { loading: detailQ.loading && !detailQ.data, error: detailQ.data ? null : detailQ.error, data: detailQ.data?.classSession };
+  const detailQ = useQuery(CLASS_DETAIL, { variables: { id }, fetchPolicy: 'network-only', errorPolicy: 'all' });
+  const detail = { loading: detailQ.loading && !detailQ.data, error: detailQ.data ? null : detailQ.error, data: detailQ.data?.classSession as ClassDetail | undefined };
   const nameOf = (cid: string) => detail.data?.enrolments.find((e) => e.clientId === cid)?.client?.fullName ?? 'Client';
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [enrol] = useMutation<{ enrolInClass: Enrolment }>(ENROL_IN_CLASS);
-  const [cancelPlace] = useMutation<{ cancelClassEnrolment: { promoted: Enrolment[] } }>(CANCEL_ENROLMENT);
+  const [enrol] = useMutation(ENROL_IN_CLASS);
+  const [cancelPlace] = useMutation(CANCEL_ENROLMENT);
   const [attendance] = useMutation(MARK_ATTENDANCE);
   const [cancelSession] = useMutation(CANCEL_CLASS);
 
