@@ -73,7 +73,6 @@ async function openDialog(onClose = vi.fn()) {
   return onClose;
 }
 
-const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
 /** The variables' input of each call of a GraphQL operation. */
 const sent = (operation: string) => calls.filter((c) => c.method === 'GQL' && c.path === operation).map((c) => ({ body: c.body.input ?? c.body }));
 
