@@ -62,7 +62,8 @@ const given = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v])
 export class ServiceResolver {
   constructor(private readonly catalogue: CatalogueUseCase) {}
 
-  @RequirePermission({ anyOf: ['view_services', 'view_calendar', 'edit_business_settings'] })
+  // view_business_settings too: /booking-design lists what may be offered online (GET /api/services, public, shows the bookable ones).
+  @RequirePermission({ anyOf: ['view_services', 'view_calendar', 'edit_business_settings', 'view_business_settings'] })
   @Query(() => [ServiceModel])
   services(
     @Args('locationId', { type: () => ID, nullable: true }) locationId?: string,
