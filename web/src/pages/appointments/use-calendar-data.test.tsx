@@ -7,13 +7,42 @@ import { createApolloClient } from '../../lib/apollo';
 import { useCalendarData } from './use-calendar-data';
 
 vi.mock('../../session/location-context', () => ({
-  useLocations: () => ({ selected: { id: 'loc', name: 'Main', timeZone: 'America/Chicago' }, locations: [], active: [], isLoading: false, error: null, select: () => undefined }),
+  useLocations: () => ({
+    selected: { id: 'loc', name: 'Main', timeZone: 'America/Chicago' },
+    locations: [],
+    active: [],
+    isLoading: false,
+    error: null,
+    select: () => undefined,
+  }),
 }));
 
 const appointment = (id: string, clientName: string | null) => ({
-  __typename: 'Appointment', id, locationId: 'loc', clientId: `c-${id}`, status: 'booked', startsAt: '2026-11-21T16:00:00.000Z', endsAt: '2026-11-21T16:45:00.000Z',
-  serviceId: 's1', serviceName: 'Haircut', staffId: 'st1', service: { name: 'Haircut' }, cancelReason: null, notes: null, version: 1, seriesId: null,
-  segments: [{ __typename: 'AppointmentSegment', position: 1, serviceId: 's1', staffId: 'st1', startsAt: '2026-11-21T16:00:00.000Z', endsAt: '2026-11-21T16:45:00.000Z' }],
+  __typename: 'Appointment',
+  id,
+  locationId: 'loc',
+  clientId: `c-${id}`,
+  status: 'booked',
+  startsAt: '2026-11-21T16:00:00.000Z',
+  endsAt: '2026-11-21T16:45:00.000Z',
+  serviceId: 's1',
+  serviceName: 'Haircut',
+  staffId: 'st1',
+  service: { name: 'Haircut' },
+  cancelReason: null,
+  notes: null,
+  version: 1,
+  seriesId: null,
+  segments: [
+    {
+      __typename: 'AppointmentSegment',
+      position: 1,
+      serviceId: 's1',
+      staffId: 'st1',
+      startsAt: '2026-11-21T16:00:00.000Z',
+      endsAt: '2026-11-21T16:45:00.000Z',
+    },
+  ],
   client: clientName ? { __typename: 'Client', id: `c-${id}`, fullName: clientName } : null,
 });
 
@@ -23,21 +52,29 @@ afterEach(() => {
 });
 
 describe('useCalendarData', () => {
-  it('polls the window\'s appointments; an unchanged answer keeps the previous list (nothing re-renders), a change replaces it', async () => {
+  it("polls the window's appointments; an unchanged answer keeps the previous list (nothing re-renders), a change replaces it", async () => {
     let list = [appointment('a1', 'Ann Ames')];
     const sent: { operationName: string; variables: Record<string, unknown> }[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-      const { operationName, variables } = JSON.parse(String(init.body));
-      sent.push({ operationName, variables });
-      const data: Record<string, unknown> = {
-        CalendarAppointments: { appointments: list },
-        CalendarWorkingHours: { workingHours: [] },
-        CalendarUnavailable: { calendarUnavailable: { __typename: 'CalendarUnavailable', timeZone: 'America/Chicago', from: 'x', to: 'y', staff: [] } },
-        CalendarClasses: { classSessions: [] },
-        AppointmentsStaff: { users: [{ __typename: 'User', id: 'st1', fullName: 'Dana Lee', isActive: true }] },
-      };
-      return new Response(JSON.stringify({ data: data[operationName] ?? null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const { operationName, variables } = JSON.parse(String(init.body));
+        sent.push({ operationName, variables });
+        const data: Record<string, unknown> = {
+          CalendarAppointments: { appointments: list },
+          CalendarWorkingHours: { workingHours: [] },
+          CalendarUnavailable: {
+            calendarUnavailable: { __typename: 'CalendarUnavailable', timeZone: 'America/Chicago', from: 'x', to: 'y', staff: [] },
+          },
+          CalendarClasses: { classSessions: [] },
+          AppointmentsStaff: { users: [{ __typename: 'User', id: 'st1', fullName: 'Dana Lee', isActive: true }] },
+        };
+        return new Response(JSON.stringify({ data: data[operationName] ?? null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
     const client = createApolloClient();
     const wrapper = ({ children }: { children: ReactNode }) => <ApolloProvider client={client}>{children}</ApolloProvider>;
     const { result } = renderHook(() => useCalendarData('2026-11-21', 1), { wrapper });

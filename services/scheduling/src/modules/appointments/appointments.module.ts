@@ -13,7 +13,14 @@ import { BookingWriter } from './use-cases/booking-writer.use-case.js';
 @Module({
   imports: [AvailabilityModule, SchedulesModule],
   controllers: [AppointmentsController, AppointmentSeriesController],
-  providers: [AppointmentsUseCase, AppointmentResolver, AppointmentSeriesResolver, BookingWriter, AppointmentSeriesUseCase, AppointmentSeriesRepository],
+  providers: [
+    AppointmentsUseCase,
+    AppointmentResolver,
+    AppointmentSeriesResolver,
+    BookingWriter,
+    AppointmentSeriesUseCase,
+    AppointmentSeriesRepository,
+  ],
   exports: [AppointmentsUseCase, BookingWriter],
 })
 export class AppointmentsModule {}

@@ -7,5 +7,9 @@ import { ClassRepository } from './persistence/class.repository.js';
 import { ClassEnrolmentsUseCase } from './use-cases/class-enrolments.use-case.js';
 import { ClassSessionsUseCase } from './use-cases/class-sessions.use-case.js';
 
-@Module({ imports: [AvailabilityModule, SchedulesModule], controllers: [ClassesController], providers: [ClassRepository, ClassSessionsUseCase, ClassEnrolmentsUseCase, ClassResolver, ClassEnrolmentResolver] })
+@Module({
+  imports: [AvailabilityModule, SchedulesModule],
+  controllers: [ClassesController],
+  providers: [ClassRepository, ClassSessionsUseCase, ClassEnrolmentsUseCase, ClassResolver, ClassEnrolmentResolver],
+})
 export class ClassesModule {}

@@ -14,6 +14,13 @@ import { OnlineBookingUseCase } from './use-cases/online-booking.use-case.js';
 @Module({
   imports: [AppointmentsModule, AvailabilityModule, SchedulesModule],
   controllers: [OnlineBookingController, BookingDesignController],
-  providers: [OnlineBookingRepository, PlatformLookup, OnlineBookingUseCase, MyAppointmentsUseCase, BookingDesignUseCase, BookingDesignResolver],
+  providers: [
+    OnlineBookingRepository,
+    PlatformLookup,
+    OnlineBookingUseCase,
+    MyAppointmentsUseCase,
+    BookingDesignUseCase,
+    BookingDesignResolver,
+  ],
 })
 export class OnlineBookingModule {}

@@ -86,7 +86,8 @@ export class RefusedOccurrenceModel implements RefusedOccurrence {
 export class SeriesCreatedModel {
   @Field(() => AppointmentSeriesModel) series: AppointmentSeriesModel;
   @Field(() => [AppointmentModel]) appointments: AppointmentModel[];
-  @Field(() => [RefusedOccurrenceModel], { description: 'Dates left out (skipConflicts) with the reason' }) skipped: RefusedOccurrenceModel[];
+  @Field(() => [RefusedOccurrenceModel], { description: 'Dates left out (skipConflicts) with the reason' })
+  skipped: RefusedOccurrenceModel[];
 }
 
 @ObjectType('SeriesCancelled')

@@ -38,7 +38,11 @@ export class AppointmentSeriesResolver {
 
   @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
   @Mutation(() => SeriesCancelledModel, { description: '"This and following"' })
-  cancelAppointmentSeries(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('input') input: CancelSeriesInput) {
+  cancelAppointmentSeries(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('input') input: CancelSeriesInput,
+  ) {
     return this.series.cancelFollowing(auth, id, given(input));
   }
 }

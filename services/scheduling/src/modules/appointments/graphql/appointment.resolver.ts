@@ -116,7 +116,9 @@ export class AppointmentResolver {
   }
 
   @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
-  @Mutation(() => AppointmentModel, { description: 'Move, resize, status, notes; CONFLICT with extensions {taken, alternatives} when refused' })
+  @Mutation(() => AppointmentModel, {
+    description: 'Move, resize, status, notes; CONFLICT with extensions {taken, alternatives} when refused',
+  })
   updateAppointment(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('input') input: UpdateAppointmentInput) {
     return this.useCase.update(auth, id, strip(input));
   }

@@ -9,7 +9,7 @@ type StaffStretches = UnavailableView['staff'][number];
 export class UnavailableIntervalModel implements Readonly<StaffStretches['intervals'][number]> {
   @Field() startsAt: string;
   @Field() endsAt: string;
-  @Field({ description: 'The engine\'s reason code (not-working, break, time-off, …)' }) code: string;
+  @Field({ description: "The engine's reason code (not-working, break, time-off, …)" }) code: string;
   @Field({ description: 'The engine\'s reason, e.g. "Dana Lee is on break (Lunch)"' }) reason: string;
 }
 

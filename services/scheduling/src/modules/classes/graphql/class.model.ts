@@ -55,7 +55,8 @@ export class ClassesScheduledModel {
 @ObjectType('EnrolmentCancelled')
 export class EnrolmentCancelledModel implements EnrolmentResult {
   @Field(() => ClassEnrolmentModel) enrolment: ClassEnrolmentModel;
-  @Field(() => [ClassEnrolmentModel], { description: 'Who moved up from the waitlist into the freed seat' }) promoted: ClassEnrolmentModel[];
+  @Field(() => [ClassEnrolmentModel], { description: 'Who moved up from the waitlist into the freed seat' })
+  promoted: ClassEnrolmentModel[];
 }
 
 @InputType()

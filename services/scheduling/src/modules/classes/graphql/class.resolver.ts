@@ -42,7 +42,9 @@ export class ClassResolver {
   }
 
   @RequirePermission(MANAGE)
-  @Mutation(() => ClassesScheduledModel, { description: 'CONFLICT with extensions.details.conflicts [{startsAt, reason}] when a date is not free' })
+  @Mutation(() => ClassesScheduledModel, {
+    description: 'CONFLICT with extensions.details.conflicts [{startsAt, reason}] when a date is not free',
+  })
   scheduleClass(@CurrentAuth() auth: AuthContext, @Args('input') input: ScheduleClassInput) {
     return this.sessions.create(auth, given(input));
   }
@@ -55,7 +57,11 @@ export class ClassResolver {
 
   @RequirePermission(MANAGE)
   @Mutation(() => ClassSessionDetailModel)
-  cancelClassSession(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('reason', { nullable: true }) reason?: string) {
+  cancelClassSession(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('reason', { nullable: true }) reason?: string,
+  ) {
     return this.sessions.cancel(auth, id, reason ? { reason } : {});
   }
 
@@ -72,7 +78,11 @@ export class ClassResolver {
 
   @RequirePermission(ENROL)
   @Mutation(() => EnrolmentCancelledModel)
-  cancelClassEnrolment(@CurrentAuth() auth: AuthContext, @Args('sessionId', { type: () => ID }) sessionId: string, @Args('enrolmentId', { type: () => ID }) enrolmentId: string) {
+  cancelClassEnrolment(
+    @CurrentAuth() auth: AuthContext,
+    @Args('sessionId', { type: () => ID }) sessionId: string,
+    @Args('enrolmentId', { type: () => ID }) enrolmentId: string,
+  ) {
     return this.enrolments.cancel(auth, sessionId, enrolmentId);
   }
 

@@ -69,7 +69,8 @@ export class WorkingIntervalInput {
 export class WorkingHoursInput {
   @Field(() => ID) staffId: string;
   @Field(() => ID) locationId: string;
-  @Field(() => [WorkingIntervalInput], { description: 'The whole week: replaces the current hours at the location' }) intervals: WorkingIntervalInput[];
+  @Field(() => [WorkingIntervalInput], { description: 'The whole week: replaces the current hours at the location' })
+  intervals: WorkingIntervalInput[];
 }
 
 @InputType()

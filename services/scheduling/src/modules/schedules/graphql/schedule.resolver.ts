@@ -15,7 +15,8 @@ import {
 } from './schedule.model.js';
 
 const EDIT = 'edit_calendar';
-const opt = (o: Record<string, string | null | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+const opt = (o: Record<string, string | null | undefined>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 /** The same guards as /api/working-hours, /api/time-off, /api/schedule-exceptions, /api/booking-policies. */
 @Resolver()
@@ -23,7 +24,7 @@ export class ScheduleResolver {
   constructor(private readonly schedules: SchedulesUseCase) {}
 
   @RequirePermission(SEE_A_SCHEDULE)
-  @Query(() => [WorkingHoursModel], { description: 'view_own_schedule alone sees one\'s own' })
+  @Query(() => [WorkingHoursModel], { description: "view_own_schedule alone sees one's own" })
   workingHours(
     @CurrentAuth() auth: AuthContext,
     @Args('locationId', { type: () => ID }) locationId: string,
@@ -33,7 +34,7 @@ export class ScheduleResolver {
   }
 
   @RequirePermission(EDIT)
-  @Mutation(() => [WorkingHoursModel], { description: 'The staff member\'s whole week at one location' })
+  @Mutation(() => [WorkingHoursModel], { description: "The staff member's whole week at one location" })
   replaceWorkingHours(@Args('input') input: WorkingHoursInput) {
     return this.schedules.replaceWorkingHours(given(input));
   }
