@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import { authHeaders } from './api-client';
+import { ApiError, authHeaders } from './api-client';
 import { handleUnauthorized } from './unauthorized';
 
 /** True when a GraphQL call failed for want of a valid session. */
@@ -25,6 +25,23 @@ export function graphqlErrorMessage(error: unknown): string {
   }
   if (error instanceof Error) return error.message;
   return 'Request failed';
+}
+
+const STATUS_OF_CODE: Record<string, number> = { BAD_USER_INPUT: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409 };
+
+/**
+ * A failed GraphQL call as the ApiError a REST call would have thrown: the status from
+ * `extensions.status` (else from the code) and `{ error, details }` as the body, so fieldErrorsOf,
+ * conflictOf and currentFromConflict read both transports alike. Other errors pass through.
+ */
+export function asApiError(error: unknown): unknown {
+  if (!CombinedGraphQLErrors.is(error)) return error;
+  const first = error.errors[0];
+  const ext = (first?.extensions ?? {}) as { code?: string; status?: number; details?: unknown; field?: string };
+  const status = typeof ext.status === 'number' ? ext.status : (STATUS_OF_CODE[ext.code ?? ''] ?? 500);
+  const message = first?.message ?? 'Request failed';
+  const details = ext.details ?? (ext.field ? [{ field: ext.field, message }] : undefined);
+  return new ApiError(message, status, { error: message, code: ext.code, details });
 }
 
 export function createApolloClient(): ApolloClient {

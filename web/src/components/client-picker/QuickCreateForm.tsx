@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { clientsApi, errorText, fieldErrorsOf } from '../../pages/clients/clients-api';
+import { errorText, fieldErrorsOf } from '../../pages/clients/clients-api';
+import { useClientsData } from '../../pages/clients/clients-data';
 import type { Client } from '../../pages/clients/client-types';
 import { draftToInput, duplicateFrom409, duplicateSentence, type DuplicateHit, type QuickClientDraft } from './create-client';
 
@@ -16,9 +17,10 @@ interface Props {
   title?: string;
 }
 
-/** First/last name, phone, e-mail → POST /api/clients; a 409 duplicate offers the existing client or "create anyway". */
-export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, useExistingLabel = 'Open', create = clientsApi.create, title = 'New client' }: Props) {
+/** First/last name, phone, e-mail → createClient; a 409 duplicate offers the existing client or "create anyway". */
+export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, useExistingLabel = 'Open', create, title = 'New client' }: Props) {
   const id = useId();
+  const data = useClientsData();
   const [draft, setDraft] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, u
     setError(null);
     setFieldErrors({});
     try {
-      const created = await create(allowDuplicate ? { ...input, allowDuplicate: true } : input);
+      const created = await (create ?? data.create)(allowDuplicate ? { ...input, allowDuplicate: true } : input);
       onCreated(created);
     } catch (e) {
       const dup = duplicateFrom409(e, input);

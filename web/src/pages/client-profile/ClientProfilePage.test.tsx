@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
-/** The profile inside the real app shell, against a small fake of the clients REST API. */
+/** The profile inside the real app shell, against a small fake of the clients GraphQL API (and the shell's REST calls). */
 const admin = { id: 'u1', username: 'ada', firstName: 'Ada', lastName: 'Admin', email: 'ada@demo.salon', role: 'admin', profilePicture: null, isActive: true, permissionGroups: [] };
 const consent = { granted: true, changedAt: '2026-11-03T20:14:00Z', method: 'verbal', changedBy: 'u1' };
 let client: Record<string, unknown>;
@@ -12,6 +12,18 @@ const template = {
 };
 let notes: Record<string, unknown>[];
 let patches: unknown[];
+
+/** The fakes' rows as GraphQL answers them (with the __typenames Apollo's cache keys on). */
+function gqlClient() {
+  const consentOf = (c: unknown) => ({ __typename: 'Consent', ...(c as object) });
+  const c = client as { alerts: object[]; smsConsent: unknown; emailConsent: unknown };
+  return { __typename: 'Client', ...client, address: null, alerts: c.alerts.map((a) => ({ __typename: 'ClientAlert', ...a })), smsConsent: consentOf(c.smsConsent), emailConsent: consentOf(c.emailConsent) };
+}
+const gqlNote = (n: Record<string, unknown>) => ({ __typename: 'Note', ...n });
+function gqlTemplate() {
+  const sections = template.sections.map((sec) => ({ __typename: 'NoteTemplateSection', ...sec, fields: sec.fields.map((f) => ({ __typename: 'NoteTemplateField', options: null, ...f })) }));
+  return { __typename: 'NoteTemplate', ...template, sections };
+}
 
 function json(status: number, body: unknown) {
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -41,23 +53,25 @@ beforeEach(() => {
       if (path.endsWith('/permissions')) return json(200, { data: { permissions: [], groups: [], directPermissions: [] } });
       if (path.startsWith('/api/locations')) return json(200, []);
       if (path === '/api/business-settings') return json(200, { businessName: 'Demo', businessLogo: null });
-      if (path === '/api/clients/c1' && method === 'GET') return json(200, client);
-      if (path === '/api/clients/c1' && method === 'PATCH') {
-        patches.push(body);
-        if (body.version !== client.version) return json(409, { error: 'changed', details: client });
-        client = { ...client, ...body, version: (client.version as number) + 1 };
-        return json(200, client);
-      }
-      if (path === '/api/clients/c1/duplicates') return json(200, []);
-      if (path === '/api/clients/c1/notes' && method === 'GET') return json(200, notes);
-      if (path === '/api/clients/c1/notes' && method === 'POST') {
-        const n = { id: `n${notes.length + 1}`, clientId: 'c1', body: body.body ?? null, templateId: body.templateId ?? null, templateName: body.templateId ? 'Colour formula' : null, values: body.values ?? null, pinned: false, authorId: 'u1', authorName: 'Ada Admin', createdAt: '2026-11-21T20:05:00Z', updatedAt: '2026-11-21T20:05:00Z', version: 1 };
-        notes = [n, ...notes];
-        return json(201, n);
-      }
-      if (path.startsWith('/api/note-templates')) return json(200, [template]);
       if (path === '/graphql') {
-        const op = JSON.parse(String(init?.body)).operationName;
+        const { operationName: op, variables } = body as { operationName: string; variables: Record<string, any> };
+        if (op === 'ClientProfile' && variables.id === 'c1') return json(200, { data: { client: gqlClient() } });
+        if (op === 'UpdateClient' && variables.id === 'c1') {
+          const input = variables.input;
+          patches.push(input);
+          if (input.version !== client.version) return json(200, { data: null, errors: [{ message: 'changed', extensions: { code: 'CONFLICT', status: 409, details: client } }] });
+          client = { ...client, ...input, version: (client.version as number) + 1 };
+          return json(200, { data: { updateClient: gqlClient() } });
+        }
+        if (op === 'ClientDuplicates') return json(200, { data: { clientDuplicates: [] } });
+        if (op === 'ClientNotes') return json(200, { data: { client: { __typename: 'Client', id: 'c1', notes: notes.map(gqlNote) } } });
+        if (op === 'AddNote' && variables.clientId === 'c1') {
+          const input = variables.input;
+          const n = { id: `n${notes.length + 1}`, clientId: 'c1', body: input.body ?? null, templateId: input.templateId ?? null, templateName: input.templateId ? 'Colour formula' : null, values: input.values ?? null, pinned: false, authorId: 'u1', authorName: 'Ada Admin', createdAt: '2026-11-21T20:05:00Z', updatedAt: '2026-11-21T20:05:00Z', version: 1 };
+          notes = [n, ...notes];
+          return json(200, { data: { addNote: gqlNote(n) } });
+        }
+        if (op === 'NoteTemplates') return json(200, { data: { noteTemplates: [gqlTemplate()] } });
         if (op === 'ClientLocationOptions') return json(200, { data: { locations: [] } });
         if (op === 'ClientStaffOptions') return json(200, { data: { users: [{ __typename: 'User', id: 'u1', fullName: 'Ada Admin', email: 'ada@demo.salon', isActive: true }] } });
         return json(200, { data: { viewer: { __typename: 'User', ...admin, fullName: 'Ada Admin' } } });

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../shell/Toaster';
 import type { Client } from '../clients/client-types';
-import { clientKeys, clientsApi, currentFromConflict, errorText, fieldErrorsOf } from '../clients/clients-api';
+import { currentFromConflict, errorText, fieldErrorsOf } from '../clients/clients-api';
+import { useClientsData } from '../clients/clients-data';
 import {
   ADDRESS_LABELS, ADDRESS_PARTS, FIELD_LABELS, SOURCE_SUGGESTIONS, conflictRows, displayValue, draftFromClient, patchFromDraft,
   type ClientPatch, type ConflictRow, type Draft, type EditField,
@@ -24,7 +24,7 @@ const VIEW_FIELDS: EditField[] = ['firstName', 'lastName', 'phone', 'email', 'bi
 /** Contact details with edit in place: click a value (or Edit) → inputs → Save/Cancel, PATCH with `version`. */
 export function DetailsCard({ client, canEdit, names }: { client: Client; canEdit: boolean; names: Names }) {
   const id = useId();
-  const qc = useQueryClient();
+  const data = useClientsData();
   const [editing, setEditing] = useState(false);
   const [focusField, setFocusField] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft>(() => draftFromClient(client));
@@ -69,8 +69,7 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
     setError(null);
     setFieldErrors({});
     try {
-      const saved = await clientsApi.update(client.id, { ...patch, version });
-      qc.setQueryData(clientKeys.client(client.id), saved);
+      await data.update(client.id, { ...patch, version });
       setEditing(false);
       setConflict(null);
       toast({ title: 'Saved', variant: 'success' });
@@ -168,7 +167,7 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
               type="button"
               className="btn btn-secondary btn-sm"
               onClick={() => {
-                qc.setQueryData(clientKeys.client(client.id), conflict.theirs);
+                data.show(conflict.theirs);
                 setConflict(null);
                 setEditing(false);
               }}

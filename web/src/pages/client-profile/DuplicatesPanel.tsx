@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../shell/Toaster';
 import { ClientPicker, type PickerClient } from '../../components/client-picker';
 import type { Client, DuplicateClient } from '../clients/client-types';
-import { clientKeys, clientsApi, errorText } from '../clients/clients-api';
+import { errorText } from '../clients/clients-api';
+import { useClientDuplicates, useClientsData } from '../clients/clients-data';
 import { Dialog } from '../clients/Dialog';
 import { formatPhone } from '../clients/phone';
 import { formatDate } from '../../lib/format';
@@ -14,7 +14,7 @@ type Other = Pick<Client, 'id' | 'fullName'> & Partial<Pick<Client, 'phone' | 'e
 /** "Possible duplicates" with reasons, and merging two clients into one (delete_clients). */
 export function DuplicatesPanel({ client, canMerge }: { client: Client; canMerge: boolean }) {
   const id = useId();
-  const dups = useQuery({ queryKey: clientKeys.duplicates(client.id), queryFn: () => clientsApi.duplicates(client.id), staleTime: 30_000 });
+  const dups = useClientDuplicates(client.id);
   const [merging, setMerging] = useState<Other | 'pick' | null>(null);
   const list: DuplicateClient[] = dups.data ?? [];
 
@@ -57,7 +57,7 @@ export function DuplicatesPanel({ client, canMerge }: { client: Client; canMerge
 }
 
 function MergeDialog({ client, initial, onClose }: { client: Client; initial: Other | null; onClose(): void }) {
-  const qc = useQueryClient();
+  const data = useClientsData();
   const navigate = useNavigate();
   const [other, setOther] = useState<Other | null>(initial);
   const [keep, setKeep] = useState<'this' | 'other'>('this');
@@ -71,10 +71,7 @@ function MergeDialog({ client, initial, onClose }: { client: Client; initial: Ot
     setBusy(true);
     setError(null);
     try {
-      const result = await clientsApi.merge(survivor.id, merged.id);
-      qc.setQueryData(clientKeys.client(result.id), result);
-      qc.removeQueries({ queryKey: clientKeys.client(merged.id) });
-      void qc.invalidateQueries({ queryKey: ['/api/clients'] });
+      const result = await data.merge(survivor.id, merged.id);
       toast({ title: `Merged into ${result.fullName}`, variant: 'success' });
       onClose();
       if (result.id !== client.id) navigate(`/clients/${result.id}`, { replace: true });
@@ -136,7 +133,7 @@ function MergeDialog({ client, initial, onClose }: { client: Client; initial: Ot
 /** Delete or anonymise on request (delete_clients); financial records stay either way. */
 export function DangerZone({ client }: { client: Client }) {
   const id = useId();
-  const qc = useQueryClient();
+  const data = useClientsData();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'delete' | 'anonymise' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -146,9 +143,7 @@ export function DangerZone({ client }: { client: Client }) {
     setBusy(true);
     setError(null);
     try {
-      await clientsApi.remove(client.id, mode);
-      qc.removeQueries({ queryKey: clientKeys.client(client.id) });
-      void qc.invalidateQueries({ queryKey: ['/api/clients'] });
+      await data.remove(client.id, mode);
       toast({ title: mode === 'delete' ? `${client.fullName} deleted` : 'Client anonymised', variant: 'success' });
       navigate('/clients', { replace: true });
     } catch (e) {

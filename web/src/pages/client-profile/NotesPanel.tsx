@@ -1,22 +1,17 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../shell/Toaster';
 import type { Note, NoteTemplate, NoteValues } from '../clients/client-types';
-import { clientKeys, clientsApi, currentFromConflict, errorText, fieldErrorsOf, templatesApi } from '../clients/clients-api';
+import { currentFromConflict, errorText, fieldErrorsOf } from '../clients/clients-api';
+import { useClientNotes, useClientsData, useNoteTemplates } from '../clients/clients-data';
 import { TemplateForm } from '../note-templates/TemplateForm';
 import {
   displayFieldValue, emptyValues, fieldIdOfError, formValuesFrom, validateValues, valuesToSend, type FormValues,
 } from '../note-templates/template-values';
-import { editDiffers, replaceNote, resolveNoteConflict, sortNotes, type NoteConflict, type NoteEdit } from './note-conflict';
+import { editDiffers, resolveNoteConflict, type NoteConflict, type NoteEdit } from './note-conflict';
 
-export function useNotes(clientId: string) {
-  return useQuery({ queryKey: clientKeys.notes(clientId), queryFn: async () => sortNotes(await clientsApi.notes(clientId)), staleTime: 15_000 });
-}
-
-export function useTemplates() {
-  return useQuery({ queryKey: clientKeys.templates, queryFn: templatesApi.list, staleTime: 60_000 });
-}
+export const useNotes = useClientNotes;
+export const useTemplates = useNoteTemplates;
 
 function serverFieldErrors(e: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -58,7 +53,7 @@ export function NotesPanel({ clientId, canEdit, compact }: { clientId: string; c
 
 function NoteComposer({ clientId, templates }: { clientId: string; templates: NoteTemplate[] }) {
   const id = useId();
-  const qc = useQueryClient();
+  const data = useClientsData();
   const [templateId, setTemplateId] = useState('');
   const [body, setBody] = useState('');
   const [values, setValues] = useState<FormValues>({});
@@ -96,8 +91,7 @@ function NoteComposer({ clientId, templates }: { clientId: string; templates: No
     }
     setBusy(true);
     try {
-      const note = await clientsApi.addNote(clientId, payload);
-      qc.setQueryData<Note[]>(clientKeys.notes(clientId), (old) => replaceNote(old ?? [], note));
+      await data.addNote(clientId, payload);
       setBody('');
       setErrors({});
       if (template) setValues(emptyValues(template));
@@ -184,7 +178,7 @@ function NoteValuesView({ note, template }: { note: Note; template: NoteTemplate
 
 function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId: string; template: NoteTemplate | null; canEdit: boolean }) {
   const id = useId();
-  const qc = useQueryClient();
+  const data = useClientsData();
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(note.body ?? '');
   const [values, setValues] = useState<FormValues>({});
@@ -195,7 +189,7 @@ function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId:
   const [confirmDelete, setConfirmDelete] = useState(false);
   const structured = !!note.templateId;
 
-  const put = (n: Note) => qc.setQueryData<Note[]>(clientKeys.notes(clientId), (old) => replaceNote(old ?? [], n));
+  const put = (n: Note) => data.showNote(clientId, n);
 
   const startEdit = () => {
     setBody(note.body ?? '');
@@ -210,7 +204,7 @@ function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId:
     setBusy(true);
     setError(null);
     try {
-      const saved = await clientsApi.updateNote(clientId, note.id, { ...edit, version });
+      const saved = await data.updateNote(clientId, note.id, { ...edit, version });
       put(saved);
       setEditing(false);
       setConflict(null);
@@ -268,7 +262,7 @@ function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId:
       let target = note;
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
-          put(await clientsApi.updateNote(clientId, note.id, { pinned: !note.pinned, version: target.version }));
+          put(await data.updateNote(clientId, note.id, { pinned: !note.pinned, version: target.version }));
           break;
         } catch (e) {
           const theirs = currentFromConflict<Note>(e);
@@ -290,8 +284,7 @@ function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId:
   const remove = async () => {
     setBusy(true);
     try {
-      await clientsApi.deleteNote(clientId, note.id);
-      qc.setQueryData<Note[]>(clientKeys.notes(clientId), (old) => (old ?? []).filter((n) => n.id !== note.id));
+      await data.deleteNote(clientId, note.id);
       toast({ title: 'Note deleted', variant: 'success' });
     } catch (e) {
       toast({ title: 'Could not delete the note', description: errorText(e), variant: 'destructive' });

@@ -1,17 +1,15 @@
 import { useCallback } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useQuery as useApolloQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import { useSession } from '../../session/session-context';
 import { usePermissions } from '../../session/use-permissions';
 import { getFullName } from '../../lib/user-display';
 import type { Client } from '../clients/client-types';
-import { clientKeys, clientsApi, currentFromConflict, type ClientInput } from '../clients/clients-api';
+import { currentFromConflict, type ClientInput } from '../clients/clients-api';
+import { useClientsData } from '../clients/clients-data';
 import { LOCATION_OPTIONS, STAFF_OPTIONS } from '../clients/clients-gql';
 
-export function useClient(id: string) {
-  return useQuery({ queryKey: clientKeys.client(id), queryFn: () => clientsApi.get(id), staleTime: 15_000 });
-}
+export { useClient } from '../clients/clients-data';
 
 /**
  * A PATCH built from the latest client. Small edits (tags, alerts, consent) are operations on the
@@ -19,27 +17,25 @@ export function useClient(id: string) {
  * nobody's tag or alert is lost, and nothing is overwritten blindly.
  */
 export function useRebasingUpdate(id: string) {
-  const qc = useQueryClient();
+  const data = useClientsData();
   return useCallback(
     async (build: (current: Client) => ClientInput | null): Promise<Client | null> => {
-      let current = qc.getQueryData<Client>(clientKeys.client(id)) ?? (await clientsApi.get(id));
+      let current = await data.current(id);
       for (let attempt = 0; attempt < 2; attempt++) {
         const patch = build(current);
         if (!patch) return current;
         try {
-          const saved = await clientsApi.update(id, { ...patch, version: current.version });
-          qc.setQueryData(clientKeys.client(id), saved);
-          return saved;
+          return await data.update(id, { ...patch, version: current.version });
         } catch (e) {
           const latest = currentFromConflict<Client>(e);
           if (!latest || attempt === 1) throw e;
-          qc.setQueryData(clientKeys.client(id), latest);
+          data.show(latest);
           current = latest;
         }
       }
       return current;
     },
-    [qc, id],
+    [data, id],
   );
 }
 

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import type { ClientImport } from '../clients/client-types';
 import { clientKeys, downloadFile, errorText, importsApi } from '../clients/clients-api';
+import { useClientsData } from '../clients/clients-data';
 import { MappingStep } from './MappingStep';
 import { fileProblem, formatBytes, isFinished, progressPercent, resumable, stepFor, type Step } from './import-logic';
 import '../../styles/clients.css';
@@ -169,7 +170,7 @@ function UploadStep({ onUploaded }: { onUploaded(imp: ClientImport): void }) {
 
 function ProgressStep({ initial, onNew }: { initial: ClientImport; onNew(): void }) {
   const id = useId();
-  const qc = useQueryClient();
+  const clients = useClientsData();
   const q = useQuery({
     queryKey: clientKeys.importOne(initial.id),
     queryFn: () => importsApi.get(initial.id),
@@ -186,9 +187,10 @@ function ProgressStep({ initial, onNew }: { initial: ClientImport; onNew(): void
 
   useEffect(() => {
     if (done) {
-      void qc.invalidateQueries({ queryKey: ['/api/clients'] });
+      // The lists (GraphQL, Apollo's cache) read the imported clients when next shown.
+      clients.listsChanged();
     }
-  }, [done, qc]);
+  }, [done, clients]);
 
   const downloadRejected = async () => {
     setDownloading(true);

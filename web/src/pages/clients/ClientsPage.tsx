@@ -32,6 +32,9 @@ export function ClientsPage() {
   const searchRef = useRef<HTMLInputElement>(null);
 
   const update = (patch: Partial<ListState>) => {
+    // A late debounced write after a row was opened (this page stays up while the profile's code
+    // loads) must not take the user back to the list.
+    if (!/^\/clients\/?$/.test(window.location.pathname)) return;
     const next = { ...state, ...patch };
     if (!('page' in patch)) next.page = 1;
     setParams(writeListState(next), { replace: true });

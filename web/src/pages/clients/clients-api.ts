@@ -4,7 +4,7 @@ import { handleUnauthorized } from '../../lib/unauthorized';
 import { AUTH_REQUIRED_MESSAGE } from '../../lib/api-client';
 import type { Client, ClientImport, DuplicateClient, ImportPreview, Note, NoteTemplate, NoteValues } from './client-types';
 
-/** REST calls of docs/clients-api.md. Everything goes through the shell's fetch client. */
+/** The clients module's REST calls (imports, export, downloads: web/README.md); the rest is clients-data.ts over GraphQL. */
 const enc = encodeURIComponent;
 
 export type ClientInput = Partial<Omit<Client, 'id' | 'fullName' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version' | 'possibleDuplicateCount' | 'lastVisitAt' | 'smsConsent' | 'emailConsent'>> & {
@@ -12,11 +12,8 @@ export type ClientInput = Partial<Omit<Client, 'id' | 'fullName' | 'createdAt' |
   emailConsent?: { granted: boolean; method?: string | null };
 };
 
+/** Keys of the import screen's REST reads (files: web/README.md); clients themselves live in Apollo's cache. */
 export const clientKeys = {
-  client: (id: string) => ['/api/clients', id] as const,
-  notes: (id: string) => ['/api/clients', id, 'notes'] as const,
-  duplicates: (id: string) => ['/api/clients', id, 'duplicates'] as const,
-  templates: ['/api/note-templates'] as const,
   imports: ['/api/client-imports'] as const,
   importOne: (id: string) => ['/api/client-imports', id] as const,
 };

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
-import type { NoteTemplate } from '../clients/client-types';
-import { clientKeys, errorText, templatesApi } from '../clients/clients-api';
+import { errorText, type TemplateInput } from '../clients/clients-api';
+import { useClientsData, useNoteTemplates } from '../clients/clients-data';
 import { TemplateBuilder } from './TemplateBuilder';
 import { fieldCount } from './template-builder';
 import '../../styles/clients.css';
@@ -15,12 +14,12 @@ import '../../styles/clients.css';
 export function NoteTemplatesPage() {
   const { can } = usePermissions();
   const canManage = can(PERMISSIONS.MANAGE_NOTE_TEMPLATES);
-  const qc = useQueryClient();
+  const data = useClientsData();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('template');
   const [creating, setCreating] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
-  const q = useQuery({ queryKey: clientKeys.templates, queryFn: templatesApi.list, staleTime: 60_000 });
+  const q = useNoteTemplates();
   const all = q.data ?? [];
   const list = all.filter((t) => showArchived || !t.archived).sort((a, b) => Number(a.archived) - Number(b.archived) || a.name.localeCompare(b.name));
   const selected = creating ? null : (all.find((t) => t.id === selectedId) ?? null);
@@ -33,14 +32,8 @@ export function NoteTemplatesPage() {
     setParams(next, { replace: true });
   };
 
-  const put = (t: NoteTemplate) => qc.setQueryData<NoteTemplate[]>(clientKeys.templates, (old) => {
-    const rest = (old ?? []).filter((x) => x.id !== t.id);
-    return [...rest, t];
-  });
-
-  const save = async (input: Parameters<typeof templatesApi.create>[0], id: string | null, version?: number) => {
-    const saved = id ? await templatesApi.update(id, input, version) : await templatesApi.create(input);
-    put(saved);
+  const save = async (input: TemplateInput, id: string | null, version?: number) => {
+    const saved = id ? await data.updateTemplate(id, input, version) : await data.createTemplate(input);
     toast({ title: id ? 'Template saved' : 'Template created', variant: 'success' });
     return saved;
   };
@@ -48,10 +41,8 @@ export function NoteTemplatesPage() {
   const archive = async (id: string) => {
     try {
       const t = all.find((x) => x.id === id);
-      await templatesApi.archive(id);
-      // The service archives a template notes use and deletes an unused one: the list tells which.
-      const fresh = await qc.fetchQuery({ queryKey: clientKeys.templates, queryFn: templatesApi.list, staleTime: 0 });
-      if (fresh.some((x) => x.id === id)) {
+      // The service archives a template notes use and deletes an unused one, and says which.
+      if (await data.removeTemplate(id)) {
         toast({ title: `${t?.name ?? 'Template'} archived`, description: 'It is no longer offered for new notes; notes written with it keep it.', variant: 'success' });
       } else {
         select(null);
