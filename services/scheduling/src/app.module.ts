@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, ConfigModule, DatabaseModule, DateTimeScalar, EventsModule, HealthModule, IdentityPermissionResolver, RedisModule, subgraphModule } from '@salon/nest-kit';
+import { AuthModule, ConfigModule, DatabaseModule, DateTimeScalar, EventsModule, HealthModule, IdentityPermissionResolver, JSONObjectScalar, RedisModule, subgraphModule } from '@salon/nest-kit';
 import type { SchedulingConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
@@ -25,7 +25,7 @@ export class AppModule {
         AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
         // consume: the waitlist listens to scheduling's own cancel/reschedule/no-show events (through the inbox).
         EventsModule.forRoot({ serviceName: 'scheduling', relay: true, consume: true }),
-        subgraphModule(config),
+        subgraphModule(config, { resolvers: { JSONObject: JSONObjectScalar } }),
         HealthModule,
         CatalogueModule,
         SchedulesModule,

@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { bookingConflictBodySchema, type AlternativeSlot, type TakenTime } from '@salon/contracts/scheduling';
 import { STORAGE_KEYS, storage } from '../session/storage-keys';
 import { handleUnauthorized } from './unauthorized';
@@ -106,8 +107,7 @@ export const api = {
 
 /** The field problems of a 400's `details`, keyed by field (`client.phone`), first message each (docs/api.md). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const details = (error.body as { details?: unknown } | null)?.details;
+  const details = error instanceof ApiError ? (error.body as { details?: unknown } | null)?.details : graphqlRefusalOf(error)?.details;
   const out: Record<string, string> = {};
   if (Array.isArray(details)) {
     for (const d of details) {
@@ -147,4 +147,15 @@ export function conflictOf<T extends { startsAt: string } = AlternativeSlot>(e: 
   const parsed = conflictFields.safeParse(found?.data ?? {});
   if (!parsed.success) return { message, taken: [], alternatives: [] };
   return { message, taken: parsed.data.taken ?? [], alternatives: (parsed.data.alternatives ?? []) as unknown as T[] };
+}
+
+/**
+ * What a GraphQL refusal carries: the first error's message and its extensions (the same facts a
+ * REST body gives: `details`, `field`, a conflict's `taken` and `alternatives`, a series' `conflicts`).
+ */
+export function graphqlRefusalOf(e: unknown): ({ message: string; code?: string } & Record<string, unknown>) | null {
+  if (!CombinedGraphQLErrors.is(e)) return null;
+  const first = e.errors[0];
+  if (!first) return null;
+  return { ...(first.extensions ?? {}), message: first.message };
 }

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ClientPicker, type PickerClient } from '../../components/client-picker';
 import { formatDuration, formatLongDate, formatTime } from '../../lib/format';
 import { toast } from '../../shell/toast-store';
 import { Dialog } from '../clients/Dialog';
-import { bookAppointment, conflictOf, fetchServices, type Alternative, type StaffMember } from './appointments-api';
+import { conflictOf, type Alternative, type StaffMember } from './appointments-api';
+import { ADD_TO_WAITLIST, BOOK_APPOINTMENT, BOOKING_SERVICES, CREATE_SERIES, PREVIEW_SERIES } from './appointments-gql';
 import { ExtraServices } from './ExtraServices';
 import { NO_REPEAT, RepeatFields, repeatRule, SeriesPreview, type RepeatState } from './RepeatFields';
-import { addToWaitlist, bookVisit, createSeries, previewSeries, type Occurrence, type RepeatRule, type VisitPart } from './series-api';
+import { seriesInput, visitInput, waitlistInput, type Occurrence, type RepeatRule, type VisitPart } from './series-api';
 import { colonHHMM, parseHHMM, zonedToUtc } from './time-grid';
+import { CALENDAR_QUERIES } from './use-calendar-data';
 import './booking-extras.css';
 
 interface Props {
@@ -26,7 +28,7 @@ interface Props {
  * and, when the time is refused, the client can go on the waitlist for that day.
  */
 export function BookDialog({ locationId, date, startMin, staffId: initialStaff, staff, onClose }: Props) {
-  const qc = useQueryClient();
+  const apollo = useApolloClient();
   const [client, setClient] = useState<PickerClient | null>(null);
   const [serviceId, setServiceId] = useState('');
   const [staffId, setStaffId] = useState(initialStaff);
@@ -37,8 +39,9 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
   const [preview, setPreview] = useState<{ key: string; occurrences: Occurrence[] } | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Alternative[] } | null>(null);
   const [waitlisted, setWaitlisted] = useState(false);
-  const services = useQuery({ queryKey: ['/api/services', locationId], queryFn: () => fetchServices(locationId), staleTime: 60_000 });
-  const serviceList = (services.data ?? []).filter((s) => s.active !== false);
+  const services = useQuery(BOOKING_SERVICES, { variables: { locationId }, fetchPolicy: 'cache-first' });
+  // The bookable catalogue, as before (active, online-bookable services of the location).
+  const serviceList = (services.data?.services ?? []).filter((s) => s.active !== false && s.onlineBookable);
 
   const parts: VisitPart[] = [{ serviceId, staffId: staffId || null }, ...extra.filter((p) => p.serviceId)];
   const rule = repeatRule(repeat);
@@ -48,44 +51,75 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
 
   const done = (title: string, description: string) => {
     toast({ title, description, variant: 'success' });
-    qc.invalidateQueries({ queryKey: ['/api/appointments'] });
+    void apollo.refetchQueries({ include: CALENDAR_QUERIES });
     onClose();
   };
 
-  const book = useMutation({
-    mutationFn: (v: { startsAt: string; staffId: string }) =>
-      parts.length > 1
-        ? bookVisit({ locationId, clientId: client!.id, startsAt: v.startsAt, services: [{ serviceId, staffId: v.staffId || null }, ...parts.slice(1)] })
-        : bookAppointment({ locationId, clientId: client!.id, serviceId, staffId: v.staffId || null, startsAt: v.startsAt }),
-    onSuccess: (a) => done('Appointment booked', `${client?.fullName ?? 'Client'} at ${formatTime(a?.startsAt ?? new Date())}`),
-    onError: (e) => setRefusal(conflictOf(e)),
-  });
+  const [bookMutation, bookState] = useMutation(BOOK_APPOINTMENT);
+  const book = {
+    isPending: bookState.loading,
+    mutate: (v: { startsAt: string; staffId: string }) =>
+      void bookMutation({
+        variables: {
+          input: parts.length > 1
+            ? visitInput({ locationId, clientId: client!.id, startsAt: v.startsAt, services: [{ serviceId, staffId: v.staffId || null }, ...parts.slice(1)] })
+            : { locationId, clientId: client!.id, serviceId, ...(v.staffId ? { staffId: v.staffId } : {}), startsAt: v.startsAt, source: 'staff' },
+        },
+      }).then(
+        (r) => done('Appointment booked', `${client?.fullName ?? 'Client'} at ${formatTime(r.data?.bookAppointment.startsAt ?? new Date())}`),
+        (e: unknown) => setRefusal(conflictOf(e)),
+      ),
+  };
 
-  const check = useMutation({
-    mutationFn: () => previewSeries({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule) }),
-    onSuccess: (r) => setPreview({ key: requestKey, occurrences: r.occurrences }),
-    onError: (e) => setRefusal(conflictOf(e)),
-  });
+  const [checking, setChecking] = useState(false);
+  const check = {
+    isPending: checking,
+    mutate: () => {
+      setChecking(true);
+      const input = seriesInput({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule) });
+      void apollo
+        .query({ query: PREVIEW_SERIES, variables: { input }, fetchPolicy: 'network-only' })
+        .then(
+          (r) => setPreview({ key: requestKey, occurrences: r.data?.appointmentSeriesPreview.occurrences ?? [] }),
+          (e: unknown) => setRefusal(conflictOf(e)),
+        )
+        .finally(() => setChecking(false));
+    },
+  };
 
   const refusedDates = currentPreview?.filter((o) => !o.ok).length ?? 0;
-  const series = useMutation({
-    mutationFn: () => createSeries({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule), skipConflicts: refusedDates > 0 }),
-    onSuccess: (r) => done('Series booked', `${r.appointments.length} appointments${r.skipped.length ? `, ${r.skipped.length} dates skipped` : ''}`),
-    onError: (e) => {
-      setPreview(null);
-      setRefusal(conflictOf(e));
-    },
-  });
+  const [seriesMutation, seriesState] = useMutation(CREATE_SERIES);
+  const series = {
+    isPending: seriesState.loading,
+    mutate: () =>
+      void seriesMutation({
+        variables: { input: { ...seriesInput({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule) }), skipConflicts: refusedDates > 0 } },
+      }).then(
+        (r) => {
+          const made = r.data!.createAppointmentSeries;
+          done('Series booked', `${made.appointments.length} appointments${made.skipped.length ? `, ${made.skipped.length} dates skipped` : ''}`);
+        },
+        (e: unknown) => {
+          setPreview(null);
+          setRefusal(conflictOf(e));
+        },
+      ),
+  };
 
-  const waitlist = useMutation({
-    mutationFn: () => addToWaitlist({ locationId, clientId: client!.id, serviceId, staffId: staffId || null, dateFrom: date, dateTo: date, note: `Wanted ${time}` }),
-    onSuccess: () => {
-      setWaitlisted(true);
-      qc.invalidateQueries({ queryKey: ['/api/waitlist'] });
-      toast({ title: 'Added to the waitlist', description: `${client?.fullName ?? 'The client'} will be offered a time if one frees up`, variant: 'success' });
-    },
-    onError: (e) => setRefusal(conflictOf(e)),
-  });
+  const [waitlistMutation, waitlistState] = useMutation(ADD_TO_WAITLIST, { refetchQueries: ['WaitlistEntries'] });
+  const waitlist = {
+    isPending: waitlistState.loading,
+    mutate: () =>
+      void waitlistMutation({
+        variables: { input: waitlistInput({ locationId, clientId: client!.id, serviceId, staffId: staffId || null, dateFrom: date, dateTo: date, note: `Wanted ${time}` }) },
+      }).then(
+        () => {
+          setWaitlisted(true);
+          toast({ title: 'Added to the waitlist', description: `${client?.fullName ?? 'The client'} will be offered a time if one frees up`, variant: 'success' });
+        },
+        (e: unknown) => setRefusal(conflictOf(e)),
+      ),
+  };
 
   const busy = book.isPending || check.isPending || series.isPending;
   const ready = !!client && !!serviceId && !!startsAt && !busy && (!repeat.on || typeof rule !== 'string');
@@ -131,7 +165,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
         <label className="field">
           <span>Service</span>
           <select value={serviceId} onChange={(e) => setServiceId(e.target.value)} data-testid="book-service" required>
-            <option value="">{services.isPending ? 'Loading services…' : 'Choose a service'}</option>
+            <option value="">{services.loading ? 'Loading services…' : 'Choose a service'}</option>
             {serviceList.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -140,7 +174,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
             ))}
           </select>
         </label>
-        {services.error && <p className="error-text">Services could not be loaded: {(services.error as Error).message}</p>}
+        {services.error && <p className="error-text">Services could not be loaded: {services.error.message}</p>}
         <div className="row gap wrap">
           <label className="field">
             <span>Staff</span>

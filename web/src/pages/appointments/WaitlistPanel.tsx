@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { toast } from '../../shell/toast-store';
-import { conflictOf, fetchClientName } from './appointments-api';
+import { conflictOf } from './appointments-api';
+import { ACCEPT_WAITLIST_OFFER, CANCEL_WAITLIST_ENTRY, WAITLIST_ENTRIES } from './appointments-gql';
 import { zonedToUtc } from './time-grid';
-import { acceptWaitlistOffer, cancelWaitlistEntry, fetchWaitlist, waitlistKey, type WaitlistEntry } from './series-api';
+import type { WaitlistEntry } from './series-api';
+import { CALENDAR_QUERIES } from './use-calendar-data';
 import './booking-extras.css';
 
 interface Props {
@@ -16,26 +18,26 @@ interface Props {
 
 /** The waitlist for the location and the days on screen: who waits, who has an offer, who got booked. */
 export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
-  const qc = useQueryClient();
-  const list = useQuery({ queryKey: waitlistKey(locationId, from, to), queryFn: () => fetchWaitlist(locationId, from, to), refetchInterval: 30_000 });
-  const refresh = () => {
-    qc.invalidateQueries({ queryKey: ['/api/waitlist'] });
-    qc.invalidateQueries({ queryKey: ['/api/appointments'] });
-  };
+  const list = useQuery(WAITLIST_ENTRIES, { variables: { locationId, from, to }, pollInterval: 30_000, errorPolicy: 'all' });
+  // Either way the list and the calendar are re-read (an offer that lapsed meanwhile shows as it is now).
+  const refetchQueries = ['WaitlistEntries', ...CALENDAR_QUERIES];
   const fail = (e: unknown) => toast({ title: 'Waitlist', description: conflictOf(e).message, variant: 'destructive' });
-  const cancel = useMutation({ mutationFn: cancelWaitlistEntry, onSuccess: refresh, onError: fail });
-  const accept = useMutation({
-    mutationFn: acceptWaitlistOffer,
-    onSuccess: (r) => {
-      toast({ title: 'Booked from the waitlist', description: formatDateTime(r.appointment.startsAt), variant: 'success' });
-      refresh();
-    },
-    onError: (e) => {
-      fail(e);
-      refresh();
-    },
-  });
-  const entries = list.data ?? [];
+  const [cancelEntry, cancelState] = useMutation(CANCEL_WAITLIST_ENTRY, { refetchQueries });
+  const [acceptOffer, acceptState] = useMutation(ACCEPT_WAITLIST_OFFER, { refetchQueries });
+  const cancel = { isPending: cancelState.loading, mutate: (id: string) => void cancelEntry({ variables: { id } }).catch(fail) };
+  const accept = {
+    isPending: acceptState.loading,
+    mutate: (id: string) =>
+      void acceptOffer({ variables: { id } }).then(
+        (r) => toast({ title: 'Booked from the waitlist', description: formatDateTime(r.data!.acceptWaitlistOffer.appointment.startsAt), variant: 'success' }),
+        (e: unknown) => {
+          fail(e);
+          void list.refetch().catch(() => undefined);
+        },
+      ),
+  };
+  // GraphQL types status as String; the values are the contract's WaitlistStatus.
+  const entries = (list.data?.waitlistEntries ?? []) as WaitlistEntry[];
   const waiting = entries.filter((e) => e.status === 'waiting' || e.status === 'offered').length;
 
   return (
@@ -43,9 +45,9 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
       <summary>
         Waitlist <span className="muted">({waiting} waiting{entries.length > waiting ? `, ${entries.length - waiting} done` : ''})</span>
       </summary>
-      {list.isPending ? (
+      {list.loading && !list.data ? (
         <p className="muted">Loading…</p>
-      ) : list.error ? (
+      ) : list.error && !list.data ? (
         <p className="appt-error" role="alert">The waitlist could not be loaded: {conflictOf(list.error).message}</p>
       ) : entries.length === 0 ? (
         <p className="muted">No one is waiting for these days.</p>
@@ -63,7 +65,7 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id} data-testid={`waitlist-entry-${e.id}`}>
-                <td><ClientName id={e.clientId} /></td>
+                <td>{e.client?.fullName ?? 'Client'}</td>
                 <td>
                   {e.serviceName}
                   {e.staffId ? <span className="muted"> · {staffNames.get(e.staffId) ?? 'Staff member'}</span> : null}
@@ -102,9 +104,4 @@ function wishText(e: WaitlistEntry): string {
   const day = (d: string) => formatDate(zonedToUtc(d, 12 * 60));
   const days = e.dateFrom === e.dateTo ? day(e.dateFrom) : `${day(e.dateFrom)} – ${day(e.dateTo)}`;
   return e.windowStart && e.windowEnd ? `${days}, ${e.windowStart}–${e.windowEnd}` : days;
-}
-
-function ClientName({ id }: { id: string }) {
-  const name = useQuery({ queryKey: ['/api/clients', id, 'name'], queryFn: () => fetchClientName(id), staleTime: 300_000 });
-  return <>{name.data ?? 'Client'}</>;
 }

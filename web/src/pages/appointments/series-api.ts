@@ -1,8 +1,7 @@
 import type { WaitlistEntryView, WaitlistStatus } from '@salon/contracts';
-import { api } from '../../lib/api-client';
-import type { Alternative, Appointment } from './appointments-api';
+import type { Alternative } from './appointments-api';
 
-/** Calls of the booking extras: multi-service visits, recurring series, the waitlist. */
+/** Inputs of the booking extras (multi-service visits, recurring series, the waitlist), as the GraphQL operations in appointments-gql take them. */
 
 export interface VisitPart { serviceId: string; staffId?: string | null }
 
@@ -13,13 +12,11 @@ export interface VisitInput {
   startsAt: string;
 }
 
+const part = (p: VisitPart) => ({ serviceId: p.serviceId, ...(p.staffId ? { staffId: p.staffId } : {}) });
+
 /** One appointment, several services in sequence (each with its own staff, or any). */
-export function bookVisit(input: VisitInput): Promise<Appointment> {
-  return api.post<Appointment>('/api/appointments', {
-    ...input,
-    services: input.services.map((p) => ({ serviceId: p.serviceId, ...(p.staffId ? { staffId: p.staffId } : {}) })),
-    source: 'staff',
-  });
+export function visitInput(input: VisitInput) {
+  return { ...input, services: input.services.map(part), source: 'staff' };
 }
 
 export interface RepeatRule { everyWeeks: number; until?: string; count?: number }
@@ -35,26 +32,15 @@ export interface Occurrence {
 
 export interface SeriesInput extends VisitInput, RepeatRule {}
 
-function seriesBody(input: SeriesInput) {
+/** One service as `serviceId` (+ `staffId`), several as `services`. */
+export function seriesInput(input: SeriesInput) {
   const { services, ...rest } = input;
   const one = services.length === 1 ? services[0]! : null;
-  return {
-    ...rest,
-    ...(one ? { serviceId: one.serviceId, ...(one.staffId ? { staffId: one.staffId } : {}) } : { services: services.map((p) => ({ serviceId: p.serviceId, ...(p.staffId ? { staffId: p.staffId } : {}) })) }),
-    source: 'staff',
-  };
-}
-
-export function previewSeries(input: SeriesInput): Promise<{ timeZone: string; occurrences: Occurrence[] }> {
-  return api.post('/api/appointment-series/preview', seriesBody(input));
-}
-
-export function createSeries(input: SeriesInput & { skipConflicts: boolean }): Promise<{ appointments: Appointment[]; skipped: { startsAt: string; reason: string }[] }> {
-  return api.post('/api/appointment-series', { ...seriesBody(input), skipConflicts: input.skipConflicts });
+  return { ...rest, ...(one ? { serviceId: one.serviceId, ...(one.staffId ? { staffId: one.staffId } : {}) } : { services: services.map(part) }), source: 'staff' };
 }
 
 export type { WaitlistStatus };
-export type WaitlistEntry = WaitlistEntryView;
+export type WaitlistEntry = WaitlistEntryView & { client?: { id: string; fullName: string } | null };
 
 export interface WaitlistInput {
   locationId: string;
@@ -68,22 +54,7 @@ export interface WaitlistInput {
   note?: string | null;
 }
 
-export function addToWaitlist(input: WaitlistInput): Promise<WaitlistEntry> {
+export function waitlistInput(input: WaitlistInput) {
   const { staffId, windowStart, windowEnd, note, ...rest } = input;
-  return api.post<WaitlistEntry>('/api/waitlist', { ...rest, ...(staffId ? { staffId } : {}), ...(windowStart && windowEnd ? { windowStart, windowEnd } : {}), ...(note ? { note } : {}) });
-}
-
-export const waitlistKey = (locationId: string, from: string, to: string) => ['/api/waitlist', locationId, from, to] as const;
-
-export function fetchWaitlist(locationId: string, from: string, to: string): Promise<WaitlistEntry[]> {
-  const q = new URLSearchParams({ locationId, from, to, status: 'all' });
-  return api.get<WaitlistEntry[]>(`/api/waitlist?${q}`).then((r) => (Array.isArray(r) ? r : []));
-}
-
-export function cancelWaitlistEntry(id: string): Promise<WaitlistEntry> {
-  return api.post<WaitlistEntry>(`/api/waitlist/${encodeURIComponent(id)}/cancel`);
-}
-
-export function acceptWaitlistOffer(id: string): Promise<{ appointment: Appointment }> {
-  return api.post(`/api/waitlist/${encodeURIComponent(id)}/accept`);
+  return { ...rest, ...(staffId ? { staffId } : {}), ...(windowStart && windowEnd ? { windowStart, windowEnd } : {}), ...(note ? { note } : {}) };
 }

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useQuery as useApolloQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
+import { useRefetchOnFocus } from '../../lib/use-refetch-on-focus';
 import { useLocations } from '../../session/location-context';
-import { fetchClasses } from '../classes/classes-api';
-import { STAFF_NAMES, appointmentsKey, fetchAppointmentsIfChanged, fetchClientName, fetchUnavailable, fetchWorkingHours, type TaggedList } from './appointments-api';
-import { dayRange } from './time-grid';
+import type { ClassSession } from '../classes/classes-api';
+import { STAFF_NAMES, type Appointment } from './appointments-api';
+import { CALENDAR_APPOINTMENTS, CALENDAR_CLASSES, CALENDAR_UNAVAILABLE, CALENDAR_WORKING_HOURS } from './appointments-gql';
+import { dayRange, type WorkingHoursRow } from './time-grid';
 
 /**
- * Changes by other staff show within this long. Cheap because the list answers 304 with no body
- * while its ETag (ids and versions of the window's appointments) is unchanged.
+ * Changes by other staff show within this long. Apollo compares each poll's answer with its cache,
+ * so an idle poll changes no object and re-renders nothing.
  */
 export const REFRESH_MS = 3_000;
 /** Working hours, breaks and time off change rarely: the shading is refreshed less often. */
@@ -16,73 +17,49 @@ export const SHADING_REFRESH_MS = 60_000;
 /** Class sessions (their fill and waitlist) are re-read this often, and on focus. */
 export const CLASSES_REFRESH_MS = 30_000;
 
+/** The operations a change on the calendar re-reads (appointments, and the shading and classes around them). */
+export const CALENDAR_QUERIES = ['CalendarAppointments'];
+
 /** Appointments and class sessions of `days` local days from `date` at the selected location (polled), the shading with reasons, staff and client names. */
 export function useCalendarData(date: string, days: number) {
   const { selected } = useLocations();
   const locationId = selected?.id;
-  const qc = useQueryClient();
   const range = useMemo(() => dayRange(date, days), [date, days]);
   const from = range.from.toISOString();
   const to = range.to.toISOString();
-  const key = appointmentsKey(locationId, from, to);
-  const appts = useQuery({
-    queryKey: key,
-    queryFn: () => fetchAppointmentsIfChanged(locationId!, range.from, range.to, qc.getQueryData<TaggedList>(key)),
-    enabled: !!locationId,
-    refetchInterval: REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
-  const hours = useQuery({
-    queryKey: ['/api/working-hours', locationId ?? null],
-    queryFn: () => fetchWorkingHours(locationId!),
-    enabled: !!locationId,
-    staleTime: 60_000,
-  });
-  const shading = useQuery({
-    queryKey: ['/api/availability/unavailable', locationId ?? null, from, to],
-    queryFn: () => fetchUnavailable(locationId!, range.from, range.to),
-    enabled: !!locationId,
-    refetchInterval: SHADING_REFRESH_MS,
-    refetchOnWindowFocus: true,
-    retry: false,
-  });
-  // Under the '/api/classes' prefix, so /classes' own refresh after a change reaches it too.
-  const classes = useQuery({
-    queryKey: ['/api/classes', 'calendar', locationId ?? null, from, to],
-    queryFn: () => fetchClasses(locationId!, range.from, range.to),
-    enabled: !!locationId,
-    refetchInterval: CLASSES_REFRESH_MS,
-    refetchOnWindowFocus: true,
-    // A caller who may book but not list classes still gets the calendar, just without class blocks.
-    retry: false,
-  });
-  const staffQ = useApolloQuery(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
-  const items = useMemo(() => appts.data?.items ?? [], [appts.data]);
-  const clientIds = useMemo(() => [...new Set(items.map((a) => a.clientId))].sort(), [items]);
-  const clientQs = useQueries({
-    queries: clientIds.map((id) => ({ queryKey: ['/api/clients', id, 'name'], queryFn: () => fetchClientName(id), staleTime: 300_000, retry: false })),
-  });
-  const clientNames = new Map<string, string>();
-  clientIds.forEach((id, i) => {
-    const n = clientQs[i]?.data;
-    if (n) clientNames.set(id, n);
-  });
+  const skip = !locationId;
+  const vars = { locationId: locationId ?? '', from, to };
+  // errorPolicy all: a caller who may not read clients still gets the appointments, without names.
+  const appts = useQuery(CALENDAR_APPOINTMENTS, { variables: vars, skip, pollInterval: REFRESH_MS, errorPolicy: 'all' });
+  const hours = useQuery(CALENDAR_WORKING_HOURS, { variables: { locationId: locationId ?? '' }, skip });
+  const shading = useQuery(CALENDAR_UNAVAILABLE, { variables: vars, skip, pollInterval: SHADING_REFRESH_MS });
+  // A caller who may book but not list classes still gets the calendar, just without class blocks.
+  const classes = useQuery(CALENDAR_CLASSES, { variables: vars, skip, pollInterval: CLASSES_REFRESH_MS });
+  useRefetchOnFocus(() => Promise.all([appts.refetch(), shading.refetch(), classes.refetch()]), !skip);
+  const staffQ = useQuery(STAFF_NAMES, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
+  const items = useMemo<Appointment[]>(() => appts.data?.appointments ?? [], [appts.data]);
+  const clientNames = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const a of appts.data?.appointments ?? []) if (a.client?.fullName) names.set(a.clientId, a.client.fullName);
+    return names;
+  }, [appts.data]);
   const staffNames = new Map<string, string>();
   // The shading names everyone it covers, even for a caller who may not list all staff.
-  for (const s of shading.data?.staff ?? []) staffNames.set(s.staffId, s.name);
+  for (const s of shading.data?.calendarUnavailable.staff ?? []) staffNames.set(s.staffId, s.name);
   for (const s of staffQ.data?.users ?? []) staffNames.set(s.id, s.fullName);
   return {
     locationId,
     location: selected,
     items,
-    loading: appts.isPending && !!locationId,
-    error: appts.error as Error | null,
-    workingHours: hours.data ?? [],
-    unavailable: shading.data?.staff ?? null,
-    classes: classes.data ?? [],
+    loading: appts.loading && !appts.data && !!locationId,
+    // Only a failed read of the appointments themselves (names that could not be read are left out).
+    error: (appts.data ? null : (appts.error ?? null)) as Error | null,
+    // GraphQL types kind/status as String; these are the contract's values (work | break, scheduled | cancelled).
+    workingHours: (hours.data?.workingHours ?? []) as WorkingHoursRow[],
+    unavailable: shading.data?.calendarUnavailable.staff ?? null,
+    classes: (classes.data?.classSessions ?? []) as ClassSession[],
     staff: staffQ.data?.users ?? [],
     staffNames,
     clientNames,
-    queryKey: key,
   };
 }

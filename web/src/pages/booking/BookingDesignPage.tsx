@@ -1,47 +1,49 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { ApiError, api, fieldErrorsOf } from '../../lib/api-client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { fieldErrorsOf, graphqlRefusalOf } from '../../lib/api-client';
 import { formatCents, formatDuration } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { usePermissions } from '../../session/use-permissions';
 import { toast } from '../../shell/toast-store';
 import { useStaffOptions } from '../services/staff-options';
-import { bookingApi } from './booking-api';
+import { BOOKING_DESIGN, DESIGN_SERVICES, SAVE_BOOKING_DESIGN } from './booking-design-gql';
 import { designStyle } from './BookingFlow';
 import { draftOf, logoFileProblem, payloadOf, toggleOffered, type DesignDraft } from './design-form';
 import './booking.css';
-
-interface BookableService { id: string; name: string; durationMin: number; priceMinor: number; locationId: string }
 
 /** /booking-design: colours, logo, texts, policies, and which services and staff are offered online, with a live preview. */
 export function BookingDesignPage() {
   const { can } = usePermissions();
   const canEdit = can('edit_business_settings');
-  const design = useQuery({ queryKey: ['/api/booking-design'], queryFn: bookingApi.design });
+  const designQ = useQuery(BOOKING_DESIGN, { fetchPolicy: 'network-only' });
+  const design = { data: designQ.data?.bookingDesign, isLoading: designQ.loading && !designQ.data, isError: !designQ.data && !!designQ.error, error: designQ.error };
   const [draft, setDraft] = useState<DesignDraft | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   useEffect(() => {
     if (design.data && !draft) setDraft(draftOf(design.data));
   }, [design.data, draft]);
   const { active } = useLocations();
-  const serviceLists = useQueries({
-    queries: active.map((l) => ({ queryKey: ['/api/services', 'online', l.id], queryFn: () => api.get<BookableService[]>(`/api/services?locationId=${encodeURIComponent(l.id)}`) })),
-  });
-  const services = serviceLists.flatMap((q) => q.data ?? []);
+  const servicesQ = useQuery(DESIGN_SERVICES, { errorPolicy: 'all' });
+  const services = (servicesQ.data?.services ?? []).filter((s) => s.onlineBookable && active.some((l) => l.id === s.locationId));
   const { people } = useStaffOptions();
-  const save = useMutation({
-    mutationFn: (d: DesignDraft) => bookingApi.saveDesign(payloadOf(d)),
-    onSuccess: (saved) => {
-      setDraft(draftOf(saved));
-      setProblems({});
-      toast({ title: 'Booking page saved', description: 'Clients see the new design now.', variant: 'success' });
-    },
-    onError: (e) => {
-      setProblems(fieldErrorsOf(e));
-      toast({ title: 'Could not save', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
-      if (e instanceof ApiError && e.status === 409) void design.refetch().then((r) => r.data && setDraft(draftOf(r.data)));
-    },
-  });
+  const [saveDesign, saveState] = useMutation(SAVE_BOOKING_DESIGN);
+  const save = {
+    isPending: saveState.loading,
+    mutate: (d: DesignDraft) =>
+      void saveDesign({ variables: { input: payloadOf(d) } }).then(
+        (r) => {
+          setDraft(draftOf(r.data!.saveBookingDesign));
+          setProblems({});
+          toast({ title: 'Booking page saved', description: 'Clients see the new design now.', variant: 'success' });
+        },
+        (e: unknown) => {
+          const refusal = graphqlRefusalOf(e);
+          setProblems(fieldErrorsOf(e));
+          toast({ title: 'Could not save', description: refusal?.message ?? (e instanceof Error ? e.message : String(e)), variant: 'destructive' });
+          if (refusal?.code === 'CONFLICT') void designQ.refetch().then((r) => r.data && setDraft(draftOf(r.data.bookingDesign)));
+        },
+      ),
+  };
 
   if (design.isLoading || !draft) return <section className="page"><p className="muted">Loading…</p></section>;
   if (design.isError) return <section className="page"><div className="alert alert-error" role="alert">{(design.error as Error).message}</div></section>;

@@ -32,6 +32,4 @@ export const bookingApi = {
   cancel: (id: string, reason?: string) => api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),
   reschedule: (id: string, startsAt: string, staffId?: string) =>
     api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/reschedule`, { startsAt, ...(staffId ? { staffId } : {}) }),
-  design: () => api.get<BookingDesign>('/api/booking-design'),
-  saveDesign: (d: Omit<BookingDesign, 'updatedAt'>) => api.put<BookingDesign>('/api/booking-design', d),
 };

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import { ClientPicker } from '../../components/client-picker';
@@ -9,16 +9,14 @@ import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/toast-store';
 import { DateNav } from '../appointments/DateNav';
-import { fetchClientName } from '../appointments/appointments-api';
 import { addDays, todayIn, weekStart, zonedDate, zonedToUtc } from '../appointments/time-grid';
 import { Dialog } from '../clients/Dialog';
 import { useStaffOptions } from '../services/staff-options';
 import { ClassDialog } from './ClassDialog';
 import { fillLabel } from './class-form';
-import {
-  cancelClass, cancelEnrolment, classesKey, classKey, createClass, enrolClient, fetchClass, fetchClasses, fetchRooms, markAttendance, patchClass, problemOf,
-  type ClassSession, type Enrolment,
-} from './classes-api';
+import type { ScheduleClassInput, UpdateClassInput } from '../../gql/graphql';
+import { problemOf, type ClassDetail, type ClassSession, type Enrolment, type RoomOption } from './classes-api';
+import { CANCEL_CLASS, CANCEL_ENROLMENT, CLASS_DETAIL, CLASS_ROOMS, CLASS_WEEK, ENROL_IN_CLASS, MARK_ATTENDANCE, SCHEDULE_CLASS, UPDATE_CLASS } from './classes-gql';
 import { RosterPanel } from './RosterPanel';
 import './classes.css';
 
@@ -35,7 +33,7 @@ export function ClassesPage() {
   const locationId = selected?.id;
   const { can } = usePermissions();
   const rights = { manage: can(MANAGE), enrol: can(ENROL), attend: can(ATTEND) };
-  const qc = useQueryClient();
+  const apollo = useApolloClient();
   // ?date=YYYY-MM-DD opens that week and ?session= that session's detail (the calendar links here).
   const [params, setParams] = useSearchParams();
   const [date, setDate] = useState(() => (/^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : todayIn()));
@@ -53,14 +51,19 @@ export function ClassesPage() {
     }
   };
 
-  const list = useQuery({ queryKey: classesKey(locationId, start), queryFn: () => fetchClasses(locationId!, from, to), enabled: !!locationId });
-  const rooms = useQuery({ queryKey: ['/api/rooms', locationId], queryFn: () => fetchRooms(locationId!), enabled: !!locationId, staleTime: 60_000 });
+  const week = useQuery(CLASS_WEEK, { variables: { locationId: locationId ?? '', from: from.toISOString(), to: to.toISOString() }, skip: !locationId });
+  // GraphQL types status as String; the values are the contract's (scheduled | cancelled, enrolled | waitlisted | …).
+  const list = { loading: week.loading && !week.data, error: week.error, data: week.data?.classSessions as ClassSession[] | undefined };
+  const roomsQ = useQuery(CLASS_ROOMS, { variables: { locationId: locationId ?? '' }, skip: !locationId, fetchPolicy: 'cache-first' });
+  const rooms: { data: RoomOption[] | undefined } = { data: roomsQ.data?.rooms };
+  const [scheduleClass] = useMutation(SCHEDULE_CLASS);
+  const [updateClass] = useMutation(UPDATE_CLASS);
   const staff = useStaffOptions();
   const staffName = (id: string) => staff.people.find((s) => s.id === id)?.fullName ?? 'Instructor';
   const roomName = (id: string | null) => (id ? (rooms.data?.find((r) => r.id === id)?.name ?? 'Room') : null);
   const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
   const today = todayIn();
-  const refresh = () => qc.invalidateQueries({ queryKey: ['/api/classes'] });
+  const refresh = () => apollo.refetchQueries({ include: ['ClassWeek'] });
 
   return (
     <section className="page classes-page" data-testid="classes-page">
@@ -83,7 +86,7 @@ export function ClassesPage() {
       />
       {!locationId ? (
         <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
-      ) : list.isPending ? (
+      ) : list.loading ? (
         <Spinner fullScreen={false} />
       ) : list.error ? (
         <div className="alert alert-error" role="alert">Classes could not be loaded: {problemOf(list.error).message}</div>
@@ -124,10 +127,10 @@ export function ClassesPage() {
           onClose={() => setEditing(null)}
           save={async (body) => {
             if (editing === 'new') {
-              const res = await createClass(body);
+              const res = (await scheduleClass({ variables: { input: body as ScheduleClassInput } })).data!.scheduleClass;
               toast({ title: res.sessions.length > 1 ? `${res.sessions.length} classes planned` : `${res.sessions[0]?.name ?? 'Class'} planned`, variant: 'success' });
             } else {
-              await patchClass(editing.id, body);
+              await updateClass({ variables: { id: editing.id, input: body as UpdateClassInput } });
               toast({ title: 'Class saved', variant: 'success' });
             }
             setEditing(null);
@@ -160,32 +163,41 @@ interface DetailProps {
   onChanged(): Promise<unknown>;
 }
 
-/** The session's dialog: loads it, resolves client names through the clients API, runs the roster actions. */
+/** The session's dialog: loads it with the roster's client names (from clients, through the gateway), runs the roster actions. */
 function ClassDetailDialog({ id, rights, instructorName, roomName, onClose, onEdit, onChanged }: DetailProps) {
-  const detail = useQuery({ queryKey: classKey(id), queryFn: () => fetchClass(id) });
-  const clientIds = useMemo(() => [...new Set((detail.data?.enrolments ?? []).map((e) => e.clientId))], [detail.data]);
-  const names = useQueries({ queries: clientIds.map((cid) => ({ queryKey: ['/api/clients', cid, 'name'], queryFn: () => fetchClientName(cid), staleTime: 5 * 60_000 })) });
-  const nameOf = (cid: string) => names[clientIds.indexOf(cid)]?.data ?? 'Client';
+  const detailQ = useQuery(CLASS_DETAIL, { variables: { id }, fetchPolicy: 'network-only', errorPolicy: 'all' });
+  const detail = { loading: detailQ.loading && !detailQ.data, error: detailQ.data ? null : detailQ.error, data: detailQ.data?.classSession as ClassDetail | undefined };
+  const nameOf = (cid: string) => detail.data?.enrolments.find((e) => e.clientId === cid)?.client?.fullName ?? 'Client';
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [enrol] = useMutation(ENROL_IN_CLASS);
+  const [cancelPlace] = useMutation(CANCEL_ENROLMENT);
+  const [attendance] = useMutation(MARK_ATTENDANCE);
+  const [cancelSession] = useMutation(CANCEL_CLASS);
 
-  const act = useMutation({
-    mutationFn: async (run: () => Promise<string | null>) => run(),
-    onMutate: () => {
+  const [pending, setPending] = useState(false);
+  const act = {
+    isPending: pending,
+    mutate: (run: () => Promise<string | null>) => {
       setNotice(null);
       setError(null);
+      setPending(true);
+      void run()
+        .then(
+          async (message) => {
+            setNotice(message);
+            await Promise.all([detailQ.refetch(), onChanged()]);
+          },
+          (e: unknown) => setError(problemOf(e).message),
+        )
+        .finally(() => setPending(false));
     },
-    onSuccess: async (message) => {
-      setNotice(message);
-      await Promise.all([detail.refetch(), onChanged()]);
-    },
-    onError: (e) => setError(problemOf(e).message),
-  });
+  };
 
   const d = detail.data;
   return (
     <Dialog title={d ? d.name : 'Class'} onClose={onClose} testId="class-detail-dialog" wide>
-      {detail.isPending ? (
+      {detail.loading ? (
         <Spinner fullScreen={false} />
       ) : detail.error || !d ? (
         <div className="alert alert-error" role="alert">{problemOf(detail.error).message}</div>
@@ -203,27 +215,27 @@ function ClassDetailDialog({ id, rights, instructorName, roomName, onClose, onEd
           picker={({ value, onChange }) => <ClientPicker value={value} onChange={onChange} label="Add a client" excludeIds={d.enrolments.filter((e) => e.status !== 'cancelled').map((e) => e.clientId)} />}
           onEnrol={(client) =>
             act.mutate(async () => {
-              const e = await enrolClient(d.id, client.id);
+              const e = (await enrol({ variables: { sessionId: d.id, clientId: client.id } })).data!.enrolInClass;
               return e.status === 'waitlisted' ? `${client.fullName} is on the waitlist (#${e.waitlistPosition})` : `${client.fullName} is enrolled`;
             })
           }
           onCancelEnrolment={(e: Enrolment) =>
             act.mutate(async () => {
-              const res = await cancelEnrolment(d.id, e.id);
+              const res = (await cancelPlace({ variables: { sessionId: d.id, enrolmentId: e.id } })).data!.cancelClassEnrolment;
               const moved = res.promoted.map((p) => nameOf(p.clientId));
               return moved.length ? `${nameOf(e.clientId)}'s place was cancelled; ${moved.join(', ')} moved up from the waitlist` : `${nameOf(e.clientId)}'s place was cancelled`;
             })
           }
           onAttendance={(e, status) =>
             act.mutate(async () => {
-              await markAttendance(d.id, e.id, status);
+              await attendance({ variables: { sessionId: d.id, enrolmentId: e.id, status } });
               return null;
             })
           }
           onEdit={() => onEdit(d)}
           onCancelClass={(reason) =>
             act.mutate(async () => {
-              await cancelClass(d.id, reason);
+              await cancelSession({ variables: { id: d.id, reason } });
               return `${d.name} was cancelled`;
             })
           }

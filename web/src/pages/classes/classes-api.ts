@@ -1,13 +1,12 @@
 import type { ClassSessionView, EnrolmentStatus, EnrolmentView, SessionStatus } from '@salon/contracts';
-import { api, apiRequest, conflictOf } from '../../lib/api-client';
-import { fieldErrorsOf } from '../clients/clients-api';
+import { conflictOf, fieldErrorsOf } from '../../lib/api-client';
 
 export type { EnrolmentStatus, SessionStatus };
 export type ClassSession = ClassSessionView;
 export type Enrolment = EnrolmentView;
 
 export interface ClassDetail extends ClassSession {
-  enrolments: Enrolment[];
+  enrolments: (Enrolment & { client?: { id: string; fullName: string } | null })[];
 }
 
 export interface RoomOption {
@@ -16,25 +15,6 @@ export interface RoomOption {
   capacity: number;
   active: boolean;
 }
-
-export const classesKey = (locationId: string | undefined, from: string) => ['/api/classes', locationId ?? null, from] as const;
-export const classKey = (id: string) => ['/api/classes', 'detail', id] as const;
-
-export function fetchClasses(locationId: string, from: Date, to: Date): Promise<ClassSession[]> {
-  const q = new URLSearchParams({ locationId, from: from.toISOString(), to: to.toISOString() });
-  return api.get<ClassSession[]>(`/api/classes?${q}`);
-}
-
-export const fetchClass = (id: string) => api.get<ClassDetail>(`/api/classes/${encodeURIComponent(id)}`);
-export const fetchRooms = (locationId: string) => api.get<RoomOption[]>(`/api/rooms?locationId=${encodeURIComponent(locationId)}`);
-export const createClass = (body: unknown) => api.post<{ seriesId: string | null; sessions: ClassSession[] }>('/api/classes', body);
-export const patchClass = (id: string, body: unknown) => apiRequest<ClassDetail>('PATCH', `/api/classes/${encodeURIComponent(id)}`, body);
-export const cancelClass = (id: string, reason: string | null) => api.post<ClassDetail>(`/api/classes/${encodeURIComponent(id)}/cancel`, { reason });
-export const enrolClient = (id: string, clientId: string) => api.post<Enrolment>(`/api/classes/${encodeURIComponent(id)}/enrolments`, { clientId });
-export const cancelEnrolment = (id: string, enrolmentId: string) =>
-  api.post<{ enrolment: Enrolment; promoted: Enrolment[] }>(`/api/classes/${encodeURIComponent(id)}/enrolments/${encodeURIComponent(enrolmentId)}/cancel`, {});
-export const markAttendance = (id: string, enrolmentId: string, status: 'attended' | 'no-show' | 'enrolled') =>
-  apiRequest<Enrolment>('PATCH', `/api/classes/${encodeURIComponent(id)}/enrolments/${encodeURIComponent(enrolmentId)}`, { status });
 
 export interface ClassProblem {
   message: string;

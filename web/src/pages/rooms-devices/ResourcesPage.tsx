@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
-import { api } from '../../lib/api-client';
+import type { ResourceInput } from '../../gql/graphql';
 import { useLocations } from '../../session/location-context';
 import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { Dialog } from '../clients/Dialog';
 import { errorText, fieldErrorsOf } from '../clients/clients-api';
+import { DEVICES, ROOMS, SAVE_DEVICE, SAVE_ROOM } from './resources-gql';
 import '../../styles/clients.css';
 
 export type ResourceKind = 'room' | 'device';
@@ -23,8 +24,8 @@ export interface Resource {
 }
 
 const TEXT = {
-  room: { title: 'Rooms', one: 'room', path: '/api/rooms', lead: 'Treatment rooms and stations that services can require.', typeHint: 'e.g. Treatment room, Wash station' },
-  device: { title: 'Devices', one: 'device', path: '/api/devices', lead: 'Equipment that services can require, such as lasers or dryers.', typeHint: 'e.g. Laser, Hood dryer' },
+  room: { title: 'Rooms', one: 'room', operation: 'Rooms', lead: 'Treatment rooms and stations that services can require.', typeHint: 'e.g. Treatment room, Wash station' },
+  device: { title: 'Devices', one: 'device', operation: 'Devices', lead: 'Equipment that services can require, such as lasers or dryers.', typeHint: 'e.g. Laser, Hood dryer' },
 } as const;
 
 /** /rooms and /devices: the location's resources of one kind; create and edit. */
@@ -33,11 +34,15 @@ export function ResourcesPage({ kind }: { kind: ResourceKind }) {
   const { selected } = useLocations();
   const { can } = usePermissions();
   const canEdit = can(PERMISSIONS.EDIT_BUSINESS_SETTINGS);
-  const qc = useQueryClient();
   const locationId = selected?.id;
   const [editing, setEditing] = useState<Resource | 'new' | null>(null);
-  const q = useQuery({ queryKey: [t.path, locationId], queryFn: () => api.get<Resource[]>(`${t.path}?locationId=${locationId}`), enabled: !!locationId });
-  const items = [...(q.data ?? [])].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name));
+  const roomsQ = useQuery(ROOMS, { variables: { locationId }, skip: !locationId || kind !== 'room' });
+  const devicesQ = useQuery(DEVICES, { variables: { locationId }, skip: !locationId || kind !== 'device' });
+  const listQ = kind === 'room' ? roomsQ : devicesQ;
+  const list = kind === 'room' ? roomsQ.data?.rooms : devicesQ.data?.devices;
+  const q = { isPending: listQ.loading && !list, error: list ? null : listQ.error };
+  // GraphQL types kind as String; the values are room | device.
+  const items = [...((list ?? []) as Resource[])].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name));
   return (
     <section className="page" data-testid={`${kind}s-page`}>
       <header className="page-header">
@@ -89,7 +94,6 @@ export function ResourcesPage({ kind }: { kind: ResourceKind }) {
           onClose={() => setEditing(null)}
           onSaved={(r) => {
             setEditing(null);
-            void qc.invalidateQueries({ queryKey: [t.path] });
             toast({ title: `${r.name} saved`, variant: 'success' });
           }}
         />
@@ -105,11 +109,19 @@ function ResourceDialog({ kind, resource, locationId, onClose, onSaved }: { kind
   const [capacity, setCapacity] = useState(String(resource?.capacity ?? 1));
   const [active, setActive] = useState(resource?.active ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: unknown) => (resource ? api.put<Resource>(`${t.path}/${resource.id}`, body) : api.post<Resource>(t.path, body)),
-    onSuccess: onSaved,
-    onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
-  });
+  // A new one is added to the list by re-reading it; an edited one is updated in the cache by its id.
+  const [saveRoom, roomState] = useMutation(SAVE_ROOM, { refetchQueries: resource ? [] : [t.operation] });
+  const [saveDevice, deviceState] = useMutation(SAVE_DEVICE, { refetchQueries: resource ? [] : [t.operation] });
+  const save = {
+    isPending: roomState.loading || deviceState.loading,
+    mutate: (input: ResourceInput) => {
+      const variables = { id: resource?.id ?? null, input };
+      const saved = kind === 'room'
+        ? saveRoom({ variables }).then((r) => r.data?.saveRoom)
+        : saveDevice({ variables }).then((r) => r.data?.saveDevice);
+      saved.then((r) => r && onSaved(r as Resource), (e: unknown) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }));
+    },
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};

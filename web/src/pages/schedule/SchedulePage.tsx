@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { useQuery } from '@apollo/client/react';
 import { formatDuration } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { Spinner } from '../../shell/Spinner';
 import { errorText } from '../clients/clients-api';
 import { useStaffOptions } from '../services/staff-options';
+import { WORKING_HOURS } from './schedule-gql';
 import { WEEKDAYS, WEEKDAY_NAMES, dayMinutes, formatWallTime, sortIntervals, type Interval } from './week';
 import './schedule.css';
 
@@ -19,8 +19,9 @@ export function SchedulePage() {
   const { selected } = useLocations();
   const locationId = selected?.id;
   const { people, loading } = useStaffOptions();
-  const q = useQuery({ queryKey: ['/api/working-hours', locationId], queryFn: () => api.get<WorkingHoursRow[]>(`/api/working-hours?locationId=${locationId}`), enabled: !!locationId });
-  const rows = q.data ?? [];
+  const q = useQuery(WORKING_HOURS, { variables: { locationId: locationId ?? '' }, skip: !locationId });
+  // GraphQL types kind as String; the values are work | break.
+  const rows = (q.data?.workingHours ?? []) as WorkingHoursRow[];
   const ids = new Set(rows.map((r) => r.staffId));
   const list = [...people.filter((p) => ids.has(p.id)), ...people.filter((p) => !ids.has(p.id))];
   return (
@@ -33,9 +34,9 @@ export function SchedulePage() {
       </header>
       {!locationId ? (
         <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
-      ) : q.isPending || loading ? (
+      ) : (q.loading && !q.data) || loading ? (
         <Spinner fullScreen={false} />
-      ) : q.error ? (
+      ) : q.error && !q.data ? (
         <div className="alert alert-error" role="alert">{errorText(q.error)}</div>
       ) : (
         <div className="card table-card">

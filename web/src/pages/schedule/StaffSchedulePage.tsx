@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
-import { api } from '../../lib/api-client';
+import type { BookingPolicyInput } from '../../gql/graphql';
 import { formatDateTime } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { useSession } from '../../session/session-context';
@@ -12,11 +12,21 @@ import { toast } from '../../shell/Toaster';
 import { errorText, fieldErrorsOf } from '../clients/clients-api';
 import { useStaffOptions } from '../services/staff-options';
 import type { WorkingHoursRow } from './SchedulePage';
+import { ADD_TIME_OFF, BOOKING_POLICY, REMOVE_TIME_OFF, REPLACE_WORKING_HOURS, SAVE_BOOKING_POLICY, SAVE_SCHEDULE_EXCEPTION, TIME_OFF, WORKING_HOURS } from './schedule-gql';
 import { WEEKDAYS, WEEKDAY_NAMES, rangeError, sortIntervals, weekErrors, weekReducer } from './week';
 import './schedule.css';
 
-interface TimeOff { id: string; staffId: string; locationId: string | null; startsAt: string; endsAt: string; label: string | null; kind: 'time-off' | 'blocked' }
-interface Policy { locationId: string; timeZone: string; slotIntervalMin: number; minNoticeMin: number; maxAdvanceDays: number; lateCancelHours: number; openingHours: unknown }
+/** A save of this screen: Apollo's mutation with the pending flag and callbacks the forms use. */
+function useSave<V = void>(run: (v: V) => Promise<unknown>, on: { onSuccess?(r: unknown): void; onError?(e: unknown): void }) {
+  const [isPending, setPending] = useState(false);
+  const mutate = (v: V) => {
+    setPending(true);
+    run(v)
+      .then((r) => on.onSuccess?.(r), (e: unknown) => on.onError?.(e))
+      .finally(() => setPending(false));
+  };
+  return { mutate, isPending };
+}
 
 const DAY = 86_400_000;
 
@@ -58,8 +68,10 @@ export function StaffSchedulePage() {
 }
 
 function WeekEditor({ staffId, locationId, canEdit }: { staffId: string; locationId: string; canEdit: boolean }) {
-  const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['/api/working-hours', locationId, staffId], queryFn: () => api.get<WorkingHoursRow[]>(`/api/working-hours?locationId=${locationId}&staffId=${staffId}`) });
+  const hoursQ = useQuery(WORKING_HOURS, { variables: { locationId, staffId } });
+  // GraphQL types kind as String; the values are work | break.
+  const q = { data: hoursQ.data?.workingHours as WorkingHoursRow[] | undefined, isPending: hoursQ.loading && !hoursQ.data, error: hoursQ.data ? null : hoursQ.error };
+  const [replaceHours] = useMutation(REPLACE_WORKING_HOURS, { refetchQueries: ['WorkingHours'] });
   const [week, dispatch] = useReducer(weekReducer, []);
   const [serverError, setServerError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
@@ -67,13 +79,13 @@ function WeekEditor({ staffId, locationId, canEdit }: { staffId: string; locatio
     if (q.data) dispatch({ type: 'reset', intervals: sortIntervals(q.data) });
   }, [q.data]);
   const errors = weekErrors(week);
-  const save = useMutation({
-    mutationFn: () => api.put<WorkingHoursRow[]>('/api/working-hours', { staffId, locationId, intervals: week.map((i) => ({ weekday: i.weekday, start: i.start, end: i.end, kind: i.kind, label: i.label || null })) }),
-    onSuccess: (rows) => {
+  const intervals = () => week.map((i) => ({ weekday: i.weekday, start: i.start, end: i.end, kind: i.kind, label: i.label || null }));
+  const save = useSave(() => replaceHours({ variables: { input: { staffId, locationId, intervals: intervals() } } }), {
+    onSuccess: (r) => {
+      const rows = (r as { data?: { replaceWorkingHours?: WorkingHoursRow[] } }).data?.replaceWorkingHours;
       setServerError(null);
       setTouched(false);
       if (Array.isArray(rows)) dispatch({ type: 'reset', intervals: sortIntervals(rows) });
-      void qc.invalidateQueries({ queryKey: ['/api/working-hours'] });
       toast({ title: 'Week saved', variant: 'success' });
     },
     onError: (e) => {
@@ -143,8 +155,8 @@ function ExceptionForm({ staffId, locationId }: { staffId: string; locationId: s
   const [end, setEnd] = useState('14:00');
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: () => api.put('/api/schedule-exceptions', { staffId, locationId, date, hours: closed ? [] : [{ start, end }], label: label.trim() || null }),
+  const [saveException] = useMutation(SAVE_SCHEDULE_EXCEPTION);
+  const save = useSave(() => saveException({ variables: { input: { staffId, locationId, date, hours: closed ? [] : [{ start, end }], label: label.trim() || null } } }), {
     onSuccess: () => {
       setErrors({});
       toast({ title: `Hours for ${date} saved`, variant: 'success' });
@@ -195,29 +207,26 @@ function ExceptionForm({ staffId, locationId }: { staffId: string; locationId: s
 }
 
 function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locationId: string; canEdit: boolean }) {
-  const qc = useQueryClient();
   const [range] = useState(() => ({ from: new Date(Date.now() - 30 * DAY).toISOString(), to: new Date(Date.now() + 365 * DAY).toISOString() }));
-  const key = ['/api/time-off', staffId, locationId];
-  const q = useQuery({ queryKey: key, queryFn: () => api.get<TimeOff[]>(`/api/time-off?staffId=${staffId}&locationId=${locationId}&from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`) });
+  const listQ = useQuery(TIME_OFF, { variables: { staffId, locationId, ...range } });
+  const q = { data: listQ.data?.timeOff, isPending: listQ.loading && !listQ.data, error: listQ.data ? null : listQ.error };
+  const [addTimeOff] = useMutation(ADD_TIME_OFF, { refetchQueries: ['TimeOff'] });
+  const [removeTimeOff] = useMutation(REMOVE_TIME_OFF, { refetchQueries: ['TimeOff'] });
   const [label, setLabel] = useState('');
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const add = useMutation({
-    mutationFn: () => api.post('/api/time-off', { staffId, locationId, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString(), label: label.trim() || null }),
+  const add = useSave(() => addTimeOff({ variables: { input: { staffId, locationId, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString(), label: label.trim() || null } } }), {
     onSuccess: () => {
       setErrors({});
       setLabel('');
       setStartsAt('');
       setEndsAt('');
-      void qc.invalidateQueries({ queryKey: key });
       toast({ title: 'Time off added', variant: 'success' });
     },
     onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/time-off/${id}`),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
+  const remove = useSave((id: string) => removeTimeOff({ variables: { id } }), {
     onError: (e) => toast({ title: 'Could not delete', description: errorText(e), variant: 'destructive' }),
   });
   const submit = (e: React.FormEvent) => {
@@ -273,14 +282,15 @@ function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locat
 }
 
 function PolicyForm({ locationId }: { locationId: string }) {
-  const q = useQuery({ queryKey: ['/api/booking-policies', locationId], queryFn: () => api.get<Policy>(`/api/booking-policies/${locationId}`) });
+  const policyQ = useQuery(BOOKING_POLICY, { variables: { locationId } });
+  const q = { data: policyQ.data?.bookingPolicy, isPending: policyQ.loading && !policyQ.data, error: policyQ.data ? null : policyQ.error, refetch: policyQ.refetch };
+  const [savePolicy] = useMutation(SAVE_BOOKING_POLICY);
   const [form, setForm] = useState<Record<'slotIntervalMin' | 'minNoticeMin' | 'maxAdvanceDays' | 'lateCancelHours', string> | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (q.data) setForm({ slotIntervalMin: String(q.data.slotIntervalMin), minNoticeMin: String(q.data.minNoticeMin), maxAdvanceDays: String(q.data.maxAdvanceDays), lateCancelHours: String(q.data.lateCancelHours) });
   }, [q.data]);
-  const save = useMutation({
-    mutationFn: (body: unknown) => api.put<Policy>(`/api/booking-policies/${locationId}`, body),
+  const save = useSave((input: BookingPolicyInput) => savePolicy({ variables: { locationId, input } }), {
     onSuccess: () => {
       setErrors({});
       void q.refetch();
@@ -298,7 +308,8 @@ function PolicyForm({ locationId }: { locationId: string }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};
-    const body: Record<string, unknown> = { timeZone: q.data!.timeZone, openingHours: q.data!.openingHours ?? null };
+    const openingHours = q.data!.openingHours?.map(({ weekday, start, end }) => ({ weekday, start, end })) ?? null;
+    const body: BookingPolicyInput = { timeZone: q.data!.timeZone, openingHours };
     for (const [k, , min, max] of fields) {
       const v = Number(form[k]);
       if (!/^\d+$/.test(form[k].trim()) || v < min || v > max) errs[k] = `Must be ${min}–${max}`;

@@ -11,13 +11,13 @@ import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { Dialog } from '../clients/Dialog';
 import { errorText, fieldErrorsOf } from '../clients/clients-api';
+import { DEVICES, ROOMS } from '../rooms-devices/resources-gql';
 import { SERVICES } from './services-gql';
 import { EMPTY_SERVICE_FORM, buildServiceInput, formFromService, groupByCategory, type Service, type ServiceForm } from './service-form';
 import { useStaffOptions, type StaffOption } from './staff-options';
 import '../../styles/clients.css';
 import './services.css';
 
-interface Resource { id: string; name: string; type: string }
 
 /** /services: the location's catalogue by category; create, edit, deactivate. */
 export function ServicesPage() {
@@ -29,8 +29,10 @@ export function ServicesPage() {
   const locationId = selected?.id;
   const q = useGqlQuery(SERVICES, { variables: { locationId, includeInactive: showInactive }, skip: !locationId, fetchPolicy: 'cache-and-network' });
   const { people } = useStaffOptions();
-  const rooms = useQuery({ queryKey: ['/api/rooms', locationId], queryFn: () => api.get<Resource[]>(`/api/rooms?locationId=${locationId}`), enabled: !!locationId });
-  const devices = useQuery({ queryKey: ['/api/devices', locationId], queryFn: () => api.get<Resource[]>(`/api/devices?locationId=${locationId}`), enabled: !!locationId });
+  const roomsQ = useGqlQuery(ROOMS, { variables: { locationId }, skip: !locationId });
+  const devicesQ = useGqlQuery(DEVICES, { variables: { locationId }, skip: !locationId });
+  const rooms = { data: roomsQ.data?.rooms };
+  const devices = { data: devicesQ.data?.devices };
   const deactivate = useMutation({
     mutationFn: (s: Service) => api.delete(`/api/services/${s.id}`),
     onSuccess: async (_d, s) => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AllocationsModule } from '../allocations/allocations.module.js';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { AppointmentSeriesResolver } from './graphql/appointment-series.resolver.js';
 import { AppointmentResolver } from './graphql/appointment.resolver.js';
 import { AppointmentSeriesController } from './http/appointment-series.controller.js';
 import { AppointmentsController } from './http/appointments.controller.js';
@@ -13,7 +14,14 @@ import { BookingWriter } from './use-cases/booking-writer.use-case.js';
 @Module({
   imports: [AvailabilityModule, SchedulesModule, AllocationsModule],
   controllers: [AppointmentsController, AppointmentSeriesController],
-  providers: [AppointmentsUseCase, AppointmentResolver, BookingWriter, AppointmentSeriesUseCase, AppointmentSeriesRepository],
+  providers: [
+    AppointmentsUseCase,
+    AppointmentResolver,
+    AppointmentSeriesResolver,
+    BookingWriter,
+    AppointmentSeriesUseCase,
+    AppointmentSeriesRepository,
+  ],
   exports: [AppointmentsUseCase, BookingWriter, AllocationsModule],
 })
 export class AppointmentsModule {}

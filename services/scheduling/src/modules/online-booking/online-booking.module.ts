@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppointmentsModule } from '../appointments/appointments.module.js';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { BookingDesignResolver } from './graphql/booking-design.resolver.js';
 import { BookingDesignController } from './http/booking-design.controller.js';
 import { OnlineBookingController } from './http/online-booking.controller.js';
 import { OnlineBookingRepository } from './persistence/online-booking.repository.js';
@@ -13,6 +14,13 @@ import { OnlineBookingUseCase } from './use-cases/online-booking.use-case.js';
 @Module({
   imports: [AppointmentsModule, AvailabilityModule, SchedulesModule],
   controllers: [OnlineBookingController, BookingDesignController],
-  providers: [OnlineBookingRepository, PlatformLookup, OnlineBookingUseCase, MyAppointmentsUseCase, BookingDesignUseCase],
+  providers: [
+    OnlineBookingRepository,
+    PlatformLookup,
+    OnlineBookingUseCase,
+    MyAppointmentsUseCase,
+    BookingDesignUseCase,
+    BookingDesignResolver,
+  ],
 })
 export class OnlineBookingModule {}

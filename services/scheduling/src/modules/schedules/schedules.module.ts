@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ScheduleResolver } from './graphql/schedule.resolver.js';
 import { SchedulesController } from './http/schedules.controller.js';
 import { SchedulesUseCase } from './use-cases/schedules.use-case.js';
 
-@Module({ controllers: [SchedulesController], providers: [SchedulesUseCase], exports: [SchedulesUseCase] })
+@Module({ controllers: [SchedulesController], providers: [SchedulesUseCase, ScheduleResolver], exports: [SchedulesUseCase] })
 export class SchedulesModule {}

@@ -1,6 +1,18 @@
-import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
-import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentAuth, JSONObjectScalar, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { clientReference, ClientReference } from '../../../common/client-reference.model.js';
+import { SEE_A_CALENDAR } from '../domain/calendar-scope.js';
+import type { AppointmentView } from '../persistence/appointment.repository.js';
 import { AppointmentsUseCase } from '../use-cases/appointments.use-case.js';
+
+@ObjectType('AppointmentSegment')
+export class AppointmentSegmentModel {
+  @Field(() => Int) position: number;
+  @Field(() => ID) serviceId: string;
+  @Field(() => ID) staffId: string;
+  @Field() startsAt: string;
+  @Field() endsAt: string;
+}
 
 @ObjectType('AppointmentResource')
 export class AppointmentResourceModel {
@@ -28,13 +40,25 @@ export class AppointmentModel {
   @Field() lateCancel: boolean;
   @Field() source: string;
   @Field(() => Int) version: number;
+  @Field(() => ID, { nullable: true, description: 'The recurring series it belongs to, if any' }) seriesId: string | null;
+  @Field(() => [AppointmentSegmentModel], { description: 'The visit\'s services in order (one for a single-service appointment)' })
+  segments: AppointmentSegmentModel[];
+  @Field(() => JSONObjectScalar, { description: 'The service as booked (snapshot; a visit keeps each service\'s under segments)' })
+  service: Record<string, unknown>;
+}
+
+@InputType()
+export class VisitPartInput {
+  @Field(() => ID) serviceId: string;
+  @Field(() => ID, { nullable: true }) staffId?: string | null;
 }
 
 @InputType()
 export class BookAppointmentInput {
   @Field(() => ID) locationId: string;
   @Field(() => ID) clientId: string;
-  @Field(() => ID) serviceId: string;
+  @Field(() => ID, { nullable: true, description: 'One service, or give services' }) serviceId?: string;
+  @Field(() => [VisitPartInput], { nullable: true, description: 'A visit: several services in sequence' }) services?: VisitPartInput[];
   @Field(() => ID, { nullable: true }) staffId?: string | null;
   @Field() startsAt: string;
   @Field(() => String, { nullable: true }) notes?: string | null;
@@ -59,7 +83,7 @@ const strip = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v])
 export class AppointmentResolver {
   constructor(private readonly useCase: AppointmentsUseCase) {}
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(SEE_A_CALENDAR)
   @Query(() => [AppointmentModel])
   appointments(
     @CurrentAuth() auth: AuthContext,
@@ -71,14 +95,27 @@ export class AppointmentResolver {
     return this.useCase.list(auth, strip({ from, to, locationId, staffId }));
   }
 
+  @RequirePermission(SEE_A_CALENDAR)
+  @Query(() => AppointmentModel)
+  appointment(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
+    return this.useCase.getFor(auth, id);
+  }
+
+  @ResolveField(() => ClientReference, { nullable: true, description: 'Null when the caller may not read clients' })
+  client(@Parent() a: AppointmentView) {
+    return clientReference(a.clientId);
+  }
+
   @RequirePermission('create_appointments')
-  @Mutation(() => AppointmentModel)
+  @Mutation(() => AppointmentModel, { description: 'CONFLICT with extensions {taken, alternatives} when the time is not free' })
   bookAppointment(@CurrentAuth() auth: AuthContext, @Args('input') input: BookAppointmentInput) {
     return this.useCase.book(auth, strip(input));
   }
 
   @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
-  @Mutation(() => AppointmentModel)
+  @Mutation(() => AppointmentModel, {
+    description: 'Move, resize, status, notes; CONFLICT with extensions {taken, alternatives} when refused',
+  })
   updateAppointment(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('input') input: UpdateAppointmentInput) {
     return this.useCase.update(auth, id, strip(input));
   }

@@ -1,4 +1,4 @@
-import { Args, Field, ID, Int, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { RequirePermission } from '@salon/nest-kit';
 import { CatalogueUseCase } from '../use-cases/catalogue.use-case.js';
 
@@ -47,11 +47,23 @@ export class ResourceModel {
   @Field() active: boolean;
 }
 
+@InputType()
+export class ResourceInput {
+  @Field(() => ID) locationId: string;
+  @Field() name: string;
+  @Field() type: string;
+  @Field(() => Int, { nullable: true, description: 'Places (default 1)' }) capacity?: number;
+  @Field(() => Boolean, { nullable: true }) active?: boolean;
+}
+
+const given = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+
 @Resolver(() => ServiceModel)
 export class ServiceResolver {
   constructor(private readonly catalogue: CatalogueUseCase) {}
 
-  @RequirePermission({ anyOf: ['view_services', 'view_calendar', 'edit_business_settings'] })
+  // view_business_settings too: /booking-design lists what may be offered online (GET /api/services, public, shows the bookable ones).
+  @RequirePermission({ anyOf: ['view_services', 'view_calendar', 'edit_business_settings', 'view_business_settings'] })
   @Query(() => [ServiceModel])
   services(
     @Args('locationId', { type: () => ID, nullable: true }) locationId?: string,
@@ -70,5 +82,18 @@ export class ServiceResolver {
   @Query(() => [ResourceModel])
   devices(@Args('locationId', { type: () => ID, nullable: true }) locationId?: string) {
     return this.catalogue.resources('device', { locationId: locationId ?? undefined });
+  }
+
+  /** Create (no id) or update a room; CONFLICT when the name is already used at the location. */
+  @RequirePermission('edit_business_settings')
+  @Mutation(() => ResourceModel)
+  saveRoom(@Args('id', { type: () => ID, nullable: true }) id: string | null, @Args('input') input: ResourceInput) {
+    return this.catalogue.saveResource('room', id ?? null, given(input));
+  }
+
+  @RequirePermission('edit_business_settings')
+  @Mutation(() => ResourceModel)
+  saveDevice(@Args('id', { type: () => ID, nullable: true }) id: string | null, @Args('input') input: ResourceInput) {
+    return this.catalogue.saveResource('device', id ?? null, given(input));
   }
 }

@@ -1,0 +1,244 @@
+import { graphql } from '../../gql';
+
+/** The calendar's and the booking dialog's GraphQL (scheduling subgraph; client names come from clients through the gateway). */
+
+export const CALENDAR_APPOINTMENTS = graphql(`
+  query CalendarAppointments($locationId: ID, $from: String!, $to: String!) {
+    appointments(locationId: $locationId, from: $from, to: $to) {
+      id
+      locationId
+      clientId
+      status
+      startsAt
+      endsAt
+      serviceId
+      serviceName
+      staffId
+      service
+      cancelReason
+      notes
+      version
+      seriesId
+      segments {
+        position
+        serviceId
+        staffId
+        startsAt
+        endsAt
+      }
+      client {
+        id
+        fullName
+      }
+    }
+  }
+`);
+
+export const CALENDAR_WORKING_HOURS = graphql(`
+  query CalendarWorkingHours($locationId: ID!) {
+    workingHours(locationId: $locationId) {
+      staffId
+      locationId
+      weekday
+      start
+      end
+      kind
+      label
+    }
+  }
+`);
+
+export const CALENDAR_UNAVAILABLE = graphql(`
+  query CalendarUnavailable($locationId: ID!, $from: String!, $to: String!) {
+    calendarUnavailable(locationId: $locationId, from: $from, to: $to) {
+      timeZone
+      from
+      to
+      staff {
+        staffId
+        name
+        intervals {
+          startsAt
+          endsAt
+          code
+          reason
+        }
+      }
+    }
+  }
+`);
+
+export const CALENDAR_CLASSES = graphql(`
+  query CalendarClasses($locationId: ID!, $from: String!, $to: String!) {
+    classSessions(locationId: $locationId, from: $from, to: $to) {
+      id
+      locationId
+      seriesId
+      name
+      description
+      category
+      instructorId
+      roomId
+      startsAt
+      endsAt
+      durationMin
+      capacity
+      priceMinor
+      currency
+      status
+      cancelReason
+      createdBy
+      version
+      enrolledCount
+      waitlistedCount
+      createdAt
+      updatedAt
+    }
+  }
+`);
+
+export const BOOKING_SERVICES = graphql(`
+  query BookingDialogServices($locationId: ID) {
+    services(locationId: $locationId) {
+      id
+      name
+      durationMin
+      category
+      active
+      onlineBookable
+      staff {
+        staffId
+      }
+    }
+  }
+`);
+
+export const BOOK_APPOINTMENT = graphql(`
+  mutation BookAppointment($input: BookAppointmentInput!) {
+    bookAppointment(input: $input) {
+      id
+      startsAt
+      endsAt
+      staffId
+      status
+      version
+    }
+  }
+`);
+
+export const UPDATE_APPOINTMENT = graphql(`
+  mutation UpdateAppointment($id: ID!, $input: UpdateAppointmentInput!) {
+    updateAppointment(id: $id, input: $input) {
+      id
+      startsAt
+      endsAt
+      staffId
+      status
+      version
+    }
+  }
+`);
+
+export const PREVIEW_SERIES = graphql(`
+  query PreviewAppointmentSeries($input: AppointmentSeriesInput!) {
+    appointmentSeriesPreview(input: $input) {
+      timeZone
+      occurrences {
+        startsAt
+        endsAt
+        ok
+        staffName
+        reason
+        alternatives {
+          startsAt
+          endsAt
+          staffId
+          staffName
+        }
+      }
+    }
+  }
+`);
+
+export const CREATE_SERIES = graphql(`
+  mutation CreateAppointmentSeries($input: AppointmentSeriesInput!) {
+    createAppointmentSeries(input: $input) {
+      series {
+        id
+      }
+      appointments {
+        id
+      }
+      skipped {
+        startsAt
+        reason
+      }
+    }
+  }
+`);
+
+export const WAITLIST_ENTRIES = graphql(`
+  query WaitlistEntries($locationId: ID!, $from: String!, $to: String!) {
+    waitlistEntries(locationId: $locationId, from: $from, to: $to, status: "all") {
+      id
+      locationId
+      clientId
+      serviceId
+      serviceName
+      staffId
+      dateFrom
+      dateTo
+      windowStart
+      windowEnd
+      note
+      status
+      appointmentId
+      createdAt
+      offer {
+        id
+        startsAt
+        endsAt
+        staffId
+        expiresAt
+        status
+      }
+      client {
+        id
+        fullName
+      }
+    }
+  }
+`);
+
+export const ADD_TO_WAITLIST = graphql(`
+  mutation AddToWaitlist($input: WaitlistInput!) {
+    addToWaitlist(input: $input) {
+      id
+      status
+    }
+  }
+`);
+
+export const CANCEL_WAITLIST_ENTRY = graphql(`
+  mutation CancelWaitlistEntry($id: ID!) {
+    cancelWaitlistEntry(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const ACCEPT_WAITLIST_OFFER = graphql(`
+  mutation AcceptWaitlistOffer($id: ID!) {
+    acceptWaitlistOffer(id: $id) {
+      entry {
+        id
+        status
+      }
+      appointment {
+        id
+        startsAt
+      }
+    }
+  }
+`);
