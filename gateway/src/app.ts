@@ -38,7 +38,9 @@ export interface GatewayAppOptions {
 export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptions = {}): GatewayApp {
   const logger = options.logger ?? createLogger(config);
   if (config.jwt.usingDevSecret) {
-    logger.warn('JWT_SECRET is not set: using the insecure development secret (identity uses the same default). Never do this in production.');
+    logger.warn(
+      'JWT_SECRET is not set: using the insecure development secret (identity uses the same default). Never do this in production.',
+    );
   }
 
   const redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
@@ -107,7 +109,9 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     redis,
     graphql,
     async start() {
-      await redis.connect().catch((error: Error) => logger.error({ err: error }, 'Redis is not reachable at start; /health/ready will say so'));
+      await redis
+        .connect()
+        .catch((error: Error) => logger.error({ err: error }, 'Redis is not reachable at start; /health/ready will say so'));
       graphql.start();
       const listening = http.createServer(app);
       // Longer than a load balancer's idle timeout, so the balancer closes idle connections first.
@@ -124,7 +128,10 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       const { port } = listening.address() as AddressInfo;
       const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-      logger.info({ port, host: config.host, services: registry.deployed().map((s) => `${s.name}=${s.url}`) }, `gateway listening on ${url}`);
+      logger.info(
+        { port, host: config.host, services: registry.deployed().map((s) => `${s.name}=${s.url}`) },
+        `gateway listening on ${url}`,
+      );
       return { server: listening, port, url };
     },
     whenReady: (timeoutMs) => graphql.whenReady(timeoutMs),

@@ -32,7 +32,13 @@ describe('loadConfig', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      for (const variable of ['PORT', 'REDIS_URL: must be a redis:// URL', 'RETAIL_URL: must be an http:// or https:// URL of the retail service', 'JWT_SECRET: must be at least 32 characters', 'GRAPHQL_MAX_COST']) {
+      for (const variable of [
+        'PORT',
+        'REDIS_URL: must be a redis:// URL',
+        'RETAIL_URL: must be an http:// or https:// URL of the retail service',
+        'JWT_SECRET: must be at least 32 characters',
+        'GRAPHQL_MAX_COST',
+      ]) {
         expect(message).toContain(variable);
       }
     }

@@ -19,10 +19,13 @@ export const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-change-me-0123456789
 /** gateway/dist/config.js (or gateway/src/config.ts under vitest) → <repo>/web/dist */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-const serviceUrl = (name: string) =>
-  z.url({ protocol: /^https?$/, error: `must be an http:// or https:// URL of the ${name} service` });
+const serviceUrl = (name: string) => z.url({ protocol: /^https?$/, error: `must be an http:// or https:// URL of the ${name} service` });
 
-const positiveInt = (what: string) => z.coerce.number({ error: `must be ${what}` }).int(`must be ${what}`).positive(`must be ${what}`);
+const positiveInt = (what: string) =>
+  z.coerce
+    .number({ error: `must be ${what}` })
+    .int(`must be ${what}`)
+    .positive(`must be ${what}`);
 
 const envSchema = z
   .object({
@@ -54,13 +57,20 @@ const envSchema = z
     GRAPHQL_MAX_DEPTH: positiveInt('a positive integer').default(12),
     GRAPHQL_MAX_ALIASES: positiveInt('a positive integer').default(15),
     GRAPHQL_MAX_COST: positiveInt('a positive integer').default(5000),
-    GRAPHQL_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 100kb or 1mb').default('1mb'),
+    GRAPHQL_BODY_LIMIT: z
+      .string()
+      .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 100kb or 1mb')
+      .default('1mb'),
     UPSTREAM_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(30_000),
     SHUTDOWN_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set to a secret of your own (at least 32 characters) in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'must be set to a secret of your own (at least 32 characters) in production',
+      });
     }
   });
 

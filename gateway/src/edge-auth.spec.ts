@@ -3,7 +3,13 @@ import { isPublicRoute } from './edge-auth.js';
 
 describe('isPublicRoute', () => {
   it('lets sign-in and recovery through on POST only', () => {
-    for (const path of ['/api/auth/login', '/api/auth/forgot-password', '/api/auth/forgot-password-sms', '/api/auth/reset-password', '/api/auth/accept-invitation']) {
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/forgot-password',
+      '/api/auth/forgot-password-sms',
+      '/api/auth/reset-password',
+      '/api/auth/accept-invitation',
+    ]) {
       expect(isPublicRoute('POST', path)).toBe(true);
       expect(isPublicRoute('GET', path)).toBe(false);
     }

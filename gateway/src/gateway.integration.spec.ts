@@ -70,7 +70,11 @@ function gatewayEnv(overrides: Record<string, string> = {}): Record<string, stri
   };
 }
 
-async function startGateway(env: Record<string, string>, waitForGraphql = true, logLines?: string[]): Promise<{ gateway: GatewayApp; url: string }> {
+async function startGateway(
+  env: Record<string, string>,
+  waitForGraphql = true,
+  logLines?: string[],
+): Promise<{ gateway: GatewayApp; url: string }> {
   const config = loadConfig(env);
   const logger = logLines ? createLogger({ logLevel: 'debug' }, { write: (line: string) => void logLines.push(line) }) : undefined;
   const instance = createGatewayApp(config, { logger });
@@ -152,11 +156,23 @@ afterAll(async () => {
 
 describe('/graphql', () => {
   it('answers the viewer query through the supergraph and forwards Authorization and x-request-id', async () => {
-    const res = await graphql('{ viewer { id email firstName lastName role permissions } }', { token, headers: { 'x-request-id': 'req-viewer-1' } });
+    const res = await graphql('{ viewer { id email firstName lastName role permissions } }', {
+      token,
+      headers: { 'x-request-id': 'req-viewer-1' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('req-viewer-1');
-    expect(await res.json() as any).toEqual({
-      data: { viewer: { id: 'user-1', email: 'user-1@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'staff', permissions: ['view_calendar', 'view_clients'] } },
+    expect((await res.json()) as any).toEqual({
+      data: {
+        viewer: {
+          id: 'user-1',
+          email: 'user-1@example.com',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          role: 'staff',
+          permissions: ['view_calendar', 'view_clients'],
+        },
+      },
     });
     const seen = identity.seen.find((r) => r.requestId === 'req-viewer-1');
     expect(seen?.authorization).toBe(`Bearer ${token}`);
@@ -164,13 +180,15 @@ describe('/graphql', () => {
 
   it('joins two subgraphs, forwarding the headers to each', async () => {
     const res = await graphql('{ viewer { id email upcomingAppointmentCount } }', { token, headers: { 'x-request-id': 'req-join-1' } });
-    expect(await res.json() as any).toEqual({ data: { viewer: { id: 'user-1', email: 'user-1@example.com', upcomingAppointmentCount: 3 } } });
+    expect((await res.json()) as any).toEqual({
+      data: { viewer: { id: 'user-1', email: 'user-1@example.com', upcomingAppointmentCount: 3 } },
+    });
     expect(scheduling.seen.find((r) => r.requestId === 'req-join-1')?.authorization).toBe(`Bearer ${token}`);
   });
 
   it('forwards anonymous queries without a user, so public queries work and the subgraph decides the rest', async () => {
     const open = await graphql('{ publicServices { id name durationMinutes } }');
-    expect(await open.json() as any).toEqual({ data: { publicServices: [{ id: 's1', name: 'Haircut', durationMinutes: 45 }] } });
+    expect((await open.json()) as any).toEqual({ data: { publicServices: [{ id: 's1', name: 'Haircut', durationMinutes: 45 }] } });
     const closed = await graphql('{ viewer { id } }');
     const body = (await closed.json()) as any;
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -210,14 +228,14 @@ describe('/graphql', () => {
     for (let i = 0; i < 5; i++) selection = `permissionGroups { members { ${selection} } }`;
     const res = await graphql(`{ viewer { ${selection} } }`, { token });
     expect(res.status).toBe(200);
-    expect((await res.json() as any).errors).toBeUndefined();
+    expect(((await res.json()) as any).errors).toBeUndefined();
   });
 
   it('rejects more than 15 aliases', async () => {
     const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: viewer { id }`).join(' ');
     const res = await graphql(`{ ${aliases} }`, { token });
     expect(res.status).toBe(400);
-    expect((await res.json() as any).errors[0].message).toBe('Aliases limit of 15 exceeded, found 16.');
+    expect(((await res.json()) as any).errors[0].message).toBe('Aliases limit of 15 exceeded, found 16.');
   });
 
   it('rejects a query over the cost limit though within depth and alias limits', async () => {
@@ -226,18 +244,18 @@ describe('/graphql', () => {
     const aliases = Array.from({ length: 6 }, (_, i) => `a${i}: viewer { ${selection} }`).join(' ');
     const res = await graphql(`{ ${aliases} }`, { token });
     expect(res.status).toBe(400);
-    expect((await res.json() as any).errors[0].message).toMatch(/^Query Cost limit of 5000 exceeded, found \d+(\.\d+)?\.$/);
+    expect(((await res.json()) as any).errors[0].message).toMatch(/^Query Cost limit of 5000 exceeded, found \d+(\.\d+)?\.$/);
   });
 
   it('answers a malformed JSON body with 400', async () => {
     const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": ' });
     expect(res.status).toBe(400);
-    expect(await res.json() as any).toEqual({ error: 'The request body is not valid JSON' });
+    expect((await res.json()) as any).toEqual({ error: 'The request body is not valid JSON' });
   });
 
   it('allows introspection outside production', async () => {
     const res = await graphql('{ __schema { queryType { name } } }');
-    expect(await res.json() as any).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    expect((await res.json()) as any).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
   });
 });
 
@@ -265,28 +283,39 @@ describe('/api REST facade', () => {
   });
 
   it('generates an x-request-id when the caller sends none (or a bad one) and forwards it', async () => {
-    const res = await fetch(`${base}/api/business-settings`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'bad id with spaces' } });
+    const res = await fetch(`${base}/api/business-settings`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'bad id with spaces' },
+    });
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await res.json() as any).requestId).toBe(id);
+    expect(((await res.json()) as any).requestId).toBe(id);
   });
 
   it('passes upstream error statuses through unchanged', async () => {
     const res = await fetch(`${base}/api/users/42?status=404`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(404);
-    expect((await res.json() as any).echoed).toBe(true);
+    expect(((await res.json()) as any).echoed).toBe(true);
   });
 
   it('lets public paths through without a token', async () => {
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.c","password":"x"}' });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@b.c","password":"x"}',
+    });
     expect(login.status).toBe(200);
-    expect(await login.json() as any).toMatchObject({ method: 'POST', url: '/api/auth/login', body: '{"email":"a@b.c","password":"x"}' });
-    for (const path of ['/api/auth/forgot-password', '/api/auth/forgot-password-sms', '/api/auth/reset-password', '/api/auth/accept-invitation']) {
+    expect((await login.json()) as any).toMatchObject({ method: 'POST', url: '/api/auth/login', body: '{"email":"a@b.c","password":"x"}' });
+    for (const path of [
+      '/api/auth/forgot-password',
+      '/api/auth/forgot-password-sms',
+      '/api/auth/reset-password',
+      '/api/auth/accept-invitation',
+    ]) {
       expect((await fetch(`${base}${path}`, { method: 'POST', body: '{}' })).status, path).toBe(200);
     }
     const services = await fetch(`${base}/api/services?locationId=1`);
     expect(services.status).toBe(200);
-    expect((await services.json() as any).url).toBe('/api/services?locationId=1');
+    expect(((await services.json()) as any).url).toBe('/api/services?locationId=1');
   });
 
   it('answers 401 with the exact body for a non-public path without a valid token', async () => {
@@ -307,7 +336,7 @@ describe('/api REST facade', () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toBe('{"error":"The clients service is not available"}');
     const webhook = await fetch(`${base}/api/webhooks/twilio`, { method: 'POST', body: 'Body=hi' });
-    expect(await webhook.json() as any).toEqual({ error: 'The messaging service is not available' });
+    expect((await webhook.json()) as any).toEqual({ error: 'The messaging service is not available' });
   });
 
   it('refuses dot segments that could smuggle a path past the public list', async () => {
@@ -334,10 +363,10 @@ describe('/api REST facade', () => {
 
 describe('health', () => {
   it('is live and ready', async () => {
-    expect(await (await fetch(`${base}/health/live`)).json() as any).toEqual({ status: 'ok' });
+    expect((await (await fetch(`${base}/health/live`)).json()) as any).toEqual({ status: 'ok' });
     const ready = await fetch(`${base}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json() as any).toMatchObject({ status: 'ok', checks: { redis: { status: 'up' }, supergraph: { status: 'up' } } });
+    expect((await ready.json()) as any).toMatchObject({ status: 'ok', checks: { redis: { status: 'up' }, supergraph: { status: 'up' } } });
   });
 });
 
@@ -395,7 +424,7 @@ describe('other configurations', () => {
       const landing = await fetch(`${url}/graphql`, { headers: { accept: 'text/html' } });
       expect(await landing.text()).not.toMatch(/<html/i);
       const ok = await graphql('{ viewer { id } }', { url, token });
-      expect(await ok.json() as any).toEqual({ data: { viewer: { id: 'user-1' } } });
+      expect((await ok.json()) as any).toEqual({ data: { viewer: { id: 'user-1' } } });
     } finally {
       await other.stop();
     }
@@ -409,7 +438,11 @@ describe('other configurations', () => {
       expect(await res.text()).toBe('{"error":"The identity service is unreachable"}');
       const ready = await fetch(`${url}/health/ready`);
       expect(ready.status).toBe(503);
-      expect(await ready.json() as any).toMatchObject({ status: 'error', failed: ['supergraph'], checks: { redis: { status: 'up' }, supergraph: { status: 'down' } } });
+      expect((await ready.json()) as any).toMatchObject({
+        status: 'error',
+        failed: ['supergraph'],
+        checks: { redis: { status: 'up' }, supergraph: { status: 'down' } },
+      });
       const gql = await graphql('{ viewer { id } }', { url, token });
       expect(gql.status).toBe(503);
     } finally {
@@ -429,8 +462,10 @@ describe('other configurations', () => {
     const { gateway: other, url } = await startGateway(gatewayEnv({ SUPERGRAPH_PATH: path }));
     try {
       const res = await graphql('{ viewer { id upcomingAppointmentCount } }', { url, token });
-      expect(await res.json() as any).toEqual({ data: { viewer: { id: 'user-1', upcomingAppointmentCount: 3 } } });
-      expect(await (await fetch(`${url}/health/ready`)).json() as any).toMatchObject({ checks: { supergraph: { status: 'up', source: 'file' } } });
+      expect((await res.json()) as any).toEqual({ data: { viewer: { id: 'user-1', upcomingAppointmentCount: 3 } } });
+      expect((await (await fetch(`${url}/health/ready`)).json()) as any).toMatchObject({
+        checks: { supergraph: { status: 'up', source: 'file' } },
+      });
     } finally {
       await other.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -454,7 +489,12 @@ describe('other configurations', () => {
     expect(all).not.toContain('reset-secret');
     const entries = lines.map((line) => JSON.parse(line));
     const viewerLine = entries.find((e) => e.req?.id === 'req-log-1');
-    expect(viewerLine).toMatchObject({ level: 'info', service: 'gateway', req: { method: 'POST', url: '/graphql' }, res: { statusCode: 200 } });
+    expect(viewerLine).toMatchObject({
+      level: 'info',
+      service: 'gateway',
+      req: { method: 'POST', url: '/graphql' },
+      res: { statusCode: 200 },
+    });
     expect(entries.find((e) => e.req?.id === 'req-log-2')?.req.url).toBe('/api/users/1?token=[redacted]');
   });
 });

@@ -103,7 +103,10 @@ export class GraphqlGateway {
   async whenReady(timeoutMs = 30_000): Promise<void> {
     if (this.status.loaded) return;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Supergraph not loaded after ${timeoutMs} ms: ${this.status.lastError ?? 'no answer yet'}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`Supergraph not loaded after ${timeoutMs} ms: ${this.status.lastError ?? 'no answer yet'}`)),
+        timeoutMs,
+      );
       this.readyWaiters.push(() => {
         clearTimeout(timer);
         resolve();
@@ -165,14 +168,19 @@ export class GraphqlGateway {
         const entry = registry.entries.find((e) => e.name === name && e.url);
         // Node's own fetch (undici, keep-alive pool) instead of the default make-fetch-happen:
         // less work per subgraph call on the gateway's hot path.
-        return new AuthForwardingDataSource({ url: entry ? `${entry.url}${entry.graphqlPath}` : url, fetcher: fetch as unknown as RemoteGraphQLDataSource['fetcher'] });
+        return new AuthForwardingDataSource({
+          url: entry ? `${entry.url}${entry.graphqlPath}` : url,
+          fetcher: fetch as unknown as RemoteGraphQLDataSource['fetcher'],
+        });
       },
     });
     gateway.onSchemaLoadOrUpdate(() => {
       if (this.status.loaded) this.logger.info('supergraph updated');
     });
     const production = config.nodeEnv === 'production';
-    const plugins: ApolloServerPlugin<GatewayContext>[] = production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : [];
+    const plugins: ApolloServerPlugin<GatewayContext>[] = production
+      ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()]
+      : [];
     return new ApolloServer<GatewayContext>({
       gateway,
       logger,

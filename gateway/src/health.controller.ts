@@ -39,7 +39,9 @@ export function healthController(redis: Redis, graphql: GraphqlGateway): Router 
         ? { status: 'up', source: supergraph.source, loadedAt: supergraph.loadedAt }
         : { status: 'down', error: supergraph.lastError ?? 'not loaded yet', source: supergraph.source },
     };
-    const failed = Object.entries(checks).filter(([, check]) => check.status === 'down').map(([name]) => name);
+    const failed = Object.entries(checks)
+      .filter(([, check]) => check.status === 'down')
+      .map(([name]) => name);
     res.setHeader('cache-control', 'no-store');
     if (failed.length) res.status(503).json({ status: 'error', failed, checks });
     else res.json({ status: 'ok', checks });

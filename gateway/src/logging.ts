@@ -15,13 +15,16 @@ const REDACTED_PATHS = [
 ];
 
 export function createLogger(config: Pick<GatewayConfig, 'logLevel'>, destination?: pino.DestinationStream): Logger {
-  return pino({
-    level: config.logLevel,
-    base: { service: 'gateway' },
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  }, destination);
+  return pino(
+    {
+      level: config.logLevel,
+      base: { service: 'gateway' },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
 }
 
 /** Masks secrets passed in query strings (reset and invitation links carry tokens). */

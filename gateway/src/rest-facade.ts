@@ -21,7 +21,16 @@ export interface RestFacade {
   close(): void;
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
 const START = Symbol('proxyStart');
 
 type TimedRequest = http.IncomingMessage & { [START]?: number };

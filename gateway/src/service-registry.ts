@@ -25,7 +25,23 @@ export const SERVICES: readonly ServiceDefinition[] = [
   {
     name: 'scheduling',
     graphqlPath: '/graphql',
-    restPrefixes: ['/api/appointments', '/api/appointment-series', '/api/waitlist', '/api/services', '/api/availability', '/api/classes', '/api/rooms', '/api/devices', '/api/staff-schedules', '/api/working-hours', '/api/schedule-exceptions', '/api/time-off', '/api/booking-policies', '/api/online-booking', '/api/booking-design'],
+    restPrefixes: [
+      '/api/appointments',
+      '/api/appointment-series',
+      '/api/waitlist',
+      '/api/services',
+      '/api/availability',
+      '/api/classes',
+      '/api/rooms',
+      '/api/devices',
+      '/api/staff-schedules',
+      '/api/working-hours',
+      '/api/schedule-exceptions',
+      '/api/time-off',
+      '/api/booking-policies',
+      '/api/online-booking',
+      '/api/booking-design',
+    ],
   },
   {
     name: 'clients',
@@ -35,7 +51,14 @@ export const SERVICES: readonly ServiceDefinition[] = [
   {
     name: 'retail',
     graphqlPath: '/graphql',
-    restPrefixes: ['/api/payments', '/api/sales-history', '/api/saved-payment-methods', '/api/products', '/api/gift-certificates', '/api/memberships'],
+    restPrefixes: [
+      '/api/payments',
+      '/api/sales-history',
+      '/api/saved-payment-methods',
+      '/api/products',
+      '/api/gift-certificates',
+      '/api/memberships',
+    ],
   },
   {
     name: 'messaging',

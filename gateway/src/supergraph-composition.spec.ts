@@ -50,7 +50,9 @@ describe('the repository subgraphs', () => {
       for (const type of ['User', 'PermissionGroup', 'Location', 'BusinessSettings', 'ColorPreferences']) {
         expect(isObjectType(apiSchema.getType(type)), type).toBe(true);
       }
-      expect(fields(apiSchema.getType('User'))).toEqual(expect.arrayContaining(['id', 'email', 'firstName', 'lastName', 'role', 'permissions']));
+      expect(fields(apiSchema.getType('User'))).toEqual(
+        expect.arrayContaining(['id', 'email', 'firstName', 'lastName', 'role', 'permissions']),
+      );
       expect(fields(apiSchema.getQueryType())).toEqual(expect.arrayContaining(['viewer', 'locations', 'businessSettings']));
     }
   });

@@ -49,13 +49,25 @@ function table(rows, columns) {
   const cells = [columns.map((c) => c.title), ...rows.map((row) => columns.map((c) => String(c.value(row) ?? '')))];
   const widths = columns.map((c, i) => Math.min(c.max ?? 200, Math.max(...cells.map((r) => r[i].length))));
   const fit = (text, width) => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
-  return cells.map((r, n) => [r.map((cell, i) => fit(cell, widths[i])).join('  ').trimEnd(), n === 0 ? widths.map((w) => '-'.repeat(w)).join('  ') : null].filter(Boolean).join('\n')).join('\n');
+  return cells
+    .map((r, n) =>
+      [
+        r
+          .map((cell, i) => fit(cell, widths[i]))
+          .join('  ')
+          .trimEnd(),
+        n === 0 ? widths.map((w) => '-'.repeat(w)).join('  ') : null,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .join('\n');
 }
 
 const COLUMNS = [
   { title: 'id', value: (l) => l.id },
   { title: 'type', value: (l) => l.type ?? '(unreadable)' },
-  { title: 'aggregate', value: (l) => (l.aggregateId ? `${l.aggregateType ?? '?'}/${l.aggregateId}` : '') , max: 40 },
+  { title: 'aggregate', value: (l) => (l.aggregateId ? `${l.aggregateType ?? '?'}/${l.aggregateId}` : ''), max: 40 },
   { title: 'group', value: (l) => l.group },
   { title: 'error', value: (l) => l.error, max: 60 },
   { title: 'attempts', value: (l) => l.attempts },

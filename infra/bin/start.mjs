@@ -18,7 +18,11 @@ buildAll();
 console.log('› Migrating, seeding the demo salon and starting the services…');
 let platform;
 try {
-  platform = await startPlatform({ port, logs: process.env.LOG_LEVEL === 'silent' ? 'ignore' : 'inherit', env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  platform = await startPlatform({
+    port,
+    logs: process.env.LOG_LEVEL === 'silent' ? 'ignore' : 'inherit',
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  });
 } catch (error) {
   console.error(`✗ ${error.message}`);
   process.exit(1);

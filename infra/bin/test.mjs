@@ -65,16 +65,25 @@ if (only === 'e2e-week') {
     const d = new Date(Date.parse(`${first}T12:00:00Z`) + i * 86_400_000);
     const today = `${d.toISOString().slice(0, 10)}T${time}`;
     const weekday = d.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
-    const run = vitest(`Browser walk on ${weekday} ${today} (Chicago)`, ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, `e2e-${today.replace(':', '')}.json`), { E2E_TODAY: today });
+    const run = vitest(
+      `Browser walk on ${weekday} ${today} (Chicago)`,
+      ['--config', 'web/e2e/vitest.config.ts'],
+      join(resultsDir, `e2e-${today.replace(':', '')}.json`),
+      { E2E_TODAY: today },
+    );
     runs.push(run);
     console.log(`  ${weekday} ${today}: ${run.counts.passed} passed, ${run.counts.failed} failed, ${run.counts.skipped} skipped`);
   }
 } else {
   if (!only || only === 'unit') runs.push(vitest('Unit and integration tests', [], join(resultsDir, 'unit.json')));
-  if (!only || only === 'e2e') runs.push(vitest('Browser walk (headless Chromium)', ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, 'e2e.json')));
+  if (!only || only === 'e2e')
+    runs.push(vitest('Browser walk (headless Chromium)', ['--config', 'web/e2e/vitest.config.ts'], join(resultsDir, 'e2e.json')));
 }
 
-const total = runs.reduce((t, r) => ({ passed: t.passed + r.counts.passed, failed: t.failed + r.counts.failed, skipped: t.skipped + r.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = runs.reduce(
+  (t, r) => ({ passed: t.passed + r.counts.passed, failed: t.failed + r.counts.failed, skipped: t.skipped + r.counts.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 const ok = runs.every((r) => r.ok);
 const broken = rules.filter((r) => r.problems > 0);
 const rulesLine = rules.length

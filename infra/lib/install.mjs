@@ -48,5 +48,7 @@ export function run(command, args, options = {}) {
 /** Builds every workspace through turbo (cached: a second start rebuilds nothing). */
 export function buildAll() {
   console.log('› Building (turbo)…');
-  run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--log-order=grouped'], { env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' } });
+  run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--log-order=grouped'], {
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+  });
 }

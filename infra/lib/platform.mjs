@@ -13,8 +13,23 @@ import { CLOCK_OFFSET_ENV, clockEnv } from './test-clock.mjs';
  */
 export const SERVICES = [
   { name: 'identity', dir: 'services/identity', database: 'identity', port: 4001, gatewayVariable: 'IDENTITY_URL', seed: true },
-  { name: 'messaging', dir: 'services/messaging', database: 'messaging', port: 4002, gatewayVariable: 'MESSAGING_URL', worker: 'dist/worker.js' },
-  { name: 'clients', dir: 'services/clients', database: 'clients', port: 4003, gatewayVariable: 'CLIENTS_URL', worker: 'dist/worker.js', seed: true },
+  {
+    name: 'messaging',
+    dir: 'services/messaging',
+    database: 'messaging',
+    port: 4002,
+    gatewayVariable: 'MESSAGING_URL',
+    worker: 'dist/worker.js',
+  },
+  {
+    name: 'clients',
+    dir: 'services/clients',
+    database: 'clients',
+    port: 4003,
+    gatewayVariable: 'CLIENTS_URL',
+    worker: 'dist/worker.js',
+    seed: true,
+  },
   { name: 'scheduling', dir: 'services/scheduling', database: 'scheduling', port: 4004, gatewayVariable: 'SCHEDULING_URL', seed: true },
 ];
 
@@ -119,18 +134,30 @@ export async function startPlatform(options = {}) {
       const env = { ...common, DATABASE_URL: databaseUrl(baseEnv, database), PORT: String(service.port + offset) };
       await runNode(join(ROOT, service.dir, 'dist/migrate.js'), env, `${service.name} migrations`);
       if (service.seed && options.seed !== false) await runNode(join(ROOT, service.dir, 'dist/seed.js'), env, `${service.name} seed`);
-      const child = spawn(process.execPath, [join(ROOT, service.dir, 'dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
+      const child = spawn(process.execPath, [join(ROOT, service.dir, 'dist/main.js')], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'],
+      });
       children.push(child);
       await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
       gatewayEnv[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
       // Seeds may read an earlier service's demo rows (scheduling's demo week needs the demo staff and clients).
       common[`${service.name.toUpperCase()}_DATABASE_URL`] = env.DATABASE_URL;
       if (service.worker) {
-        const worker = spawn(process.execPath, [join(ROOT, service.dir, service.worker)], { cwd: ROOT, env, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
+        const worker = spawn(process.execPath, [join(ROOT, service.dir, service.worker)], {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'],
+        });
         children.push(worker);
       }
     }
-    const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], { cwd: ROOT, env: gatewayEnv, stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'] });
+    const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
+      cwd: ROOT,
+      env: gatewayEnv,
+      stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'],
+    });
     children.push(gateway);
     await waitForReady(`http://127.0.0.1:${port}/health/ready`, gateway, 'gateway');
   } catch (error) {

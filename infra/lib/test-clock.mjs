@@ -37,10 +37,12 @@ export function installClockOffset(offsetMs) {
   const now = () => RealDate.now() + state.offsetMs;
   const ShiftedDate = new Proxy(RealDate, {
     // `new Date()` (and `super()` in a subclass: newTarget keeps the subclass's prototype).
-    construct: (target, args, newTarget) => Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget === ShiftedDate ? target : newTarget),
+    construct: (target, args, newTarget) =>
+      Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget === ShiftedDate ? target : newTarget),
     // `Date()` as a function ignores its arguments and answers the current time as a string.
     apply: () => new RealDate(now()).toString(),
-    get: (target, property, receiver) => (property === 'now' ? now : Reflect.get(target, property, receiver === ShiftedDate ? target : receiver)),
+    get: (target, property, receiver) =>
+      property === 'now' ? now : Reflect.get(target, property, receiver === ShiftedDate ? target : receiver),
   });
   globalThis[STATE] = state;
   globalThis.Date = ShiftedDate;
@@ -64,7 +66,15 @@ export function zonedInstant(local, timeZone = DEMO_TIME_ZONE) {
   if (check.getUTCFullYear() !== +y || check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d || +h > 23 || +mi > 59) {
     throw new Error(`"${local}" is not a real date and time`);
   }
-  const fmt = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
   const zoneOffset = (instant) => {
     const p = Object.fromEntries(fmt.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
     return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) - instant;

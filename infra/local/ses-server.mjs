@@ -23,10 +23,12 @@ function cliPath() {
 
 function freePort(host) {
   return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject).listen(0, host, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, host, () => {
+        const { port } = probe.address();
+        probe.close(() => resolve(port));
+      });
   });
 }
 

@@ -33,23 +33,43 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
       if (match) {
         const auth = basicAuth(req.headers.authorization);
         if (!auth || auth.user !== match[1] || (authToken && auth.password !== authToken)) {
-          return json(res, 401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
+          return json(res, 401, {
+            code: 20003,
+            message: 'Authenticate',
+            more_info: 'https://www.twilio.com/docs/errors/20003',
+            status: 401,
+          });
         }
         if (req.method === 'GET') return json(res, 200, listPage(match[1], url, received));
         if (req.method !== 'POST') return json(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
         const form = Object.fromEntries(new URLSearchParams(body));
         if (failures.count > 0) {
           failures.count -= 1;
-          return json(res, failures.status, { code: 20500, message: 'Internal Server Error (peer told to fail)', more_info: 'https://www.twilio.com/docs/errors/20500', status: failures.status });
+          return json(res, failures.status, {
+            code: 20500,
+            message: 'Internal Server Error (peer told to fail)',
+            more_info: 'https://www.twilio.com/docs/errors/20500',
+            status: failures.status,
+          });
         }
         if (!form.To || !form.Body || !(form.From || form.MessagingServiceSid)) {
           return json(res, 400, { code: 21604, message: "A 'To' phone number, a 'From' number and a 'Body' are required.", status: 400 });
         }
         if (unsubscribed.has(form.To)) {
-          return json(res, 400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', more_info: 'https://www.twilio.com/docs/errors/21610', status: 400 });
+          return json(res, 400, {
+            code: 21610,
+            message: 'Attempt to send to unsubscribed recipient',
+            more_info: 'https://www.twilio.com/docs/errors/21610',
+            status: 400,
+          });
         }
         if (INVALID_NUMBERS.has(form.To)) {
-          return json(res, 400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 });
+          return json(res, 400, {
+            code: 21211,
+            message: `The 'To' number ${form.To} is not a valid phone number.`,
+            more_info: 'https://www.twilio.com/docs/errors/21211',
+            status: 400,
+          });
         }
         const now = new Date();
         const message = {
@@ -106,7 +126,17 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
       const message = received.find((m) => m.sid === sid);
       const target = callbackUrl ?? message?.statusCallback;
       if (!message || !target) throw new Error(`No status callback URL for ${sid}`);
-      const params = { AccountSid: message.accountSid, From: message.from ?? '', MessageSid: sid, MessageStatus: status, SmsSid: sid, SmsStatus: status, To: message.to, ApiVersion: '2010-04-01', ...extra };
+      const params = {
+        AccountSid: message.accountSid,
+        From: message.from ?? '',
+        MessageSid: sid,
+        MessageStatus: status,
+        SmsSid: sid,
+        SmsStatus: status,
+        To: message.to,
+        ApiVersion: '2010-04-01',
+        ...extra,
+      };
       return fetch(target, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(token, target, params) },
@@ -119,7 +149,9 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
 
 /** Twilio's webhook signature: base64 HMAC-SHA1 of the URL followed by each sorted key and value. */
 export function twilioSignature(authToken, url, params) {
-  const data = Object.keys(params).sort().reduce((acc, key) => acc + key + params[key], url);
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
   return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }
 
@@ -153,9 +185,22 @@ function listPage(accountSid, url, received) {
   const to = url.searchParams.get('To');
   const from = url.searchParams.get('From');
   const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
-  const matching = received.filter((m) => m.accountSid === accountSid && (!to || m.to === to) && (!from || m.from === from)).reverse().slice(0, pageSize);
+  const matching = received
+    .filter((m) => m.accountSid === accountSid && (!to || m.to === to) && (!from || m.from === from))
+    .reverse()
+    .slice(0, pageSize);
   const uri = `/2010-04-01/Accounts/${accountSid}/Messages.json?PageSize=${pageSize}&Page=0`;
-  return { messages: matching.map(resource), end: Math.max(0, matching.length - 1), first_page_uri: uri, next_page_uri: null, page: 0, page_size: pageSize, previous_page_uri: null, start: 0, uri };
+  return {
+    messages: matching.map(resource),
+    end: Math.max(0, matching.length - 1),
+    first_page_uri: uri,
+    next_page_uri: null,
+    page: 0,
+    page_size: pageSize,
+    previous_page_uri: null,
+    start: 0,
+    uri,
+  };
 }
 
 function basicAuth(header) {
@@ -168,7 +213,10 @@ function basicAuth(header) {
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
-    req.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+    req
+      .on('data', (c) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      .on('error', reject);
   });
 }
 
@@ -177,7 +225,13 @@ function json(res, status, body) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8006' }, host: { type: 'string', default: '127.0.0.1' }, 'auth-token': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8006' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'auth-token': { type: 'string' },
+    },
+  });
   const peer = await startTwilioPeer({ port: Number(values.port), host: values.host, authToken: values['auth-token'] });
   console.log(`twilio-peer: listening on ${peer.url} (GET ${peer.url}/messages lists what it received)`);
   const stop = () => peer.stop().then(() => process.exit(0));

@@ -16,11 +16,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const ENGINE = process.env.AVAILABILITY_ENGINE
-  ?? fileURLToPath(new URL('../../services/scheduling/dist/modules/availability/domain/availability-engine.js', import.meta.url));
+const ENGINE =
+  process.env.AVAILABILITY_ENGINE ??
+  fileURLToPath(new URL('../../services/scheduling/dist/modules/availability/domain/availability-engine.js', import.meta.url));
 
-const SHADING = process.env.UNAVAILABLE_TIMES
-  ?? fileURLToPath(new URL('../../services/scheduling/dist/modules/availability/domain/unavailable-times.js', import.meta.url));
+const SHADING =
+  process.env.UNAVAILABLE_TIMES ??
+  fileURLToPath(new URL('../../services/scheduling/dist/modules/availability/domain/unavailable-times.js', import.meta.url));
 
 const MIN = 60_000;
 const round = (v, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
@@ -33,19 +35,68 @@ export function buildLocation({ staffCount = 20, rooms = 6, devices = 4, appoint
   let state = seed >>> 0 || 1;
   const rand = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const pickInt = (n) => Math.floor(rand() * n);
-  const names = ['Ana', 'Bea', 'Cara', 'Dana', 'Eli', 'Faye', 'Gus', 'Hana', 'Ivy', 'Jon', 'Kim', 'Lea', 'Max', 'Noa', 'Oli', 'Pia', 'Quin', 'Rae', 'Sam', 'Tess'];
+  const names = [
+    'Ana',
+    'Bea',
+    'Cara',
+    'Dana',
+    'Eli',
+    'Faye',
+    'Gus',
+    'Hana',
+    'Ivy',
+    'Jon',
+    'Kim',
+    'Lea',
+    'Max',
+    'Noa',
+    'Oli',
+    'Pia',
+    'Quin',
+    'Rae',
+    'Sam',
+    'Tess',
+  ];
   const staff = Array.from({ length: staffCount }, (_, i) => ({
     staffId: `s${i}`,
     name: `${names[i % names.length]} ${i}`,
     weeklyHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
-    weeklyBreaks: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: i % 2 ? '12:00' : '13:00', end: i % 2 ? '12:30' : '13:30', label: 'Lunch' })),
+    weeklyBreaks: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      start: i % 2 ? '12:00' : '13:00',
+      end: i % 2 ? '12:30' : '13:30',
+      label: 'Lunch',
+    })),
     exceptions: i === 3 ? [{ date: '2026-03-11', hours: [], label: 'Training' }] : [],
     // A few people away part of the week, so the shading has time off to explain too.
-    timeOff: i % 7 === 5 ? [{ start: new Date(WEEK_START + (2 * 1440 + 14 * 60) * MIN), end: new Date(WEEK_START + (4 * 1440 + 12 * 60) * MIN), label: 'Vacation' }] : [],
+    timeOff:
+      i % 7 === 5
+        ? [
+            {
+              start: new Date(WEEK_START + (2 * 1440 + 14 * 60) * MIN),
+              end: new Date(WEEK_START + (4 * 1440 + 12 * 60) * MIN),
+              label: 'Vacation',
+            },
+          ]
+        : [],
     busy: [],
   }));
-  const roomCals = Array.from({ length: rooms }, (_, i) => ({ resourceId: `r${i}`, kind: 'room', type: 'treatment', name: `Room ${i + 1}`, capacity: i === 0 ? 2 : 1, busy: [] }));
-  const deviceCals = Array.from({ length: devices }, (_, i) => ({ resourceId: `d${i}`, kind: 'device', type: 'laser', name: `Laser ${i + 1}`, capacity: 1, busy: [] }));
+  const roomCals = Array.from({ length: rooms }, (_, i) => ({
+    resourceId: `r${i}`,
+    kind: 'room',
+    type: 'treatment',
+    name: `Room ${i + 1}`,
+    capacity: i === 0 ? 2 : 1,
+    busy: [],
+  }));
+  const deviceCals = Array.from({ length: devices }, (_, i) => ({
+    resourceId: `d${i}`,
+    kind: 'device',
+    type: 'laser',
+    name: `Laser ${i + 1}`,
+    capacity: 1,
+    busy: [],
+  }));
   for (let a = 0; a < appointments; a++) {
     const day = pickInt(7);
     const startMin = 8 * 60 + pickInt(47) * 15; // 8:00 … 19:30 local
@@ -114,7 +165,9 @@ export async function run({ iterations = 200, warmup = 20, log = console.log } =
     goalP95Ms: 25,
   };
   result.pass = result.p95 < result.goalP95Ms;
-  log(`${result.name}: ${slots} slots; p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms (goal p95 < 25 ms: ${result.pass ? 'met' : 'MISSED'})`);
+  log(
+    `${result.name}: ${slots} slots; p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms (goal p95 < 25 ms: ${result.pass ? 'met' : 'MISSED'})`,
+  );
   result.unavailable = await runShading(request, { iterations, warmup, log });
   return result;
 }

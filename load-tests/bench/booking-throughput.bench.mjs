@@ -28,14 +28,24 @@ import { dropDatabase } from '../../infra/lib/local-services.mjs';
 const SCHEDULING_DIR = fileURLToPath(new URL('../../services/scheduling/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${SCHEDULING_DIR}dist/${path}`).href);
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
 const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 const stats = (values) => {
   const s = [...values].sort((a, b) => a - b);
-  return { count: s.length, p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), p99: round(percentile(s, 99)), max: round(s.at(-1) ?? NaN) };
+  return {
+    count: s.length,
+    p50: round(percentile(s, 50)),
+    p95: round(percentile(s, 95)),
+    p99: round(percentile(s, 99)),
+    max: round(s.at(-1) ?? NaN),
+  };
 };
 
-const STAFF = Array.from({ length: 6 }, (_, i) => ({ id: `5a000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, name: `Stylist ${i + 1}` }));
+const STAFF = Array.from({ length: 6 }, (_, i) => ({
+  id: `5a000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+  name: `Stylist ${i + 1}`,
+}));
 const LOCATION = '10c00000-0000-4000-8000-00000000b001';
 const TZ = 'America/Chicago';
 
@@ -103,26 +113,54 @@ export async function run({
   try {
     await nestKit.runMigrations(env.DATABASE_URL, { entities: ENTITIES, migrations: MIGRATIONS });
     await db.connect();
-    await db.query(`INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days) VALUES ($1, $2, 15, 0, 365)`, [LOCATION, TZ]);
+    await db.query(
+      `INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days) VALUES ($1, $2, 15, 0, 365)`,
+      [LOCATION, TZ],
+    );
     for (const s of STAFF) {
-      await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) SELECT $1, $2, d, '09:00', '18:00' FROM generate_series(1, 7) d`, [s.id, LOCATION]);
+      await db.query(
+        `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) SELECT $1, $2, d, '09:00', '18:00' FROM generate_series(1, 7) d`,
+        [s.id, LOCATION],
+      );
     }
-    const { rows: [haircut] } = await db.query(`INSERT INTO services (location_id, name, duration_min, price_minor) VALUES ($1, 'Haircut', 30, 4000) RETURNING id`, [LOCATION]);
-    const { rows: [massage] } = await db.query(`INSERT INTO services (location_id, name, duration_min, price_minor, room_type) VALUES ($1, 'Massage 30', 30, 6000, 'treatment') RETURNING id`, [LOCATION]);
-    await db.query(`INSERT INTO rooms (location_id, name, type) VALUES ($1, 'Room 1', 'treatment'), ($1, 'Room 2', 'treatment')`, [LOCATION]);
+    const {
+      rows: [haircut],
+    } = await db.query(
+      `INSERT INTO services (location_id, name, duration_min, price_minor) VALUES ($1, 'Haircut', 30, 4000) RETURNING id`,
+      [LOCATION],
+    );
+    const {
+      rows: [massage],
+    } = await db.query(
+      `INSERT INTO services (location_id, name, duration_min, price_minor, room_type) VALUES ($1, 'Massage 30', 30, 6000, 'treatment') RETURNING id`,
+      [LOCATION],
+    );
+    await db.query(`INSERT INTO rooms (location_id, name, type) VALUES ($1, 'Room 1', 'treatment'), ($1, 'Room 2', 'treatment')`, [
+      LOCATION,
+    ]);
 
-    child = spawn(process.execPath, ['dist/main.js'], { cwd: SCHEDULING_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: SCHEDULING_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`scheduling exited before it was ready: ${stderr.slice(-2000)}`);
-      const ok = await fetch(`${base}/health/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (i > 300) throw new Error('scheduling did not become ready in 30 s');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const tokens = new TokenService({ secret: env.JWT_SECRET, issuer: 'salon-identity', audience: 'salon-platform', ttlSeconds: 3600, redisPrefix: env.REDIS_KEY_PREFIX }, redis);
+    const tokens = new TokenService(
+      { secret: env.JWT_SECRET, issuer: 'salon-identity', audience: 'salon-platform', ttlSeconds: 3600, redisPrefix: env.REDIS_KEY_PREFIX },
+      redis,
+    );
     const { token } = await tokens.issue(randomUUID(), 'admin');
 
     // Every half hour of the working day, every staff member, a few days from now: each slot is
@@ -137,7 +175,11 @@ export async function run({
           for (let c = 0; c < competitors; c++) {
             const any = rand() < 0.15;
             requests.push({
-              locationId: LOCATION, clientId: randomUUID(), serviceId: rand() < 0.3 ? massage.id : haircut.id, ...(any ? {} : { staffId: s.id }), startsAt,
+              locationId: LOCATION,
+              clientId: randomUUID(),
+              serviceId: rand() < 0.3 ? massage.id : haircut.id,
+              ...(any ? {} : { staffId: s.id }),
+              startsAt,
             });
           }
         }
@@ -154,7 +196,9 @@ export async function run({
       requests.splice(i, part.length, ...part);
     }
 
-    log(`› booking throughput: ${requests.length} POST /api/appointments for ${requests.length / competitors} slot requests (${competitors} competitors each), ${concurrency} concurrent clients`);
+    log(
+      `› booking throughput: ${requests.length} POST /api/appointments for ${requests.length / competitors} slot requests (${competitors} competitors each), ${concurrency} concurrent clients`,
+    );
     const wins = [];
     const refusals = [];
     const failures = [];
@@ -165,7 +209,11 @@ export async function run({
         while (next < requests.length) {
           const body = requests[next++];
           const t0 = performance.now();
-          const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+          const res = await fetch(`${base}/api/appointments`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify(body),
+          });
           const text = await res.text();
           const ms = performance.now() - t0;
           if (res.status === 201) wins.push(ms);
@@ -177,12 +225,20 @@ export async function run({
     const seconds = (performance.now() - started) / 1000;
 
     // The guarantee, checked after the fact: no two active holds of one resource and place overlap.
-    const { rows: [{ overlaps }] } = await db.query(
+    const {
+      rows: [{ overlaps }],
+    } = await db.query(
       `SELECT count(*)::int AS overlaps FROM allocations a JOIN allocations b
          ON a.id < b.id AND a.resource_kind = b.resource_kind AND a.resource_id = b.resource_id AND a.slot = b.slot AND a.active AND b.active AND a.period && b.period`,
     );
-    const { rows: [{ appointments }] } = await db.query(`SELECT count(*)::int AS appointments FROM appointments`);
-    const { rows: [{ staffHeld }] } = await db.query(`SELECT count(DISTINCT appointment_id)::int AS "staffHeld" FROM allocations WHERE resource_kind = 'staff' AND active`);
+    const {
+      rows: [{ appointments }],
+    } = await db.query(`SELECT count(*)::int AS appointments FROM appointments`);
+    const {
+      rows: [{ staffHeld }],
+    } = await db.query(
+      `SELECT count(DISTINCT appointment_id)::int AS "staffHeld" FROM allocations WHERE resource_kind = 'staff' AND active`,
+    );
 
     const result = {
       name: 'booking throughput: POST /api/appointments with conflicts, scheduling service over HTTP',
@@ -207,7 +263,8 @@ export async function run({
         `  check: ${overlaps} overlapping active allocations; ${appointments} appointments for ${wins.length} wins`,
     );
     if (overlaps !== 0) throw new Error(`DOUBLE BOOKING: ${overlaps} pairs of active allocations of one resource overlap`);
-    if (appointments !== wins.length || staffHeld !== wins.length) throw new Error(`MISMATCH: ${wins.length} bookings answered 201 but ${appointments} appointments (${staffHeld} holding staff) exist`);
+    if (appointments !== wins.length || staffHeld !== wins.length)
+      throw new Error(`MISMATCH: ${wins.length} bookings answered 201 but ${appointments} appointments (${staffHeld} holding staff) exist`);
     if (failures.length) throw new Error(`${failures.length} requests failed, e.g. ${failures.slice(0, 3).join(' | ')}`);
     return result;
   } finally {
@@ -225,7 +282,13 @@ export async function run({
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { concurrency: { type: 'string', default: '16' }, days: { type: 'string', default: '3' }, competitors: { type: 'string', default: '4' } } });
+  const { values } = parseArgs({
+    options: {
+      concurrency: { type: 'string', default: '16' },
+      days: { type: 'string', default: '3' },
+      competitors: { type: 'string', default: '4' },
+    },
+  });
   const result = await run({ concurrency: Number(values.concurrency), days: Number(values.days), competitors: Number(values.competitors) });
   console.log(JSON.stringify(result, null, 2));
   process.exit(0);

@@ -27,8 +27,46 @@ const CLIENTS_DIR = fileURLToPath(new URL('../../services/clients/', import.meta
 const dist = (path) => import(pathToFileURL(`${CLIENTS_DIR}dist/${path}`).href);
 const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 
-const FIRST = ['Ana', 'Bea', 'Cara', 'Dana', 'Eli', 'Faye', 'Gus', 'Hana', 'Ivy', 'Jon', 'Kim', 'Lea', 'Max', 'Noa', 'Oli', 'Pia', 'Quin', 'Rae', 'Sam', 'Tess'];
-const LAST = ['Silva', 'Chen', 'Diaz', 'Evans', 'Fox', 'Gray', 'Hill', 'Ito', 'Jones', 'Khan', 'Lopez', 'Moore', 'Nguyen', 'Ortiz', 'Patel', 'Reed'];
+const FIRST = [
+  'Ana',
+  'Bea',
+  'Cara',
+  'Dana',
+  'Eli',
+  'Faye',
+  'Gus',
+  'Hana',
+  'Ivy',
+  'Jon',
+  'Kim',
+  'Lea',
+  'Max',
+  'Noa',
+  'Oli',
+  'Pia',
+  'Quin',
+  'Rae',
+  'Sam',
+  'Tess',
+];
+const LAST = [
+  'Silva',
+  'Chen',
+  'Diaz',
+  'Evans',
+  'Fox',
+  'Gray',
+  'Hill',
+  'Ito',
+  'Jones',
+  'Khan',
+  'Lopez',
+  'Moore',
+  'Nguyen',
+  'Ortiz',
+  'Patel',
+  'Reed',
+];
 const AREAS = ['312', '773', '872', '630', '847', '708'];
 const TAGS = ['VIP', 'Color', 'Blowout', 'New', 'Regular', 'Bridal', ''];
 const SOURCES = ['Instagram', 'Google', 'Referral', 'Walk-in', 'Yelp', ''];
@@ -47,17 +85,39 @@ export function generateCsv(rows, seed = 42) {
     const last = LAST[(i * 7) % LAST.length];
     const local = `${200 + Math.floor(i / 10_000)}-${String(i % 10_000).padStart(4, '0')}`;
     const area = AREAS[i % AREAS.length];
-    let phone = i % 4 === 0 ? `(${area}) ${local}` : i % 4 === 1 ? `${area}-${local}` : i % 4 === 2 ? `+1 ${area} ${local.replace('-', ' ')}` : `${area}.${local.replace('-', '.')}`;
+    let phone =
+      i % 4 === 0
+        ? `(${area}) ${local}`
+        : i % 4 === 1
+          ? `${area}-${local}`
+          : i % 4 === 2
+            ? `+1 ${area} ${local.replace('-', ' ')}`
+            : `${area}.${local.replace('-', '.')}`;
     let email = emailOf(i);
-    let birthday = i % 5 === 0 ? '' : i % 2 ? `${1 + (i % 12)}/${1 + (i % 28)}/${1960 + (i % 45)}` : `${1960 + (i % 45)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    let birthday =
+      i % 5 === 0
+        ? ''
+        : i % 2
+          ? `${1 + (i % 12)}/${1 + (i % 28)}/${1960 + (i % 45)}`
+          : `${1960 + (i % 45)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
     let firstName = first;
     const r = rand();
-    if (r < 0.0025) { phone = '12'; bad++; }
-    else if (r < 0.005) { email = `${first}.at.example.com`; bad++; }
-    else if (r < 0.0075) { birthday = '31/31/1990'; bad++; }
-    else if (r < 0.01) { firstName = ''; bad++; }
-    else if (r < 0.015 && i > 10) { email = emailOf(1 + Math.floor(rand() * (i - 1))); repeats++; }
-    else if (r < 0.035) existing.push({ first, last, email });
+    if (r < 0.0025) {
+      phone = '12';
+      bad++;
+    } else if (r < 0.005) {
+      email = `${first}.at.example.com`;
+      bad++;
+    } else if (r < 0.0075) {
+      birthday = '31/31/1990';
+      bad++;
+    } else if (r < 0.01) {
+      firstName = '';
+      bad++;
+    } else if (r < 0.015 && i > 10) {
+      email = emailOf(1 + Math.floor(rand() * (i - 1)));
+      repeats++;
+    } else if (r < 0.035) existing.push({ first, last, email });
     const tag = TAGS[i % TAGS.length];
     const source = SOURCES[i % SOURCES.length];
     lines.push(
@@ -122,19 +182,33 @@ export async function run({
     // Clients the salon already has: some rows of the file match them by e-mail (skipped).
     for (let i = 0; i < file.existing.length; i += 1000) {
       const chunk = file.existing.slice(i, i + 1000);
-      await db.query(`INSERT INTO clients (first_name, last_name, email) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`, [chunk.map((c) => c.first), chunk.map((c) => c.last), chunk.map((c) => c.email)]);
+      await db.query(`INSERT INTO clients (first_name, last_name, email) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`, [
+        chunk.map((c) => c.first),
+        chunk.map((c) => c.last),
+        chunk.map((c) => c.email),
+      ]);
     }
 
     worker = await startServiceProcess({ serviceDir: CLIENTS_DIR, env, readyLine: 'clients-worker-ready' });
     // The API side without HTTP: the use-cases the REST routes call.
     class BenchApiModule {}
     api = await NestFactory.createApplicationContext(
-      { module: BenchApiModule, imports: [nestKit.ConfigModule.forRoot(config), nestKit.DatabaseModule.forRoot({ entities: [], migrations: [] }), nestKit.EventsModule.forRoot({ serviceName: 'clients' }), ImportsModule] },
+      {
+        module: BenchApiModule,
+        imports: [
+          nestKit.ConfigModule.forRoot(config),
+          nestKit.DatabaseModule.forRoot({ entities: [], migrations: [] }),
+          nestKit.EventsModule.forRoot({ serviceName: 'clients' }),
+          ImportsModule,
+        ],
+      },
       { logger: false },
     );
     const auth = { userId: '0b000000-0000-4000-8000-000000000001', role: 'admin', tokenId: 'bench', issuedAt: 0, expiresAt: 0 };
 
-    log(`› clients import bench: ${rows} rows (${round(file.csv.length / 1024 / 1024, 1)} MB CSV, ${file.bad} bad, ${file.repeats} repeated e-mails, ${file.existing.length} existing clients), batch ${batch}, 1 worker process`);
+    log(
+      `› clients import bench: ${rows} rows (${round(file.csv.length / 1024 / 1024, 1)} MB CSV, ${file.bad} bad, ${file.repeats} repeated e-mails, ${file.existing.length} existing clients), batch ${batch}, 1 worker process`,
+    );
     const uploadAt = performance.now();
     const uploaded = await api.get(UploadImportUseCase).upload({ content: file.csv, fileName: 'bench.csv' }, auth);
     const uploadMs = performance.now() - uploadAt;
@@ -148,7 +222,9 @@ export async function run({
     let final;
     let firstProgressMs = null;
     for (;;) {
-      const { rows: [s] } = await db.query(
+      const {
+        rows: [s],
+      } = await db.query(
         `SELECT status, processed_rows, created_count, updated_count, skipped_duplicate_count, rejected_count, error FROM client_imports WHERE id = $1`,
         [uploaded.id],
       );
@@ -162,7 +238,9 @@ export async function run({
     }
     const importMs = performance.now() - startedAt;
     if (final.status !== 'completed') throw new Error(`import failed: ${final.error}`);
-    const { rows: [counts] } = await db.query(
+    const {
+      rows: [counts],
+    } = await db.query(
       `SELECT (SELECT count(*)::int FROM clients WHERE import_id = $1) AS clients, (SELECT count(*)::int FROM outbox) AS events`,
       [uploaded.id],
     );

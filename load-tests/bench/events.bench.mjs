@@ -36,7 +36,15 @@ async function adminQuery(serverUrl, sql) {
 export function formatTable(result) {
   const rows = [
     ['path', 'events', 'events/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
-    ['outbox → redis streams → consumer', result.events, result.eventsPerSecond, result.latencyMs.p50, result.latencyMs.p95, result.latencyMs.p99, result.latencyMs.max],
+    [
+      'outbox → redis streams → consumer',
+      result.events,
+      result.eventsPerSecond,
+      result.latencyMs.p50,
+      result.latencyMs.p95,
+      result.latencyMs.p99,
+      result.latencyMs.max,
+    ],
   ].map((row) => row.map(String));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
@@ -112,7 +120,12 @@ export async function run({
         const items = [];
         for (let i = from; i < next; i++) {
           const userId = `user-${i % 200}`;
-          items.push({ type: 'identity.user.updated.v1', aggregateType: 'user', aggregateId: userId, payload: { userId, changed: [String(i)] } });
+          items.push({
+            type: 'identity.user.updated.v1',
+            aggregateType: 'user',
+            aggregateId: userId,
+            payload: { userId, changed: [String(i)] },
+          });
         }
         await dataSource.transaction((manager) => writer.appendAll(manager, items));
       }
@@ -122,7 +135,9 @@ export async function run({
     let timer;
     await Promise.race([
       allHandled,
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`only ${handled} of ${events} events handled after 120 s`)), 120_000))),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`only ${handled} of ${events} events handled after 120 s`)), 120_000)),
+      ),
     ]);
     clearTimeout(timer);
     const seconds = (performance.now() - started) / 1000;
@@ -132,7 +147,12 @@ export async function run({
       seconds: round(seconds, 2),
       eventsPerSecond: round(events / seconds, 0),
       writeSeconds: round((written - started) / 1000, 2),
-      latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] },
+      latencyMs: {
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        max: latencies[latencies.length - 1],
+      },
       settings: { events, batch, writers, relayBatch, relayIntervalMs, partitions: transport.partitions, rate: rate ?? null },
     };
     if (!quiet) console.log(formatTable(result));

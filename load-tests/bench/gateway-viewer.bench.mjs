@@ -155,7 +155,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   });
   try {
-    const token = values.token ?? (values.email && values.password ? await login(values.gateway, values.email, values.password) : undefined);
+    const token =
+      values.token ?? (values.email && values.password ? await login(values.gateway, values.email, values.password) : undefined);
     if (!token) throw new Error('pass --token <jwt>, or --email and --password to log in through the gateway');
     const result = await run({
       gatewayUrl: values.gateway,

@@ -68,12 +68,25 @@ export async function run({
   try {
     await nestKit.runMigrations(config.DATABASE_URL, { entities: ENTITIES, migrations: MIGRATIONS });
     await db.connect();
-    workerProcs.push(...(await Promise.all(Array.from({ length: workers }, () => startServiceProcess({ serviceDir: MESSAGING_DIR, env, readyLine: 'messaging-worker-ready' })))));
+    workerProcs.push(
+      ...(await Promise.all(
+        Array.from({ length: workers }, () => startServiceProcess({ serviceDir: MESSAGING_DIR, env, readyLine: 'messaging-worker-ready' })),
+      )),
+    );
 
     // The producer side only (no HTTP server, no workers): what the API or a consumer runs.
     class BenchProducerModule {}
     producer = await NestFactory.createApplicationContext(
-      { module: BenchProducerModule, imports: [nestKit.ConfigModule.forRoot(config), nestKit.RedisModule, nestKit.DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }), PersistenceModule, DeliveryModule] },
+      {
+        module: BenchProducerModule,
+        imports: [
+          nestKit.ConfigModule.forRoot(config),
+          nestKit.RedisModule,
+          nestKit.DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
+          PersistenceModule,
+          DeliveryModule,
+        ],
+      },
       { logger: false },
     );
     const queue = producer.get(QueueMessageUseCase);
@@ -84,7 +97,14 @@ export async function run({
     for (let i = 0; i < count; i += batch) {
       await Promise.all(
         Array.from({ length: Math.min(batch, count - i) }, (_, j) =>
-          queue.queue({ idempotencyKey: `bench-${i + j}`, channel: 'email', to: `client${i + j}@example.com`, subject: 'Your appointment', text: `Reminder ${i + j}`, purpose: 'bench' }),
+          queue.queue({
+            idempotencyKey: `bench-${i + j}`,
+            channel: 'email',
+            to: `client${i + j}@example.com`,
+            subject: 'Your appointment',
+            text: `Reminder ${i + j}`,
+            purpose: 'bench',
+          }),
         ),
       );
     }
@@ -96,11 +116,12 @@ export async function run({
       await new Promise((r) => setTimeout(r, 20));
     }
     const totalMs = performance.now() - started;
-    const { rows } = await db.query(
-      `SELECT extract(epoch FROM (sent_at - queued_at)) * 1000 AS ms, status FROM messages`,
-    );
+    const { rows } = await db.query(`SELECT extract(epoch FROM (sent_at - queued_at)) * 1000 AS ms, status FROM messages`);
     const failed = rows.filter((r) => r.status === 'failed').length;
-    const latencies = rows.filter((r) => r.ms !== null).map((r) => Number(r.ms)).sort((a, b) => a - b);
+    const latencies = rows
+      .filter((r) => r.ms !== null)
+      .map((r) => Number(r.ms))
+      .sort((a, b) => a - b);
     const result = {
       count,
       workers,
@@ -110,9 +131,16 @@ export async function run({
       totalSeconds: round(totalMs / 1000, 2),
       enqueuedPerSecond: round(count / (queuedMs / 1000)),
       messagesPerSecond: round(count / (totalMs / 1000)),
-      latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+      latencyMs: {
+        p50: round(percentile(latencies, 50)),
+        p95: round(percentile(latencies, 95)),
+        p99: round(percentile(latencies, 99)),
+        max: round(latencies.at(-1) ?? NaN),
+      },
     };
-    log(`  ${result.messagesPerSecond} messages/s end to end (enqueue ${result.enqueuedPerSecond}/s); queued→sent p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms; failed ${failed}`);
+    log(
+      `  ${result.messagesPerSecond} messages/s end to end (enqueue ${result.enqueuedPerSecond}/s); queued→sent p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms; failed ${failed}`,
+    );
     return result;
   } finally {
     await producer?.close().catch(() => undefined);
@@ -124,7 +152,13 @@ export async function run({
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { count: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '16' }, workers: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '2000' },
+      concurrency: { type: 'string', default: '16' },
+      workers: { type: 'string', default: '1' },
+    },
+  });
   const result = await run({ count: Number(values.count), concurrency: Number(values.concurrency), workers: Number(values.workers) });
   console.log(JSON.stringify(result, null, 2));
   process.exit(0);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const chicagoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const chicagoDay = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 /** The first coming day with a seeded waiting client at the default location, asked of the waitlist API (not "tomorrow"). */
 async function waitlistDay(token: string): Promise<string> {
@@ -19,8 +20,14 @@ async function waitlistDay(token: string): Promise<string> {
   const { locations } = await get('/api/online-booking');
   const from = chicagoDay(new Date(Date.now() + 86_400_000));
   const to = chicagoDay(new Date(Date.now() + 8 * 86_400_000));
-  const entries = (await get(`/api/waitlist?locationId=${locations[0].id}&from=${from}&to=${to}`)) as { dateFrom: string; status: string }[];
-  const days = entries.filter((e) => e.status === 'waiting').map((e) => e.dateFrom).sort();
+  const entries = (await get(`/api/waitlist?locationId=${locations[0].id}&from=${from}&to=${to}`)) as {
+    dateFrom: string;
+    status: string;
+  }[];
+  const days = entries
+    .filter((e) => e.status === 'waiting')
+    .map((e) => e.dateFrom)
+    .sort();
   if (!days.length) throw new Error(`no waiting client between ${from} and ${to}`);
   return days[0]!;
 }

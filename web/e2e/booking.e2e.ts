@@ -14,9 +14,13 @@ afterAll(async () => browser?.close());
 
 const PX_PER_MIN = 1.2; // web/src/pages/appointments/layout.ts
 const TZ = 'America/Chicago';
-const localDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const localDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 const localMinutes = (iso: string) => {
-  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).split(':').map(Number);
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(iso))
+    .split(':')
+    .map(Number);
   return h * 60 + m;
 };
 
@@ -53,7 +57,9 @@ async function pickTimeWithRoomToMove(page: Page, heldMin: number) {
     const date = (await day.getAttribute('data-date'))!;
     await day.click();
     await picker.locator(`.bk-day.is-selected[data-date="${date}"]`).waitFor();
-    const starts = (await picker.locator('.bk-slot').evaluateAll((els) => els.map((e) => e.getAttribute('data-starts-at')!))).filter((iso) => localDate(iso) === date);
+    const starts = (await picker.locator('.bk-slot').evaluateAll((els) => els.map((e) => e.getAttribute('data-starts-at')!))).filter(
+      (iso) => localDate(iso) === date,
+    );
     const mins = starts.map(localMinutes);
     const pick = starts.find((_, i) => mins.some((t) => Math.abs(t - mins[i]!) >= 60 && t + heldMin <= 12 * 60 + 30));
     if (pick) {
@@ -113,12 +119,16 @@ describe('online booking, end to end', () => {
     // Move it to another free time of the same person that day (asked of the open availability API).
     const day = localDate(appointment.startsAt);
     const free = await desk.page.evaluate(
-      async ([base, loc, svc, staff, d]) => (await (await fetch(`${base}/api/availability?locationId=${loc}&serviceId=${svc}&staffId=${staff}&from=${d}&to=${d}`)).json()).slots as { startsAt: string }[],
+      async ([base, loc, svc, staff, d]) =>
+        (await (await fetch(`${base}/api/availability?locationId=${loc}&serviceId=${svc}&staffId=${staff}&from=${d}&to=${d}`)).json())
+          .slots as { startsAt: string }[],
       [baseUrl(), appointment.locationId, appointment.serviceId, appointment.staffId, day] as const,
     );
     const from = localMinutes(appointment.startsAt);
     // Not touching the original time and before the lunch break, so the move only needs free time.
-    const target = free.map((s) => localMinutes(s.startsAt)).find((m) => Math.abs(m - from) >= 60 && m + 45 + 10 <= 12 * 60 + 30) ?? free.map((s) => localMinutes(s.startsAt)).find((m) => Math.abs(m - from) >= 60)!;
+    const target =
+      free.map((s) => localMinutes(s.startsAt)).find((m) => Math.abs(m - from) >= 60 && m + 45 + 10 <= 12 * 60 + 30) ??
+      free.map((s) => localMinutes(s.startsAt)).find((m) => Math.abs(m - from) >= 60)!;
     expect(target).toBeDefined();
     const [moved] = await Promise.all([
       desk.page.waitForResponse((r) => r.url().includes(`/api/appointments/${appointment.id}`) && r.request().method() === 'PATCH'),
@@ -170,7 +180,11 @@ describe('online booking, end to end', () => {
 
   it('a cancelled time is offered to the waitlisted client by SMS, and the link books it', async () => {
     const api = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${baseUrl()}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       const json = await res.json().catch(() => null);
       if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
       return json;
@@ -179,15 +193,37 @@ describe('online booking, end to end', () => {
     // A booked appointment three or more days ahead, away from the seeded waitlist's days.
     const from = new Date(Date.now() + 3 * 86_400_000);
     const { locations } = await api('GET', '/api/online-booking');
-    const upcoming = (await api('GET', `/api/appointments?locationId=${locations[0].id}&from=${from.toISOString()}&to=${new Date(from.getTime() + 7 * 86_400_000).toISOString()}`, token)) as {
-      id: string; status: string; serviceId: string; staffId: string; startsAt: string; segments: unknown[];
+    const upcoming = (await api(
+      'GET',
+      `/api/appointments?locationId=${locations[0].id}&from=${from.toISOString()}&to=${new Date(from.getTime() + 7 * 86_400_000).toISOString()}`,
+      token,
+    )) as {
+      id: string;
+      status: string;
+      serviceId: string;
+      staffId: string;
+      startsAt: string;
+      segments: unknown[];
     }[];
     const target = upcoming.find((a) => a.status === 'booked' && a.segments.length === 1)!;
     expect(target).toBeDefined();
     const phone = `+1312555${String(randomInt(1e4)).padStart(4, '0')}`;
-    const client = await api('POST', '/api/clients', token, { firstName: 'Wren', lastName: `Waiting${randomInt(1e6)}`, phone, smsConsent: { granted: true, method: 'verbal' }, allowDuplicate: true });
+    const client = await api('POST', '/api/clients', token, {
+      firstName: 'Wren',
+      lastName: `Waiting${randomInt(1e6)}`,
+      phone,
+      smsConsent: { granted: true, method: 'verbal' },
+      allowDuplicate: true,
+    });
     const day = localDate(target.startsAt);
-    await api('POST', '/api/waitlist', token, { locationId: locations[0].id, clientId: client.id, serviceId: target.serviceId, staffId: target.staffId, dateFrom: day, dateTo: day });
+    await api('POST', '/api/waitlist', token, {
+      locationId: locations[0].id,
+      clientId: client.id,
+      serviceId: target.serviceId,
+      staffId: target.staffId,
+      dateFrom: day,
+      dateTo: day,
+    });
     await api('PATCH', `/api/appointments/${target.id}`, token, { status: 'cancelled', cancelReason: 'Client is ill' });
 
     // scheduling → event → messaging worker → Twilio (the local peer): the text carries the link.
@@ -204,7 +240,10 @@ describe('online booking, end to end', () => {
     await offer.getByText('A time opened up for you').waitFor();
     await offer.getByRole('button', { name: 'Take this time' }).click();
     await offer.getByText('You took this time').waitFor();
-    const entries = (await api('GET', `/api/waitlist?locationId=${locations[0].id}&from=${day}&to=${day}&status=all`, token)) as { clientId: string; status: string }[];
+    const entries = (await api('GET', `/api/waitlist?locationId=${locations[0].id}&from=${day}&to=${day}&status=all`, token)) as {
+      clientId: string;
+      status: string;
+    }[];
     expect(entries.find((e) => e.clientId === client.id)?.status).toBe('booked');
     await context.close();
   });

@@ -1,7 +1,16 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -18,9 +27,11 @@ function shiftDate(offsetMs: number) {
   const RealDate = Date;
   const now = () => RealDate.now() + offsetMs;
   const Shifted: DateConstructor = new Proxy(RealDate, {
-    construct: (target, args, newTarget) => Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget === Shifted ? target : newTarget),
+    construct: (target, args, newTarget) =>
+      Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget === Shifted ? target : newTarget),
     apply: () => new RealDate(now()).toString(),
-    get: (target, property, receiver) => (property === 'now' ? now : Reflect.get(target, property, receiver === Shifted ? target : receiver)),
+    get: (target, property, receiver) =>
+      property === 'now' ? now : Reflect.get(target, property, receiver === Shifted ? target : receiver),
   });
   globalThis.Date = Shifted;
 }
@@ -52,8 +63,12 @@ export async function freeCellTestId(date: string, serviceName = 'Blow-dry'): Pr
   const { locations } = await get('/api/online-booking');
   const services = (await get(`/api/online-booking/services?locationId=${locations[0].id}`)) as { id: string; name: string }[];
   const service = services.find((s) => s.name === serviceName) ?? services[0];
-  const { slots } = (await get(`/api/availability?locationId=${locations[0].id}&serviceId=${service.id}&from=${date}&to=${date}`)) as { slots: { startsAt: string; staffId: string }[] };
+  const { slots } = (await get(`/api/availability?locationId=${locations[0].id}&serviceId=${service.id}&from=${date}&to=${date}`)) as {
+    slots: { startsAt: string; staffId: string }[];
+  };
   if (!slots.length) throw new Error(`no free time on ${date}`);
-  const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(slots[0].startsAt)).replace(':', '');
+  const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(slots[0].startsAt))
+    .replace(':', '');
   return `slot-${slots[0].staffId}-${hhmm}`;
 }

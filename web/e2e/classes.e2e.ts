@@ -12,8 +12,12 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const chicagoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-const chicagoHHMM = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+const chicagoDay = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const chicagoHHMM = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
 
 /**
  * A day, two to four weeks ahead (past the seeded appointments and classes), on which the
@@ -22,13 +26,27 @@ const chicagoHHMM = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone
  * weekdays, and the salon is closed on Sundays).
  */
 async function freeDayAt1100(token: string, locationId: string, instructorId: string): Promise<string> {
-  const services = (await getAs<{ id: string; durationMin: number; roomType: string | null; deviceTypes: string[]; staff: { staffId: string }[] }[]>(token, `/api/services?locationId=${locationId}`))
-    .filter((s) => !s.roomType && s.deviceTypes.length === 0 && s.durationMin >= 45 && (s.staff.length === 0 || s.staff.some((x) => x.staffId === instructorId)))
+  const services = (
+    await getAs<{ id: string; durationMin: number; roomType: string | null; deviceTypes: string[]; staff: { staffId: string }[] }[]>(
+      token,
+      `/api/services?locationId=${locationId}`,
+    )
+  )
+    .filter(
+      (s) =>
+        !s.roomType &&
+        s.deviceTypes.length === 0 &&
+        s.durationMin >= 45 &&
+        (s.staff.length === 0 || s.staff.some((x) => x.staffId === instructorId)),
+    )
     .sort((a, b) => a.durationMin - b.durationMin);
   expect(services.length).toBeGreaterThan(0);
   const from = chicagoDay(new Date(Date.now() + 15 * 86_400_000));
   const to = chicagoDay(new Date(Date.now() + 29 * 86_400_000));
-  const { slots } = await getAs<{ slots: { startsAt: string }[] }>(token, `/api/availability?locationId=${locationId}&serviceId=${services[0]!.id}&staffId=${instructorId}&from=${from}&to=${to}`);
+  const { slots } = await getAs<{ slots: { startsAt: string }[] }>(
+    token,
+    `/api/availability?locationId=${locationId}&serviceId=${services[0]!.id}&staffId=${instructorId}&from=${from}&to=${to}`,
+  );
   const at1100 = slots.find((s) => chicagoHHMM(s.startsAt) === '11:00');
   if (!at1100) throw new Error(`the instructor has no free 11:00 between ${from} and ${to}`);
   return chicagoDay(new Date(at1100.startsAt));
@@ -40,8 +58,19 @@ async function getAs<T>(token: string, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-interface Session { id: string; name: string; instructorId: string; startsAt: string; endsAt: string; enrolledCount: number; capacity: number }
-interface Shading { timeZone: string; staff: { staffId: string; intervals: { startsAt: string; endsAt: string; reason: string }[] }[] }
+interface Session {
+  id: string;
+  name: string;
+  instructorId: string;
+  startsAt: string;
+  endsAt: string;
+  enrolledCount: number;
+  capacity: number;
+}
+interface Shading {
+  timeZone: string;
+  staff: { staffId: string; intervals: { startsAt: string; endsAt: string; reason: string }[] }[];
+}
 
 /** The class as the API has it (its location, instructor, local day and the shading's reason under it), never read off the screen. */
 async function findSession(token: string, name: string, date: string) {
@@ -51,8 +80,17 @@ async function findSession(token: string, name: string, date: string) {
     const session = (await getAs<Session[]>(token, `/api/classes?locationId=${l.id}&${window}`)).find((s) => s.name === name);
     if (!session) continue;
     const shading = await getAs<Shading>(token, `/api/availability/unavailable?locationId=${l.id}&from=${date}&to=${date}`);
-    const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: shading.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(session.startsAt));
-    const under = shading.staff.find((s) => s.staffId === session.instructorId)?.intervals.find((i) => Date.parse(i.startsAt) <= Date.parse(session.startsAt) && Date.parse(session.startsAt) < Date.parse(i.endsAt));
+    const localDay = new Intl.DateTimeFormat('en-CA', {
+      timeZone: shading.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(session.startsAt));
+    const under = shading.staff
+      .find((s) => s.staffId === session.instructorId)
+      ?.intervals.find(
+        (i) => Date.parse(i.startsAt) <= Date.parse(session.startsAt) && Date.parse(session.startsAt) < Date.parse(i.endsAt),
+      );
     return { locationId: l.id, session, localDay, reason: under?.reason ?? null };
   }
   throw new Error(`class ${name} not found through the API`);
@@ -62,12 +100,22 @@ async function enrol(page: Page, search: string): Promise<string> {
   const dialog = page.getByTestId('class-detail-dialog');
   await dialog.getByTestId('client-picker-input').fill(search);
   // The picker keeps the previous search's rows on screen while the new one loads: wait for a match.
-  const option = dialog.getByRole('option').filter({ hasText: search, hasNotText: /^Create/ }).first();
+  const option = dialog
+    .getByRole('option')
+    .filter({ hasText: search, hasNotText: /^Create/ })
+    .first();
   await option.waitFor();
   const name = (await option.locator('.picker-name').innerText()).trim();
   await option.click();
   await dialog.getByTestId('enrol-submit').click();
-  await expect.poll(() => dialog.getByTestId('class-notice').innerText().catch(() => '')).toContain(name);
+  await expect
+    .poll(() =>
+      dialog
+        .getByTestId('class-notice')
+        .innerText()
+        .catch(() => ''),
+    )
+    .toContain(name);
   return name;
 }
 
@@ -109,12 +157,26 @@ describe('classes', () => {
     const first = await enrol(page, 'Olivia');
     const second = await enrol(page, 'Emma');
     expect(await dialog.getByTestId('class-notice').innerText()).toMatch(/on the waitlist \(#1\)/);
-    await expect.poll(() => dialog.getByTestId('roster-waitlist').innerText().catch(() => '')).toContain(second);
+    await expect
+      .poll(() =>
+        dialog
+          .getByTestId('roster-waitlist')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain(second);
     expect(await dialog.getByTestId('roster-seated').innerText()).toContain(first);
     expect(await dialog.getByTestId('class-fill').innerText()).toBe('Full · 1 waiting');
 
     await dialog.getByTestId('roster-seated').getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => dialog.getByTestId('class-notice').innerText().catch(() => '')).toContain(`${second} moved up from the waitlist`);
+    await expect
+      .poll(() =>
+        dialog
+          .getByTestId('class-notice')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain(`${second} moved up from the waitlist`);
     await expect.poll(() => dialog.getByTestId('roster-seated').innerText()).toContain(second);
     expect(await dialog.getByTestId('roster-waitlist').count()).toBe(0);
     expect(await dialog.getByTestId('class-fill').innerText()).toBe('Full');

@@ -30,7 +30,9 @@ describe('clients', () => {
     // Import
     await page.goto('/clients-import');
     await page.getByTestId('import-page').waitFor();
-    await page.getByTestId('import-file-input').setInputFiles({ name: 'vagaro-customers.csv', mimeType: 'text/csv', buffer: Buffer.from(VAGARO_EXPORT) });
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'vagaro-customers.csv', mimeType: 'text/csv', buffer: Buffer.from(VAGARO_EXPORT) });
     await expect.poll(() => page.getByTestId('import-format').innerText()).toMatch(/Vagaro/);
     await page.getByTestId('import-preview').waitFor();
     await page.getByTestId('import-start').click();

@@ -94,7 +94,11 @@ describe('/email-test', () => {
     await page.getByTestId('test-sms-form').getByRole('button').click();
     // The table lists every message (the recovery ones above too): follow the two test sends.
     const statusOf = (recipient: string) =>
-      page.locator('[data-testid^="message-row-"]', { hasText: recipient }).locator('[data-testid^="message-status-"]').first().getAttribute('data-status');
+      page
+        .locator('[data-testid^="message-row-"]', { hasText: recipient })
+        .locator('[data-testid^="message-status-"]')
+        .first()
+        .getAttribute('data-status');
     for (const recipient of ['owner@example.com', '0177']) {
       await expect.poll(() => statusOf(recipient), { timeout: 30_000 }).toMatch(/^(sent|delivered)$/);
     }

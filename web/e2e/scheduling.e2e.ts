@@ -27,7 +27,11 @@ describe('scheduling management', () => {
 
     await page.goto('/schedule');
     await page.getByTestId('schedule-page').waitFor();
-    const person = page.getByTestId('schedule-page').getByRole('link').filter({ hasText: /Dana|Jordan|Riley|Morgan|Sam/ }).first();
+    const person = page
+      .getByTestId('schedule-page')
+      .getByRole('link')
+      .filter({ hasText: /Dana|Jordan|Riley|Morgan|Sam/ })
+      .first();
     await person.click();
     await page.getByTestId('staff-schedule-page').waitFor();
     await page.getByTestId('weekday-1').waitFor();
@@ -54,10 +58,29 @@ describe('the calendar', () => {
 const MIN = 60_000;
 const PX_PER_MIN = 1.2;
 
-interface Interval { startsAt: string; endsAt: string; code: string; reason: string }
-interface Shading { timeZone: string; staff: { staffId: string; name: string; intervals: Interval[] }[] }
-interface Slot { startsAt: string; endsAt: string; staffId: string }
-interface Service { id: string; durationMin: number; bufferAfterMin: number; roomType: string | null; deviceTypes: string[]; staff: { staffId: string }[] }
+interface Interval {
+  startsAt: string;
+  endsAt: string;
+  code: string;
+  reason: string;
+}
+interface Shading {
+  timeZone: string;
+  staff: { staffId: string; name: string; intervals: Interval[] }[];
+}
+interface Slot {
+  startsAt: string;
+  endsAt: string;
+  staffId: string;
+}
+interface Service {
+  id: string;
+  durationMin: number;
+  bufferAfterMin: number;
+  roomType: string | null;
+  deviceTypes: string[];
+  staff: { staffId: string }[];
+}
 
 async function apiAs(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -69,8 +92,12 @@ async function apiAs(token: string, method: string, path: string, body?: unknown
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-const localDate = (d: Date, tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-const localHHMM = (iso: string, tz: string) => new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).replace(':', '');
+const localDate = (d: Date, tz: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const localHHMM = (iso: string, tz: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(iso))
+    .replace(':', '');
 const plus = (iso: string, minutes: number) => new Date(new Date(iso).getTime() + minutes * MIN).toISOString();
 
 /**
@@ -84,7 +111,13 @@ async function findScene(token: string, locationId: string) {
     .sort((a, b) => a.durationMin - b.durationMin);
   for (let ahead = 1; ahead <= 7; ahead++) {
     const day = new Date(Date.now() + ahead * 86_400_000);
-    const probe = (await apiAs(token, 'GET', `/api/availability/unavailable?locationId=${locationId}&from=${localDate(day, 'America/Chicago')}&to=${localDate(day, 'America/Chicago')}`)).body as Shading;
+    const probe = (
+      await apiAs(
+        token,
+        'GET',
+        `/api/availability/unavailable?locationId=${locationId}&from=${localDate(day, 'America/Chicago')}&to=${localDate(day, 'America/Chicago')}`,
+      )
+    ).body as Shading;
     const date = localDate(day, probe.timeZone);
     for (const person of probe.staff) {
       const brk = person.intervals.find((i) => i.code === 'staff-break');
@@ -95,7 +128,12 @@ async function findScene(token: string, locationId: string) {
         const starts = new Set(slots.map((s) => s.startsAt));
         const refuse = slots.find((s) => s.endsAt === brk.startsAt);
         // Grown by 15 minutes, its buffer after must still end before the other booking starts.
-        const grow = refuse && slots.find((s) => starts.has(plus(s.startsAt, 15)) && new Date(plus(s.endsAt, 15 + (service.bufferAfterMin ?? 0))) <= new Date(refuse.startsAt));
+        const grow =
+          refuse &&
+          slots.find(
+            (s) =>
+              starts.has(plus(s.startsAt, 15)) && new Date(plus(s.endsAt, 15 + (service.bufferAfterMin ?? 0))) <= new Date(refuse.startsAt),
+          );
         if (refuse && grow) return { date, staff: person, brk, service, refuse, grow, timeZone: probe.timeZone };
       }
     }
@@ -128,7 +166,12 @@ describe('the calendar: unavailable times and resizing', () => {
     const scene = await findScene(token, locationId);
     const book = async (slot: Slot) => {
       const res = await apiAs(token, 'POST', '/api/appointments', {
-        locationId, clientId: crypto.randomUUID(), serviceId: scene.service.id, staffId: scene.staff.staffId, startsAt: slot.startsAt, source: 'staff',
+        locationId,
+        clientId: crypto.randomUUID(),
+        serviceId: scene.service.id,
+        staffId: scene.staff.staffId,
+        startsAt: slot.startsAt,
+        source: 'staff',
       });
       expect(res.status).toBe(201);
       return res.body as { id: string; endsAt: string };
@@ -156,19 +199,26 @@ describe('the calendar: unavailable times and resizing', () => {
 
     // Growing one with free time after it: saved.
     await dragBottomEdge(page, page.getByTestId(`resize-${roomy.id}`), 15);
-    await expect.poll(async () => (await apiAs(token, 'GET', `/api/appointments/${roomy.id}`)).body.endsAt, { timeout: 15_000 }).toBe(plus(roomy.endsAt, 15));
+    await expect
+      .poll(async () => (await apiAs(token, 'GET', `/api/appointments/${roomy.id}`)).body.endsAt, { timeout: 15_000 })
+      .toBe(plus(roomy.endsAt, 15));
 
     // Someone else books meanwhile: the open calendar shows it without a reload.
     const dayStart = `${scene.date}T00:00:00Z`;
     const q = `locationId=${locationId}&serviceId=${scene.service.id}&staffId=${scene.staff.staffId}&from=${plus(dayStart, -12 * 60)}&to=${plus(dayStart, 36 * 60)}`;
-    const free = ((await apiAs(token, 'GET', `/api/availability?${q}`)).body.slots as Slot[]).find((s) => localDate(new Date(s.startsAt), scene.timeZone) === scene.date)!;
+    const free = ((await apiAs(token, 'GET', `/api/availability?${q}`)).body.slots as Slot[]).find(
+      (s) => localDate(new Date(s.startsAt), scene.timeZone) === scene.date,
+    )!;
     const other = await book(free);
     await page.getByTestId(`appointment-${other.id}`).waitFor({ timeout: 20_000 });
     await context.close();
   });
 });
 
-interface VisitSlot { startsAt: string; segments: { serviceId: string; staffId: string; startsAt: string; endsAt: string }[] }
+interface VisitSlot {
+  startsAt: string;
+  segments: { serviceId: string; staffId: string; startsAt: string; endsAt: string }[];
+}
 
 describe('the calendar: a visit of several services', () => {
   it('draws each part in its performer’s column and does not let it be dragged', async () => {
@@ -187,7 +237,11 @@ describe('the calendar: a visit of several services', () => {
     let found: { date: string; slot: VisitSlot } | null = null;
     for (let ahead = 2; ahead <= 8; ahead++) {
       const date = localDate(new Date(Date.now() + ahead * 86_400_000), 'America/Chicago');
-      const res = await apiAs(token, 'GET', `/api/availability?locationId=${locationId}&serviceIds=${pair.map((s) => s.id).join(',')}&from=${date}&to=${date}`);
+      const res = await apiAs(
+        token,
+        'GET',
+        `/api/availability?locationId=${locationId}&serviceIds=${pair.map((s) => s.id).join(',')}&from=${date}&to=${date}`,
+      );
       const slots = ((res.body?.slots ?? []) as VisitSlot[]).filter((s) => s.segments.length === 2);
       const apart = slots.find((s) => s.segments[0]!.staffId !== s.segments[1]!.staffId);
       if (apart) {
@@ -198,7 +252,11 @@ describe('the calendar: a visit of several services', () => {
     }
     if (!found) throw new Error('no free two-service visit in the coming week');
     const booked = await apiAs(token, 'POST', '/api/appointments', {
-      locationId, clientId: crypto.randomUUID(), startsAt: found.slot.startsAt, source: 'staff', services: found.slot.segments.map((s) => ({ serviceId: s.serviceId, staffId: s.staffId })),
+      locationId,
+      clientId: crypto.randomUUID(),
+      startsAt: found.slot.startsAt,
+      source: 'staff',
+      services: found.slot.segments.map((s) => ({ serviceId: s.serviceId, staffId: s.staffId })),
     });
     expect(booked.status).toBe(201);
     const visit = booked.body as { id: string; segments: { position: number; staffId: string; startsAt: string }[] };

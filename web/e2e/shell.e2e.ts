@@ -13,7 +13,12 @@ afterAll(async () => browser?.close());
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const visibleMenuLinks = async (page: Page) =>
-  (await page.getByTestId('side-menu').locator('[data-testid^="menu-link-"]:visible, [data-testid^="menu-group-toggle-"]:visible').allInnerTexts()).map((t) => t.trim());
+  (
+    await page
+      .getByTestId('side-menu')
+      .locator('[data-testid^="menu-link-"]:visible, [data-testid^="menu-group-toggle-"]:visible')
+      .allInnerTexts()
+  ).map((t) => t.trim());
 
 describe('signed out', () => {
   it('sends /, unknown paths and bad public ids to /login, and keeps public pages bare', async () => {
@@ -55,7 +60,9 @@ describe('admin', () => {
     expect(await page.getByTestId('dashboard-greeting').innerText()).toContain('Avery');
 
     // The menu settles once permissions have loaded.
-    await expect.poll(() => visibleMenuLinks(page)).toEqual(['Dashboard', 'Appointments', 'Clients', 'Staff', 'Services', 'Retail', 'Insights', 'Business', 'SMS & Email', 'Phone']);
+    await expect
+      .poll(() => visibleMenuLinks(page))
+      .toEqual(['Dashboard', 'Appointments', 'Clients', 'Staff', 'Services', 'Retail', 'Insights', 'Business', 'SMS & Email', 'Phone']);
     await page.getByTestId('menu-group-toggle-business').click();
     await page.getByTestId('menu-link-permissions').click();
     await page.getByTestId('permissions-page').waitFor();
@@ -158,7 +165,12 @@ describe('Basic Staff', () => {
     await page.getByTestId('menu-group-toggle-clients').click();
     await page.getByTestId('menu-group-toggle-staff').click();
     await page.getByTestId('menu-group-toggle-services').click();
-    const links = () => page.getByTestId('side-menu').locator('[data-testid^="menu-link-"]:visible').allInnerTexts().then((all) => all.map((t) => t.trim()));
+    const links = () =>
+      page
+        .getByTestId('side-menu')
+        .locator('[data-testid^="menu-link-"]:visible')
+        .allInnerTexts()
+        .then((all) => all.map((t) => t.trim()));
     await expect.poll(links).toEqual(['Dashboard', 'Appointments', 'Client Profiles', 'Staff', 'Services']);
     expect(await page.getByTestId('menu-user-email').innerText()).toBe('basic@demo.salon');
     await context.close();

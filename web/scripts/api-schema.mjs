@@ -15,7 +15,11 @@ const subgraphs = readdirSync(servicesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(servicesDir, entry.name, 'schema.graphql')))
   .map((entry) => entry.name)
   .sort()
-  .map((name) => ({ name, url: `http://${name}/graphql`, typeDefs: parse(readFileSync(join(servicesDir, name, 'schema.graphql'), 'utf8')) }));
+  .map((name) => ({
+    name,
+    url: `http://${name}/graphql`,
+    typeDefs: parse(readFileSync(join(servicesDir, name, 'schema.graphql'), 'utf8')),
+  }));
 if (subgraphs.length === 0) {
   console.error(`no services/*/schema.graphql under ${servicesDir}`);
   process.exit(1);
@@ -23,7 +27,9 @@ if (subgraphs.length === 0) {
 
 const result = composeServices(subgraphs);
 if (result.errors) {
-  console.error(`Supergraph composition failed:\n${result.errors.map((e) => `  - ${e.extensions?.code ?? 'ERROR'}: ${e.message}`).join('\n')}`);
+  console.error(
+    `Supergraph composition failed:\n${result.errors.map((e) => `  - ${e.extensions?.code ?? 'ERROR'}: ${e.message}`).join('\n')}`,
+  );
   process.exit(1);
 }
 const apiSchema = lexicographicSortSchema(result.schema.toAPISchema().toGraphQLJSSchema());

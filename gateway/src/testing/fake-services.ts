@@ -47,7 +47,8 @@ const record = (req: express.Request, body: string): SeenRequest => ({
  */
 export async function startFakeService<C extends object>(options: FakeServiceOptions<C>): Promise<FakeService> {
   const seen: SeenRequest[] = [];
-  const apollo = new ApolloServer<C>({ schema: buildSubgraphSchema({ typeDefs: parse(options.sdl), resolvers: options.resolvers }),
+  const apollo = new ApolloServer<C>({
+    schema: buildSubgraphSchema({ typeDefs: parse(options.sdl), resolvers: options.resolvers }),
     plugins: [ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();

@@ -34,7 +34,13 @@ const smsOptChangePayload = z.object({
 export const EVENT_PAYLOADS = {
   'identity.user.created.v1': z.object({ userId: z.string(), role: z.enum(['admin', 'staff', 'client']), email: z.string() }),
   'identity.user.updated.v1': z.object({ userId: z.string(), changed: z.array(z.string()) }),
-  'identity.location.changed.v1': z.object({ locationId: z.string(), name: z.string(), timeZone: z.string(), isActive: z.boolean(), isDefault: z.boolean() }),
+  'identity.location.changed.v1': z.object({
+    locationId: z.string(),
+    name: z.string(),
+    timeZone: z.string(),
+    isActive: z.boolean(),
+    isDefault: z.boolean(),
+  }),
   'identity.permissions.changed.v1': z.object({ userIds: z.array(z.string()) }),
   // The reset token or SMS code travels sealed (@salon/tokens sealed-secret); only messaging opens it.
   'identity.password-reset.requested.v1': z.object({
@@ -48,7 +54,12 @@ export const EVENT_PAYLOADS = {
     expiresAt: z.iso.datetime({ offset: true }),
   }),
   'identity.password-reset.completed.v1': z.object({ userId: z.string(), requestId: z.string() }),
-  'clients.client.created.v1': z.object({ clientId: z.string(), firstName: z.string(), lastName: z.string().nullable(), source: z.string().nullable() }),
+  'clients.client.created.v1': z.object({
+    clientId: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    source: z.string().nullable(),
+  }),
   'clients.client.updated.v1': z.object({ clientId: z.string(), changed: z.array(z.string()) }),
   // Other services re-point their references from mergedId to survivorId.
   'clients.client.merged.v1': z.object({ survivorId: z.string(), mergedId: z.string() }),
@@ -83,7 +94,16 @@ export const EVENT_PAYLOADS = {
     // Additive (v1 stays readable by old consumers): set for an occurrence of a recurring series.
     seriesId: z.string().optional(),
     // Additive: a visit of several services in sequence; serviceId/staffId above are its first segment.
-    segments: z.array(z.object({ serviceId: z.string(), staffId: z.string(), startsAt: z.iso.datetime({ offset: true }), endsAt: z.iso.datetime({ offset: true }) })).optional(),
+    segments: z
+      .array(
+        z.object({
+          serviceId: z.string(),
+          staffId: z.string(),
+          startsAt: z.iso.datetime({ offset: true }),
+          endsAt: z.iso.datetime({ offset: true }),
+        }),
+      )
+      .optional(),
   }),
   'scheduling.appointment.rescheduled.v1': z.object({
     appointmentId: z.string(),
@@ -102,7 +122,12 @@ export const EVENT_PAYLOADS = {
     reason: z.string().nullable(),
     lateCancel: z.boolean(),
   }),
-  'scheduling.appointment.checked-in.v1': z.object({ appointmentId: z.string(), clientId: z.string(), staffId: z.string(), startsAt: z.iso.datetime({ offset: true }) }),
+  'scheduling.appointment.checked-in.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    staffId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+  }),
   'scheduling.appointment.completed.v1': z.object({
     appointmentId: z.string(),
     clientId: z.string(),
@@ -112,7 +137,12 @@ export const EVENT_PAYLOADS = {
     priceMinor: z.number().int(),
     currency: z.string(),
   }),
-  'scheduling.appointment.no-show.v1': z.object({ appointmentId: z.string(), clientId: z.string(), staffId: z.string(), startsAt: z.iso.datetime({ offset: true }) }),
+  'scheduling.appointment.no-show.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    staffId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+  }),
   // A freed time offered to a waitlisted client until expiresAt. The accept link's token travels
   // sealed (@salon/tokens sealed-secret, EVENT_SECRET_KEY); only the service that texts/e-mails it opens it.
   'scheduling.waitlist.offered.v1': z.object({

@@ -46,13 +46,23 @@ export const PERMISSION_CATALOG: readonly PermissionDefinition[] = [
   { name: 'view_appointments', label: 'View appointments', category: 'Appointments', description: 'See appointment details' },
   { name: 'create_appointments', label: 'Create appointments', category: 'Appointments', description: 'Book new appointments' },
   { name: 'edit_appointments', label: 'Edit appointments', category: 'Appointments', description: 'Change booked appointments' },
-  { name: 'update_appointments', label: 'Update appointment status', category: 'Appointments', description: 'Check in, complete, cancel or mark no-show' },
+  {
+    name: 'update_appointments',
+    label: 'Update appointment status',
+    category: 'Appointments',
+    description: 'Check in, complete, cancel or mark no-show',
+  },
   { name: 'view_clients', label: 'View clients', category: 'Clients', description: 'See client profiles' },
   { name: 'create_clients', label: 'Create clients', category: 'Clients', description: 'Add new clients' },
   { name: 'edit_clients', label: 'Edit clients', category: 'Clients', description: 'Change profiles, tags, alerts, consent and notes' },
   { name: 'import_clients', label: 'Import clients', category: 'Clients', description: 'Import clients from a file' },
   { name: 'export_clients', label: 'Export clients', category: 'Clients', description: 'Download every client with notes and tags' },
-  { name: 'delete_clients', label: 'Delete and merge clients', category: 'Clients', description: 'Delete or anonymise clients and merge duplicates' },
+  {
+    name: 'delete_clients',
+    label: 'Delete and merge clients',
+    category: 'Clients',
+    description: 'Delete or anonymise clients and merge duplicates',
+  },
   { name: 'manage_note_templates', label: 'Manage note templates', category: 'Clients', description: 'Build and change note templates' },
   { name: 'view_staff', label: 'View staff', category: 'Staff', description: 'See the staff list' },
   { name: 'view_time_clock', label: 'View time clock', category: 'Staff', description: 'Use and see the time clock' },
@@ -60,8 +70,18 @@ export const PERMISSION_CATALOG: readonly PermissionDefinition[] = [
   { name: 'view_own_schedule', label: 'View own schedule', category: 'Staff', description: 'See only your own working hours' },
   { name: 'view_services', label: 'View services', category: 'Services', description: 'See the service catalogue' },
   { name: 'view_phone', label: 'Use phone', category: 'Phone', description: 'Use the phone feature' },
-  { name: 'view_business_settings', label: 'View business settings', category: 'Business', description: 'See business settings and booking design' },
-  { name: 'edit_business_settings', label: 'Edit business settings', category: 'Business', description: 'Change business settings and booking design' },
+  {
+    name: 'view_business_settings',
+    label: 'View business settings',
+    category: 'Business',
+    description: 'See business settings and booking design',
+  },
+  {
+    name: 'edit_business_settings',
+    label: 'Edit business settings',
+    category: 'Business',
+    description: 'Change business settings and booking design',
+  },
 ];
 
 export const ALL_PERMISSIONS: readonly PermissionName[] = PERMISSION_CATALOG.map((p) => p.name);
@@ -89,10 +109,7 @@ export type Role = (typeof ROLES)[number];
  * (checked as `action_resource`). No requirement allows.
  */
 export type PermissionRequirement =
-  | string
-  | { anyOf: readonly string[] }
-  | { allOf: readonly string[] }
-  | { resource: string; action: string };
+  string | { anyOf: readonly string[] } | { allOf: readonly string[] } | { resource: string; action: string };
 
 export interface PermissionSubject {
   role: Role | string;

@@ -19,7 +19,9 @@ export interface ServiceOptions {
  * error shape, trust of the gateway's X-Forwarded-For, a JSON body limit, and shutdown hooks.
  * Used by main.ts and by integration tests (which call `listen` themselves or use supertest).
  */
-export async function createServiceApp(options: Omit<ServiceOptions, 'config'> & { config: BaseConfig }): Promise<{ app: INestApplication; logger: Logger }> {
+export async function createServiceApp(
+  options: Omit<ServiceOptions, 'config'> & { config: BaseConfig },
+): Promise<{ app: INestApplication; logger: Logger }> {
   const logger = createLogger(options.name, options.config.LOG_LEVEL);
   const app = await NestFactory.create<NestExpressApplication>(options.module, {
     logger: new PinoNestLogger(logger),

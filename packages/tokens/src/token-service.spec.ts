@@ -5,7 +5,13 @@ import { bearerToken, TokenRejectedError, TokenService } from './token-service.j
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test:tokens:${process.pid}:${Date.now()}:`;
-const config = { secret: 'a-test-secret-that-is-long-enough-0123456789', issuer: 'salon-identity', audience: 'salon-platform', ttlSeconds: 60, redisPrefix: prefix };
+const config = {
+  secret: 'a-test-secret-that-is-long-enough-0123456789',
+  issuer: 'salon-identity',
+  audience: 'salon-platform',
+  ttlSeconds: 60,
+  redisPrefix: prefix,
+};
 
 let redis: Redis;
 let tokens: TokenService;
@@ -20,7 +26,11 @@ afterAll(async () => {
   await redis.quit();
 });
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => null, (e: TokenRejectedError) => e.reason);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: TokenRejectedError) => e.reason,
+  );
 
 describe('TokenService', () => {
   it('issues a token that verifies to its user and role', async () => {
@@ -41,15 +51,24 @@ describe('TokenService', () => {
     const wrongAud = new TokenService({ ...config, audience: 'someone-else' }, redis);
     expect(await rejection(tokens.verify((await wrongAud.issue('u', 'staff')).token))).toBe('invalid');
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const body = Buffer.from(JSON.stringify({ sub: 'u', role: 'admin', jti: 'x', iat: 1, exp: 9999999999, iss: config.issuer, aud: config.audience })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ sub: 'u', role: 'admin', jti: 'x', iat: 1, exp: 9999999999, iss: config.issuer, aud: config.audience }),
+    ).toString('base64url');
     expect(await rejection(tokens.verify(`${header}.${body}.`))).not.toBeNull();
   });
 
   it('refuses an expired token', async () => {
     const key = new TextEncoder().encode(config.secret);
     const past = Math.floor(Date.now() / 1000) - 120;
-    const token = await new SignJWT({ role: 'staff' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setJti('j')
-      .setIssuedAt(past).setExpirationTime(past + 60).setIssuer(config.issuer).setAudience(config.audience).sign(key);
+    const token = await new SignJWT({ role: 'staff' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setJti('j')
+      .setIssuedAt(past)
+      .setExpirationTime(past + 60)
+      .setIssuer(config.issuer)
+      .setAudience(config.audience)
+      .sign(key);
     expect(await rejection(tokens.verify(token))).toBe('expired');
   });
 
@@ -64,8 +83,15 @@ describe('TokenService', () => {
   it('refuses every earlier token of a user after revokeAllForUser', async () => {
     const key = new TextEncoder().encode(config.secret);
     const earlier = Math.floor(Date.now() / 1000) - 5;
-    const old = await new SignJWT({ role: 'staff' }).setProtectedHeader({ alg: 'HS256' }).setSubject('user-3').setJti('old')
-      .setIssuedAt(earlier).setExpirationTime(earlier + 60).setIssuer(config.issuer).setAudience(config.audience).sign(key);
+    const old = await new SignJWT({ role: 'staff' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-3')
+      .setJti('old')
+      .setIssuedAt(earlier)
+      .setExpirationTime(earlier + 60)
+      .setIssuer(config.issuer)
+      .setAudience(config.audience)
+      .sign(key);
     await tokens.revokeAllForUser('user-3');
     expect(await rejection(tokens.verify(old))).toBe('revoked');
     const fresh = await tokens.issue('user-3', 'staff');

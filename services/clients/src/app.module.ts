@@ -1,5 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, ConfigModule, DatabaseModule, DateTimeScalar, EventsModule, HealthModule, IdentityPermissionResolver, JSONObjectScalar, RedisModule, subgraphModule } from '@salon/nest-kit';
+import {
+  AuthModule,
+  ConfigModule,
+  DatabaseModule,
+  DateTimeScalar,
+  EventsModule,
+  HealthModule,
+  IdentityPermissionResolver,
+  JSONObjectScalar,
+  RedisModule,
+  subgraphModule,
+} from '@salon/nest-kit';
 import type { ClientsConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';

@@ -8,7 +8,9 @@ describe('identity config', () => {
   it('refuses the public development event key in production, naming the variable', () => {
     expect(() => loadIdentityConfig(production)).toThrow(/EVENT_SECRET_KEY/);
     expect(() => loadIdentityConfig({ ...production, EVENT_SECRET_KEY: DEV_EVENT_SECRET_KEY })).toThrow(/EVENT_SECRET_KEY/);
-    expect(loadIdentityConfig({ ...production, EVENT_SECRET_KEY: 'a-real-shared-secret-key' }).EVENT_SECRET_KEY).toBe('a-real-shared-secret-key');
+    expect(loadIdentityConfig({ ...production, EVENT_SECRET_KEY: 'a-real-shared-secret-key' }).EVENT_SECRET_KEY).toBe(
+      'a-real-shared-secret-key',
+    );
   });
 
   it('keeps the development key outside production', () => {

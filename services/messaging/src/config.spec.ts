@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadMessagingConfig } from './config.js';
 
-const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars!', EVENT_SECRET_KEY: 'a-real-shared-secret-key' };
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-production-secret-of-at-least-32-chars!',
+  EVENT_SECRET_KEY: 'a-real-shared-secret-key',
+};
 
 describe('messaging config', () => {
   it('refuses to boot in production with SES but no SNS topic list, naming the variable', () => {

@@ -15,7 +15,10 @@ export const messagingConfigSchema = baseConfigSchema
       PORT: z.coerce.number().int().min(1).max(65535).default(4002),
       DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
       /** Where people and providers reach the platform; reset links and webhook signatures use it. */
-      PUBLIC_URL: z.url().default('http://localhost:4000').transform((u) => u.replace(/\/+$/, '')),
+      PUBLIC_URL: z
+        .url()
+        .default('http://localhost:4000')
+        .transform((u) => u.replace(/\/+$/, '')),
       EVENT_SECRET_KEY: z.string().min(16).default(DEV_EVENT_SECRET_KEY),
       /** The clients service: a waitlist offer's recipient (phone, e-mail, first name, consent) is asked of it. */
       CLIENTS_URL: z.url().default('http://127.0.0.1:4003'),
@@ -34,7 +37,12 @@ export const messagingConfigSchema = baseConfigSchema
       SES_WEBHOOK_CERT_HOSTS: z
         .string()
         .default('sns.*.amazonaws.com')
-        .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+        .transform((s) =>
+          s
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+        ),
       /**
        * The SNS topics SES notifications may come from (comma list of ARNs). Empty accepts any topic,
        * which only development allows: a valid signature proves SNS sent a message, not that it is
@@ -43,12 +51,20 @@ export const messagingConfigSchema = baseConfigSchema
       SES_SNS_TOPIC_ARNS: z
         .string()
         .default('')
-        .transform((s) => s.split(',').map((arn) => arn.trim()).filter(Boolean)),
+        .transform((s) =>
+          s
+            .split(',')
+            .map((arn) => arn.trim())
+            .filter(Boolean),
+        ),
       /** The local SES server's web view, shown on /email-test; defaults to SES_ENDPOINT when it is local. */
       EMAIL_PREVIEW_URL: z.union([z.literal(''), z.url()]).optional(),
 
       SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
-      TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{32}$/, 'must look like AC followed by 32 characters').default('AC00000000000000000000000000000000'),
+      TWILIO_ACCOUNT_SID: z
+        .string()
+        .regex(/^AC[0-9a-zA-Z]{32}$/, 'must look like AC followed by 32 characters')
+        .default('AC00000000000000000000000000000000'),
       TWILIO_AUTH_TOKEN: z.string().min(8).default(DEV_TWILIO_AUTH_TOKEN),
       TWILIO_FROM: z.string().min(3).default('+15005550006'),
       /** Base URL of a Twilio-compatible peer (local tests); unset means api.twilio.com. */
@@ -89,5 +105,7 @@ export function emailPreviewUrl(config: MessagingConfig): string | null {
   if (config.EMAIL_PREVIEW_URL !== undefined) return config.EMAIL_PREVIEW_URL || null;
   if (config.EMAIL_PROVIDER !== 'ses' || !config.SES_ENDPOINT) return null;
   const host = new URL(config.SES_ENDPOINT).hostname;
-  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host) ? config.SES_ENDPOINT.replace(/\/+$/, '').replace('127.0.0.1', 'localhost') : null;
+  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)
+    ? config.SES_ENDPOINT.replace(/\/+$/, '').replace('127.0.0.1', 'localhost')
+    : null;
 }

@@ -13,7 +13,16 @@ import { holdInsert } from './modules/allocations/persistence/allocation.reposit
  * read (read-only) from identity's and clients' databases (IDENTITY_DATABASE_URL,
  * CLIENTS_DATABASE_URL); the running service never reads another service's tables.
  */
-interface DemoService { name: string; category: string; duration: number; price: number; after: number; processing?: [number, number]; room?: string; devices?: string[] }
+interface DemoService {
+  name: string;
+  category: string;
+  duration: number;
+  price: number;
+  after: number;
+  processing?: [number, number];
+  room?: string;
+  devices?: string[];
+}
 const CATALOGUE: DemoService[] = [
   { name: 'Haircut', category: 'Hair', duration: 45, price: 5500, after: 10 },
   { name: 'Blow-dry', category: 'Hair', duration: 30, price: 3500, after: 5 },
@@ -40,12 +49,56 @@ function workDays(locationIndex: number, staffIndex: number, locationCount: numb
   return locationIndex === 1 && travels ? [2, 4] : [];
 }
 
-async function seedClasses(db: pg.Client, locationId: string, monday: DateTime, staff: string[], clientAt: (i: number) => string): Promise<number> {
-  const studio = (await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Studio', 'studio', 1) RETURNING id`, [locationId])).rows[0].id;
+async function seedClasses(
+  db: pg.Client,
+  locationId: string,
+  monday: DateTime,
+  staff: string[],
+  clientAt: (i: number) => string,
+): Promise<number> {
+  const studio = (
+    await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Studio', 'studio', 1) RETURNING id`, [locationId])
+  ).rows[0].id;
   const plan = [
-    { name: 'Yoga Flow', category: 'Yoga', day: 1, hour: 17, minute: 15, minutes: 45, capacity: 6, price: 2000, instructor: staff[0], room: studio, enrolled: 8 },
-    { name: 'Yoga Flow', category: 'Yoga', day: 3, hour: 17, minute: 15, minutes: 45, capacity: 6, price: 2000, instructor: staff[0], room: studio, enrolled: 3 },
-    { name: 'Pilates Core', category: 'Pilates', day: 5, hour: 9, minute: 0, minutes: 45, capacity: 10, price: 2500, instructor: staff[1] ?? staff[0], room: null, enrolled: 4 },
+    {
+      name: 'Yoga Flow',
+      category: 'Yoga',
+      day: 1,
+      hour: 17,
+      minute: 15,
+      minutes: 45,
+      capacity: 6,
+      price: 2000,
+      instructor: staff[0],
+      room: studio,
+      enrolled: 8,
+    },
+    {
+      name: 'Yoga Flow',
+      category: 'Yoga',
+      day: 3,
+      hour: 17,
+      minute: 15,
+      minutes: 45,
+      capacity: 6,
+      price: 2000,
+      instructor: staff[0],
+      room: studio,
+      enrolled: 3,
+    },
+    {
+      name: 'Pilates Core',
+      category: 'Pilates',
+      day: 5,
+      hour: 9,
+      minute: 0,
+      minutes: 45,
+      capacity: 10,
+      price: 2500,
+      instructor: staff[1] ?? staff[0],
+      room: null,
+      enrolled: 4,
+    },
   ];
   let n = 0;
   for (const week of [0, 1]) {
@@ -71,9 +124,10 @@ async function seedClasses(db: pg.Client, locationId: string, monday: DateTime, 
       const past = end < DateTime.now();
       for (let i = 0; i < (week === 0 ? c.enrolled : Math.min(c.enrolled, 2)); i++) {
         const status = i >= c.capacity ? 'waitlisted' : past ? 'attended' : 'enrolled';
-        await db.query(`INSERT INTO class_enrolments (session_id, client_id, status, queue_no, waitlisted_at) VALUES ($1,$2,$3,$4,CASE WHEN $3 = 'waitlisted' THEN now() END) ON CONFLICT DO NOTHING`, [
-          id, clientAt(100 + n * 7 + i), status, i + 1,
-        ]);
+        await db.query(
+          `INSERT INTO class_enrolments (session_id, client_id, status, queue_no, waitlisted_at) VALUES ($1,$2,$3,$4,CASE WHEN $3 = 'waitlisted' THEN now() END) ON CONFLICT DO NOTHING`,
+          [id, clientAt(100 + n * 7 + i), status, i + 1],
+        );
       }
       n++;
     }
@@ -89,16 +143,29 @@ try {
     if ((await db.query(`SELECT 1 FROM services LIMIT 1`)).rowCount) {
       console.log(JSON.stringify({ service: 'scheduling', seeded: false, reason: 'already seeded' }));
     } else {
-      const identity = new pg.Client({ connectionString: process.env.IDENTITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_identity' });
+      const identity = new pg.Client({
+        connectionString: process.env.IDENTITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_identity',
+      });
       await identity.connect();
-      const locations = (await identity.query(`SELECT id, time_zone FROM locations ORDER BY is_default DESC, name`)).rows as { id: string; time_zone: string }[];
-      const staff = (await identity.query(`SELECT id FROM users WHERE role = 'staff' AND email LIKE '%@demo.salon' AND email NOT IN ('basic@demo.salon') ORDER BY email`)).rows.map((r) => r.id as string);
+      const locations = (await identity.query(`SELECT id, time_zone FROM locations ORDER BY is_default DESC, name`)).rows as {
+        id: string;
+        time_zone: string;
+      }[];
+      const staff = (
+        await identity.query(
+          `SELECT id FROM users WHERE role = 'staff' AND email LIKE '%@demo.salon' AND email NOT IN ('basic@demo.salon') ORDER BY email`,
+        )
+      ).rows.map((r) => r.id as string);
       await identity.end();
       let clients: string[] = [];
       try {
-        const c = new pg.Client({ connectionString: process.env.CLIENTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_clients' });
+        const c = new pg.Client({
+          connectionString: process.env.CLIENTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_clients',
+        });
         await c.connect();
-        clients = (await c.query(`SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL ORDER BY created_at LIMIT 300`)).rows.map((r) => r.id);
+        clients = (
+          await c.query(`SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL ORDER BY created_at LIMIT 300`)
+        ).rows.map((r) => r.id);
         await c.end();
       } catch {
         /* clients not seeded: random ids below */
@@ -111,9 +178,19 @@ try {
         const tz = loc.time_zone ?? config.DEFAULT_TIME_ZONE;
         await db.query(`INSERT INTO location_policies (location_id, time_zone) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [loc.id, tz]);
         const rooms: string[] = [];
-        for (let r = 1; r <= 2; r++) rooms.push((await db.query(`INSERT INTO rooms (location_id, name, type) VALUES ($1, $2, 'treatment') RETURNING id`, [loc.id, `Treatment Room ${r}`])).rows[0].id);
+        for (let r = 1; r <= 2; r++)
+          rooms.push(
+            (
+              await db.query(`INSERT INTO rooms (location_id, name, type) VALUES ($1, $2, 'treatment') RETURNING id`, [
+                loc.id,
+                `Treatment Room ${r}`,
+              ])
+            ).rows[0].id,
+          );
         await db.query(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Nail Bar', 'nail-station', 3)`, [loc.id]);
-        const bed = (await db.query(`INSERT INTO devices (location_id, name, type) VALUES ($1, 'Facial Bed', 'facial-bed') RETURNING id`, [loc.id])).rows[0].id;
+        const bed = (
+          await db.query(`INSERT INTO devices (location_id, name, type) VALUES ($1, 'Facial Bed', 'facial-bed') RETURNING id`, [loc.id])
+        ).rows[0].id;
         const here = staff.filter((_, i) => workDays(li, i, locations.length).length > 0);
         const services: { id: string; s: DemoService }[] = [];
         for (const s of CATALOGUE) {
@@ -127,8 +204,14 @@ try {
         }
         for (const st of here) {
           for (const d of workDays(li, staff.indexOf(st), locations.length)) {
-            await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1,$2,$3,'09:00','18:00')`, [st, loc.id, d]);
-            await db.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,'12:30','13:00','break','Lunch')`, [st, loc.id, d]);
+            await db.query(
+              `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1,$2,$3,'09:00','18:00')`,
+              [st, loc.id, d],
+            );
+            await db.query(
+              `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,'12:30','13:00','break','Lunch')`,
+              [st, loc.id, d],
+            );
           }
         }
         // Two weeks of appointments (this week and next), planned like a real salon's: see demo-week.ts.
@@ -136,7 +219,10 @@ try {
         const dates = [0, 7].flatMap((w) => [0, 1, 2, 3, 4, 5].map((d) => monday.plus({ days: w + d }).toISODate()!));
         const team = here;
         const plan = planDemoWeek({
-          dates, staffCount: team.length, roomCount: rooms.length, seed: 20261121 + li,
+          dates,
+          staffCount: team.length,
+          roomCount: rooms.length,
+          seed: 20261121 + li,
           services: services.map(({ s }) => ({ durationMin: s.duration, afterMin: s.after, room: !!s.room, device: !!s.devices?.length })),
           day: { start: 9 * 60, end: 18 * 60, lunchStart: 12 * 60 + 30, lunchEnd: 13 * 60 },
         });
@@ -160,17 +246,38 @@ try {
               `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source, cancel_reason, cancelled_at)
                VALUES ($1,$2,$3,$4,$5,$6,'USD',$7,$8,$9,$10) RETURNING id`,
               [
-                loc.id, clientAt(appointments), status, start.toISO(), end.toISO(), svc.s.price,
-                JSON.stringify({ id: svc.id, name: svc.s.name, category: svc.s.category, durationMin: svc.s.duration, priceMinor: svc.s.price, currency: 'USD' }),
-                v.source, status === 'cancelled' ? 'Client rescheduled by phone' : null, status === 'cancelled' ? start.minus({ days: 1 }).toISO() : null,
+                loc.id,
+                clientAt(appointments),
+                status,
+                start.toISO(),
+                end.toISO(),
+                svc.s.price,
+                JSON.stringify({
+                  id: svc.id,
+                  name: svc.s.name,
+                  category: svc.s.category,
+                  durationMin: svc.s.duration,
+                  priceMinor: svc.s.price,
+                  currency: 'USD',
+                }),
+                v.source,
+                status === 'cancelled' ? 'Client rescheduled by phone' : null,
+                status === 'cancelled' ? start.minus({ days: 1 }).toISO() : null,
               ],
             );
             const id = rows[0].id;
-            await db.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`, [id, svc.id, st, start.toISO(), end.toISO()]);
+            await db.query(
+              `INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`,
+              [id, svc.id, st, start.toISO(), end.toISO()],
+            );
             const held = end.plus({ minutes: svc.s.after });
             const active = status !== 'cancelled' && status !== 'no-show';
             const hold = (kind: HoldKind, resourceId: string) => {
-              const row = holdInsert({ appointmentId: id }, { kind, resourceId, place: 1, from: start.toJSDate(), to: held.toJSDate() }, active);
+              const row = holdInsert(
+                { appointmentId: id },
+                { kind, resourceId, place: 1, from: start.toJSDate(), to: held.toJSDate() },
+                active,
+              );
               return db.query(row.sql, row.params);
             };
             await hold('staff', st);
@@ -187,7 +294,9 @@ try {
         // Two clients on the waitlist for the next two working days' afternoons (Monday to Saturday, whatever
         // today is): cancelling an afternoon appointment then offers them the time.
         if (li === 0 && here.length) {
-          const workingDays = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => DateTime.now().setZone(tz).plus({ days: n })).filter((d) => d.weekday !== 7);
+          const workingDays = [1, 2, 3, 4, 5, 6, 7, 8]
+            .map((n) => DateTime.now().setZone(tz).plus({ days: n }))
+            .filter((d) => d.weekday !== 7);
           for (let w = 0; w < 2; w++) {
             const day = workingDays[w]!.toISODate();
             await db.query(
@@ -206,7 +315,9 @@ try {
         ],
       );
       await db.query('COMMIT');
-      console.log(JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments, classes }));
+      console.log(
+        JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments, classes }),
+      );
     }
   } finally {
     await db.end();

@@ -4,10 +4,26 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 
 /** A small fake of the gateway: REST paths of docs/api.md and GraphQL by operation name. */
 const basicUser = {
-  id: 'u-basic', username: 'basic', firstName: 'Bea', lastName: 'Basic', email: 'basic@demo.salon', phone: null,
-  role: 'staff', profilePicture: null, isActive: true, permissionGroups: [{ id: 'g1', name: 'Basic Staff' }],
+  id: 'u-basic',
+  username: 'basic',
+  firstName: 'Bea',
+  lastName: 'Basic',
+  email: 'basic@demo.salon',
+  phone: null,
+  role: 'staff',
+  profilePicture: null,
+  isActive: true,
+  permissionGroups: [{ id: 'g1', name: 'Basic Staff' }],
 };
-const clientUser = { ...basicUser, id: 'u-client', firstName: 'Cleo', lastName: 'Client', email: 'client@demo.salon', role: 'client', permissionGroups: [] };
+const clientUser = {
+  ...basicUser,
+  id: 'u-client',
+  firstName: 'Cleo',
+  lastName: 'Client',
+  email: 'client@demo.salon',
+  role: 'client',
+  permissionGroups: [],
+};
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -31,14 +47,41 @@ function installFetch() {
       if (path === '/api/auth/verify') return json(200, { valid: true, user: basicUser });
       if (path === '/api/auth/logout') return json(200, { success: true });
       if (path === `/api/users/${basicUser.id}`) return json(200, basicUser);
-      if (path.endsWith('/color-preferences')) return json(200, { primaryColor: '#0ea5e9', isDarkMode: false, primaryTextColor: '#111827', secondaryTextColor: '#6b7280', savedBrandColors: [], savedTextColors: [] });
-      if (path.endsWith('/permissions')) return json(200, { data: { permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'], groups: [{ id: 'g1', name: 'Basic Staff' }], directPermissions: [] } });
-      if (path.startsWith('/api/locations')) return json(200, [
-        { id: 'l1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: '1 Main St', phone: null },
-        { id: 'l2', name: 'Uptown', timeZone: 'America/Chicago', isDefault: false, isActive: true, address: null, phone: null },
-      ]);
-      if (path === '/api/business-settings') return json(200, { businessName: 'Demo Salon', businessLogo: null, timeZone: 'America/Chicago', currency: 'USD' });
-      if (path === '/graphql') return json(200, { data: { viewer: { __typename: 'User', ...basicUser, fullName: 'Bea Basic', permissionGroups: [{ __typename: 'PermissionGroup', id: 'g1', name: 'Basic Staff' }] } } });
+      if (path.endsWith('/color-preferences'))
+        return json(200, {
+          primaryColor: '#0ea5e9',
+          isDarkMode: false,
+          primaryTextColor: '#111827',
+          secondaryTextColor: '#6b7280',
+          savedBrandColors: [],
+          savedTextColors: [],
+        });
+      if (path.endsWith('/permissions'))
+        return json(200, {
+          data: {
+            permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'],
+            groups: [{ id: 'g1', name: 'Basic Staff' }],
+            directPermissions: [],
+          },
+        });
+      if (path.startsWith('/api/locations'))
+        return json(200, [
+          { id: 'l1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: '1 Main St', phone: null },
+          { id: 'l2', name: 'Uptown', timeZone: 'America/Chicago', isDefault: false, isActive: true, address: null, phone: null },
+        ]);
+      if (path === '/api/business-settings')
+        return json(200, { businessName: 'Demo Salon', businessLogo: null, timeZone: 'America/Chicago', currency: 'USD' });
+      if (path === '/graphql')
+        return json(200, {
+          data: {
+            viewer: {
+              __typename: 'User',
+              ...basicUser,
+              fullName: 'Bea Basic',
+              permissionGroups: [{ __typename: 'PermissionGroup', id: 'g1', name: 'Basic Staff' }],
+            },
+          },
+        });
       return json(404, { error: `no fake for ${path}` });
     }),
   );
@@ -104,11 +147,19 @@ describe('App shell', () => {
 
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Appointments' })).toBeTruthy());
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Appointments']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Appointments']);
     const groups = within(nav).getAllByRole('button');
     expect(groups.map((b) => b.textContent)).toEqual(['Clients', 'Staff', 'Services']);
     for (const g of groups) fireEvent.click(g);
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Appointments', 'Client Profiles', 'Staff', 'Services']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Appointments', 'Client Profiles', 'Staff', 'Services']);
     fireEvent.click(groups[0]);
     expect(groups[0].getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByTestId('menu-user').textContent).toContain('basic@demo.salon');

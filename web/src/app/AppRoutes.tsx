@@ -34,7 +34,9 @@ const ServicesPage = lazy(() => import('../pages/services/ServicesPage').then((m
 const ResourcesPage = lazy(() => import('../pages/rooms-devices/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
 const SchedulePage = lazy(() => import('../pages/schedule/SchedulePage').then((m) => ({ default: m.SchedulePage })));
 const AppointmentsPage = lazy(() => import('../pages/appointments/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
-const AppointmentsMobilePage = lazy(() => import('../pages/appointments/AppointmentsMobilePage').then((m) => ({ default: m.AppointmentsMobilePage })));
+const AppointmentsMobilePage = lazy(() =>
+  import('../pages/appointments/AppointmentsMobilePage').then((m) => ({ default: m.AppointmentsMobilePage })),
+);
 const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').then((m) => ({ default: m.BookingTestPage })));
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
@@ -51,20 +53,76 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   'email-test': () => <EmailTestPage />,
   help: () => <HelpIndexPage />,
   'help-topic': () => <HelpTopicPage />,
-  clients: () => <Suspense fallback={loading}><ClientsPage /></Suspense>,
-  'client-profile': () => <Suspense fallback={loading}><ClientProfilePage /></Suspense>,
-  'clients-import': () => <Suspense fallback={loading}><ClientsImportPage /></Suspense>,
-  'note-templates': () => <Suspense fallback={loading}><NoteTemplatesPage /></Suspense>,
-  services: () => <Suspense fallback={loading}><ServicesPage /></Suspense>,
-  rooms: () => <Suspense fallback={loading}><ResourcesPage key="room" kind="room" /></Suspense>,
-  devices: () => <Suspense fallback={loading}><ResourcesPage key="device" kind="device" /></Suspense>,
-  schedule: () => <Suspense fallback={loading}><SchedulePage /></Suspense>,
-  'staff-schedule': () => <Suspense fallback={loading}><StaffSchedulePage /></Suspense>,
-  appointments: () => <Suspense fallback={loading}><AppointmentsPage /></Suspense>,
-  'appointments-mobile': () => <Suspense fallback={loading}><AppointmentsMobilePage /></Suspense>,
-  'booking-test': () => <Suspense fallback={loading}><BookingTestPage /></Suspense>,
-  'booking-design': () => <Suspense fallback={loading}><BookingDesignPage /></Suspense>,
-  classes: () => <Suspense fallback={loading}><ClassesPage /></Suspense>,
+  clients: () => (
+    <Suspense fallback={loading}>
+      <ClientsPage />
+    </Suspense>
+  ),
+  'client-profile': () => (
+    <Suspense fallback={loading}>
+      <ClientProfilePage />
+    </Suspense>
+  ),
+  'clients-import': () => (
+    <Suspense fallback={loading}>
+      <ClientsImportPage />
+    </Suspense>
+  ),
+  'note-templates': () => (
+    <Suspense fallback={loading}>
+      <NoteTemplatesPage />
+    </Suspense>
+  ),
+  services: () => (
+    <Suspense fallback={loading}>
+      <ServicesPage />
+    </Suspense>
+  ),
+  rooms: () => (
+    <Suspense fallback={loading}>
+      <ResourcesPage key="room" kind="room" />
+    </Suspense>
+  ),
+  devices: () => (
+    <Suspense fallback={loading}>
+      <ResourcesPage key="device" kind="device" />
+    </Suspense>
+  ),
+  schedule: () => (
+    <Suspense fallback={loading}>
+      <SchedulePage />
+    </Suspense>
+  ),
+  'staff-schedule': () => (
+    <Suspense fallback={loading}>
+      <StaffSchedulePage />
+    </Suspense>
+  ),
+  appointments: () => (
+    <Suspense fallback={loading}>
+      <AppointmentsPage />
+    </Suspense>
+  ),
+  'appointments-mobile': () => (
+    <Suspense fallback={loading}>
+      <AppointmentsMobilePage />
+    </Suspense>
+  ),
+  'booking-test': () => (
+    <Suspense fallback={loading}>
+      <BookingTestPage />
+    </Suspense>
+  ),
+  'booking-design': () => (
+    <Suspense fallback={loading}>
+      <BookingDesignPage />
+    </Suspense>
+  ),
+  classes: () => (
+    <Suspense fallback={loading}>
+      <ClassesPage />
+    </Suspense>
+  ),
 };
 
 function pageFor(route: StaffRoute): ReactElement {
@@ -105,13 +163,48 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
-      <Route path="/forgot-password" element={<ClientConfined><ForgotPasswordPage /></ClientConfined>} />
-      <Route path="/forgot-password-sms" element={<ClientConfined><ForgotPasswordSmsPage /></ClientConfined>} />
-      <Route path="/reset-password" element={<ClientConfined><ResetPasswordPage /></ClientConfined>} />
-      <Route path="/accept-invitation" element={<ClientConfined><AcceptInvitationPage /></ClientConfined>} />
+      <Route
+        path="/forgot-password"
+        element={
+          <ClientConfined>
+            <ForgotPasswordPage />
+          </ClientConfined>
+        }
+      />
+      <Route
+        path="/forgot-password-sms"
+        element={
+          <ClientConfined>
+            <ForgotPasswordSmsPage />
+          </ClientConfined>
+        }
+      />
+      <Route
+        path="/reset-password"
+        element={
+          <ClientConfined>
+            <ResetPasswordPage />
+          </ClientConfined>
+        }
+      />
+      <Route
+        path="/accept-invitation"
+        element={
+          <ClientConfined>
+            <AcceptInvitationPage />
+          </ClientConfined>
+        }
+      />
       <Route path="/booking" element={<BookingPage />} />
       <Route path="/forms/:formId" element={<PublicFormPage />} />
-      <Route path="/documents/:documentId" element={<ClientConfined><PublicDocumentPage /></ClientConfined>} />
+      <Route
+        path="/documents/:documentId"
+        element={
+          <ClientConfined>
+            <PublicDocumentPage />
+          </ClientConfined>
+        }
+      />
       <Route element={<SignedInGate />}>
         {STAFF_ROUTES.map((r) => (
           <Route key={r.path} path={r.path} element={pageFor(r)} />

@@ -13,11 +13,43 @@ describe('staff route table', () => {
   it('holds every staff route of spec §2', () => {
     const paths = STAFF_ROUTES.map((r) => r.path);
     for (const p of [
-      '/', '/dashboard', '/booking-test', '/booking-design', '/appointments', '/appointments-mobile', '/services', '/clients',
-      '/clients/:clientId', '/clients-import', '/staff', '/pos', '/products', '/gift-certificates', '/rooms', '/devices',
-      '/classes', '/memberships', '/reports', '/marketing', '/automations', '/note-templates', '/phone', '/forms',
-      '/documents', '/ai-messaging', '/payroll', '/locations', '/permissions', '/time-clock', '/email-test', '/settings',
-      '/schedule', '/staff-schedule', '/staff-schedule/:id', '/help', '/help/:topic',
+      '/',
+      '/dashboard',
+      '/booking-test',
+      '/booking-design',
+      '/appointments',
+      '/appointments-mobile',
+      '/services',
+      '/clients',
+      '/clients/:clientId',
+      '/clients-import',
+      '/staff',
+      '/pos',
+      '/products',
+      '/gift-certificates',
+      '/rooms',
+      '/devices',
+      '/classes',
+      '/memberships',
+      '/reports',
+      '/marketing',
+      '/automations',
+      '/note-templates',
+      '/phone',
+      '/forms',
+      '/documents',
+      '/ai-messaging',
+      '/payroll',
+      '/locations',
+      '/permissions',
+      '/time-clock',
+      '/email-test',
+      '/settings',
+      '/schedule',
+      '/staff-schedule',
+      '/staff-schedule/:id',
+      '/help',
+      '/help/:topic',
     ]) {
       expect(paths).toContain(p);
     }
@@ -30,7 +62,14 @@ describe('staff route table', () => {
   });
 
   it('appointments need any of the six calendar permissions', () => {
-    for (const p of ['view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments']) {
+    for (const p of [
+      'view_calendar',
+      'edit_calendar',
+      'view_appointments',
+      'create_appointments',
+      'edit_appointments',
+      'update_appointments',
+    ]) {
       expect(canOpenRoute(route('/appointments'), staff(p))).toBe(true);
       expect(canOpenRoute(route('/appointments-mobile'), staff(p))).toBe(true);
     }

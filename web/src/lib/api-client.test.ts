@@ -4,10 +4,18 @@ import { onUnauthorized } from './unauthorized';
 
 class MemoryStorage {
   private m = new Map<string, string>();
-  getItem(k: string) { return this.m.has(k) ? this.m.get(k)! : null; }
-  setItem(k: string, v: string) { this.m.set(k, String(v)); }
-  removeItem(k: string) { this.m.delete(k); }
-  clear() { this.m.clear(); }
+  getItem(k: string) {
+    return this.m.has(k) ? this.m.get(k)! : null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
+  clear() {
+    this.m.clear();
+  }
 }
 
 function response(status: number, body: unknown, statusText = ''): Response {
@@ -86,7 +94,9 @@ describe('apiRequest', () => {
     local.setItem('token', 't');
     const bare = vi.fn(async () => new Response(null, { status: 401, statusText: 'Unauthorized' }));
     const off = onUnauthorized(() => undefined);
-    expect(((await apiRequest('GET', '/api/x', undefined, { fetchImpl: bare }).catch((e) => e)) as ApiError).message).toBe('Authentication required');
+    expect(((await apiRequest('GET', '/api/x', undefined, { fetchImpl: bare }).catch((e) => e)) as ApiError).message).toBe(
+      'Authentication required',
+    );
     local.setItem('token', 't');
     const login = vi.fn(async () => response(401, { error: 'Invalid email or password' }, 'Unauthorized'));
     const err = (await apiRequest('POST', '/api/auth/login', {}, { fetchImpl: login, sessionCall: false }).catch((e) => e)) as ApiError;
@@ -97,19 +107,33 @@ describe('apiRequest', () => {
 });
 
 describe('conflictOf', () => {
-  const taken = [{ startsAt: '2030-03-12T19:00:00.000Z', reason: 'Dana Lee is already booked at 2:00 PM', kind: 'staff', id: 'd1', name: 'Dana Lee' }];
-  const alternatives = [{ startsAt: '2030-03-12T19:15:00.000Z', endsAt: '2030-03-12T20:00:00.000Z', staffId: 'd1', staffName: 'Dana Lee', resources: [] }];
+  const taken = [
+    { startsAt: '2030-03-12T19:00:00.000Z', reason: 'Dana Lee is already booked at 2:00 PM', kind: 'staff', id: 'd1', name: 'Dana Lee' },
+  ];
+  const alternatives = [
+    { startsAt: '2030-03-12T19:15:00.000Z', endsAt: '2030-03-12T20:00:00.000Z', staffId: 'd1', staffName: 'Dana Lee', resources: [] },
+  ];
 
   it('reads the one 409 body {error, taken, alternatives}', () => {
-    const e = new ApiError('Dana Lee is already booked at 2:00 PM', 409, { error: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
+    const e = new ApiError('Dana Lee is already booked at 2:00 PM', 409, {
+      error: 'Dana Lee is already booked at 2:00 PM',
+      taken,
+      alternatives,
+    });
     expect(conflictOf(e)).toEqual({ message: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
   });
-  it('reads the same fields from a GraphQL error\'s extensions', () => {
-    const e = Object.assign(new Error('combined'), { errors: [{ message: 'Dana Lee is already booked at 2:00 PM', extensions: { code: 'CONFLICT', status: 409, taken, alternatives } }] });
+  it("reads the same fields from a GraphQL error's extensions", () => {
+    const e = Object.assign(new Error('combined'), {
+      errors: [{ message: 'Dana Lee is already booked at 2:00 PM', extensions: { code: 'CONFLICT', status: 409, taken, alternatives } }],
+    });
     expect(conflictOf(e)).toEqual({ message: 'Dana Lee is already booked at 2:00 PM', taken, alternatives });
   });
   it('gives only the message for any other error', () => {
-    expect(conflictOf(new ApiError('Forbidden', 403, { error: 'Forbidden' }))).toEqual({ message: 'Forbidden', taken: [], alternatives: [] });
+    expect(conflictOf(new ApiError('Forbidden', 403, { error: 'Forbidden' }))).toEqual({
+      message: 'Forbidden',
+      taken: [],
+      alternatives: [],
+    });
     expect(conflictOf('boom')).toEqual({ message: 'Something went wrong', taken: [], alternatives: [] });
   });
 });

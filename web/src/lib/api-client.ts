@@ -50,12 +50,7 @@ export function authHeaders(): Record<string, string> {
 }
 
 /** The one small fetch client all shell REST calls go through (spec §7). */
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const doFetch = options.fetchImpl ?? fetch;
   const res = await doFetch(path, {
     method,

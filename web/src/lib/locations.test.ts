@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { locationSelectorView, pickSelectedLocation } from './locations';
 
-const loc = (id: string, isDefault = false, isActive = true) => ({ id, name: `Loc ${id}`, isDefault, isActive, timeZone: 'America/Chicago', address: null, phone: null });
+const loc = (id: string, isDefault = false, isActive = true) => ({
+  id,
+  name: `Loc ${id}`,
+  isDefault,
+  isActive,
+  timeZone: 'America/Chicago',
+  address: null,
+  phone: null,
+});
 
 describe('selected location', () => {
   it('picks the default location automatically', () => {

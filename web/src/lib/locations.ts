@@ -18,10 +18,7 @@ export function pickSelectedLocation(locations: readonly Location[] | null | und
 }
 
 export type LocationSelectorView =
-  | { kind: 'loading' }
-  | { kind: 'empty' }
-  | { kind: 'single'; location: Location }
-  | { kind: 'dropdown'; options: Location[] };
+  { kind: 'loading' } | { kind: 'empty' } | { kind: 'single'; location: Location } | { kind: 'dropdown'; options: Location[] };
 
 /** What the header's location selector shows (spec §2). */
 export function locationSelectorView(locations: readonly Location[] | null | undefined, isLoading: boolean): LocationSelectorView {

@@ -12,11 +12,21 @@ describe('colour preferences', () => {
   it('falls back to the defaults for a failed or empty answer', () => {
     expect(normalizeColorPreferences(null)).toEqual({ ...DEFAULT_COLORS });
     expect(normalizeColorPreferences({})).toEqual({ ...DEFAULT_COLORS });
-    expect(DEFAULT_COLORS).toMatchObject({ primaryColor: '#8b5cf6', isDarkMode: false, primaryTextColor: '#111827', secondaryTextColor: '#6b7280' });
+    expect(DEFAULT_COLORS).toMatchObject({
+      primaryColor: '#8b5cf6',
+      isDarkMode: false,
+      primaryTextColor: '#111827',
+      secondaryTextColor: '#6b7280',
+    });
   });
 
   it('keeps valid fields and drops invalid ones', () => {
-    const p = normalizeColorPreferences({ primaryColor: '#112233', isDarkMode: true, primaryTextColor: 'red', savedBrandColors: ['#aabbcc', 'nope'] });
+    const p = normalizeColorPreferences({
+      primaryColor: '#112233',
+      isDarkMode: true,
+      primaryTextColor: 'red',
+      savedBrandColors: ['#aabbcc', 'nope'],
+    });
     expect(p.primaryColor).toBe('#112233');
     expect(p.isDarkMode).toBe(true);
     expect(p.primaryTextColor).toBe('#111827');

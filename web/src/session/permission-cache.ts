@@ -38,13 +38,13 @@ export function decidePermissionSource(
 /** The API answer `{data:{permissions, groups, directPermissions}}`, tolerant of missing fields. */
 export function normalizePermissionsAnswer(answer: unknown): UserPermissions {
   const data = (answer && typeof answer === 'object' && 'data' in answer ? (answer as { data: unknown }).data : answer) as
-    | Partial<UserPermissions>
-    | null
-    | undefined;
+    Partial<UserPermissions> | null | undefined;
   return {
     permissions: Array.isArray(data?.permissions) ? data.permissions.filter((p): p is string => typeof p === 'string') : [],
     groups: Array.isArray(data?.groups) ? data.groups.filter((g) => g && typeof g.name === 'string') : [],
-    directPermissions: Array.isArray(data?.directPermissions) ? data.directPermissions.filter((p): p is string => typeof p === 'string') : [],
+    directPermissions: Array.isArray(data?.directPermissions)
+      ? data.directPermissions.filter((p): p is string => typeof p === 'string')
+      : [],
   };
 }
 

@@ -33,7 +33,9 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <div className="error-screen" role="alert" data-testid="error-screen">
         <div className="error-card">
-          <div className="error-icon" aria-hidden="true">!</div>
+          <div className="error-icon" aria-hidden="true">
+            !
+          </div>
           <h1>Something went wrong</h1>
           <p className="error-message">{error.message || 'An unexpected error occurred'}</p>
           <div className="error-actions">

@@ -14,7 +14,13 @@ interface Props {
 /** Help page for the current screen when it has a topic, else the help index. */
 function helpPathFor(pathname: string): string {
   const first = pathname.split('/')[1] ?? '';
-  const alias: Record<string, string> = { clients: 'clients', 'clients-import': 'clients', 'booking-design': 'settings', 'appointments-mobile': 'appointments', 'booking-test': 'appointments' };
+  const alias: Record<string, string> = {
+    clients: 'clients',
+    'clients-import': 'clients',
+    'booking-design': 'settings',
+    'appointments-mobile': 'appointments',
+    'booking-test': 'appointments',
+  };
   const topic = alias[first] ?? first;
   return isHelpTopic(topic) ? `/help/${topic}` : '/help';
 }
@@ -36,13 +42,17 @@ export function Header({ menuOpen, onToggleMenu }: Props) {
         data-testid="menu-toggle"
         onClick={onToggleMenu}
       >
-        <svg className="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
       </button>
       <Link to="/dashboard" className="header-logo" aria-label={`${name} – go to dashboard`} data-testid="header-logo">
         {settings.data?.businessLogo ? (
           <img src={settings.data.businessLogo} alt="" className="brand-logo" />
         ) : (
-          <span className="brand-mark" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+          <span className="brand-mark" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
         )}
       </Link>
       <LocationSelector locations={loc.locations} isLoading={loc.isLoading} selected={loc.selected} onSelect={loc.select} />
@@ -50,7 +60,13 @@ export function Header({ menuOpen, onToggleMenu }: Props) {
       <Link to={helpPathFor(pathname)} className="icon-btn" aria-label="Help" data-testid="help-link">
         <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h.01"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
         </svg>
       </Link>
       <UserMenu user={user} onSignOut={() => void logout()} />

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { LocationSelector } from './LocationSelector';
 
-const loc = (id: string, name: string, isDefault = false, isActive = true) => ({ id, name, isDefault, isActive, timeZone: 'America/Chicago', address: null, phone: null });
+const loc = (id: string, name: string, isDefault = false, isActive = true) => ({
+  id,
+  name,
+  isDefault,
+  isActive,
+  timeZone: 'America/Chicago',
+  address: null,
+  phone: null,
+});
 
 afterEach(cleanup);
 
@@ -20,7 +28,9 @@ describe('LocationSelector', () => {
 
   it("shows a single location as text with a 'Default' badge", () => {
     const only = loc('a', 'Downtown', true);
-    render(<LocationSelector locations={[only, loc('b', 'Old', false, false)]} isLoading={false} selected={only} onSelect={() => undefined} />);
+    render(
+      <LocationSelector locations={[only, loc('b', 'Old', false, false)]} isLoading={false} selected={only} onSelect={() => undefined} />,
+    );
     const box = screen.getByTestId('location-selector');
     expect(box.textContent).toContain('Downtown');
     expect(box.textContent).toContain('Default');
@@ -31,7 +41,12 @@ describe('LocationSelector', () => {
     const onSelect = vi.fn();
     const a = loc('a', 'Downtown', true);
     render(
-      <LocationSelector locations={[a, loc('b', 'Uptown'), loc('c', 'Closed', false, false)]} isLoading={false} selected={a} onSelect={onSelect} />,
+      <LocationSelector
+        locations={[a, loc('b', 'Uptown'), loc('c', 'Closed', false, false)]}
+        isLoading={false}
+        selected={a}
+        onSelect={onSelect}
+      />,
     );
     const trigger = screen.getByRole('button', { name: /Select location/ });
     expect(trigger.getAttribute('aria-expanded')).toBe('false');

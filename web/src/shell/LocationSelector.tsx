@@ -58,7 +58,9 @@ export function LocationSelector({ locations, isLoading, selected, onSelect }: P
     return (
       <div className="location-selector location-static" data-testid="location-selector">
         <PinIcon />
-        <span className="location-name" data-testid="location-current">{view.location.name}</span>
+        <span className="location-name" data-testid="location-current">
+          {view.location.name}
+        </span>
         <DefaultBadge />
       </div>
     );
@@ -96,9 +98,13 @@ export function LocationSelector({ locations, isLoading, selected, onSelect }: P
         onClick={() => setOpen((o) => !o)}
       >
         <PinIcon />
-        <span className="location-name" data-testid="location-current">{selected ? selected.name : 'Select location'}</span>
+        <span className="location-name" data-testid="location-current">
+          {selected ? selected.name : 'Select location'}
+        </span>
         {selected?.isDefault && <DefaultBadge />}
-        <svg className="icon chevron" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        <svg className="icon chevron" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
       {open && (
         <div className="popover location-popover" id={listId} role="listbox" aria-label="Select location">

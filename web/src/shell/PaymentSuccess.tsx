@@ -47,10 +47,21 @@ function PaymentSuccessScreen({ amount, onClose }: { amount: number; onClose: ()
     <div className="payment-success" role="dialog" aria-modal="true" aria-labelledby="payment-success-title" data-testid="payment-success">
       <div className="payment-success-card">
         <div className="payment-success-check" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="48" height="48"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          <svg viewBox="0 0 24 24" width="48" height="48">
+            <path
+              d="M5 12.5l4.5 4.5L19 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         </div>
         <h1 id="payment-success-title">Payment successful</h1>
-        <p className="payment-success-amount" data-testid="payment-success-amount">{formatCents(amount)}</p>
+        <p className="payment-success-amount" data-testid="payment-success-amount">
+          {formatCents(amount)}
+        </p>
         <p className="muted">The payment was received and the appointment is marked as paid.</p>
         <button ref={button} type="button" className="btn btn-primary btn-lg" onClick={onClose}>
           Close Window

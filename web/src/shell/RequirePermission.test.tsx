@@ -15,7 +15,14 @@ function renderGuard(props: { requirement?: PermissionRequirement; adminOnly?: b
   return render(
     <MemoryRouter initialEntries={['/guarded']}>
       <Routes>
-        <Route path="/guarded" element={<RequirePermission {...props}><p>content</p></RequirePermission>} />
+        <Route
+          path="/guarded"
+          element={
+            <RequirePermission {...props}>
+              <p>content</p>
+            </RequirePermission>
+          }
+        />
         <Route path="/dashboard" element={<p>dashboard</p>} />
         <Route path="/elsewhere" element={<p>elsewhere</p>} />
       </Routes>

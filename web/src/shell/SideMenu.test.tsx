@@ -4,14 +4,22 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 
 const user = {
-  id: 'u1', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@demo.salon',
-  role: 'admin', profilePicture: null, permissionGroups: [],
+  id: 'u1',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@demo.salon',
+  role: 'admin',
+  profilePicture: null,
+  permissionGroups: [],
 };
 vi.mock('../session/session-context', () => ({ useSession: () => ({ user, status: 'authenticated' }) }));
 vi.mock('../session/use-permissions', () => ({
   usePermissions: () => ({ permissions: [], groups: [], directPermissions: [], isLoading: false, error: null, can: () => true }),
 }));
-vi.mock('../session/business-settings', () => ({ useBusinessSettings: () => ({ data: { businessName: 'Demo Salon', businessLogo: null } }) }));
+vi.mock('../session/business-settings', () => ({
+  useBusinessSettings: () => ({ data: { businessName: 'Demo Salon', businessLogo: null } }),
+}));
 
 const { SideMenu } = await import('./SideMenu');
 

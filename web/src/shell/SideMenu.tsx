@@ -81,7 +81,9 @@ export function SideMenu({ open, isMobile, onNavigate, onClose }: Props) {
             {settings.data?.businessLogo ? (
               <img src={settings.data.businessLogo} alt="" className="brand-logo" />
             ) : (
-              <span className="brand-mark" aria-hidden="true">{businessName.charAt(0).toUpperCase()}</span>
+              <span className="brand-mark" aria-hidden="true">
+                {businessName.charAt(0).toUpperCase()}
+              </span>
             )}
             <span className="brand-name">{businessName}</span>
           </Link>
@@ -110,7 +112,9 @@ export function SideMenu({ open, isMobile, onNavigate, onClose }: Props) {
                     >
                       <MenuIcon id={e.id} />
                       <span>{e.label}</span>
-                      <svg className="icon chevron" viewBox="0 0 24 24" aria-hidden="true"><path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+                      <svg className="icon chevron" viewBox="0 0 24 24" aria-hidden="true">
+                        <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+                      </svg>
                     </button>
                     <ul id={`menu-group-${e.id}-items`} className="menu-sublist" hidden={!expanded} role="list">
                       {e.children.map((c) => link(c, true))}
@@ -122,9 +126,15 @@ export function SideMenu({ open, isMobile, onNavigate, onClose }: Props) {
           )}
         </nav>
         <div className="side-menu-user" data-testid="menu-user">
-          <span className="menu-user-first" data-testid="menu-user-first-name">{user?.firstName ?? ''}</span>{' '}
-          <span className="menu-user-last" data-testid="menu-user-last-name">{user?.lastName ?? ''}</span>
-          <span className="menu-user-email muted" data-testid="menu-user-email">{user?.email}</span>
+          <span className="menu-user-first" data-testid="menu-user-first-name">
+            {user?.firstName ?? ''}
+          </span>{' '}
+          <span className="menu-user-last" data-testid="menu-user-last-name">
+            {user?.lastName ?? ''}
+          </span>
+          <span className="menu-user-email muted" data-testid="menu-user-email">
+            {user?.email}
+          </span>
         </div>
       </aside>
     </>

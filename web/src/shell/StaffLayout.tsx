@@ -25,19 +25,14 @@ export function StaffFrame({ children }: { children?: ReactNode }) {
 
   return (
     <div className={`staff-shell${open && !isMobile ? ' menu-open' : ''}`} data-testid="staff-shell">
-      <a href="#main" className="skip-link">Skip to content</a>
-      <SideMenu
-        open={open}
-        isMobile={isMobile}
-        onNavigate={() => isMobile && setOpen(false)}
-        onClose={() => setOpen(false)}
-      />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SideMenu open={open} isMobile={isMobile} onNavigate={() => isMobile && setOpen(false)} onClose={() => setOpen(false)} />
       <div className="staff-main">
         <Header menuOpen={open} onToggleMenu={() => setOpen((o) => !o)} />
         <main id="main" className="content" tabIndex={-1}>
-          <Suspense fallback={<Spinner fullScreen={false} />}>
-            {children ?? <Outlet />}
-          </Suspense>
+          <Suspense fallback={<Spinner fullScreen={false} />}>{children ?? <Outlet />}</Suspense>
         </main>
       </div>
     </div>

@@ -6,8 +6,16 @@ import { UserMenu } from './UserMenu';
 import type { User } from '@salon/contracts';
 
 const base: User = {
-  id: 'u1', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@demo.salon',
-  phone: null, role: 'staff', profilePicture: null, isActive: true, permissionGroups: [],
+  id: 'u1',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@demo.salon',
+  phone: null,
+  role: 'staff',
+  profilePicture: null,
+  isActive: true,
+  permissionGroups: [],
 };
 
 function renderMenu(user: User | null, onSignOut = vi.fn()) {

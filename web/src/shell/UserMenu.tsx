@@ -48,8 +48,12 @@ export function UserMenu({ user, onSignOut }: Props) {
       {open && (
         <div className="popover user-popover" id={menuId} role="menu" aria-label="User menu" data-testid="user-menu">
           <div className="user-popover-head">
-            <p className="user-popover-name" data-testid="user-menu-name">{getFullName(user)}</p>
-            <p className="user-popover-email muted" data-testid="user-menu-email">{user?.email}</p>
+            <p className="user-popover-name" data-testid="user-menu-name">
+              {getFullName(user)}
+            </p>
+            <p className="user-popover-email muted" data-testid="user-menu-email">
+              {user?.email}
+            </p>
           </div>
           <Link role="menuitem" className="popover-item" to="/settings" onClick={() => setOpen(false)}>
             Profile &amp; Settings

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@salon/contracts/permissions';
 import { buildMenu, flattenMenu, formatMenuLabel, groupOfPath, isBasicStaff, linkMatches, type MenuEntry } from './menu-model';
 
-const shape = (menu: MenuEntry[]) =>
-  menu.map((e) => (e.kind === 'link' ? e.label : { [e.label]: e.children.map((c) => c.label) }));
+const shape = (menu: MenuEntry[]) => menu.map((e) => (e.kind === 'link' ? e.label : { [e.label]: e.children.map((c) => c.label) }));
 
 describe('menu labels', () => {
   it('capitalises each word', () => {

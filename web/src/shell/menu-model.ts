@@ -41,11 +41,27 @@ const BUSINESS_SETTINGS: PermissionRequirement = { anyOf: [PERMISSIONS.VIEW_BUSI
 /** The side menu of spec §2 with the Basic Staff rules of spec §6. */
 export const MENU: readonly EntryDef[] = [
   { kind: 'link', id: 'dashboard', label: 'dashboard', path: '/dashboard', basic: PERMISSIONS.VIEW_DASHBOARD },
-  { kind: 'link', id: 'appointments', label: 'appointments', path: '/appointments', alsoPaths: ['/appointments-mobile'], basic: { anyOf: CALENDAR_PERMISSIONS } },
   {
-    kind: 'group', id: 'clients', label: 'clients', basic: PERMISSIONS.VIEW_CLIENTS,
+    kind: 'link',
+    id: 'appointments',
+    label: 'appointments',
+    path: '/appointments',
+    alsoPaths: ['/appointments-mobile'],
+    basic: { anyOf: CALENDAR_PERMISSIONS },
+  },
+  {
+    kind: 'group',
+    id: 'clients',
+    label: 'clients',
+    basic: PERMISSIONS.VIEW_CLIENTS,
     children: [
-      { id: 'client-profiles', label: 'client profiles', path: '/clients', alsoPaths: ['/clients-import'], basic: PERMISSIONS.VIEW_CLIENTS },
+      {
+        id: 'client-profiles',
+        label: 'client profiles',
+        path: '/clients',
+        alsoPaths: ['/clients-import'],
+        basic: PERMISSIONS.VIEW_CLIENTS,
+      },
       { id: 'forms', label: 'forms', path: '/forms' },
       { id: 'documents', label: 'documents', path: '/documents' },
       { id: 'note-templates', label: 'note templates', path: '/note-templates' },
@@ -54,15 +70,27 @@ export const MENU: readonly EntryDef[] = [
     ],
   },
   {
-    kind: 'group', id: 'staff', label: 'staff', basic: { anyOf: [PERMISSIONS.VIEW_STAFF, PERMISSIONS.VIEW_TIME_CLOCK] },
+    kind: 'group',
+    id: 'staff',
+    label: 'staff',
+    basic: { anyOf: [PERMISSIONS.VIEW_STAFF, PERMISSIONS.VIEW_TIME_CLOCK] },
     children: [
       { id: 'staff-list', label: 'staff', path: '/staff', basic: PERMISSIONS.VIEW_STAFF },
-      { id: 'schedule', label: 'schedule', path: '/schedule', alsoPaths: ['/staff-schedule'], basic: { anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_OWN_SCHEDULE] } },
+      {
+        id: 'schedule',
+        label: 'schedule',
+        path: '/schedule',
+        alsoPaths: ['/staff-schedule'],
+        basic: { anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_OWN_SCHEDULE] },
+      },
       { id: 'time-clock', label: 'time clock', path: '/time-clock', basic: PERMISSIONS.VIEW_TIME_CLOCK },
     ],
   },
   {
-    kind: 'group', id: 'services', label: 'services', basic: PERMISSIONS.VIEW_SERVICES,
+    kind: 'group',
+    id: 'services',
+    label: 'services',
+    basic: PERMISSIONS.VIEW_SERVICES,
     children: [
       { id: 'services-list', label: 'services', path: '/services', basic: PERMISSIONS.VIEW_SERVICES },
       { id: 'classes', label: 'classes', path: '/classes' },
@@ -71,7 +99,9 @@ export const MENU: readonly EntryDef[] = [
     ],
   },
   {
-    kind: 'group', id: 'retail', label: 'retail',
+    kind: 'group',
+    id: 'retail',
+    label: 'retail',
     children: [
       { id: 'pos', label: 'POS', path: '/pos' },
       { id: 'gift-certificates', label: 'gift certificates & cards', path: '/gift-certificates' },
@@ -80,14 +110,18 @@ export const MENU: readonly EntryDef[] = [
   },
   {
     // The original source spells this group 'isights'; the label formatter corrects it.
-    kind: 'group', id: 'insights', label: 'isights',
+    kind: 'group',
+    id: 'insights',
+    label: 'isights',
     children: [
       { id: 'reports', label: 'reports', path: '/reports' },
       { id: 'payroll', label: 'payroll', path: '/payroll' },
     ],
   },
   {
-    kind: 'group', id: 'business', label: 'business',
+    kind: 'group',
+    id: 'business',
+    label: 'business',
     children: [
       { id: 'locations', label: 'locations', path: '/locations' },
       { id: 'settings', label: 'profile & settings', path: '/settings' },
@@ -96,7 +130,9 @@ export const MENU: readonly EntryDef[] = [
     ],
   },
   {
-    kind: 'group', id: 'sms-email', label: 'SMS & email',
+    kind: 'group',
+    id: 'sms-email',
+    label: 'SMS & email',
     children: [
       { id: 'automations', label: 'automations', path: '/automations' },
       { id: 'marketing', label: 'marketing', path: '/marketing' },

@@ -15,7 +15,14 @@ describe('payment success state', () => {
     expect(parsePaymentSuccess('{"amount":5}')).toEqual(CLOSED);
   });
   it('refreshes the six resources after closing', () => {
-    for (const k of ['/api/appointments', '/api/payments', '/api/staff-earnings', '/api/payroll-history', '/api/sales-history', '/api/saved-payment-methods']) {
+    for (const k of [
+      '/api/appointments',
+      '/api/payments',
+      '/api/staff-earnings',
+      '/api/payroll-history',
+      '/api/sales-history',
+      '/api/saved-payment-methods',
+    ]) {
       expect(isPaymentRefreshKey([k])).toBe(true);
     }
     expect(isPaymentRefreshKey(['/api/appointments/123'])).toBe(true);

@@ -129,7 +129,10 @@ const clientFields = {
   address: addressInputSchema,
   preferredLocationId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
   preferredStaffId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
-  tags: z.array(z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters')).max(50, 'at most 50 tags').optional(),
+  tags: z
+    .array(z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters'))
+    .max(50, 'at most 50 tags')
+    .optional(),
   alerts: z.array(alertInputSchema).max(30, 'at most 30 alerts').optional(),
   source: optionalText(100),
   smsConsent: consentInputSchema.optional(),

@@ -66,14 +66,17 @@ export const templateInputSchema = z
     const sectionIds = new Set<string>();
     const fieldIds = new Set<string>();
     template.sections.forEach((section, s) => {
-      if (sectionIds.has(section.id)) ctx.addIssue({ code: 'custom', path: ['sections', s, 'id'], message: `duplicates section id ${section.id}` });
+      if (sectionIds.has(section.id))
+        ctx.addIssue({ code: 'custom', path: ['sections', s, 'id'], message: `duplicates section id ${section.id}` });
       sectionIds.add(section.id);
       section.fields.forEach((field, f) => {
-        if (fieldIds.has(field.id)) ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'id'], message: `duplicates field id ${field.id}` });
+        if (fieldIds.has(field.id))
+          ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'id'], message: `duplicates field id ${field.id}` });
         fieldIds.add(field.id);
         if (field.type === 'choice') {
           const options = field.options ?? [];
-          if (options.length < 2) ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'options'], message: 'a choice needs at least two options' });
+          if (options.length < 2)
+            ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'options'], message: 'a choice needs at least two options' });
           if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) {
             ctx.addIssue({ code: 'custom', path: ['sections', s, 'fields', f, 'options'], message: 'must not repeat an option' });
           }

@@ -21,7 +21,10 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-const body = z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), z.string().trim().max(20_000, 'must be at most 20000 characters').nullish());
+const body = z.preprocess(
+  (v) => (typeof v === 'string' && !v.trim() ? null : v),
+  z.string().trim().max(20_000, 'must be at most 20000 characters').nullish(),
+);
 const valuesSchema = z.record(z.string(), z.unknown(), { error: 'must be an object of field id → value' });
 
 export const addNoteInputSchema = z
@@ -35,6 +38,11 @@ export const addNoteInputSchema = z
 export type AddNoteInput = z.infer<typeof addNoteInputSchema>;
 
 export const updateNoteInputSchema = z
-  .object({ body, values: valuesSchema.nullish(), pinned: z.boolean().optional(), version: z.number({ error: 'is required' }).int().positive() })
+  .object({
+    body,
+    values: valuesSchema.nullish(),
+    pinned: z.boolean().optional(),
+    version: z.number({ error: 'is required' }).int().positive(),
+  })
   .strict();
 export type UpdateNoteInput = z.infer<typeof updateNoteInputSchema>;

@@ -19,9 +19,15 @@ export const businessSettingsInputSchema = z.strictObject({
   businessName: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').optional(),
   businessLogo: imageUrlSchema.nullable().optional(),
   timeZone: timeZoneSchema.optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD').optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
+    .optional(),
   phone: phoneSchema().nullable().optional(),
   email: z.email('must be a valid e-mail address').nullable().optional(),
-  website: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
+  website: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .nullable()
+    .optional(),
 });
 export type BusinessSettingsInput = z.infer<typeof businessSettingsInputSchema>;

@@ -1,5 +1,6 @@
 /** Identity's colour preferences (spec §3): GET/PUT /api/users/{id}/color-preferences and the GraphQL field. */
 import { z } from 'zod';
+import { DEFAULT_COLOR_PREFERENCES } from './preference-defaults.js';
 
 /** Spec §5: colour values are #rrggbb hex strings. */
 export const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
@@ -14,7 +15,9 @@ export const colorPreferencesSchema = z.object({
 });
 export type ColorPreferences = z.infer<typeof colorPreferencesSchema>;
 
-export { DEFAULT_COLOR_PREFERENCES } from './preference-defaults.js';
+// The defaults live in a zod-free file for the web's shell bundle; here they are held to the contract.
+DEFAULT_COLOR_PREFERENCES satisfies ColorPreferences;
+export { DEFAULT_COLOR_PREFERENCES };
 
 const hex = hexColourSchema.transform((value) => value.toLowerCase());
 const palette = z

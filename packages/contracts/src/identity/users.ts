@@ -54,7 +54,11 @@ export const createUserInputSchema = z.strictObject({
   role: roleSchema,
   phone: phoneSchema().nullable().optional(),
   password: z.string('must be a string'),
-  username: z.string().trim().regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3–40 letters, digits, dots, dashes or underscores').optional(),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3–40 letters, digits, dots, dashes or underscores')
+    .optional(),
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 

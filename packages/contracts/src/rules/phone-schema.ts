@@ -17,7 +17,10 @@ export function phoneSchema(message: string = PHONE_PROBLEM, defaultCountry: str
  * further: for lookups (password recovery) whose answer must not depend on whether a number exists.
  */
 export function phoneLikeSchema(message: string = PHONE_PROBLEM) {
-  return z.string('must be a string').trim().regex(/^\+?[0-9 ().-]{7,20}$/, message);
+  return z
+    .string('must be a string')
+    .trim()
+    .regex(/^\+?[0-9 ().-]{7,20}$/, message);
 }
 
 /** A phone in a view: E.164. */

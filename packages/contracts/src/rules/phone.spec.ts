@@ -4,7 +4,15 @@ import { phoneLikeSchema, phoneSchema } from './phone-schema.js';
 
 describe('normalisePhone', () => {
   it('reads every usual way of writing a US number as one E.164 number', () => {
-    for (const raw of ['(555) 010-2000', '555-010-2000', '5550102000', '+1 555 010 2000', '1 555 010 2000', '1-555-010-2000', '555.010.2000']) {
+    for (const raw of [
+      '(555) 010-2000',
+      '555-010-2000',
+      '5550102000',
+      '+1 555 010 2000',
+      '1 555 010 2000',
+      '1-555-010-2000',
+      '555.010.2000',
+    ]) {
       expect(normalisePhone(raw)).toEqual({ ok: true, e164: '+15550102000' });
     }
     expect(normalisePhone('(312) 555-0134')).toEqual({ ok: true, e164: '+13125550134' });
@@ -33,7 +41,9 @@ describe('toE164', () => {
 
 describe('phoneDigitsOf', () => {
   it('compares every way of writing one NANP number equal', () => {
-    expect(new Set(['(312) 555-0101', '312.555.0101', '+1 312 555 0101', '13125550101'].map((p) => phoneDigitsOf(p)))).toEqual(new Set(['13125550101']));
+    expect(new Set(['(312) 555-0101', '312.555.0101', '+1 312 555 0101', '13125550101'].map((p) => phoneDigitsOf(p)))).toEqual(
+      new Set(['13125550101']),
+    );
     expect(phoneDigitsOf('+44 20 7946 0958')).toBe('442079460958');
     expect(phoneDigitsOf('(555) 010-2000')).toBe('15550102000');
     expect(phoneDigitsOf('+1 555 010 2000')).toBe('15550102000');

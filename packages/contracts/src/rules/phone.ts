@@ -25,7 +25,8 @@ export function normalisePhone(raw: string, defaultCountry: string = 'US'): Phon
   // "1 555 010 2000" without the plus: try it as an international number.
   if (!text.startsWith('+')) {
     const international = parsePhoneNumberFromString(`+${digits}`);
-    if (international && (international.isValid() || isFictionalNanp(international.number))) return { ok: true, e164: international.number };
+    if (international && (international.isValid() || isFictionalNanp(international.number)))
+      return { ok: true, e164: international.number };
   }
   return { ok: false, message: 'must be a valid phone number' };
 }

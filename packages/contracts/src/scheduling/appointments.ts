@@ -9,7 +9,13 @@ import { visitSlotViewSchema } from './availability.js';
 
 export const appointmentSourceSchema = z.enum(['staff', 'online', 'api']);
 
-export const appointmentSegmentViewSchema = z.object({ position: z.number().int(), serviceId: z.string(), staffId: z.string(), startsAt: z.string(), endsAt: z.string() });
+export const appointmentSegmentViewSchema = z.object({
+  position: z.number().int(),
+  serviceId: z.string(),
+  staffId: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
 
 export const appointmentViewSchema = z.object({
   id: z.string(),

@@ -12,7 +12,11 @@ export const depositRuleSchema = z.discriminatedUnion('type', [
 export type DepositRule = z.infer<typeof depositRuleSchema>;
 
 /** A person who performs the service, with their own length and price when they differ. */
-export const serviceStaffViewSchema = z.object({ staffId: z.string(), durationMin: z.number().int().nullable(), priceMinor: z.number().int().nullable() });
+export const serviceStaffViewSchema = z.object({
+  staffId: z.string(),
+  durationMin: z.number().int().nullable(),
+  priceMinor: z.number().int().nullable(),
+});
 export type ServiceStaff = z.infer<typeof serviceStaffViewSchema>;
 
 export const serviceViewSchema = z.object({
@@ -64,7 +68,10 @@ export const serviceInputSchema = z
     description: z.string().max(2000).nullish(),
     durationMin: z.number().int().min(5).max(1440),
     priceMinor: z.number().int().min(0),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+      .default('USD'),
     bufferBeforeMin: z.number().int().min(0).max(240).default(0),
     bufferAfterMin: z.number().int().min(0).max(240).default(0),
     processing: z.object({ startAfterMin: z.number().int().min(0), durationMin: z.number().int().min(5) }).nullish(),

@@ -25,7 +25,9 @@ export const CurrentAuth = createParamDecorator((_data: unknown, context: Execut
 });
 
 /** The verified caller on a public handler, or null for a visitor without a (valid) token. */
-export const OptionalAuth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext | null => requestOf(context)?.auth ?? null);
+export const OptionalAuth = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthContext | null => requestOf(context)?.auth ?? null,
+);
 
 /** The caller's IP as Express sees it (trust proxy is set, so the gateway's X-Forwarded-For counts). */
 export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext): string => requestOf(context)?.ip ?? 'unknown');

@@ -38,7 +38,13 @@ export class AuthGuard implements CanActivate {
     }
     try {
       const verified = await this.tokens.verify(token);
-      request.auth = { userId: verified.userId, role: verified.role, tokenId: verified.jti, issuedAt: verified.issuedAt, expiresAt: verified.expiresAt };
+      request.auth = {
+        userId: verified.userId,
+        role: verified.role,
+        tokenId: verified.jti,
+        issuedAt: verified.issuedAt,
+        expiresAt: verified.expiresAt,
+      };
       return true;
     } catch (error) {
       if (error instanceof TokenRejectedError) {

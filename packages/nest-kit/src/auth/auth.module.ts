@@ -28,7 +28,13 @@ export class AuthModule {
           inject: [APP_CONFIG, REDIS],
           useFactory: (config: BaseConfig, redis: Redis) =>
             new TokenService(
-              { secret: config.JWT_SECRET, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.JWT_TTL_SECONDS, redisPrefix: config.REDIS_KEY_PREFIX },
+              {
+                secret: config.JWT_SECRET,
+                issuer: config.JWT_ISSUER,
+                audience: config.JWT_AUDIENCE,
+                ttlSeconds: config.JWT_TTL_SECONDS,
+                redisPrefix: config.REDIS_KEY_PREFIX,
+              },
               redis,
             ),
         },

@@ -28,13 +28,27 @@ class FixedPermissions extends PermissionResolver {
 
 @Controller('t')
 class ProbeController {
-  @Public() @Get('public') open() { return { ok: true }; }
-  @Get('signed-in') signedIn(@CurrentAuth() auth: AuthContext) { return { userId: auth.userId }; }
-  @RequirePermission('view_staff') @Get('single') single() { return { ok: true }; }
-  @RequirePermission({ anyOf: ['view_calendar', 'edit_calendar'] }) @Get('any') any() { return { ok: true }; }
-  @RequirePermission({ allOf: ['view_staff', 'view_clients'] }) @Get('all') all() { return { ok: true }; }
-  @RequirePermission({ resource: 'calendar', action: 'edit' }) @Get('resource') resource() { return { ok: true }; }
-  @AdminOnly() @Get('admin') admin() { return { ok: true }; }
+  @Public() @Get('public') open() {
+    return { ok: true };
+  }
+  @Get('signed-in') signedIn(@CurrentAuth() auth: AuthContext) {
+    return { userId: auth.userId };
+  }
+  @RequirePermission('view_staff') @Get('single') single() {
+    return { ok: true };
+  }
+  @RequirePermission({ anyOf: ['view_calendar', 'edit_calendar'] }) @Get('any') any() {
+    return { ok: true };
+  }
+  @RequirePermission({ allOf: ['view_staff', 'view_clients'] }) @Get('all') all() {
+    return { ok: true };
+  }
+  @RequirePermission({ resource: 'calendar', action: 'edit' }) @Get('resource') resource() {
+    return { ok: true };
+  }
+  @AdminOnly() @Get('admin') admin() {
+    return { ok: true };
+  }
 }
 
 /** An entity like identity's User or clients' Client: a key, a plain field, a computed field and a guarded one. */
@@ -82,10 +96,18 @@ class PersonResolver {
   }
 }
 
-const config = loadConfig(baseConfigSchema, { DATABASE_URL: 'postgres://unused@127.0.0.1/unused', REDIS_KEY_PREFIX: testRedisPrefix('guards') });
+const config = loadConfig(baseConfigSchema, {
+  DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+  REDIS_KEY_PREFIX: testRedisPrefix('guards'),
+});
 
 @Module({
-  imports: [ConfigModule.forRoot(config), RedisModule, AuthModule.forRoot({ permissionResolver: FixedPermissions }), subgraphModule(config)],
+  imports: [
+    ConfigModule.forRoot(config),
+    RedisModule,
+    AuthModule.forRoot({ permissionResolver: FixedPermissions }),
+    subgraphModule(config),
+  ],
   controllers: [ProbeController],
   providers: [PersonResolver],
 })
@@ -101,7 +123,8 @@ async function gql(query: string, authorization?: string): Promise<Body> {
   if (authorization) req.set('Authorization', authorization);
   return (await req).body as Body;
 }
-const entities = (fields: string) => `{ _entities(representations: [{ __typename: "Person", id: "p-1" }]) { ... on Person { ${fields} } } }`;
+const entities = (fields: string) =>
+  `{ _entities(representations: [{ __typename: "Person", id: "p-1" }]) { ... on Person { ${fields} } } }`;
 
 beforeAll(async () => {
   const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
@@ -122,12 +145,21 @@ describe('auth and permission guards', () => {
     await request(app.getHttpServer()).get('/t/signed-in').set('Authorization', 'Bearer nonsense').expect(401);
   });
   it('passes the verified user to the handler', async () => {
-    const res = await request(app.getHttpServer()).get('/t/signed-in').set('Authorization', await bearer('staff')).expect(200);
+    const res = await request(app.getHttpServer())
+      .get('/t/signed-in')
+      .set('Authorization', await bearer('staff'))
+      .expect(200);
     expect(res.body).toEqual({ userId: 'staff' });
   });
   it('checks a single permission', async () => {
-    await request(app.getHttpServer()).get('/t/single').set('Authorization', await bearer('staff')).expect(200);
-    const denied = await request(app.getHttpServer()).get('/t/single').set('Authorization', await bearer('none')).expect(403);
+    await request(app.getHttpServer())
+      .get('/t/single')
+      .set('Authorization', await bearer('staff'))
+      .expect(200);
+    const denied = await request(app.getHttpServer())
+      .get('/t/single')
+      .set('Authorization', await bearer('none'))
+      .expect(403);
     expect(denied.body).toEqual({ error: 'Forbidden: requires view_staff' });
   });
   it('checks any-of, all-of and resource+action', async () => {
@@ -143,8 +175,14 @@ describe('auth and permission guards', () => {
     }
   });
   it('keeps admin-only routes from staff and clients', async () => {
-    await request(app.getHttpServer()).get('/t/admin').set('Authorization', await bearer('staff')).expect(403);
-    await request(app.getHttpServer()).get('/t/admin').set('Authorization', await bearer('x', 'client')).expect(403);
+    await request(app.getHttpServer())
+      .get('/t/admin')
+      .set('Authorization', await bearer('staff'))
+      .expect(403);
+    await request(app.getHttpServer())
+      .get('/t/admin')
+      .set('Authorization', await bearer('x', 'client'))
+      .expect(403);
   });
   it('refuses a revoked token', async () => {
     const header = await bearer('staff');
@@ -182,7 +220,9 @@ describe('subgraph auth: federation entry points', () => {
 
   it('keeps root fields as they were: signed-in by default, @Public open', async () => {
     expect((await gql('{ person(id: "p-2") { email } }')).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
-    expect((await gql('{ person(id: "p-2") { email shout } }', await bearer('none'))).data).toEqual({ person: { email: 'p-2@example.com', shout: 'P-2@EXAMPLE.COM' } });
+    expect((await gql('{ person(id: "p-2") { email shout } }', await bearer('none'))).data).toEqual({
+      person: { email: 'p-2@example.com', shout: 'P-2@EXAMPLE.COM' },
+    });
     expect((await gql('{ hello }')).data).toEqual({ hello: 'hi' });
   });
 });

@@ -14,7 +14,16 @@ const calls: { path: string; caller: string }[] = [];
 
 beforeAll(async () => {
   redis = new Redis('redis://127.0.0.1:6379');
-  tokens = new TokenService({ secret: 'a-test-secret-that-is-long-enough-0123456789', issuer: 'i', audience: 'a', ttlSeconds: 600, redisPrefix: testRedisPrefix('perm') }, redis);
+  tokens = new TokenService(
+    {
+      secret: 'a-test-secret-that-is-long-enough-0123456789',
+      issuer: 'i',
+      audience: 'a',
+      ttlSeconds: 600,
+      redisPrefix: testRedisPrefix('perm'),
+    },
+    redis,
+  );
   // Identity's answer, as GET /api/users/{id}/permissions gives it, checking the caller's token.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the handler catches everything itself
   server = createServer(async (req, res) => {
@@ -23,8 +32,11 @@ beforeAll(async () => {
       calls.push({ path: req.url!, caller: `${caller.userId}:${caller.role}` });
       if (req.url!.includes('missing')) return void res.writeHead(404).end('{}');
       // An identity that drifted from its contract: the permission list renamed.
-      if (req.url!.includes('drifted')) return void res.writeHead(200).end(JSON.stringify({ data: { grants: ['view_clients'], groups: [], directPermissions: [] } }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { permissions: ['view_clients'], groups: [], directPermissions: [] } }));
+      if (req.url!.includes('drifted'))
+        return void res.writeHead(200).end(JSON.stringify({ data: { grants: ['view_clients'], groups: [], directPermissions: [] } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ data: { permissions: ['view_clients'], groups: [], directPermissions: [] } }));
     } catch {
       res.writeHead(401).end('{"error":"Authentication required"}');
     }
@@ -58,7 +70,9 @@ describe('IdentityPermissionResolver', () => {
     expect(await resolver(0).permissionsOf('missing')).toEqual([]);
   });
   it('refuses an answer that drifted from the contract, naming the field', async () => {
-    await expect(resolver(0).permissionsOf('drifted')).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/api\/users\/drifted\/permissions answered a body that breaks its contract: data\.permissions: /);
+    await expect(resolver(0).permissionsOf('drifted')).rejects.toThrow(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/users\/drifted\/permissions answered a body that breaks its contract: data\.permissions: /,
+    );
   });
   it('says identity is unreachable rather than guessing', async () => {
     await expect(resolver(0, 'http://127.0.0.1:9').permissionsOf('u-3')).rejects.toThrow(/identity is unreachable/);

@@ -52,5 +52,4 @@ export class IdentityPermissionResolver extends PermissionResolver {
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
     return permissions;
   }
-
 }

@@ -6,7 +6,10 @@ describe('parseAnswer', () => {
   const schema = z.object({ id: z.string(), location: z.object({ timeZone: z.string() }) });
 
   it('answers the checked body', () => {
-    expect(parseAnswer(schema, { id: 'a', location: { timeZone: 'UTC' }, extra: 1 }, 'GET /x')).toEqual({ id: 'a', location: { timeZone: 'UTC' } });
+    expect(parseAnswer(schema, { id: 'a', location: { timeZone: 'UTC' }, extra: 1 }, 'GET /x')).toEqual({
+      id: 'a',
+      location: { timeZone: 'UTC' },
+    });
   });
 
   it('refuses a drifted body with an error naming the call and every field that does not fit', () => {
@@ -18,7 +21,9 @@ describe('parseAnswer', () => {
     }
     expect(error).toBeInstanceOf(ContractDriftError);
     expect((error as ContractDriftError).problems.map((p) => p.field)).toEqual(['id', 'location.timeZone']);
-    expect((error as Error).message).toMatch(/^GET http:\/\/identity\/x answered a body that breaks its contract: id: .*; location\.timeZone: /);
+    expect((error as Error).message).toMatch(
+      /^GET http:\/\/identity\/x answered a body that breaks its contract: id: .*; location\.timeZone: /,
+    );
   });
 
   it('names the body itself when it is not an object at all', () => {

@@ -34,7 +34,10 @@ export class ContractDriftError extends Error {
 export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown, call: string): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => ({ field: issue.path.length ? issue.path.join('.') : '(body)', message: issue.message }));
+  const problems = parsed.error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : '(body)',
+    message: issue.message,
+  }));
   throw new ContractDriftError(call, problems);
 }
 

@@ -26,7 +26,10 @@ export class UserDirectory {
     let name: string | null = null;
     try {
       const path = `/api/users/${encodeURIComponent(userId)}`;
-      const res = await this.serviceToken.call(this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', path, { timeoutMs: 1500, schema: nameSchema });
+      const res = await this.serviceToken.call(this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', path, {
+        timeoutMs: 1500,
+        schema: nameSchema,
+      });
       if (res.ok) {
         const user = res.body;
         name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || null;

@@ -25,7 +25,13 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
 
 /** Runs pending migrations, each in its own transaction; returns the names applied. */
 export async function runMigrations(databaseUrl: string, options: Pick<DataSourceOptions, 'migrations' | 'entities'>): Promise<string[]> {
-  const dataSource = new DataSource({ type: 'postgres', url: databaseUrl, migrations: options.migrations, entities: options.entities, migrationsTableName: 'migrations' });
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: databaseUrl,
+    migrations: options.migrations,
+    entities: options.entities,
+    migrationsTableName: 'migrations',
+  });
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });

@@ -71,7 +71,10 @@ export class ConflictError extends AppError {
 export class TooManyRequestsError extends AppError {
   readonly status = 429;
   readonly code = 'TOO_MANY_REQUESTS';
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message);
   }
 }

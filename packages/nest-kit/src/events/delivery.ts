@@ -26,9 +26,7 @@ export function errorMessage(error: unknown): string {
 }
 
 export type Outcome =
-  | { kind: 'handled' }
-  | { kind: 'dead'; error: string; attempts: number; envelope: EventEnvelope | null }
-  | { kind: 'abandoned' };
+  { kind: 'handled' } | { kind: 'dead'; error: string; attempts: number; envelope: EventEnvelope | null } | { kind: 'abandoned' };
 
 /**
  * The delivery rules both transports share: validate before the handler (an invalid envelope is
@@ -69,7 +67,12 @@ export async function deliver(
 }
 
 /** Fields of a dead letter that come from the event itself, tolerant of an unparsable one. */
-export function describeRaw(raw: string): { eventId: string | null; type: string | null; aggregateType: string | null; aggregateId: string | null } {
+export function describeRaw(raw: string): {
+  eventId: string | null;
+  type: string | null;
+  aggregateType: string | null;
+  aggregateId: string | null;
+} {
   try {
     const value = JSON.parse(raw) as Record<string, unknown>;
     const str = (v: unknown) => (typeof v === 'string' ? v : null);

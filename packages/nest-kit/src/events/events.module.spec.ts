@@ -18,10 +18,18 @@ import { RedisStreamsTransport } from './redis-streams.transport.js';
 
 @Injectable()
 class CreateUserUseCase {
-  constructor(private readonly dataSource: DataSource, private readonly outbox: OutboxWriter) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
   execute(userId: string) {
     return this.dataSource.transaction((m) =>
-      this.outbox.append(m, { type: 'identity.user.created.v1', aggregateType: 'user', aggregateId: userId, payload: { userId, role: 'staff', email: `${userId}@x.test` } }),
+      this.outbox.append(m, {
+        type: 'identity.user.created.v1',
+        aggregateType: 'user',
+        aggregateId: userId,
+        payload: { userId, role: 'staff', email: `${userId}@x.test` },
+      }),
     );
   }
 }
@@ -47,7 +55,11 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
   });
   @Module({
-    imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot({ entities: [], migrations: [] }), EventsModule.forRoot({ serviceName: 'probe', relay: true, consume: true })],
+    imports: [
+      ConfigModule.forRoot(config),
+      DatabaseModule.forRoot({ entities: [], migrations: [] }),
+      EventsModule.forRoot({ serviceName: 'probe', relay: true, consume: true }),
+    ],
     providers: [CreateUserUseCase, WelcomeConsumer],
   })
   class ProbeModule {}
@@ -66,14 +78,22 @@ describe('EventsModule', () => {
     expect(app.get<EventTransport>(EVENT_TRANSPORT)).toBeInstanceOf(RedisStreamsTransport);
     const envelope = await app.get(CreateUserUseCase).execute('u-42');
     const dataSource = app.get(DataSource);
-    await waitFor(async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 1, 'the consumer effect');
-    expect(await dataSource.query(`SELECT consumer, type FROM inbox`)).toEqual([{ consumer: 'probe:WelcomeConsumer.onUserCreated', type: 'identity.user.created.v1' }]);
+    await waitFor(
+      async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 1,
+      'the consumer effect',
+    );
+    expect(await dataSource.query(`SELECT consumer, type FROM inbox`)).toEqual([
+      { consumer: 'probe:WelcomeConsumer.onUserCreated', type: 'identity.user.created.v1' },
+    ]);
     expect(await dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL`)).toHaveLength(0);
 
     // Redelivering the same event (a replay) changes nothing.
     await app.get<EventTransport>(EVENT_TRANSPORT).publish([envelope]);
     const other = await app.get(CreateUserUseCase).execute('u-43');
-    await waitFor(async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [other.id])).length === 1, 'the next effect');
+    await waitFor(
+      async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [other.id])).length === 1,
+      'the next effect',
+    );
     expect(await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).toHaveLength(1);
   });
 });

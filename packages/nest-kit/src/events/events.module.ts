@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
 import { contextOf, type EventEnvelope, type EventType } from '@salon/contracts';
 import type { Logger } from 'pino';
@@ -103,7 +111,11 @@ export class EventsRuntime implements OnApplicationBootstrap, BeforeApplicationS
       for (const method of this.scanner.getAllMethodNames(prototype)) {
         for (const type of eventTypesOf(prototype[method])) {
           const fn = instance[method] as (envelope: EventEnvelope, manager: EntityManager) => Promise<void>;
-          handlers.push({ consumer: `${this.options.serviceName}:${instance.constructor.name}.${method}`, type, call: (e, m) => fn.call(instance, e, m) });
+          handlers.push({
+            consumer: `${this.options.serviceName}:${instance.constructor.name}.${method}`,
+            type,
+            call: (e, m) => fn.call(instance, e, m),
+          });
         }
       }
     }

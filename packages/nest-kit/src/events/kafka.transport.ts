@@ -58,7 +58,11 @@ export class KafkaTransport implements EventTransport {
 
   private getProducer(): Promise<Producer> {
     this.producer ??= (async () => {
-      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       await producer.connect();
       return producer;
     })().catch((error) => {
@@ -84,12 +88,18 @@ export class KafkaTransport implements EventTransport {
     const missing = topics.filter((t) => !this.topicsReady.has(t));
     if (missing.length) {
       const ready = this.getAdmin().then((admin) =>
-        admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 4 })), waitForLeaders: true }).then(() => undefined),
+        admin
+          .createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 4 })), waitForLeaders: true })
+          .then(() => undefined),
       );
-      for (const topic of missing) this.topicsReady.set(topic, ready.catch((error) => {
-        this.topicsReady.delete(topic);
-        throw error;
-      }));
+      for (const topic of missing)
+        this.topicsReady.set(
+          topic,
+          ready.catch((error) => {
+            this.topicsReady.delete(topic);
+            throw error;
+          }),
+        );
     }
     return Promise.all(topics.map((t) => this.topicsReady.get(t) ?? Promise.resolve())).then(() => undefined);
   }
@@ -100,7 +110,11 @@ export class KafkaTransport implements EventTransport {
     for (const envelope of envelopes) {
       const topic = this.topic(contextOf(envelope.type));
       const messages = byTopic.get(topic) ?? [];
-      messages.push({ key: envelope.aggregateId, value: JSON.stringify(envelope), headers: { 'event-type': envelope.type, 'event-id': envelope.id } });
+      messages.push({
+        key: envelope.aggregateId,
+        value: JSON.stringify(envelope),
+        headers: { 'event-type': envelope.type, 'event-id': envelope.id },
+      });
       byTopic.set(topic, messages);
     }
     await this.ensureTopics([...byTopic.keys()]);
@@ -249,9 +263,17 @@ export class KafkaTransport implements EventTransport {
     if (!letter) throw new Error(`No dead letter ${id}`);
     const producer = await this.getProducer();
     const target = letter.source.split('/')[0] || this.topic(letter.context);
-    await producer.send({ topic: target, acks: -1, messages: [{ key: letter.aggregateId, value: letter.raw, headers: { 'replayed-from': id } }] });
+    await producer.send({
+      topic: target,
+      acks: -1,
+      messages: [{ key: letter.aggregateId, value: letter.raw, headers: { 'replayed-from': id } }],
+    });
     // Kafka cannot delete one record: a marker hides the replayed dead letter from the listing.
-    await producer.send({ topic: match[1], acks: -1, messages: [{ key: letter.aggregateId, value: null, headers: { 'replayed-of': id } }] });
+    await producer.send({
+      topic: match[1],
+      acks: -1,
+      messages: [{ key: letter.aggregateId, value: null, headers: { 'replayed-of': id } }],
+    });
   }
 
   async replayFrom(options: { group: string; context: string; from: string }): Promise<void> {
@@ -290,6 +312,9 @@ export class KafkaTransport implements EventTransport {
     const admin = this.admin;
     this.producer = null;
     this.admin = null;
-    await Promise.all([producer?.then((p) => p.disconnect()).catch(() => undefined), admin?.then((a) => a.disconnect()).catch(() => undefined)]);
+    await Promise.all([
+      producer?.then((p) => p.disconnect()).catch(() => undefined),
+      admin?.then((a) => a.disconnect()).catch(() => undefined),
+    ]);
   }
 }

@@ -92,8 +92,14 @@ export class OutboxRelay {
         await this.transport.publish(rows.map((r) => r.envelope));
       } catch (error) {
         this.failures++;
-        this.logger.warn({ err: error, events: rows.length, attempt: this.failures }, 'event transport unavailable; outbox rows wait and are retried');
-        await runner.query(`UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`, [seqs, errorMessage(error).slice(0, 2000)]);
+        this.logger.warn(
+          { err: error, events: rows.length, attempt: this.failures },
+          'event transport unavailable; outbox rows wait and are retried',
+        );
+        await runner.query(`UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`, [
+          seqs,
+          errorMessage(error).slice(0, 2000),
+        ]);
         await runner.commitTransaction();
         return 'failed';
       }

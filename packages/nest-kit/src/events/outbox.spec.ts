@@ -33,8 +33,12 @@ class RecordingTransport implements EventTransport {
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, Math.random() * this.delayMs));
     this.published.push(...envelopes);
   }
-  subscribe(): Promise<Subscription> { throw new Error('not used'); }
-  async deadLetters() { return []; }
+  subscribe(): Promise<Subscription> {
+    throw new Error('not used');
+  }
+  async deadLetters() {
+    return [];
+  }
   async replayDeadLetter() {}
   async replayFrom() {}
   async close() {}
@@ -59,7 +63,13 @@ describe('outbox writer', () => {
     await clearOutbox();
     const envelope = await dataSource.transaction((m) => writer.append(m, { ...userUpdated('u1', 0), locationId: 'loc-1' }));
     expect(envelope.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
-    expect(envelope).toMatchObject({ type: 'identity.user.updated.v1', aggregateId: 'u1', locationId: 'loc-1', actor: { type: 'user', id: 'admin-1' }, traceparent: null });
+    expect(envelope).toMatchObject({
+      type: 'identity.user.updated.v1',
+      aggregateId: 'u1',
+      locationId: 'loc-1',
+      actor: { type: 'user', id: 'admin-1' },
+      traceparent: null,
+    });
     const [row] = await dataSource.query(`SELECT id, type, aggregate_id, envelope, published_at FROM outbox`);
     expect(row).toMatchObject({ id: envelope.id, type: envelope.type, aggregate_id: 'u1', envelope, published_at: null });
   });
@@ -184,7 +194,9 @@ describe('inbox consumer', () => {
       }),
     ).rejects.toThrow('downstream failed');
     expect(await dataSource.query(`SELECT 1 FROM inbox`)).toHaveLength(0);
-    expect(await inbox.run('svc:A.handle', event, async (m) => void (await m.query(`INSERT INTO effects VALUES ($1, 'a')`, [event.id])))).toBe(true);
+    expect(
+      await inbox.run('svc:A.handle', event, async (m) => void (await m.query(`INSERT INTO effects VALUES ($1, 'a')`, [event.id]))),
+    ).toBe(true);
     expect(await dataSource.query(`SELECT 1 FROM effects`)).toHaveLength(1);
   });
 });

@@ -41,10 +41,14 @@ describe('redis streams partition leases', () => {
       await b.subscribe({ group: 'svc', contexts: ['identity'], handle: async () => undefined }),
     ];
     const holders = async () => new Set(await Promise.all([0, 1, 2, 3].map((n) => redis.get(`${prefix}events:identity:p${n}:lease:svc`))));
-    await waitFor(async () => {
-      const h = await holders();
-      return h.size === 2 && !h.has(null);
-    }, 'two instances holding two partitions each', 5_000);
+    await waitFor(
+      async () => {
+        const h = await holders();
+        return h.size === 2 && !h.has(null);
+      },
+      'two instances holding two partitions each',
+      5_000,
+    );
     await Promise.all(subs.map((s) => s.stop()));
     await Promise.all([a.close(), b.close()]);
   });

@@ -102,7 +102,17 @@ export class RedisStreamsTransport implements EventTransport {
     for (const envelope of envelopes) {
       const context = contextOf(envelope.type);
       const key = this.streamKey(context, partitionOf(envelope.aggregateId, this.partitions));
-      multi.xadd(key, 'MAXLEN', '~', String(this.options.maxLen ?? 1_000_000), '*', 'type', envelope.type, 'event', JSON.stringify(envelope));
+      multi.xadd(
+        key,
+        'MAXLEN',
+        '~',
+        String(this.options.maxLen ?? 1_000_000),
+        '*',
+        'type',
+        envelope.type,
+        'event',
+        JSON.stringify(envelope),
+      );
     }
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
@@ -234,16 +244,22 @@ class RedisStreamsSubscription implements Subscription {
     this.reader = redis.duplicate();
     this.reader.on('error', () => undefined);
     this.reader.on('ready', () => {
-      this.reader.client('ID').then((id) => (this.readerId = Number(id)), () => undefined);
+      this.reader.client('ID').then(
+        (id) => (this.readerId = Number(id)),
+        () => undefined,
+      );
     });
   }
 
   async start(): Promise<void> {
     for (const { key } of this.keys) await this.transport.ensureGroup(key, this.options.group);
     await this.updateLeases();
-    this.leaseTimer = setInterval(() => {
-      this.leaseTick = this.leaseTick.then(() => this.updateLeases()).catch(() => undefined);
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    this.leaseTimer = setInterval(
+      () => {
+        this.leaseTick = this.leaseTick.then(() => this.updateLeases()).catch(() => undefined);
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
     this.loop = this.run();
   }
 
@@ -259,7 +275,12 @@ class RedisStreamsSubscription implements Subscription {
   private async updateLeases(): Promise<void> {
     if (this.stopping) return;
     const now = Date.now();
-    await this.redis.multi().zadd(this.membersKey, now + this.leaseMs, this.instance).zremrangebyscore(this.membersKey, '-inf', now).pexpire(this.membersKey, this.leaseMs * 2).exec();
+    await this.redis
+      .multi()
+      .zadd(this.membersKey, now + this.leaseMs, this.instance)
+      .zremrangebyscore(this.membersKey, '-inf', now)
+      .pexpire(this.membersKey, this.leaseMs * 2)
+      .exec();
     const members = Math.max(1, await this.redis.zcard(this.membersKey));
     const share = Math.ceil(this.keys.length / members);
     let changed = false;
@@ -315,11 +336,33 @@ class RedisStreamsSubscription implements Subscription {
           continue;
         }
         const drainKeys = keys.filter((key) => this.draining.has(key));
-        const reply = (drainKeys.length
-          ? await this.reader.call('XREADGROUP', 'GROUP', this.options.group, CONSUMER, 'COUNT', batch, 'STREAMS', ...drainKeys, ...drainKeys.map((k) => this.draining.get(k)!))
-          : await this.reader.call('XREADGROUP', 'GROUP', this.options.group, CONSUMER, 'COUNT', batch, 'BLOCK', String(this.transport.options.blockMs ?? 2000), 'STREAMS', ...keys, ...keys.map(() => '>'))) as
-          | [string, StreamEntry[]][]
-          | null;
+        const reply = (
+          drainKeys.length
+            ? await this.reader.call(
+                'XREADGROUP',
+                'GROUP',
+                this.options.group,
+                CONSUMER,
+                'COUNT',
+                batch,
+                'STREAMS',
+                ...drainKeys,
+                ...drainKeys.map((k) => this.draining.get(k)!),
+              )
+            : await this.reader.call(
+                'XREADGROUP',
+                'GROUP',
+                this.options.group,
+                CONSUMER,
+                'COUNT',
+                batch,
+                'BLOCK',
+                String(this.transport.options.blockMs ?? 2000),
+                'STREAMS',
+                ...keys,
+                ...keys.map(() => '>'),
+              )
+        ) as [string, StreamEntry[]][] | null;
         const byKey = new Map(reply ?? []);
         for (const key of drainKeys) {
           const entries = byKey.get(key) ?? [];
@@ -363,7 +406,12 @@ class RedisStreamsSubscription implements Subscription {
       // An event whose handling kept killing the process would otherwise crash every restart forever.
       const outcome: Outcome =
         interrupted >= maxAttempts
-          ? { kind: 'dead', error: `delivery was interrupted ${interrupted} times (the consumer crashed or stopped while handling it)`, attempts: interrupted, envelope: null }
+          ? {
+              kind: 'dead',
+              error: `delivery was interrupted ${interrupted} times (the consumer crashed or stopped while handling it)`,
+              attempts: interrupted,
+              envelope: null,
+            }
           : await deliver(raw, this.options.handle, {
               maxAttempts,
               retryBaseMs: this.transport.options.retryBaseMs ?? 100,
@@ -377,7 +425,24 @@ class RedisStreamsSubscription implements Subscription {
       }
       const results = await this.redis
         .multi()
-        .xadd(this.transport.deadKey(context), '*', 'event', raw, 'group', this.options.group, 'error', outcome.error, 'attempts', String(outcome.attempts), 'stream', key, 'streamId', id, 'time', new Date().toISOString())
+        .xadd(
+          this.transport.deadKey(context),
+          '*',
+          'event',
+          raw,
+          'group',
+          this.options.group,
+          'error',
+          outcome.error,
+          'attempts',
+          String(outcome.attempts),
+          'stream',
+          key,
+          'streamId',
+          id,
+          'time',
+          new Date().toISOString(),
+        )
         .xack(key, this.options.group, id)
         .del(starts)
         .exec();

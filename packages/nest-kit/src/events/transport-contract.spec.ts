@@ -105,28 +105,36 @@ export function runTransportContract(name: string, makeTransport: (namespace: st
     });
 
     // Kafka redelivers an interrupted message from the committed offset without counting (not done yet).
-    it.skipIf(name === 'kafka')('dead-letters an event whose handling keeps being interrupted (the process dies each time), across restarts', async () => {
-      const t = transport();
-      const g = group();
-      const key = `killer-${randomBytes(2).toString('hex')}`;
-      const poison = sampleEvent(key, 0);
-      const next = sampleEvent(key, 1);
-      await t.publish([poison, next]);
-      // Each "process" starts handling the poison event and dies (hangs until stopped) before finishing.
-      for (let life = 1; life <= 2; life++) {
-        let started = false;
-        const dying = await subscribe(transport(), { group: g, maxAttempts: 2, stopTimeoutMs: 50, handle: () => ((started = true), new Promise<void>(() => undefined)) });
-        await waitFor(() => started, `life ${life} to start handling`);
-        await dying.stop();
-      }
-      const seen: string[] = [];
-      await subscribe(transport(), { group: g, maxAttempts: 2, handle: async (e) => void seen.push(e.id) });
-      await waitFor(() => seen.includes(next.id), 'the event after the poison one');
-      expect(seen).toEqual([next.id]);
-      const letters = await t.deadLetters();
-      const letter = letters.find((l) => l.eventId === poison.id);
-      expect(letter?.error).toBe('delivery was interrupted 2 times (the consumer crashed or stopped while handling it)');
-    });
+    it.skipIf(name === 'kafka')(
+      'dead-letters an event whose handling keeps being interrupted (the process dies each time), across restarts',
+      async () => {
+        const t = transport();
+        const g = group();
+        const key = `killer-${randomBytes(2).toString('hex')}`;
+        const poison = sampleEvent(key, 0);
+        const next = sampleEvent(key, 1);
+        await t.publish([poison, next]);
+        // Each "process" starts handling the poison event and dies (hangs until stopped) before finishing.
+        for (let life = 1; life <= 2; life++) {
+          let started = false;
+          const dying = await subscribe(transport(), {
+            group: g,
+            maxAttempts: 2,
+            stopTimeoutMs: 50,
+            handle: () => ((started = true), new Promise<void>(() => undefined)),
+          });
+          await waitFor(() => started, `life ${life} to start handling`);
+          await dying.stop();
+        }
+        const seen: string[] = [];
+        await subscribe(transport(), { group: g, maxAttempts: 2, handle: async (e) => void seen.push(e.id) });
+        await waitFor(() => seen.includes(next.id), 'the event after the poison one');
+        expect(seen).toEqual([next.id]);
+        const letters = await t.deadLetters();
+        const letter = letters.find((l) => l.eventId === poison.id);
+        expect(letter?.error).toBe('delivery was interrupted 2 times (the consumer crashed or stopped while handling it)');
+      },
+    );
 
     it('parks a poison event in the dead letters with its error, keeps the rest flowing, and replays it', async () => {
       const t = transport();
@@ -154,7 +162,14 @@ export function runTransportContract(name: string, makeTransport: (namespace: st
       let letters = await t.deadLetters();
       await waitFor(async () => (letters = await t.deadLetters(CONTEXT)).length === 2, 'two dead letters');
       const dead = letters.find((l) => l.eventId === poison.id)!;
-      expect(dead).toMatchObject({ context: CONTEXT, group: g, attempts: 3, type: poison.type, aggregateId: 'p1', error: `boom ${poison.id}` });
+      expect(dead).toMatchObject({
+        context: CONTEXT,
+        group: g,
+        attempts: 3,
+        type: poison.type,
+        aggregateId: 'p1',
+        error: `boom ${poison.id}`,
+      });
       const bad = letters.find((l) => l.eventId === invalid.id)!;
       expect(bad.error).toMatch(/payload\.userId/);
       expect(bad.attempts).toBe(1);
@@ -190,8 +205,17 @@ export function runTransportContract(name: string, makeTransport: (namespace: st
 
 const redisRun = testRedisPrefix('events');
 afterAll(() => deleteRedisKeys(REDIS_URL, redisRun));
-runTransportContract('redis streams', (namespace) =>
-  new RedisStreamsTransport({ url: REDIS_URL, prefix: `${redisRun}${namespace}:`, retryBaseMs: 5, retryMaxMs: 50, leaseMs: 1_500, blockMs: 1_000 }),
+runTransportContract(
+  'redis streams',
+  (namespace) =>
+    new RedisStreamsTransport({
+      url: REDIS_URL,
+      prefix: `${redisRun}${namespace}:`,
+      retryBaseMs: 5,
+      retryMaxMs: 50,
+      leaseMs: 1_500,
+      blockMs: 1_000,
+    }),
 );
 
 const KAFKA_BROKERS = process.env.KAFKA_BROKERS;

@@ -59,7 +59,8 @@ export class DateTimeScalar implements CustomScalar<string, Date> {
   }
 
   parseLiteral(ast: ValueNode): Date {
-    if (ast.kind !== Kind.STRING || Number.isNaN(new Date(ast.value).getTime())) throw new GraphQLError('DateTime must be an ISO date-time string');
+    if (ast.kind !== Kind.STRING || Number.isNaN(new Date(ast.value).getTime()))
+      throw new GraphQLError('DateTime must be an ISO date-time string');
     return new Date(ast.value);
   }
 }

@@ -37,9 +37,19 @@ export function createHttpLogger(logger: Logger): HttpLogger {
 /** Nest's own log lines (boot, routes) go through the same JSON logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) { this.logger.info({ context }, String(message)); }
-  error(message: unknown, trace?: string, context?: string) { this.logger.error({ context, trace }, String(message)); }
-  warn(message: unknown, context?: string) { this.logger.warn({ context }, String(message)); }
-  debug(message: unknown, context?: string) { this.logger.debug({ context }, String(message)); }
-  verbose(message: unknown, context?: string) { this.logger.trace({ context }, String(message)); }
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
 }

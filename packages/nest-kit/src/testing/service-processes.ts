@@ -28,7 +28,10 @@ function newestSourceMtime(dir: string): number {
 export function ensureServiceBuilt(serviceDir: string, entry = 'dist/worker.js'): void {
   const built = join(serviceDir, entry);
   if (mtime(built) >= newestSourceMtime(join(serviceDir, 'src'))) return;
-  const result = spawnSync(process.execPath, [join(serviceDir, '../../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: serviceDir, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(serviceDir, '../../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: serviceDir,
+    encoding: 'utf8',
+  });
   // tsc emits even when another part of the service has a type error; the entry is what matters.
   if (result.status !== 0 && mtime(built) === 0) throw new Error(`building ${serviceDir} failed:\n${result.stdout}${result.stderr}`);
 }
@@ -40,7 +43,12 @@ export interface ServiceProcess {
 }
 
 /** `node <entry>` of a service with the given environment; resolves once it prints `readyLine`. */
-export async function startServiceProcess(options: { serviceDir: string; env: Record<string, string>; readyLine: string; entry?: string }): Promise<ServiceProcess> {
+export async function startServiceProcess(options: {
+  serviceDir: string;
+  env: Record<string, string>;
+  readyLine: string;
+  entry?: string;
+}): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [options.entry ?? 'dist/worker.js'], {
     cwd: options.serviceDir,
     env: { ...process.env, ...options.env, WORKER_READY_LINE: '1' },

@@ -15,7 +15,10 @@ const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@12
  * Gives a test suite a database of its own (DESIGN §8: tests never share data), migrated with the
  * service's migrations. Dropped at the end; a crashed run's leftovers are named `test_<suite>_…`.
  */
-export async function createTestDatabase(suite: string, options: Pick<DataSourceOptions, 'migrations' | 'entities'>): Promise<TestDatabase> {
+export async function createTestDatabase(
+  suite: string,
+  options: Pick<DataSourceOptions, 'migrations' | 'entities'>,
+): Promise<TestDatabase> {
   const name = `test_${suite.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();

@@ -17,22 +17,50 @@ async function create(body: Record<string, unknown>) {
 describe('profiles', () => {
   it('creates a client with the phone in E.164, consent recorded and created.v1 in the outbox', async () => {
     const c = await create({
-      firstName: 'Jennifer', lastName: 'Smith', phone: '(312) 555-0101', email: 'Jen.Smith@Example.com', birthday: '1990-04-21',
-      address: { line1: '100 N Clark St', city: 'Chicago', region: '' }, tags: ['VIP', 'vip', 'Colour'], source: 'Instagram',
-      alerts: [{ kind: 'allergy', text: 'Allergic to PPD hair dye' }], smsConsent: { granted: true, method: 'written' },
+      firstName: 'Jennifer',
+      lastName: 'Smith',
+      phone: '(312) 555-0101',
+      email: 'Jen.Smith@Example.com',
+      birthday: '1990-04-21',
+      address: { line1: '100 N Clark St', city: 'Chicago', region: '' },
+      tags: ['VIP', 'vip', 'Colour'],
+      source: 'Instagram',
+      alerts: [{ kind: 'allergy', text: 'Allergic to PPD hair dye' }],
+      smsConsent: { granted: true, method: 'written' },
     });
     expect(c).toMatchObject({
-      firstName: 'Jennifer', lastName: 'Smith', fullName: 'Jennifer Smith', phone: '+13125550101', email: 'jen.smith@example.com', birthday: '1990-04-21',
-      address: { line1: '100 N Clark St', city: 'Chicago' }, tags: ['VIP', 'Colour'], source: 'Instagram', version: 1, possibleDuplicateCount: 0,
-      smsConsent: { granted: true, method: 'written', changedBy: USERS.manager.id }, emailConsent: { granted: false, changedAt: null, method: null },
-      createdBy: USERS.manager.id, lastVisitAt: null,
+      firstName: 'Jennifer',
+      lastName: 'Smith',
+      fullName: 'Jennifer Smith',
+      phone: '+13125550101',
+      email: 'jen.smith@example.com',
+      birthday: '1990-04-21',
+      address: { line1: '100 N Clark St', city: 'Chicago' },
+      tags: ['VIP', 'Colour'],
+      source: 'Instagram',
+      version: 1,
+      possibleDuplicateCount: 0,
+      smsConsent: { granted: true, method: 'written', changedBy: USERS.manager.id },
+      emailConsent: { granted: false, changedAt: null, method: null },
+      createdBy: USERS.manager.id,
+      lastVisitAt: null,
     });
     expect(c.alerts).toEqual([{ id: expect.any(String), kind: 'allergy', text: 'Allergic to PPD hair dye' }]);
     expect(c.smsConsent.changedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const created = await outboxEvents(t, 'clients.client.created.v1');
-    expect(created.find((e) => e.aggregateId === c.id)).toMatchObject({ payload: { clientId: c.id, firstName: 'Jennifer', lastName: 'Smith', source: 'Instagram' }, actor: { type: 'user', id: USERS.manager.id } });
+    expect(created.find((e) => e.aggregateId === c.id)).toMatchObject({
+      payload: { clientId: c.id, firstName: 'Jennifer', lastName: 'Smith', source: 'Instagram' },
+      actor: { type: 'user', id: USERS.manager.id },
+    });
     const consent = await outboxEvents(t, 'clients.client.consent-changed.v1');
-    expect(consent.find((e) => e.aggregateId === c.id)?.payload).toEqual({ clientId: c.id, channel: 'sms', granted: true, method: 'written', phone: '+13125550101', email: 'jen.smith@example.com' });
+    expect(consent.find((e) => e.aggregateId === c.id)?.payload).toEqual({
+      clientId: c.id,
+      channel: 'sms',
+      granted: true,
+      method: 'written',
+      phone: '+13125550101',
+      email: 'jen.smith@example.com',
+    });
     const got = await t.as('viewer').get(`/api/clients/${c.id}`).expect(200);
     expect(got.body).toEqual(c);
   });
@@ -66,13 +94,22 @@ describe('profiles', () => {
 
   it('finds the client by phone or e-mail for online booking, or creates one, without revealing the profile', async () => {
     const known = await create({ firstName: 'Noor', lastName: 'Haddad', phone: '+1 312 555 0177', email: 'noor@example.com' });
-    const byPhone = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'N', phone: '(312) 555-0177', source: 'Online booking' }).expect(200);
+    const byPhone = await t
+      .as('manager')
+      .post('/api/clients/find-or-create', { firstName: 'N', phone: '(312) 555-0177', source: 'Online booking' })
+      .expect(200);
     expect(byPhone.body).toEqual({ clientId: known.id, created: false });
     const byEmail = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'Noor', email: 'NOOR@example.com' }).expect(200);
     expect(byEmail.body).toEqual({ clientId: known.id, created: false });
-    const fresh = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'Ines', lastName: 'Costa', phone: '+1 312 555 0178', source: 'Online booking' }).expect(200);
+    const fresh = await t
+      .as('manager')
+      .post('/api/clients/find-or-create', { firstName: 'Ines', lastName: 'Costa', phone: '+1 312 555 0178', source: 'Online booking' })
+      .expect(200);
     expect(fresh.body.created).toBe(true);
-    expect((await t.as('viewer').get(`/api/clients/${fresh.body.clientId}`).expect(200)).body).toMatchObject({ fullName: 'Ines Costa', source: 'Online booking' });
+    expect((await t.as('viewer').get(`/api/clients/${fresh.body.clientId}`).expect(200)).body).toMatchObject({
+      fullName: 'Ines Costa',
+      source: 'Online booking',
+    });
     const none = await t.as('manager').post('/api/clients/find-or-create', { firstName: 'Nobody' }).expect(400);
     expect(none.body.details).toEqual([{ field: 'phone', message: 'a phone number or an e-mail address is required' }]);
     await t.as('viewer').post('/api/clients/find-or-create', { firstName: 'X', phone: '+13125550179' }).expect(403);
@@ -80,7 +117,10 @@ describe('profiles', () => {
 
   it('edits with optimistic concurrency: a stale version answers 409 with the current client', async () => {
     const c = await create({ firstName: 'Olivia', lastName: 'Brown', email: 'olivia@example.com' });
-    const edited = await t.as('manager').patch(`/api/clients/${c.id}`, { version: 1, lastName: 'Browne', tags: ['New'] }).expect(200);
+    const edited = await t
+      .as('manager')
+      .patch(`/api/clients/${c.id}`, { version: 1, lastName: 'Browne', tags: ['New'] })
+      .expect(200);
     expect(edited.body).toMatchObject({ lastName: 'Browne', tags: ['New'], version: 2, updatedBy: USERS.manager.id });
     const stale = await t.as('manager').patch(`/api/clients/${c.id}`, { version: 1, lastName: 'Brown' }).expect(409);
     expect(stale.body.details).toMatchObject({ id: c.id, lastName: 'Browne', version: 2 });
@@ -93,10 +133,16 @@ describe('profiles', () => {
 
   it('records consent changes with when, how and by whom, and publishes consent-changed.v1', async () => {
     const c = await create({ firstName: 'Ava', lastName: 'Lee', phone: '312 555 0103', email: 'ava@example.com' });
-    const res = await t.as('manager').patch(`/api/clients/${c.id}`, { version: 1, emailConsent: { granted: true, method: 'online-booking' }, smsConsent: false }).expect(200);
+    const res = await t
+      .as('manager')
+      .patch(`/api/clients/${c.id}`, { version: 1, emailConsent: { granted: true, method: 'online-booking' }, smsConsent: false })
+      .expect(200);
     expect(res.body.emailConsent).toMatchObject({ granted: true, method: 'online-booking', changedBy: USERS.manager.id });
     expect(res.body.smsConsent).toEqual({ granted: false, changedAt: null, method: null, changedBy: null });
-    const withdrawn = await t.as('manager').patch(`/api/clients/${c.id}`, { version: 2, emailConsent: { granted: false, method: 'verbal' } }).expect(200);
+    const withdrawn = await t
+      .as('manager')
+      .patch(`/api/clients/${c.id}`, { version: 2, emailConsent: { granted: false, method: 'verbal' } })
+      .expect(200);
     expect(withdrawn.body.emailConsent).toMatchObject({ granted: false, method: 'verbal' });
     const events = (await outboxEvents(t, 'clients.client.consent-changed.v1')).filter((e) => e.aggregateId === c.id);
     expect(events.map((e) => e.payload)).toEqual([
@@ -115,7 +161,14 @@ describe('profiles', () => {
     expect(row.first_name).toBe('Delete');
     expect(row.deleted_at).not.toBeNull();
 
-    const anon = await create({ firstName: 'Private', lastName: 'Person', phone: '312 555 0105', email: 'private@example.com', birthday: '1980-01-01', smsConsent: true });
+    const anon = await create({
+      firstName: 'Private',
+      lastName: 'Person',
+      phone: '312 555 0105',
+      email: 'private@example.com',
+      birthday: '1980-01-01',
+      smsConsent: true,
+    });
     await t.as('manager').post(`/api/clients/${anon.id}/notes`, { body: 'Secret note' }).expect(201);
     await t.as('manager').delete(`/api/clients/${anon.id}?mode=anonymise`).expect(204);
     const [a] = await t.sql(`SELECT first_name, last_name, phone, email, birthday, anonymised_at FROM clients WHERE id = $1`, [anon.id]);
@@ -124,7 +177,12 @@ describe('profiles', () => {
     const notes = await t.sql(`SELECT body FROM client_notes WHERE client_id = $1`, [anon.id]);
     expect(notes).toEqual([{ body: null }]);
     const deleted = (await outboxEvents(t, 'clients.client.deleted.v1')).map((e) => e.payload);
-    expect(deleted).toEqual(expect.arrayContaining([{ clientId: gone.id, mode: 'delete' }, { clientId: anon.id, mode: 'anonymise' }]));
+    expect(deleted).toEqual(
+      expect.arrayContaining([
+        { clientId: gone.id, mode: 'delete' },
+        { clientId: anon.id, mode: 'anonymise' },
+      ]),
+    );
     await t.as('manager').delete(`/api/clients/${gone.id}`).expect(404);
     await t.as('manager').delete(`/api/clients/${anon.id}?mode=shred`).expect(400);
   });
@@ -134,21 +192,37 @@ describe('merge', () => {
   it('merges the duplicate into the survivor: blanks filled, tags and alerts united, notes moved, merged.v1 published', async () => {
     const survivor = await create({ firstName: 'Sophia', lastName: 'Martinez', phone: '312 555 0110', tags: ['VIP'] });
     const duplicate = await create({
-      firstName: 'Sophia', lastName: 'Martines', phone: '312 555 0111', email: 'sophia@example.com', birthday: '1992-02-02', tags: ['vip', 'Bridal'],
-      alerts: [{ kind: 'sensitivity', text: 'Sensitive scalp' }], emailConsent: { granted: true, method: 'written' },
+      firstName: 'Sophia',
+      lastName: 'Martines',
+      phone: '312 555 0111',
+      email: 'sophia@example.com',
+      birthday: '1992-02-02',
+      tags: ['vip', 'Bridal'],
+      alerts: [{ kind: 'sensitivity', text: 'Sensitive scalp' }],
+      emailConsent: { granted: true, method: 'written' },
     });
     const note = await t.as('manager').post(`/api/clients/${duplicate.id}/notes`, { body: 'Bridal trial booked' }).expect(201);
     const merged = await t.as('manager').post(`/api/clients/${survivor.id}/merge`, { duplicateId: duplicate.id }).expect(200);
     expect(merged.body).toMatchObject({
-      id: survivor.id, lastName: 'Martinez', phone: '+13125550110', email: 'sophia@example.com', birthday: '1992-02-02', tags: ['VIP', 'Bridal'],
-      alerts: [expect.objectContaining({ text: 'Sensitive scalp' })], emailConsent: { granted: true, method: 'written' }, version: 2,
+      id: survivor.id,
+      lastName: 'Martinez',
+      phone: '+13125550110',
+      email: 'sophia@example.com',
+      birthday: '1992-02-02',
+      tags: ['VIP', 'Bridal'],
+      alerts: [expect.objectContaining({ text: 'Sensitive scalp' })],
+      emailConsent: { granted: true, method: 'written' },
+      version: 2,
     });
     const notes = await t.as('viewer').get(`/api/clients/${survivor.id}/notes`).expect(200);
     expect(notes.body.map((n: { id: string }) => n.id)).toEqual([note.body.id]);
     await t.as('viewer').get(`/api/clients/${duplicate.id}`).expect(404);
     const [row] = await t.sql(`SELECT merged_into FROM clients WHERE id = $1`, [duplicate.id]);
     expect(row.merged_into).toBe(survivor.id);
-    expect((await outboxEvents(t, 'clients.client.merged.v1')).map((e) => e.payload)).toContainEqual({ survivorId: survivor.id, mergedId: duplicate.id });
+    expect((await outboxEvents(t, 'clients.client.merged.v1')).map((e) => e.payload)).toContainEqual({
+      survivorId: survivor.id,
+      mergedId: duplicate.id,
+    });
 
     const again = await t.as('manager').post(`/api/clients/${survivor.id}/merge`, { duplicateId: duplicate.id }).expect(409);
     expect(again.body.error).toMatch(/already merged/);
@@ -190,18 +264,32 @@ describe('permissions', () => {
 
 describe('export', () => {
   it('streams every live client with tags, alerts, consent and notes as CSV and JSON', async () => {
-    const c = await create({ firstName: 'Zelda', lastName: 'Export', phone: '312 555 0120', tags: ['VIP', 'Colour'], alerts: [{ kind: 'allergy', text: 'Latex' }], smsConsent: { granted: true, method: 'verbal' } });
+    const c = await create({
+      firstName: 'Zelda',
+      lastName: 'Export',
+      phone: '312 555 0120',
+      tags: ['VIP', 'Colour'],
+      alerts: [{ kind: 'allergy', text: 'Latex' }],
+      smsConsent: { granted: true, method: 'verbal' },
+    });
     await t.as('manager').post(`/api/clients/${c.id}/notes`, { body: 'Likes, commas "and" quotes' }).expect(201);
-    const csv = await t.as('manager').get('/api/clients/export?format=csv').buffer(true).parse((res, cb) => {
-      let data = '';
-      res.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      res.on('end', () => cb(null, data));
-    }).expect(200);
+    const csv = await t
+      .as('manager')
+      .get('/api/clients/export?format=csv')
+      .buffer(true)
+      .parse((res, cb) => {
+        let data = '';
+        res.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+        res.on('end', () => cb(null, data));
+      })
+      .expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = csv.body as string;
     const header = text.replace(/^\uFEFF/, '').split('\n')[0];
-    expect(header).toBe('id,firstName,lastName,phone,email,birthday,addressLine1,addressLine2,city,region,postalCode,country,preferredLocationId,preferredStaffId,tags,alerts,source,smsConsent,smsConsentAt,smsConsentMethod,emailConsent,emailConsentAt,emailConsentMethod,lastVisitAt,createdAt,updatedAt,notes');
+    expect(header).toBe(
+      'id,firstName,lastName,phone,email,birthday,addressLine1,addressLine2,city,region,postalCode,country,preferredLocationId,preferredStaffId,tags,alerts,source,smsConsent,smsConsentAt,smsConsentMethod,emailConsent,emailConsentAt,emailConsentMethod,lastVisitAt,createdAt,updatedAt,notes',
+    );
     const line = text.split('\n').find((l) => l.startsWith(c.id))!;
     expect(line).toContain('Zelda,Export,+13125550120');
     expect(line).toContain('VIP; Colour,allergy: Latex');
@@ -216,16 +304,27 @@ describe('export', () => {
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL`);
     expect(all).toHaveLength(n);
     const mine = all.find((x: { id: string }) => x.id === c.id);
-    expect(mine).toMatchObject({ firstName: 'Zelda', tags: ['VIP', 'Colour'], smsConsent: { granted: true, method: 'verbal' }, notes: [expect.objectContaining({ body: 'Likes, commas "and" quotes', authorName: 'Dana Reyes' })] });
+    expect(mine).toMatchObject({
+      firstName: 'Zelda',
+      tags: ['VIP', 'Colour'],
+      smsConsent: { granted: true, method: 'verbal' },
+      notes: [expect.objectContaining({ body: 'Likes, commas "and" quotes', authorName: 'Dana Reyes' })],
+    });
     await t.as('manager').get('/api/clients/export?format=xml').expect(400);
   });
 
   it('reads in batches (smaller than the client count) without losing anyone', async () => {
     const small = await startClients('export_batches', { EXPORT_BATCH_SIZE: '10' });
     try {
-      for (let i = 0; i < 25; i++) await small.as('manager').post('/api/clients', { firstName: `Batch${String(i).padStart(2, '0')}` }).expect(201);
+      for (let i = 0; i < 25; i++)
+        await small
+          .as('manager')
+          .post('/api/clients', { firstName: `Batch${String(i).padStart(2, '0')}` })
+          .expect(201);
       const json = await small.as('manager').get('/api/clients/export?format=json').expect(200);
-      expect(JSON.parse(json.text).map((c: { firstName: string }) => c.firstName)).toEqual(Array.from({ length: 25 }, (_, i) => `Batch${String(i).padStart(2, '0')}`));
+      expect(JSON.parse(json.text).map((c: { firstName: string }) => c.firstName)).toEqual(
+        Array.from({ length: 25 }, (_, i) => `Batch${String(i).padStart(2, '0')}`),
+      );
     } finally {
       await small.close();
     }

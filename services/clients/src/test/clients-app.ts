@@ -10,7 +10,15 @@ import { AppModule } from '../app.module.js';
 import { loadClientsConfig, type ClientsConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
 
-const ALL = ['view_clients', 'create_clients', 'edit_clients', 'import_clients', 'export_clients', 'delete_clients', 'manage_note_templates'];
+const ALL = [
+  'view_clients',
+  'create_clients',
+  'edit_clients',
+  'import_clients',
+  'export_clients',
+  'delete_clients',
+  'manage_note_templates',
+];
 
 /** The people of the tests and what identity would say they may do. */
 export const USERS = {
@@ -47,7 +55,11 @@ export interface ClientsTestApp {
     put(path: string, body?: unknown): request.Test;
     delete(path: string): request.Test;
   };
-  gql(user: TestUser | null, query: string, variables?: Record<string, unknown>): Promise<{ data?: Record<string, any>; errors?: { message: string; extensions: Record<string, any> }[] }>;
+  gql(
+    user: TestUser | null,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data?: Record<string, any>; errors?: { message: string; extensions: Record<string, any> }[] }>;
   close(): Promise<void>;
 }
 
@@ -57,7 +69,14 @@ export interface ClientsTestApp {
  */
 export async function startClients(suite: string, env: Record<string, string> = {}): Promise<ClientsTestApp> {
   const db = await createTestDatabase(`clients_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadClientsConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: testRedisPrefix(suite), ...env });
+  const config = loadClientsConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: testRedisPrefix(suite),
+    ...env,
+  });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
     .overrideProvider(PermissionResolver)
     .useClass(TestPermissionResolver)
@@ -106,9 +125,11 @@ export async function startClients(suite: string, env: Record<string, string> = 
   };
 }
 
-
 /** The outbox rows of one type, oldest first. */
-export async function outboxEvents(t: ClientsTestApp, type: string): Promise<{ aggregateId: string; payload: Record<string, any>; actor: Record<string, any> }[]> {
+export async function outboxEvents(
+  t: ClientsTestApp,
+  type: string,
+): Promise<{ aggregateId: string; payload: Record<string, any>; actor: Record<string, any> }[]> {
   const rows = await t.sql<{ envelope: any }>(`SELECT envelope FROM outbox WHERE type = $1 ORDER BY seq`, [type]);
   return rows.map((r) => ({ aggregateId: r.envelope.aggregateId, payload: r.envelope.payload, actor: r.envelope.actor }));
 }

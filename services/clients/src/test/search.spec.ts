@@ -16,11 +16,20 @@ beforeAll(async () => {
   };
   for (const [key, body] of Object.entries(needles)) ids[key] = (await t.as('manager').post('/api/clients', body).expect(201)).body.id;
   await t.as('manager').delete(`/api/clients/${ids.deleted}`).expect(204);
-  await t.sql(`UPDATE clients SET last_visit_at = '2025-01-15T10:00:00Z', preferred_location_id = '0d000000-0000-4000-8000-000000000001' WHERE id = $1`, [ids.quentin]);
+  await t.sql(
+    `UPDATE clients SET last_visit_at = '2025-01-15T10:00:00Z', preferred_location_id = '0d000000-0000-4000-8000-000000000001' WHERE id = $1`,
+    [ids.quentin],
+  );
 });
 afterAll(async () => t?.close());
 
-const search = async (q: string, extra = '') => (await t.as('viewer').get(`/api/clients?search=${encodeURIComponent(q)}${extra}`).expect(200)).body as { data: { id: string; fullName: string }[]; total: number };
+const search = async (q: string, extra = '') =>
+  (
+    await t
+      .as('viewer')
+      .get(`/api/clients?search=${encodeURIComponent(q)}${extra}`)
+      .expect(200)
+  ).body as { data: { id: string; fullName: string }[]; total: number };
 
 describe('search as you type', () => {
   it('finds one person by every way of writing the phone', async () => {
@@ -94,7 +103,9 @@ describe('list, filters, sorts and paging', () => {
     expect(before.data.map((c: { id: string }) => c.id)).toContain(ids.quentin);
     const newest = (await t.as('viewer').get('/api/clients?sort=-createdAt&limit=3').expect(200)).body;
     expect(newest.data.map((c: { id: string }) => c.id)).toEqual([ids.quentin, ids.jennifer, expect.any(String)]);
-    const visits = (await t.as('viewer').get('/api/clients?sort=lastVisit&limit=5').expect(200)).body.data.map((c: { lastVisitAt: string }) => c.lastVisitAt);
+    const visits = (await t.as('viewer').get('/api/clients?sort=lastVisit&limit=5').expect(200)).body.data.map(
+      (c: { lastVisitAt: string }) => c.lastVisitAt,
+    );
     expect([...visits].sort()).toEqual(visits);
   });
 

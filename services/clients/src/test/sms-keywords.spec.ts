@@ -20,7 +20,13 @@ const prefix = testRedisPrefix('clients-sms-keywords');
 
 beforeAll(async () => {
   db = await createTestDatabase('clients_sms_keywords', { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadClientsConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: prefix });
+  const config = loadClientsConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: prefix,
+  });
   app = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({ logger: false });
   await app.init();
   sql = app.get(DataSource);
@@ -34,12 +40,24 @@ afterAll(async () => {
 
 const PHONE = '+13125550142';
 const keyword = (type: 'messaging.sms.opted-out.v1' | 'messaging.sms.opted-in.v1', at: Date, phone = PHONE): EventEnvelope => ({
-  id: randomUUID(), type, occurredAt: at.toISOString(), aggregateType: 'phone', aggregateId: phone, locationId: null,
-  actor: { type: 'system', id: null }, traceparent: null,
+  id: randomUUID(),
+  type,
+  occurredAt: at.toISOString(),
+  aggregateType: 'phone',
+  aggregateId: phone,
+  locationId: null,
+  actor: { type: 'system', id: null },
+  traceparent: null,
   payload: { phone, at: at.toISOString(), keyword: type === 'messaging.sms.opted-out.v1' ? 'STOP' : 'START' },
 });
 
-interface ConsentRow { sms_consent: boolean; sms_consent_at: Date | null; sms_consent_method: string | null; sms_consent_by: string | null; version: number }
+interface ConsentRow {
+  sms_consent: boolean;
+  sms_consent_at: Date | null;
+  sms_consent_method: string | null;
+  sms_consent_by: string | null;
+  version: number;
+}
 const consentOf = async (id: string): Promise<ConsentRow> =>
   (await sql.query(`SELECT sms_consent, sms_consent_at, sms_consent_method, sms_consent_by, version FROM clients WHERE id = $1`, [id]))[0];
 const handled = async (eventId: string) => (await sql.query(`SELECT 1 FROM inbox WHERE event_id = $1`, [eventId])).length > 0;
@@ -52,7 +70,12 @@ async function until(check: () => Promise<boolean>, what: string) {
   }
   throw new Error(`timed out waiting for ${what}`);
 }
-async function insertClient(name: string, phone: string | null, consent: { granted: boolean; at: string; method: string } | null, extra = '') {
+async function insertClient(
+  name: string,
+  phone: string | null,
+  consent: { granted: boolean; at: string; method: string } | null,
+  extra = '',
+) {
   const [row] = await sql.query(
     `INSERT INTO clients (first_name, phone, sms_consent, sms_consent_at, sms_consent_method, sms_consent_by${extra ? ', deleted_at' : ''})
      VALUES ($1, $2, $3, $4, $5, '00000000-0000-4000-8000-00000000000a'${extra ? ', now()' : ''}) RETURNING id`,
@@ -74,7 +97,13 @@ describe('STOP and START from messaging', () => {
     const stop = keyword('messaging.sms.opted-out.v1', stopAt);
     await transport.publish([stop]);
     await until(() => handled(stop.id), 'the STOP event');
-    expect(await consentOf(ana)).toEqual({ sms_consent: false, sms_consent_at: stopAt, sms_consent_method: 'sms-keyword', sms_consent_by: null, version: 2 });
+    expect(await consentOf(ana)).toEqual({
+      sms_consent: false,
+      sms_consent_at: stopAt,
+      sms_consent_method: 'sms-keyword',
+      sms_consent_by: null,
+      version: 2,
+    });
     // Ben had not consented, the deleted client is not live, Dan has another phone: untouched.
     expect((await consentOf(ben)).version).toBe(1);
     expect(await consentOf(gone)).toMatchObject({ sms_consent: true, version: 1 });
@@ -85,17 +114,33 @@ describe('STOP and START from messaging', () => {
       ['clients.client.consent-changed.v1', ana, { type: 'system', id: null }],
     ]);
     expect(afterStop[0].payload).toEqual({ clientId: ana, changed: ['smsConsent'] });
-    expect(afterStop[1].payload).toEqual({ clientId: ana, channel: 'sms', granted: false, method: 'sms-keyword', phone: PHONE, email: null });
+    expect(afterStop[1].payload).toEqual({
+      clientId: ana,
+      channel: 'sms',
+      granted: false,
+      method: 'sms-keyword',
+      phone: PHONE,
+      email: null,
+    });
 
     const startAt = new Date(stopAt.getTime() + 1000);
     const start = keyword('messaging.sms.opted-in.v1', startAt);
     await transport.publish([start]);
     await until(() => handled(start.id), 'the START event');
-    expect(await consentOf(ana)).toEqual({ sms_consent: true, sms_consent_at: startAt, sms_consent_method: 'sms-keyword', sms_consent_by: null, version: 3 });
+    expect(await consentOf(ana)).toEqual({
+      sms_consent: true,
+      sms_consent_at: startAt,
+      sms_consent_method: 'sms-keyword',
+      sms_consent_by: null,
+      version: 3,
+    });
     // START does not sign up Ben, who never agreed.
     expect(await consentOf(ben)).toMatchObject({ sms_consent: false, version: 1 });
     const afterStart = (await outbox()).slice(before.length + afterStop.length);
-    expect(afterStart.map((e) => [e.type, e.payload.granted ?? null])).toEqual([['clients.client.updated.v1', null], ['clients.client.consent-changed.v1', true]]);
+    expect(afterStart.map((e) => [e.type, e.payload.granted ?? null])).toEqual([
+      ['clients.client.updated.v1', null],
+      ['clients.client.consent-changed.v1', true],
+    ]);
 
     // The STOP delivered again (same id) would withdraw the consent again if it were applied; the
     // inbox skips it. A second START (new id, same phone, so handled after it) marks the end, and

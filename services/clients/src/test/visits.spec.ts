@@ -18,7 +18,13 @@ const prefix = testRedisPrefix('clients-visits');
 
 beforeAll(async () => {
   db = await createTestDatabase('clients_visits', { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadClientsConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: prefix });
+  const config = loadClientsConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: prefix,
+  });
   app = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({ logger: false });
   await app.init();
   sql = app.get(DataSource);
@@ -30,11 +36,26 @@ afterAll(async () => {
 });
 
 const completed = (clientId: string, startsAt: string): EventEnvelope => ({
-  id: randomUUID(), type: 'scheduling.appointment.completed.v1', occurredAt: new Date().toISOString(), aggregateType: 'appointment', aggregateId: randomUUID(), locationId: null,
-  actor: { type: 'user', id: null }, traceparent: null,
-  payload: { appointmentId: randomUUID(), clientId, staffId: randomUUID(), serviceId: randomUUID(), startsAt, priceMinor: 5500, currency: 'USD' },
+  id: randomUUID(),
+  type: 'scheduling.appointment.completed.v1',
+  occurredAt: new Date().toISOString(),
+  aggregateType: 'appointment',
+  aggregateId: randomUUID(),
+  locationId: null,
+  actor: { type: 'user', id: null },
+  traceparent: null,
+  payload: {
+    appointmentId: randomUUID(),
+    clientId,
+    staffId: randomUUID(),
+    serviceId: randomUUID(),
+    startsAt,
+    priceMinor: 5500,
+    currency: 'USD',
+  },
 });
-const lastVisit = async (id: string) => ((await sql.query(`SELECT last_visit_at FROM clients WHERE id = $1`, [id]))[0].last_visit_at as Date | null)?.toISOString() ?? null;
+const lastVisit = async (id: string) =>
+  ((await sql.query(`SELECT last_visit_at FROM clients WHERE id = $1`, [id]))[0].last_visit_at as Date | null)?.toISOString() ?? null;
 async function until(check: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 200; i++) {
     if (await check()) return;
@@ -46,7 +67,9 @@ async function until(check: () => Promise<boolean>, what: string) {
 describe('visits from scheduling', () => {
   it('moves the last visit forward only, once per event, and onto the survivor of a merge', async () => {
     const [ana] = await sql.query(`INSERT INTO clients (first_name, last_name) VALUES ('Ana', 'Silva') RETURNING id`);
-    const [dup] = await sql.query(`INSERT INTO clients (first_name, last_name, merged_into) VALUES ('Ana', 'S.', $1) RETURNING id`, [ana.id]);
+    const [dup] = await sql.query(`INSERT INTO clients (first_name, last_name, merged_into) VALUES ('Ana', 'S.', $1) RETURNING id`, [
+      ana.id,
+    ]);
     const transport = app.get<EventTransport>(EVENT_TRANSPORT);
     const visit = completed(ana.id, '2026-11-20T16:00:00.000Z');
     await transport.publish([visit]);

@@ -10,20 +10,58 @@ const LOGO = `data:image/svg+xml;base64,${Buffer.from(
 
 const GROUPS: Record<string, { description: string; permissions: readonly string[] }> = {
   'Full Access Staff': { description: 'Managers and senior staff: every staff permission', permissions: ALL_PERMISSIONS },
-  'Basic Staff': { description: 'New team members: their own day and nothing more', permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'] },
+  'Basic Staff': {
+    description: 'New team members: their own day and nothing more',
+    permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'],
+  },
   Stylists: {
     description: 'Service providers who run their own book',
-    permissions: ['view_dashboard', 'view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'update_appointments', 'view_clients', 'edit_clients', 'view_own_schedule', 'view_services', 'view_time_clock'],
+    permissions: [
+      'view_dashboard',
+      'view_calendar',
+      'edit_calendar',
+      'view_appointments',
+      'create_appointments',
+      'update_appointments',
+      'view_clients',
+      'edit_clients',
+      'view_own_schedule',
+      'view_services',
+      'view_time_clock',
+    ],
   },
   'Front Desk': {
     description: 'Reception: the whole calendar, clients and the phone',
-    permissions: ['view_dashboard', 'view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments', 'view_clients', 'create_clients', 'edit_clients', 'view_staff', 'view_schedules', 'view_services', 'view_phone', 'view_business_settings'],
+    permissions: [
+      'view_dashboard',
+      'view_calendar',
+      'edit_calendar',
+      'view_appointments',
+      'create_appointments',
+      'edit_appointments',
+      'update_appointments',
+      'view_clients',
+      'create_clients',
+      'edit_clients',
+      'view_staff',
+      'view_schedules',
+      'view_services',
+      'view_phone',
+      'view_business_settings',
+    ],
   },
 };
 
 const PEOPLE = [
   { email: 'admin@demo.salon', firstName: 'Avery', lastName: 'Morgan', role: 'admin', phone: '+1 312 555 0100', groups: [] },
-  { email: 'staff@demo.salon', firstName: 'Sam', lastName: 'Rivera', role: 'staff', phone: '+1 312 555 0101', groups: ['Full Access Staff'] },
+  {
+    email: 'staff@demo.salon',
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    role: 'staff',
+    phone: '+1 312 555 0101',
+    groups: ['Full Access Staff'],
+  },
   { email: 'basic@demo.salon', firstName: 'Blake', lastName: 'Chen', role: 'staff', phone: '+1 312 555 0102', groups: ['Basic Staff'] },
   { email: 'client@demo.salon', firstName: 'Casey', lastName: 'Nguyen', role: 'client', phone: '+1 312 555 0199', groups: [] },
   { email: 'dana@demo.salon', firstName: 'Dana', lastName: 'Lee', role: 'staff', phone: '+1 312 555 0103', groups: ['Stylists'] },

@@ -6,7 +6,14 @@ import { ColorPreferencesRepository } from '../modules/preferences/persistence/c
 import { StaffInvitationRepository } from '../modules/users/persistence/staff-invitation.repository.js';
 import { UserRepository } from '../modules/users/persistence/user.repository.js';
 
-const REPOSITORIES = [UserRepository, StaffInvitationRepository, PermissionGroupRepository, ColorPreferencesRepository, BusinessSettingsRepository, LocationRepository];
+const REPOSITORIES = [
+  UserRepository,
+  StaffInvitationRepository,
+  PermissionGroupRepository,
+  ColorPreferencesRepository,
+  BusinessSettingsRepository,
+  LocationRepository,
+];
 
 /** Every repository of the service, available to every feature module (they share one database). */
 @Global()

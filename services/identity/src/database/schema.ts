@@ -10,5 +10,14 @@ import { PasswordRecovery1763800000000 } from './migrations/1763800000000-passwo
 import { PasswordResetRequestEntity } from '../modules/recovery/persistence/password-reset-request.entity.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
-export const ENTITIES = [UserEntity, StaffInvitationEntity, PermissionGroupEntity, PermissionGroupMemberEntity, ColorPreferencesEntity, BusinessSettingsEntity, LocationEntity, PasswordResetRequestEntity];
+export const ENTITIES = [
+  UserEntity,
+  StaffInvitationEntity,
+  PermissionGroupEntity,
+  PermissionGroupMemberEntity,
+  ColorPreferencesEntity,
+  BusinessSettingsEntity,
+  LocationEntity,
+  PasswordResetRequestEntity,
+];
 export const MIGRATIONS = [IdentityInitial1763700000000, PasswordRecovery1763800000000];

@@ -18,7 +18,9 @@ async function gql(as: string | null, query: string, variables: Record<string, u
 beforeAll(async () => {
   t = await startIdentity('graphql');
   for (const who of ['admin', 'staff', 'basic', 'client']) {
-    const res = await request(t.app.getHttpServer()).post('/api/auth/login').send({ email: `${who}@demo.salon`, password: 'demo-salon' });
+    const res = await request(t.app.getHttpServer())
+      .post('/api/auth/login')
+      .send({ email: `${who}@demo.salon`, password: 'demo-salon' });
     tokens[who] = res.body.token;
   }
 });
@@ -45,7 +47,11 @@ describe('federation entities', () => {
     const [user] = await db.query(`SELECT id FROM users WHERE email = 'staff@demo.salon'`);
     const [group] = await db.query(`SELECT id FROM permission_groups WHERE name = 'Stylists'`);
     const [location] = await db.query(`SELECT id FROM locations WHERE name = 'Downtown'`);
-    return [{ __typename: 'User', id: user.id }, { __typename: 'PermissionGroup', id: group.id }, { __typename: 'Location', id: location.id }];
+    return [
+      { __typename: 'User', id: user.id },
+      { __typename: 'PermissionGroup', id: group.id },
+      { __typename: 'Location', id: location.id },
+    ];
   }
 
   it('answers _entities UNAUTHENTICATED and with no data to a caller without a valid token', async () => {
@@ -76,7 +82,10 @@ describe('federation entities', () => {
 
 describe('viewer and users', () => {
   it('answers the viewer with effective permissions and groups', async () => {
-    const res = await gql('basic', '{ viewer { email fullName role permissions permissionGroups { name } colorPreferences { primaryColor isDarkMode } } }');
+    const res = await gql(
+      'basic',
+      '{ viewer { email fullName role permissions permissionGroups { name } colorPreferences { primaryColor isDarkMode } } }',
+    );
     expect(res.data!.viewer).toEqual({
       email: 'basic@demo.salon',
       fullName: 'Blake Chen',
@@ -114,16 +123,34 @@ describe('admin management', () => {
   });
 
   it('creates, renames, sets permissions, adds and removes members of a group', async () => {
-    const created = await gql('admin', 'mutation($p: [String!]) { createPermissionGroup(input: { name: "Colourists", permissions: $p }) { id name permissions memberCount } }', { p: ['view_clients'] });
+    const created = await gql(
+      'admin',
+      'mutation($p: [String!]) { createPermissionGroup(input: { name: "Colourists", permissions: $p }) { id name permissions memberCount } }',
+      { p: ['view_clients'] },
+    );
     const group = created.data!.createPermissionGroup;
     expect(group).toMatchObject({ name: 'Colourists', permissions: ['view_clients'], memberCount: 0 });
     const dup = await gql('admin', 'mutation { createPermissionGroup(input: { name: "colourists" }) { id } }');
-    expect(dup.errors![0]).toMatchObject({ message: 'A permission group named colourists already exists', extensions: { code: 'CONFLICT' } });
-    const renamed = await gql('admin', 'mutation($id: ID!) { renamePermissionGroup(id: $id, name: "Colour Team") { name } }', { id: group.id });
+    expect(dup.errors![0]).toMatchObject({
+      message: 'A permission group named colourists already exists',
+      extensions: { code: 'CONFLICT' },
+    });
+    const renamed = await gql('admin', 'mutation($id: ID!) { renamePermissionGroup(id: $id, name: "Colour Team") { name } }', {
+      id: group.id,
+    });
     expect(renamed.data!.renamePermissionGroup.name).toBe('Colour Team');
-    const bad = await gql('admin', 'mutation($id: ID!) { setGroupPermissions(id: $id, permissions: ["view_clients", "launch_rockets"]) { id } }', { id: group.id });
-    expect(bad.errors![0]).toMatchObject({ message: 'permissions: unknown permission(s): launch_rockets', extensions: { code: 'BAD_USER_INPUT', field: 'permissions' } });
-    await gql('admin', 'mutation($id: ID!) { setGroupPermissions(id: $id, permissions: ["view_clients", "view_phone"]) { id } }', { id: group.id });
+    const bad = await gql(
+      'admin',
+      'mutation($id: ID!) { setGroupPermissions(id: $id, permissions: ["view_clients", "launch_rockets"]) { id } }',
+      { id: group.id },
+    );
+    expect(bad.errors![0]).toMatchObject({
+      message: 'permissions: unknown permission(s): launch_rockets',
+      extensions: { code: 'BAD_USER_INPUT', field: 'permissions' },
+    });
+    await gql('admin', 'mutation($id: ID!) { setGroupPermissions(id: $id, permissions: ["view_clients", "view_phone"]) { id } }', {
+      id: group.id,
+    });
     const basic = await gql('basic', '{ viewer { id } }');
     const basicId = basic.data!.viewer.id;
     await gql('admin', 'mutation($g: ID!, $u: ID!) { addGroupMember(groupId: $g, userId: $u) { id } }', { g: group.id, u: basicId });
@@ -131,7 +158,10 @@ describe('admin management', () => {
     expect(after.data!.viewer.permissions).toContain('view_phone');
     expect(after.data!.viewer.permissionGroups.map((g: { name: string }) => g.name).sort()).toEqual(['Basic Staff', 'Colour Team']);
     const members = await gql('admin', '{ permissionGroups { name memberCount members { email } } }');
-    expect(members.data!.permissionGroups.find((g: { name: string }) => g.name === 'Colour Team')).toMatchObject({ memberCount: 1, members: [{ email: 'basic@demo.salon' }] });
+    expect(members.data!.permissionGroups.find((g: { name: string }) => g.name === 'Colour Team')).toMatchObject({
+      memberCount: 1,
+      members: [{ email: 'basic@demo.salon' }],
+    });
     await gql('admin', 'mutation($g: ID!, $u: ID!) { removeGroupMember(groupId: $g, userId: $u) { id } }', { g: group.id, u: basicId });
     const removed = await gql('basic', '{ viewer { permissions } }');
     expect(removed.data!.viewer.permissions).not.toContain('view_phone');
@@ -141,45 +171,79 @@ describe('admin management', () => {
 
   it('sets direct permissions', async () => {
     const basicId = (await gql('basic', '{ viewer { id } }')).data!.viewer.id;
-    const res = await gql('admin', 'mutation($u: ID!) { setDirectPermissions(userId: $u, permissions: ["view_time_clock"]) { directPermissions permissions } }', { u: basicId });
+    const res = await gql(
+      'admin',
+      'mutation($u: ID!) { setDirectPermissions(userId: $u, permissions: ["view_time_clock"]) { directPermissions permissions } }',
+      { u: basicId },
+    );
     expect(res.data!.setDirectPermissions.directPermissions).toEqual(['view_time_clock']);
     expect(res.data!.setDirectPermissions.permissions).toContain('view_time_clock');
     await gql('admin', 'mutation($u: ID!) { setDirectPermissions(userId: $u, permissions: []) { id } }', { u: basicId });
   });
 
   it('creates users with validated input and deactivation signs them out', async () => {
-    const bad = await gql('admin', 'mutation { createUser(input: { email: "nope", firstName: "A", lastName: "B", role: staff, password: "long-enough" }) { id } }');
+    const bad = await gql(
+      'admin',
+      'mutation { createUser(input: { email: "nope", firstName: "A", lastName: "B", role: staff, password: "long-enough" }) { id } }',
+    );
     expect(bad.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'email' });
-    const created = await gql('admin', 'mutation { createUser(input: { email: "New.Person@Demo.Salon", firstName: "New", lastName: "Person", role: staff, password: "long-enough" }) { id email username } }');
+    const created = await gql(
+      'admin',
+      'mutation { createUser(input: { email: "New.Person@Demo.Salon", firstName: "New", lastName: "Person", role: staff, password: "long-enough" }) { id email username } }',
+    );
     expect(created.data!.createUser).toMatchObject({ email: 'new.person@demo.salon', username: 'new.person' });
-    const login = await request(t.app.getHttpServer()).post('/api/auth/login').send({ email: 'new.person@demo.salon', password: 'long-enough' }).expect(200);
+    const login = await request(t.app.getHttpServer())
+      .post('/api/auth/login')
+      .send({ email: 'new.person@demo.salon', password: 'long-enough' })
+      .expect(200);
     await gql('admin', 'mutation($id: ID!) { setUserActive(id: $id, isActive: false) { isActive } }', { id: created.data!.createUser.id });
     await request(t.app.getHttpServer()).get('/api/auth/verify').set('Authorization', `Bearer ${login.body.token}`).expect(401);
-    await request(t.app.getHttpServer()).post('/api/auth/login').send({ email: 'new.person@demo.salon', password: 'long-enough' }).expect(401);
+    await request(t.app.getHttpServer())
+      .post('/api/auth/login')
+      .send({ email: 'new.person@demo.salon', password: 'long-enough' })
+      .expect(401);
     const self = await gql('admin', 'mutation { setUserActive(id: "00000000-0000-0000-0000-000000000000", isActive: false) { id } }');
     expect(self.errors![0].extensions.code).toBe('NOT_FOUND');
   });
 
   it('forgets a phone’s verification when the number changes, so reset codes never go to an unproven number', async () => {
     const [basic] = await t.app.get(DataSource).query(`SELECT id, phone FROM users WHERE email = 'basic@demo.salon'`);
-    const same = await gql('admin', 'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p, firstName: "Bea" }) { id } }', { id: basic.id, p: basic.phone });
+    const same = await gql(
+      'admin',
+      'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p, firstName: "Bea" }) { id } }',
+      { id: basic.id, p: basic.phone },
+    );
     expect(same.errors).toBeUndefined();
-    expect((await t.app.get(DataSource).query(`SELECT phone_verified_at FROM users WHERE id = $1`, [basic.id]))[0].phone_verified_at).not.toBeNull();
+    expect(
+      (await t.app.get(DataSource).query(`SELECT phone_verified_at FROM users WHERE id = $1`, [basic.id]))[0].phone_verified_at,
+    ).not.toBeNull();
     await gql('admin', 'mutation($id: ID!) { updateUser(id: $id, input: { phone: "+1 312 555 0177" }) { id } }', { id: basic.id });
-    expect((await t.app.get(DataSource).query(`SELECT phone_verified_at FROM users WHERE id = $1`, [basic.id]))[0].phone_verified_at).toBeNull();
-    await gql('admin', 'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p }) { id } }', { id: basic.id, p: basic.phone });
+    expect(
+      (await t.app.get(DataSource).query(`SELECT phone_verified_at FROM users WHERE id = $1`, [basic.id]))[0].phone_verified_at,
+    ).toBeNull();
+    await gql('admin', 'mutation($id: ID!, $p: String) { updateUser(id: $id, input: { phone: $p }) { id } }', {
+      id: basic.id,
+      p: basic.phone,
+    });
   });
 
   it('refuses a common or one-character password for a new user, naming the field, and creates nobody', async () => {
     for (const password of ['password123', 'qwertyuiop', '~~~~~~~~~~~~']) {
-      const res = await gql('admin', 'mutation($p: String!) { createUser(input: { email: "weak.pass@demo.salon", firstName: "Weak", lastName: "Pass", role: staff, password: $p }) { id } }', { p: password });
+      const res = await gql(
+        'admin',
+        'mutation($p: String!) { createUser(input: { email: "weak.pass@demo.salon", firstName: "Weak", lastName: "Pass", role: staff, password: $p }) { id } }',
+        { p: password },
+      );
       expect(res.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'password' });
     }
     expect(await t.app.get(DataSource).query(`SELECT id FROM users WHERE email = 'weak.pass@demo.salon'`)).toEqual([]);
   });
 
   it('refuses a common or one-character password when an invitation is accepted, and the invitation stays usable', async () => {
-    const invited = await gql('admin', 'mutation { inviteStaff(input: { email: "weak.invitee@demo.salon", firstName: "Wes" }) { inviteUrl } }');
+    const invited = await gql(
+      'admin',
+      'mutation { inviteStaff(input: { email: "weak.invitee@demo.salon", firstName: "Wes" }) { inviteUrl } }',
+    );
     const token = new URL(invited.data!.inviteStaff.inviteUrl).searchParams.get('token');
     for (const password of ['password1', 'iloveyou', '!!!!!!!!!!']) {
       const weak = await request(t.app.getHttpServer()).post('/api/auth/accept-invitation').send({ token, password }).expect(400);
@@ -191,20 +255,36 @@ describe('admin management', () => {
   it('invites staff who then set a password and sign in, once', async () => {
     const groups = await gql('admin', '{ permissionGroups { id name } }');
     const stylists = groups.data!.permissionGroups.find((g: { name: string }) => g.name === 'Stylists').id;
-    const invited = await gql('admin', 'mutation($g: [ID!]) { inviteStaff(input: { email: "invitee@demo.salon", firstName: "Ivy", groupIds: $g }) { id inviteUrl expiresAt } }', { g: [stylists] });
+    const invited = await gql(
+      'admin',
+      'mutation($g: [ID!]) { inviteStaff(input: { email: "invitee@demo.salon", firstName: "Ivy", groupIds: $g }) { id inviteUrl expiresAt } }',
+      { g: [stylists] },
+    );
     const url = new URL(invited.data!.inviteStaff.inviteUrl);
     const token = url.searchParams.get('token');
     const open = await gql('admin', '{ staffInvitations { email inviteUrl } }');
     expect(open.data!.staffInvitations).toContainEqual({ email: 'invitee@demo.salon', inviteUrl: '' });
-    const accepted = await request(t.app.getHttpServer()).post('/api/auth/accept-invitation').send({ token, password: 'a-good-password', lastName: 'Green' }).expect(200);
-    expect(accepted.body.user).toMatchObject({ email: 'invitee@demo.salon', firstName: 'Ivy', lastName: 'Green', role: 'staff', permissionGroups: [{ name: 'Stylists' }] });
+    const accepted = await request(t.app.getHttpServer())
+      .post('/api/auth/accept-invitation')
+      .send({ token, password: 'a-good-password', lastName: 'Green' })
+      .expect(200);
+    expect(accepted.body.user).toMatchObject({
+      email: 'invitee@demo.salon',
+      firstName: 'Ivy',
+      lastName: 'Green',
+      role: 'staff',
+      permissionGroups: [{ name: 'Stylists' }],
+    });
     await request(t.app.getHttpServer()).post('/api/auth/accept-invitation').send({ token, password: 'a-good-password' }).expect(404);
   });
 });
 
 describe('locations', () => {
   it('creates, edits, moves the default and refuses to deactivate the default', async () => {
-    const created = await gql('admin', 'mutation { createLocation(input: { name: "Wicker Park", timeZone: "America/Chicago", address: "1500 N Milwaukee Ave" }) { id isDefault isActive } }');
+    const created = await gql(
+      'admin',
+      'mutation { createLocation(input: { name: "Wicker Park", timeZone: "America/Chicago", address: "1500 N Milwaukee Ave" }) { id isDefault isActive } }',
+    );
     const id = created.data!.createLocation.id;
     expect(created.data!.createLocation).toMatchObject({ isDefault: false, isActive: true });
     const badZone = await gql('admin', 'mutation($id: ID!) { updateLocation(id: $id, input: { timeZone: "Chicago" }) { id } }', { id });
@@ -216,7 +296,9 @@ describe('locations', () => {
     expect(list.data!.locations.filter((l: { isDefault: boolean }) => l.isDefault)).toEqual([{ name: 'Wicker Park', isDefault: true }]);
     const refuse = await gql('admin', 'mutation($id: ID!) { updateLocation(id: $id, input: { isActive: false }) { id } }', { id });
     expect(refuse.errors![0].message).toMatch(/default location cannot be deactivated/);
-    const downtown = (await gql('admin', '{ locations { id name } }')).data!.locations.find((l: { name: string }) => l.name === 'Downtown').id;
+    const downtown = (await gql('admin', '{ locations { id name } }')).data!.locations.find(
+      (l: { name: string }) => l.name === 'Downtown',
+    ).id;
     await gql('admin', 'mutation($id: ID!) { setDefaultLocation(id: $id) { id } }', { id: downtown });
     const off = await gql('admin', 'mutation($id: ID!) { updateLocation(id: $id, input: { isActive: false }) { isActive } }', { id });
     expect(off.data!.updateLocation.isActive).toBe(false);
@@ -231,7 +313,10 @@ describe('locations', () => {
 
 describe('colour preferences and business settings', () => {
   it('saves the viewer’s own colours and business settings with permission', async () => {
-    const res = await gql('basic', 'mutation { updateColorPreferences(input: { isDarkMode: true, savedBrandColors: ["#112233"] }) { isDarkMode savedBrandColors } }');
+    const res = await gql(
+      'basic',
+      'mutation { updateColorPreferences(input: { isDarkMode: true, savedBrandColors: ["#112233"] }) { isDarkMode savedBrandColors } }',
+    );
     expect(res.data!.updateColorPreferences).toEqual({ isDarkMode: true, savedBrandColors: ['#112233'] });
     const denied = await gql('basic', 'mutation { updateBusinessSettings(input: { businessName: "Mine" }) { businessName } }');
     expect(denied.errors![0].extensions.code).toBe('FORBIDDEN');

@@ -17,7 +17,14 @@ export interface IdentityTestApp {
 /** The real identity app on a database of its own, seeded with the demo salon. */
 export async function startIdentity(suite: string, env: Record<string, string> = {}): Promise<IdentityTestApp> {
   const db = await createTestDatabase(`identity_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadIdentityConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: testRedisPrefix(suite), ...env });
+  const config = loadIdentityConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: testRedisPrefix(suite),
+    ...env,
+  });
   const dataSource = new DataSource({ type: 'postgres', url: db.url, entities: ENTITIES });
   await dataSource.initialize();
   await seedDemoSalon(dataSource);

@@ -77,7 +77,10 @@ describe('recovery by e-mail', () => {
     await http().post('/api/auth/forgot-password').send({ email: 'morgan@demo.salon' }).expect(202);
     const event = (await resetEvents('morgan@demo.salon'))[0];
     await db.query(`UPDATE password_reset_requests SET expires_at = now() - interval '1 minute' WHERE id = $1`, [event.requestId]);
-    const res = await http().post('/api/auth/reset-password').send({ token: secretOf(event), password: 'violet-harbor-41' }).expect(400);
+    const res = await http()
+      .post('/api/auth/reset-password')
+      .send({ token: secretOf(event), password: 'violet-harbor-41' })
+      .expect(400);
     expect(res.body.error).toMatch(/expired/);
   });
 
@@ -112,10 +115,20 @@ describe('recovery by SMS', () => {
     const { body } = await http().post('/api/auth/forgot-password-sms').send({ email: 'basic@demo.salon' }).expect(202);
     const code = secretOf((await resetEvents('+1 312 555 0102'))[0]);
     const wrong = code === '000000' ? '111111' : '000000';
-    const first = await http().post('/api/auth/reset-password').send({ requestId: body.requestId, code: wrong, password: 'violet-harbor-41' }).expect(400);
+    const first = await http()
+      .post('/api/auth/reset-password')
+      .send({ requestId: body.requestId, code: wrong, password: 'violet-harbor-41' })
+      .expect(400);
     expect(first.body.error).toBe('code: That code is not right. 4 tries left.');
-    for (let i = 0; i < 4; i++) await http().post('/api/auth/reset-password').send({ requestId: body.requestId, code: wrong, password: 'violet-harbor-41' }).expect(400);
-    const exhausted = await http().post('/api/auth/reset-password').send({ requestId: body.requestId, code, password: 'violet-harbor-41' }).expect(400);
+    for (let i = 0; i < 4; i++)
+      await http()
+        .post('/api/auth/reset-password')
+        .send({ requestId: body.requestId, code: wrong, password: 'violet-harbor-41' })
+        .expect(400);
+    const exhausted = await http()
+      .post('/api/auth/reset-password')
+      .send({ requestId: body.requestId, code, password: 'violet-harbor-41' })
+      .expect(400);
     expect(exhausted.body.error).toMatch(/Too many wrong codes/);
   });
 

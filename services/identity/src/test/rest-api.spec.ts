@@ -95,12 +95,27 @@ describe('users, permissions and colour preferences', () => {
     const { token, user } = await login('riley@demo.salon');
     const path = `/api/users/${user.id}/color-preferences`;
     const defaults = await http().get(path).set('Authorization', `Bearer ${token}`).expect(200);
-    expect(defaults.body).toEqual({ primaryColor: '#8b5cf6', isDarkMode: false, primaryTextColor: '#111827', secondaryTextColor: '#6b7280', savedBrandColors: [], savedTextColors: [] });
-    const bad = await http().put(path).set('Authorization', `Bearer ${token}`).send({ primaryColor: 'purple', isDarkMode: true }).expect(400);
+    expect(defaults.body).toEqual({
+      primaryColor: '#8b5cf6',
+      isDarkMode: false,
+      primaryTextColor: '#111827',
+      secondaryTextColor: '#6b7280',
+      savedBrandColors: [],
+      savedTextColors: [],
+    });
+    const bad = await http()
+      .put(path)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ primaryColor: 'purple', isDarkMode: true })
+      .expect(400);
     expect(bad.body.error).toBe('primaryColor: must be a #rrggbb colour');
     const unchanged = await http().get(path).set('Authorization', `Bearer ${token}`).expect(200);
     expect(unchanged.body.isDarkMode).toBe(false);
-    const saved = await http().put(path).set('Authorization', `Bearer ${token}`).send({ primaryColor: '#0EA5E9', isDarkMode: true }).expect(200);
+    const saved = await http()
+      .put(path)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ primaryColor: '#0EA5E9', isDarkMode: true })
+      .expect(200);
     expect(saved.body).toMatchObject({ primaryColor: '#0ea5e9', isDarkMode: true, primaryTextColor: '#111827' });
   });
 });
@@ -112,19 +127,38 @@ describe('business settings and locations', () => {
     const read = await http().get('/api/business-settings').set('Authorization', `Bearer ${basic.token}`).expect(200);
     expect(read.body).toMatchObject({ businessName: 'Willow & Sage Salon and Spa', timeZone: 'America/Chicago', currency: 'USD' });
     await http().put('/api/business-settings').set('Authorization', `Bearer ${basic.token}`).send({ businessName: 'Mine' }).expect(403);
-    const bad = await http().put('/api/business-settings').set('Authorization', `Bearer ${staff.token}`).send({ businessName: 'New name', currency: 'dollars' }).expect(400);
+    const bad = await http()
+      .put('/api/business-settings')
+      .set('Authorization', `Bearer ${staff.token}`)
+      .send({ businessName: 'New name', currency: 'dollars' })
+      .expect(400);
     expect(bad.body.details[0].field).toBe('currency');
     const after = await http().get('/api/business-settings').set('Authorization', `Bearer ${staff.token}`).expect(200);
     expect(after.body.businessName).toBe('Willow & Sage Salon and Spa');
-    const saved = await http().put('/api/business-settings').set('Authorization', `Bearer ${staff.token}`).send({ businessName: 'Willow & Sage' }).expect(200);
+    const saved = await http()
+      .put('/api/business-settings')
+      .set('Authorization', `Bearer ${staff.token}`)
+      .send({ businessName: 'Willow & Sage' })
+      .expect(200);
     expect(saved.body.businessName).toBe('Willow & Sage');
   });
 
   it('lists locations with a cache-busting timestamp', async () => {
     const { token } = await login('basic@demo.salon');
     const res = await http().get(`/api/locations?timestamp=${Date.now()}`).set('Authorization', `Bearer ${token}`).expect(200);
-    expect(res.body.map((l: { name: string; isDefault: boolean }) => [l.name, l.isDefault])).toEqual([['Downtown', true], ['Lakeview', false]]);
-    expect(res.body[0]).toEqual({ id: expect.any(String), name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: expect.any(String), phone: expect.any(String) });
+    expect(res.body.map((l: { name: string; isDefault: boolean }) => [l.name, l.isDefault])).toEqual([
+      ['Downtown', true],
+      ['Lakeview', false],
+    ]);
+    expect(res.body[0]).toEqual({
+      id: expect.any(String),
+      name: 'Downtown',
+      timeZone: 'America/Chicago',
+      isDefault: true,
+      isActive: true,
+      address: expect.any(String),
+      phone: expect.any(String),
+    });
   });
 });
 

@@ -31,12 +31,17 @@ function inbound(params: Record<string, string>, signature?: string) {
   if (signature !== undefined) req.set('X-Twilio-Signature', signature);
   return req;
 }
-const signedInbound = (params: Record<string, string>) => inbound(params, twilioSignature(AUTH_TOKEN, `${t.url}/api/webhooks/twilio/inbound`, params));
+const signedInbound = (params: Record<string, string>) =>
+  inbound(params, twilioSignature(AUTH_TOKEN, `${t.url}/api/webhooks/twilio/inbound`, params));
 
 beforeAll(async () => {
   peer = await startTwilioPeer({ port: 0, authToken: AUTH_TOKEN });
   t = await startMessaging('api', {
-    EMAIL_PROVIDER: 'log', SMS_PROVIDER: 'twilio', TWILIO_API_URL: peer.url, TWILIO_AUTH_TOKEN: AUTH_TOKEN, SMS_PER_SENDER_PER_SECOND: '50',
+    EMAIL_PROVIDER: 'log',
+    SMS_PROVIDER: 'twilio',
+    TWILIO_API_URL: peer.url,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    SMS_PER_SENDER_PER_SECOND: '50',
     SES_SNS_TOPIC_ARNS: `${OUR_TOPIC}, arn:aws:sns:eu-west-1:123456789012:ses-eu`,
   });
   for (const role of ['admin', 'staff', 'client'] as const) tokens[role] = await t.token(role);
@@ -75,7 +80,9 @@ describe('message log and test sends (admin only)', () => {
     const message = sent.data!.sendTestEmail;
     expect(message).toMatchObject({ status: 'queued', channel: 'email', recipient: 'owner@example.com', purpose: 'test' });
     await reachStatus(message.id, 'delivered'); // the log e-mail provider delivers on the spot
-    const read = await gql('admin', 'query($id: ID!) { message(id: $id) { status provider sentAt deliveredAt attempts } }', { id: message.id });
+    const read = await gql('admin', 'query($id: ID!) { message(id: $id) { status provider sentAt deliveredAt attempts } }', {
+      id: message.id,
+    });
     expect(read.data!.message).toMatchObject({ status: 'delivered', provider: 'log', attempts: 1 });
     const list = await http().get('/api/messages?limit=5').set('Authorization', `Bearer ${tokens.admin}`).expect(200);
     expect(list.body[0]).toMatchObject({ id: message.id, status: 'delivered' });
@@ -83,7 +90,10 @@ describe('message log and test sends (admin only)', () => {
 
   it('names a bad recipient', async () => {
     const res = await gql('admin', 'mutation { sendTestSms(to: "hello") { id } }');
-    expect(res.errors![0]).toMatchObject({ message: 'to: must be a phone number such as +1 555 010 2000', extensions: { code: 'BAD_USER_INPUT', field: 'to' } });
+    expect(res.errors![0]).toMatchObject({
+      message: 'to: must be a phone number such as +1 555 010 2000',
+      extensions: { code: 'BAD_USER_INPUT', field: 'to' },
+    });
   });
 
   it('tells the page which providers run', async () => {
@@ -119,10 +129,18 @@ describe('Twilio webhooks', () => {
 
   it('publishes each STOP/START as an opt-out/opt-in event for the clients service, and Twilio’s 21610 as an opt-out without keyword', async () => {
     const events = async (phone: string) =>
-      (await t.sql<{ type: string; payload: Record<string, unknown> }>(`SELECT type, envelope->'payload' AS payload FROM outbox WHERE aggregate_id = $1 ORDER BY seq`, [phone])).map((e) => [e.type, e.payload.phone, e.payload.keyword]);
+      (
+        await t.sql<{ type: string; payload: Record<string, unknown> }>(
+          `SELECT type, envelope->'payload' AS payload FROM outbox WHERE aggregate_id = $1 ORDER BY seq`,
+          [phone],
+        )
+      ).map((e) => [e.type, e.payload.phone, e.payload.keyword]);
     await signedInbound({ From: '+13125550144', Body: 'unsubscribe', MessageSid: 'SMin4' }).expect(200);
     await signedInbound({ From: '+13125550144', Body: 'Unstop.', MessageSid: 'SMin5' }).expect(200);
-    expect(await events('+13125550144')).toEqual([['messaging.sms.opted-out.v1', '+13125550144', 'UNSUBSCRIBE'], ['messaging.sms.opted-in.v1', '+13125550144', 'UNSTOP']]);
+    expect(await events('+13125550144')).toEqual([
+      ['messaging.sms.opted-out.v1', '+13125550144', 'UNSUBSCRIBE'],
+      ['messaging.sms.opted-in.v1', '+13125550144', 'UNSTOP'],
+    ]);
     // An ordinary reply is not a keyword: nothing recorded, nothing published.
     await signedInbound({ From: '+13125550143', Body: 'stop by at 5?', MessageSid: 'SMin3' }).expect(200);
     expect(await events('+13125550143')).toEqual([]);
@@ -131,7 +149,9 @@ describe('Twilio webhooks', () => {
     peer.optOut(unsubscribed);
     const refused = (await gql('admin', `mutation { sendTestSms(to: "${unsubscribed}") { id } }`)).data!.sendTestSms;
     await reachStatus(refused.id, 'suppressed');
-    expect(await t.sql('SELECT opted_out, source FROM sms_consent WHERE phone = $1', [unsubscribed])).toEqual([{ opted_out: true, source: 'provider' }]);
+    expect(await t.sql('SELECT opted_out, source FROM sms_consent WHERE phone = $1', [unsubscribed])).toEqual([
+      { opted_out: true, source: 'provider' },
+    ]);
     expect(await events(unsubscribed)).toEqual([['messaging.sms.opted-out.v1', unsubscribed, null]]);
   });
 
@@ -146,7 +166,9 @@ describe('Twilio webhooks', () => {
     // A late "sent" report does not move it back.
     await peer.sendStatusCallback(sid('+13125550150'), 'sent');
     expect(await statusOf(first.id)).toBe('delivered');
-    await peer.sendStatusCallback(sid('+13125550151'), 'undelivered', { extra: { ErrorCode: '30003', ErrorMessage: 'Unreachable destination handset' } });
+    await peer.sendStatusCallback(sid('+13125550151'), 'undelivered', {
+      extra: { ErrorCode: '30003', ErrorMessage: 'Unreachable destination handset' },
+    });
     await reachStatus(second.id, 'failed');
     const [row] = await t.sql<{ last_error: string }>('SELECT last_error FROM messages WHERE id = $1', [second.id]);
     expect(row.last_error).toBe('Twilio error 30003: Unreachable destination handset');
@@ -160,22 +182,40 @@ describe('SES notifications through SNS', () => {
     const message = (await gql('admin', 'mutation { sendTestEmail(to: "bounce@example.com") { id } }')).data!.sendTestEmail;
     await reachStatus(message.id, 'delivered');
     // Pretend SES took it (the log provider answered); give it an SES id to be reported on.
-    await t.sql(`UPDATE messages SET provider = 'ses', provider_message_id = $2, status = 'sent', delivered_at = NULL WHERE id = $1`, [message.id, `ses-${message.id}`]);
+    await t.sql(`UPDATE messages SET provider = 'ses', provider_message_id = $2, status = 'sent', delivered_at = NULL WHERE id = $1`, [
+      message.id,
+      `ses-${message.id}`,
+    ]);
     return message.id as string;
   }
-  const post = (body: unknown) => http().post('/api/webhooks/ses').set('content-type', 'text/plain; charset=UTF-8').send(JSON.stringify(body));
+  const post = (body: unknown) =>
+    http().post('/api/webhooks/ses').set('content-type', 'text/plain; charset=UTF-8').send(JSON.stringify(body));
 
   it('accepts a correctly signed Delivery and Bounce and updates the message', async () => {
     const id = await sentEmail();
-    const delivery = signedSnsMessage(cert.keyPem, { Message: JSON.stringify({ notificationType: 'Delivery', mail: { messageId: `ses-${id}`, tags: { message_id: [id] } } }) });
+    const delivery = signedSnsMessage(cert.keyPem, {
+      Message: JSON.stringify({ notificationType: 'Delivery', mail: { messageId: `ses-${id}`, tags: { message_id: [id] } } }),
+    });
     expect((await post(delivery).expect(200)).body).toEqual({ ok: true, status: 'delivered' });
-    const bounce = signedSnsMessage(cert.keyPem, { Message: JSON.stringify({ notificationType: 'Bounce', mail: { messageId: `ses-${id}` }, bounce: { bounceType: 'Permanent', bouncedRecipients: [{}] } }) }, '1');
+    const bounce = signedSnsMessage(
+      cert.keyPem,
+      {
+        Message: JSON.stringify({
+          notificationType: 'Bounce',
+          mail: { messageId: `ses-${id}` },
+          bounce: { bounceType: 'Permanent', bouncedRecipients: [{}] },
+        }),
+      },
+      '1',
+    );
     expect((await post(bounce).expect(200)).body).toEqual({ ok: true, status: 'failed' });
   });
 
   it('rejects a tampered, unsigned or foreign-certificate message with 403 and changes nothing', async () => {
     const id = await sentEmail();
-    const good = signedSnsMessage(cert.keyPem, { Message: JSON.stringify({ notificationType: 'Delivery', mail: { messageId: `ses-${id}` } }) });
+    const good = signedSnsMessage(cert.keyPem, {
+      Message: JSON.stringify({ notificationType: 'Delivery', mail: { messageId: `ses-${id}` } }),
+    });
     const tampered = { ...good, Message: good.Message.replace('Delivery', 'Bounce') };
     expect((await post(tampered).expect(403)).body).toEqual({ error: 'Invalid SNS signature' });
     await post({ ...good, Signature: undefined }).expect(403);
@@ -188,7 +228,12 @@ describe('SES notifications through SNS', () => {
   it('confirms a signed subscription only through an allowlisted SubscribeURL', async () => {
     const confirm = vi.spyOn(t.app.get(SnsClient), 'confirmSubscription').mockResolvedValue();
     const fields = { Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe', Token: 'tok' };
-    await post(signedSnsMessage(cert.keyPem, { ...fields, SubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=tok' })).expect(200);
+    await post(
+      signedSnsMessage(cert.keyPem, {
+        ...fields,
+        SubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=tok',
+      }),
+    ).expect(200);
     await post(signedSnsMessage(cert.keyPem, { ...fields, SubscribeURL: 'https://169.254.169.254/latest/meta-data' })).expect(200);
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm).toHaveBeenCalledWith('https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=tok');
@@ -196,7 +241,10 @@ describe('SES notifications through SNS', () => {
 
   it('refuses a signed message from a topic not in SES_SNS_TOPIC_ARNS with 403 and changes nothing', async () => {
     const id = await sentEmail();
-    const delivery = signedSnsMessage(cert.keyPem, { TopicArn: FOREIGN_TOPIC, Message: JSON.stringify({ notificationType: 'Delivery', mail: { messageId: `ses-${id}` } }) });
+    const delivery = signedSnsMessage(cert.keyPem, {
+      TopicArn: FOREIGN_TOPIC,
+      Message: JSON.stringify({ notificationType: 'Delivery', mail: { messageId: `ses-${id}` } }),
+    });
     expect((await post(delivery).expect(403)).body).toEqual({ error: `SNS topic ${FOREIGN_TOPIC} is not accepted` });
     expect(await statusOf(id)).toBe('sent');
     // The same message from our topic goes through, so the topic was the only reason.
@@ -207,7 +255,12 @@ describe('SES notifications through SNS', () => {
   it('does not confirm a subscription to a topic not in SES_SNS_TOPIC_ARNS', async () => {
     const confirm = vi.spyOn(t.app.get(SnsClient), 'confirmSubscription').mockResolvedValue();
     confirm.mockClear();
-    const subscription = { Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe', Token: 'tok', SubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=tok' };
+    const subscription = {
+      Type: 'SubscriptionConfirmation',
+      Message: 'You have chosen to subscribe',
+      Token: 'tok',
+      SubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=tok',
+    };
     await post(signedSnsMessage(cert.keyPem, { ...subscription, TopicArn: FOREIGN_TOPIC })).expect(403);
     expect(confirm).not.toHaveBeenCalled();
     await post(signedSnsMessage(cert.keyPem, { ...subscription, TopicArn: 'arn:aws:sns:eu-west-1:123456789012:ses-eu' })).expect(200);
@@ -216,7 +269,11 @@ describe('SES notifications through SNS', () => {
 
   it('refuses a correctly signed message more than an hour old (a replay)', async () => {
     const id = await sentEmail();
-    const Message = JSON.stringify({ notificationType: 'Bounce', mail: { messageId: `ses-${id}` }, bounce: { bounceType: 'Permanent', bouncedRecipients: [{}] } });
+    const Message = JSON.stringify({
+      notificationType: 'Bounce',
+      mail: { messageId: `ses-${id}` },
+      bounce: { bounceType: 'Permanent', bouncedRecipients: [{}] },
+    });
     const replayed = signedSnsMessage(cert.keyPem, { Message, Timestamp: new Date(Date.now() - 61 * 60_000).toISOString() });
     expect((await post(replayed).expect(403)).body).toEqual({ error: 'SNS message is more than an hour old' });
     expect(await statusOf(id)).toBe('sent');

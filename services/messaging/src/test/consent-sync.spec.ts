@@ -41,25 +41,43 @@ function textFromPhone(body: string) {
     .expect(200);
 }
 async function clientsApi(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) {
-  const res = await fetch(`${clients.url}${path}`, { method, headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${clients.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, any>>;
 }
 type Mirror = { granted: boolean; method: string | null; address: string | null };
 const mirrored = async (clientId: string, channel: 'sms' | 'email') =>
-  (await t.sql<Mirror>(`SELECT granted, method, address FROM client_consent WHERE client_id = $1 AND channel = $2`, [clientId, channel]))[0] ?? null;
+  (
+    await t.sql<Mirror>(`SELECT granted, method, address FROM client_consent WHERE client_id = $1 AND channel = $2`, [clientId, channel])
+  )[0] ?? null;
 const mirrorBecomes = (clientId: string, channel: 'sms' | 'email', expected: Mirror) =>
-  waitFor(async () => JSON.stringify(await mirrored(clientId, channel)) === JSON.stringify(expected), `messaging's ${channel} record to be ${JSON.stringify(expected)}`);
-const messagingEvents = async () => (await t.sql<{ envelope: EventEnvelope }>(`SELECT envelope FROM outbox ORDER BY seq`)).map((r) => r.envelope);
+  waitFor(
+    async () => JSON.stringify(await mirrored(clientId, channel)) === JSON.stringify(expected),
+    `messaging's ${channel} record to be ${JSON.stringify(expected)}`,
+  );
+const messagingEvents = async () =>
+  (await t.sql<{ envelope: EventEnvelope }>(`SELECT envelope FROM outbox ORDER BY seq`)).map((r) => r.envelope);
 const clientsEvents = async (type = 'clients.client.consent-changed.v1') =>
-  (await clients.sql<{ envelope: EventEnvelope }>(`SELECT envelope FROM outbox WHERE type = $1 ORDER BY seq`, [type])).map((r) => r.envelope);
+  (await clients.sql<{ envelope: EventEnvelope }>(`SELECT envelope FROM outbox WHERE type = $1 ORDER BY seq`, [type])).map(
+    (r) => r.envelope,
+  );
 const handledByMessaging = async (eventId: string) => (await t.sql(`SELECT 1 FROM inbox WHERE event_id = $1`, [eventId])).length > 0;
 const handledByClients = async (eventId: string) => (await clients.sql(`SELECT 1 FROM inbox WHERE event_id = $1`, [eventId])).length > 0;
 const verdict = (channel: 'sms' | 'email') => t.worker!.get(ClientConsentUseCase).marketingVerdict(ana, channel);
 
 describe('SMS and e-mail consent between clients and messaging', () => {
   it('a staff consent decision in clients reaches messaging’s record', async () => {
-    const created = await clientsApi('POST', '/api/clients', { firstName: 'Ana', phone: '(312) 555-0142', email: 'ana@example.com', smsConsent: true, emailConsent: { granted: true, method: 'written' } });
+    const created = await clientsApi('POST', '/api/clients', {
+      firstName: 'Ana',
+      phone: '(312) 555-0142',
+      email: 'ana@example.com',
+      smsConsent: true,
+      emailConsent: { granted: true, method: 'written' },
+    });
     ana = created.id;
     await mirrorBecomes(ana, 'sms', { granted: true, method: 'staff', address: PHONE });
     await mirrorBecomes(ana, 'email', { granted: true, method: 'written', address: 'ana@example.com' });
@@ -80,7 +98,11 @@ describe('SMS and e-mail consent between clients and messaging', () => {
     const fromMessaging = await messagingEvents();
     expect(fromMessaging.map((e) => [e.type, e.aggregateId, e.payload.keyword])).toEqual([['messaging.sms.opted-out.v1', PHONE, 'STOP']]);
     const keywordChange = (await clientsEvents()).at(-1)!;
-    expect(keywordChange).toMatchObject({ aggregateId: ana, actor: { type: 'system', id: null }, payload: { channel: 'sms', granted: false, method: 'sms-keyword', phone: PHONE } });
+    expect(keywordChange).toMatchObject({
+      aggregateId: ana,
+      actor: { type: 'system', id: null },
+      payload: { channel: 'sms', granted: false, method: 'sms-keyword', phone: PHONE },
+    });
     // Messaging has handled clients' consent-changed (its record moved in that same transaction):
     // had it echoed, the echo would be in its outbox now. It is not, and clients published one change.
     expect(await handledByMessaging(keywordChange.id)).toBe(true);
@@ -96,11 +118,19 @@ describe('SMS and e-mail consent between clients and messaging', () => {
 
   it('START gives the consent back, on both sides', async () => {
     await textFromPhone('START');
-    await waitFor(async () => (await clientsApi('GET', `/api/clients/${ana}`)).smsConsent.granted === true, 'the profile to regain its SMS consent');
+    await waitFor(
+      async () => (await clientsApi('GET', `/api/clients/${ana}`)).smsConsent.granted === true,
+      'the profile to regain its SMS consent',
+    );
     await mirrorBecomes(ana, 'sms', { granted: true, method: 'sms-keyword', address: PHONE });
     expect((await t.sql(`SELECT opted_out FROM sms_consent WHERE phone = $1`, [PHONE]))[0]).toEqual({ opted_out: false });
     expect((await messagingEvents()).map((e) => e.type)).toEqual(['messaging.sms.opted-out.v1', 'messaging.sms.opted-in.v1']);
-    expect((await clientsEvents()).map((e) => [e.payload.granted, e.payload.method])).toEqual([[true, 'staff'], [true, 'written'], [false, 'sms-keyword'], [true, 'sms-keyword']]);
+    expect((await clientsEvents()).map((e) => [e.payload.granted, e.payload.method])).toEqual([
+      [true, 'staff'],
+      [true, 'written'],
+      [false, 'sms-keyword'],
+      [true, 'sms-keyword'],
+    ]);
     expect(await verdict('sms')).toEqual({ allowed: true, to: PHONE });
   });
 
@@ -116,7 +146,10 @@ describe('SMS and e-mail consent between clients and messaging', () => {
     const transport = t.app.get<EventTransport>(EVENT_TRANSPORT);
     const ownEvents = await messagingEvents();
     const consentEvents = await clientsEvents();
-    const before = { profile: await clientsApi('GET', `/api/clients/${ana}`), clientsOutbox: (await clientsEvents('clients.client.updated.v1')).length + consentEvents.length };
+    const before = {
+      profile: await clientsApi('GET', `/api/clients/${ana}`),
+      clientsOutbox: (await clientsEvents('clients.client.updated.v1')).length + consentEvents.length,
+    };
     // Every STOP/START and every consent change again, as a broker redelivery or a replay would
     // bring them: applied again, the STOP would take the consent back, the START-era change would
     // grant it in messaging's record.
@@ -137,6 +170,7 @@ describe('SMS and e-mail consent between clients and messaging', () => {
     // One more event each: messaging's UNSTOP; clients' e-mail edit (updated + consent-changed).
     expect(await messagingEvents()).toHaveLength(ownEvents.length + 1);
     expect((await clientsEvents('clients.client.updated.v1')).length + (await clientsEvents()).length).toBe(before.clientsOutbox + 2);
-    for (const e of ownEvents) expect(await clients.sql(`SELECT count(*)::int AS n FROM inbox WHERE event_id = $1`, [e.id])).toEqual([{ n: 1 }]);
+    for (const e of ownEvents)
+      expect(await clients.sql(`SELECT count(*)::int AS n FROM inbox WHERE event_id = $1`, [e.id])).toEqual([{ n: 1 }]);
   });
 });

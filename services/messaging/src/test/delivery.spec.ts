@@ -11,12 +11,22 @@ let peer: TwilioPeer;
 let queue: QueueMessageUseCase;
 const SMS_RATE = 5; // per sender per second: 200 ms apart
 
-type Row = { id: string; status: string; attempts: number; provider: string; provider_message_id: string | null; last_error: string | null; body_text: string; sent_at: Date | null };
+type Row = {
+  id: string;
+  status: string;
+  attempts: number;
+  provider: string;
+  provider_message_id: string | null;
+  last_error: string | null;
+  body_text: string;
+  sent_at: Date | null;
+};
 const row = async (id: string) => (await t.sql<Row>('SELECT * FROM messages WHERE id = $1', [id]))[0];
-const finished = (id: string) => waitFor(async () => {
-  const r = await row(id);
-  return ['sent', 'delivered', 'failed', 'suppressed'].includes(r.status) ? r : null;
-}, `message ${id} to finish`);
+const finished = (id: string) =>
+  waitFor(async () => {
+    const r = await row(id);
+    return ['sent', 'delivered', 'failed', 'suppressed'].includes(r.status) ? r : null;
+  }, `message ${id} to finish`);
 let n = 0;
 const phone = () => `+1312555${String(1000 + n++).padStart(4, '0')}`;
 
@@ -39,18 +49,37 @@ afterAll(async () => {
 
 describe('queue → worker → provider', () => {
   it('sends an e-mail through SES (the local server) and records queued → sent with the SES id', async () => {
-    const queued = await queue.queue({ idempotencyKey: 'e2e-email-1', channel: 'email', to: 'Ana@Example.COM', subject: 'Hello from the pipeline', text: 'Plain body', html: '<p>HTML body</p>', purpose: 'test' });
+    const queued = await queue.queue({
+      idempotencyKey: 'e2e-email-1',
+      channel: 'email',
+      to: 'Ana@Example.COM',
+      subject: 'Hello from the pipeline',
+      text: 'Plain body',
+      html: '<p>HTML body</p>',
+      purpose: 'test',
+    });
     expect(queued.status).toBe('queued');
     expect(queued.recipient).toBe('Ana@example.com');
     const done = await finished(queued.id);
     expect(done).toMatchObject({ status: 'sent', attempts: 1, provider: 'ses' });
     const email = (await ses.emails()).find((e) => e.subject === 'Hello from the pipeline');
-    expect(email).toMatchObject({ messageId: done.provider_message_id, from: 'Willow & Sage <no-reply@demo.salon>', destination: { to: ['Ana@example.com'] }, body: { text: 'Plain body', html: '<p>HTML body</p>' } });
+    expect(email).toMatchObject({
+      messageId: done.provider_message_id,
+      from: 'Willow & Sage <no-reply@demo.salon>',
+      destination: { to: ['Ana@example.com'] },
+      body: { text: 'Plain body', html: '<p>HTML body</p>' },
+    });
   });
 
   it('sends an SMS through the twilio SDK to the peer, with our id in the status callback', async () => {
     const to = phone();
-    const queued = await queue.queue({ idempotencyKey: 'e2e-sms-1', channel: 'sms', to: to.slice(2), text: 'Your appointment is tomorrow at 10', purpose: 'test' });
+    const queued = await queue.queue({
+      idempotencyKey: 'e2e-sms-1',
+      channel: 'sms',
+      to: to.slice(2),
+      text: 'Your appointment is tomorrow at 10',
+      purpose: 'test',
+    });
     expect(queued.recipient).toBe(to);
     const done = await finished(queued.id);
     const received = peer.messages().find((m) => m.to === to)!;
@@ -60,7 +89,14 @@ describe('queue → worker → provider', () => {
   });
 
   it('answers the same row for a repeated idempotency key and sends once', async () => {
-    const input = { idempotencyKey: 'once-only', channel: 'email' as const, to: 'once@example.com', subject: 'Only once', text: 'x', purpose: 'test' };
+    const input = {
+      idempotencyKey: 'once-only',
+      channel: 'email' as const,
+      to: 'once@example.com',
+      subject: 'Only once',
+      text: 'x',
+      purpose: 'test',
+    };
     const [a, b] = await Promise.all([queue.queue(input), queue.queue(input)]);
     expect(b.id).toBe(a.id);
     await finished(a.id);
@@ -68,20 +104,32 @@ describe('queue → worker → provider', () => {
     expect(again).toMatchObject({ id: a.id, status: 'sent' });
     await new Promise((r) => setTimeout(r, 300)); // give a wrongly re-added job the chance to send
     expect((await ses.emails()).filter((e) => e.subject === 'Only once')).toHaveLength(1);
-    expect((await t.sql('SELECT id FROM messages WHERE idempotency_key = $1', ['once-only']))).toHaveLength(1);
+    expect(await t.sql('SELECT id FROM messages WHERE idempotency_key = $1', ['once-only'])).toHaveLength(1);
   });
 
   it('validates recipients and required fields', async () => {
-    await expect(queue.queue({ idempotencyKey: 'bad-1', channel: 'sms', to: 'call me', text: 'x', purpose: 'test' })).rejects.toThrow('to: must be a phone number');
-    await expect(queue.queue({ idempotencyKey: 'bad-2', channel: 'email', to: 'nope', subject: 's', text: 'x', purpose: 'test' })).rejects.toThrow('to: must be an e-mail address');
-    await expect(queue.queue({ idempotencyKey: 'bad-3', channel: 'email', to: 'a@example.com', text: 'x', purpose: 'test' })).rejects.toThrow('subject: is required for e-mail');
+    await expect(queue.queue({ idempotencyKey: 'bad-1', channel: 'sms', to: 'call me', text: 'x', purpose: 'test' })).rejects.toThrow(
+      'to: must be a phone number',
+    );
+    await expect(
+      queue.queue({ idempotencyKey: 'bad-2', channel: 'email', to: 'nope', subject: 's', text: 'x', purpose: 'test' }),
+    ).rejects.toThrow('to: must be an e-mail address');
+    await expect(
+      queue.queue({ idempotencyKey: 'bad-3', channel: 'email', to: 'a@example.com', text: 'x', purpose: 'test' }),
+    ).rejects.toThrow('subject: is required for e-mail');
   });
 });
 
 describe('retries and failures', () => {
   it('retries a refused send with exponential backoff, then sends', async () => {
     peer.failNext(2, 503);
-    const queued = await queue.queue({ idempotencyKey: 'retry-then-ok', channel: 'sms', to: phone(), text: 'Third time lucky', purpose: 'test' });
+    const queued = await queue.queue({
+      idempotencyKey: 'retry-then-ok',
+      channel: 'sms',
+      to: phone(),
+      text: 'Third time lucky',
+      purpose: 'test',
+    });
     const done = await finished(queued.id);
     expect(done).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
     expect(peer.messages().filter((m) => m.body === 'Third time lucky')).toHaveLength(1);
@@ -89,7 +137,13 @@ describe('retries and failures', () => {
 
   it('marks the message failed with the error when every attempt is refused', async () => {
     peer.failNext(3, 500);
-    const queued = await queue.queue({ idempotencyKey: 'always-refused', channel: 'sms', to: phone(), text: 'Never arrives', purpose: 'test' });
+    const queued = await queue.queue({
+      idempotencyKey: 'always-refused',
+      channel: 'sms',
+      to: phone(),
+      text: 'Never arrives',
+      purpose: 'test',
+    });
     const done = await finished(queued.id);
     expect(done).toMatchObject({ status: 'failed', attempts: 3 });
     expect(done.last_error).toMatch(/^Twilio: 20500 Internal Server Error/);
@@ -108,9 +162,14 @@ describe('retries and failures', () => {
 describe('per-sender SMS pacing', () => {
   it('spaces one sender’s texts at least 1/rate apart, measured where the provider received them', async () => {
     const ids = [];
-    for (let i = 0; i < 5; i++) ids.push((await queue.queue({ idempotencyKey: `paced-${i}`, channel: 'sms', to: phone(), text: `Paced ${i}`, purpose: 'test' })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await queue.queue({ idempotencyKey: `paced-${i}`, channel: 'sms', to: phone(), text: `Paced ${i}`, purpose: 'test' })).id);
     for (const id of ids) await finished(id);
-    const times = peer.messages().filter((m) => m.body.startsWith('Paced ')).map((m) => m.receivedAt).sort((a, b) => a - b);
+    const times = peer
+      .messages()
+      .filter((m) => m.body.startsWith('Paced '))
+      .map((m) => m.receivedAt)
+      .sort((a, b) => a - b);
     expect(times).toHaveLength(5);
     const gaps = times.slice(1).map((at, i) => at - times[i]);
     // Slots are reserved exactly 1/rate apart on Redis's clock; the HTTP hop to the peer shifts
@@ -127,7 +186,13 @@ describe('password-reset delivery', () => {
 
   it('opens the sealed token and e-mails the reset link; a redelivered event sends nothing more', async () => {
     const useCase = t.app.get(SendPasswordResetUseCase);
-    const payload = { ...base, requestId: 'req-email-1', channel: 'email', to: 'ana@example.com', secret: sealSecret('tok-123', t.config.EVENT_SECRET_KEY) };
+    const payload = {
+      ...base,
+      requestId: 'req-email-1',
+      channel: 'email',
+      to: 'ana@example.com',
+      secret: sealSecret('tok-123', t.config.EVENT_SECRET_KEY),
+    };
     const message = await useCase.execute(payload);
     expect(message.idempotencyKey).toBe('password-reset:req-email-1');
     await finished(message.id);
@@ -142,13 +207,23 @@ describe('password-reset delivery', () => {
 
   it('texts the code', async () => {
     const to = phone();
-    const message = await t.app.get(SendPasswordResetUseCase).execute({ ...base, requestId: 'req-sms-1', channel: 'sms', to, secret: sealSecret('123456', t.config.EVENT_SECRET_KEY) });
+    const message = await t.app
+      .get(SendPasswordResetUseCase)
+      .execute({ ...base, requestId: 'req-sms-1', channel: 'sms', to, secret: sealSecret('123456', t.config.EVENT_SECRET_KEY) });
     await finished(message.id);
-    expect(peer.messages().find((m) => m.to === to)?.body).toBe("Willow & Sage: your password reset code is 123456. It expires in 10 minutes. If you didn't ask for it, ignore this message.");
+    expect(peer.messages().find((m) => m.to === to)?.body).toBe(
+      "Willow & Sage: your password reset code is 123456. It expires in 10 minutes. If you didn't ask for it, ignore this message.",
+    );
   });
 
   it('refuses a secret sealed with another key', async () => {
-    const payload = { ...base, requestId: 'req-bad', channel: 'email', to: 'x@example.com', secret: sealSecret('t', 'some-other-key-0123456789') };
+    const payload = {
+      ...base,
+      requestId: 'req-bad',
+      channel: 'email',
+      to: 'x@example.com',
+      secret: sealSecret('t', 'some-other-key-0123456789'),
+    };
     await expect(t.app.get(SendPasswordResetUseCase).execute(payload)).rejects.toThrow();
   });
 });

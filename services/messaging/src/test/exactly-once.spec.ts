@@ -29,7 +29,14 @@ beforeAll(async () => {
       await first.exited;
     },
   });
-  const env = { SMS_PROVIDER: 'twilio', TWILIO_API_URL: peer.url, SMS_PER_SENDER_PER_SECOND: '1000', WORKER_CONCURRENCY: '4', WORKER_LOCK_MS: '1500', MESSAGE_MAX_ATTEMPTS: '5' };
+  const env = {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_API_URL: peer.url,
+    SMS_PER_SENDER_PER_SECOND: '1000',
+    WORKER_CONCURRENCY: '4',
+    WORKER_LOCK_MS: '1500',
+    MESSAGE_MAX_ATTEMPTS: '5',
+  };
   t = await startMessaging('exactly_once', env, { worker: false });
   const c = t.config;
   workerEnv = {
@@ -46,7 +53,13 @@ beforeAll(async () => {
   first = await startWorkerProcess(workerEnv);
   const queue = t.app.get(QueueMessageUseCase);
   for (let i = 0; i < BATCH; i++) {
-    await queue.queue({ idempotencyKey: `batch-${i}`, channel: 'sms', to: `+1312555${String(2000 + i)}`, text: `Batch message ${i}`, purpose: 'test' });
+    await queue.queue({
+      idempotencyKey: `batch-${i}`,
+      channel: 'sms',
+      to: `+1312555${String(2000 + i)}`,
+      text: `Batch message ${i}`,
+      purpose: 'test',
+    });
   }
   await first.exited;
 }, 60_000);
@@ -59,7 +72,8 @@ afterAll(async () => {
 });
 
 type Row = { idempotency_key: string; status: string; attempts: number; provider_message_id: string | null; recipient: string };
-const rows = () => t.sql<Row>('SELECT idempotency_key, status, attempts, provider_message_id, recipient FROM messages ORDER BY idempotency_key');
+const rows = () =>
+  t.sql<Row>('SELECT idempotency_key, status, attempts, provider_message_id, recipient FROM messages ORDER BY idempotency_key');
 
 describe('kill -9 the worker in the middle of a batch', () => {
   it('sends every message exactly once after a new worker takes over', async () => {
@@ -72,10 +86,14 @@ describe('kill -9 the worker in the middle of a batch', () => {
     expect(inWindow).toMatchObject({ status: 'sending', provider_message_id: null });
 
     second = await startWorkerProcess(workerEnv);
-    const final = await waitFor(async () => {
-      const all = await rows();
-      return all.every((r) => r.status === 'sent') ? all : null;
-    }, 'every message to be sent', 30_000);
+    const final = await waitFor(
+      async () => {
+        const all = await rows();
+        return all.every((r) => r.status === 'sent') ? all : null;
+      },
+      'every message to be sent',
+      30_000,
+    );
 
     const received = peer.messages();
     // Exactly once: one provider message per row, and every row points at its own.

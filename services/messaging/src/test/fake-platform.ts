@@ -20,9 +20,23 @@ export interface FakePlatformData {
 
 /** Identity's answers as its contract has them (@salon/contracts identity/*), with what a test leaves out filled in. */
 const businessSettings = (businessName: string) => ({
-  businessName, businessLogo: null, timeZone: 'America/Chicago', currency: 'USD', phone: null, email: null, website: null,
+  businessName,
+  businessLogo: null,
+  timeZone: 'America/Chicago',
+  currency: 'USD',
+  phone: null,
+  email: null,
+  website: null,
 });
-const location = (given: object) => ({ name: 'Salon', timeZone: 'America/Chicago', isDefault: false, isActive: true, address: null, phone: null, ...given });
+const location = (given: object) => ({
+  name: 'Salon',
+  timeZone: 'America/Chicago',
+  isDefault: false,
+  isActive: true,
+  address: null,
+  phone: null,
+  ...given,
+});
 
 export function startFakePlatform(data: FakePlatformData, port = 0): Promise<FakePlatform> {
   const requests: FakePlatform['requests'] = [];
@@ -31,11 +45,15 @@ export function startFakePlatform(data: FakePlatformData, port = 0): Promise<Fak
     const client = /^\/api\/clients\/([^/?]+)$/.exec(req.url ?? '');
     const user = /^\/api\/users\/([^/?]+)$/.exec(req.url ?? '');
     const body =
-      req.url === '/api/business-settings' ? businessSettings(data.business)
-      : req.url === '/api/locations' ? data.locations.map(location)
-      : client ? data.clients[decodeURIComponent(client[1]!)]
-      : user ? data.users?.[decodeURIComponent(user[1]!)]
-      : undefined;
+      req.url === '/api/business-settings'
+        ? businessSettings(data.business)
+        : req.url === '/api/locations'
+          ? data.locations.map(location)
+          : client
+            ? data.clients[decodeURIComponent(client[1]!)]
+            : user
+              ? data.users?.[decodeURIComponent(user[1]!)]
+              : undefined;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { error: 'Not found' }));
   });

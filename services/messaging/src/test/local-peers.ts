@@ -20,18 +20,36 @@ export interface TwilioPeer {
   clear(): void;
   failNext(count: number, status?: number): void;
   optOut(number: string): void;
-  sendStatusCallback(sid: string, status?: string, options?: { token?: string; callbackUrl?: string; extra?: Record<string, string> }): Promise<Response>;
+  sendStatusCallback(
+    sid: string,
+    status?: string,
+    options?: { token?: string; callbackUrl?: string; extra?: Record<string, string> },
+  ): Promise<Response>;
   stop(): Promise<void>;
 }
 
 export interface LocalSes {
   url: string;
-  emails(): Promise<{ messageId: string; from: string; destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }[]>;
+  emails(): Promise<
+    {
+      messageId: string;
+      from: string;
+      destination: { to: string[] };
+      subject: string;
+      body: { text?: string; html?: string };
+      at: number;
+    }[]
+  >;
   clear(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export const startTwilioPeer = startPeer as (options: { port?: number; authToken?: string; delayMs?: number; onMessage?: (m: PeerMessage, count: number) => unknown }) => Promise<TwilioPeer>;
+export const startTwilioPeer = startPeer as (options: {
+  port?: number;
+  authToken?: string;
+  delayMs?: number;
+  onMessage?: (m: PeerMessage, count: number) => unknown;
+}) => Promise<TwilioPeer>;
 export const startLocalSes = startSes as (options: { port?: number }) => Promise<LocalSes>;
 
 // @ts-expect-error -- plain .mjs without declarations

@@ -24,10 +24,12 @@ export interface MessagingTestApp {
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
 }
 
@@ -42,14 +44,26 @@ export const TEST_DEFAULTS: Record<string, string> = {
 };
 
 /** The real API (listening on a free port) and, unless told not to, the real worker, on a database of their own. */
-export async function startMessaging(suite: string, env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<MessagingTestApp> {
+export async function startMessaging(
+  suite: string,
+  env: Record<string, string> = {},
+  options: { worker?: boolean } = {},
+): Promise<MessagingTestApp> {
   const db = await createTestDatabase(`messaging_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadMessagingConfig({ ...process.env, ...TEST_DEFAULTS, DATABASE_URL: db.url, REDIS_KEY_PREFIX: testRedisPrefix(suite), PUBLIC_URL: url, ...env });
+  const config = loadMessagingConfig({
+    ...process.env,
+    ...TEST_DEFAULTS,
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: testRedisPrefix(suite),
+    PUBLIC_URL: url,
+    ...env,
+  });
   const { app } = await createServiceApp({ name: 'messaging', config, module: AppModule.forRoot(config) });
   await app.listen(port, '127.0.0.1');
-  const worker = options.worker === false ? null : await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  const worker =
+    options.worker === false ? null : await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
   await worker?.init();
   const dataSource = new DataSource({ type: 'postgres', url: db.url });
   await dataSource.initialize();
@@ -71,7 +85,6 @@ export async function startMessaging(suite: string, env: Record<string, string> 
     },
   };
 }
-
 
 /** Polls until `check` answers something truthy (no fixed sleeps in tests). */
 export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {

@@ -9,7 +9,25 @@ import { snsStringToSign, type SnsMessage } from '../modules/webhooks/domain/sns
 export function selfSignedCertificate(): { certPem: string; keyPem: string } {
   const dir = mkdtempSync(join(tmpdir(), 'sns-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=sns.us-east-1.amazonaws.com'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '2',
+        '-subj',
+        '/CN=sns.us-east-1.amazonaws.com',
+      ],
+      { stdio: 'ignore' },
+    );
     return { certPem: readFileSync(join(dir, 'cert.pem'), 'utf8'), keyPem: readFileSync(join(dir, 'key.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -21,8 +21,22 @@ const LOCATIONS = [
 ];
 const consent = (granted: boolean) => ({ granted, changedAt: null, method: null, changedBy: null });
 const CLIENTS: Record<string, object> = {
-  'c-sms': { id: 'c-sms', firstName: 'Ana', phone: '+13125550101', email: 'ana@example.com', smsConsent: consent(true), emailConsent: consent(false) },
-  'c-email': { id: 'c-email', firstName: 'Bea', phone: '+13125550102', email: 'bea@example.com', smsConsent: consent(false), emailConsent: consent(false) },
+  'c-sms': {
+    id: 'c-sms',
+    firstName: 'Ana',
+    phone: '+13125550101',
+    email: 'ana@example.com',
+    smsConsent: consent(true),
+    emailConsent: consent(false),
+  },
+  'c-email': {
+    id: 'c-email',
+    firstName: 'Bea',
+    phone: '+13125550102',
+    email: 'bea@example.com',
+    smsConsent: consent(false),
+    emailConsent: consent(false),
+  },
 };
 
 let t: MessagingTestApp;
@@ -44,17 +58,38 @@ const rowsFor = async (key: string) => t.sql<Row>('SELECT * FROM messages WHERE 
 const times = { startsAt: '2099-01-15T20:30:00.000Z', endsAt: '2099-01-15T21:30:00.000Z', expiresAt: '2099-01-15T18:00:00.000Z' };
 const newToken = () => randomBytes(24).toString('base64url');
 function offered(clientId: string, token: string, offerId = randomUUID()) {
-  return { offerId, entryId: `entry-${clientId}`, clientId, serviceId: 'svc-1', serviceName: 'Balayage', staffId: 'staff-1', ...times, token: sealSecret(token, t.config.EVENT_SECRET_KEY) };
+  return {
+    offerId,
+    entryId: `entry-${clientId}`,
+    clientId,
+    serviceId: 'svc-1',
+    serviceName: 'Balayage',
+    staffId: 'staff-1',
+    ...times,
+    token: sealSecret(token, t.config.EVENT_SECRET_KEY),
+  };
 }
 function envelope(payload: ReturnType<typeof offered>, locationId: string): EventEnvelope {
   return {
-    id: randomUUID(), type: 'scheduling.waitlist.offered.v1', occurredAt: new Date().toISOString(), aggregateType: 'waitlist-entry', aggregateId: payload.entryId,
-    locationId, actor: { type: 'system', id: null }, traceparent: null, payload,
+    id: randomUUID(),
+    type: 'scheduling.waitlist.offered.v1',
+    occurredAt: new Date().toISOString(),
+    aggregateType: 'waitlist-entry',
+    aggregateId: payload.entryId,
+    locationId,
+    actor: { type: 'system', id: null },
+    traceparent: null,
+    payload,
   };
 }
 
 beforeAll(async () => {
-  [ses, peer, clients, identity] = await Promise.all([startLocalSes({ port: 0 }), startTwilioPeer({ port: 0, authToken: 'test-twilio-auth-token' }), startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }), startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS })]);
+  [ses, peer, clients, identity] = await Promise.all([
+    startLocalSes({ port: 0 }),
+    startTwilioPeer({ port: 0, authToken: 'test-twilio-auth-token' }),
+    startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }),
+    startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }),
+  ]);
   t = await startMessaging('waitlist', {
     EMAIL_PROVIDER: 'ses',
     SES_ENDPOINT: ses.url,
@@ -127,7 +162,12 @@ describe('waitlist offer delivery', () => {
     expect(clients.requests.some((r) => r.path === '/api/clients/c-deleted')).toBe(true);
     const lapsed = { ...offered('c-sms', newToken()), expiresAt: new Date(Date.now() - 1000).toISOString() };
     await expect(useCase.execute(lapsed, 'loc-chicago')).resolves.toBeNull();
-    expect(await t.sql('SELECT id FROM messages WHERE idempotency_key IN ($1, $2)', [`waitlist-offer:${gone.offerId}`, `waitlist-offer:${lapsed.offerId}`])).toHaveLength(0);
+    expect(
+      await t.sql('SELECT id FROM messages WHERE idempotency_key IN ($1, $2)', [
+        `waitlist-offer:${gone.offerId}`,
+        `waitlist-offer:${lapsed.offerId}`,
+      ]),
+    ).toHaveLength(0);
   });
 
   it('throws while the clients service is down, so the event is retried, and queues nothing', async () => {

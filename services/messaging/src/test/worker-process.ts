@@ -8,4 +8,5 @@ export type WorkerProcess = ServiceProcess;
 export const ensureWorkerBuilt = (): void => ensureServiceBuilt(SERVICE_DIR);
 
 /** `node dist/worker.js` with the given environment; resolves once it says it is ready. */
-export const startWorkerProcess = (env: Record<string, string>): Promise<WorkerProcess> => startServiceProcess({ serviceDir: SERVICE_DIR, env, readyLine: 'messaging-worker-ready' });
+export const startWorkerProcess = (env: Record<string, string>): Promise<WorkerProcess> =>
+  startServiceProcess({ serviceDir: SERVICE_DIR, env, readyLine: 'messaging-worker-ready' });

@@ -79,7 +79,16 @@ export function planDemoWeek(input: DemoWeekInput): PlannedVisit[] {
         }
         if (roomIndex !== null) rooms[roomIndex].push(held);
         if (s.device) device.push(held);
-        visits.push({ date, staffIndex, serviceIndex, startMin: cursor, endMin: cursor + s.durationMin, roomIndex, device: s.device, source: random() < 0.3 ? 'online' : 'staff' });
+        visits.push({
+          date,
+          staffIndex,
+          serviceIndex,
+          startMin: cursor,
+          endMin: cursor + s.durationMin,
+          roomIndex,
+          device: s.device,
+          source: random() < 0.3 ? 'online' : 'staff',
+        });
         made++;
         // The next client after the buffer, or after a gap (a walk-in slot, a late lunch, admin time).
         cursor = Math.ceil(held[1] / 15) * 15 + pick([0, 0, 15, 30, 45, 60]);

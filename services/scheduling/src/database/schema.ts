@@ -5,4 +5,9 @@ import { SeriesAndWaitlist1795251000000 } from './migrations/1795251000000-serie
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
-export const MIGRATIONS = [SchedulingInitial1764000000000, Classes1764100000000, OnlineBooking1764300000000, SeriesAndWaitlist1795251000000];
+export const MIGRATIONS = [
+  SchedulingInitial1764000000000,
+  Classes1764100000000,
+  OnlineBooking1764300000000,
+  SeriesAndWaitlist1795251000000,
+];

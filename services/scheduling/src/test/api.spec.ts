@@ -1,10 +1,26 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  appointmentViewSchema, policyRowSchema, resourceViewSchema, serviceViewSchema, slotsAnswerSchema, timeOffRowSchema, unavailableViewSchema, workingHoursRowSchema,
+  appointmentViewSchema,
+  policyRowSchema,
+  resourceViewSchema,
+  serviceViewSchema,
+  slotsAnswerSchema,
+  timeOffRowSchema,
+  unavailableViewSchema,
+  workingHoursRowSchema,
 } from '@salon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
+import {
+  CLIENT,
+  expectOneConflictShape,
+  localTime,
+  LOCATION,
+  seedCalendar,
+  STAFF,
+  startScheduling,
+  type SchedulingTestApp,
+} from './scheduling-app.js';
 
 let t: SchedulingTestApp;
 let ids: Awaited<ReturnType<typeof seedCalendar>>;
@@ -35,13 +51,23 @@ describe('the wire contract (packages/contracts/src/scheduling)', () => {
     workingHoursRowSchema.array().parse((await as.get(`/api/working-hours?locationId=${LOCATION}`).expect(200)).body);
     timeOffRowSchema.array().parse((await as.get(`/api/time-off?locationId=${LOCATION}&${window}`).expect(200)).body);
     policyRowSchema.parse((await as.get(`/api/booking-policies/${LOCATION}`).expect(200)).body);
-    slotsAnswerSchema.parse((await as.get(`/api/availability?locationId=${LOCATION}&serviceId=${ids.haircutId}&${window}`).expect(200)).body);
+    slotsAnswerSchema.parse(
+      (await as.get(`/api/availability?locationId=${LOCATION}&serviceId=${ids.haircutId}&${window}`).expect(200)).body,
+    );
     unavailableViewSchema.parse((await as.get(`/api/availability/unavailable?locationId=${LOCATION}&${window}`).expect(200)).body);
-    const booked = await as.post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(3), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('10:00', 14) });
+    const booked = await as.post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(3),
+      serviceId: ids.haircutId,
+      staffId: STAFF.dana.id,
+      startsAt: localTime('10:00', 14),
+    });
     expect(booked.status).toBe(201);
     appointmentViewSchema.parse(booked.body);
     const day14 = `from=${localTime('00:00', 14)}&to=${localTime('23:59', 14)}`;
-    expect(appointmentViewSchema.array().parse((await as.get(`/api/appointments?locationId=${LOCATION}&${day14}`).expect(200)).body)).toHaveLength(1);
+    expect(
+      appointmentViewSchema.array().parse((await as.get(`/api/appointments?locationId=${LOCATION}&${day14}`).expect(200)).body),
+    ).toHaveLength(1);
   });
 });
 
@@ -51,10 +77,19 @@ describe('open booking API and permissions', () => {
     expect(services.status).toBe(200);
     expect(services.body.map((s: any) => s.name).sort()).toEqual(['Haircut', 'Massage 60']);
     const day = localTime('00:00', 12).slice(0, 10);
-    const slots = await t.as(null).get(`/api/availability?locationId=${LOCATION}&serviceId=${ids.massageId}&from=${localTime('09:00', 12)}&to=${localTime('12:00', 12)}&staffId=${STAFF.dana.id}`);
+    const slots = await t
+      .as(null)
+      .get(
+        `/api/availability?locationId=${LOCATION}&serviceId=${ids.massageId}&from=${localTime('09:00', 12)}&to=${localTime('12:00', 12)}&staffId=${STAFF.dana.id}`,
+      );
     expect(slots.status).toBe(200);
     expect(slots.body.timeZone).toBe('America/Chicago');
-    expect(slots.body.slots[0]).toMatchObject({ startsAt: new Date(localTime('09:00', 12)).toISOString(), staffId: STAFF.dana.id, staffName: 'Dana Lee', resources: [{ id: ids.roomId, kind: 'room', name: 'Room 2' }] });
+    expect(slots.body.slots[0]).toMatchObject({
+      startsAt: new Date(localTime('09:00', 12)).toISOString(),
+      staffId: STAFF.dana.id,
+      staffName: 'Dana Lee',
+      resources: [{ id: ids.roomId, kind: 'room', name: 'Room 2' }],
+    });
     expect(day).toMatch(/^\d{4}-/);
     const bad = await t.as(null).get(`/api/availability?locationId=${LOCATION}&serviceId=nope&from=x&to=y`);
     expect(bad.status).toBe(400);
@@ -73,7 +108,13 @@ describe('open booking API and permissions', () => {
   });
 
   it('enforces permissions on appointments and catalogue edits', async () => {
-    const body = { locationId: LOCATION, clientId: CLIENT(1), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('15:00') };
+    const body = {
+      locationId: LOCATION,
+      clientId: CLIENT(1),
+      serviceId: ids.haircutId,
+      staffId: STAFF.dana.id,
+      startsAt: localTime('15:00'),
+    };
     expect((await t.as(null).post('/api/appointments', body)).status).toBe(401);
     expect((await t.as('viewer').post('/api/appointments', body)).status).toBe(403);
     expect((await t.as('outsider').get(`/api/appointments?from=${localTime('00:00')}&to=${localTime('23:00')}`)).status).toBe(403);
@@ -90,7 +131,13 @@ describe('open booking API and permissions', () => {
   });
 
   it('refuses a time outside working hours with 409 and alternatives', async () => {
-    const res = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(2), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('20:00') });
+    const res = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(2),
+      serviceId: ids.haircutId,
+      staffId: STAFF.dana.id,
+      startsAt: localTime('20:00'),
+    });
     expect(res.status).toBe(409);
     expect(typeof res.body.error).toBe('string');
     expect(Array.isArray(res.body.alternatives)).toBe(true);
@@ -100,13 +147,22 @@ describe('open booking API and permissions', () => {
 
   it('refuses a visit of several services with the same 409 body', async () => {
     const res = await t.as('frontDesk').post('/api/appointments', {
-      locationId: LOCATION, clientId: CLIENT(2), startsAt: localTime('20:00'), services: [{ serviceId: ids.haircutId, staffId: STAFF.dana.id }, { serviceId: ids.massageId }],
+      locationId: LOCATION,
+      clientId: CLIENT(2),
+      startsAt: localTime('20:00'),
+      services: [{ serviceId: ids.haircutId, staffId: STAFF.dana.id }, { serviceId: ids.massageId }],
     });
     expectOneConflictShape(res);
   });
 
   it('answers the same conflict over GraphQL: extensions carry code, taken and alternatives', async () => {
-    const input = { locationId: LOCATION, clientId: CLIENT(2), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('20:00') };
+    const input = {
+      locationId: LOCATION,
+      clientId: CLIENT(2),
+      serviceId: ids.haircutId,
+      staffId: STAFF.dana.id,
+      startsAt: localTime('20:00'),
+    };
     const res = await t.gql('frontDesk', 'mutation($input: BookAppointmentInput!) { bookAppointment(input: $input) { id } }', { input });
     const rest = await t.as('frontDesk').post('/api/appointments', input);
     expect(res.errors[0].message).toBe(rest.body.error);
@@ -115,17 +171,40 @@ describe('open booking API and permissions', () => {
 
   it('creates a service with per-staff price and snapshots the price at booking', async () => {
     const svc = await t.as('admin').post('/api/services', {
-      locationId: LOCATION, name: 'Colour', category: 'Hair', durationMin: 120, priceMinor: 12000, processing: { startAfterMin: 30, durationMin: 45 },
+      locationId: LOCATION,
+      name: 'Colour',
+      category: 'Hair',
+      durationMin: 120,
+      priceMinor: 12000,
+      processing: { startAfterMin: 30, durationMin: 45 },
       staff: [{ staffId: STAFF.jordan.id, priceMinor: 15000 }],
     });
     expect(svc.status).toBe(201);
-    const booked = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(3), serviceId: svc.body.id, staffId: STAFF.jordan.id, startsAt: localTime('10:00', 11) });
+    const booked = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(3),
+      serviceId: svc.body.id,
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('10:00', 11),
+    });
     expect(booked.status).toBe(201);
     expect(booked.body.priceMinor).toBe(15000);
     // Processing frees Jordan: a haircut fits in the gap (10:30-11:15).
-    const inGap = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(4), serviceId: ids.haircutId, staffId: STAFF.jordan.id, startsAt: localTime('10:30', 11) });
+    const inGap = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(4),
+      serviceId: ids.haircutId,
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('10:30', 11),
+    });
     expect(inGap.status).toBe(201);
-    await t.as('admin').put(`/api/services/${svc.body.id}`, { locationId: LOCATION, name: 'Colour', durationMin: 120, priceMinor: 99999, processing: { startAfterMin: 30, durationMin: 45 } });
+    await t.as('admin').put(`/api/services/${svc.body.id}`, {
+      locationId: LOCATION,
+      name: 'Colour',
+      durationMin: 120,
+      priceMinor: 99999,
+      processing: { startAfterMin: 30, durationMin: 45 },
+    });
     const again = await t.as('viewer').get(`/api/appointments/${booked.body.id}`);
     expect(again.body.priceMinor).toBe(15000);
   });

@@ -10,14 +10,24 @@ beforeAll(async () => {
   t = await startScheduling('calendar');
   ids = await seedCalendar(t);
   for (let d = 1; d <= 7; d++) {
-    await t.sql(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1, $2, $3, '12:30', '13:00', 'break', 'Lunch')`, [STAFF.dana.id, LOCATION, d]);
+    await t.sql(
+      `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1, $2, $3, '12:30', '13:00', 'break', 'Lunch')`,
+      [STAFF.dana.id, LOCATION, d],
+    );
   }
 });
 afterAll(async () => t?.close());
 
 const localDate = (daysAhead: number) => DateTime.now().setZone(TZ).plus({ days: daysAhead }).toISODate()!;
 const book = async (staffId: string, startsAt: string, client = 1) => {
-  const res = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(client), serviceId: ids.haircutId, staffId, startsAt, source: 'staff' });
+  const res = await t.as('frontDesk').post('/api/appointments', {
+    locationId: LOCATION,
+    clientId: CLIENT(client),
+    serviceId: ids.haircutId,
+    staffId,
+    startsAt,
+    source: 'staff',
+  });
   expect(res.status).toBe(201);
   return res.body as { id: string; version: number; startsAt: string; endsAt: string };
 };
@@ -39,22 +49,53 @@ describe('GET /api/availability/unavailable', () => {
   });
 
   it('shows time off with its label', async () => {
-    const res = await t.as('admin').post('/api/time-off', { staffId: STAFF.jordan.id, locationId: LOCATION, startsAt: localTime('14:00', 9), endsAt: localTime('16:00', 9), label: 'Dentist' });
+    const res = await t.as('admin').post('/api/time-off', {
+      staffId: STAFF.jordan.id,
+      locationId: LOCATION,
+      startsAt: localTime('14:00', 9),
+      endsAt: localTime('16:00', 9),
+      label: 'Dentist',
+    });
     expect(res.status).toBe(201);
-    const un = await t.as('viewer').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${localTime('09:00', 9)}&to=${localTime('18:00', 9)}&staffIds=${STAFF.jordan.id}`);
+    const un = await t
+      .as('viewer')
+      .get(
+        `/api/availability/unavailable?locationId=${LOCATION}&from=${localTime('09:00', 9)}&to=${localTime('18:00', 9)}&staffIds=${STAFF.jordan.id}`,
+      );
     expect(un.status).toBe(200);
     expect(un.body.staff).toHaveLength(1);
     expect(un.body.staff[0].intervals).toEqual([
-      { startsAt: new Date(localTime('14:00', 9)).toISOString(), endsAt: new Date(localTime('16:00', 9)).toISOString(), code: 'staff-time-off', reason: 'Jordan Patel is away (Dentist)' },
+      {
+        startsAt: new Date(localTime('14:00', 9)).toISOString(),
+        endsAt: new Date(localTime('16:00', 9)).toISOString(),
+        code: 'staff-time-off',
+        reason: 'Jordan Patel is away (Dentist)',
+      },
     ]);
   });
 
   it('shades the time a person teaches a class, with its name (the calendar does not draw it as an appointment)', async () => {
-    const made = await t.as('admin').post('/api/classes', { locationId: LOCATION, name: 'Yoga Flow', instructorId: STAFF.jordan.id, startsAt: localTime('10:00', 10), durationMin: 60, capacity: 8 });
+    const made = await t.as('admin').post('/api/classes', {
+      locationId: LOCATION,
+      name: 'Yoga Flow',
+      instructorId: STAFF.jordan.id,
+      startsAt: localTime('10:00', 10),
+      durationMin: 60,
+      capacity: 8,
+    });
     expect(made.status).toBe(201);
-    const un = await t.as('viewer').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${localTime('09:00', 10)}&to=${localTime('12:00', 10)}&staffIds=${STAFF.jordan.id}`);
+    const un = await t
+      .as('viewer')
+      .get(
+        `/api/availability/unavailable?locationId=${LOCATION}&from=${localTime('09:00', 10)}&to=${localTime('12:00', 10)}&staffIds=${STAFF.jordan.id}`,
+      );
     expect(un.body.staff[0].intervals).toEqual([
-      { startsAt: new Date(localTime('10:00', 10)).toISOString(), endsAt: new Date(localTime('11:00', 10)).toISOString(), code: 'staff-busy', reason: 'Jordan Patel is teaching Yoga Flow' },
+      {
+        startsAt: new Date(localTime('10:00', 10)).toISOString(),
+        endsAt: new Date(localTime('11:00', 10)).toISOString(),
+        code: 'staff-busy',
+        reason: 'Jordan Patel is teaching Yoga Flow',
+      },
     ]);
   });
 
@@ -63,7 +104,10 @@ describe('GET /api/availability/unavailable', () => {
     const own = await t.as('danaOwn').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${day}&to=${day}`);
     expect(own.status).toBe(200);
     expect(own.body.staff.map((s: any) => s.staffId)).toEqual([STAFF.dana.id]);
-    expect((await t.as('danaOwn').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${day}&to=${day}&staffIds=${STAFF.jordan.id}`)).status).toBe(403);
+    expect(
+      (await t.as('danaOwn').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${day}&to=${day}&staffIds=${STAFF.jordan.id}`))
+        .status,
+    ).toBe(403);
     expect((await t.as('outsider').get(`/api/availability/unavailable?locationId=${LOCATION}&from=${day}&to=${day}`)).status).toBe(403);
     expect((await t.as(null).get(`/api/availability/unavailable?locationId=${LOCATION}&from=${day}&to=${day}`)).status).toBe(401);
     const bad = await t.as('viewer').get(`/api/availability/unavailable?locationId=${LOCATION}&from=soon&to=${day}`);
@@ -82,7 +126,9 @@ describe('view_own_schedule on appointments', () => {
     const own = await t.as('danaOwn').get(`/api/appointments?${window}`);
     expect(own.status).toBe(200);
     expect(own.body.map((a: any) => a.id)).toEqual([mine.id]);
-    expect((await t.as('danaOwn').get(`/api/appointments?${window}&staffId=${STAFF.dana.id}`)).body.map((a: any) => a.id)).toEqual([mine.id]);
+    expect((await t.as('danaOwn').get(`/api/appointments?${window}&staffId=${STAFF.dana.id}`)).body.map((a: any) => a.id)).toEqual([
+      mine.id,
+    ]);
     expect((await t.as('danaOwn').get(`/api/appointments?${window}&staffId=${STAFF.jordan.id}`)).status).toBe(403);
     expect((await t.as('danaOwn').get(`/api/appointments/${mine.id}`)).status).toBe(200);
     expect((await t.as('danaOwn').get(`/api/appointments/${theirs.id}`)).status).toBe(403);
@@ -118,10 +164,19 @@ describe('resize (PATCH endsAt / durationMin)', () => {
     expect(res.body.startsAt).toBe(a.startsAt);
     expect(res.body.endsAt).toBe(new Date(localTime('15:30', 21)).toISOString());
     expect(res.body.version).toBe(a.version + 1);
-    const [hold] = await t.sql(`SELECT upper(period) AS e FROM allocations WHERE appointment_id = $1 AND resource_kind = 'staff' AND active`, [a.id]);
+    const [hold] = await t.sql(
+      `SELECT upper(period) AS e FROM allocations WHERE appointment_id = $1 AND resource_kind = 'staff' AND active`,
+      [a.id],
+    );
     expect(new Date(hold!.e).toISOString()).toBe(new Date(localTime('15:30', 21)).toISOString());
-    const [ev] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.appointment.rescheduled.v1' AND aggregate_id = $1`, [a.id]);
-    expect(ev!.envelope.payload).toMatchObject({ appointmentId: a.id, startsAt: a.startsAt, endsAt: new Date(localTime('15:30', 21)).toISOString() });
+    const [ev] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.appointment.rescheduled.v1' AND aggregate_id = $1`, [
+      a.id,
+    ]);
+    expect(ev!.envelope.payload).toMatchObject({
+      appointmentId: a.id,
+      startsAt: a.startsAt,
+      endsAt: new Date(localTime('15:30', 21)).toISOString(),
+    });
     const moved = await t.as('frontDesk').patch(`/api/appointments/${a.id}`, { startsAt: localTime('16:00', 21) });
     expect(moved.status).toBe(200);
     expect(moved.body.endsAt).toBe(new Date(localTime('17:30', 21)).toISOString());
@@ -157,6 +212,13 @@ describe('cheap polling of the list', () => {
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body.find((x: any) => x.id === a.id).status).toBe('confirmed');
     // Another caller's scope is another list: Dana's own (empty) list does not match everyone's tag.
-    expect((await t.as('danaOwn').get(path).set('If-None-Match', changed.headers.etag as string)).status).toBe(200);
+    expect(
+      (
+        await t
+          .as('danaOwn')
+          .get(path)
+          .set('If-None-Match', changed.headers.etag as string)
+      ).status,
+    ).toBe(200);
   });
 });

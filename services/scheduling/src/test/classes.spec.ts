@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdInsert } from '../modules/allocations/persistence/allocation.repository.js';
-import { CLIENT, expectOneConflictShape, localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
+import {
+  CLIENT,
+  expectOneConflictShape,
+  localTime,
+  LOCATION,
+  seedCalendar,
+  STAFF,
+  startScheduling,
+  type SchedulingTestApp,
+} from './scheduling-app.js';
 
 let t: SchedulingTestApp;
 let ids: Awaited<ReturnType<typeof seedCalendar>>;
@@ -12,7 +21,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const yoga = (over: Record<string, unknown> = {}) => ({
-  locationId: LOCATION, name: 'Yoga Flow', instructorId: STAFF.dana.id, startsAt: localTime('10:00'), durationMin: 60, capacity: 10, priceMinor: 2000, ...over,
+  locationId: LOCATION,
+  name: 'Yoga Flow',
+  instructorId: STAFF.dana.id,
+  startsAt: localTime('10:00'),
+  durationMin: 60,
+  capacity: 10,
+  priceMinor: 2000,
+  ...over,
 });
 
 async function createClass(body: Record<string, unknown>) {
@@ -40,7 +56,10 @@ describe('enrolment under concurrency', () => {
 
   it('30 concurrent enrolments into a capacity-10 class: exactly 10 seats, 20 waiting with distinct places', async () => {
     session = await createClass(yoga());
-    const results = await enrolAll(session.id, Array.from({ length: 30 }, (_, i) => CLIENT(i + 1)));
+    const results = await enrolAll(
+      session.id,
+      Array.from({ length: 30 }, (_, i) => CLIENT(i + 1)),
+    );
     expect(results.every((r) => r.status === 201)).toBe(true);
     const enrolled = results.filter((r) => r.body.status === 'enrolled');
     const waiting = results.filter((r) => r.body.status === 'waitlisted');
@@ -50,7 +69,9 @@ describe('enrolment under concurrency', () => {
     const detail = await t.as('viewer').get(`/api/classes/${session.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ enrolledCount: 10, waitlistedCount: 20, capacity: 10 });
-    const events = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.class.enrolled.v1' AND aggregate_id = $1`, [session.id]);
+    const events = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.class.enrolled.v1' AND aggregate_id = $1`, [
+      session.id,
+    ]);
     expect(events.filter((e) => e.envelope.payload.waitlisted)).toHaveLength(20);
   });
 
@@ -69,9 +90,14 @@ describe('enrolment under concurrency', () => {
     expect(res.body.enrolment).toMatchObject({ id: seat.id, status: 'cancelled' });
     expect(res.body.promoted).toHaveLength(1);
     expect(res.body.promoted[0]).toMatchObject({ id: first.id, clientId: first.clientId, status: 'enrolled', waitlistPosition: null });
-    const [event] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.class.waitlist-promoted.v1' AND aggregate_id = $1`, [session.id]);
+    const [event] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.class.waitlist-promoted.v1' AND aggregate_id = $1`, [
+      session.id,
+    ]);
     expect(event.envelope.payload).toMatchObject({ classSessionId: session.id, enrolmentId: first.id, clientId: first.clientId });
-    const cancelled = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.class.enrolment-cancelled.v1' AND aggregate_id = $1`, [session.id]);
+    const cancelled = await t.sql(
+      `SELECT envelope FROM outbox WHERE type = 'scheduling.class.enrolment-cancelled.v1' AND aggregate_id = $1`,
+      [session.id],
+    );
     expect(cancelled.map((e) => e.envelope.payload.clientId)).toEqual([seat.clientId]);
     const after = (await t.as('viewer').get(`/api/classes/${session.id}`)).body;
     expect(after).toMatchObject({ enrolledCount: 10, waitlistedCount: 19 });
@@ -81,7 +107,10 @@ describe('enrolment under concurrency', () => {
 
   it('raising the capacity promotes from the waitlist in order; lowering it below the seats taken is refused', async () => {
     const before = (await t.as('viewer').get(`/api/classes/${session.id}`)).body;
-    const nextTwo = before.enrolments.filter((e: any) => e.status === 'waitlisted').slice(0, 2).map((e: any) => e.id);
+    const nextTwo = before.enrolments
+      .filter((e: any) => e.status === 'waitlisted')
+      .slice(0, 2)
+      .map((e: any) => e.id);
     const raised = await t.as('frontDesk').patch(`/api/classes/${session.id}`, { capacity: 12 });
     expect(raised.status).toBe(200);
     expect(raised.body).toMatchObject({ capacity: 12, enrolledCount: 12, waitlistedCount: 17 });
@@ -96,7 +125,10 @@ describe('enrolment under concurrency', () => {
     const early = await t.as('frontDesk').patch(`/api/classes/${session.id}/enrolments/${seat.id}`, { status: 'attended' });
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('Attendance can be marked once the class has started');
-    await t.sql(`UPDATE class_sessions SET starts_at = now() - interval '10 minutes', ends_at = now() + interval '50 minutes' WHERE id = $1`, [session.id]);
+    await t.sql(
+      `UPDATE class_sessions SET starts_at = now() - interval '10 minutes', ends_at = now() + interval '50 minutes' WHERE id = $1`,
+      [session.id],
+    );
     const marked = await t.as('frontDesk').patch(`/api/classes/${session.id}/enrolments/${seat.id}`, { status: 'attended' });
     expect(marked.status).toBe(200);
     expect(marked.body).toMatchObject({ id: seat.id, status: 'attended' });
@@ -107,8 +139,14 @@ describe('enrolment under concurrency', () => {
 });
 
 describe('a class and appointments never overlap', () => {
-  it('refuses a class over the instructor\'s appointment (409 naming them), and an appointment over a class', async () => {
-    const appt = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(100), serviceId: ids.haircutId, staffId: STAFF.jordan.id, startsAt: localTime('14:00', 9) });
+  it("refuses a class over the instructor's appointment (409 naming them), and an appointment over a class", async () => {
+    const appt = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(100),
+      serviceId: ids.haircutId,
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('14:00', 9),
+    });
     expect(appt.status).toBe(201);
     const clash = await t.as('frontDesk').post('/api/classes', yoga({ instructorId: STAFF.jordan.id, startsAt: localTime('14:30', 9) }));
     expect(clash.status).toBe(409);
@@ -117,7 +155,13 @@ describe('a class and appointments never overlap', () => {
     expectOneConflictShape(clash);
 
     const pilates = await createClass(yoga({ name: 'Pilates', instructorId: STAFF.dana.id, startsAt: localTime('15:00', 9) }));
-    const overClass = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(101), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('15:30', 9) });
+    const overClass = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(101),
+      serviceId: ids.haircutId,
+      staffId: STAFF.dana.id,
+      startsAt: localTime('15:30', 9),
+    });
     expect(overClass.status).toBe(409);
     expect(overClass.body.error).toMatch(/^Dana Lee /);
     // The class holds the instructor in the database too: a hold bypassing the engine is refused.
@@ -130,27 +174,52 @@ describe('a class and appointments never overlap', () => {
   });
 
   it('refuses a class in a room taken by an appointment, and a massage in a room taken by a class', async () => {
-    const massage = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(102), serviceId: ids.massageId, staffId: STAFF.jordan.id, startsAt: localTime('10:00', 10) });
+    const massage = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(102),
+      serviceId: ids.massageId,
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('10:00', 10),
+    });
     expect(massage.status).toBe(201);
     const clash = await t.as('frontDesk').post('/api/classes', yoga({ roomId: ids.roomId, startsAt: localTime('10:30', 10) }));
     expect(clash.status).toBe(409);
     expect(clash.body.error).toMatch(/^Room 2 is taken until 11:15 AM$/);
 
     await createClass(yoga({ name: 'Stretch', roomId: ids.roomId, startsAt: localTime('13:00', 10) }));
-    const inRoom = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(103), serviceId: ids.massageId, staffId: STAFF.jordan.id, startsAt: localTime('13:30', 10) });
+    const inRoom = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(103),
+      serviceId: ids.massageId,
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('13:30', 10),
+    });
     expect(inRoom.status).toBe(409);
     expect(inRoom.body.error).toMatch(/^Room 2 is /);
   });
 
   it('a weekly series reports every conflicting date before saving anything', async () => {
-    const appt = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(104), serviceId: ids.haircutId, staffId: STAFF.jordan.id, startsAt: localTime('17:00', 18) });
+    const appt = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(104),
+      serviceId: ids.haircutId,
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('17:00', 18),
+    });
     expect(appt.status).toBe(201);
-    const body = yoga({ name: 'Evening Barre', instructorId: STAFF.jordan.id, startsAt: localTime('17:00', 11), repeat: { everyWeeks: 1, count: 3 } });
+    const body = yoga({
+      name: 'Evening Barre',
+      instructorId: STAFF.jordan.id,
+      startsAt: localTime('17:00', 11),
+      repeat: { everyWeeks: 1, count: 3 },
+    });
     const refused = await t.as('frontDesk').post('/api/classes', body);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/^1 of 3 dates are not free/);
     expectOneConflictShape(refused);
-    expect(refused.body.taken).toEqual([{ startsAt: new Date(localTime('17:00', 18)).toISOString(), reason: expect.stringMatching(/^Jordan Patel is with a client/) }]);
+    expect(refused.body.taken).toEqual([
+      { startsAt: new Date(localTime('17:00', 18)).toISOString(), reason: expect.stringMatching(/^Jordan Patel is with a client/) },
+    ]);
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM class_sessions WHERE name = 'Evening Barre'`);
     expect(n).toBe(0);
 
@@ -168,12 +237,20 @@ describe('a class and appointments never overlap', () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('cancelled');
     expect(res.body.enrolments.map((e: any) => e.status)).toEqual(['cancelled', 'cancelled']);
-    const [event] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.class.cancelled.v1' AND aggregate_id = $1`, [session.id]);
+    const [event] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.class.cancelled.v1' AND aggregate_id = $1`, [
+      session.id,
+    ]);
     expect(event.envelope.payload.reason).toBe('Instructor ill');
     expect([...event.envelope.payload.clientIds].sort()).toEqual([CLIENT(200), CLIENT(201)]);
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM allocations WHERE class_session_id = $1`, [session.id]);
     expect(n).toBe(0);
-    const booked = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(202), serviceId: ids.haircutId, staffId: STAFF.jordan.id, startsAt: localTime('09:00', 12) });
+    const booked = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(202),
+      serviceId: ids.haircutId,
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('09:00', 12),
+    });
     expect(booked.status).toBe(201);
     const late = await enrolAll(session.id, [CLIENT(203)]);
     expect(late[0]).toMatchObject({ status: 409, body: { error: 'Spin was cancelled' } });
@@ -181,10 +258,18 @@ describe('a class and appointments never overlap', () => {
 
   it('moving a class re-validates it against others, ignoring its own holds', async () => {
     const session = await createClass(yoga({ name: 'Core', startsAt: localTime('11:00', 13) }));
-    const nudged = await t.as('frontDesk').patch(`/api/classes/${session.id}`, { startsAt: localTime('11:30', 13), version: session.version });
+    const nudged = await t
+      .as('frontDesk')
+      .patch(`/api/classes/${session.id}`, { startsAt: localTime('11:30', 13), version: session.version });
     expect(nudged.status).toBe(200);
     expect(nudged.body).toMatchObject({ startsAt: new Date(localTime('11:30', 13)).toISOString(), version: 2 });
-    const appt = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(300), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt: localTime('14:00', 13) });
+    const appt = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(300),
+      serviceId: ids.haircutId,
+      staffId: STAFF.dana.id,
+      startsAt: localTime('14:00', 13),
+    });
     expect(appt.status).toBe(201);
     const clash = await t.as('frontDesk').patch(`/api/classes/${session.id}`, { startsAt: localTime('13:30', 13) });
     expect(clash.status).toBe(409);

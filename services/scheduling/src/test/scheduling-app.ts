@@ -15,7 +15,16 @@ import { loadSchedulingConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
 import { PlatformLookup, type ClientDetails } from '../modules/online-booking/persistence/platform-lookup.provider.js';
 
-const ALL = ['view_calendar', 'edit_calendar', 'view_appointments', 'create_appointments', 'edit_appointments', 'update_appointments', 'view_services', 'view_schedules'];
+const ALL = [
+  'view_calendar',
+  'edit_calendar',
+  'view_appointments',
+  'create_appointments',
+  'edit_appointments',
+  'update_appointments',
+  'view_services',
+  'view_schedules',
+];
 
 export const USERS = {
   admin: { id: '0d000000-0000-4000-8000-000000000001', role: 'admin', permissions: [] as string[] },
@@ -66,7 +75,11 @@ export class TestPlatformLookup {
   }
   async findOrCreateClient(details: ClientDetails) {
     const digits = (p?: string | null) => (p ?? '').replace(/\D/g, '');
-    const found = this.clients.find((c) => (details.phone && digits(c.phone) === digits(details.phone)) || (details.email && c.email?.toLowerCase() === details.email.toLowerCase()));
+    const found = this.clients.find(
+      (c) =>
+        (details.phone && digits(c.phone) === digits(details.phone)) ||
+        (details.email && c.email?.toLowerCase() === details.email.toLowerCase()),
+    );
     if (found) return { clientId: found.clientId, created: false };
     const clientId = `c2000000-0000-4000-8000-${String(this.clients.length + 1).padStart(12, '0')}`;
     this.clients.push({ ...details, clientId });
@@ -94,7 +107,13 @@ export interface SchedulingTestApp {
 /** The real app (every module, real guards) listening on a port, on a database of its own; only identity is stood in for. */
 export async function startScheduling(suite: string): Promise<SchedulingTestApp> {
   const db = await createTestDatabase(`scheduling_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadSchedulingConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: testRedisPrefix(suite) });
+  const config = loadSchedulingConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: testRedisPrefix(suite),
+  });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
     .overrideProvider(PermissionResolver)
     .useClass(TestPermissionResolver)
@@ -152,16 +171,29 @@ export function localTime(hhmm: string, daysAhead = 8): string {
 
 /** Policy, both staff working 09:00-18:00 every day, a haircut, a massage needing a treatment room. */
 export async function seedCalendar(t: SchedulingTestApp, opts: { roomCapacity?: number } = {}) {
-  await t.sql(`INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days, late_cancel_hours) VALUES ($1, $2, 15, 60, 90, 24) ON CONFLICT DO NOTHING`, [LOCATION, TZ]);
+  await t.sql(
+    `INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days, late_cancel_hours) VALUES ($1, $2, 15, 60, 90, 24) ON CONFLICT DO NOTHING`,
+    [LOCATION, TZ],
+  );
   for (const s of Object.values(STAFF)) {
-    for (let d = 1; d <= 7; d++) await t.sql(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1, $2, $3, '09:00', '18:00')`, [s.id, LOCATION, d]);
+    for (let d = 1; d <= 7; d++)
+      await t.sql(
+        `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1, $2, $3, '09:00', '18:00')`,
+        [s.id, LOCATION, d],
+      );
   }
-  const [haircut] = await t.sql(`INSERT INTO services (location_id, name, category, duration_min, price_minor) VALUES ($1, 'Haircut', 'Hair', 45, 5500) RETURNING id`, [LOCATION]);
+  const [haircut] = await t.sql(
+    `INSERT INTO services (location_id, name, category, duration_min, price_minor) VALUES ($1, 'Haircut', 'Hair', 45, 5500) RETURNING id`,
+    [LOCATION],
+  );
   const [massage] = await t.sql(
     `INSERT INTO services (location_id, name, category, duration_min, price_minor, room_type, buffer_after_min) VALUES ($1, 'Massage 60', 'Spa', 60, 9000, 'treatment', 15) RETURNING id`,
     [LOCATION],
   );
-  const [room] = await t.sql(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Room 2', 'treatment', $2) RETURNING id`, [LOCATION, opts.roomCapacity ?? 1]);
+  const [room] = await t.sql(`INSERT INTO rooms (location_id, name, type, capacity) VALUES ($1, 'Room 2', 'treatment', $2) RETURNING id`, [
+    LOCATION,
+    opts.roomCapacity ?? 1,
+  ]);
   return { haircutId: haircut.id as string, massageId: massage.id as string, roomId: room.id as string };
 }
 

@@ -30,24 +30,40 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined>):
   }
 }
 
-const openOffer = (entryId: string) => async () => (await t.sql(`SELECT * FROM waitlist_offers WHERE entry_id = $1 AND status = 'open'`, [entryId]))[0];
+const openOffer = (entryId: string) => async () =>
+  (await t.sql(`SELECT * FROM waitlist_offers WHERE entry_id = $1 AND status = 'open'`, [entryId]))[0];
 
 async function tokenOf(offerId: string): Promise<string> {
-  const [row] = await t.sql(`SELECT envelope FROM outbox WHERE type = 'scheduling.waitlist.offered.v1' AND envelope->'payload'->>'offerId' = $1`, [offerId]);
+  const [row] = await t.sql(
+    `SELECT envelope FROM outbox WHERE type = 'scheduling.waitlist.offered.v1' AND envelope->'payload'->>'offerId' = $1`,
+    [offerId],
+  );
   expect(typeof row.envelope.payload.token).toBe('object'); // sealed, not the bare token
   return openSecret(row.envelope.payload.token, DEV_EVENT_SECRET_KEY);
 }
 
 async function book(clientN: number, startsAt: string) {
-  const res = await t.as('frontDesk').post('/api/appointments', { locationId: LOCATION, clientId: CLIENT(clientN), serviceId: ids.haircutId, staffId: STAFF.dana.id, startsAt });
+  const res = await t.as('frontDesk').post('/api/appointments', {
+    locationId: LOCATION,
+    clientId: CLIENT(clientN),
+    serviceId: ids.haircutId,
+    staffId: STAFF.dana.id,
+    startsAt,
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
 
 async function waitFor(clientN: number, day: string, window?: [string, string]) {
   const res = await t.as('frontDesk').post('/api/waitlist', {
-    locationId: LOCATION, clientId: CLIENT(clientN), serviceId: ids.haircutId, staffId: STAFF.dana.id, dateFrom: day, dateTo: day,
-    ...(window ? { windowStart: window[0], windowEnd: window[1] } : {}), note: `client ${clientN}`,
+    locationId: LOCATION,
+    clientId: CLIENT(clientN),
+    serviceId: ids.haircutId,
+    staffId: STAFF.dana.id,
+    dateFrom: day,
+    dateTo: day,
+    ...(window ? { windowStart: window[0], windowEnd: window[1] } : {}),
+    note: `client ${clientN}`,
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -61,12 +77,17 @@ describe('waitlist with automatic offers', () => {
     const second = await waitFor(3, day, ['14:00', '17:00']);
     expect(first).toMatchObject({ status: 'waiting', windowStart: '14:00', windowEnd: '17:00', serviceName: 'Haircut', offer: null });
 
-    expect((await t.as('frontDesk').patch(`/api/appointments/${taken.id}`, { status: 'cancelled', cancelReason: 'Sick' })).status).toBe(200);
+    expect((await t.as('frontDesk').patch(`/api/appointments/${taken.id}`, { status: 'cancelled', cancelReason: 'Sick' })).status).toBe(
+      200,
+    );
     const offer = await eventually('the offer to the first entry', openOffer(first.id));
     expect(clock(new Date(offer.starts_at).toISOString())).toBe('15:00');
     expect(offer.staff_id).toBe(STAFF.dana.id);
     expect(new Date(offer.expires_at).getTime() - new Date(offer.created_at).getTime()).toBeCloseTo(2 * 3_600_000, -4);
-    expect((await t.as('viewer').get(`/api/waitlist/${first.id}`)).body).toMatchObject({ status: 'offered', offer: { id: offer.id, status: 'open' } });
+    expect((await t.as('viewer').get(`/api/waitlist/${first.id}`)).body).toMatchObject({
+      status: 'offered',
+      offer: { id: offer.id, status: 'open' },
+    });
     expect((await t.as('viewer').get(`/api/waitlist/${second.id}`)).body).toMatchObject({ status: 'waiting', offer: null });
 
     const token = await tokenOf(offer.id);
@@ -76,8 +97,18 @@ describe('waitlist with automatic offers', () => {
 
     const accepted = await t.as(null).post(`/api/waitlist/offers/${token}/accept`);
     expect(accepted.status).toBe(201);
-    expect(accepted.body.appointment).toMatchObject({ clientId: CLIENT(2), staffId: STAFF.dana.id, status: 'booked', source: 'online', startsAt: new Date(offer.starts_at).toISOString() });
-    expect(accepted.body.entry).toMatchObject({ status: 'booked', appointmentId: accepted.body.appointment.id, offer: { status: 'accepted' } });
+    expect(accepted.body.appointment).toMatchObject({
+      clientId: CLIENT(2),
+      staffId: STAFF.dana.id,
+      status: 'booked',
+      source: 'online',
+      startsAt: new Date(offer.starts_at).toISOString(),
+    });
+    expect(accepted.body.entry).toMatchObject({
+      status: 'booked',
+      appointmentId: accepted.body.appointment.id,
+      offer: { status: 'accepted' },
+    });
 
     const again = await t.as('frontDesk').post(`/api/waitlist/${first.id}/accept`);
     expect(again.status).toBe(409);
@@ -87,7 +118,10 @@ describe('waitlist with automatic offers', () => {
     expect(n).toBe(1);
 
     const list = await t.as('viewer').get(`/api/waitlist?locationId=${LOCATION}&from=${day}&to=${day}&status=all`);
-    expect(list.body.map((e: any) => [e.id, e.status])).toEqual([[first.id, 'booked'], [second.id, 'waiting']]);
+    expect(list.body.map((e: any) => [e.id, e.status])).toEqual([
+      [first.id, 'booked'],
+      [second.id, 'waiting'],
+    ]);
   });
 
   it('an expired offer passes the time to the next entry; a declined one to no one already offered it', async () => {
@@ -120,7 +154,9 @@ describe('waitlist with automatic offers', () => {
     const moved = await book(8, localTime('11:00', 10));
     const day = dayOf(moved.startsAt);
     const entry = await waitFor(9, day, ['10:30', '12:00']);
-    const res = await t.as('frontDesk').patch(`/api/appointments/${moved.id}`, { startsAt: localTime('16:00', 10), version: moved.version });
+    const res = await t
+      .as('frontDesk')
+      .patch(`/api/appointments/${moved.id}`, { startsAt: localTime('16:00', 10), version: moved.version });
     expect(res.status).toBe(200);
     const offer = await eventually('the offer of the time moved away from', openOffer(entry.id));
     expect(clock(new Date(offer.starts_at).toISOString())).toBe('11:00');

@@ -103,7 +103,15 @@ describe('ClientPicker', () => {
 
   it('creates inline and selects the new client; a duplicate offers create anyway', async () => {
     const onChange = vi.fn();
-    const created = { id: 'c9', firstName: 'an', lastName: null, fullName: 'an', phone: null, email: null, alerts: [] } as unknown as Client;
+    const created = {
+      id: 'c9',
+      firstName: 'an',
+      lastName: null,
+      fullName: 'an',
+      phone: null,
+      email: null,
+      alerts: [],
+    } as unknown as Client;
     const create = vi
       .fn()
       .mockRejectedValueOnce(new ApiError('dup', 409, { details: { existing: { id: 'c1', fullName: 'Ana Ruiz' } } }))

@@ -42,12 +42,30 @@ export interface ClientComboboxProps extends ClientPickerProps {
 type Option = { kind: 'client'; client: PickerClient } | { kind: 'create'; name: string };
 
 function toPicked(c: Client): PickerClient {
-  return { id: c.id, firstName: c.firstName, lastName: c.lastName, fullName: c.fullName, phone: c.phone, email: c.email, alerts: c.alerts ?? [] };
+  return {
+    id: c.id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    fullName: c.fullName,
+    phone: c.phone,
+    email: c.email,
+    alerts: c.alerts ?? [],
+  };
 }
 
 /** The picker without the permission lookup (tests render this one). */
 export function ClientCombobox({
-  value, onChange, label = 'Client', hideLabel, placeholder = 'Search by name, phone or e-mail', excludeIds, canCreate, createClient, debounceMs = 150, autoFocus, disabled,
+  value,
+  onChange,
+  label = 'Client',
+  hideLabel,
+  placeholder = 'Search by name, phone or e-mail',
+  excludeIds,
+  canCreate,
+  createClient,
+  debounceMs = 150,
+  autoFocus,
+  disabled,
 }: ClientComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
@@ -124,7 +142,11 @@ export function ClientCombobox({
   if (value) {
     return (
       <div className="client-picker">
-        {!hideLabel && <span className="label picker-label" id={`${id}-label`}>{label}</span>}
+        {!hideLabel && (
+          <span className="label picker-label" id={`${id}-label`}>
+            {label}
+          </span>
+        )}
         <div className="picker-selected" data-testid="client-picker-selected" aria-labelledby={hideLabel ? undefined : `${id}-label`}>
           <span className="picker-option-main">
             <span className="picker-name">{value.fullName}</span>
@@ -155,7 +177,9 @@ export function ClientCombobox({
 
   return (
     <div className="client-picker">
-      <label htmlFor={`${id}-input`} className={hideLabel ? 'visually-hidden' : 'label picker-label'}>{label}</label>
+      <label htmlFor={`${id}-input`} className={hideLabel ? 'visually-hidden' : 'label picker-label'}>
+        {label}
+      </label>
       <div className="picker-input-wrap">
         <input
           ref={inputRef}
@@ -186,9 +210,15 @@ export function ClientCombobox({
         {loading && term && <span className="picker-spinner spinner" aria-hidden="true" />}
       </div>
       <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="picker-list" hidden={!expanded}>
-        {expanded && error && <li className="picker-empty" role="presentation">{graphqlErrorMessage(error)}</li>}
+        {expanded && error && (
+          <li className="picker-empty" role="presentation">
+            {graphqlErrorMessage(error)}
+          </li>
+        )}
         {expanded && !error && shown && clientCount === 0 && (
-          <li className="picker-empty" role="presentation">No client matches “{term}”.</li>
+          <li className="picker-empty" role="presentation">
+            No client matches “{term}”.
+          </li>
         )}
         {expanded &&
           options.map((opt, i) => (
@@ -209,11 +239,16 @@ export function ClientCombobox({
                     <span className="picker-name">{opt.client.fullName}</span>
                     <AlertIcon alerts={opt.client.alerts ?? []} />
                   </span>
-                  <span className="picker-sub">{[formatPhone(opt.client.phone), opt.client.email].filter(Boolean).join(' · ') || 'No contact details'}</span>
+                  <span className="picker-sub">
+                    {[formatPhone(opt.client.phone), opt.client.email].filter(Boolean).join(' · ') || 'No contact details'}
+                  </span>
                 </>
               ) : (
                 <span className="picker-option-main">
-                  <span aria-hidden="true" className="picker-plus">+</span> Create “{opt.name}”
+                  <span aria-hidden="true" className="picker-plus">
+                    +
+                  </span>{' '}
+                  Create “{opt.name}”
                 </span>
               )}
             </li>
@@ -235,7 +270,15 @@ export function ClientCombobox({
           onUseExisting={(hit) => {
             setCreating(null);
             setText('');
-            onChange({ id: hit.id, firstName: hit.fullName ?? '', lastName: null, fullName: hit.fullName ?? 'Existing client', phone: null, email: null, alerts: [] });
+            onChange({
+              id: hit.id,
+              firstName: hit.fullName ?? '',
+              lastName: null,
+              fullName: hit.fullName ?? 'Existing client',
+              phone: null,
+              email: null,
+              alerts: [],
+            });
           }}
           onCreated={(c) => {
             setCreating(null);

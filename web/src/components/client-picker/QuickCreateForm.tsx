@@ -18,7 +18,15 @@ interface Props {
 }
 
 /** First/last name, phone, e-mail → createClient; a 409 duplicate offers the existing client or "create anyway". */
-export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, useExistingLabel = 'Open', create, title = 'New client' }: Props) {
+export function QuickCreateForm({
+  initial,
+  onCreated,
+  onCancel,
+  onUseExisting,
+  useExistingLabel = 'Open',
+  create,
+  title = 'New client',
+}: Props) {
   const id = useId();
   const data = useClientsData();
   const [draft, setDraft] = useState(initial);
@@ -61,7 +69,15 @@ export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, u
   };
   const field = (k: keyof QuickClientDraft, label: string, type = 'text', autoComplete = 'off') => (
     <div className="field">
-      <label htmlFor={`${id}-${k}`}>{label}{k === 'firstName' && <span className="req" aria-hidden="true"> *</span>}</label>
+      <label htmlFor={`${id}-${k}`}>
+        {label}
+        {k === 'firstName' && (
+          <span className="req" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
       <input
         id={`${id}-${k}`}
         type={type}
@@ -74,14 +90,22 @@ export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, u
         autoFocus={k === 'firstName' && !initial.firstName}
         inputMode={type === 'tel' ? 'tel' : undefined}
       />
-      {fieldErrors[k] && <span id={`${id}-${k}-err`} className="field-error">{fieldErrors[k]}</span>}
+      {fieldErrors[k] && (
+        <span id={`${id}-${k}-err`} className="field-error">
+          {fieldErrors[k]}
+        </span>
+      )}
     </div>
   );
 
   return (
     <form className="quick-create form" onSubmit={onSubmit} aria-label={title} data-testid="quick-create-client">
       <h3>{title}</h3>
-      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
       <div className="grid grid-2 tight">
         {field('firstName', 'First name')}
         {field('lastName', 'Last name')}
@@ -93,7 +117,11 @@ export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, u
           <p>{duplicateSentence(duplicate)}</p>
           <div className="row gap wrap duplicate-actions">
             {duplicate.id && (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => onUseExisting({ id: duplicate.id!, fullName: duplicate.fullName })}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => onUseExisting({ id: duplicate.id!, fullName: duplicate.fullName })}
+              >
                 {useExistingLabel}
               </button>
             )}
@@ -104,8 +132,12 @@ export function QuickCreateForm({ initial, onCreated, onCancel, onUseExisting, u
         </div>
       )}
       <div className="form-actions">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Creating…' : 'Create client'}</button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Creating…' : 'Create client'}
+        </button>
       </div>
     </form>
   );

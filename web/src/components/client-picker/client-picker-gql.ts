@@ -24,6 +24,7 @@ export const CLIENT_SEARCH = graphql(`
   }
 `);
 
-export type PickerClient = ClientPickerSearchQuery['clients']['items'][number] & Partial<Pick<ClientSummary, 'tags' | 'lastVisitAt' | 'createdAt'>>;
+export type PickerClient = ClientPickerSearchQuery['clients']['items'][number] &
+  Partial<Pick<ClientSummary, 'tags' | 'lastVisitAt' | 'createdAt'>>;
 
 export const PICKER_LIMIT = 8;

@@ -10,14 +10,20 @@ describe('draftFromTyped', () => {
   });
   it('builds the POST body', () => {
     expect(draftToInput({ firstName: ' Ana ', lastName: '', phone: '312 555 0101', email: ' Ana@X.com ' })).toEqual({
-      firstName: 'Ana', lastName: null, phone: '+13125550101', email: 'ana@x.com',
+      firstName: 'Ana',
+      lastName: null,
+      phone: '+13125550101',
+      email: 'ana@x.com',
     });
   });
 });
 
 describe('duplicateFrom409', () => {
   it('finds the existing client in details', () => {
-    const e = new ApiError('A client with this phone already exists', 409, { error: 'x', details: { existing: { id: 'c9', fullName: 'Ana Ruiz', phone: '+13125550101' } } });
+    const e = new ApiError('A client with this phone already exists', 409, {
+      error: 'x',
+      details: { existing: { id: 'c9', fullName: 'Ana Ruiz', phone: '+13125550101' } },
+    });
     const hit = duplicateFrom409(e, { phone: '+13125550101', email: null });
     expect(hit).toEqual({ id: 'c9', fullName: 'Ana Ruiz', matchedOn: 'phone', message: 'A client with this phone already exists' });
     expect(duplicateSentence(hit!)).toBe('A client with this phone already exists: Ana Ruiz');

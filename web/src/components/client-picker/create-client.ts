@@ -17,7 +17,12 @@ export function draftFromTyped(typed: string): QuickClientDraft {
   return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' '), phone: '', email: '' };
 }
 
-export function draftToInput(d: QuickClientDraft): { firstName: string; lastName: string | null; phone: string | null; email: string | null } {
+export function draftToInput(d: QuickClientDraft): {
+  firstName: string;
+  lastName: string | null;
+  phone: string | null;
+  email: string | null;
+} {
   return {
     firstName: d.firstName.trim(),
     lastName: d.lastName.trim() || null,
@@ -37,10 +42,21 @@ export interface DuplicateHit {
 function asClientRef(v: unknown): { id: string; fullName: string | null; phone?: string | null; email?: string | null } | null {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
-  const id = typeof o.id === 'string' ? o.id : typeof o.clientId === 'string' ? o.clientId : typeof o.existingClientId === 'string' ? o.existingClientId : null;
+  const id =
+    typeof o.id === 'string'
+      ? o.id
+      : typeof o.clientId === 'string'
+        ? o.clientId
+        : typeof o.existingClientId === 'string'
+          ? o.existingClientId
+          : null;
   if (!id) return null;
   const fullName =
-    typeof o.fullName === 'string' ? o.fullName : typeof o.name === 'string' ? o.name : [o.firstName, o.lastName].filter((x) => typeof x === 'string' && x).join(' ') || null;
+    typeof o.fullName === 'string'
+      ? o.fullName
+      : typeof o.name === 'string'
+        ? o.name
+        : [o.firstName, o.lastName].filter((x) => typeof x === 'string' && x).join(' ') || null;
   return { id, fullName, phone: (o.phone as string | null) ?? null, email: (o.email as string | null) ?? null };
 }
 
@@ -57,14 +73,17 @@ export function duplicateFrom409(error: unknown, sent?: { phone: string | null; 
     const d = details as Record<string, unknown>;
     candidates.unshift(d.existing, d.client, d.duplicate);
   }
-  if (Array.isArray(details)) candidates.unshift(...details.map((d) => (d && typeof d === 'object' ? ((d as Record<string, unknown>).client ?? d) : d)));
+  if (Array.isArray(details))
+    candidates.unshift(...details.map((d) => (d && typeof d === 'object' ? ((d as Record<string, unknown>).client ?? d) : d)));
   let ref: ReturnType<typeof asClientRef> = null;
   for (const c of candidates) {
     ref = asClientRef(c);
     if (ref) break;
   }
   let matchedOn: DuplicateHit['matchedOn'] = null;
-  const field = (Array.isArray(details) ? (details[0] as { field?: string } | undefined)?.field : (details as { field?: string } | undefined)?.field) ?? '';
+  const field =
+    (Array.isArray(details) ? (details[0] as { field?: string } | undefined)?.field : (details as { field?: string } | undefined)?.field) ??
+    '';
   if (/phone/i.test(field)) matchedOn = 'phone';
   else if (/mail/i.test(field)) matchedOn = 'e-mail';
   else if (ref && sent?.phone && ref.phone === sent.phone) matchedOn = 'phone';

@@ -37,14 +37,26 @@ export function AppointmentsMobilePage() {
   return (
     <div className="page appt-mobile" data-testid="appointments-mobile-page">
       <h1>Appointments</h1>
-      <DateNav date={date} onPrev={() => go(addDays(date, -1))} onNext={() => go(addDays(date, 1))} onToday={() => go(todayIn())} onPick={go} />
-      {error && <div className="appt-error" role="alert" data-testid="move-error">{error}</div>}
+      <DateNav
+        date={date}
+        onPrev={() => go(addDays(date, -1))}
+        onNext={() => go(addDays(date, 1))}
+        onToday={() => go(todayIn())}
+        onPick={go}
+      />
+      {error && (
+        <div className="appt-error" role="alert" data-testid="move-error">
+          {error}
+        </div>
+      )}
       {!data.locationId ? (
         <p className="muted">Choose a location in the header.</p>
       ) : data.loading ? (
         <Spinner fullScreen={false} />
       ) : data.error ? (
-        <p className="appt-error" role="alert">{conflictOf(data.error).message}</p>
+        <p className="appt-error" role="alert">
+          {conflictOf(data.error).message}
+        </p>
       ) : data.items.length === 0 ? (
         <p className="muted">No appointments this day.</p>
       ) : (
@@ -55,14 +67,28 @@ export function AppointmentsMobilePage() {
               {g.items.map((a) => {
                 const c = statusColor(a.status);
                 return (
-                  <li key={a.id} data-testid={`appointment-${a.id}`} className={`appt-mobile-item status-${a.status}`} style={{ borderLeftColor: c.border }}>
-                    <button type="button" className="appt-mobile-row" aria-expanded={open === a.id} onClick={() => setOpen(open === a.id ? null : a.id)}>
+                  <li
+                    key={a.id}
+                    data-testid={`appointment-${a.id}`}
+                    className={`appt-mobile-item status-${a.status}`}
+                    style={{ borderLeftColor: c.border }}
+                  >
+                    <button
+                      type="button"
+                      className="appt-mobile-row"
+                      aria-expanded={open === a.id}
+                      onClick={() => setOpen(open === a.id ? null : a.id)}
+                    >
                       <span>
                         <strong className="appt-client">{data.clientNames.get(a.clientId) ?? 'Client'}</strong>
                         <span className="appt-service"> {a.serviceName}</span>
-                        <span className="muted appt-sub">{formatTime(a.startsAt)} – {formatTime(a.endsAt)} · {data.staffNames.get(a.staffId) ?? ''}</span>
+                        <span className="muted appt-sub">
+                          {formatTime(a.startsAt)} – {formatTime(a.endsAt)} · {data.staffNames.get(a.staffId) ?? ''}
+                        </span>
                       </span>
-                      <span className="appt-status-badge" style={{ background: c.bg, color: c.text, borderColor: c.border }}>{statusLabel(a.status)}</span>
+                      <span className="appt-status-badge" style={{ background: c.bg, color: c.text, borderColor: c.border }}>
+                        {statusLabel(a.status)}
+                      </span>
                     </button>
                     {open === a.id && (
                       <StatusActions
@@ -72,7 +98,10 @@ export function AppointmentsMobilePage() {
                         onChange={(s, reason) => {
                           setError(null);
                           setOpen(null);
-                          patch.mutate({ id: a.id, patch: { status: s, ...(s === 'cancelled' ? { cancelReason: reason ?? null } : {}), version: a.version } });
+                          void patch.mutate({
+                            id: a.id,
+                            patch: { status: s, ...(s === 'cancelled' ? { cancelReason: reason ?? null } : {}), version: a.version },
+                          });
                         }}
                       />
                     )}

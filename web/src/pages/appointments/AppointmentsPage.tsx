@@ -21,7 +21,10 @@ import './appointments.css';
 export function AppointmentsPage() {
   const [params, setParams] = useSearchParams();
   const { date, view } = readCalendarParams(params);
-  const set = useCallback((next: { date?: string; view?: CalendarView }) => setParams(writeCalendarParams({ date, view, ...next }), { replace: true }), [date, view, setParams]);
+  const set = useCallback(
+    (next: { date?: string; view?: CalendarView }) => setParams(writeCalendarParams({ date, view, ...next }), { replace: true }),
+    [date, view, setParams],
+  );
   const start = view === 'week' ? weekStart(date) : date;
   const data = useCalendarData(start, view === 'week' ? 7 : 1);
   const [booking, setBooking] = useState<{ staffId: string; startMin: number } | null>(null);
@@ -43,7 +46,7 @@ export function AppointmentsPage() {
     setMoveError(null);
     setBlocked(null);
     setPending((p) => new Map(p).set(a.id, { staffId, startMin: minutesInDay(new Date(startsAt), date) }));
-    patch.mutate(
+    void patch.mutate(
       { id: a.id, patch: { startsAt, ...(staffId !== a.staffId ? { staffId } : {}), version: a.version } },
       { onSettled: () => clearPending(a.id) },
     );
@@ -51,12 +54,21 @@ export function AppointmentsPage() {
   const onResize = (a: Appointment, endsAt: string) => {
     setMoveError(null);
     setBlocked(null);
-    setPending((p) => new Map(p).set(a.id, { staffId: a.staffId, startMin: minutesInDay(new Date(a.startsAt), date), endMin: minutesInDay(new Date(endsAt), date) }));
-    patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, { onSettled: () => clearPending(a.id) });
+    setPending((p) =>
+      new Map(p).set(a.id, {
+        staffId: a.staffId,
+        startMin: minutesInDay(new Date(a.startsAt), date),
+        endMin: minutesInDay(new Date(endsAt), date),
+      }),
+    );
+    void patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, { onSettled: () => clearPending(a.id) });
   };
   const onStatus = (a: Appointment, status: AppointmentStatus, cancelReason?: string) => {
     setMoveError(null);
-    patch.mutate({ id: a.id, patch: { status, ...(status === 'cancelled' ? { cancelReason: cancelReason ?? null } : {}), version: a.version } });
+    void patch.mutate({
+      id: a.id,
+      patch: { status, ...(status === 'cancelled' ? { cancelReason: cancelReason ?? null } : {}), version: a.version },
+    });
   };
   const step = view === 'week' ? 7 : 1;
   const weekLabel = useMemo(() => `${formatDate(zonedToUtc(start, 720))} – ${formatDate(zonedToUtc(addDays(start, 6), 720))}`, [start]);
@@ -66,8 +78,24 @@ export function AppointmentsPage() {
       <div className="row between wrap appt-toolbar">
         <h1>Appointments{data.location ? <span className="muted appt-loc"> · {data.location.name}</span> : null}</h1>
         <div className="row gap" role="group" aria-label="View">
-          <button type="button" className={`btn btn-sm ${view === 'day' ? 'btn-primary' : 'btn-secondary'}`} aria-pressed={view === 'day'} data-testid="view-day" onClick={() => set({ view: 'day' })}>Day</button>
-          <button type="button" className={`btn btn-sm ${view === 'week' ? 'btn-primary' : 'btn-secondary'}`} aria-pressed={view === 'week'} data-testid="view-week" onClick={() => set({ view: 'week' })}>Week</button>
+          <button
+            type="button"
+            className={`btn btn-sm ${view === 'day' ? 'btn-primary' : 'btn-secondary'}`}
+            aria-pressed={view === 'day'}
+            data-testid="view-day"
+            onClick={() => set({ view: 'day' })}
+          >
+            Day
+          </button>
+          <button
+            type="button"
+            className={`btn btn-sm ${view === 'week' ? 'btn-primary' : 'btn-secondary'}`}
+            aria-pressed={view === 'week'}
+            data-testid="view-week"
+            onClick={() => set({ view: 'week' })}
+          >
+            Week
+          </button>
         </div>
       </div>
       <DateNav
@@ -81,13 +109,17 @@ export function AppointmentsPage() {
       {moveError && (
         <div className="appt-error" role="alert" data-testid="move-error">
           {moveError}
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMoveError(null)} aria-label="Dismiss">×</button>
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMoveError(null)} aria-label="Dismiss">
+            ×
+          </button>
         </div>
       )}
       {blocked && (
         <div className="appt-notice" role="status" data-testid="blocked-reason">
           Not bookable: {blocked}
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setBlocked(null)} aria-label="Dismiss">×</button>
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setBlocked(null)} aria-label="Dismiss">
+            ×
+          </button>
         </div>
       )}
       {!data.locationId ? (
@@ -95,7 +127,9 @@ export function AppointmentsPage() {
       ) : data.loading ? (
         <Spinner fullScreen={false} />
       ) : data.error ? (
-        <p className="appt-error" role="alert">Appointments could not be loaded: {conflictOf(data.error).message}</p>
+        <p className="appt-error" role="alert">
+          Appointments could not be loaded: {conflictOf(data.error).message}
+        </p>
       ) : view === 'week' ? (
         <WeekView
           weekStart={start}
@@ -133,9 +167,23 @@ export function AppointmentsPage() {
           busy={patch.isPending}
         />
       )}
-      {data.locationId && <WaitlistPanel locationId={data.locationId} from={start} to={view === 'week' ? addDays(start, 6) : start} staffNames={data.staffNames} />}
+      {data.locationId && (
+        <WaitlistPanel
+          locationId={data.locationId}
+          from={start}
+          to={view === 'week' ? addDays(start, 6) : start}
+          staffNames={data.staffNames}
+        />
+      )}
       {booking && data.locationId && (
-        <BookDialog locationId={data.locationId} date={date} startMin={booking.startMin} staffId={booking.staffId} staff={data.staff.filter((s) => s.isActive !== false)} onClose={() => setBooking(null)} />
+        <BookDialog
+          locationId={data.locationId}
+          date={date}
+          startMin={booking.startMin}
+          staffId={booking.staffId}
+          staff={data.staff.filter((s) => s.isActive !== false)}
+          onClose={() => setBooking(null)}
+        />
       )}
     </div>
   );

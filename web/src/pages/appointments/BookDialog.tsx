@@ -61,12 +61,26 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
     mutate: (v: { startsAt: string; staffId: string }) =>
       void bookMutation({
         variables: {
-          input: parts.length > 1
-            ? visitInput({ locationId, clientId: client!.id, startsAt: v.startsAt, services: [{ serviceId, staffId: v.staffId || null }, ...parts.slice(1)] })
-            : { locationId, clientId: client!.id, serviceId, ...(v.staffId ? { staffId: v.staffId } : {}), startsAt: v.startsAt, source: 'staff' },
+          input:
+            parts.length > 1
+              ? visitInput({
+                  locationId,
+                  clientId: client!.id,
+                  startsAt: v.startsAt,
+                  services: [{ serviceId, staffId: v.staffId || null }, ...parts.slice(1)],
+                })
+              : {
+                  locationId,
+                  clientId: client!.id,
+                  serviceId,
+                  ...(v.staffId ? { staffId: v.staffId } : {}),
+                  startsAt: v.startsAt,
+                  source: 'staff',
+                },
         },
       }).then(
-        (r) => done('Appointment booked', `${client?.fullName ?? 'Client'} at ${formatTime(r.data?.bookAppointment.startsAt ?? new Date())}`),
+        (r) =>
+          done('Appointment booked', `${client?.fullName ?? 'Client'} at ${formatTime(r.data?.bookAppointment.startsAt ?? new Date())}`),
         (e: unknown) => setRefusal(conflictOf(e)),
       ),
   };
@@ -93,11 +107,19 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
     isPending: seriesState.loading,
     mutate: () =>
       void seriesMutation({
-        variables: { input: { ...seriesInput({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule) }), skipConflicts: refusedDates > 0 } },
+        variables: {
+          input: {
+            ...seriesInput({ locationId, clientId: client!.id, services: parts, startsAt, ...(rule as RepeatRule) }),
+            skipConflicts: refusedDates > 0,
+          },
+        },
       }).then(
         (r) => {
           const made = r.data!.createAppointmentSeries;
-          done('Series booked', `${made.appointments.length} appointments${made.skipped.length ? `, ${made.skipped.length} dates skipped` : ''}`);
+          done(
+            'Series booked',
+            `${made.appointments.length} appointments${made.skipped.length ? `, ${made.skipped.length} dates skipped` : ''}`,
+          );
         },
         (e: unknown) => {
           setPreview(null);
@@ -111,11 +133,25 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
     isPending: waitlistState.loading,
     mutate: () =>
       void waitlistMutation({
-        variables: { input: waitlistInput({ locationId, clientId: client!.id, serviceId, staffId: staffId || null, dateFrom: date, dateTo: date, note: `Wanted ${time}` }) },
+        variables: {
+          input: waitlistInput({
+            locationId,
+            clientId: client!.id,
+            serviceId,
+            staffId: staffId || null,
+            dateFrom: date,
+            dateTo: date,
+            note: `Wanted ${time}`,
+          }),
+        },
       }).then(
         () => {
           setWaitlisted(true);
-          toast({ title: 'Added to the waitlist', description: `${client?.fullName ?? 'The client'} will be offered a time if one frees up`, variant: 'success' });
+          toast({
+            title: 'Added to the waitlist',
+            description: `${client?.fullName ?? 'The client'} will be offered a time if one frees up`,
+            variant: 'success',
+          });
         },
         (e: unknown) => setRefusal(conflictOf(e)),
       ),
@@ -140,17 +176,18 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
     setRefusal(null);
   };
 
-  const submitLabel = book.isPending || series.isPending
-    ? 'Booking…'
-    : check.isPending
-      ? 'Checking…'
-      : !repeat.on
-        ? 'Book'
-        : !currentPreview
-          ? 'Check dates'
-          : refusedDates
-            ? `Book ${currentPreview.length - refusedDates} free dates, skip ${refusedDates}`
-            : `Book ${currentPreview.length} dates`;
+  const submitLabel =
+    book.isPending || series.isPending
+      ? 'Booking…'
+      : check.isPending
+        ? 'Checking…'
+        : !repeat.on
+          ? 'Book'
+          : !currentPreview
+            ? 'Check dates'
+            : refusedDates
+              ? `Book ${currentPreview.length - refusedDates} free dates, skip ${refusedDates}`
+              : `Book ${currentPreview.length} dates`;
 
   return (
     <Dialog title="New appointment" onClose={onClose} testId="book-dialog" description={formatLongDate(zonedToUtc(date, 12 * 60))}>
@@ -181,7 +218,9 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
             <select value={staffId} onChange={(e) => setStaffId(e.target.value)} data-testid="book-staff">
               <option value="">Any available</option>
               {staff.map((s) => (
-                <option key={s.id} value={s.id}>{s.fullName}</option>
+                <option key={s.id} value={s.id}>
+                  {s.fullName}
+                </option>
               ))}
               {initialStaff && !staff.some((s) => s.id === initialStaff) && <option value={initialStaff}>Staff member</option>}
             </select>
@@ -193,7 +232,11 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
         </div>
         <ExtraServices parts={extra} onChange={setExtra} services={serviceList} staff={staff} />
         <RepeatFields value={repeat} onChange={setRepeat} />
-        {repeat.on && typeof rule === 'string' && <p className="muted" data-testid="repeat-hint">{rule}</p>}
+        {repeat.on && typeof rule === 'string' && (
+          <p className="muted" data-testid="repeat-hint">
+            {rule}
+          </p>
+        )}
         {repeat.on && currentPreview && <SeriesPreview occurrences={currentPreview} />}
         {refusal && (
           <div className="appt-error" role="alert" data-testid="booking-error">
@@ -218,7 +261,13 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
             )}
             {!repeat.on && client && serviceId && (
               <div className="row gap">
-                <button type="button" className="btn btn-secondary btn-sm" data-testid="add-to-waitlist" disabled={waitlisted || waitlist.isPending} onClick={() => waitlist.mutate()}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  data-testid="add-to-waitlist"
+                  disabled={waitlisted || waitlist.isPending}
+                  onClick={() => waitlist.mutate()}
+                >
                   {waitlisted ? 'On the waitlist' : 'Add to waitlist'}
                 </button>
                 <span className="muted">for {formatLongDate(zonedToUtc(date, 12 * 60))}</span>
@@ -230,7 +279,9 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
           <button type="submit" className="btn btn-primary" disabled={!ready} data-testid="book-submit">
             {submitLabel}
           </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Close</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Close
+          </button>
         </div>
       </form>
     </Dialog>

@@ -10,9 +10,13 @@ import { compactHHMM, label12, type Interval } from './time-grid';
 export function HourGutter({ slots, bounds, height }: { slots: number[]; bounds: Interval; height: number }) {
   return (
     <div className="appt-gutter" style={{ height }}>
-      {slots.filter((m) => m % 60 === 0).map((m) => (
-        <div key={m} className="appt-hour-label" style={{ top: (m - bounds.start) * PX_PER_MIN }}>{label12(m)}</div>
-      ))}
+      {slots
+        .filter((m) => m % 60 === 0)
+        .map((m) => (
+          <div key={m} className="appt-hour-label" style={{ top: (m - bounds.start) * PX_PER_MIN }}>
+            {label12(m)}
+          </div>
+        ))}
     </div>
   );
 }
@@ -21,7 +25,19 @@ export function HourGutter({ slots, bounds, height }: { slots: number[]; bounds:
  * One column's unavailable stretches, with the engine's reason on hover (title) and for assistive
  * technology (aria-label); `testId` + the local start 'HHMM' names each for the browser walk.
  */
-export function UnavailableShades({ reasons, date, bounds, testId, onBlocked }: { reasons: readonly UnavailableInterval[]; date: string; bounds: Interval; testId: string; onBlocked?(reason: string): void }) {
+export function UnavailableShades({
+  reasons,
+  date,
+  bounds,
+  testId,
+  onBlocked,
+}: {
+  reasons: readonly UnavailableInterval[];
+  date: string;
+  bounds: Interval;
+  testId: string;
+  onBlocked?(reason: string): void;
+}) {
   return (
     <>
       {shadeBlocks(reasons, date, bounds.start, bounds.end).map((u) => (
@@ -61,7 +77,19 @@ function classAria(s: ClassSession, reason: string | null | undefined): string {
  * title; worded the same when the shading has none). Not draggable: classes are moved on /classes,
  * which a click opens at this session.
  */
-export function ClassBlock({ block, reason: shaded, instructor, testId, onOpen }: { block: PlacedBlock<{ session: ClassSession }>; reason?: string | null; instructor: string; testId: string; onOpen?(s: ClassSession): void }) {
+export function ClassBlock({
+  block,
+  reason: shaded,
+  instructor,
+  testId,
+  onOpen,
+}: {
+  block: PlacedBlock<{ session: ClassSession }>;
+  reason?: string | null;
+  instructor: string;
+  testId: string;
+  onOpen?(s: ClassSession): void;
+}) {
   const s = block.item.session;
   const fill = classFill(s);
   const reason = shaded ?? `${instructor} is teaching ${s.name}`;
@@ -70,28 +98,57 @@ export function ClassBlock({ block, reason: shaded, instructor, testId, onOpen }
       href={classHref(s)}
       className="appt-block appt-class"
       data-testid={testId}
-      style={{ top: block.top, height: block.height, left: `calc(${(block.lane / block.lanes) * 100}% + 2px)`, width: `calc(${100 / block.lanes}% - 4px)` }}
+      style={{
+        top: block.top,
+        height: block.height,
+        left: `calc(${(block.lane / block.lanes) * 100}% + 2px)`,
+        width: `calc(${100 / block.lanes}% - 4px)`,
+      }}
       title={reason}
       aria-label={classAria(s, reason)}
       onPointerDown={(e) => e.stopPropagation()}
       onClick={(e) => openClass(e, s, onOpen)}
     >
       <div className="appt-block-main">
-        <span className="appt-class-head"><span className="appt-class-badge">Class</span> <strong className="appt-class-name">{s.name}</strong></span>
-        <span className="appt-time">{formatTime(s.startsAt)} – {formatTime(s.endsAt)}</span>
-        <span className="appt-class-fill" data-testid={`${testId}-fill`}>{fill.seats}{fill.waiting ? ` · ${fill.waiting}` : ''}</span>
+        <span className="appt-class-head">
+          <span className="appt-class-badge">Class</span> <strong className="appt-class-name">{s.name}</strong>
+        </span>
+        <span className="appt-time">
+          {formatTime(s.startsAt)} – {formatTime(s.endsAt)}
+        </span>
+        <span className="appt-class-fill" data-testid={`${testId}-fill`}>
+          {fill.seats}
+          {fill.waiting ? ` · ${fill.waiting}` : ''}
+        </span>
       </div>
     </a>
   );
 }
 
 /** A class session in a week list: time, name, instructor, fill. */
-export function ClassCompact({ session: s, instructor, onOpen }: { session: ClassSession; instructor: string; onOpen?(s: ClassSession): void }) {
+export function ClassCompact({
+  session: s,
+  instructor,
+  onOpen,
+}: {
+  session: ClassSession;
+  instructor: string;
+  onOpen?(s: ClassSession): void;
+}) {
   const fill = classFill(s);
   return (
-    <a href={classHref(s)} className="appt-compact appt-class" data-testid={`week-class-${s.id}`} aria-label={classAria(s, null)} onClick={(e) => openClass(e, s, onOpen)}>
+    <a
+      href={classHref(s)}
+      className="appt-compact appt-class"
+      data-testid={`week-class-${s.id}`}
+      aria-label={classAria(s, null)}
+      onClick={(e) => openClass(e, s, onOpen)}
+    >
       <span className="appt-time">{formatTime(s.startsAt)}</span> <span className="appt-class-badge">Class</span> <strong>{s.name}</strong>
-      <div className="appt-service">{fill.seats}{fill.waiting ? ` · ${fill.waiting}` : ''} · {instructor}</div>
+      <div className="appt-service">
+        {fill.seats}
+        {fill.waiting ? ` · ${fill.waiting}` : ''} · {instructor}
+      </div>
     </a>
   );
 }

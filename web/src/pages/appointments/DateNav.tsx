@@ -14,10 +14,22 @@ interface Props {
 export function DateNav({ date, label, onPrev, onToday, onNext, onPick }: Props) {
   return (
     <div className="row gap wrap appt-nav">
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onPrev} aria-label="Previous" data-testid="date-prev">‹</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onToday} data-testid="date-today">Today</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onNext} aria-label="Next" data-testid="date-next">›</button>
-      <input type="date" aria-label="Date" value={date} onChange={(e) => e.target.value && onPick(e.target.value)} data-testid="date-picker" />
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onPrev} aria-label="Previous" data-testid="date-prev">
+        ‹
+      </button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onToday} data-testid="date-today">
+        Today
+      </button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onNext} aria-label="Next" data-testid="date-next">
+        ›
+      </button>
+      <input
+        type="date"
+        aria-label="Date"
+        value={date}
+        onChange={(e) => e.target.value && onPick(e.target.value)}
+        data-testid="date-picker"
+      />
       <strong className="appt-date-label">{label ?? formatLongDate(zonedToUtc(date, 12 * 60))}</strong>
     </div>
   );

@@ -10,8 +10,16 @@ import type { ClassSession } from '../classes/classes-api';
 afterEach(cleanup);
 
 const appt = (id: string, h: number, status = 'booked'): Appointment => ({
-  id, locationId: 'l', clientId: 'c1', status, startsAt: new Date(Date.UTC(2026, 10, 21, h + 6)).toISOString(), endsAt: new Date(Date.UTC(2026, 10, 21, h + 7)).toISOString(),
-  serviceId: 's', serviceName: 'Cut', staffId: 'st1', version: 1,
+  id,
+  locationId: 'l',
+  clientId: 'c1',
+  status,
+  startsAt: new Date(Date.UTC(2026, 10, 21, h + 6)).toISOString(),
+  endsAt: new Date(Date.UTC(2026, 10, 21, h + 7)).toISOString(),
+  serviceId: 's',
+  serviceName: 'Cut',
+  staffId: 'st1',
+  version: 1,
 });
 
 describe('DayView', () => {
@@ -19,9 +27,17 @@ describe('DayView', () => {
     const onEmptySlot = vi.fn();
     render(
       <DayView
-        date="2026-11-21" items={[appt('a1', 10)]} workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
-        staff={[]} staffNames={new Map([['st1', 'Ana']])} clientNames={new Map([['c1', 'Bea Cole']])}
-        onEmptySlot={onEmptySlot} onMove={() => undefined} onStatus={() => undefined} pending={new Map()} busy={false}
+        date="2026-11-21"
+        items={[appt('a1', 10)]}
+        workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
+        staff={[]}
+        staffNames={new Map([['st1', 'Ana']])}
+        clientNames={new Map([['c1', 'Bea Cole']])}
+        onEmptySlot={onEmptySlot}
+        onMove={() => undefined}
+        onStatus={() => undefined}
+        pending={new Map()}
+        busy={false}
       />,
     );
     expect(screen.getByTestId('staff-column-st1')).toBeTruthy();
@@ -34,8 +50,17 @@ describe('DayView', () => {
     const onStatus = vi.fn();
     render(
       <DayView
-        date="2026-11-21" items={[appt('a1', 10)]} workingHours={[]} staff={[]} staffNames={new Map()} clientNames={new Map()}
-        onEmptySlot={() => undefined} onMove={() => undefined} onStatus={onStatus} pending={new Map()} busy={false}
+        date="2026-11-21"
+        items={[appt('a1', 10)]}
+        workingHours={[]}
+        staff={[]}
+        staffNames={new Map()}
+        clientNames={new Map()}
+        onEmptySlot={() => undefined}
+        onMove={() => undefined}
+        onStatus={onStatus}
+        pending={new Map()}
+        busy={false}
       />,
     );
     fireEvent.click(screen.getByTestId('appointment-menu-a1'));
@@ -45,13 +70,27 @@ describe('DayView', () => {
   it('shades unavailable times with the reason on hover, and a click there gives the reason instead of booking', () => {
     const onEmptySlot = vi.fn();
     const onBlocked = vi.fn();
-    const lunch = { startsAt: new Date(Date.UTC(2026, 10, 21, 18, 30)).toISOString(), endsAt: new Date(Date.UTC(2026, 10, 21, 19)).toISOString(), code: 'staff-break', reason: 'Ana is on break (Lunch)' };
+    const lunch = {
+      startsAt: new Date(Date.UTC(2026, 10, 21, 18, 30)).toISOString(),
+      endsAt: new Date(Date.UTC(2026, 10, 21, 19)).toISOString(),
+      code: 'staff-break',
+      reason: 'Ana is on break (Lunch)',
+    };
     render(
       <DayView
-        date="2026-11-21" items={[]} workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
+        date="2026-11-21"
+        items={[]}
+        workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
         unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [lunch] }]}
-        staff={[]} staffNames={new Map([['st1', 'Ana']])} clientNames={new Map()}
-        onEmptySlot={onEmptySlot} onBlocked={onBlocked} onMove={() => undefined} onStatus={() => undefined} pending={new Map()} busy={false}
+        staff={[]}
+        staffNames={new Map([['st1', 'Ana']])}
+        clientNames={new Map()}
+        onEmptySlot={onEmptySlot}
+        onBlocked={onBlocked}
+        onMove={() => undefined}
+        onStatus={() => undefined}
+        pending={new Map()}
+        busy={false}
       />,
     );
     const shade = screen.getByTestId('unavailable-st1-1230');
@@ -69,32 +108,97 @@ describe('DayView', () => {
     const onResize = vi.fn();
     render(
       <DayView
-        date="2026-11-21" items={[appt('a1', 10)]} workingHours={[]} staff={[]} staffNames={new Map()} clientNames={new Map()}
-        onEmptySlot={() => undefined} onMove={() => undefined} onResize={onResize} onStatus={() => undefined} pending={new Map()} busy={false}
+        date="2026-11-21"
+        items={[appt('a1', 10)]}
+        workingHours={[]}
+        staff={[]}
+        staffNames={new Map()}
+        clientNames={new Map()}
+        onEmptySlot={() => undefined}
+        onMove={() => undefined}
+        onResize={onResize}
+        onStatus={() => undefined}
+        pending={new Map()}
+        busy={false}
       />,
     );
     fireEvent.keyDown(screen.getByTestId('resize-a1'), { key: 'ArrowDown' });
-    expect(onResize).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'a1' }), new Date(Date.UTC(2026, 10, 21, 17, 15)).toISOString());
+    expect(onResize).toHaveBeenLastCalledWith(
+      expect.objectContaining({ id: 'a1' }),
+      new Date(Date.UTC(2026, 10, 21, 17, 15)).toISOString(),
+    );
     fireEvent.keyDown(screen.getByTestId('resize-a1'), { key: 'ArrowUp' });
-    expect(onResize).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'a1' }), new Date(Date.UTC(2026, 10, 21, 16, 45)).toISOString());
+    expect(onResize).toHaveBeenLastCalledWith(
+      expect.objectContaining({ id: 'a1' }),
+      new Date(Date.UTC(2026, 10, 21, 16, 45)).toISOString(),
+    );
   });
   it('orders columns by the shading (by name), then others by name, whatever the data order', () => {
-    const names = new Map([['z', 'Zoe'], ['a', 'Ann'], ['m', 'Mia'], ['b', 'Bob']]);
-    const shading = [{ staffId: 'a', name: 'Ann', intervals: [] }, { staffId: 'z', name: 'Zoe', intervals: [] }];
-    const items = [{ ...appt('x', 10), staffId: 'z' }, { ...appt('y', 11), staffId: 'm' }, { ...appt('w', 12), staffId: 'b' }];
+    const names = new Map([
+      ['z', 'Zoe'],
+      ['a', 'Ann'],
+      ['m', 'Mia'],
+      ['b', 'Bob'],
+    ]);
+    const shading = [
+      { staffId: 'a', name: 'Ann', intervals: [] },
+      { staffId: 'z', name: 'Zoe', intervals: [] },
+    ];
+    const items = [
+      { ...appt('x', 10), staffId: 'z' },
+      { ...appt('y', 11), staffId: 'm' },
+      { ...appt('w', 12), staffId: 'b' },
+    ];
     expect(columnOrder(shading, ['z', 'a'], items, names, [])).toEqual(['a', 'z', 'b', 'm']);
     expect(columnOrder(null, ['z', 'm', 'a'], [], names, [])).toEqual(['a', 'm', 'z']);
   });
   it('shows one person’s week with their unavailable times', () => {
-    const off = { startsAt: new Date(Date.UTC(2026, 10, 17, 6)).toISOString(), endsAt: new Date(Date.UTC(2026, 10, 18, 6)).toISOString(), code: 'staff-time-off', reason: 'Ana is away (Vacation)' };
+    const off = {
+      startsAt: new Date(Date.UTC(2026, 10, 17, 6)).toISOString(),
+      endsAt: new Date(Date.UTC(2026, 10, 18, 6)).toISOString(),
+      code: 'staff-time-off',
+      reason: 'Ana is away (Vacation)',
+    };
     const { rerender } = render(
-      <WeekView weekStart="2026-11-16" items={[]} staffNames={new Map([['st1', 'Ana'], ['st2', 'Ben']])} clientNames={new Map()} onPickDay={() => undefined}
-        unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [off] }, { staffId: 'st2', name: 'Ben', intervals: [] }]} staffId="" onPickStaff={() => undefined} />,
+      <WeekView
+        weekStart="2026-11-16"
+        items={[]}
+        staffNames={
+          new Map([
+            ['st1', 'Ana'],
+            ['st2', 'Ben'],
+          ])
+        }
+        clientNames={new Map()}
+        onPickDay={() => undefined}
+        unavailable={[
+          { staffId: 'st1', name: 'Ana', intervals: [off] },
+          { staffId: 'st2', name: 'Ben', intervals: [] },
+        ]}
+        staffId=""
+        onPickStaff={() => undefined}
+      />,
     );
     expect(screen.getByTestId('week-off-2026-11-17-st1').textContent).toBe('Ana is away (Vacation)');
     rerender(
-      <WeekView weekStart="2026-11-16" items={[]} staffNames={new Map([['st1', 'Ana'], ['st2', 'Ben']])} clientNames={new Map()} onPickDay={() => undefined}
-        unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [off] }, { staffId: 'st2', name: 'Ben', intervals: [] }]} staffId="st1" onPickStaff={() => undefined} />,
+      <WeekView
+        weekStart="2026-11-16"
+        items={[]}
+        staffNames={
+          new Map([
+            ['st1', 'Ana'],
+            ['st2', 'Ben'],
+          ])
+        }
+        clientNames={new Map()}
+        onPickDay={() => undefined}
+        unavailable={[
+          { staffId: 'st1', name: 'Ana', intervals: [off] },
+          { staffId: 'st2', name: 'Ben', intervals: [] },
+        ]}
+        staffId="st1"
+        onPickStaff={() => undefined}
+      />,
     );
     const shade = screen.getByTestId('unavailable-2026-11-17-0800');
     expect(shade.getAttribute('title')).toBe('Ana is away (Vacation)');
@@ -108,33 +212,89 @@ describe('DayView', () => {
 
 const at = (h: number, m = 0) => new Date(Date.UTC(2026, 10, 21, h + 6, m)).toISOString(); // Chicago CST, 2026-11-21
 const yoga = (over: Partial<ClassSession> = {}): ClassSession => ({
-  id: 'k1', locationId: 'l', seriesId: null, name: 'Yoga Flow', description: null, category: null, instructorId: 'st2', roomId: null, startsAt: at(13), endsAt: at(14), durationMin: 60,
-  capacity: 10, priceMinor: 1500, currency: 'USD', status: 'scheduled', cancelReason: null, createdBy: null, version: 1, enrolledCount: 8, waitlistedCount: 2, createdAt: at(0), updatedAt: at(0), ...over,
+  id: 'k1',
+  locationId: 'l',
+  seriesId: null,
+  name: 'Yoga Flow',
+  description: null,
+  category: null,
+  instructorId: 'st2',
+  roomId: null,
+  startsAt: at(13),
+  endsAt: at(14),
+  durationMin: 60,
+  capacity: 10,
+  priceMinor: 1500,
+  currency: 'USD',
+  status: 'scheduled',
+  cancelReason: null,
+  createdBy: null,
+  version: 1,
+  enrolledCount: 8,
+  waitlistedCount: 2,
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...over,
 });
 /** Colour with Ana (st1) 10:00–11:30, then Cut with Ben (st2) 11:30–12:15. */
 const visit: Appointment = {
-  id: 'v1', locationId: 'l', clientId: 'c1', status: 'booked', startsAt: at(10), endsAt: at(12, 15), serviceId: 's-colour', serviceName: 'Colour + Cut', staffId: 'st1', version: 2,
-  service: { name: 'Colour + Cut', segments: [{ id: 's-colour', name: 'Colour' }, { id: 's-cut', name: 'Cut' }] },
+  id: 'v1',
+  locationId: 'l',
+  clientId: 'c1',
+  status: 'booked',
+  startsAt: at(10),
+  endsAt: at(12, 15),
+  serviceId: 's-colour',
+  serviceName: 'Colour + Cut',
+  staffId: 'st1',
+  version: 2,
+  service: {
+    name: 'Colour + Cut',
+    segments: [
+      { id: 's-colour', name: 'Colour' },
+      { id: 's-cut', name: 'Cut' },
+    ],
+  },
   segments: [
     { position: 1, serviceId: 's-colour', staffId: 'st1', startsAt: at(10), endsAt: at(11, 30) },
     { position: 2, serviceId: 's-cut', staffId: 'st2', startsAt: at(11, 30), endsAt: at(12, 15) },
   ],
 };
-const hours = [{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const }, { staffId: 'st2', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const }];
-const names = new Map([['st1', 'Ana'], ['st2', 'Ben']]);
+const hours = [
+  { staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const },
+  { staffId: 'st2', weekday: 6, start: '09:00', end: '17:00', kind: 'work' as const },
+];
+const names = new Map([
+  ['st1', 'Ana'],
+  ['st2', 'Ben'],
+]);
 // The server's wording (its own name for Ben), told apart from the block's fallback below.
 const teaching = { startsAt: at(13), endsAt: at(14), code: 'staff-busy', reason: 'Ben Ortiz is teaching Yoga Flow' };
 
 // jsdom has no PointerEvent: a MouseEvent of that type carries the coordinates the drag reads.
-const pointerAt = (target: Element | Window, type: string, clientX: number, clientY: number) => fireEvent(target, new MouseEvent(type, { button: 0, clientX, clientY, bubbles: true }));
+const pointerAt = (target: Element | Window, type: string, clientX: number, clientY: number) =>
+  fireEvent(target, new MouseEvent(type, { button: 0, clientX, clientY, bubbles: true }));
 const pointerOnWindow = (type: string, clientX: number, clientY: number) => pointerAt(window, type, clientX, clientY);
 
 function day(props: Partial<Parameters<typeof DayView>[0]> = {}) {
   return render(
     <DayView
-      date="2026-11-21" items={[]} workingHours={hours} staff={[]} staffNames={names} clientNames={new Map([['c1', 'Bea Cole']])}
-      unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [teaching] }]}
-      onEmptySlot={() => undefined} onMove={() => undefined} onResize={() => undefined} onStatus={() => undefined} pending={new Map()} busy={false}
+      date="2026-11-21"
+      items={[]}
+      workingHours={hours}
+      staff={[]}
+      staffNames={names}
+      clientNames={new Map([['c1', 'Bea Cole']])}
+      unavailable={[
+        { staffId: 'st1', name: 'Ana', intervals: [] },
+        { staffId: 'st2', name: 'Ben', intervals: [teaching] },
+      ]}
+      onEmptySlot={() => undefined}
+      onMove={() => undefined}
+      onResize={() => undefined}
+      onStatus={() => undefined}
+      pending={new Map()}
+      busy={false}
       {...props}
     />,
   );
@@ -172,7 +332,13 @@ describe('DayView: classes', () => {
     expect(onEmptySlot).not.toHaveBeenCalled();
   });
   it('words the reason itself when the shading has none there', () => {
-    day({ classes: [yoga()], unavailable: [{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [] }] });
+    day({
+      classes: [yoga()],
+      unavailable: [
+        { staffId: 'st1', name: 'Ana', intervals: [] },
+        { staffId: 'st2', name: 'Ben', intervals: [] },
+      ],
+    });
     expect(screen.getByTestId('class-block-k1').getAttribute('title')).toBe('Ben is teaching Yoga Flow');
   });
   it('does not draw cancelled sessions', () => {
@@ -230,7 +396,10 @@ describe('DayView: a visit of several services', () => {
   });
   it('a single-service appointment still drags (the control for the refusal above)', () => {
     const onMove = vi.fn();
-    day({ items: [{ ...appt('a1', 10), segments: [{ position: 1, serviceId: 's', staffId: 'st1', startsAt: at(10), endsAt: at(11) }] }], onMove });
+    day({
+      items: [{ ...appt('a1', 10), segments: [{ position: 1, serviceId: 's', staffId: 'st1', startsAt: at(10), endsAt: at(11) }] }],
+      onMove,
+    });
     const block = screen.getByTestId('appointment-a1');
     expect(block.className).toContain('movable');
     expect(screen.getByTestId('resize-a1')).toBeTruthy();
@@ -247,12 +416,26 @@ describe('WeekView: classes and visits', () => {
     const onOpenClass = vi.fn();
     const onPickDay = vi.fn();
     render(
-      <WeekView weekStart="2026-11-16" items={[visit]} staffNames={names} clientNames={new Map()} onPickDay={onPickDay}
-        unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [] }]} staffId="" onPickStaff={() => undefined}
-        classes={[yoga(), yoga({ id: 'k2', status: 'cancelled' })]} onOpenClass={onOpenClass} />,
+      <WeekView
+        weekStart="2026-11-16"
+        items={[visit]}
+        staffNames={names}
+        clientNames={new Map()}
+        onPickDay={onPickDay}
+        unavailable={[
+          { staffId: 'st1', name: 'Ana', intervals: [] },
+          { staffId: 'st2', name: 'Ben', intervals: [] },
+        ]}
+        staffId=""
+        onPickStaff={() => undefined}
+        classes={[yoga(), yoga({ id: 'k2', status: 'cancelled' })]}
+        onOpenClass={onOpenClass}
+      />,
     );
     const list = screen.getByTestId('week-day-2026-11-21');
-    const entries = [...list.querySelectorAll('[data-testid^="appointment-"], [data-testid^="week-class-"]')].map((e) => e.getAttribute('data-testid'));
+    const entries = [...list.querySelectorAll('[data-testid^="appointment-"], [data-testid^="week-class-"]')].map((e) =>
+      e.getAttribute('data-testid'),
+    );
     expect(entries).toEqual(['appointment-v1', 'week-class-k1']);
     expect(screen.getByTestId('appointment-v1').textContent).toContain('Colour + Cut · Ana, Ben');
     const cls = screen.getByTestId('week-class-k1');
@@ -264,9 +447,21 @@ describe('WeekView: classes and visits', () => {
   });
   it('one person’s week shows their part of a visit and the classes they teach', () => {
     render(
-      <WeekView weekStart="2026-11-16" items={[visit]} staffNames={names} clientNames={new Map()} onPickDay={() => undefined}
-        unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [] }, { staffId: 'st2', name: 'Ben', intervals: [teaching] }]} staffId="st2" onPickStaff={() => undefined}
-        workingHours={hours} classes={[yoga()]} />,
+      <WeekView
+        weekStart="2026-11-16"
+        items={[visit]}
+        staffNames={names}
+        clientNames={new Map()}
+        onPickDay={() => undefined}
+        unavailable={[
+          { staffId: 'st1', name: 'Ana', intervals: [] },
+          { staffId: 'st2', name: 'Ben', intervals: [teaching] },
+        ]}
+        staffId="st2"
+        onPickStaff={() => undefined}
+        workingHours={hours}
+        classes={[yoga()]}
+      />,
     );
     const column = screen.getByTestId('week-column-2026-11-21');
     expect(column.contains(screen.getByTestId('appointment-v1-part-2'))).toBe(true);

@@ -4,10 +4,34 @@ import type { ClassSession } from '../classes/classes-api';
 import type { Appointment, StaffMember, UnavailableStaff } from './appointments-api';
 import { StatusActions } from './StatusMenu';
 import { ClassBlock, HourGutter, UnavailableShades } from './CalendarParts';
-import { MULTI_VISIT_MOVE_TITLE, classItems, columnBlocks, partLabel, partsOf, type AppointmentPart, type ClassItem, type ColumnItem } from './calendar-items';
+import {
+  MULTI_VISIT_MOVE_TITLE,
+  classItems,
+  columnBlocks,
+  partLabel,
+  partsOf,
+  type AppointmentPart,
+  type ClassItem,
+  type ColumnItem,
+} from './calendar-items';
 import { PX_PER_MIN, dragStart, isDrag, processingGap, reasonAt, resizeEnd, type PlacedBlock } from './layout';
 import { canReschedule, statusColor, statusLabel, type AppointmentStatus } from './status';
-import { SLOT_MIN, compactHHMM, gridBounds, isWorking, isoWeekday, label12, minutesInDay, slotStarts, todayIn, workIntervals, workingStaffIds, zonedDate, zonedToUtc, type WorkingHoursRow } from './time-grid';
+import {
+  SLOT_MIN,
+  compactHHMM,
+  gridBounds,
+  isWorking,
+  isoWeekday,
+  label12,
+  minutesInDay,
+  slotStarts,
+  todayIn,
+  workIntervals,
+  workingStaffIds,
+  zonedDate,
+  zonedToUtc,
+  type WorkingHoursRow,
+} from './time-grid';
 
 interface Props {
   date: string;
@@ -33,25 +57,66 @@ interface Props {
   busy: boolean;
 }
 
-export interface PendingChange { staffId: string; startMin: number; endMin?: number }
+export interface PendingChange {
+  staffId: string;
+  startMin: number;
+  endMin?: number;
+}
 
-interface Drag { id: string; mode: 'move' | 'resize'; originX: number; originY: number; startMin: number; endMin: number; staffId: string; moved: boolean; targetStaff: string; targetMin: number; targetEnd: number }
+interface Drag {
+  id: string;
+  mode: 'move' | 'resize';
+  originX: number;
+  originY: number;
+  startMin: number;
+  endMin: number;
+  staffId: string;
+  moved: boolean;
+  targetStaff: string;
+  targetMin: number;
+  targetEnd: number;
+}
 
 /**
  * Columns in one order whatever the data's order: the shading's staff (working here, by name),
  * then anyone else holding an appointment part or a class that day, by name.
  */
-export function columnOrder(unavailable: readonly UnavailableStaff[] | null | undefined, working: readonly string[], items: readonly { staffId: string }[], staffNames: Map<string, string>, fallback: readonly StaffMember[]): string[] {
-  const byName = (a: string, b: string) => (staffNames.get(a) ?? '\uffff').localeCompare(staffNames.get(b) ?? '\uffff') || a.localeCompare(b);
+export function columnOrder(
+  unavailable: readonly UnavailableStaff[] | null | undefined,
+  working: readonly string[],
+  items: readonly { staffId: string }[],
+  staffNames: Map<string, string>,
+  fallback: readonly StaffMember[],
+): string[] {
+  const byName = (a: string, b: string) =>
+    (staffNames.get(a) ?? '\uffff').localeCompare(staffNames.get(b) ?? '\uffff') || a.localeCompare(b);
   const first = unavailable ? unavailable.map((s) => s.staffId) : [...working].sort(byName);
   const rest = [...new Set(items.map((a) => a.staffId))].filter((id) => !first.includes(id)).sort(byName);
   const ids = [...first, ...rest];
-  if (!ids.length && !unavailable) for (const s of [...fallback].sort((a, b) => a.fullName.localeCompare(b.fullName))) if (s.isActive !== false) ids.push(s.id);
+  if (!ids.length && !unavailable)
+    for (const s of [...fallback].sort((a, b) => a.fullName.localeCompare(b.fullName))) if (s.isActive !== false) ids.push(s.id);
   return ids;
 }
 
 /** One column per working staff member, 15-minute rows, blocks by time; unavailable times shaded with their reason; drag to move, drag the bottom edge to resize, menu for status. */
-export function DayView({ date, items, workingHours, unavailable, staff, staffNames, clientNames, onEmptySlot, onMove, onResize, onBlocked, onStatus, classes, onOpenClass, pending, busy }: Props) {
+export function DayView({
+  date,
+  items,
+  workingHours,
+  unavailable,
+  staff,
+  staffNames,
+  clientNames,
+  onEmptySlot,
+  onMove,
+  onResize,
+  onBlocked,
+  onStatus,
+  classes,
+  onOpenClass,
+  pending,
+  busy,
+}: Props) {
   const weekday = isoWeekday(date);
   const parts = useMemo(() => partsOf(items), [items]);
   const sessions = useMemo(() => classItems(classes).filter((c) => zonedDate(new Date(c.startsAt)) === date), [classes, date]);
@@ -61,7 +126,14 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
   );
   const shadingOf = useMemo(() => new Map((unavailable ?? []).map((s) => [s.staffId, s.intervals])), [unavailable]);
   const bounds = useMemo(
-    () => gridBounds(workingHours, weekday, [...items, ...sessions].map((a) => ({ start: minutesInDay(new Date(a.startsAt), date), end: minutesInDay(new Date(a.endsAt), date) })).filter((i) => i.start >= 0 && i.end <= 1440)),
+    () =>
+      gridBounds(
+        workingHours,
+        weekday,
+        [...items, ...sessions]
+          .map((a) => ({ start: minutesInDay(new Date(a.startsAt), date), end: minutesInDay(new Date(a.endsAt), date) }))
+          .filter((i) => i.start >= 0 && i.end <= 1440),
+      ),
     [workingHours, weekday, items, sessions, date],
   );
   const slots = slotStarts(bounds.start, bounds.end);
@@ -92,7 +164,12 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
       if (d.mode === 'resize') next = { ...d, moved, targetEnd: resizeEnd(d.startMin, d.endMin, dy, bounds.end) };
       else {
         const col = (document.elementFromPoint?.(e.clientX, e.clientY) as HTMLElement | null)?.closest<HTMLElement>('[data-staff-col]');
-        next = { ...d, moved, targetStaff: col?.dataset.staffCol ?? d.targetStaff, targetMin: dragStart(d.startMin, d.endMin - d.startMin, dy, bounds.start, bounds.end) };
+        next = {
+          ...d,
+          moved,
+          targetStaff: col?.dataset.staffCol ?? d.targetStaff,
+          targetMin: dragStart(d.startMin, d.endMin - d.startMin, dy, bounds.start, bounds.end),
+        };
       }
       dragRef.current = next;
       setDrag(next);
@@ -106,7 +183,8 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
       if (!a) return;
       if (d.mode === 'resize') {
         if (d.targetEnd !== d.endMin) onResize?.(a, zonedToUtc(date, d.targetEnd).toISOString());
-      } else if (d.targetStaff !== d.staffId || d.targetMin !== d.startMin) onMove(a, d.targetStaff, zonedToUtc(date, d.targetMin).toISOString());
+      } else if (d.targetStaff !== d.staffId || d.targetMin !== d.startMin)
+        onMove(a, d.targetStaff, zonedToUtc(date, d.targetMin).toISOString());
     };
     const cancel = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -141,7 +219,11 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
         continue;
       }
       const live: PendingChange | undefined =
-        drag && drag.moved && drag.id === a.id ? (drag.mode === 'resize' ? { staffId: drag.staffId, startMin: drag.startMin, endMin: drag.targetEnd } : { staffId: drag.targetStaff, startMin: drag.targetMin }) : undefined;
+        drag && drag.moved && drag.id === a.id
+          ? drag.mode === 'resize'
+            ? { staffId: drag.staffId, startMin: drag.startMin, endMin: drag.targetEnd }
+            : { staffId: drag.targetStaff, startMin: drag.targetMin }
+          : undefined;
       const p = live ?? pending.get(a.id);
       if (!p) {
         out.push(part);
@@ -149,7 +231,11 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
       }
       const dur = new Date(a.endsAt).getTime() - new Date(a.startsAt).getTime();
       const start = zonedToUtc(date, p.startMin);
-      const shown = { ...a, startsAt: start.toISOString(), endsAt: (p.endMin !== undefined ? zonedToUtc(date, p.endMin) : new Date(start.getTime() + dur)).toISOString() };
+      const shown = {
+        ...a,
+        startsAt: start.toISOString(),
+        endsAt: (p.endMin !== undefined ? zonedToUtc(date, p.endMin) : new Date(start.getTime() + dur)).toISOString(),
+      };
       out.push({ ...part, appointment: shown, staffId: p.staffId, startsAt: shown.startsAt, endsAt: shown.endsAt });
     }
     return out;
@@ -160,7 +246,9 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
       <div className="appt-day-head">
         <div className="appt-gutter-head" />
         {columns.map((id) => (
-          <div key={id} className="appt-col-head">{staffNames.get(id) ?? 'Staff member'}</div>
+          <div key={id} className="appt-col-head">
+            {staffNames.get(id) ?? 'Staff member'}
+          </div>
         ))}
       </div>
       <div className="appt-day-body">
@@ -191,10 +279,21 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
                   />
                 );
               })}
-              {reasons && <UnavailableShades reasons={reasons} date={date} bounds={bounds} testId={`unavailable-${staffId}`} onBlocked={onBlocked} />}
+              {reasons && (
+                <UnavailableShades reasons={reasons} date={date} bounds={bounds} testId={`unavailable-${staffId}`} onBlocked={onBlocked} />
+              )}
               {blocks.map((b) => {
                 if (b.item.kind === 'class') {
-                  return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasons ? reasonAt(reasons, date, b.startMin) : null} instructor={staffNames.get(staffId) ?? 'The instructor'} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
+                  return (
+                    <ClassBlock
+                      key={b.item.id}
+                      block={b as PlacedBlock<ClassItem>}
+                      reason={reasons ? reasonAt(reasons, date, b.startMin) : null}
+                      instructor={staffNames.get(staffId) ?? 'The instructor'}
+                      testId={`class-block-${b.item.id}`}
+                      onOpen={onOpenClass}
+                    />
+                  );
                 }
                 const part = b.item;
                 const a = part.appointment;
@@ -224,19 +323,40 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
                       color: c.text,
                     }}
                     onPointerDown={(e) => {
-                      if (!movable || e.button !== 0 || (e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn, .appt-resize')) return;
+                      if (!movable || e.button !== 0 || (e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn, .appt-resize'))
+                        return;
                       e.preventDefault();
-                      const d: Drag = { id: a.id, mode: 'move', originX: e.clientX, originY: e.clientY, startMin: b.startMin, endMin: b.endMin, staffId, moved: false, targetStaff: staffId, targetMin: b.startMin, targetEnd: b.endMin };
+                      const d: Drag = {
+                        id: a.id,
+                        mode: 'move',
+                        originX: e.clientX,
+                        originY: e.clientY,
+                        startMin: b.startMin,
+                        endMin: b.endMin,
+                        staffId,
+                        moved: false,
+                        targetStaff: staffId,
+                        targetMin: b.startMin,
+                        targetEnd: b.endMin,
+                      };
                       dragRef.current = d;
                       setDrag(d);
                     }}
                     onClick={(e) => e.stopPropagation()}
                   >
-                    {gap && <div className="appt-processing" style={{ top: gap.offsetMin * PX_PER_MIN, height: gap.lengthMin * PX_PER_MIN }} title="Processing" />}
+                    {gap && (
+                      <div
+                        className="appt-processing"
+                        style={{ top: gap.offsetMin * PX_PER_MIN, height: gap.lengthMin * PX_PER_MIN }}
+                        title="Processing"
+                      />
+                    )}
                     <div className="appt-block-main">
                       <strong className="appt-client">{clientNames.get(a.clientId) ?? 'Client'}</strong>
                       <span className="appt-service">{partLabel(part)}</span>
-                      <span className="appt-time">{formatTime(part.startsAt)} – {formatTime(part.endsAt)}</span>
+                      <span className="appt-time">
+                        {formatTime(part.startsAt)} – {formatTime(part.endsAt)}
+                      </span>
                       <span className="appt-badge">{statusLabel(a.status)}</span>
                     </div>
                     <button
@@ -264,7 +384,19 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
                           if (e.button !== 0) return;
                           e.preventDefault();
                           e.stopPropagation();
-                          const d: Drag = { id: a.id, mode: 'resize', originX: e.clientX, originY: e.clientY, startMin: b.startMin, endMin: b.endMin, staffId, moved: false, targetStaff: staffId, targetMin: b.startMin, targetEnd: b.endMin };
+                          const d: Drag = {
+                            id: a.id,
+                            mode: 'resize',
+                            originX: e.clientX,
+                            originY: e.clientY,
+                            startMin: b.startMin,
+                            endMin: b.endMin,
+                            staffId,
+                            moved: false,
+                            targetStaff: staffId,
+                            targetMin: b.startMin,
+                            targetEnd: b.endMin,
+                          };
                           dragRef.current = d;
                           setDrag(d);
                         }}
@@ -306,7 +438,8 @@ export function DayView({ date, items, workingHours, unavailable, staff, staffNa
   );
 }
 
-const partLine = (p: AppointmentPart, staffNames: Map<string, string>) => `${p.serviceName} with ${staffNames.get(p.staffId) ?? 'a staff member'}, ${formatTime(p.startsAt)} – ${formatTime(p.endsAt)}`;
+const partLine = (p: AppointmentPart, staffNames: Map<string, string>) =>
+  `${p.serviceName} with ${staffNames.get(p.staffId) ?? 'a staff member'}, ${formatTime(p.startsAt)} – ${formatTime(p.endsAt)}`;
 
 /** The whole visit in one line, for the hover title of each of its parts. */
 function visitLine(parts: readonly AppointmentPart[], staffNames: Map<string, string>): string {
@@ -314,13 +447,25 @@ function visitLine(parts: readonly AppointmentPart[], staffNames: Map<string, st
 }
 
 /** The visit's parts in order (this one marked), in the block's menu. */
-function VisitParts({ parts, current, staffNames, testId }: { parts: readonly AppointmentPart[]; current: string; staffNames: Map<string, string>; testId: string }) {
+function VisitParts({
+  parts,
+  current,
+  staffNames,
+  testId,
+}: {
+  parts: readonly AppointmentPart[];
+  current: string;
+  staffNames: Map<string, string>;
+  testId: string;
+}) {
   return (
     <div className="appt-visit" data-testid={testId}>
       <strong>Visit of {parts.length} services</strong>
       <ol>
         {parts.map((p) => (
-          <li key={p.id} className={p.id === current ? 'current' : undefined} aria-current={p.id === current ? 'true' : undefined}>{partLine(p, staffNames)}</li>
+          <li key={p.id} className={p.id === current ? 'current' : undefined} aria-current={p.id === current ? 'true' : undefined}>
+            {partLine(p, staffNames)}
+          </li>
         ))}
       </ol>
       <p className="muted">{MULTI_VISIT_MOVE_TITLE}.</p>

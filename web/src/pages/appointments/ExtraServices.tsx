@@ -17,29 +17,51 @@ export function ExtraServices({ parts, onChange, services, staff }: Props) {
         <div className="row gap wrap appt-extra-row" key={i} data-testid={`extra-service-${i}`}>
           <label className="field">
             <span>Then</span>
-            <select value={p.serviceId} onChange={(e) => update(i, { serviceId: e.target.value })} data-testid={`extra-service-select-${i}`}>
+            <select
+              value={p.serviceId}
+              onChange={(e) => update(i, { serviceId: e.target.value })}
+              data-testid={`extra-service-select-${i}`}
+            >
               <option value="">Choose a service</option>
               {services.map((s) => (
-                <option key={s.id} value={s.id}>{s.name}</option>
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
               ))}
             </select>
           </label>
           <label className="field">
             <span>With</span>
-            <select value={p.staffId ?? ''} onChange={(e) => update(i, { staffId: e.target.value || null })} data-testid={`extra-staff-select-${i}`}>
+            <select
+              value={p.staffId ?? ''}
+              onChange={(e) => update(i, { staffId: e.target.value || null })}
+              data-testid={`extra-staff-select-${i}`}
+            >
               <option value="">Any available</option>
               {staff.map((s) => (
-                <option key={s.id} value={s.id}>{s.fullName}</option>
+                <option key={s.id} value={s.id}>
+                  {s.fullName}
+                </option>
               ))}
             </select>
           </label>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange(parts.filter((_, j) => j !== i))} aria-label={`Remove service ${i + 2}`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => onChange(parts.filter((_, j) => j !== i))}
+            aria-label={`Remove service ${i + 2}`}
+          >
             Remove
           </button>
         </div>
       ))}
       {parts.length < 4 && (
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange([...parts, { serviceId: '', staffId: null }])} data-testid="add-service">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => onChange([...parts, { serviceId: '', staffId: null }])}
+          data-testid="add-service"
+        >
           Add another service
         </button>
       )}

@@ -32,7 +32,15 @@ export function RepeatFields({ value, onChange }: { value: RepeatState; onChange
           <label className="field">
             <span>Every</span>
             <span className="row gap">
-              <input type="number" min={1} max={52} value={value.everyWeeks} onChange={(e) => set({ everyWeeks: Number(e.target.value) })} data-testid="repeat-every" className="appt-num" />
+              <input
+                type="number"
+                min={1}
+                max={52}
+                value={value.everyWeeks}
+                onChange={(e) => set({ everyWeeks: Number(e.target.value) })}
+                data-testid="repeat-every"
+                className="appt-num"
+              />
               <span>{value.everyWeeks === 1 ? 'week' : 'weeks'}</span>
             </span>
           </label>
@@ -46,7 +54,15 @@ export function RepeatFields({ value, onChange }: { value: RepeatState; onChange
           {value.end === 'count' ? (
             <label className="field">
               <span>Times</span>
-              <input type="number" min={1} max={52} value={value.count} onChange={(e) => set({ count: Number(e.target.value) })} data-testid="repeat-count" className="appt-num" />
+              <input
+                type="number"
+                min={1}
+                max={52}
+                value={value.count}
+                onChange={(e) => set({ count: Number(e.target.value) })}
+                data-testid="repeat-count"
+                className="appt-num"
+              />
             </label>
           ) : (
             <label className="field">
@@ -72,7 +88,13 @@ export function SeriesPreview({ occurrences }: { occurrences: Occurrence[] }) {
         {occurrences.map((o) => (
           <li key={o.startsAt} className={o.ok ? 'ok' : 'conflict'} data-testid={o.ok ? 'occurrence-ok' : 'occurrence-conflict'}>
             <span aria-hidden="true">{o.ok ? '✓' : '✕'}</span> {formatLongDate(o.startsAt)} {formatTime(o.startsAt)}
-            {o.ok ? (o.staffName ? <span className="muted"> · {o.staffName}</span> : null) : <span className="appt-reason"> — {o.reason ?? 'Not available'}</span>}
+            {o.ok ? (
+              o.staffName ? (
+                <span className="muted"> · {o.staffName}</span>
+              ) : null
+            ) : (
+              <span className="appt-reason"> — {o.reason ?? 'Not available'}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -28,8 +28,12 @@ export function StatusActions({ status, busy, onChange, onClose }: Props) {
           <input autoFocus value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="cancel-reason" />
         </label>
         <div className="row gap">
-          <button type="submit" className="btn btn-danger btn-sm" disabled={busy} data-testid="cancel-confirm">Cancel appointment</button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => (onClose ? onClose() : setCancelling(false))}>Keep</button>
+          <button type="submit" className="btn btn-danger btn-sm" disabled={busy} data-testid="cancel-confirm">
+            Cancel appointment
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => (onClose ? onClose() : setCancelling(false))}>
+            Keep
+          </button>
         </div>
       </form>
     );

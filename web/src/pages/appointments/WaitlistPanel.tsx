@@ -29,7 +29,12 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
     isPending: acceptState.loading,
     mutate: (id: string) =>
       void acceptOffer({ variables: { id } }).then(
-        (r) => toast({ title: 'Booked from the waitlist', description: formatDateTime(r.data!.acceptWaitlistOffer.appointment.startsAt), variant: 'success' }),
+        (r) =>
+          toast({
+            title: 'Booked from the waitlist',
+            description: formatDateTime(r.data!.acceptWaitlistOffer.appointment.startsAt),
+            variant: 'success',
+          }),
         (e: unknown) => {
           fail(e);
           void list.refetch().catch(() => undefined);
@@ -43,12 +48,17 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
   return (
     <details className="appt-waitlist" data-testid="waitlist-panel" open={waiting > 0}>
       <summary>
-        Waitlist <span className="muted">({waiting} waiting{entries.length > waiting ? `, ${entries.length - waiting} done` : ''})</span>
+        Waitlist{' '}
+        <span className="muted">
+          ({waiting} waiting{entries.length > waiting ? `, ${entries.length - waiting} done` : ''})
+        </span>
       </summary>
       {list.loading && !list.data ? (
         <p className="muted">Loading…</p>
       ) : list.error && !list.data ? (
-        <p className="appt-error" role="alert">The waitlist could not be loaded: {conflictOf(list.error).message}</p>
+        <p className="appt-error" role="alert">
+          The waitlist could not be loaded: {conflictOf(list.error).message}
+        </p>
       ) : entries.length === 0 ? (
         <p className="muted">No one is waiting for these days.</p>
       ) : (
@@ -72,7 +82,9 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
                 </td>
                 <td>{wishText(e)}</td>
                 <td>
-                  <span className={`appt-wl-status ${e.status}`} data-testid="waitlist-status">{e.status}</span>
+                  <span className={`appt-wl-status ${e.status}`} data-testid="waitlist-status">
+                    {e.status}
+                  </span>
                   {e.status === 'offered' && e.offer && (
                     <div className="muted">
                       {formatDateTime(e.offer.startsAt)}, until {formatTime(e.offer.expiresAt)}
@@ -81,12 +93,24 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
                 </td>
                 <td className="row gap">
                   {e.status === 'offered' && (
-                    <button type="button" className="btn btn-secondary btn-xs" disabled={accept.isPending} onClick={() => accept.mutate(e.id)} data-testid="waitlist-accept">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-xs"
+                      disabled={accept.isPending}
+                      onClick={() => accept.mutate(e.id)}
+                      data-testid="waitlist-accept"
+                    >
                       Book offer
                     </button>
                   )}
                   {(e.status === 'waiting' || e.status === 'offered') && (
-                    <button type="button" className="btn btn-ghost btn-xs" disabled={cancel.isPending} onClick={() => cancel.mutate(e.id)} data-testid="waitlist-cancel">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      disabled={cancel.isPending}
+                      onClick={() => cancel.mutate(e.id)}
+                      data-testid="waitlist-cancel"
+                    >
                       Cancel
                     </button>
                   )}

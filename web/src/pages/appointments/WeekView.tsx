@@ -6,7 +6,19 @@ import { ClassBlock, ClassCompact, HourGutter, UnavailableShades } from './Calen
 import { appointmentParts, classItems, columnBlocks, partLabel, partsOf, type ClassItem, type ColumnItem } from './calendar-items';
 import { PX_PER_MIN, reasonAt, type PlacedBlock } from './layout';
 import { statusColor, statusLabel } from './status';
-import { DEFAULT_END_MIN, DEFAULT_START_MIN, SLOT_MIN, addDays, parseHHMM, slotStarts, todayIn, zonedDate, zonedToUtc, type Interval, type WorkingHoursRow } from './time-grid';
+import {
+  DEFAULT_END_MIN,
+  DEFAULT_START_MIN,
+  SLOT_MIN,
+  addDays,
+  parseHHMM,
+  slotStarts,
+  todayIn,
+  zonedDate,
+  zonedToUtc,
+  type Interval,
+  type WorkingHoursRow,
+} from './time-grid';
 
 const dayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', weekday: 'short', month: 'short', day: 'numeric' });
 
@@ -49,7 +61,19 @@ export function weekBounds(rows: readonly WorkingHoursRow[], staffId: string): I
 }
 
 /** Seven days: everyone's appointments as a list per day, or one person's week as a shaded time grid. */
-export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay, unavailable, workingHours = [], staffId = '', onPickStaff, classes, onOpenClass }: Props) {
+export function WeekView({
+  weekStart,
+  items,
+  staffNames,
+  clientNames,
+  onPickDay,
+  unavailable,
+  workingHours = [],
+  staffId = '',
+  onPickStaff,
+  classes,
+  onOpenClass,
+}: Props) {
   const today = todayIn();
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
   const parts = useMemo(() => partsOf(items), [items]);
@@ -65,7 +89,9 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
       <select value={staffId} onChange={(e) => onPickStaff(e.target.value)} data-testid="week-staff">
         {people.length > 1 && <option value="">Everyone</option>}
         {people.map((id) => (
-          <option key={id} value={id}>{staffNames.get(id) ?? 'Staff member'}</option>
+          <option key={id} value={id}>
+            {staffNames.get(id) ?? 'Staff member'}
+          </option>
         ))}
       </select>
     </label>
@@ -75,7 +101,18 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
     return (
       <div className="appt-week-person" data-testid="calendar-week">
         {picker}
-        <PersonWeek days={days} today={today} staffId={person} items={[...parts, ...sessions]} reasons={unavailable?.find((s) => s.staffId === person)?.intervals ?? []} bounds={weekBounds(workingHours, person)} clientNames={clientNames} instructor={staffNames.get(person) ?? 'The instructor'} onPickDay={onPickDay} onOpenClass={onOpenClass} />
+        <PersonWeek
+          days={days}
+          today={today}
+          staffId={person}
+          items={[...parts, ...sessions]}
+          reasons={unavailable?.find((s) => s.staffId === person)?.intervals ?? []}
+          bounds={weekBounds(workingHours, person)}
+          clientNames={clientNames}
+          instructor={staffNames.get(person) ?? 'The instructor'}
+          onPickDay={onPickDay}
+          onOpenClass={onOpenClass}
+        />
       </div>
     );
   }
@@ -85,7 +122,9 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
       <div className="appt-week">
         {days.map((d) => {
           const onDay = (x: { startsAt: string }) => zonedDate(new Date(x.startsAt)) === d;
-          const list = [...items.filter(onDay), ...sessions.filter(onDay).map((c) => c.session)].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id));
+          const list = [...items.filter(onDay), ...sessions.filter(onDay).map((c) => c.session)].sort(
+            (a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id),
+          );
           return (
             <section key={d} className={`appt-week-day${d === today ? ' today' : ''}`} data-testid={`week-day-${d}`}>
               <button type="button" className="appt-week-head" onClick={() => onPickDay(d)}>
@@ -94,17 +133,42 @@ export function WeekView({ weekStart, items, staffNames, clientNames, onPickDay,
               </button>
               <div className="appt-week-list" onClick={() => onPickDay(d)}>
                 {allDayReasons(unavailable ?? [], d).map((u) => (
-                  <div key={u.staffId} className="appt-week-off" title={u.reason} role="note" aria-label={u.reason} data-testid={`week-off-${d}-${u.staffId}`}>{u.reason}</div>
+                  <div
+                    key={u.staffId}
+                    className="appt-week-off"
+                    title={u.reason}
+                    role="note"
+                    aria-label={u.reason}
+                    data-testid={`week-off-${d}-${u.staffId}`}
+                  >
+                    {u.reason}
+                  </div>
                 ))}
                 {list.map((a) => {
-                  if ('instructorId' in a) return <ClassCompact key={a.id} session={a} instructor={staffNames.get(a.instructorId) ?? 'Instructor'} onOpen={onOpenClass} />;
+                  if ('instructorId' in a)
+                    return (
+                      <ClassCompact
+                        key={a.id}
+                        session={a}
+                        instructor={staffNames.get(a.instructorId) ?? 'Instructor'}
+                        onOpen={onOpenClass}
+                      />
+                    );
                   const c = statusColor(a.status);
                   // A visit of several services is listed once, with everyone who performs a part.
                   const who = [...new Set(appointmentParts(a).map((p) => staffNames.get(p.staffId) ?? ''))].filter(Boolean).join(', ');
                   return (
-                    <div key={a.id} className={`appt-compact status-${a.status}`} data-testid={`appointment-${a.id}`} style={{ background: c.bg, borderColor: c.border, color: c.text }} title={statusLabel(a.status)}>
+                    <div
+                      key={a.id}
+                      className={`appt-compact status-${a.status}`}
+                      data-testid={`appointment-${a.id}`}
+                      style={{ background: c.bg, borderColor: c.border, color: c.text }}
+                      title={statusLabel(a.status)}
+                    >
                       <span className="appt-time">{formatTime(a.startsAt)}</span> <strong>{clientNames.get(a.clientId) ?? 'Client'}</strong>
-                      <div className="appt-service">{a.serviceName} · {who}</div>
+                      <div className="appt-service">
+                        {a.serviceName} · {who}
+                      </div>
                     </div>
                   );
                 })}
@@ -141,7 +205,14 @@ function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames,
       <div className="appt-day-head">
         <div className="appt-gutter-head" />
         {days.map((d) => (
-          <button key={d} type="button" className={`appt-col-head appt-week-head${d === today ? ' today' : ''}`} onClick={() => onPickDay(d)}>{dayFmt.format(zonedToUtc(d, 720))}</button>
+          <button
+            key={d}
+            type="button"
+            className={`appt-col-head appt-week-head${d === today ? ' today' : ''}`}
+            onClick={() => onPickDay(d)}
+          >
+            {dayFmt.format(zonedToUtc(d, 720))}
+          </button>
         ))}
       </div>
       <div className="appt-day-body">
@@ -149,12 +220,26 @@ function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames,
         {days.map((d) => (
           <div key={d} className="appt-col" style={{ height }} data-testid={`week-column-${d}`} data-staff={staffId}>
             {slots.map((m) => (
-              <div key={m} className={`appt-slot${m % 60 === 0 ? ' hour' : ''}`} style={{ height: SLOT_MIN * PX_PER_MIN }} onClick={() => onPickDay(d)} />
+              <div
+                key={m}
+                className={`appt-slot${m % 60 === 0 ? ' hour' : ''}`}
+                style={{ height: SLOT_MIN * PX_PER_MIN }}
+                onClick={() => onPickDay(d)}
+              />
             ))}
             <UnavailableShades reasons={reasons} date={d} bounds={bounds} testId={`unavailable-${d}`} />
             {columnBlocks(items, staffId, d, bounds.start, bounds.end).map((b) => {
               if (b.item.kind === 'class') {
-                return <ClassBlock key={b.item.id} block={b as PlacedBlock<ClassItem>} reason={reasonAt(reasons, d, b.startMin)} instructor={instructor} testId={`class-block-${b.item.id}`} onOpen={onOpenClass} />;
+                return (
+                  <ClassBlock
+                    key={b.item.id}
+                    block={b as PlacedBlock<ClassItem>}
+                    reason={reasonAt(reasons, d, b.startMin)}
+                    instructor={instructor}
+                    testId={`class-block-${b.item.id}`}
+                    onOpen={onOpenClass}
+                  />
+                );
               }
               const part = b.item;
               const a = part.appointment;
@@ -164,7 +249,15 @@ function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames,
                   key={part.id}
                   className={`appt-block status-${a.status}`}
                   data-testid={part.of > 1 ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
-                  style={{ top: b.top, height: b.height, left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`, width: `calc(${100 / b.lanes}% - 4px)`, background: c.bg, borderColor: c.border, color: c.text }}
+                  style={{
+                    top: b.top,
+                    height: b.height,
+                    left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`,
+                    width: `calc(${100 / b.lanes}% - 4px)`,
+                    background: c.bg,
+                    borderColor: c.border,
+                    color: c.text,
+                  }}
                   title={`${formatTime(part.startsAt)} – ${formatTime(part.endsAt)} · ${statusLabel(a.status)}`}
                   onClick={() => onPickDay(d)}
                 >

@@ -18,11 +18,33 @@ export interface Appointment {
   segments?: AppointmentSegment[];
 }
 
-export interface AppointmentSegment { position: number; serviceId: string; staffId: string; startsAt: string; endsAt: string }
+export interface AppointmentSegment {
+  position: number;
+  serviceId: string;
+  staffId: string;
+  startsAt: string;
+  endsAt: string;
+}
 
-export interface ServiceOption { id: string; name: string; durationMin: number; category?: string | null; active?: boolean; staff?: { staffId: string }[] }
-export interface Alternative { startsAt: string; endsAt?: string; staffId?: string; staffName?: string }
-export interface StaffMember { id: string; fullName: string; isActive?: boolean }
+export interface ServiceOption {
+  id: string;
+  name: string;
+  durationMin: number;
+  category?: string | null;
+  active?: boolean;
+  staff?: { staffId: string }[];
+}
+export interface Alternative {
+  startsAt: string;
+  endsAt?: string;
+  staffId?: string;
+  staffName?: string;
+}
+export interface StaffMember {
+  id: string;
+  fullName: string;
+  isActive?: boolean;
+}
 
 export const STAFF_NAMES = graphql(`
   query AppointmentsStaff {
@@ -34,10 +56,31 @@ export const STAFF_NAMES = graphql(`
   }
 `);
 
-export interface UnavailableInterval { startsAt: string; endsAt: string; code: string; reason: string }
-export interface UnavailableStaff { staffId: string; name: string; intervals: UnavailableInterval[] }
-export interface UnavailableView { timeZone: string; from: string; to: string; staff: UnavailableStaff[] }
+export interface UnavailableInterval {
+  startsAt: string;
+  endsAt: string;
+  code: string;
+  reason: string;
+}
+export interface UnavailableStaff {
+  staffId: string;
+  name: string;
+  intervals: UnavailableInterval[];
+}
+export interface UnavailableView {
+  timeZone: string;
+  from: string;
+  to: string;
+  staff: UnavailableStaff[];
+}
 
 /** What a drag, a resize or a status change sends (updateAppointment). */
-export interface PatchInput { startsAt?: string; staffId?: string; endsAt?: string; status?: string; cancelReason?: string | null; version?: number }
+export interface PatchInput {
+  startsAt?: string;
+  staffId?: string;
+  endsAt?: string;
+  status?: string;
+  cancelReason?: string | null;
+  version?: number;
+}
 export { conflictOf } from '../../lib/api-client';

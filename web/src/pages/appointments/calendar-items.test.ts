@@ -6,12 +6,39 @@ import { PX_PER_MIN } from './layout';
 
 const at = (h: number, m = 0) => new Date(Date.UTC(2026, 10, 21, h + 6, m)).toISOString(); // Chicago CST, 2026-11-21
 
-const single: Appointment = { id: 'a1', locationId: 'l', clientId: 'c1', status: 'booked', startsAt: at(9), endsAt: at(10), serviceId: 's-cut', serviceName: 'Cut', staffId: 'ana', version: 1, segments: [{ position: 1, serviceId: 's-cut', staffId: 'ana', startsAt: at(9), endsAt: at(10) }] };
+const single: Appointment = {
+  id: 'a1',
+  locationId: 'l',
+  clientId: 'c1',
+  status: 'booked',
+  startsAt: at(9),
+  endsAt: at(10),
+  serviceId: 's-cut',
+  serviceName: 'Cut',
+  staffId: 'ana',
+  version: 1,
+  segments: [{ position: 1, serviceId: 's-cut', staffId: 'ana', startsAt: at(9), endsAt: at(10) }],
+};
 
 /** Colour with Dana 10:00–11:30, then Cut with Ana 11:30–12:15. */
 const visit: Appointment = {
-  id: 'v1', locationId: 'l', clientId: 'c2', status: 'confirmed', startsAt: at(10), endsAt: at(12, 15), serviceId: 's-colour', serviceName: 'Colour + Cut', staffId: 'dana', version: 3,
-  service: { name: 'Colour + Cut', segments: [{ id: 's-colour', name: 'Colour', processing: { startAfterMin: 30, durationMin: 30 } }, { id: 's-cut', name: 'Cut' }] },
+  id: 'v1',
+  locationId: 'l',
+  clientId: 'c2',
+  status: 'confirmed',
+  startsAt: at(10),
+  endsAt: at(12, 15),
+  serviceId: 's-colour',
+  serviceName: 'Colour + Cut',
+  staffId: 'dana',
+  version: 3,
+  service: {
+    name: 'Colour + Cut',
+    segments: [
+      { id: 's-colour', name: 'Colour', processing: { startAfterMin: 30, durationMin: 30 } },
+      { id: 's-cut', name: 'Cut' },
+    ],
+  },
   // Out of order on purpose: parts follow `position`.
   segments: [
     { position: 2, serviceId: 's-cut', staffId: 'ana', startsAt: at(11, 30), endsAt: at(12, 15) },
@@ -20,8 +47,29 @@ const visit: Appointment = {
 };
 
 const yoga = (over: Partial<ClassSession> = {}): ClassSession => ({
-  id: 'k1', locationId: 'l', seriesId: null, name: 'Yoga Flow', description: null, category: null, instructorId: 'ana', roomId: null, startsAt: at(13), endsAt: at(14), durationMin: 60,
-  capacity: 10, priceMinor: 1500, currency: 'USD', status: 'scheduled', cancelReason: null, createdBy: null, version: 1, enrolledCount: 8, waitlistedCount: 2, createdAt: at(0), updatedAt: at(0), ...over,
+  id: 'k1',
+  locationId: 'l',
+  seriesId: null,
+  name: 'Yoga Flow',
+  description: null,
+  category: null,
+  instructorId: 'ana',
+  roomId: null,
+  startsAt: at(13),
+  endsAt: at(14),
+  durationMin: 60,
+  capacity: 10,
+  priceMinor: 1500,
+  currency: 'USD',
+  status: 'scheduled',
+  cancelReason: null,
+  createdBy: null,
+  version: 1,
+  enrolledCount: 8,
+  waitlistedCount: 2,
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...over,
 });
 
 describe('appointment parts', () => {
@@ -62,9 +110,19 @@ describe('column layout of parts and classes', () => {
     ]);
   });
   it('a class shares the lanes with an appointment under it (a cancelled one keeps its time)', () => {
-    const cancelled: Appointment = { ...single, id: 'a2', status: 'cancelled', startsAt: at(13, 30), endsAt: at(14, 30), segments: undefined };
+    const cancelled: Appointment = {
+      ...single,
+      id: 'a2',
+      status: 'cancelled',
+      startsAt: at(13, 30),
+      endsAt: at(14, 30),
+      segments: undefined,
+    };
     const blocks = columnBlocks([...partsOf([cancelled]), ...classItems([yoga()])], 'ana', '2026-11-21', 480, 1200);
-    expect(blocks.map((b) => [b.item.kind, b.lane, b.lanes])).toEqual([['class', 0, 2], ['appointment', 1, 2]]);
+    expect(blocks.map((b) => [b.item.kind, b.lane, b.lanes])).toEqual([
+      ['class', 0, 2],
+      ['appointment', 1, 2],
+    ]);
   });
 });
 
@@ -79,6 +137,8 @@ describe('classes on the calendar', () => {
   });
   it('links to /classes at the session’s local day with the session open', () => {
     // 11:30 PM in Chicago is already the next day in UTC: the link uses the local day.
-    expect(classHref({ id: 'k1', startsAt: new Date(Date.UTC(2026, 10, 22, 5, 30)).toISOString() })).toBe('/classes?date=2026-11-21&session=k1');
+    expect(classHref({ id: 'k1', startsAt: new Date(Date.UTC(2026, 10, 22, 5, 30)).toISOString() })).toBe(
+      '/classes?date=2026-11-21&session=k1',
+    );
   });
 });

@@ -12,7 +12,9 @@ describe('layoutBlocks', () => {
         { id: '2', startsAt: at(9, 30), endsAt: at(10, 30) },
         { id: '3', startsAt: at(11), endsAt: at(11, 45) },
       ],
-      '2026-11-21', 480, 1200,
+      '2026-11-21',
+      480,
+      1200,
     );
     const b1 = blocks.find((b) => b.item.id === '1')!;
     const b2 = blocks.find((b) => b.item.id === '2')!;

@@ -3,13 +3,36 @@ import { clamp, minutesInDay, snapMinutes, SLOT_MIN, LOCATION_TIME_ZONE } from '
 
 export const PX_PER_MIN = 1.2; // 18px per 15-minute row
 
-export interface TimedItem { id: string; startsAt: string; endsAt: string }
-export interface PlacedBlock<T> { item: T; startMin: number; endMin: number; top: number; height: number; lane: number; lanes: number }
+export interface TimedItem {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+}
+export interface PlacedBlock<T> {
+  item: T;
+  startMin: number;
+  endMin: number;
+  top: number;
+  height: number;
+  lane: number;
+  lanes: number;
+}
 
 /** Positions blocks by time (minutes in the day, relative to gridStart); overlapping ones share the width in lanes. */
-export function layoutBlocks<T extends TimedItem>(items: readonly T[], date: string, gridStart: number, gridEnd: number, pxPerMin = PX_PER_MIN, tz = LOCATION_TIME_ZONE): PlacedBlock<T>[] {
+export function layoutBlocks<T extends TimedItem>(
+  items: readonly T[],
+  date: string,
+  gridStart: number,
+  gridEnd: number,
+  pxPerMin = PX_PER_MIN,
+  tz = LOCATION_TIME_ZONE,
+): PlacedBlock<T>[] {
   const placed = items
-    .map((item) => ({ item, startMin: minutesInDay(new Date(item.startsAt), date, tz), endMin: minutesInDay(new Date(item.endsAt), date, tz) }))
+    .map((item) => ({
+      item,
+      startMin: minutesInDay(new Date(item.startsAt), date, tz),
+      endMin: minutesInDay(new Date(item.endsAt), date, tz),
+    }))
     .filter((b) => b.endMin > gridStart && b.startMin < gridEnd)
     .sort((a, b) => a.startMin - b.startMin || b.endMin - a.endMin);
   const out: PlacedBlock<T>[] = [];
@@ -29,7 +52,13 @@ export function layoutBlocks<T extends TimedItem>(items: readonly T[], date: str
     laneEnds[lane] = b.endMin;
     const s = clamp(b.startMin, gridStart, gridEnd);
     const e = clamp(b.endMin, gridStart, gridEnd);
-    const block: PlacedBlock<T> = { ...b, top: (s - gridStart) * pxPerMin, height: Math.max((e - s) * pxPerMin, SLOT_MIN * pxPerMin * 0.8), lane, lanes: 1 };
+    const block: PlacedBlock<T> = {
+      ...b,
+      top: (s - gridStart) * pxPerMin,
+      height: Math.max((e - s) * pxPerMin, SLOT_MIN * pxPerMin * 0.8),
+      lane,
+      lanes: 1,
+    };
     cluster.push(block);
     out.push(block);
     clusterEnd = Math.max(clusterEnd, b.endMin);
@@ -39,9 +68,21 @@ export function layoutBlocks<T extends TimedItem>(items: readonly T[], date: str
 }
 
 /** New start after dragging `deltaPx` vertically: snapped to the slot and kept inside the grid. */
-export function dragStart(originalStart: number, durationMin: number, deltaPx: number, gridStart: number, gridEnd: number, pxPerMin = PX_PER_MIN, step = SLOT_MIN): number {
+export function dragStart(
+  originalStart: number,
+  durationMin: number,
+  deltaPx: number,
+  gridStart: number,
+  gridEnd: number,
+  pxPerMin = PX_PER_MIN,
+  step = SLOT_MIN,
+): number {
   const raw = originalStart + deltaPx / pxPerMin;
-  return clamp(snapMinutes(raw, step), gridStart, Math.max(gridStart, gridEnd - Math.max(step, Math.min(durationMin, gridEnd - gridStart))));
+  return clamp(
+    snapMinutes(raw, step),
+    gridStart,
+    Math.max(gridStart, gridEnd - Math.max(step, Math.min(durationMin, gridEnd - gridStart))),
+  );
 }
 
 /** Whether a pointer moved far enough to be a drag rather than a click. */
@@ -57,11 +98,28 @@ export function processingGap(service: unknown, durationMin: number): { offsetMi
   return { offsetMin: p.startAfterMin, lengthMin: Math.min(p.durationMin, durationMin - p.startAfterMin) };
 }
 
-export interface ReasonSpan { startsAt: string; endsAt: string; reason: string }
-export interface ShadeBlock { startMin: number; endMin: number; top: number; height: number; reason: string }
+export interface ReasonSpan {
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+}
+export interface ShadeBlock {
+  startMin: number;
+  endMin: number;
+  top: number;
+  height: number;
+  reason: string;
+}
 
 /** The unavailable stretches of one day column, clipped to the grid, positioned like blocks. */
-export function shadeBlocks(spans: readonly ReasonSpan[], date: string, gridStart: number, gridEnd: number, pxPerMin = PX_PER_MIN, tz = LOCATION_TIME_ZONE): ShadeBlock[] {
+export function shadeBlocks(
+  spans: readonly ReasonSpan[],
+  date: string,
+  gridStart: number,
+  gridEnd: number,
+  pxPerMin = PX_PER_MIN,
+  tz = LOCATION_TIME_ZONE,
+): ShadeBlock[] {
   const out: ShadeBlock[] = [];
   for (const u of spans) {
     const s = clamp(minutesInDay(new Date(u.startsAt), date, tz), gridStart, gridEnd);
@@ -80,6 +138,13 @@ export function reasonAt(spans: readonly ReasonSpan[], date: string, minute: num
 }
 
 /** New end after dragging the bottom edge `deltaPx`: snapped, at least one step long, inside the grid. */
-export function resizeEnd(startMin: number, originalEnd: number, deltaPx: number, gridEnd: number, pxPerMin = PX_PER_MIN, step = SLOT_MIN): number {
+export function resizeEnd(
+  startMin: number,
+  originalEnd: number,
+  deltaPx: number,
+  gridEnd: number,
+  pxPerMin = PX_PER_MIN,
+  step = SLOT_MIN,
+): number {
   return clamp(snapMinutes(originalEnd + deltaPx / pxPerMin, step), startMin + step, Math.max(startMin + step, gridEnd));
 }

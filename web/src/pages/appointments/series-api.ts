@@ -3,7 +3,10 @@ import type { Alternative } from './appointments-api';
 
 /** Inputs of the booking extras (multi-service visits, recurring series, the waitlist), as the GraphQL operations in appointments-gql take them. */
 
-export interface VisitPart { serviceId: string; staffId?: string | null }
+export interface VisitPart {
+  serviceId: string;
+  staffId?: string | null;
+}
 
 export interface VisitInput {
   locationId: string;
@@ -19,7 +22,11 @@ export function visitInput(input: VisitInput) {
   return { ...input, services: input.services.map(part), source: 'staff' };
 }
 
-export interface RepeatRule { everyWeeks: number; until?: string; count?: number }
+export interface RepeatRule {
+  everyWeeks: number;
+  until?: string;
+  count?: number;
+}
 
 export interface Occurrence {
   startsAt: string;
@@ -36,7 +43,11 @@ export interface SeriesInput extends VisitInput, RepeatRule {}
 export function seriesInput(input: SeriesInput) {
   const { services, ...rest } = input;
   const one = services.length === 1 ? services[0]! : null;
-  return { ...rest, ...(one ? { serviceId: one.serviceId, ...(one.staffId ? { staffId: one.staffId } : {}) } : { services: services.map(part) }), source: 'staff' };
+  return {
+    ...rest,
+    ...(one ? { serviceId: one.serviceId, ...(one.staffId ? { staffId: one.staffId } : {}) } : { services: services.map(part) }),
+    source: 'staff',
+  };
 }
 
 export type { WaitlistStatus };
@@ -56,5 +67,10 @@ export interface WaitlistInput {
 
 export function waitlistInput(input: WaitlistInput) {
   const { staffId, windowStart, windowEnd, note, ...rest } = input;
-  return { ...rest, ...(staffId ? { staffId } : {}), ...(windowStart && windowEnd ? { windowStart, windowEnd } : {}), ...(note ? { note } : {}) };
+  return {
+    ...rest,
+    ...(staffId ? { staffId } : {}),
+    ...(windowStart && windowEnd ? { windowStart, windowEnd } : {}),
+    ...(note ? { note } : {}),
+  };
 }

@@ -1,5 +1,11 @@
 /** Appointment statuses: labels, colours and the transitions the scheduling service allows. Pure. */
-import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS as NEXT, canReschedule, isAppointmentStatus as isStatus, type AppointmentStatus } from '@salon/contracts/appointment-lifecycle';
+import {
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TRANSITIONS as NEXT,
+  canReschedule,
+  isAppointmentStatus as isStatus,
+  type AppointmentStatus,
+} from '@salon/contracts/appointment-lifecycle';
 
 export { APPOINTMENT_STATUSES, canReschedule, isStatus, type AppointmentStatus };
 

@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, compactHHMM, dayRange, gridBounds, isoWeekday, isValidDate, isWorking, label12, minutesInDay, slotStarts, snapMinutes, todayIn, weekStart, workIntervals, workingStaffIds, zonedDate, zonedToUtc, type WorkingHoursRow } from './time-grid';
+import {
+  addDays,
+  compactHHMM,
+  dayRange,
+  gridBounds,
+  isoWeekday,
+  isValidDate,
+  isWorking,
+  label12,
+  minutesInDay,
+  slotStarts,
+  snapMinutes,
+  todayIn,
+  weekStart,
+  workIntervals,
+  workingStaffIds,
+  zonedDate,
+  zonedToUtc,
+  type WorkingHoursRow,
+} from './time-grid';
 
 const rows: WorkingHoursRow[] = [
   { staffId: 'a', weekday: 6, start: '09:00', end: '17:00', kind: 'work' },
@@ -43,7 +62,10 @@ describe('time-grid', () => {
   });
   it('derives working staff, intervals and grid bounds', () => {
     expect(workingStaffIds(rows, 6)).toEqual(['a', 'b']);
-    expect(workIntervals(rows, 'a', 6)).toEqual([{ start: 540, end: 720 }, { start: 750, end: 1020 }]);
+    expect(workIntervals(rows, 'a', 6)).toEqual([
+      { start: 540, end: 720 },
+      { start: 750, end: 1020 },
+    ]);
     expect(gridBounds(rows, 6)).toEqual({ start: 540, end: 1170 });
     expect(gridBounds(rows, 3)).toEqual({ start: 480, end: 1200 });
     expect(gridBounds([], 3, [{ start: 450, end: 500 }])).toEqual({ start: 450, end: 1200 });

@@ -8,13 +8,29 @@ const fmtCache = new Map<string, Intl.DateTimeFormat>();
 function partsFmt(tz: string): Intl.DateTimeFormat {
   let f = fmtCache.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     fmtCache.set(tz, f);
   }
   return f;
 }
 
-export interface ZonedParts { year: number; month: number; day: number; hour: number; minute: number; second: number }
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 export function zonedParts(d: Date, tz = LOCATION_TIME_ZONE): ZonedParts {
   const p: Record<string, number> = {};
@@ -127,8 +143,19 @@ export function slotStarts(startMin: number, endMin: number, step = SLOT_MIN): n
   return out;
 }
 
-export interface WorkingHoursRow { staffId: string; locationId?: string; weekday: number; start: string; end: string; kind: 'work' | 'break'; label?: string | null }
-export interface Interval { start: number; end: number }
+export interface WorkingHoursRow {
+  staffId: string;
+  locationId?: string;
+  weekday: number;
+  start: string;
+  end: string;
+  kind: 'work' | 'break';
+  label?: string | null;
+}
+export interface Interval {
+  start: number;
+  end: number;
+}
 
 /** Work intervals of one staff member on a weekday, minus breaks, sorted. */
 export function workIntervals(rows: readonly WorkingHoursRow[], staffId: string, weekday: number): Interval[] {
@@ -157,7 +184,9 @@ export function workingStaffIds(rows: readonly WorkingHoursRow[], weekday: numbe
 
 /** Earliest start to latest end of work that weekday, snapped outward to the slot; default 8 AM–8 PM. */
 export function gridBounds(rows: readonly WorkingHoursRow[], weekday: number, extra: readonly Interval[] = []): Interval {
-  const work = rows.filter((r) => r.weekday === weekday && r.kind === 'work').map((r) => ({ start: parseHHMM(r.start), end: parseHHMM(r.end) }));
+  const work = rows
+    .filter((r) => r.weekday === weekday && r.kind === 'work')
+    .map((r) => ({ start: parseHHMM(r.start), end: parseHHMM(r.end) }));
   if (!work.length && !extra.length) return { start: DEFAULT_START_MIN, end: DEFAULT_END_MIN };
   const all = [...work, ...extra];
   let start = Math.min(...all.map((w) => w.start));

@@ -13,12 +13,43 @@ afterEach(() => {
 const LOC = { id: 'loc-1', name: 'Downtown', timeZone: 'America/Chicago', address: '1 Main St', phone: null };
 const info: BookingInfo = {
   businessName: 'Demo Salon',
-  design: { primaryColor: '#6d28d9', backgroundColor: '#ffffff', logoUrl: null, headline: null, intro: null, policies: 'Cancel 24 hours ahead.', allowAnyStaff: true },
+  design: {
+    primaryColor: '#6d28d9',
+    backgroundColor: '#ffffff',
+    logoUrl: null,
+    headline: null,
+    intro: null,
+    policies: 'Cancel 24 hours ahead.',
+    allowAnyStaff: true,
+  },
   locations: [LOC],
 };
 const SERVICES = [
-  { id: 'svc-1', name: 'Haircut', category: 'Hair', description: null, durationMin: 45, priceMinor: 5500, maxPriceMinor: 5500, currency: 'USD', staff: [{ id: 'st-1', name: 'Dana Lee' }, { id: 'st-2', name: 'Jordan Patel' }] },
-  { id: 'svc-2', name: 'Blow-dry', category: 'Hair', description: null, durationMin: 30, priceMinor: 3500, maxPriceMinor: 3500, currency: 'USD', staff: [{ id: 'st-2', name: 'Jordan Patel' }] },
+  {
+    id: 'svc-1',
+    name: 'Haircut',
+    category: 'Hair',
+    description: null,
+    durationMin: 45,
+    priceMinor: 5500,
+    maxPriceMinor: 5500,
+    currency: 'USD',
+    staff: [
+      { id: 'st-1', name: 'Dana Lee' },
+      { id: 'st-2', name: 'Jordan Patel' },
+    ],
+  },
+  {
+    id: 'svc-2',
+    name: 'Blow-dry',
+    category: 'Hair',
+    description: null,
+    durationMin: 30,
+    priceMinor: 3500,
+    maxPriceMinor: 3500,
+    currency: 'USD',
+    staff: [{ id: 'st-2', name: 'Jordan Patel' }],
+  },
 ];
 
 /** Answers the page's calls like the server; the first booking attempt loses a race (409 with an alternative). */
@@ -27,26 +58,83 @@ function server() {
   const tomorrow = (h: number) => new Date(Math.ceil(now / 86_400_000) * 86_400_000 + 86_400_000 + h * 3_600_000).toISOString();
   const slot = (h: number) => ({ startsAt: tomorrow(h), endsAt: tomorrow(h + 1), staffId: 'st-1', staffName: 'Dana Lee', resources: [] });
   const booked: unknown[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/online-booking/services')) return json(200, SERVICES);
     if (url.startsWith('/api/online-booking/availability') && url.includes('serviceIds=svc-1%2Csvc-2')) {
-      const visit = { ...slot(16), endsAt: tomorrow(17.25), segments: [
-        { serviceId: 'svc-1', serviceName: 'Haircut', staffId: 'st-1', staffName: 'Dana Lee', startsAt: tomorrow(16), endsAt: tomorrow(16.75) },
-        { serviceId: 'svc-2', serviceName: 'Blow-dry', staffId: 'st-2', staffName: 'Jordan Patel', startsAt: tomorrow(16.75), endsAt: tomorrow(17.25) },
-      ] };
+      const visit = {
+        ...slot(16),
+        endsAt: tomorrow(17.25),
+        segments: [
+          {
+            serviceId: 'svc-1',
+            serviceName: 'Haircut',
+            staffId: 'st-1',
+            staffName: 'Dana Lee',
+            startsAt: tomorrow(16),
+            endsAt: tomorrow(16.75),
+          },
+          {
+            serviceId: 'svc-2',
+            serviceName: 'Blow-dry',
+            staffId: 'st-2',
+            staffName: 'Jordan Patel',
+            startsAt: tomorrow(16.75),
+            endsAt: tomorrow(17.25),
+          },
+        ],
+      };
       return json(200, { timeZone: 'America/Chicago', slots: [visit] });
     }
-    if (url.startsWith('/api/online-booking/availability')) return json(200, { timeZone: 'America/Chicago', slots: [slot(16), slot(17), slot(20)] });
+    if (url.startsWith('/api/online-booking/availability'))
+      return json(200, { timeZone: 'America/Chicago', slots: [slot(16), slot(17), slot(20)] });
     if (url === '/api/online-booking/appointments') {
       const body = JSON.parse(String(init?.body));
       booked.push({ body, key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
-      if (body.services) return json(201, { appointment: { id: 'a-2', status: 'booked', serviceId: 'svc-1', staffId: 'st-1', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut + Blow-dry', staffName: 'Dana Lee', priceMinor: 9000, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: false });
-      if (booked.length === 1) return json(409, {
-        error: 'Dana Lee is already booked at 10:00 AM', alternatives: [slot(20)],
-        taken: [{ startsAt: body.startsAt, reason: 'Dana Lee is already booked at 10:00 AM', kind: 'staff', id: 'st-1', name: 'Dana Lee' }],
+      if (body.services)
+        return json(201, {
+          appointment: {
+            id: 'a-2',
+            status: 'booked',
+            serviceId: 'svc-1',
+            staffId: 'st-1',
+            startsAt: body.startsAt,
+            endsAt: body.startsAt,
+            serviceName: 'Haircut + Blow-dry',
+            staffName: 'Dana Lee',
+            priceMinor: 9000,
+            currency: 'USD',
+            locationId: LOC.id,
+          },
+          policies: null,
+          clientCreated: false,
+        });
+      if (booked.length === 1)
+        return json(409, {
+          error: 'Dana Lee is already booked at 10:00 AM',
+          alternatives: [slot(20)],
+          taken: [
+            { startsAt: body.startsAt, reason: 'Dana Lee is already booked at 10:00 AM', kind: 'staff', id: 'st-1', name: 'Dana Lee' },
+          ],
+        });
+      return json(201, {
+        appointment: {
+          id: 'a-1',
+          status: 'booked',
+          serviceId: 'svc-1',
+          staffId: 'st-1',
+          startsAt: body.startsAt,
+          endsAt: body.startsAt,
+          serviceName: 'Haircut',
+          staffName: 'Dana Lee',
+          priceMinor: 5500,
+          currency: 'USD',
+          locationId: LOC.id,
+        },
+        policies: null,
+        clientCreated: true,
       });
-      return json(201, { appointment: { id: 'a-1', status: 'booked', serviceId: 'svc-1', staffId: 'st-1', startsAt: body.startsAt, endsAt: body.startsAt, serviceName: 'Haircut', staffName: 'Dana Lee', priceMinor: 5500, currency: 'USD', locationId: LOC.id }, policies: null, clientCreated: true });
     }
     return json(404, { error: `unexpected ${url}` });
   });
@@ -57,7 +145,11 @@ function server() {
 describe('BookingFlow', () => {
   it('walks a visitor from service to confirmation; a lost race offers the alternatives', async () => {
     const { booked, slot } = server();
-    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={info} /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BookingFlow mode="public" info={info} />
+      </QueryClientProvider>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: /Haircut/ }));
     expect(screen.getByRole('button', { name: /Anyone available/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dana Lee' }));
@@ -84,7 +176,13 @@ describe('BookingFlow', () => {
     expect((await screen.findByTestId('booking-confirmation')).textContent).toContain('You are booked');
     expect(booked).toHaveLength(2);
     const [lost, won] = booked as { body: any; key: string }[];
-    expect(lost.body).toMatchObject({ locationId: 'loc-1', serviceId: 'svc-1', staffId: 'st-1', startsAt: slot(16).startsAt, client: { firstName: 'Ana', phone: '(312) 555-0101' } });
+    expect(lost.body).toMatchObject({
+      locationId: 'loc-1',
+      serviceId: 'svc-1',
+      staffId: 'st-1',
+      startsAt: slot(16).startsAt,
+      client: { firstName: 'Ana', phone: '(312) 555-0101' },
+    });
     expect(won.body.startsAt).toBe(slot(20).startsAt);
     // A different time is a different booking, so it carries a new idempotency key.
     expect(won.key).not.toBe(lost.key);
@@ -93,21 +191,33 @@ describe('BookingFlow', () => {
   it('opens on the deep-linked location and service (a website’s "Book a haircut" link)', async () => {
     server();
     const two = { ...info, locations: [{ ...LOC, id: 'loc-0', name: 'Uptown' }, LOC] };
-    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={two} initialLocationId="loc-1" initialServiceId="svc-1" /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BookingFlow mode="public" info={two} initialLocationId="loc-1" initialServiceId="svc-1" />
+      </QueryClientProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('booking-flow').getAttribute('data-step')).toBe('staff'));
     expect(screen.getByRole('button', { name: 'Dana Lee' })).toBeTruthy();
   });
 
   it('ignores a deep link to a service that is not offered', async () => {
     server();
-    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={info} initialServiceId="gone" /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BookingFlow mode="public" info={info} initialServiceId="gone" />
+      </QueryClientProvider>,
+    );
     await screen.findByRole('button', { name: /Haircut/ });
     expect(screen.getByTestId('booking-flow').getAttribute('data-step')).toBe('service');
   });
 
   it('books a visit of two services: the parts and their people come from the chosen time', async () => {
     const { booked, tomorrow } = server();
-    render(<QueryClientProvider client={new QueryClient()}><BookingFlow mode="public" info={info} /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BookingFlow mode="public" info={info} />
+      </QueryClientProvider>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: /Haircut/ }));
     fireEvent.click(screen.getByRole('button', { name: '+ Add another service' }));
     expect(screen.getByLabelText('Your visit so far').textContent).toContain('Haircut');
@@ -131,7 +241,10 @@ describe('BookingFlow', () => {
     expect(summary).toContain('$90.00');
     fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
     await screen.findByTestId('booking-confirmation');
-    expect((booked.at(-1) as { body: any }).body.services).toEqual([{ serviceId: 'svc-1', staffId: 'st-1' }, { serviceId: 'svc-2', staffId: 'st-2' }]);
+    expect((booked.at(-1) as { body: any }).body.services).toEqual([
+      { serviceId: 'svc-1', staffId: 'st-1' },
+      { serviceId: 'svc-2', staffId: 'st-2' },
+    ]);
   });
 
   it('picks readable button text for the brand colour', () => {

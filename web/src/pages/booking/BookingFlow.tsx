@@ -3,8 +3,26 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClientPicker, type PickerClient } from '../../components/client-picker';
 import { api, conflictOf, fieldErrorsOf } from '../../lib/api-client';
 import { formatCents, formatDuration } from '../../lib/format';
-import { bookingApi, type BookingInfo, type BookingLook, type ClientDetails, type Confirmation, type PublicLocation, type PublicService, type Slot } from './booking-api';
-import { byCategory, combineServices, detailsProblems, MAX_VISIT_SERVICES, newIdempotencyKey, priceLabel, stepsFor, type Step } from './booking-steps';
+import {
+  bookingApi,
+  type BookingInfo,
+  type BookingLook,
+  type ClientDetails,
+  type Confirmation,
+  type PublicLocation,
+  type PublicService,
+  type Slot,
+} from './booking-api';
+import {
+  byCategory,
+  combineServices,
+  detailsProblems,
+  MAX_VISIT_SERVICES,
+  newIdempotencyKey,
+  priceLabel,
+  stepsFor,
+  type Step,
+} from './booking-steps';
 import { TimePicker } from './TimePicker';
 
 export type BookingMode = 'public' | 'client' | 'staff';
@@ -21,13 +39,19 @@ const STEP_TITLES: Record<Step, string> = {
 
 /** Button text on the brand colour: black or white, whichever reads better. */
 export function textOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#111827' : '#ffffff';
 }
 
 /** The page's colours as CSS variables, so every button and highlight inside takes them. */
 export function designStyle(look: Pick<BookingLook, 'primaryColor' | 'backgroundColor'>): CSSProperties {
-  return { '--primary': look.primaryColor, '--primary-contrast': textOn(look.primaryColor), '--bk-bg': look.backgroundColor } as CSSProperties;
+  return {
+    '--primary': look.primaryColor,
+    '--primary-contrast': textOn(look.primaryColor),
+    '--bk-bg': look.backgroundColor,
+  } as CSSProperties;
 }
 
 const EMPTY: ClientDetails = { firstName: '', lastName: '', phone: '', email: '', smsConsent: false, emailConsent: false };
@@ -69,10 +93,18 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   const [done, setDone] = useState<Confirmation | null>(null);
   // One key per attempt at one choice: a retry of the same Book press is the same booking.
   /* eslint-disable react-hooks/exhaustive-deps -- the choice is what renews the key, not an input of it */
-  const idempotencyKey = useMemo(() => newIdempotencyKey(), [location?.id, service?.name, slot?.startsAt, slot?.staffId, client?.id, details]);
+  const idempotencyKey = useMemo(
+    () => newIdempotencyKey(),
+    [location?.id, service?.name, slot?.startsAt, slot?.staffId, client?.id, details],
+  );
   /* eslint-enable react-hooks/exhaustive-deps */
 
-  const services = useQuery({ queryKey: ['online-booking-services', location?.id], queryFn: () => bookingApi.services(location!.id), enabled: !!location, staleTime: 60_000 });
+  const services = useQuery({
+    queryKey: ['online-booking-services', location?.id],
+    queryFn: () => bookingApi.services(location!.id),
+    enabled: !!location,
+    staleTime: 60_000,
+  });
   // A deep-linked service skips the menu once, when the menu arrives and offers it.
   const [presetApplied, setPresetApplied] = useState(!initialServiceId);
   useEffect(() => {
@@ -95,11 +127,27 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       const base = { locationId: location!.id, ...what, startsAt: slot!.startsAt, notes: notes.trim() || undefined };
       if (mode === 'staff') {
         const a = await api.post<Omit<Confirmation['appointment'], 'staffName' | 'locationId'>>('/api/appointments', {
-          ...base, clientId: client!.id, source: 'staff',
+          ...base,
+          clientId: client!.id,
+          source: 'staff',
         });
-        return { appointment: { ...a, staffName: slot!.staffName, locationId: location!.id }, policies: info.design.policies, clientCreated: false };
+        return {
+          appointment: { ...a, staffName: slot!.staffName, locationId: location!.id },
+          policies: info.design.policies,
+          clientCreated: false,
+        };
       }
-      const who = mode === 'public' ? { client: { ...details, lastName: details.lastName || undefined, phone: details.phone || undefined, email: details.email || undefined } } : {};
+      const who =
+        mode === 'public'
+          ? {
+              client: {
+                ...details,
+                lastName: details.lastName || undefined,
+                phone: details.phone || undefined,
+                email: details.email || undefined,
+              },
+            }
+          : {};
       return bookingApi.book({ ...base, ...who }, idempotencyKey);
     },
     onSuccess: (c) => {
@@ -140,8 +188,16 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
     <div className="bk-flow" data-testid="booking-flow" data-step={step}>
       {step !== 'done' && (
         <div className="bk-progress">
-          {back ? <button type="button" className="btn btn-ghost btn-sm" onClick={back}>‹ Back</button> : <span />}
-          <span className="muted" aria-live="polite">Step {index + 1} of {steps.length}</span>
+          {back ? (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={back}>
+              ‹ Back
+            </button>
+          ) : (
+            <span />
+          )}
+          <span className="muted" aria-live="polite">
+            Step {index + 1} of {steps.length}
+          </span>
         </div>
       )}
       <h2 className="bk-step-title">{STEP_TITLES[step]}</h2>
@@ -149,7 +205,18 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       {step === 'location' && (
         <Choices>
           {info.locations.map((l) => (
-            <ChoiceCard key={l.id} title={l.name} detail={l.address ?? undefined} selected={location?.id === l.id} onClick={() => { setLocation(l); setService(null); setSlot(null); go('service'); }} />
+            <ChoiceCard
+              key={l.id}
+              title={l.name}
+              detail={l.address ?? undefined}
+              selected={location?.id === l.id}
+              onClick={() => {
+                setLocation(l);
+                setService(null);
+                setSlot(null);
+                go('service');
+              }}
+            />
           ))}
         </Choices>
       )}
@@ -161,15 +228,23 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
               {picked.map((p, i) => (
                 <span key={p.id} className="bk-chip">
                   {p.name}
-                  <button type="button" aria-label={`Remove ${p.name}`} onClick={() => setPicked(picked.filter((_, j) => j !== i))}>×</button>
+                  <button type="button" aria-label={`Remove ${p.name}`} onClick={() => setPicked(picked.filter((_, j) => j !== i))}>
+                    ×
+                  </button>
                 </span>
               ))}
               <span className="muted small">Choose one more service</span>
             </div>
           )}
           {services.isLoading && <p className="muted">Loading the menu…</p>}
-          {services.isError && <p className="form-error" role="alert">{(services.error as Error).message}</p>}
-          {services.data?.length === 0 && <p className="muted">No services can be booked online here yet. Please call {location?.phone ?? 'the salon'}.</p>}
+          {services.isError && (
+            <p className="form-error" role="alert">
+              {(services.error as Error).message}
+            </p>
+          )}
+          {services.data?.length === 0 && (
+            <p className="muted">No services can be booked online here yet. Please call {location?.phone ?? 'the salon'}.</p>
+          )}
           {byCategory(services.data ?? []).map((g) => (
             <section key={g.category} className="bk-category" aria-label={g.category}>
               <h3>{g.category}</h3>
@@ -204,13 +279,38 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       {step === 'staff' && service && (
         <Choices>
           {(info.design.allowAnyStaff || service.staff.length === 0) && (
-            <ChoiceCard title="Anyone available" detail="The first free person: the most times to choose from" selected={staffId === null} onClick={() => { setStaffId(null); setSlot(null); go('time'); }} />
+            <ChoiceCard
+              title="Anyone available"
+              detail="The first free person: the most times to choose from"
+              selected={staffId === null}
+              onClick={() => {
+                setStaffId(null);
+                setSlot(null);
+                go('time');
+              }}
+            />
           )}
           {service.staff.map((p) => (
-            <ChoiceCard key={p.id} title={p.name} selected={staffId === p.id} onClick={() => { setStaffId(p.id); setSlot(null); go('time'); }} />
+            <ChoiceCard
+              key={p.id}
+              title={p.name}
+              selected={staffId === p.id}
+              onClick={() => {
+                setStaffId(p.id);
+                setSlot(null);
+                go('time');
+              }}
+            />
           ))}
           {picked.length < MAX_VISIT_SERVICES && (
-            <button type="button" className="btn btn-ghost bk-add-service" onClick={() => { setAdding(true); go('service'); }}>
+            <button
+              type="button"
+              className="btn btn-ghost bk-add-service"
+              onClick={() => {
+                setAdding(true);
+                go('service');
+              }}
+            >
               + Add another service
             </button>
           )}
@@ -219,9 +319,18 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
 
       {step === 'time' && service && location && (
         <div className="stack">
-          <TimePicker locationId={location.id} serviceIds={picked.map((p) => p.id)} staffId={staffId ?? undefined} timeZone={location.timeZone} selected={slot} onPick={setSlot} />
+          <TimePicker
+            locationId={location.id}
+            serviceIds={picked.map((p) => p.id)}
+            staffId={staffId ?? undefined}
+            timeZone={location.timeZone}
+            selected={slot}
+            onPick={setSlot}
+          />
           <div className="bk-actions">
-            <button type="button" className="btn btn-primary" disabled={!slot} onClick={() => go('details')}>Continue</button>
+            <button type="button" className="btn btn-primary" disabled={!slot} onClick={() => go('details')}>
+              Continue
+            </button>
           </div>
         </div>
       )}
@@ -237,27 +346,75 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
             if (Object.keys(found).length === 0) go('confirm');
           }}
         >
-          {mode === 'client' && <p>Booking as <strong>{clientName}</strong>.</p>}
+          {mode === 'client' && (
+            <p>
+              Booking as <strong>{clientName}</strong>.
+            </p>
+          )}
           {mode === 'staff' && (
             <div className="field">
               <ClientPicker value={client} onChange={setClient} label="Client" />
-              {problems.client && <p className="field-error" role="alert">Client: {problems.client}</p>}
+              {problems.client && (
+                <p className="field-error" role="alert">
+                  Client: {problems.client}
+                </p>
+              )}
             </div>
           )}
           {mode === 'public' && (
             <>
               <div className="bk-two">
-                <Field label="First name" name="firstName" error={problems['client.firstName']} value={details.firstName} autoComplete="given-name" onChange={(v) => setDetails({ ...details, firstName: v })} />
-                <Field label="Last name" name="lastName" error={problems['client.lastName']} value={details.lastName} autoComplete="family-name" onChange={(v) => setDetails({ ...details, lastName: v })} />
+                <Field
+                  label="First name"
+                  name="firstName"
+                  error={problems['client.firstName']}
+                  value={details.firstName}
+                  autoComplete="given-name"
+                  onChange={(v) => setDetails({ ...details, firstName: v })}
+                />
+                <Field
+                  label="Last name"
+                  name="lastName"
+                  error={problems['client.lastName']}
+                  value={details.lastName}
+                  autoComplete="family-name"
+                  onChange={(v) => setDetails({ ...details, lastName: v })}
+                />
               </div>
-              <Field label="Mobile phone" name="phone" type="tel" error={problems['client.phone']} value={details.phone} autoComplete="tel" onChange={(v) => setDetails({ ...details, phone: v })} />
-              <Field label="E-mail" name="email" type="email" error={problems['client.email']} value={details.email} autoComplete="email" onChange={(v) => setDetails({ ...details, email: v })} />
+              <Field
+                label="Mobile phone"
+                name="phone"
+                type="tel"
+                error={problems['client.phone']}
+                value={details.phone}
+                autoComplete="tel"
+                onChange={(v) => setDetails({ ...details, phone: v })}
+              />
+              <Field
+                label="E-mail"
+                name="email"
+                type="email"
+                error={problems['client.email']}
+                value={details.email}
+                autoComplete="email"
+                onChange={(v) => setDetails({ ...details, email: v })}
+              />
               <label className="check">
-                <input type="checkbox" checked={details.smsConsent} disabled={!details.phone.trim()} onChange={(e) => setDetails({ ...details, smsConsent: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={details.smsConsent}
+                  disabled={!details.phone.trim()}
+                  onChange={(e) => setDetails({ ...details, smsConsent: e.target.checked })}
+                />
                 Text me reminders and updates about my appointments
               </label>
               <label className="check">
-                <input type="checkbox" checked={details.emailConsent} disabled={!details.email.trim()} onChange={(e) => setDetails({ ...details, emailConsent: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={details.emailConsent}
+                  disabled={!details.email.trim()}
+                  onChange={(e) => setDetails({ ...details, emailConsent: e.target.checked })}
+                />
                 E-mail me confirmations and news
               </label>
             </>
@@ -267,7 +424,9 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
             <textarea name="notes" rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </label>
           <div className="bk-actions">
-            <button type="submit" className="btn btn-primary">Continue</button>
+            <button type="submit" className="btn btn-primary">
+              Continue
+            </button>
           </div>
         </form>
       )}
@@ -287,8 +446,21 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
               {refusal.alternatives.length > 0 && (
                 <div className="bk-slots" aria-label="Other free times">
                   {refusal.alternatives.map((a) => (
-                    <button key={`${a.startsAt}-${a.staffId}`} type="button" className="bk-slot" onClick={() => { setSlot(a); setRefusal(null); }}>
-                      {new Date(a.startsAt).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZone: location.timeZone })}
+                    <button
+                      key={`${a.startsAt}-${a.staffId}`}
+                      type="button"
+                      className="bk-slot"
+                      onClick={() => {
+                        setSlot(a);
+                        setRefusal(null);
+                      }}
+                    >
+                      {new Date(a.startsAt).toLocaleString('en-US', {
+                        weekday: 'short',
+                        hour: 'numeric',
+                        minute: '2-digit',
+                        timeZone: location.timeZone,
+                      })}
                       {a.staffName ? ` · ${a.staffName}` : ''}
                     </button>
                   ))}
@@ -297,7 +469,15 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
             </div>
           )}
           <div className="bk-actions">
-            <button type="button" className="btn btn-primary btn-lg" disabled={book.isPending} onClick={() => { setRefusal(null); book.mutate(); }}>
+            <button
+              type="button"
+              className="btn btn-primary btn-lg"
+              disabled={book.isPending}
+              onClick={() => {
+                setRefusal(null);
+                book.mutate();
+              }}
+            >
               {book.isPending ? 'Booking…' : 'Book appointment'}
             </button>
           </div>
@@ -308,14 +488,24 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
         <div className="stack bk-done" data-testid="booking-confirmation">
           <p className="bk-done-lead">You are booked. {mode === 'public' ? 'We look forward to seeing you!' : ''}</p>
           <dl className="bk-summary">
-            <dt>Service</dt><dd>{done.appointment.serviceName}</dd>
-            <dt>With</dt><dd>{done.appointment.staffName}</dd>
-            <dt>When</dt><dd>{whenLabel(done.appointment.startsAt, location.timeZone)}</dd>
-            <dt>Where</dt><dd>{location.name}{location.address ? `, ${location.address}` : ''}</dd>
-            <dt>Price</dt><dd>{formatCents(done.appointment.priceMinor)}</dd>
+            <dt>Service</dt>
+            <dd>{done.appointment.serviceName}</dd>
+            <dt>With</dt>
+            <dd>{done.appointment.staffName}</dd>
+            <dt>When</dt>
+            <dd>{whenLabel(done.appointment.startsAt, location.timeZone)}</dd>
+            <dt>Where</dt>
+            <dd>
+              {location.name}
+              {location.address ? `, ${location.address}` : ''}
+            </dd>
+            <dt>Price</dt>
+            <dd>{formatCents(done.appointment.priceMinor)}</dd>
           </dl>
           <div className="bk-actions">
-            <button type="button" className="btn btn-ghost" onClick={restart}>Book another appointment</button>
+            <button type="button" className="btn btn-ghost" onClick={restart}>
+              Book another appointment
+            </button>
           </div>
         </div>
       )}
@@ -330,17 +520,44 @@ function visitStaff(slot: Slot): string {
 }
 
 export function whenLabel(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString('en-US', { weekday: 'long', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+  return new Date(iso).toLocaleString('en-US', {
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
 }
 
-function Summary({ service, slot, location, staffName }: { service: PublicService; slot: Slot; location: PublicLocation; staffName: string }) {
+function Summary({
+  service,
+  slot,
+  location,
+  staffName,
+}: {
+  service: PublicService;
+  slot: Slot;
+  location: PublicLocation;
+  staffName: string;
+}) {
   return (
     <dl className="bk-summary" data-testid="booking-summary">
-      <dt>Service</dt><dd>{service.name} · {formatDuration((new Date(slot.endsAt).getTime() - new Date(slot.startsAt).getTime()) / 60_000)}</dd>
-      <dt>With</dt><dd>{staffName}</dd>
-      <dt>When</dt><dd>{whenLabel(slot.startsAt, location.timeZone)}</dd>
-      <dt>Where</dt><dd>{location.name}{location.address ? `, ${location.address}` : ''}</dd>
-      <dt>Price</dt><dd>{priceLabel(service)}</dd>
+      <dt>Service</dt>
+      <dd>
+        {service.name} · {formatDuration((new Date(slot.endsAt).getTime() - new Date(slot.startsAt).getTime()) / 60_000)}
+      </dd>
+      <dt>With</dt>
+      <dd>{staffName}</dd>
+      <dt>When</dt>
+      <dd>{whenLabel(slot.startsAt, location.timeZone)}</dd>
+      <dt>Where</dt>
+      <dd>
+        {location.name}
+        {location.address ? `, ${location.address}` : ''}
+      </dd>
+      <dt>Price</dt>
+      <dd>{priceLabel(service)}</dd>
     </dl>
   );
 }
@@ -349,7 +566,19 @@ function Choices({ children }: { children: ReactNode }) {
   return <div className="bk-choices">{children}</div>;
 }
 
-function ChoiceCard({ title, detail, meta, selected, onClick }: { title: string; detail?: string; meta?: string; selected: boolean; onClick(): void }) {
+function ChoiceCard({
+  title,
+  detail,
+  meta,
+  selected,
+  onClick,
+}: {
+  title: string;
+  detail?: string;
+  meta?: string;
+  selected: boolean;
+  onClick(): void;
+}) {
   return (
     <button type="button" className={`bk-choice${selected ? ' is-selected' : ''}`} onClick={onClick} aria-pressed={selected}>
       <span className="bk-choice-title">{title}</span>
@@ -359,7 +588,15 @@ function ChoiceCard({ title, detail, meta, selected, onClick }: { title: string;
   );
 }
 
-function Field(props: { label: string; name: string; value: string; onChange(v: string): void; error?: string; type?: string; autoComplete?: string }) {
+function Field(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+}) {
   const id = `bk-${props.name}`;
   return (
     <div className="field">
@@ -374,7 +611,11 @@ function Field(props: { label: string; name: string; value: string; onChange(v: 
         aria-describedby={props.error ? `${id}-error` : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      {props.error && <p className="field-error" id={`${id}-error`} role="alert">{props.label}: {props.error}</p>}
+      {props.error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {props.label}: {props.error}
+        </p>
+      )}
     </div>
   );
 }

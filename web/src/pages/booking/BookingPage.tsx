@@ -19,22 +19,38 @@ export function BookingPage() {
   return (
     <div className="bk-screen public-screen" style={look ? designStyle(look) : undefined} data-testid="booking-page">
       <div className="public-bar">
-        {look?.logoUrl ? <img className="bk-logo" src={look.logoUrl} alt="" /> : <span className="brand-mark" aria-hidden="true">{(info.data?.businessName ?? 'S').charAt(0)}</span>}
+        {look?.logoUrl ? (
+          <img className="bk-logo" src={look.logoUrl} alt="" />
+        ) : (
+          <span className="brand-mark" aria-hidden="true">
+            {(info.data?.businessName ?? 'S').charAt(0)}
+          </span>
+        )}
         <span className="public-bar-name">{info.data?.businessName ?? 'Online booking'}</span>
         <div className="header-spacer" />
         {status === 'authenticated' && user ? (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void logout()}>Sign out</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void logout()}>
+            Sign out
+          </button>
         ) : (
-          <Link to="/login" className="btn btn-ghost btn-sm">Sign in</Link>
+          <Link to="/login" className="btn btn-ghost btn-sm">
+            Sign in
+          </Link>
         )}
       </div>
       <main className="public-main bk-main">
         <header className="bk-hero">
-          <h1>{look?.headline || (asClient && user ? `Hi ${getFullName(user).split(' ')[0]}, book your next visit` : 'Book your next visit')}</h1>
+          <h1>
+            {look?.headline || (asClient && user ? `Hi ${getFullName(user).split(' ')[0]}, book your next visit` : 'Book your next visit')}
+          </h1>
           {look?.intro && <p className="lead">{look.intro}</p>}
         </header>
         {info.isLoading && <p className="muted">Loading…</p>}
-        {info.isError && <p className="form-error" role="alert">{(info.error as Error).message}</p>}
+        {info.isError && (
+          <p className="form-error" role="alert">
+            {(info.error as Error).message}
+          </p>
+        )}
         {info.data && info.data.locations.length === 0 && <p className="muted">Online booking is not open yet. Please call us to book.</p>}
         {offer && <OfferCard token={offer} />}
         {info.data && asClient && <MyAppointments locations={info.data.locations} />}

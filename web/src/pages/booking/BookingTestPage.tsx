@@ -16,12 +16,26 @@ export function BookingTestPage() {
       <div className="page-header">
         <div>
           <h1>Client booking</h1>
-          <p className="muted">The online booking flow as your clients see it at <a href="/booking" target="_blank" rel="noreferrer">/booking</a>; here you book on a client's behalf.</p>
+          <p className="muted">
+            The online booking flow as your clients see it at{' '}
+            <a href="/booking" target="_blank" rel="noreferrer">
+              /booking
+            </a>
+            ; here you book on a client's behalf.
+          </p>
         </div>
-        {(can('view_business_settings') || can('edit_business_settings')) && <Link to="/booking-design" className="btn btn-ghost">Booking design</Link>}
+        {(can('view_business_settings') || can('edit_business_settings')) && (
+          <Link to="/booking-design" className="btn btn-ghost">
+            Booking design
+          </Link>
+        )}
       </div>
       {info.isLoading && <p className="muted">Loading…</p>}
-      {info.isError && <p className="form-error" role="alert">{(info.error as Error).message}</p>}
+      {info.isError && (
+        <p className="form-error" role="alert">
+          {(info.error as Error).message}
+        </p>
+      )}
       {info.data && (
         <section className="card bk-card bk-preview" style={designStyle(info.data.design)}>
           <BookingFlow key={selected?.id ?? 'none'} mode="staff" info={info.data} initialLocationId={selected?.id} />

@@ -21,28 +21,63 @@ const CLOSED: Record<Exclude<PublicOffer['status'], 'open'>, string> = {
 export function OfferCard({ token }: { token: string }) {
   const offer = useQuery({ queryKey: ['waitlist-offer', token], queryFn: () => api.get<PublicOffer>(path(token), open), retry: false });
   const [outcome, setOutcome] = useState<string | null>(null);
-  const accept = useMutation({ mutationFn: () => api.post(path(token, '/accept'), {}, open), onSuccess: () => setOutcome(CLOSED.accepted), onError: (e) => setOutcome((e as Error).message) });
-  const decline = useMutation({ mutationFn: () => api.post(path(token, '/decline'), {}, open), onSuccess: () => setOutcome(CLOSED.declined), onError: (e) => setOutcome((e as Error).message) });
-  if (offer.isLoading) return <section className="card bk-card"><p className="muted">Loading your offer…</p></section>;
-  if (offer.isError) return <section className="card bk-card" role="alert"><p>{(offer.error as Error).message}</p></section>;
+  const accept = useMutation({
+    mutationFn: () => api.post(path(token, '/accept'), {}, open),
+    onSuccess: () => setOutcome(CLOSED.accepted),
+    onError: (e) => setOutcome((e as Error).message),
+  });
+  const decline = useMutation({
+    mutationFn: () => api.post(path(token, '/decline'), {}, open),
+    onSuccess: () => setOutcome(CLOSED.declined),
+    onError: (e) => setOutcome((e as Error).message),
+  });
+  if (offer.isLoading)
+    return (
+      <section className="card bk-card">
+        <p className="muted">Loading your offer…</p>
+      </section>
+    );
+  if (offer.isError)
+    return (
+      <section className="card bk-card" role="alert">
+        <p>{(offer.error as Error).message}</p>
+      </section>
+    );
   const o = offer.data!;
   const closed = outcome ?? (o.status === 'open' ? null : CLOSED[o.status]);
   return (
     <section className="card bk-card stack" data-testid="waitlist-offer" aria-label="Waitlist offer">
       <h2 className="bk-step-title">A time opened up for you</h2>
       <dl className="bk-summary">
-        <dt>Service</dt><dd>{o.serviceName}</dd>
-        <dt>With</dt><dd>{o.staffName}</dd>
-        <dt>When</dt><dd>{whenLabel(o.startsAt, o.timeZone)}</dd>
+        <dt>Service</dt>
+        <dd>{o.serviceName}</dd>
+        <dt>With</dt>
+        <dd>{o.staffName}</dd>
+        <dt>When</dt>
+        <dd>{whenLabel(o.startsAt, o.timeZone)}</dd>
       </dl>
       {closed ? (
-        <p className="bk-done-lead" role="status">{closed}</p>
+        <p className="bk-done-lead" role="status">
+          {closed}
+        </p>
       ) : (
         <>
           <p className="muted">Held for you until {whenLabel(o.expiresAt, o.timeZone)}.</p>
           <div className="bk-actions">
-            <button type="button" className="btn btn-ghost" disabled={decline.isPending || accept.isPending} onClick={() => decline.mutate()}>No, thanks</button>
-            <button type="button" className="btn btn-primary btn-lg" disabled={accept.isPending || decline.isPending} onClick={() => accept.mutate()}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              disabled={decline.isPending || accept.isPending}
+              onClick={() => decline.mutate()}
+            >
+              No, thanks
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary btn-lg"
+              disabled={accept.isPending || decline.isPending}
+              onClick={() => accept.mutate()}
+            >
               {accept.isPending ? 'Booking…' : 'Take this time'}
             </button>
           </div>

@@ -23,7 +23,13 @@ export function TimePicker({ locationId, serviceIds, staffId, timeZone, selected
   const slots = useQuery({
     queryKey: ['online-booking-slots', locationId, serviceIds.join(','), staffId ?? 'any', firstDay],
     queryFn: () =>
-      bookingApi.slots({ locationId, ...(serviceIds.length > 1 ? { serviceIds: serviceIds.join(',') } : { serviceId: serviceIds[0] }), staffId, from: firstDay, to: lastDay }),
+      bookingApi.slots({
+        locationId,
+        ...(serviceIds.length > 1 ? { serviceIds: serviceIds.join(',') } : { serviceId: serviceIds[0] }),
+        staffId,
+        from: firstDay,
+        to: lastDay,
+      }),
     staleTime: 15_000,
   });
   const byDay = useMemo(() => {
@@ -44,13 +50,22 @@ export function TimePicker({ locationId, serviceIds, staffId, timeZone, selected
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slots.data]);
   const today = todayIn(timeZone);
-  const label = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const label = (d: string) =>
+    new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
 
   return (
     <div className="bk-time" data-testid="bk-time">
       <div className="bk-days-nav">
-        <button type="button" className="btn btn-ghost btn-sm" disabled={firstDay <= today} onClick={() => setFirstDay(addDays(firstDay, -DAYS_SHOWN))} aria-label="Earlier days">‹</button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={firstDay <= today}
+          onClick={() => setFirstDay(addDays(firstDay, -DAYS_SHOWN))}
+          aria-label="Earlier days"
+        >
+          ‹
+        </button>
         <div className="bk-days" role="listbox" aria-label="Day">
           {days.map((d) => (
             <button
@@ -67,11 +82,24 @@ export function TimePicker({ locationId, serviceIds, staffId, timeZone, selected
             </button>
           ))}
         </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFirstDay(addDays(firstDay, DAYS_SHOWN))} aria-label="Later days">›</button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setFirstDay(addDays(firstDay, DAYS_SHOWN))}
+          aria-label="Later days"
+        >
+          ›
+        </button>
       </div>
       {slots.isLoading && <p className="muted">Finding free times…</p>}
-      {slots.isError && <p className="form-error" role="alert">{(slots.error as Error).message}</p>}
-      {slots.data && !day && <p className="muted">No free times in these two weeks. Try later days{staffId ? ' or anyone available' : ''}.</p>}
+      {slots.isError && (
+        <p className="form-error" role="alert">
+          {(slots.error as Error).message}
+        </p>
+      )}
+      {slots.data && !day && (
+        <p className="muted">No free times in these two weeks. Try later days{staffId ? ' or anyone available' : ''}.</p>
+      )}
       {day &&
         groupSlots(byDay.get(day) ?? [], timeZone).map((g) => (
           <section key={g.part} className="bk-part" aria-label={g.part}>

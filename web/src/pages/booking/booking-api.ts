@@ -1,11 +1,23 @@
-import type { BookedAppointment, BookingConfirmation, BookingDesignView, BookingLook, MyAppointment, PublicLocation, PublicService } from '@salon/contracts';
+import type {
+  BookedAppointment,
+  BookingConfirmation,
+  BookingDesignView,
+  BookingLook,
+  MyAppointment,
+  PublicLocation,
+  PublicService,
+} from '@salon/contracts';
 import { api } from '../../lib/api-client';
 
 export type { BookedAppointment, BookingLook, MyAppointment, PublicLocation, PublicService };
 export type BookingDesign = BookingDesignView;
 export type Confirmation = BookingConfirmation;
 
-export interface BookingInfo { businessName: string; design: BookingLook; locations: PublicLocation[] }
+export interface BookingInfo {
+  businessName: string;
+  design: BookingLook;
+  locations: PublicLocation[];
+}
 export interface Slot {
   startsAt: string;
   endsAt: string;
@@ -14,9 +26,17 @@ export interface Slot {
   /** A visit of several services: each part with its person and time. */
   segments?: { serviceId: string; serviceName: string; staffId: string; staffName: string; startsAt: string; endsAt: string }[];
 }
-export interface ClientDetails { firstName: string; lastName: string; phone: string; email: string; smsConsent: boolean; emailConsent: boolean }
+export interface ClientDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  smsConsent: boolean;
+  emailConsent: boolean;
+}
 
-const q = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
+const q = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
 
 /** The public page's calls: visitors have no session, so a 401 here is not a signed-out session. */
 const open = { sessionCall: false } as const;
@@ -26,10 +46,24 @@ export const bookingApi = {
   services: (locationId: string) => api.get<PublicService[]>(`/api/online-booking/services?${q({ locationId })}`, open),
   slots: (p: { locationId: string; serviceId?: string; serviceIds?: string; staffId?: string; from: string; to: string }) =>
     api.get<{ timeZone: string; slots: Slot[] }>(`/api/online-booking/availability?${q(p)}`, open),
-  book: (body: { locationId: string; serviceId?: string; services?: { serviceId: string; staffId: string }[]; staffId?: string | null; startsAt: string; notes?: string; client?: Partial<ClientDetails> }, idempotencyKey: string) =>
-    api.post<Confirmation>('/api/online-booking/appointments', body, { ...open, headers: { 'Idempotency-Key': idempotencyKey } }),
+  book: (
+    body: {
+      locationId: string;
+      serviceId?: string;
+      services?: { serviceId: string; staffId: string }[];
+      staffId?: string | null;
+      startsAt: string;
+      notes?: string;
+      client?: Partial<ClientDetails>;
+    },
+    idempotencyKey: string,
+  ) => api.post<Confirmation>('/api/online-booking/appointments', body, { ...open, headers: { 'Idempotency-Key': idempotencyKey } }),
   mine: () => api.get<MyAppointment[]>('/api/online-booking/my-appointments'),
-  cancel: (id: string, reason?: string) => api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),
+  cancel: (id: string, reason?: string) =>
+    api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),
   reschedule: (id: string, startsAt: string, staffId?: string) =>
-    api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/reschedule`, { startsAt, ...(staffId ? { staffId } : {}) }),
+    api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/reschedule`, {
+      startsAt,
+      ...(staffId ? { staffId } : {}),
+    }),
 };

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { byCategory, combineServices, detailsProblems, groupSlots, newIdempotencyKey, priceLabel, stepsFor } from './booking-steps';
 
-const svc = (name: string, category: string | null) => ({ id: name, name, category, description: null, durationMin: 30, priceMinor: 1000, maxPriceMinor: 1000, currency: 'USD', staff: [] });
+const svc = (name: string, category: string | null) => ({
+  id: name,
+  name,
+  category,
+  description: null,
+  durationMin: 30,
+  priceMinor: 1000,
+  maxPriceMinor: 1000,
+  currency: 'USD',
+  staff: [],
+});
 const slot = (startsAt: string, staffId = 'a') => ({ startsAt, endsAt: startsAt, staffId, staffName: staffId });
 
 describe('booking steps', () => {
@@ -26,7 +36,15 @@ describe('booking steps', () => {
 
   it('groups slots into morning, afternoon and evening in the location zone, one button per time', () => {
     // 2026-12-03 in Chicago is UTC-6: 15:00Z = 9 AM, 18:00Z = noon, 23:30Z = 5:30 PM.
-    const groups = groupSlots([slot('2026-12-03T18:00:00.000Z'), slot('2026-12-03T15:00:00.000Z', 'a'), slot('2026-12-03T15:00:00.000Z', 'b'), slot('2026-12-03T23:30:00.000Z')], 'America/Chicago');
+    const groups = groupSlots(
+      [
+        slot('2026-12-03T18:00:00.000Z'),
+        slot('2026-12-03T15:00:00.000Z', 'a'),
+        slot('2026-12-03T15:00:00.000Z', 'b'),
+        slot('2026-12-03T23:30:00.000Z'),
+      ],
+      'America/Chicago',
+    );
     expect(groups.map((g) => [g.part, g.slots.map((s) => s.startsAt.slice(11, 16))])).toEqual([
       ['Morning', ['15:00']],
       ['Afternoon', ['18:00']],
@@ -54,10 +72,37 @@ describe('booking steps', () => {
 });
 
 describe('a visit of several services', () => {
-  const cut = { ...svc('Cut', 'Hair'), id: 'cut', durationMin: 45, priceMinor: 5500, maxPriceMinor: 6500, staff: [{ id: 'a', name: 'Ana' }, { id: 'b', name: 'Bo' }] };
-  const dry = { ...svc('Blow-dry', 'Hair'), id: 'dry', durationMin: 30, priceMinor: 3500, maxPriceMinor: 3500, staff: [{ id: 'b', name: 'Bo' }, { id: 'c', name: 'Cy' }] };
+  const cut = {
+    ...svc('Cut', 'Hair'),
+    id: 'cut',
+    durationMin: 45,
+    priceMinor: 5500,
+    maxPriceMinor: 6500,
+    staff: [
+      { id: 'a', name: 'Ana' },
+      { id: 'b', name: 'Bo' },
+    ],
+  };
+  const dry = {
+    ...svc('Blow-dry', 'Hair'),
+    id: 'dry',
+    durationMin: 30,
+    priceMinor: 3500,
+    maxPriceMinor: 3500,
+    staff: [
+      { id: 'b', name: 'Bo' },
+      { id: 'c', name: 'Cy' },
+    ],
+  };
   it('joins names, adds lengths and prices, keeps only who performs all', () => {
-    expect(combineServices([cut, dry])).toMatchObject({ id: 'cut', name: 'Cut + Blow-dry', durationMin: 75, priceMinor: 9000, maxPriceMinor: 10000, staff: [{ id: 'b', name: 'Bo' }] });
+    expect(combineServices([cut, dry])).toMatchObject({
+      id: 'cut',
+      name: 'Cut + Blow-dry',
+      durationMin: 75,
+      priceMinor: 9000,
+      maxPriceMinor: 10000,
+      staff: [{ id: 'b', name: 'Bo' }],
+    });
     expect(combineServices([cut])).toBe(cut);
     expect(combineServices([])).toBeNull();
   });

@@ -3,9 +3,32 @@ import { draftOf, logoFileProblem, payloadOf, toggleOffered } from './design-for
 
 describe('booking design form', () => {
   it('round-trips the design, blank texts becoming null', () => {
-    const design = { primaryColor: '#6D28D9', backgroundColor: '#ffffff', logoUrl: null, headline: 'Hi', intro: null, policies: 'Be on time', allowAnyStaff: true, offeredServiceIds: null, offeredStaffIds: ['a'], version: 3, updatedAt: null };
+    const design = {
+      primaryColor: '#6D28D9',
+      backgroundColor: '#ffffff',
+      logoUrl: null,
+      headline: 'Hi',
+      intro: null,
+      policies: 'Be on time',
+      allowAnyStaff: true,
+      offeredServiceIds: null,
+      offeredStaffIds: ['a'],
+      version: 3,
+      updatedAt: null,
+    };
     const draft = { ...draftOf(design), intro: '   ' };
-    expect(payloadOf(draft)).toEqual({ primaryColor: '#6d28d9', backgroundColor: '#ffffff', logoUrl: null, headline: 'Hi', intro: null, policies: 'Be on time', allowAnyStaff: true, offeredServiceIds: null, offeredStaffIds: ['a'], version: 3 });
+    expect(payloadOf(draft)).toEqual({
+      primaryColor: '#6d28d9',
+      backgroundColor: '#ffffff',
+      logoUrl: null,
+      headline: 'Hi',
+      intro: null,
+      policies: 'Be on time',
+      allowAnyStaff: true,
+      offeredServiceIds: null,
+      offeredStaffIds: ['a'],
+      version: 3,
+    });
   });
 
   it('toggles offered ids with null meaning everyone', () => {

@@ -17,16 +17,32 @@ export interface DesignDraft {
 
 export function draftOf(d: BookingDesign): DesignDraft {
   return {
-    primaryColor: d.primaryColor, backgroundColor: d.backgroundColor, logoUrl: d.logoUrl ?? '', headline: d.headline ?? '', intro: d.intro ?? '', policies: d.policies ?? '',
-    allowAnyStaff: d.allowAnyStaff, offeredServiceIds: d.offeredServiceIds, offeredStaffIds: d.offeredStaffIds, version: d.version,
+    primaryColor: d.primaryColor,
+    backgroundColor: d.backgroundColor,
+    logoUrl: d.logoUrl ?? '',
+    headline: d.headline ?? '',
+    intro: d.intro ?? '',
+    policies: d.policies ?? '',
+    allowAnyStaff: d.allowAnyStaff,
+    offeredServiceIds: d.offeredServiceIds,
+    offeredStaffIds: d.offeredStaffIds,
+    version: d.version,
   };
 }
 
 export function payloadOf(d: DesignDraft): Omit<BookingDesign, 'updatedAt'> {
   const text = (s: string) => (s.trim() ? s.trim() : null);
   return {
-    primaryColor: d.primaryColor.toLowerCase(), backgroundColor: d.backgroundColor.toLowerCase(), logoUrl: text(d.logoUrl), headline: text(d.headline), intro: text(d.intro), policies: text(d.policies),
-    allowAnyStaff: d.allowAnyStaff, offeredServiceIds: d.offeredServiceIds, offeredStaffIds: d.offeredStaffIds, version: d.version,
+    primaryColor: d.primaryColor.toLowerCase(),
+    backgroundColor: d.backgroundColor.toLowerCase(),
+    logoUrl: text(d.logoUrl),
+    headline: text(d.headline),
+    intro: text(d.intro),
+    policies: text(d.policies),
+    allowAnyStaff: d.allowAnyStaff,
+    offeredServiceIds: d.offeredServiceIds,
+    offeredStaffIds: d.offeredStaffIds,
+    version: d.version,
   };
 }
 

@@ -10,7 +10,17 @@ const instructors = [{ id: 'st1', fullName: 'Dana Lee' }];
 const rooms = [{ id: 'r1', name: 'Studio', capacity: 1, active: true }];
 
 function open(save: (body: Record<string, unknown>) => Promise<unknown>) {
-  render(<ClassDialog locationId="l1" session={null} defaultDate="2026-03-10" instructors={instructors} rooms={rooms} save={save} onClose={() => undefined} />);
+  render(
+    <ClassDialog
+      locationId="l1"
+      session={null}
+      defaultDate="2026-03-10"
+      instructors={instructors}
+      rooms={rooms}
+      save={save}
+      onClose={() => undefined}
+    />,
+  );
   fireEvent.change(screen.getByTestId('class-name'), { target: { value: 'Yoga' } });
   fireEvent.change(screen.getByTestId('class-instructor'), { target: { value: 'st1' } });
 }
@@ -18,7 +28,17 @@ function open(save: (body: Record<string, unknown>) => Promise<unknown>) {
 describe('ClassDialog', () => {
   it('checks the form before sending', () => {
     const save = vi.fn();
-    render(<ClassDialog locationId="l1" session={null} defaultDate="2026-03-10" instructors={instructors} rooms={rooms} save={save} onClose={() => undefined} />);
+    render(
+      <ClassDialog
+        locationId="l1"
+        session={null}
+        defaultDate="2026-03-10"
+        instructors={instructors}
+        rooms={rooms}
+        save={save}
+        onClose={() => undefined}
+      />,
+    );
     fireEvent.change(screen.getByTestId('class-capacity'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('save-class'));
     expect(screen.getByText('Name is required')).toBeTruthy();
@@ -35,13 +55,23 @@ describe('ClassDialog', () => {
     fireEvent.change(screen.getByTestId('class-count'), { target: { value: '4' } });
     fireEvent.click(screen.getByTestId('save-class'));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
-    expect(save.mock.calls[0][0]).toMatchObject({ locationId: 'l1', name: 'Yoga', instructorId: 'st1', roomId: 'r1', startsAt: '2026-03-10T15:00:00.000Z', repeat: { everyWeeks: 1, count: 4 } });
+    expect(save.mock.calls[0][0]).toMatchObject({
+      locationId: 'l1',
+      name: 'Yoga',
+      instructorId: 'st1',
+      roomId: 'r1',
+      startsAt: '2026-03-10T15:00:00.000Z',
+      repeat: { everyWeeks: 1, count: 4 },
+    });
   });
 
   it('shows a 409 with every conflicting date', async () => {
     const body = {
       error: '2 of 4 dates are not free (Tue Mar 17: Dana Lee is with a client until 10:45 AM)',
-      taken: [{ startsAt: '2026-03-17T15:00:00.000Z', reason: 'Dana Lee is with a client until 10:45 AM' }, { startsAt: '2026-03-24T15:00:00.000Z', reason: 'Studio is taken until 11:00 AM' }],
+      taken: [
+        { startsAt: '2026-03-17T15:00:00.000Z', reason: 'Dana Lee is with a client until 10:45 AM' },
+        { startsAt: '2026-03-24T15:00:00.000Z', reason: 'Studio is taken until 11:00 AM' },
+      ],
     };
     open(() => Promise.reject(new ApiError(body.error, 409, body)));
     fireEvent.click(screen.getByTestId('save-class'));
@@ -52,7 +82,10 @@ describe('ClassDialog', () => {
   });
 
   it('puts a 400 field error under its field', async () => {
-    const body = { error: 'capacity: 12 clients have a seat: the capacity cannot be lower than 12', details: [{ field: 'capacity', message: '12 clients have a seat: the capacity cannot be lower than 12' }] };
+    const body = {
+      error: 'capacity: 12 clients have a seat: the capacity cannot be lower than 12',
+      details: [{ field: 'capacity', message: '12 clients have a seat: the capacity cannot be lower than 12' }],
+    };
     open(() => Promise.reject(new ApiError(body.error, 400, body)));
     fireEvent.click(screen.getByTestId('save-class'));
     await waitFor(() => expect(screen.getAllByText(/capacity cannot be lower than 12/)).toHaveLength(2));

@@ -41,7 +41,12 @@ export function ClassDialog({ locationId, session, defaultDate, instructors, roo
       setSaving(false);
     }
   };
-  const err = (k: string) => errors[k] && <span className="field-error" role="alert">{errors[k]}</span>;
+  const err = (k: string) =>
+    errors[k] && (
+      <span className="field-error" role="alert">
+        {errors[k]}
+      </span>
+    );
   const instructorKnown = !form.instructorId || instructors.some((i) => i.id === form.instructorId);
 
   return (
@@ -63,16 +68,30 @@ export function ClassDialog({ locationId, session, defaultDate, instructors, roo
         )}
         <div className="field">
           <label htmlFor="class-name">Name</label>
-          <input id="class-name" value={form.name} onChange={(e) => set('name', e.target.value)} maxLength={120} autoFocus data-testid="class-name" />
+          <input
+            id="class-name"
+            value={form.name}
+            onChange={(e) => set('name', e.target.value)}
+            maxLength={120}
+            autoFocus
+            data-testid="class-name"
+          />
           {err('name')}
         </div>
         <div className="class-form-grid">
           <div className="field">
             <label htmlFor="class-instructor">Instructor</label>
-            <select id="class-instructor" value={form.instructorId} onChange={(e) => set('instructorId', e.target.value)} data-testid="class-instructor">
+            <select
+              id="class-instructor"
+              value={form.instructorId}
+              onChange={(e) => set('instructorId', e.target.value)}
+              data-testid="class-instructor"
+            >
               <option value="">Choose…</option>
               {instructors.map((i) => (
-                <option key={i.id} value={i.id}>{i.fullName}</option>
+                <option key={i.id} value={i.id}>
+                  {i.fullName}
+                </option>
               ))}
               {!instructorKnown && <option value={form.instructorId}>Current instructor</option>}
             </select>
@@ -82,9 +101,13 @@ export function ClassDialog({ locationId, session, defaultDate, instructors, roo
             <label htmlFor="class-room">Room</label>
             <select id="class-room" value={form.roomId} onChange={(e) => set('roomId', e.target.value)} data-testid="class-room">
               <option value="">No room</option>
-              {rooms.filter((r) => r.active || r.id === form.roomId).map((r) => (
-                <option key={r.id} value={r.id}>{r.name}</option>
-              ))}
+              {rooms
+                .filter((r) => r.active || r.id === form.roomId)
+                .map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
             </select>
             {err('roomId')}
           </div>
@@ -94,33 +117,65 @@ export function ClassDialog({ locationId, session, defaultDate, instructors, roo
           </div>
           <div className="field">
             <label htmlFor="class-time">Starts at</label>
-            <input id="class-time" type="time" step={300} value={form.time} onChange={(e) => set('time', e.target.value)} data-testid="class-time" />
+            <input
+              id="class-time"
+              type="time"
+              step={300}
+              value={form.time}
+              onChange={(e) => set('time', e.target.value)}
+              data-testid="class-time"
+            />
             {err('startsAt')}
           </div>
           <div className="field">
             <label htmlFor="class-duration">Duration (min)</label>
-            <input id="class-duration" inputMode="numeric" value={form.durationMin} onChange={(e) => set('durationMin', e.target.value)} data-testid="class-duration" />
+            <input
+              id="class-duration"
+              inputMode="numeric"
+              value={form.durationMin}
+              onChange={(e) => set('durationMin', e.target.value)}
+              data-testid="class-duration"
+            />
             {err('durationMin')}
           </div>
           <div className="field">
             <label htmlFor="class-capacity">Capacity</label>
-            <input id="class-capacity" inputMode="numeric" value={form.capacity} onChange={(e) => set('capacity', e.target.value)} data-testid="class-capacity" />
+            <input
+              id="class-capacity"
+              inputMode="numeric"
+              value={form.capacity}
+              onChange={(e) => set('capacity', e.target.value)}
+              data-testid="class-capacity"
+            />
             {err('capacity')}
           </div>
           <div className="field">
             <label htmlFor="class-price">Price ($)</label>
-            <input id="class-price" inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} data-testid="class-price" />
+            <input
+              id="class-price"
+              inputMode="decimal"
+              value={form.price}
+              onChange={(e) => set('price', e.target.value)}
+              data-testid="class-price"
+            />
             {err('priceMinor')}
           </div>
         </div>
         <div className="field">
           <label htmlFor="class-description">Description</label>
-          <textarea id="class-description" rows={2} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={2000} />
+          <textarea
+            id="class-description"
+            rows={2}
+            value={form.description}
+            onChange={(e) => set('description', e.target.value)}
+            maxLength={2000}
+          />
         </div>
         {!session && (
           <fieldset className="class-repeat">
             <label className="checkbox-row">
-              <input type="checkbox" checked={form.repeat} onChange={(e) => set('repeat', e.target.checked)} data-testid="class-repeat" /> Repeat weekly
+              <input type="checkbox" checked={form.repeat} onChange={(e) => set('repeat', e.target.checked)} data-testid="class-repeat" />{' '}
+              Repeat weekly
             </label>
             {form.repeat && (
               <div className="class-form-grid">
@@ -139,7 +194,13 @@ export function ClassDialog({ locationId, session, defaultDate, instructors, roo
                 {form.endKind === 'count' ? (
                   <div className="field">
                     <label htmlFor="class-count">Number of classes</label>
-                    <input id="class-count" inputMode="numeric" value={form.count} onChange={(e) => set('count', e.target.value)} data-testid="class-count" />
+                    <input
+                      id="class-count"
+                      inputMode="numeric"
+                      value={form.count}
+                      onChange={(e) => set('count', e.target.value)}
+                      data-testid="class-count"
+                    />
                     {err('repeat.count')}
                   </div>
                 ) : (
@@ -154,7 +215,9 @@ export function ClassDialog({ locationId, session, defaultDate, instructors, roo
           </fieldset>
         )}
         <div className="form-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-primary" disabled={saving} data-testid="save-class">
             {saving ? 'Saving…' : session ? 'Save changes' : 'Create class'}
           </button>

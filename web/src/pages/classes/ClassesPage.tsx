@@ -16,7 +16,17 @@ import { ClassDialog } from './ClassDialog';
 import { fillLabel } from './class-form';
 import type { ScheduleClassInput, UpdateClassInput } from '../../gql/graphql';
 import { problemOf, type ClassDetail, type ClassSession, type Enrolment, type RoomOption } from './classes-api';
-import { CANCEL_CLASS, CANCEL_ENROLMENT, CLASS_DETAIL, CLASS_ROOMS, CLASS_WEEK, ENROL_IN_CLASS, MARK_ATTENDANCE, SCHEDULE_CLASS, UPDATE_CLASS } from './classes-gql';
+import {
+  CANCEL_CLASS,
+  CANCEL_ENROLMENT,
+  CLASS_DETAIL,
+  CLASS_ROOMS,
+  CLASS_WEEK,
+  ENROL_IN_CLASS,
+  MARK_ATTENDANCE,
+  SCHEDULE_CLASS,
+  UPDATE_CLASS,
+} from './classes-gql';
 import { RosterPanel } from './RosterPanel';
 import './classes.css';
 
@@ -51,7 +61,10 @@ export function ClassesPage() {
     }
   };
 
-  const week = useQuery(CLASS_WEEK, { variables: { locationId: locationId ?? '', from: from.toISOString(), to: to.toISOString() }, skip: !locationId });
+  const week = useQuery(CLASS_WEEK, {
+    variables: { locationId: locationId ?? '', from: from.toISOString(), to: to.toISOString() },
+    skip: !locationId,
+  });
   // GraphQL types status as String; the values are the contract's (scheduled | cancelled, enrolled | waitlisted | …).
   const list = { loading: week.loading && !week.data, error: week.error, data: week.data?.classSessions as ClassSession[] | undefined };
   const roomsQ = useQuery(CLASS_ROOMS, { variables: { locationId: locationId ?? '' }, skip: !locationId, fetchPolicy: 'cache-first' });
@@ -73,7 +86,9 @@ export function ClassesPage() {
           <p className="muted">Group sessions with an instructor, a room and a capacity; full classes keep a waitlist.</p>
         </div>
         {rights.manage && locationId && (
-          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')} data-testid="new-class">New class</button>
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')} data-testid="new-class">
+            New class
+          </button>
         )}
       </header>
       <DateNav
@@ -85,11 +100,16 @@ export function ClassesPage() {
         onPick={setDate}
       />
       {!locationId ? (
-        <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
+        <div className="card empty-state">
+          <h2>No location selected</h2>
+          <p className="muted">Choose a location in the header.</p>
+        </div>
       ) : list.loading ? (
         <Spinner fullScreen={false} />
       ) : list.error ? (
-        <div className="alert alert-error" role="alert">Classes could not be loaded: {problemOf(list.error).message}</div>
+        <div className="alert alert-error" role="alert">
+          Classes could not be loaded: {problemOf(list.error).message}
+        </div>
       ) : (
         <div className="classes-week" data-testid="classes-week">
           {days.map((d) => {
@@ -106,9 +126,14 @@ export function ClassesPage() {
                     onClick={() => setOpenId(s.id)}
                     data-testid={`class-card-${s.id}`}
                   >
-                    <span className="class-card-time">{formatTime(s.startsAt)}–{formatTime(s.endsAt)}</span>
+                    <span className="class-card-time">
+                      {formatTime(s.startsAt)}–{formatTime(s.endsAt)}
+                    </span>
                     <strong>{s.name}</strong>
-                    <span className="muted">{staffName(s.instructorId)}{s.roomId ? ` · ${roomName(s.roomId)}` : ''}</span>
+                    <span className="muted">
+                      {staffName(s.instructorId)}
+                      {s.roomId ? ` · ${roomName(s.roomId)}` : ''}
+                    </span>
                     <span className="class-card-fill">{fillLabel(s)}</span>
                   </button>
                 ))}
@@ -128,7 +153,10 @@ export function ClassesPage() {
           save={async (body) => {
             if (editing === 'new') {
               const res = (await scheduleClass({ variables: { input: body as ScheduleClassInput } })).data!.scheduleClass;
-              toast({ title: res.sessions.length > 1 ? `${res.sessions.length} classes planned` : `${res.sessions[0]?.name ?? 'Class'} planned`, variant: 'success' });
+              toast({
+                title: res.sessions.length > 1 ? `${res.sessions.length} classes planned` : `${res.sessions[0]?.name ?? 'Class'} planned`,
+                variant: 'success',
+              });
             } else {
               await updateClass({ variables: { id: editing.id, input: body as UpdateClassInput } });
               toast({ title: 'Class saved', variant: 'success' });
@@ -166,7 +194,11 @@ interface DetailProps {
 /** The session's dialog: loads it with the roster's client names (from clients, through the gateway), runs the roster actions. */
 function ClassDetailDialog({ id, rights, instructorName, roomName, onClose, onEdit, onChanged }: DetailProps) {
   const detailQ = useQuery(CLASS_DETAIL, { variables: { id }, fetchPolicy: 'network-only', errorPolicy: 'all' });
-  const detail = { loading: detailQ.loading && !detailQ.data, error: detailQ.data ? null : detailQ.error, data: detailQ.data?.classSession as ClassDetail | undefined };
+  const detail = {
+    loading: detailQ.loading && !detailQ.data,
+    error: detailQ.data ? null : detailQ.error,
+    data: detailQ.data?.classSession as ClassDetail | undefined,
+  };
   const nameOf = (cid: string) => detail.data?.enrolments.find((e) => e.clientId === cid)?.client?.fullName ?? 'Client';
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -200,7 +232,9 @@ function ClassDetailDialog({ id, rights, instructorName, roomName, onClose, onEd
       {detail.loading ? (
         <Spinner fullScreen={false} />
       ) : detail.error || !d ? (
-        <div className="alert alert-error" role="alert">{problemOf(detail.error).message}</div>
+        <div className="alert alert-error" role="alert">
+          {problemOf(detail.error).message}
+        </div>
       ) : (
         <RosterPanel
           detail={d}
@@ -212,18 +246,29 @@ function ClassDetailDialog({ id, rights, instructorName, roomName, onClose, onEd
           busy={act.isPending}
           notice={notice}
           error={error}
-          picker={({ value, onChange }) => <ClientPicker value={value} onChange={onChange} label="Add a client" excludeIds={d.enrolments.filter((e) => e.status !== 'cancelled').map((e) => e.clientId)} />}
+          picker={({ value, onChange }) => (
+            <ClientPicker
+              value={value}
+              onChange={onChange}
+              label="Add a client"
+              excludeIds={d.enrolments.filter((e) => e.status !== 'cancelled').map((e) => e.clientId)}
+            />
+          )}
           onEnrol={(client) =>
             act.mutate(async () => {
               const e = (await enrol({ variables: { sessionId: d.id, clientId: client.id } })).data!.enrolInClass;
-              return e.status === 'waitlisted' ? `${client.fullName} is on the waitlist (#${e.waitlistPosition})` : `${client.fullName} is enrolled`;
+              return e.status === 'waitlisted'
+                ? `${client.fullName} is on the waitlist (#${e.waitlistPosition})`
+                : `${client.fullName} is enrolled`;
             })
           }
           onCancelEnrolment={(e: Enrolment) =>
             act.mutate(async () => {
               const res = (await cancelPlace({ variables: { sessionId: d.id, enrolmentId: e.id } })).data!.cancelClassEnrolment;
               const moved = res.promoted.map((p) => nameOf(p.clientId));
-              return moved.length ? `${nameOf(e.clientId)}'s place was cancelled; ${moved.join(', ')} moved up from the waitlist` : `${nameOf(e.clientId)}'s place was cancelled`;
+              return moved.length
+                ? `${nameOf(e.clientId)}'s place was cancelled; ${moved.join(', ')} moved up from the waitlist`
+                : `${nameOf(e.clientId)}'s place was cancelled`;
             })
           }
           onAttendance={(e, status) =>

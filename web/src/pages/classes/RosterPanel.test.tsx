@@ -7,12 +7,39 @@ import { RosterPanel, type RosterPanelProps } from './RosterPanel';
 
 afterEach(cleanup);
 
-const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({ id, sessionId: 's1', clientId: `c-${id}`, status, waitlistPosition, promotedAt: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' });
+const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({
+  id,
+  sessionId: 's1',
+  clientId: `c-${id}`,
+  status,
+  waitlistPosition,
+  promotedAt: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+});
 const detail = (over: Partial<ClassDetail> = {}): ClassDetail => ({
-  id: 's1', locationId: 'l1', seriesId: null, name: 'Yoga', description: null, category: null, instructorId: 'st1', roomId: null,
-  createdBy: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z',
-  startsAt: '2026-03-10T15:00:00.000Z', endsAt: '2026-03-10T16:00:00.000Z', durationMin: 60, capacity: 2, priceMinor: 2000, currency: 'USD', status: 'scheduled',
-  cancelReason: null, version: 1, enrolledCount: 2, waitlistedCount: 2,
+  id: 's1',
+  locationId: 'l1',
+  seriesId: null,
+  name: 'Yoga',
+  description: null,
+  category: null,
+  instructorId: 'st1',
+  roomId: null,
+  createdBy: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  startsAt: '2026-03-10T15:00:00.000Z',
+  endsAt: '2026-03-10T16:00:00.000Z',
+  durationMin: 60,
+  capacity: 2,
+  priceMinor: 2000,
+  currency: 'USD',
+  status: 'scheduled',
+  cancelReason: null,
+  version: 1,
+  enrolledCount: 2,
+  waitlistedCount: 2,
   enrolments: [e('a', 'enrolled'), e('w2', 'waitlisted', 2), e('b', 'enrolled'), e('w1', 'waitlisted', 1), e('x', 'cancelled')],
   ...over,
 });
@@ -23,10 +50,26 @@ const picked: PickerClient = { id: 'c-new', firstName: 'Nia', lastName: 'New', f
 
 function setup(over: Partial<RosterPanelProps> = {}) {
   const props: RosterPanelProps = {
-    detail: detail(), instructorName: 'Dana Lee', roomName: 'Studio', clientName: (id) => NAMES[id] ?? 'Client', now: before, can: { manage: true, enrol: true, attend: true },
-    busy: false, notice: null, error: null,
-    picker: ({ onChange }) => <button type="button" onClick={() => onChange(picked)}>pick</button>,
-    onEnrol: vi.fn(), onCancelEnrolment: vi.fn(), onAttendance: vi.fn(), onEdit: vi.fn(), onCancelClass: vi.fn(), ...over,
+    detail: detail(),
+    instructorName: 'Dana Lee',
+    roomName: 'Studio',
+    clientName: (id) => NAMES[id] ?? 'Client',
+    now: before,
+    can: { manage: true, enrol: true, attend: true },
+    busy: false,
+    notice: null,
+    error: null,
+    picker: ({ onChange }) => (
+      <button type="button" onClick={() => onChange(picked)}>
+        pick
+      </button>
+    ),
+    onEnrol: vi.fn(),
+    onCancelEnrolment: vi.fn(),
+    onAttendance: vi.fn(),
+    onEdit: vi.fn(),
+    onCancelClass: vi.fn(),
+    ...over,
   };
   render(<RosterPanel {...props} />);
   return props;
@@ -35,10 +78,14 @@ function setup(over: Partial<RosterPanelProps> = {}) {
 describe('RosterPanel', () => {
   it('lists the seats and the waitlist in its order, with names from the clients API', () => {
     setup();
-    expect(within(screen.getByTestId('roster-seated')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Ana Ruiz'), expect.stringContaining('Bea Cole'),
-    ]);
-    const waiting = within(screen.getByTestId('roster-waitlist')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(
+      within(screen.getByTestId('roster-seated'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Ana Ruiz'), expect.stringContaining('Bea Cole')]);
+    const waiting = within(screen.getByTestId('roster-waitlist'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(waiting[0]).toMatch(/^#1Wes One/);
     expect(waiting[1]).toMatch(/^#2Wyn Two/);
     expect(screen.getByTestId('class-fill').textContent).toBe('Full · 2 waiting');
@@ -86,7 +133,15 @@ describe('RosterPanel', () => {
   });
 
   it('shows a cancelled class read-only', () => {
-    setup({ detail: detail({ status: 'cancelled', cancelReason: 'Snow day', enrolledCount: 0, waitlistedCount: 0, enrolments: [e('a', 'cancelled')] }) });
+    setup({
+      detail: detail({
+        status: 'cancelled',
+        cancelReason: 'Snow day',
+        enrolledCount: 0,
+        waitlistedCount: 0,
+        enrolments: [e('a', 'cancelled')],
+      }),
+    });
     expect(screen.getByTestId('class-fill').textContent).toBe('Cancelled');
     expect(screen.getByText(/Snow day/)).toBeTruthy();
     expect(screen.queryByTestId('enrol-submit')).toBeNull();

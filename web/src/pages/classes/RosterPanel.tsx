@@ -24,8 +24,20 @@ export interface RosterPanelProps {
   onCancelClass(reason: string | null): void;
 }
 
-const STATUS_LABEL: Record<Enrolment['status'], string> = { enrolled: 'Enrolled', waitlisted: 'Waitlisted', cancelled: 'Cancelled', attended: 'Attended', 'no-show': 'No-show' };
-const STATUS_BADGE: Record<Enrolment['status'], string> = { enrolled: 'badge-primary', waitlisted: 'badge-warning', cancelled: 'badge-muted', attended: 'badge-success', 'no-show': 'badge-danger' };
+const STATUS_LABEL: Record<Enrolment['status'], string> = {
+  enrolled: 'Enrolled',
+  waitlisted: 'Waitlisted',
+  cancelled: 'Cancelled',
+  attended: 'Attended',
+  'no-show': 'No-show',
+};
+const STATUS_BADGE: Record<Enrolment['status'], string> = {
+  enrolled: 'badge-primary',
+  waitlisted: 'badge-warning',
+  cancelled: 'badge-muted',
+  attended: 'badge-success',
+  'no-show': 'badge-danger',
+};
 
 /** One session: its facts, the seated clients, the waitlist in order, and what staff may do with them. */
 export function RosterPanel(p: RosterPanelProps) {
@@ -47,18 +59,36 @@ export function RosterPanel(p: RosterPanelProps) {
         {live && p.can.attend && started && e.status !== 'waitlisted' && (
           <>
             {e.status !== 'attended' && (
-              <button type="button" className="btn btn-ghost btn-xs" disabled={p.busy} onClick={() => p.onAttendance(e, 'attended')} data-testid={`attended-${e.id}`}>Attended</button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                disabled={p.busy}
+                onClick={() => p.onAttendance(e, 'attended')}
+                data-testid={`attended-${e.id}`}
+              >
+                Attended
+              </button>
             )}
             {e.status !== 'no-show' && (
-              <button type="button" className="btn btn-ghost btn-xs" disabled={p.busy} onClick={() => p.onAttendance(e, 'no-show')}>No-show</button>
+              <button type="button" className="btn btn-ghost btn-xs" disabled={p.busy} onClick={() => p.onAttendance(e, 'no-show')}>
+                No-show
+              </button>
             )}
             {e.status !== 'enrolled' && (
-              <button type="button" className="btn btn-ghost btn-xs" disabled={p.busy} onClick={() => p.onAttendance(e, 'enrolled')}>Undo</button>
+              <button type="button" className="btn btn-ghost btn-xs" disabled={p.busy} onClick={() => p.onAttendance(e, 'enrolled')}>
+                Undo
+              </button>
             )}
           </>
         )}
         {live && p.can.enrol && (e.status === 'enrolled' || e.status === 'waitlisted') && (
-          <button type="button" className="btn btn-ghost btn-xs" disabled={p.busy} onClick={() => p.onCancelEnrolment(e)} data-testid={`cancel-enrolment-${e.id}`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            disabled={p.busy}
+            onClick={() => p.onCancelEnrolment(e)}
+            data-testid={`cancel-enrolment-${e.id}`}
+          >
             Cancel
           </button>
         )}
@@ -78,8 +108,16 @@ export function RosterPanel(p: RosterPanelProps) {
         <strong data-testid="class-fill">{fillLabel(detail)}</strong>
         {detail.status === 'cancelled' && detail.cancelReason ? <span className="muted"> · {detail.cancelReason}</span> : null}
       </p>
-      {p.notice && <div className="alert alert-success" role="status" data-testid="class-notice">{p.notice}</div>}
-      {p.error && <div className="alert alert-error" role="alert" data-testid="roster-error">{p.error}</div>}
+      {p.notice && (
+        <div className="alert alert-success" role="status" data-testid="class-notice">
+          {p.notice}
+        </div>
+      )}
+      {p.error && (
+        <div className="alert alert-error" role="alert" data-testid="roster-error">
+          {p.error}
+        </div>
+      )}
 
       {live && !ended && p.can.enrol && (
         <form
@@ -100,8 +138,14 @@ export function RosterPanel(p: RosterPanelProps) {
       )}
 
       <section className="class-roster" aria-label="Roster">
-        <h3>Enrolled ({roster.seated.length}/{detail.capacity})</h3>
-        {roster.seated.length === 0 ? <p className="muted">Nobody yet.</p> : <ul data-testid="roster-seated">{roster.seated.map((e) => row(e))}</ul>}
+        <h3>
+          Enrolled ({roster.seated.length}/{detail.capacity})
+        </h3>
+        {roster.seated.length === 0 ? (
+          <p className="muted">Nobody yet.</p>
+        ) : (
+          <ul data-testid="roster-seated">{roster.seated.map((e) => row(e))}</ul>
+        )}
       </section>
       {roster.waitlist.length > 0 && (
         <section className="class-roster" aria-label="Waitlist">
@@ -119,18 +163,36 @@ export function RosterPanel(p: RosterPanelProps) {
       {live && p.can.manage && (
         <div className="form-actions class-manage">
           {!started && (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={p.onEdit} data-testid="edit-class">Edit class</button>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={p.onEdit} data-testid="edit-class">
+              Edit class
+            </button>
           )}
           {!ended && !confirmCancel && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmCancel(true)} data-testid="cancel-class">Cancel class</button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmCancel(true)} data-testid="cancel-class">
+              Cancel class
+            </button>
           )}
           {confirmCancel && (
             <div className="row gap wrap">
-              <input aria-label="Reason" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-              <button type="button" className="btn btn-danger btn-sm" disabled={p.busy} onClick={() => p.onCancelClass(reason.trim() || null)} data-testid="confirm-cancel-class">
+              <input
+                aria-label="Reason"
+                placeholder="Reason (optional)"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={500}
+              />
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                disabled={p.busy}
+                onClick={() => p.onCancelClass(reason.trim() || null)}
+                data-testid="confirm-cancel-class"
+              >
                 Cancel class and its {detail.enrolledCount + detail.waitlistedCount} places
               </button>
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmCancel(false)}>Keep it</button>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmCancel(false)}>
+                Keep it
+              </button>
             </div>
           )}
         </div>

@@ -5,11 +5,29 @@ import type { ClassSession, Enrolment } from './classes-api';
 const form = (over: Partial<ClassForm> = {}): ClassForm => ({ ...emptyForm('2026-03-10'), name: 'Yoga', instructorId: 'st1', ...over });
 
 const session: ClassSession = {
-  id: 's1', locationId: 'l1', seriesId: null, name: 'Yoga', description: null, category: null, instructorId: 'st1', roomId: null,
-  createdBy: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z',
+  id: 's1',
+  locationId: 'l1',
+  seriesId: null,
+  name: 'Yoga',
+  description: null,
+  category: null,
+  instructorId: 'st1',
+  roomId: null,
+  createdBy: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
   // 10:00 in Chicago (CDT, UTC-5) on a March day after the DST change.
-  startsAt: '2026-03-10T15:00:00.000Z', endsAt: '2026-03-10T16:00:00.000Z', durationMin: 60, capacity: 10, priceMinor: 2000, currency: 'USD',
-  status: 'scheduled', cancelReason: null, version: 3, enrolledCount: 4, waitlistedCount: 0,
+  startsAt: '2026-03-10T15:00:00.000Z',
+  endsAt: '2026-03-10T16:00:00.000Z',
+  durationMin: 60,
+  capacity: 10,
+  priceMinor: 2000,
+  currency: 'USD',
+  status: 'scheduled',
+  cancelReason: null,
+  version: 3,
+  enrolledCount: 4,
+  waitlistedCount: 0,
 };
 
 describe('checkForm', () => {
@@ -32,7 +50,15 @@ describe('requestBody', () => {
   it('creates with the local wall time as UTC, the price in cents, and a weekly repeat', () => {
     const body = requestBody(form({ time: '10:00', price: '19.50', repeat: true, everyWeeks: '2', count: '6', roomId: 'r1' }), 'l1', null);
     expect(body).toEqual({
-      locationId: 'l1', name: 'Yoga', description: null, instructorId: 'st1', roomId: 'r1', startsAt: '2026-03-10T15:00:00.000Z', durationMin: 60, capacity: 10, priceMinor: 1950,
+      locationId: 'l1',
+      name: 'Yoga',
+      description: null,
+      instructorId: 'st1',
+      roomId: 'r1',
+      startsAt: '2026-03-10T15:00:00.000Z',
+      durationMin: 60,
+      capacity: 10,
+      priceMinor: 1950,
       repeat: { everyWeeks: 2, count: 6 },
     });
   });
@@ -46,7 +72,16 @@ describe('requestBody', () => {
 });
 
 describe('roster', () => {
-  const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({ id, sessionId: 's1', clientId: `c-${id}`, status, waitlistPosition, promotedAt: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' });
+  const e = (id: string, status: Enrolment['status'], waitlistPosition: number | null = null): Enrolment => ({
+    id,
+    sessionId: 's1',
+    clientId: `c-${id}`,
+    status,
+    waitlistPosition,
+    promotedAt: null,
+    createdAt: '2026-03-01T00:00:00.000Z',
+    updatedAt: '2026-03-01T00:00:00.000Z',
+  });
   it('splits seats, the waitlist in order, and cancelled places', () => {
     const r = splitRoster([e('a', 'enrolled'), e('b', 'waitlisted', 2), e('c', 'cancelled'), e('d', 'attended'), e('f', 'waitlisted', 1)]);
     expect(r.seated.map((x) => x.id)).toEqual(['a', 'd']);

@@ -22,8 +22,20 @@ export interface ClassForm {
 
 export function emptyForm(date: string): ClassForm {
   return {
-    name: '', description: '', instructorId: '', roomId: '', date, time: '10:00', durationMin: '60', capacity: '10', price: '0.00', repeat: false, everyWeeks: '1',
-    endKind: 'count', count: '8', until: '',
+    name: '',
+    description: '',
+    instructorId: '',
+    roomId: '',
+    date,
+    time: '10:00',
+    durationMin: '60',
+    capacity: '10',
+    price: '0.00',
+    repeat: false,
+    everyWeeks: '1',
+    endKind: 'count',
+    count: '8',
+    until: '',
   };
 }
 
@@ -32,8 +44,14 @@ export function formFromSession(s: ClassSession): ClassForm {
   const p = zonedParts(start);
   return {
     ...emptyForm(zonedDate(start)),
-    name: s.name, description: s.description ?? '', instructorId: s.instructorId, roomId: s.roomId ?? '', time: colonHHMM(p.hour * 60 + p.minute),
-    durationMin: String(s.durationMin), capacity: String(s.capacity), price: minorToDollars(s.priceMinor),
+    name: s.name,
+    description: s.description ?? '',
+    instructorId: s.instructorId,
+    roomId: s.roomId ?? '',
+    time: colonHHMM(p.hour * 60 + p.minute),
+    durationMin: String(s.durationMin),
+    capacity: String(s.capacity),
+    price: minorToDollars(s.priceMinor),
   };
 }
 
@@ -65,13 +83,20 @@ export function checkForm(f: ClassForm): Record<string, string> {
 export function requestBody(f: ClassForm, locationId: string, editing: ClassSession | null): Record<string, unknown> {
   const startsAt = zonedToUtc(f.date, parseHHMM(f.time)).toISOString();
   const body: Record<string, unknown> = {
-    name: f.name.trim(), description: f.description.trim() || null, instructorId: f.instructorId, roomId: f.roomId || null, startsAt, durationMin: whole(f.durationMin),
-    capacity: whole(f.capacity), priceMinor: dollarsToMinor(f.price),
+    name: f.name.trim(),
+    description: f.description.trim() || null,
+    instructorId: f.instructorId,
+    roomId: f.roomId || null,
+    startsAt,
+    durationMin: whole(f.durationMin),
+    capacity: whole(f.capacity),
+    priceMinor: dollarsToMinor(f.price),
   };
   if (editing) {
     const changed: Record<string, unknown> = { version: editing.version };
     for (const [k, v] of Object.entries(body)) {
-      const before = k === 'startsAt' ? new Date(editing.startsAt).toISOString() : (editing as unknown as Record<string, unknown>)[k] ?? null;
+      const before =
+        k === 'startsAt' ? new Date(editing.startsAt).toISOString() : ((editing as unknown as Record<string, unknown>)[k] ?? null);
       if (v !== before) changed[k] = v;
     }
     return changed;

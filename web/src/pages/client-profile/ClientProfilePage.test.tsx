@@ -3,12 +3,37 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
 /** The profile inside the real app shell, against a small fake of the clients GraphQL API (and the shell's REST calls). */
-const admin = { id: 'u1', username: 'ada', firstName: 'Ada', lastName: 'Admin', email: 'ada@demo.salon', role: 'admin', profilePicture: null, isActive: true, permissionGroups: [] };
+const admin = {
+  id: 'u1',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@demo.salon',
+  role: 'admin',
+  profilePicture: null,
+  isActive: true,
+  permissionGroups: [],
+};
 const consent = { granted: true, changedAt: '2026-11-03T20:14:00Z', method: 'verbal', changedBy: 'u1' };
 let client: Record<string, unknown>;
 const template = {
-  id: 't1', name: 'Colour formula', description: null, archived: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
-  sections: [{ id: 's1', title: 'Formula', fields: [{ id: 'brand', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] }, { id: 'vol', label: 'Developer', type: 'number', required: false }] }],
+  id: 't1',
+  name: 'Colour formula',
+  description: null,
+  archived: false,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  version: 1,
+  sections: [
+    {
+      id: 's1',
+      title: 'Formula',
+      fields: [
+        { id: 'brand', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] },
+        { id: 'vol', label: 'Developer', type: 'number', required: false },
+      ],
+    },
+  ],
 };
 let notes: Record<string, unknown>[];
 let patches: unknown[];
@@ -17,11 +42,22 @@ let patches: unknown[];
 function gqlClient() {
   const consentOf = (c: unknown) => ({ __typename: 'Consent', ...(c as object) });
   const c = client as { alerts: object[]; smsConsent: unknown; emailConsent: unknown };
-  return { __typename: 'Client', ...client, address: null, alerts: c.alerts.map((a) => ({ __typename: 'ClientAlert', ...a })), smsConsent: consentOf(c.smsConsent), emailConsent: consentOf(c.emailConsent) };
+  return {
+    __typename: 'Client',
+    ...client,
+    address: null,
+    alerts: c.alerts.map((a) => ({ __typename: 'ClientAlert', ...a })),
+    smsConsent: consentOf(c.smsConsent),
+    emailConsent: consentOf(c.emailConsent),
+  };
 }
 const gqlNote = (n: Record<string, unknown>) => ({ __typename: 'Note', ...n });
 function gqlTemplate() {
-  const sections = template.sections.map((sec) => ({ __typename: 'NoteTemplateSection', ...sec, fields: sec.fields.map((f) => ({ __typename: 'NoteTemplateField', options: null, ...f })) }));
+  const sections = template.sections.map((sec) => ({
+    __typename: 'NoteTemplateSection',
+    ...sec,
+    fields: sec.fields.map((f) => ({ __typename: 'NoteTemplateField', options: null, ...f })),
+  }));
   return { __typename: 'NoteTemplate', ...template, sections };
 }
 
@@ -31,16 +67,39 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   client = {
-    id: 'c1', firstName: 'Ana', lastName: 'Ruiz', fullName: 'Ana Ruiz', phone: '+13125550101', email: 'ana@x.com', birthday: null, address: null,
-    preferredLocationId: null, preferredStaffId: null, tags: ['vip'], alerts: [{ id: 'a1', kind: 'allergy', text: 'Latex' }], source: null,
-    smsConsent: consent, emailConsent: { granted: false, changedAt: null, method: null, changedBy: null }, lastVisitAt: null,
-    createdAt: '2026-01-05T15:00:00Z', updatedAt: '2026-01-05T15:00:00Z', createdBy: 'u1', updatedBy: 'u1', version: 2, possibleDuplicateCount: 0,
+    id: 'c1',
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    fullName: 'Ana Ruiz',
+    phone: '+13125550101',
+    email: 'ana@x.com',
+    birthday: null,
+    address: null,
+    preferredLocationId: null,
+    preferredStaffId: null,
+    tags: ['vip'],
+    alerts: [{ id: 'a1', kind: 'allergy', text: 'Latex' }],
+    source: null,
+    smsConsent: consent,
+    emailConsent: { granted: false, changedAt: null, method: null, changedBy: null },
+    lastVisitAt: null,
+    createdAt: '2026-01-05T15:00:00Z',
+    updatedAt: '2026-01-05T15:00:00Z',
+    createdBy: 'u1',
+    updatedBy: 'u1',
+    version: 2,
+    possibleDuplicateCount: 0,
   };
   notes = [];
   patches = [];
   localStorage.setItem('token', 't');
   localStorage.setItem('user', JSON.stringify(admin));
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -59,7 +118,11 @@ beforeEach(() => {
         if (op === 'UpdateClient' && variables.id === 'c1') {
           const input = variables.input;
           patches.push(input);
-          if (input.version !== client.version) return json(200, { data: null, errors: [{ message: 'changed', extensions: { code: 'CONFLICT', status: 409, details: client } }] });
+          if (input.version !== client.version)
+            return json(200, {
+              data: null,
+              errors: [{ message: 'changed', extensions: { code: 'CONFLICT', status: 409, details: client } }],
+            });
           client = { ...client, ...input, version: (client.version as number) + 1 };
           return json(200, { data: { updateClient: gqlClient() } });
         }
@@ -67,13 +130,29 @@ beforeEach(() => {
         if (op === 'ClientNotes') return json(200, { data: { client: { __typename: 'Client', id: 'c1', notes: notes.map(gqlNote) } } });
         if (op === 'AddNote' && variables.clientId === 'c1') {
           const input = variables.input;
-          const n = { id: `n${notes.length + 1}`, clientId: 'c1', body: input.body ?? null, templateId: input.templateId ?? null, templateName: input.templateId ? 'Colour formula' : null, values: input.values ?? null, pinned: false, authorId: 'u1', authorName: 'Ada Admin', createdAt: '2026-11-21T20:05:00Z', updatedAt: '2026-11-21T20:05:00Z', version: 1 };
+          const n = {
+            id: `n${notes.length + 1}`,
+            clientId: 'c1',
+            body: input.body ?? null,
+            templateId: input.templateId ?? null,
+            templateName: input.templateId ? 'Colour formula' : null,
+            values: input.values ?? null,
+            pinned: false,
+            authorId: 'u1',
+            authorName: 'Ada Admin',
+            createdAt: '2026-11-21T20:05:00Z',
+            updatedAt: '2026-11-21T20:05:00Z',
+            version: 1,
+          };
           notes = [n, ...notes];
           return json(200, { data: { addNote: gqlNote(n) } });
         }
         if (op === 'NoteTemplates') return json(200, { data: { noteTemplates: [gqlTemplate()] } });
         if (op === 'ClientLocationOptions') return json(200, { data: { locations: [] } });
-        if (op === 'ClientStaffOptions') return json(200, { data: { users: [{ __typename: 'User', id: 'u1', fullName: 'Ada Admin', email: 'ada@demo.salon', isActive: true }] } });
+        if (op === 'ClientStaffOptions')
+          return json(200, {
+            data: { users: [{ __typename: 'User', id: 'u1', fullName: 'Ada Admin', email: 'ada@demo.salon', isActive: true }] },
+          });
         return json(200, { data: { viewer: { __typename: 'User', ...admin, fullName: 'Ada Admin' } } });
       }
       return json(404, { error: `no fake for ${method} ${path}` });
@@ -103,10 +182,14 @@ describe('ClientProfilePage', () => {
     expect(alerts.getAttribute('role')).toBe('alert');
     expect(alerts.textContent).toContain('Latex');
     expect(screen.getByTestId('client-field-phone').textContent).toContain('(312) 555-0101');
-    await waitFor(() => expect(screen.getByTestId('consent-sms-text').textContent).toBe('Given Nov 3, 2026 at 2:14 PM by Ada Admin (you) (verbal)'));
+    await waitFor(() =>
+      expect(screen.getByTestId('consent-sms-text').textContent).toBe('Given Nov 3, 2026 at 2:14 PM by Ada Admin (you) (verbal)'),
+    );
     expect(screen.getByTestId('consent-sms').getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByTestId('tab-appointments'));
-    expect(screen.getByText('Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.')).toBeTruthy();
+    expect(
+      screen.getByText('Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.'),
+    ).toBeTruthy();
   });
 
   it('edits in place with the version and shows a conflict', async () => {

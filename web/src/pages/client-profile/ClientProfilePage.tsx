@@ -25,7 +25,10 @@ const TABS = [
 type TabKey = (typeof TABS)[number]['key'];
 
 const LATER: Record<'appointments' | 'purchases' | 'forms', { title: string; text: string }> = {
-  appointments: { title: 'Appointments', text: 'Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.' },
+  appointments: {
+    title: 'Appointments',
+    text: 'Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.',
+  },
   purchases: { title: 'Purchases', text: 'Purchases arrive with the point-of-sale module: sales, gift cards, memberships.' },
   forms: { title: 'Forms', text: 'Forms arrive with the forms module: intake forms and signed documents.' },
 };
@@ -81,7 +84,9 @@ function ClientProfile({ clientId }: { clientId: string }) {
         <div className="card empty-state">
           <h1>{notFound ? 'Client not found' : 'Could not load this client'}</h1>
           <p className="muted">{notFound ? 'The client may have been deleted or merged into another profile.' : errorText(q.error)}</p>
-          <Link to="/clients" className="btn btn-secondary">Back to clients</Link>
+          <Link to="/clients" className="btn btn-secondary">
+            Back to clients
+          </Link>
         </div>
       </section>
     );
@@ -91,15 +96,24 @@ function ClientProfile({ clientId }: { clientId: string }) {
 
   return (
     <section className="page" data-testid="client-profile">
-      <nav className="breadcrumb" aria-label="Breadcrumb"><Link to="/clients">Clients</Link> / {c.fullName}</nav>
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/clients">Clients</Link> / {c.fullName}
+      </nav>
       {c.alerts.length > 0 && (
         <div className="client-alerts" role="alert" data-testid="client-alerts">
-          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M8.26 2.99a2 2 0 0 1 3.48 0l6.02 10.5A2 2 0 0 1 16.02 16.5H3.98a2 2 0 0 1-1.74-3.01zM10 7a1 1 0 0 0-1 1v3a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1m0 6.25a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2" /></svg>
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M8.26 2.99a2 2 0 0 1 3.48 0l6.02 10.5A2 2 0 0 1 16.02 16.5H3.98a2 2 0 0 1-1.74-3.01zM10 7a1 1 0 0 0-1 1v3a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1m0 6.25a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2"
+            />
+          </svg>
           <div>
             <span className="visually-hidden">Alerts for {c.fullName}:</span>
             <ul>
               {c.alerts.map((a) => (
-                <li key={a.id}><strong>{a.kind}:</strong> {a.text}</li>
+                <li key={a.id}>
+                  <strong>{a.kind}:</strong> {a.text}
+                </li>
               ))}
             </ul>
           </div>
@@ -107,7 +121,9 @@ function ClientProfile({ clientId }: { clientId: string }) {
       )}
       <header className="profile-header">
         <div className="profile-title">
-          <span className="profile-avatar" aria-hidden="true">{initials(c.firstName, c.lastName)}</span>
+          <span className="profile-avatar" aria-hidden="true">
+            {initials(c.firstName, c.lastName)}
+          </span>
           <div>
             <h1>{c.fullName}</h1>
             <div className="profile-meta">
@@ -116,10 +132,22 @@ function ClientProfile({ clientId }: { clientId: string }) {
               <span>Client since {formatDate(c.createdAt)}</span>
               <span>{c.lastVisitAt ? `Last visit ${formatDate(c.lastVisitAt)}` : 'No visits yet'}</span>
             </div>
-            {c.tags.length > 0 && <div style={{ marginTop: '0.35rem' }}>{c.tags.map((t) => <span key={t} className="chip">{t}</span>)}</div>}
+            {c.tags.length > 0 && (
+              <div style={{ marginTop: '0.35rem' }}>
+                {c.tags.map((t) => (
+                  <span key={t} className="chip">
+                    {t}
+                  </span>
+                ))}
+              </div>
+            )}
           </div>
         </div>
-        {c.possibleDuplicateCount > 0 && <span className="badge badge-warning">{c.possibleDuplicateCount} possible duplicate{c.possibleDuplicateCount === 1 ? '' : 's'}</span>}
+        {c.possibleDuplicateCount > 0 && (
+          <span className="badge badge-warning">
+            {c.possibleDuplicateCount} possible duplicate{c.possibleDuplicateCount === 1 ? '' : 's'}
+          </span>
+        )}
       </header>
 
       <div role="tablist" aria-label="Client sections" className="tabs">
@@ -162,9 +190,15 @@ function ClientProfile({ clientId }: { clientId: string }) {
                 <h2 className="card-title">Record</h2>
                 <dl className="details">
                   <dt>Created</dt>
-                  <dd>{formatDateTime(c.createdAt)}{c.createdBy ? ` by ${names.person(c.createdBy) ?? 'a team member'}` : ''}</dd>
+                  <dd>
+                    {formatDateTime(c.createdAt)}
+                    {c.createdBy ? ` by ${names.person(c.createdBy) ?? 'a team member'}` : ''}
+                  </dd>
                   <dt>Updated</dt>
-                  <dd>{formatDateTime(c.updatedAt)}{c.updatedBy ? ` by ${names.person(c.updatedBy) ?? 'a team member'}` : ''}</dd>
+                  <dd>
+                    {formatDateTime(c.updatedAt)}
+                    {c.updatedBy ? ` by ${names.person(c.updatedBy) ?? 'a team member'}` : ''}
+                  </dd>
                 </dl>
               </section>
               {canDelete && <DangerZone client={c} />}

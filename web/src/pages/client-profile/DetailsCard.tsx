@@ -5,8 +5,18 @@ import type { Client } from '@salon/contracts';
 import { currentFromConflict, errorText, fieldErrorsOf } from '../clients/clients-api';
 import { useClientsData } from '../clients/clients-data';
 import {
-  ADDRESS_LABELS, ADDRESS_PARTS, FIELD_LABELS, SOURCE_SUGGESTIONS, conflictRows, displayValue, draftFromClient, patchFromDraft,
-  type ClientPatch, type ConflictRow, type Draft, type EditField,
+  ADDRESS_LABELS,
+  ADDRESS_PARTS,
+  FIELD_LABELS,
+  SOURCE_SUGGESTIONS,
+  conflictRows,
+  displayValue,
+  draftFromClient,
+  patchFromDraft,
+  type ClientPatch,
+  type ConflictRow,
+  type Draft,
+  type EditField,
 } from './client-edit';
 import type { useNames } from './use-client';
 
@@ -19,7 +29,17 @@ interface Conflict {
   rows: ConflictRow[];
 }
 
-const VIEW_FIELDS: EditField[] = ['firstName', 'lastName', 'phone', 'email', 'birthday', 'source', 'preferredLocationId', 'preferredStaffId', 'address'];
+const VIEW_FIELDS: EditField[] = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'birthday',
+  'source',
+  'preferredLocationId',
+  'preferredStaffId',
+  'address',
+];
 
 /** Contact details with edit in place: click a value (or Edit) → inputs → Save/Cancel, PATCH with `version`. */
 export function DetailsCard({ client, canEdit, names }: { client: Client; canEdit: boolean; names: Names }) {
@@ -76,7 +96,12 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
     } catch (e) {
       const theirs = currentFromConflict<Client>(e);
       if (theirs) {
-        setConflict({ theirs, base: baseClient, patch, rows: conflictRows(baseClient, theirs, patch, { location: names.location, staff: names.person }) });
+        setConflict({
+          theirs,
+          base: baseClient,
+          patch,
+          rows: conflictRows(baseClient, theirs, patch, { location: names.location, staff: names.person }),
+        });
       } else {
         setFieldErrors(fieldErrorsOf(e));
         setError(errorText(e));
@@ -105,7 +130,15 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
 
   const input = (k: Exclude<EditField, 'address'>, type = 'text', extra: Record<string, unknown> = {}) => (
     <div className="field">
-      <label htmlFor={`${id}-${k}`}>{FIELD_LABELS[k]}{k === 'firstName' && <span className="req" aria-hidden="true"> *</span>}</label>
+      <label htmlFor={`${id}-${k}`}>
+        {FIELD_LABELS[k]}
+        {k === 'firstName' && (
+          <span className="req" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
       <input
         id={`${id}-${k}`}
         name={k}
@@ -117,17 +150,34 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
         data-testid={`client-field-${k}`}
         {...extra}
       />
-      {errFor(k) && <span id={`${id}-${k}-err`} className="field-error">{errFor(k)}</span>}
+      {errFor(k) && (
+        <span id={`${id}-${k}-err`} className="field-error">
+          {errFor(k)}
+        </span>
+      )}
     </div>
   );
 
   const select = (k: 'preferredLocationId' | 'preferredStaffId', options: { id: string; name: string }[]) => (
     <div className="field">
       <label htmlFor={`${id}-${k}`}>{FIELD_LABELS[k]}</label>
-      <select id={`${id}-${k}`} name={k} value={draft[k]} onChange={set(k)} data-testid={`client-field-${k}`} aria-invalid={errFor(k) ? true : undefined}>
+      <select
+        id={`${id}-${k}`}
+        name={k}
+        value={draft[k]}
+        onChange={set(k)}
+        data-testid={`client-field-${k}`}
+        aria-invalid={errFor(k) ? true : undefined}
+      >
         <option value="">No preference</option>
-        {draft[k] && !options.some((o) => o.id === draft[k]) && <option value={draft[k]}>{k === 'preferredStaffId' ? 'A team member' : 'Unknown location'}</option>}
-        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        {draft[k] && !options.some((o) => o.id === draft[k]) && (
+          <option value={draft[k]}>{k === 'preferredStaffId' ? 'A team member' : 'Unknown location'}</option>
+        )}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
       </select>
       {errFor(k) && <span className="field-error">{errFor(k)}</span>}
     </div>
@@ -136,9 +186,13 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <div className="card-head">
-        <h2 className="card-title" id={`${id}-title`}>Details</h2>
+        <h2 className="card-title" id={`${id}-title`}>
+          Details
+        </h2>
         {canEdit && !editing && (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => start(null)} data-testid="client-edit">Edit</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => start(null)} data-testid="client-edit">
+            Edit
+          </button>
         )}
       </div>
 
@@ -146,11 +200,16 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
         <div className="conflict-box" role="alert" data-testid="client-conflict">
           <strong>Someone else changed this client</strong>
           <p className="small">
-            {names.person(conflict.theirs.updatedBy) ?? 'A team member'} saved changes {formatDateTime(conflict.theirs.updatedAt)} while you were editing. Nothing has been saved yet.
+            {names.person(conflict.theirs.updatedBy) ?? 'A team member'} saved changes {formatDateTime(conflict.theirs.updatedAt)} while you
+            were editing. Nothing has been saved yet.
           </p>
           <table className="conflict-table">
             <thead>
-              <tr><th scope="col">Field</th><th scope="col">Your edit</th><th scope="col">Their latest</th></tr>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Your edit</th>
+                <th scope="col">Their latest</th>
+              </tr>
             </thead>
             <tbody>
               {conflict.rows.map((r) => (
@@ -189,8 +248,19 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
       )}
 
       {editing ? (
-        <form ref={formRef} className="form" onSubmit={save} noValidate aria-label="Edit client details" onKeyDown={(e) => e.key === 'Escape' && cancel()}>
-          {error && !conflict && <div className="alert alert-error" role="alert">{error}</div>}
+        <form
+          ref={formRef}
+          className="form"
+          onSubmit={save}
+          noValidate
+          aria-label="Edit client details"
+          onKeyDown={(e) => e.key === 'Escape' && cancel()}
+        >
+          {error && !conflict && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
           <div className="grid grid-2 tight">
             {input('firstName', 'text', { autoComplete: 'off', required: true })}
             {input('lastName', 'text', { autoComplete: 'off' })}
@@ -199,11 +269,32 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
             {input('birthday', 'date')}
             <div className="field">
               <label htmlFor={`${id}-source`}>{FIELD_LABELS.source}</label>
-              <input id={`${id}-source`} name="source" list={`${id}-sources`} value={draft.source} onChange={set('source')} data-testid="client-field-source" placeholder="How they found you" />
-              <datalist id={`${id}-sources`}>{SOURCE_SUGGESTIONS.map((s) => <option key={s} value={s} />)}</datalist>
+              <input
+                id={`${id}-source`}
+                name="source"
+                list={`${id}-sources`}
+                value={draft.source}
+                onChange={set('source')}
+                data-testid="client-field-source"
+                placeholder="How they found you"
+              />
+              <datalist id={`${id}-sources`}>
+                {SOURCE_SUGGESTIONS.map((s) => (
+                  <option key={s} value={s} />
+                ))}
+              </datalist>
             </div>
-            {select('preferredLocationId', names.locations.filter((l) => l.isActive || l.id === draft.preferredLocationId))}
-            {names.canSeeStaff && select('preferredStaffId', names.staff.filter((s) => s.isActive || s.id === draft.preferredStaffId).map((s) => ({ id: s.id, name: s.fullName || s.email })))}
+            {select(
+              'preferredLocationId',
+              names.locations.filter((l) => l.isActive || l.id === draft.preferredLocationId),
+            )}
+            {names.canSeeStaff &&
+              select(
+                'preferredStaffId',
+                names.staff
+                  .filter((s) => s.isActive || s.id === draft.preferredStaffId)
+                  .map((s) => ({ id: s.id, name: s.fullName || s.email })),
+              )}
           </div>
           <fieldset className="fieldset">
             <legend>Address</legend>
@@ -224,21 +315,40 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
             </div>
           </fieldset>
           <div className="form-actions">
-            <button type="button" className="btn btn-ghost" onClick={cancel}>Cancel</button>
-            <button type="submit" className="btn btn-primary" disabled={saving || !!conflict} data-testid="client-save">{saving ? 'Saving…' : 'Save'}</button>
+            <button type="button" className="btn btn-ghost" onClick={cancel}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={saving || !!conflict} data-testid="client-save">
+              {saving ? 'Saving…' : 'Save'}
+            </button>
           </div>
         </form>
       ) : (
         <dl className="field-list">
           {VIEW_FIELDS.filter((f) => f !== 'preferredStaffId' || names.canSeeStaff || client.preferredStaffId).map((f) => {
             const shown = displayValue(f, client, { location: names.location, staff: names.person });
-            const content = shown ? (f === 'email' || f === 'phone' ? <span>{shown}</span> : shown) : <span className="muted">{canEdit ? 'Add' : '—'}</span>;
+            const content = shown ? (
+              f === 'email' || f === 'phone' ? (
+                <span>{shown}</span>
+              ) : (
+                shown
+              )
+            ) : (
+              <span className="muted">{canEdit ? 'Add' : '—'}</span>
+            );
             return (
               <div key={f} className={`field-item${f === 'address' ? ' span-all' : ''}`}>
                 <dt id={`${id}-dt-${f}`}>{FIELD_LABELS[f]}</dt>
                 <dd>
                   {canEdit ? (
-                    <button type="button" className="field-value" onClick={() => start(f === 'address' ? 'address' : f)} aria-describedby={`${id}-dt-${f}`} aria-label={`Edit ${FIELD_LABELS[f].toLowerCase()}${shown ? `: ${shown}` : ''}`} data-testid={`client-field-${f}`}>
+                    <button
+                      type="button"
+                      className="field-value"
+                      onClick={() => start(f === 'address' ? 'address' : f)}
+                      aria-describedby={`${id}-dt-${f}`}
+                      aria-label={`Edit ${FIELD_LABELS[f].toLowerCase()}${shown ? `: ${shown}` : ''}`}
+                      data-testid={`client-field-${f}`}
+                    >
                       {content}
                     </button>
                   ) : (

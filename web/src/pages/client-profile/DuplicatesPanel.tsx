@@ -21,7 +21,9 @@ export function DuplicatesPanel({ client, canMerge }: { client: Client; canMerge
   return (
     <section className="card" aria-labelledby={`${id}-t`} data-testid="duplicates-panel">
       <div className="card-head">
-        <h2 className="card-title" id={`${id}-t`}>Possible duplicates</h2>
+        <h2 className="card-title" id={`${id}-t`}>
+          Possible duplicates
+        </h2>
         {list.length > 0 && <span className="badge badge-warning">{list.length}</span>}
       </div>
       {dups.isPending ? (
@@ -35,19 +37,37 @@ export function DuplicatesPanel({ client, canMerge }: { client: Client; canMerge
           {list.map((d) => (
             <li key={d.id} className="dup-item" data-testid={`duplicate-${d.id}`}>
               <div className="row between">
-                <Link to={`/clients/${d.id}`} className="list-title"><strong>{d.fullName}</strong></Link>
+                <Link to={`/clients/${d.id}`} className="list-title">
+                  <strong>{d.fullName}</strong>
+                </Link>
                 {canMerge && (
-                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => setMerging(d)} data-testid="merge-button">Merge…</button>
+                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => setMerging(d)} data-testid="merge-button">
+                    Merge…
+                  </button>
                 )}
               </div>
-              <span className="muted small">{[formatPhone(d.phone), d.email, `added ${formatDate(d.createdAt)}`].filter(Boolean).join(' · ')}</span>
-              <span className="tag-suggestions">{d.reasons.map((r) => <span key={r} className="chip">{r}</span>)}</span>
+              <span className="muted small">
+                {[formatPhone(d.phone), d.email, `added ${formatDate(d.createdAt)}`].filter(Boolean).join(' · ')}
+              </span>
+              <span className="tag-suggestions">
+                {d.reasons.map((r) => (
+                  <span key={r} className="chip">
+                    {r}
+                  </span>
+                ))}
+              </span>
             </li>
           ))}
         </ul>
       )}
       {canMerge && (
-        <button type="button" className="btn btn-ghost btn-sm" style={{ marginTop: '0.5rem' }} onClick={() => setMerging('pick')} data-testid="merge-other-button">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          style={{ marginTop: '0.5rem' }}
+          onClick={() => setMerging('pick')}
+          data-testid="merge-other-button"
+        >
           Merge with another client…
         </button>
       )}
@@ -84,7 +104,11 @@ function MergeDialog({ client, initial, onClose }: { client: Client; initial: Ot
 
   return (
     <Dialog title="Merge two clients" onClose={onClose} wide testId="merge-dialog">
-      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
       {!other ? (
         <ClientPicker
           value={null}
@@ -106,7 +130,11 @@ function MergeDialog({ client, initial, onClose }: { client: Client; initial: Ot
                     <input type="radio" name="merge-keep" checked={keep === k} onChange={() => setKeep(k)} />
                     <span>
                       <strong>{c.fullName}</strong>
-                      <span className="muted small"> {[formatPhone(c.phone ?? null), c.email].filter(Boolean).join(' · ')}{k === 'this' ? ' (this profile)' : ''}</span>
+                      <span className="muted small">
+                        {' '}
+                        {[formatPhone(c.phone ?? null), c.email].filter(Boolean).join(' · ')}
+                        {k === 'this' ? ' (this profile)' : ''}
+                      </span>
                     </span>
                   </label>
                 );
@@ -114,12 +142,23 @@ function MergeDialog({ client, initial, onClose }: { client: Client; initial: Ot
             </div>
           </fieldset>
           <div className="alert alert-warning" data-testid="merge-summary">
-            <p><strong>{survivor?.fullName}</strong> stays. {merged?.fullName}’s notes, tags, alerts and history move onto it, and {merged?.fullName}’s profile is removed.</p>
-            <p>Blank details on {survivor?.fullName} are filled from {merged?.fullName}. This cannot be undone.</p>
+            <p>
+              <strong>{survivor?.fullName}</strong> stays. {merged?.fullName}’s notes, tags, alerts and history move onto it, and{' '}
+              {merged?.fullName}’s profile is removed.
+            </p>
+            <p>
+              Blank details on {survivor?.fullName} are filled from {merged?.fullName}. This cannot be undone.
+            </p>
           </div>
           <div className="form-actions">
-            {!initial && <button type="button" className="btn btn-ghost" onClick={() => setOther(null)}>Pick someone else</button>}
-            <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+            {!initial && (
+              <button type="button" className="btn btn-ghost" onClick={() => setOther(null)}>
+                Pick someone else
+              </button>
+            )}
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Cancel
+            </button>
             <button type="button" className="btn btn-danger" onClick={() => void merge()} disabled={busy} data-testid="merge-confirm">
               {busy ? 'Merging…' : `Merge into ${survivor?.fullName}`}
             </button>
@@ -153,11 +192,24 @@ export function DangerZone({ client }: { client: Client }) {
   };
   return (
     <section className="card danger-zone" aria-labelledby={`${id}-t`}>
-      <h2 className="card-title" id={`${id}-t`}>Delete or anonymise</h2>
-      <p className="muted small" style={{ marginBottom: '0.75rem' }}>When a client asks to be forgotten. Sales, payments and other financial records always stay for your books.</p>
+      <h2 className="card-title" id={`${id}-t`}>
+        Delete or anonymise
+      </h2>
+      <p className="muted small" style={{ marginBottom: '0.75rem' }}>
+        When a client asks to be forgotten. Sales, payments and other financial records always stay for your books.
+      </p>
       <div className="row gap wrap">
-        <button type="button" className="btn btn-secondary btn-sm danger" onClick={() => setMode('anonymise')} data-testid="anonymise-client">Anonymise…</button>
-        <button type="button" className="btn btn-secondary btn-sm danger" onClick={() => setMode('delete')} data-testid="delete-client">Delete…</button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm danger"
+          onClick={() => setMode('anonymise')}
+          data-testid="anonymise-client"
+        >
+          Anonymise…
+        </button>
+        <button type="button" className="btn btn-secondary btn-sm danger" onClick={() => setMode('delete')} data-testid="delete-client">
+          Delete…
+        </button>
       </div>
       {mode && (
         <Dialog
@@ -170,10 +222,16 @@ export function DangerZone({ client }: { client: Client }) {
               : 'Name, contact details, birthday, address, tags, alerts and notes are erased for good and the profile disappears. Sales and payments stay for your books, without personal data.'
           }
         >
-          {error && <div className="alert alert-error" role="alert">{error}</div>}
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
           <p className="small">This cannot be undone.</p>
           <div className="form-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setMode(null)}>Cancel</button>
+            <button type="button" className="btn btn-ghost" onClick={() => setMode(null)}>
+              Cancel
+            </button>
             <button type="button" className="btn btn-danger" onClick={() => void run()} disabled={busy} data-testid="confirm-remove-client">
               {busy ? 'Working…' : mode === 'delete' ? 'Delete client' : 'Anonymise client'}
             </button>

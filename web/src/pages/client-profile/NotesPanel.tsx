@@ -6,7 +6,13 @@ import { currentFromConflict, errorText, fieldErrorsOf } from '../clients/client
 import { useClientNotes, useClientsData, useNoteTemplates } from '../clients/clients-data';
 import { TemplateForm } from '../note-templates/TemplateForm';
 import {
-  displayFieldValue, emptyValues, fieldIdOfError, formValuesFrom, validateValues, valuesToSend, type FormValues,
+  displayFieldValue,
+  emptyValues,
+  fieldIdOfError,
+  formValuesFrom,
+  validateValues,
+  valuesToSend,
+  type FormValues,
 } from '../note-templates/template-values';
 import { editDiffers, resolveNoteConflict, type NoteConflict, type NoteEdit } from './note-conflict';
 
@@ -30,20 +36,34 @@ export function NotesPanel({ clientId, canEdit, compact }: { clientId: string; c
   return (
     <section className="card" aria-labelledby={`${id}-t`} data-testid={compact ? 'pinned-notes' : 'notes-panel'}>
       <div className="card-head">
-        <h2 className="card-title" id={`${id}-t`}>{compact ? 'Pinned notes' : 'Notes'}</h2>
-        {!compact && notes.data && <span className="muted small">{notes.data.length} {notes.data.length === 1 ? 'note' : 'notes'}</span>}
+        <h2 className="card-title" id={`${id}-t`}>
+          {compact ? 'Pinned notes' : 'Notes'}
+        </h2>
+        {!compact && notes.data && (
+          <span className="muted small">
+            {notes.data.length} {notes.data.length === 1 ? 'note' : 'notes'}
+          </span>
+        )}
       </div>
       {!compact && canEdit && <NoteComposer clientId={clientId} templates={(templates.data ?? []).filter((t) => !t.archived)} />}
       {notes.isPending ? (
         <p className="muted">Loading notes…</p>
       ) : notes.error ? (
-        <div className="alert alert-error" role="alert">{errorText(notes.error)}</div>
+        <div className="alert alert-error" role="alert">
+          {errorText(notes.error)}
+        </div>
       ) : shown.length === 0 ? (
         <p className="muted small">{compact ? 'Pin a note to keep it here.' : 'No notes yet.'}</p>
       ) : (
         <ul className="notes-list" style={{ marginTop: compact ? 0 : '1rem' }}>
           {shown.map((n) => (
-            <NoteItem key={n.id} note={n} clientId={clientId} template={n.templateId ? byId.get(n.templateId) ?? null : null} canEdit={canEdit} />
+            <NoteItem
+              key={n.id}
+              note={n}
+              clientId={clientId}
+              template={n.templateId ? (byId.get(n.templateId) ?? null) : null}
+              canEdit={canEdit}
+            />
           ))}
         </ul>
       )}
@@ -110,18 +130,34 @@ function NoteComposer({ clientId, templates }: { clientId: string; templates: No
         <label htmlFor={`${id}-tpl`}>Note type</label>
         <select id={`${id}-tpl`} value={templateId} onChange={(e) => pick(e.target.value)} data-testid="note-template-select">
           <option value="">Free note</option>
-          {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          {templates.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </select>
       </div>
-      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
       {template ? (
         <>
           {template.description && <p className="muted small">{template.description}</p>}
-          <TemplateForm template={template} values={values} onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))} errors={errors} idPrefix={`${id}-new`} />
+          <TemplateForm
+            template={template}
+            values={values}
+            onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))}
+            errors={errors}
+            idPrefix={`${id}-new`}
+          />
         </>
       ) : (
         <div className="field">
-          <label htmlFor={`${id}-body`} className="visually-hidden">Note</label>
+          <label htmlFor={`${id}-body`} className="visually-hidden">
+            Note
+          </label>
           <textarea
             id={`${id}-body`}
             value={body}
@@ -134,11 +170,17 @@ function NoteComposer({ clientId, templates }: { clientId: string; templates: No
             }}
             data-testid="note-body"
           />
-          {errors.body && <span id={`${id}-body-err`} className="field-error">{errors.body}</span>}
+          {errors.body && (
+            <span id={`${id}-body-err`} className="field-error">
+              {errors.body}
+            </span>
+          )}
         </div>
       )}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="add-note">{busy ? 'Saving…' : 'Add note'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="add-note">
+          {busy ? 'Saving…' : 'Add note'}
+        </button>
       </div>
     </form>
   );
@@ -150,7 +192,10 @@ function NoteValuesView({ note, template }: { note: Note; template: NoteTemplate
     return (
       <dl className="note-values">
         {entries.map(([k, v]) => (
-          <div key={k} style={{ display: 'contents' }}><dt>{k}</dt><dd>{String(v)}</dd></div>
+          <div key={k} style={{ display: 'contents' }}>
+            <dt>{k}</dt>
+            <dd>{String(v)}</dd>
+          </div>
         ))}
       </dl>
     );
@@ -176,7 +221,17 @@ function NoteValuesView({ note, template }: { note: Note; template: NoteTemplate
   );
 }
 
-function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId: string; template: NoteTemplate | null; canEdit: boolean }) {
+function NoteItem({
+  note,
+  clientId,
+  template,
+  canEdit,
+}: {
+  note: Note;
+  clientId: string;
+  template: NoteTemplate | null;
+  canEdit: boolean;
+}) {
   const id = useId();
   const data = useClientsData();
   const [editing, setEditing] = useState(false);
@@ -301,7 +356,11 @@ function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId:
     );
 
   return (
-    <li className={`note${note.pinned ? ' is-pinned' : ''}`} data-testid={`note-${note.id}`} aria-label={`Note by ${note.authorName ?? 'a team member'}`}>
+    <li
+      className={`note${note.pinned ? ' is-pinned' : ''}`}
+      data-testid={`note-${note.id}`}
+      aria-label={`Note by ${note.authorName ?? 'a team member'}`}
+    >
       <div className="note-head">
         <div>
           <div className="row gap wrap">
@@ -315,19 +374,45 @@ function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId:
         </div>
         {canEdit && !editing && (
           <div className="note-actions">
-            <button type="button" className="btn btn-ghost btn-xs pin-btn" aria-pressed={note.pinned} onClick={() => void togglePin()} disabled={busy} data-testid={`note-pin-${note.id}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs pin-btn"
+              aria-pressed={note.pinned}
+              onClick={() => void togglePin()}
+              disabled={busy}
+              data-testid={`note-pin-${note.id}`}
+            >
               {note.pinned ? 'Unpin' : 'Pin'}
             </button>
             {(!structured || template) && (
-              <button type="button" className="btn btn-ghost btn-xs" onClick={startEdit} data-testid={`note-edit-${note.id}`}>Edit</button>
+              <button type="button" className="btn btn-ghost btn-xs" onClick={startEdit} data-testid={`note-edit-${note.id}`}>
+                Edit
+              </button>
             )}
             {confirmDelete ? (
               <>
-                <button type="button" className="btn btn-danger btn-xs" onClick={() => void remove()} disabled={busy} data-testid={`note-delete-confirm-${note.id}`}>Delete note</button>
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setConfirmDelete(false)}>Keep</button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-xs"
+                  onClick={() => void remove()}
+                  disabled={busy}
+                  data-testid={`note-delete-confirm-${note.id}`}
+                >
+                  Delete note
+                </button>
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setConfirmDelete(false)}>
+                  Keep
+                </button>
               </>
             ) : (
-              <button type="button" className="btn btn-ghost btn-xs danger" onClick={() => setConfirmDelete(true)} data-testid={`note-delete-${note.id}`}>Delete</button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs danger"
+                onClick={() => setConfirmDelete(true)}
+                data-testid={`note-delete-${note.id}`}
+              >
+                Delete
+              </button>
             )}
           </div>
         )}
@@ -343,36 +428,90 @@ function NoteItem({ note, clientId, template, canEdit }: { note: Note; clientId:
               {renderEdit(conflict.mine)}
             </div>
             <div className="conflict-col">
-              <h4>Their latest · {conflict.theirs.authorName ?? 'a team member'}, {formatDateTime(conflict.theirs.updatedAt)}</h4>
-              {conflict.theirs.templateId ? <NoteValuesView note={conflict.theirs} template={template} /> : <p className="note-body">{conflict.theirs.body}</p>}
+              <h4>
+                Their latest · {conflict.theirs.authorName ?? 'a team member'}, {formatDateTime(conflict.theirs.updatedAt)}
+              </h4>
+              {conflict.theirs.templateId ? (
+                <NoteValuesView note={conflict.theirs} template={template} />
+              ) : (
+                <p className="note-body">{conflict.theirs.body}</p>
+              )}
             </div>
           </div>
           <div className="row gap wrap">
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => resolve('keep-mine')} disabled={busy} data-testid="note-keep-mine">Keep my edit</button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => resolve('discard')} disabled={busy} data-testid="note-discard-mine">Discard my edit</button>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => resolve('keep-mine')}
+              disabled={busy}
+              data-testid="note-keep-mine"
+            >
+              Keep my edit
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => resolve('discard')}
+              disabled={busy}
+              data-testid="note-discard-mine"
+            >
+              Discard my edit
+            </button>
           </div>
         </div>
       )}
 
       {editing && !conflict ? (
-        <form className="note-composer" onSubmit={save} noValidate aria-label="Edit note" onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}>
-          {error && <div className="alert alert-error" role="alert">{error}</div>}
+        <form
+          className="note-composer"
+          onSubmit={save}
+          noValidate
+          aria-label="Edit note"
+          onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+        >
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
           {structured && template ? (
-            <TemplateForm template={template} values={values} onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))} errors={errors} idPrefix={`${id}-edit`} />
+            <TemplateForm
+              template={template}
+              values={values}
+              onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))}
+              errors={errors}
+              idPrefix={`${id}-edit`}
+            />
           ) : (
             <div className="field">
-              <label htmlFor={`${id}-body`} className="visually-hidden">Note</label>
-              <textarea id={`${id}-body`} value={body} onChange={(e) => setBody(e.target.value)} autoFocus aria-invalid={errors.body ? true : undefined} />
+              <label htmlFor={`${id}-body`} className="visually-hidden">
+                Note
+              </label>
+              <textarea
+                id={`${id}-body`}
+                value={body}
+                onChange={(e) => setBody(e.target.value)}
+                autoFocus
+                aria-invalid={errors.body ? true : undefined}
+              />
               {errors.body && <span className="field-error">{errors.body}</span>}
             </div>
           )}
           <div className="form-actions">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>Cancel</button>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid={`note-save-${note.id}`}>{busy ? 'Saving…' : 'Save'}</button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid={`note-save-${note.id}`}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
           </div>
         </form>
       ) : !editing ? (
-        structured ? <NoteValuesView note={note} template={template} /> : <p className="note-body">{note.body}</p>
+        structured ? (
+          <NoteValuesView note={note} template={template} />
+        ) : (
+          <p className="note-body">{note.body}</p>
+        )
       ) : null}
     </li>
   );

@@ -22,7 +22,10 @@ export function TagsCard({ client, canEdit, update }: { client: Client; canEdit:
     }
   };
   const add = (raw: string) => {
-    const tags = raw.split(',').map((t) => t.trim()).filter(Boolean);
+    const tags = raw
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     if (!tags.length) return;
     setText('');
     void run((c) => {
@@ -35,14 +38,18 @@ export function TagsCard({ client, canEdit, update }: { client: Client; canEdit:
 
   return (
     <section className="card" aria-labelledby={`${id}-t`}>
-      <h2 className="card-title" id={`${id}-t`}>Tags</h2>
+      <h2 className="card-title" id={`${id}-t`}>
+        Tags
+      </h2>
       <div className="chips-editor" data-testid="client-tags" aria-busy={busy}>
         {client.tags.length === 0 && !canEdit && <span className="muted">No tags</span>}
         {client.tags.map((t) => (
           <span key={t} className="chip-removable">
             {t}
             {canEdit && (
-              <button type="button" aria-label={`Remove tag ${t}`} onClick={() => remove(t)} disabled={busy}>×</button>
+              <button type="button" aria-label={`Remove tag ${t}`} onClick={() => remove(t)} disabled={busy}>
+                ×
+              </button>
             )}
           </span>
         ))}
@@ -54,7 +61,9 @@ export function TagsCard({ client, canEdit, update }: { client: Client; canEdit:
               add(text);
             }}
           >
-            <label htmlFor={`${id}-add`} className="visually-hidden">Add a tag</label>
+            <label htmlFor={`${id}-add`} className="visually-hidden">
+              Add a tag
+            </label>
             <input
               id={`${id}-add`}
               value={text}
@@ -115,16 +124,35 @@ export function AlertsCard({ client, canEdit, update }: { client: Client; canEdi
 
   return (
     <section className="card" aria-labelledby={`${id}-t`} data-testid="client-alerts-editor">
-      <h2 className="card-title" id={`${id}-t`}>Alerts</h2>
-      <p className="muted small" style={{ marginBottom: '0.6rem' }}>Allergies, sensitivities and anything staff must know before a service. They show at the top of the profile and next to the name everywhere.</p>
-      {error && <div className="alert alert-error" role="alert" style={{ marginBottom: '0.6rem' }}>{error}</div>}
+      <h2 className="card-title" id={`${id}-t`}>
+        Alerts
+      </h2>
+      <p className="muted small" style={{ marginBottom: '0.6rem' }}>
+        Allergies, sensitivities and anything staff must know before a service. They show at the top of the profile and next to the name
+        everywhere.
+      </p>
+      {error && (
+        <div className="alert alert-error" role="alert" style={{ marginBottom: '0.6rem' }}>
+          {error}
+        </div>
+      )}
       {client.alerts.length > 0 && (
         <ul className="alert-list">
           {client.alerts.map((a) => (
             <li key={a.id} className="alert-item">
-              <span><span className="badge">{a.kind}</span> {a.text}</span>
+              <span>
+                <span className="badge">{a.kind}</span> {a.text}
+              </span>
               {canEdit && (
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => remove(a)} disabled={busy} aria-label={`Remove alert ${a.text}`}>Remove</button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => remove(a)}
+                  disabled={busy}
+                  aria-label={`Remove alert ${a.text}`}
+                >
+                  Remove
+                </button>
               )}
             </li>
           ))}
@@ -134,16 +162,33 @@ export function AlertsCard({ client, canEdit, update }: { client: Client; canEdi
       {canEdit && (
         <form className="alert-add" onSubmit={add}>
           <div>
-            <label htmlFor={`${id}-kind`} className="visually-hidden">Alert type</label>
+            <label htmlFor={`${id}-kind`} className="visually-hidden">
+              Alert type
+            </label>
             <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as AlertKind)}>
-              {KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
+              {KINDS.map((k) => (
+                <option key={k.value} value={k.value}>
+                  {k.label}
+                </option>
+              ))}
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-text`} className="visually-hidden">Alert text</label>
-            <input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. Latex allergy" maxLength={500} data-testid="client-alert-input" />
+            <label htmlFor={`${id}-text`} className="visually-hidden">
+              Alert text
+            </label>
+            <input
+              id={`${id}-text`}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="e.g. Latex allergy"
+              maxLength={500}
+              data-testid="client-alert-input"
+            />
           </div>
-          <button type="submit" className="btn btn-secondary" disabled={busy || !text.trim()}>Add alert</button>
+          <button type="submit" className="btn btn-secondary" disabled={busy || !text.trim()}>
+            Add alert
+          </button>
         </form>
       )}
     </section>

@@ -4,10 +4,28 @@ import { addressLine, conflictRows, draftFromClient, formatBirthday, patchFromDr
 
 const consent = { granted: false, changedAt: null, method: null, changedBy: null };
 const base: Client = {
-  id: 'c1', firstName: 'Ana', lastName: 'Ruiz', fullName: 'Ana Ruiz', phone: '+13125550101', email: 'ana@x.com', birthday: '1990-04-12',
-  address: { city: 'Chicago', region: 'IL' }, preferredLocationId: null, preferredStaffId: null, tags: [], alerts: [], source: 'Instagram',
-  smsConsent: consent, emailConsent: consent, lastVisitAt: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
-  createdBy: null, updatedBy: null, version: 3, possibleDuplicateCount: 0,
+  id: 'c1',
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  fullName: 'Ana Ruiz',
+  phone: '+13125550101',
+  email: 'ana@x.com',
+  birthday: '1990-04-12',
+  address: { city: 'Chicago', region: 'IL' },
+  preferredLocationId: null,
+  preferredStaffId: null,
+  tags: [],
+  alerts: [],
+  source: 'Instagram',
+  smsConsent: consent,
+  emailConsent: consent,
+  lastVisitAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  createdBy: null,
+  updatedBy: null,
+  version: 3,
+  possibleDuplicateCount: 0,
 };
 
 describe('draft and patch', () => {
@@ -20,7 +38,12 @@ describe('draft and patch', () => {
     d.email = ' NEW@X.COM ';
     d.lastName = '';
     d.address.postalCode = '60601';
-    expect(patchFromDraft(base, d)).toEqual({ phone: '+13125550199', email: 'new@x.com', lastName: null, address: { city: 'Chicago', region: 'IL', postalCode: '60601' } });
+    expect(patchFromDraft(base, d)).toEqual({
+      phone: '+13125550199',
+      email: 'new@x.com',
+      lastName: null,
+      address: { city: 'Chicago', region: 'IL', postalCode: '60601' },
+    });
   });
   it('formats birthday and address', () => {
     expect(formatBirthday('1990-04-12')).toBe('Apr 12, 1990');

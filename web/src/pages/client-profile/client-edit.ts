@@ -6,7 +6,17 @@ import { formatDate } from '../../lib/format';
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
 export type AddressPart = (typeof ADDRESS_PARTS)[number];
 
-export const EDIT_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'birthday', 'source', 'preferredLocationId', 'preferredStaffId', 'address'] as const;
+export const EDIT_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'birthday',
+  'source',
+  'preferredLocationId',
+  'preferredStaffId',
+  'address',
+] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
 
 export const FIELD_LABELS: Record<EditField, string> = {
@@ -30,7 +40,17 @@ export const ADDRESS_LABELS: Record<AddressPart, string> = {
   country: 'Country',
 };
 
-export const SOURCE_SUGGESTIONS = ['Walk-in', 'Referral', 'Instagram', 'Facebook', 'Google', 'TikTok', 'Website', 'Online booking', 'Returning client'];
+export const SOURCE_SUGGESTIONS = [
+  'Walk-in',
+  'Referral',
+  'Instagram',
+  'Facebook',
+  'Google',
+  'TikTok',
+  'Website',
+  'Online booking',
+  'Returning client',
+];
 
 export type Draft = Record<Exclude<EditField, 'address'>, string> & { address: Record<AddressPart, string> };
 
@@ -61,7 +81,12 @@ function sameAddress(a: ClientAddress | null, b: ClientAddress | null): boolean 
   return ADDRESS_PARTS.every((p) => (a?.[p] ?? '') === (b?.[p] ?? ''));
 }
 
-export type ClientPatch = Partial<Pick<Client, 'firstName' | 'lastName' | 'phone' | 'email' | 'birthday' | 'source' | 'preferredLocationId' | 'preferredStaffId' | 'address'>>;
+export type ClientPatch = Partial<
+  Pick<
+    Client,
+    'firstName' | 'lastName' | 'phone' | 'email' | 'birthday' | 'source' | 'preferredLocationId' | 'preferredStaffId' | 'address'
+  >
+>;
 
 /** The changed fields only, in the server's shapes (E.164 phone, lower-case e-mail, null for empty). */
 export function patchFromDraft(c: Client, d: Draft): ClientPatch {
@@ -84,7 +109,11 @@ export function patchFromDraft(c: Client, d: Draft): ClientPatch {
   return patch;
 }
 
-export function displayValue(field: EditField, c: Pick<Client, EditField>, names: { location?(id: string): string | null; staff?(id: string): string | null } = {}): string {
+export function displayValue(
+  field: EditField,
+  c: Pick<Client, EditField>,
+  names: { location?(id: string): string | null; staff?(id: string): string | null } = {},
+): string {
   const v = c[field];
   if (v === null || v === undefined || v === '') return '';
   switch (field) {
@@ -138,7 +167,14 @@ export function conflictRows(base: Client, theirs: Client, patch: ClientPatch, n
     const theyChanged = f === 'address' ? !sameAddress(base.address, theirs.address) : (base[f] ?? null) !== (theirs[f] ?? null);
     if (!youChanged && !theyChanged) continue;
     const mine = youChanged ? ({ ...base, ...patch } as Client) : base;
-    rows.push({ field: f, label: FIELD_LABELS[f], yours: displayValue(f, mine, names), theirs: displayValue(f, theirs, names), youChanged, theyChanged });
+    rows.push({
+      field: f,
+      label: FIELD_LABELS[f],
+      yours: displayValue(f, mine, names),
+      theirs: displayValue(f, theirs, names),
+      youChanged,
+      theyChanged,
+    });
   }
   return rows;
 }

@@ -8,7 +8,9 @@ describe('consentText', () => {
     expect(consentText(c)).toBe('Given Nov 3, 2026 at 2:14 PM by a team member (verbal)');
   });
   it('says withdrawn and not given', () => {
-    expect(consentText({ granted: false, changedAt: '2026-11-03T20:14:00Z', method: 'sms-keyword', changedBy: null })).toBe('Withdrawn Nov 3, 2026 at 2:14 PM (sms keyword)');
+    expect(consentText({ granted: false, changedAt: '2026-11-03T20:14:00Z', method: 'sms-keyword', changedBy: null })).toBe(
+      'Withdrawn Nov 3, 2026 at 2:14 PM (sms keyword)',
+    );
     expect(consentText({ granted: false, changedAt: null, method: null, changedBy: null })).toBe('Not given');
     expect(consentText(null)).toBe('Not given');
   });

@@ -18,9 +18,7 @@ export interface NoteConflict {
 
 export type ConflictChoice = 'keep-mine' | 'discard';
 
-export type Resolution =
-  | { action: 'resend'; patch: NoteEdit & { version: number } }
-  | { action: 'accept'; note: Note };
+export type Resolution = { action: 'resend'; patch: NoteEdit & { version: number } } | { action: 'accept'; note: Note };
 
 export function resolveNoteConflict(conflict: NoteConflict, choice: ConflictChoice): Resolution {
   if (choice === 'discard') return { action: 'accept', note: conflict.theirs };
@@ -36,7 +34,10 @@ export function editDiffers(mine: NoteEdit, theirs: Note): boolean {
 
 function stableJson(v: unknown): string {
   if (v && typeof v === 'object' && !Array.isArray(v)) {
-    return `{${Object.keys(v as object).sort().map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery as useApolloQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import { useSession } from '../../session/session-context';
@@ -46,8 +46,8 @@ export function useNames() {
   const canSeeStaff = can(PERMISSIONS.VIEW_STAFF);
   const locs = useApolloQuery(LOCATION_OPTIONS, { fetchPolicy: 'cache-first' });
   const staff = useApolloQuery(STAFF_OPTIONS, { skip: !canSeeStaff, fetchPolicy: 'cache-first', errorPolicy: 'all' });
-  const locations = locs.data?.locations ?? [];
-  const staffList = canSeeStaff ? (staff.data?.users ?? []) : [];
+  const locations = useMemo(() => locs.data?.locations ?? [], [locs.data]);
+  const staffList = useMemo(() => (canSeeStaff ? (staff.data?.users ?? []) : []), [canSeeStaff, staff.data]);
   const person = useCallback(
     (id: string | null | undefined): string | null => {
       if (!id) return null;

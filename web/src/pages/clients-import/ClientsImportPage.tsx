@@ -61,7 +61,9 @@ export function ClientsImportPage() {
     <section className="page" data-testid="import-page">
       <header className="page-header">
         <div>
-          <nav className="breadcrumb" aria-label="Breadcrumb"><Link to="/clients">Clients</Link> / Import</nav>
+          <nav className="breadcrumb" aria-label="Breadcrumb">
+            <Link to="/clients">Clients</Link> / Import
+          </nav>
           <h1>Import clients</h1>
           <p className="muted">From a CSV file or an export of Vagaro, Fresha or Mindbody. Nothing is saved until you start the import.</p>
         </div>
@@ -69,12 +71,18 @@ export function ClientsImportPage() {
       <ol className="steps" aria-label="Import steps">
         {STEPS.map((s, i) => (
           <li key={s.key} aria-current={i === stepIndex ? 'step' : undefined} className={i < stepIndex ? 'is-done' : ''}>
-            <span className="step-dot" aria-hidden="true">{i < stepIndex ? '✓' : i + 1}</span>
+            <span className="step-dot" aria-hidden="true">
+              {i < stepIndex ? '✓' : i + 1}
+            </span>
             {s.label}
           </li>
         ))}
       </ol>
-      {resumeError && <div className="alert alert-error" role="alert">{resumeError}</div>}
+      {resumeError && (
+        <div className="alert alert-error" role="alert">
+          {resumeError}
+        </div>
+      )}
       {resolving ? (
         <Spinner fullScreen={false} />
       ) : step === 'upload' ? (
@@ -120,7 +128,9 @@ function UploadStep({ onUploaded }: { onUploaded(imp: ClientImport): void }) {
 
   return (
     <section className="card stack-md" aria-labelledby={`${id}-t`}>
-      <h2 className="card-title" id={`${id}-t`}>Choose your file</h2>
+      <h2 className="card-title" id={`${id}-t`}>
+        Choose your file
+      </h2>
       <div
         className={`dropzone${over ? ' is-over' : ''}`}
         onDragOver={(e) => {
@@ -130,8 +140,19 @@ function UploadStep({ onUploaded }: { onUploaded(imp: ClientImport): void }) {
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
       >
-        <svg className="dropzone-icon" viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" /></svg>
-        <p><strong>Drag a CSV file here</strong> or</p>
+        <svg className="dropzone-icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+          />
+        </svg>
+        <p>
+          <strong>Drag a CSV file here</strong> or
+        </p>
         <label className="btn btn-primary file-btn" htmlFor={`${id}-file`}>
           {busy ? 'Uploading…' : 'Choose file'}
         </label>
@@ -154,14 +175,26 @@ function UploadStep({ onUploaded }: { onUploaded(imp: ClientImport): void }) {
           {busy && <span className="muted small">Uploading and reading the columns…</span>}
         </div>
       )}
-      {problem && <div className="alert alert-error" role="alert">{problem}</div>}
+      {problem && (
+        <div className="alert alert-error" role="alert">
+          {problem}
+        </div>
+      )}
       <details className="small">
         <summary>How to export from your old system</summary>
         <ul>
-          <li><strong>Vagaro:</strong> Reports → Customers → Customer List → Export to CSV.</li>
-          <li><strong>Fresha:</strong> Clients → Client list → Options → Export → CSV.</li>
-          <li><strong>Mindbody:</strong> Reports → Clients → Client Export → CSV.</li>
-          <li><strong>Anything else:</strong> a CSV with a header row; you match the columns in the next step.</li>
+          <li>
+            <strong>Vagaro:</strong> Reports → Customers → Customer List → Export to CSV.
+          </li>
+          <li>
+            <strong>Fresha:</strong> Clients → Client list → Options → Export → CSV.
+          </li>
+          <li>
+            <strong>Mindbody:</strong> Reports → Clients → Client Export → CSV.
+          </li>
+          <li>
+            <strong>Anything else:</strong> a CSV with a header row; you match the columns in the next step.
+          </li>
         </ul>
       </details>
     </section>
@@ -230,15 +263,40 @@ function ProgressStep({ initial, onNew }: { initial: ClientImport; onNew(): void
       >
         <div className="progress-bar" style={{ width: `${pct}%` }} />
       </div>
-      <p className="small muted num" aria-live="polite">{pct}% · {n(imp.processedRows)} of {n(imp.totalRows)} rows{!done && !failed ? ' — you can leave this page; the import keeps running.' : ''}</p>
+      <p className="small muted num" aria-live="polite">
+        {pct}% · {n(imp.processedRows)} of {n(imp.totalRows)} rows
+        {!done && !failed ? ' — you can leave this page; the import keeps running.' : ''}
+      </p>
       <div className="count-grid" data-testid="import-counts">
-        <div className="count"><span className="count-value">{n(imp.createdCount)}</span><span className="count-label">Created</span></div>
-        <div className="count"><span className="count-value">{n(imp.updatedCount)}</span><span className="count-label">Updated</span></div>
-        <div className="count"><span className="count-value">{n(imp.skippedDuplicateCount)}</span><span className="count-label">Skipped duplicates</span></div>
-        <div className="count"><span className="count-value" style={{ color: imp.rejectedCount ? 'var(--danger)' : undefined }}>{n(imp.rejectedCount)}</span><span className="count-label">Rejected</span></div>
+        <div className="count">
+          <span className="count-value">{n(imp.createdCount)}</span>
+          <span className="count-label">Created</span>
+        </div>
+        <div className="count">
+          <span className="count-value">{n(imp.updatedCount)}</span>
+          <span className="count-label">Updated</span>
+        </div>
+        <div className="count">
+          <span className="count-value">{n(imp.skippedDuplicateCount)}</span>
+          <span className="count-label">Skipped duplicates</span>
+        </div>
+        <div className="count">
+          <span className="count-value" style={{ color: imp.rejectedCount ? 'var(--danger)' : undefined }}>
+            {n(imp.rejectedCount)}
+          </span>
+          <span className="count-label">Rejected</span>
+        </div>
       </div>
-      {imp.error && <div className="alert alert-error" role="alert">{imp.error}</div>}
-      {q.error && <div className="alert alert-error" role="alert">Lost touch with the import: {errorText(q.error)}. Retrying…</div>}
+      {imp.error && (
+        <div className="alert alert-error" role="alert">
+          {imp.error}
+        </div>
+      )}
+      {q.error && (
+        <div className="alert alert-error" role="alert">
+          Lost touch with the import: {errorText(q.error)}. Retrying…
+        </div>
+      )}
       <div className="row gap wrap">
         {imp.rejectedCount > 0 && (
           <a
@@ -259,7 +317,11 @@ function ProgressStep({ initial, onNew }: { initial: ClientImport; onNew(): void
             Done: {n(imp.createdCount)} created, {n(imp.updatedCount)} updated. <Link to="/clients">Go to the client list</Link>
           </div>
         )}
-        {(done || failed) && <button type="button" className="btn btn-ghost" onClick={onNew}>Import another file</button>}
+        {(done || failed) && (
+          <button type="button" className="btn btn-ghost" onClick={onNew}>
+            Import another file
+          </button>
+        )}
       </div>
     </section>
   );

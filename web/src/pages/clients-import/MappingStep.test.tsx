@@ -9,11 +9,23 @@ import { MappingStep } from './MappingStep';
 afterEach(cleanup);
 
 const imp: ClientImport = {
-  id: 'imp1', status: 'uploaded', fileName: 'vagaro.csv', format: 'vagaro', columns: ['First Name', 'Last Name', 'Cell Phone', 'Email', 'Tags'],
+  id: 'imp1',
+  status: 'uploaded',
+  fileName: 'vagaro.csv',
+  format: 'vagaro',
+  columns: ['First Name', 'Last Name', 'Cell Phone', 'Email', 'Tags'],
   mapping: { firstName: 'First Name', lastName: 'Last Name', name: null, phone: 'Cell Phone', email: null, tags: null },
   onDuplicate: 'skip',
-  totalRows: 3, processedRows: 0, createdCount: 0, updatedCount: 0, skippedDuplicateCount: 0, rejectedCount: 0,
-  createdAt: '2026-11-01T00:00:00Z', startedAt: null, finishedAt: null, error: null,
+  totalRows: 3,
+  processedRows: 0,
+  createdCount: 0,
+  updatedCount: 0,
+  skippedDuplicateCount: 0,
+  rejectedCount: 0,
+  createdAt: '2026-11-01T00:00:00Z',
+  startedAt: null,
+  finishedAt: null,
+  error: null,
 };
 
 const preview: ImportPreview = {
@@ -24,7 +36,14 @@ const preview: ImportPreview = {
   rejectedCount: 112,
   duplicateCount: 18,
   rows: [
-    { row: 2, status: 'new', client: { firstName: 'Ana', lastName: 'Ruiz', phone: '+13125550101' }, problems: [], duplicateOfClientId: null, raw: { 'First Name': 'Ana' } },
+    {
+      row: 2,
+      status: 'new',
+      client: { firstName: 'Ana', lastName: 'Ruiz', phone: '+13125550101' },
+      problems: [],
+      duplicateOfClientId: null,
+      raw: { 'First Name': 'Ana' },
+    },
     { row: 3, status: 'rejected', client: null, problems: ['phone: "12" is not a phone number'], duplicateOfClientId: null, raw: {} },
     { row: 4, status: 'duplicate', client: { firstName: 'Bo' }, problems: [], duplicateOfClientId: 'c7', raw: {} },
   ] as unknown as ImportPreview['rows'],
@@ -38,7 +57,15 @@ function setup() {
   render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
-        <MappingStep imp={imp} columns={imp.columns!} onStarted={onStarted} onCancel={() => undefined} loadPreview={loadPreview} start={start} debounceMs={0} />
+        <MappingStep
+          imp={imp}
+          columns={imp.columns!}
+          onStarted={onStarted}
+          onCancel={() => undefined}
+          loadPreview={loadPreview}
+          start={start}
+          debounceMs={0}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -63,7 +90,9 @@ describe('MappingStep', () => {
     expect(within(table).getByTestId('preview-row-4').className).toContain('is-duplicate');
     expect(screen.getByTestId('import-totals').textContent).toBe('9,870 ready112 will be rejected18 duplicates of existing clients');
     fireEvent.change(screen.getByTestId('mapping-email'), { target: { value: 'Email' } });
-    await waitFor(() => expect(loadPreview).toHaveBeenLastCalledWith('imp1', expect.objectContaining({ email: 'Email', firstName: 'First Name' })));
+    await waitFor(() =>
+      expect(loadPreview).toHaveBeenLastCalledWith('imp1', expect.objectContaining({ email: 'Email', firstName: 'First Name' })),
+    );
   });
 
   it('needs a name column before previewing', async () => {
@@ -82,7 +111,11 @@ describe('MappingStep', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('import-start'));
     });
-    expect(start).toHaveBeenCalledWith('imp1', expect.objectContaining({ firstName: 'First Name', phone: 'Cell Phone', email: null }), 'update');
+    expect(start).toHaveBeenCalledWith(
+      'imp1',
+      expect.objectContaining({ firstName: 'First Name', phone: 'Cell Phone', email: null }),
+      'update',
+    );
     expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ status: 'running' }));
   });
 });

@@ -19,7 +19,15 @@ export interface MappingStepProps {
 }
 
 /** Step 2: map the file's columns to client fields, see the first rows as they will be imported, start. */
-export function MappingStep({ imp, columns, onStarted, onCancel, loadPreview = importsApi.preview, start = importsApi.start, debounceMs = 250 }: MappingStepProps) {
+export function MappingStep({
+  imp,
+  columns,
+  onStarted,
+  onCancel,
+  loadPreview = importsApi.preview,
+  start = importsApi.start,
+  debounceMs = 250,
+}: MappingStepProps) {
   const id = useId();
   const [mapping, setMapping] = useState<Record<string, string>>(() => initialMapping(imp.mapping, columns));
   const [onDuplicate, setOnDuplicate] = useState<'skip' | 'update'>('skip');
@@ -77,10 +85,13 @@ export function MappingStep({ imp, columns, onStarted, onCancel, loadPreview = i
       <section className="card" aria-labelledby={`${id}-map`}>
         <div className="card-head">
           <div>
-            <h2 className="card-title" id={`${id}-map`}>Match the columns</h2>
+            <h2 className="card-title" id={`${id}-map`}>
+              Match the columns
+            </h2>
             <p className="muted small">
               <strong data-testid="import-format">{formatLabel(imp.format)}</strong> · {imp.fileName}
-              {imp.totalRows ? ` · ${imp.totalRows.toLocaleString('en-US')} rows` : ''}. We matched the columns we recognised; check them and pick the rest.
+              {imp.totalRows ? ` · ${imp.totalRows.toLocaleString('en-US')} rows` : ''}. We matched the columns we recognised; check them
+              and pick the rest.
             </p>
           </div>
         </div>
@@ -98,8 +109,26 @@ export function MappingStep({ imp, columns, onStarted, onCancel, loadPreview = i
                 const err = fieldError(t.key);
                 return (
                   <tr key={t.key}>
-                    <th scope="row" style={{ textTransform: 'none', letterSpacing: 0, fontSize: '0.9rem', color: 'var(--text-primary)', background: 'none', border: 0 }}>
-                      <label htmlFor={`${id}-m-${t.key}`}>{t.label}{t.required && <span className="req" aria-hidden="true"> *</span>}</label>
+                    <th
+                      scope="row"
+                      style={{
+                        textTransform: 'none',
+                        letterSpacing: 0,
+                        fontSize: '0.9rem',
+                        color: 'var(--text-primary)',
+                        background: 'none',
+                        border: 0,
+                      }}
+                    >
+                      <label htmlFor={`${id}-m-${t.key}`}>
+                        {t.label}
+                        {t.required && (
+                          <span className="req" aria-hidden="true">
+                            {' '}
+                            *
+                          </span>
+                        )}
+                      </label>
                       {t.hint && <div className="hint">{t.hint}</div>}
                     </th>
                     <td>
@@ -111,11 +140,15 @@ export function MappingStep({ imp, columns, onStarted, onCancel, loadPreview = i
                         data-testid={`mapping-${t.key}`}
                       >
                         <option value="">— Don’t import —</option>
-                        {columns.map((c) => <option key={c} value={c}>{c}</option>)}
+                        {columns.map((c) => (
+                          <option key={c} value={c}>
+                            {c}
+                          </option>
+                        ))}
                       </select>
                       {err && <div className="field-error">{err}</div>}
                     </td>
-                    <td className="sample">{mapping[t.key] ? samples[mapping[t.key]] ?? '' : ''}</td>
+                    <td className="sample">{mapping[t.key] ? (samples[mapping[t.key]] ?? '') : ''}</td>
                   </tr>
                 );
               })}
@@ -124,50 +157,81 @@ export function MappingStep({ imp, columns, onStarted, onCancel, loadPreview = i
         </div>
         {problems.length > 0 && (
           <div className="alert alert-warning" role="status" style={{ marginTop: '0.75rem' }}>
-            {problems.map((p) => <p key={p}>{p}</p>)}
+            {problems.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
           </div>
         )}
       </section>
 
       <section className="card" aria-labelledby={`${id}-prev`} data-testid="import-preview" aria-busy={preview.isFetching}>
         <div className="card-head">
-          <h2 className="card-title" id={`${id}-prev`}>Preview</h2>
+          <h2 className="card-title" id={`${id}-prev`}>
+            Preview
+          </h2>
           {preview.isFetching && <span className="muted small">Checking every row…</span>}
         </div>
         {blocking ? (
           <p className="muted">Choose the first-name (or full-name) column to see the preview.</p>
         ) : preview.error && !preview.data ? (
-          <div className="alert alert-error" role="alert">{errorText(preview.error)}</div>
+          <div className="alert alert-error" role="alert">
+            {errorText(preview.error)}
+          </div>
         ) : !preview.data ? (
           <p className="muted">Checking every row…</p>
         ) : (
           <>
             <p className="totals" data-testid="import-totals" aria-live="polite">
-              {totalsLine(preview.data).split(' · ').map((part, i) => (
-                <span key={part} className={i === 0 ? 'ok' : i === 1 ? 'bad' : 'dup'}>{part}</span>
-              ))}
+              {totalsLine(preview.data)
+                .split(' · ')
+                .map((part, i) => (
+                  <span key={part} className={i === 0 ? 'ok' : i === 1 ? 'bad' : 'dup'}>
+                    {part}
+                  </span>
+                ))}
             </p>
-            <p className="muted small" style={{ margin: '0.35rem 0 0.75rem' }}>First {rows.length} rows as they will be imported. Rows with problems are rejected and listed in a downloadable file after the import.</p>
+            <p className="muted small" style={{ margin: '0.35rem 0 0.75rem' }}>
+              First {rows.length} rows as they will be imported. Rows with problems are rejected and listed in a downloadable file after the
+              import.
+            </p>
             <div className="table-card" style={{ border: '1px solid var(--border)', borderRadius: 'var(--radius)' }}>
               <table className="table preview-table" aria-label="First rows mapped">
                 <thead>
                   <tr>
                     <th scope="col">Row</th>
-                    {shownCols.map((k) => <th key={k} scope="col">{TARGET_FIELDS.find((t) => t.key === k)?.label}</th>)}
+                    {shownCols.map((k) => (
+                      <th key={k} scope="col">
+                        {TARGET_FIELDS.find((t) => t.key === k)?.label}
+                      </th>
+                    ))}
                     <th scope="col">Status</th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((r, i) => (
-                    <tr key={r.rowNumber ?? i} className={r.problems.length ? 'has-problem' : r.duplicate ? 'is-duplicate' : ''} data-testid={`preview-row-${r.rowNumber ?? i + 1}`}>
+                    <tr
+                      key={r.rowNumber ?? i}
+                      className={r.problems.length ? 'has-problem' : r.duplicate ? 'is-duplicate' : ''}
+                      data-testid={`preview-row-${r.rowNumber ?? i + 1}`}
+                    >
                       <td className="num">{r.rowNumber ?? i + 1}</td>
-                      {shownCols.map((k) => <td key={k} title={r.values[k]}>{r.values[k]}</td>)}
+                      {shownCols.map((k) => (
+                        <td key={k} title={r.values[k]}>
+                          {r.values[k]}
+                        </td>
+                      ))}
                       <td className={r.problems.length ? 'problems' : ''}>
                         {r.problems.length ? (
                           r.problems.join('; ')
                         ) : r.duplicate ? (
                           <span className="badge badge-warning">
-                            {r.duplicateId ? <Link to={`/clients/${r.duplicateId}`} target="_blank">Duplicate of {r.duplicate}</Link> : `Duplicate of ${r.duplicate}`}
+                            {r.duplicateId ? (
+                              <Link to={`/clients/${r.duplicateId}`} target="_blank">
+                                Duplicate of {r.duplicate}
+                              </Link>
+                            ) : (
+                              `Duplicate of ${r.duplicate}`
+                            )}
                           </span>
                         ) : (
                           <span className="badge badge-success">Ready</span>
@@ -182,7 +246,11 @@ export function MappingStep({ imp, columns, onStarted, onCancel, loadPreview = i
               <details style={{ marginTop: '0.75rem' }}>
                 <summary className="small">Rejected rows further down the file</summary>
                 <ul className="small">
-                  {preview.data.rejectedSample!.map((r) => <li key={r.row}>Row {r.row}: {r.reason}</li>)}
+                  {preview.data.rejectedSample!.map((r) => (
+                    <li key={r.row}>
+                      Row {r.row}: {r.reason}
+                    </li>
+                  ))}
                 </ul>
               </details>
             )}
@@ -191,24 +259,62 @@ export function MappingStep({ imp, columns, onStarted, onCancel, loadPreview = i
       </section>
 
       <section className="card" aria-labelledby={`${id}-dup`}>
-        <h2 className="card-title" id={`${id}-dup`}>Clients you already have</h2>
+        <h2 className="card-title" id={`${id}-dup`}>
+          Clients you already have
+        </h2>
         <div className="radio-row" role="radiogroup" aria-labelledby={`${id}-dup`}>
           <label className="radio">
-            <input type="radio" name={`${id}-ondup`} checked={onDuplicate === 'skip'} onChange={() => setOnDuplicate('skip')} data-testid="import-on-duplicate-skip" />
-            <span><strong>Skip them</strong><br /><span className="muted small">Existing profiles stay exactly as they are.</span></span>
+            <input
+              type="radio"
+              name={`${id}-ondup`}
+              checked={onDuplicate === 'skip'}
+              onChange={() => setOnDuplicate('skip')}
+              data-testid="import-on-duplicate-skip"
+            />
+            <span>
+              <strong>Skip them</strong>
+              <br />
+              <span className="muted small">Existing profiles stay exactly as they are.</span>
+            </span>
           </label>
           <label className="radio">
-            <input type="radio" name={`${id}-ondup`} checked={onDuplicate === 'update'} onChange={() => setOnDuplicate('update')} data-testid="import-on-duplicate-update" />
-            <span><strong>Update them</strong><br /><span className="muted small">Fill in and replace details from the file; tags are added.</span></span>
+            <input
+              type="radio"
+              name={`${id}-ondup`}
+              checked={onDuplicate === 'update'}
+              onChange={() => setOnDuplicate('update')}
+              data-testid="import-on-duplicate-update"
+            />
+            <span>
+              <strong>Update them</strong>
+              <br />
+              <span className="muted small">Fill in and replace details from the file; tags are added.</span>
+            </span>
           </label>
         </div>
       </section>
 
-      {startError && <div className="alert alert-error" role="alert">{startError}</div>}
+      {startError && (
+        <div className="alert alert-error" role="alert">
+          {startError}
+        </div>
+      )}
       <div className="sticky-actions">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>Choose another file</button>
-        <button type="button" className="btn btn-primary" onClick={() => void begin()} disabled={starting || blocking || !!preview.error} data-testid="import-start">
-          {starting ? 'Starting…' : preview.data ? `Import ${Math.max(0, preview.data.totalRows - preview.data.rejectedCount - (onDuplicate === 'skip' ? preview.data.duplicateCount : 0)).toLocaleString('en-US')} clients` : 'Start import'}
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Choose another file
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void begin()}
+          disabled={starting || blocking || !!preview.error}
+          data-testid="import-start"
+        >
+          {starting
+            ? 'Starting…'
+            : preview.data
+              ? `Import ${Math.max(0, preview.data.totalRows - preview.data.rejectedCount - (onDuplicate === 'skip' ? preview.data.duplicateCount : 0)).toLocaleString('en-US')} clients`
+              : 'Start import'}
         </button>
       </div>
     </div>

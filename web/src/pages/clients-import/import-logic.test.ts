@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientImport } from '@salon/contracts';
 import {
-  fileProblem, formatBytes, formatLabel, initialMapping, mappingProblems, progressPercent, resumable, shownRow, stepFor, toServerMapping, totalsLine,
+  fileProblem,
+  formatBytes,
+  formatLabel,
+  initialMapping,
+  mappingProblems,
+  progressPercent,
+  resumable,
+  shownRow,
+  stepFor,
+  toServerMapping,
+  totalsLine,
 } from './import-logic';
 
 describe('mapping', () => {
@@ -19,7 +29,13 @@ describe('mapping', () => {
   });
   it('guesses by column names when the server suggested nothing', () => {
     const m = initialMapping(null, ['First Name', 'Last Name', 'Mobile Phone', 'Email Address', 'Zip']);
-    expect(m).toMatchObject({ firstName: 'First Name', lastName: 'Last Name', phone: 'Mobile Phone', email: 'Email Address', postalCode: 'Zip' });
+    expect(m).toMatchObject({
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      phone: 'Mobile Phone',
+      email: 'Email Address',
+      postalCode: 'Zip',
+    });
   });
   it('flags missing names and doubly used columns', () => {
     expect(mappingProblems({ firstName: '', name: 'N', phone: 'P' })).toEqual([]);
@@ -32,7 +48,12 @@ describe('mapping', () => {
 
 describe('preview rows', () => {
   it('reads values, nested address, problems and duplicates', () => {
-    const r = shownRow({ rowNumber: 7, values: { firstName: 'Ana', address: { city: 'Chicago' }, tags: ['vip', 'color'] }, problems: ['phone: not a phone number', { field: 'email', message: 'invalid' }], duplicateOf: { id: 'c1', fullName: 'Ana Ruiz' } });
+    const r = shownRow({
+      rowNumber: 7,
+      values: { firstName: 'Ana', address: { city: 'Chicago' }, tags: ['vip', 'color'] },
+      problems: ['phone: not a phone number', { field: 'email', message: 'invalid' }],
+      duplicateOf: { id: 'c1', fullName: 'Ana Ruiz' },
+    });
     expect(r).toEqual({
       rowNumber: 7,
       values: expect.objectContaining({ firstName: 'Ana', city: 'Chicago', tags: 'vip, color', phone: '' }),
@@ -42,17 +63,47 @@ describe('preview rows', () => {
     });
   });
   it('reads the service preview shape', () => {
-    const r = shownRow({ row: 3, status: 'duplicate', client: { firstName: 'Bo', address: { line1: '1 Main' }, smsConsent: true }, problems: [], duplicateOfClientId: 'c7', raw: {} });
-    expect(r).toMatchObject({ rowNumber: 3, duplicate: 'an existing client', duplicateId: 'c7', values: expect.objectContaining({ firstName: 'Bo', addressLine1: '1 Main', smsConsent: 'Yes' }) });
+    const r = shownRow({
+      row: 3,
+      status: 'duplicate',
+      client: { firstName: 'Bo', address: { line1: '1 Main' }, smsConsent: true },
+      problems: [],
+      duplicateOfClientId: 'c7',
+      raw: {},
+    });
+    expect(r).toMatchObject({
+      rowNumber: 3,
+      duplicate: 'an existing client',
+      duplicateId: 'c7',
+      values: expect.objectContaining({ firstName: 'Bo', addressLine1: '1 Main', smsConsent: 'Yes' }),
+    });
   });
   it('totals', () => {
-    expect(totalsLine({ totalRows: 10000, rejectedCount: 112, duplicateCount: 18 })).toBe('9,870 ready · 112 will be rejected · 18 duplicates of existing clients');
+    expect(totalsLine({ totalRows: 10000, rejectedCount: 112, duplicateCount: 18 })).toBe(
+      '9,870 ready · 112 will be rejected · 18 duplicates of existing clients',
+    );
   });
 });
 
 const imp = (over: Partial<ClientImport>): ClientImport => ({
-  id: 'i', status: 'running', fileName: 'a.csv', format: 'generic', columns: [], mapping: {}, onDuplicate: 'skip', totalRows: 200, processedRows: 50, createdCount: 0, updatedCount: 0,
-  skippedDuplicateCount: 0, rejectedCount: 0, createdAt: '2026-11-01T00:00:00Z', startedAt: null, finishedAt: null, error: null, ...over,
+  id: 'i',
+  status: 'running',
+  fileName: 'a.csv',
+  format: 'generic',
+  columns: [],
+  mapping: {},
+  onDuplicate: 'skip',
+  totalRows: 200,
+  processedRows: 50,
+  createdCount: 0,
+  updatedCount: 0,
+  skippedDuplicateCount: 0,
+  rejectedCount: 0,
+  createdAt: '2026-11-01T00:00:00Z',
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+  ...over,
 });
 
 describe('progress and resume', () => {

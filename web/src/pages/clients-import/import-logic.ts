@@ -17,23 +17,92 @@ export interface TargetField {
 }
 
 export const TARGET_FIELDS: TargetField[] = [
-  { key: 'firstName', label: 'First name', aliases: ['firstName', 'first_name'], columns: ['firstname', 'first', 'givenname', 'clientfirstname'], required: true, hint: 'Or choose a full-name column' },
-  { key: 'name', label: 'Full name', aliases: ['name', 'fullName'], columns: ['name', 'fullname', 'clientname', 'customername', 'customer', 'client'], hint: 'Split into first and last name when no first-name column is chosen' },
-  { key: 'lastName', label: 'Last name', aliases: ['lastName', 'last_name'], columns: ['lastname', 'last', 'surname', 'familyname', 'clientlastname'] },
-  { key: 'phone', label: 'Phone', aliases: ['phone', 'mobile', 'phoneNumber'], columns: ['phone', 'mobile', 'mobilephone', 'cellphone', 'cell', 'mobilenumber', 'phonenumber'] },
+  {
+    key: 'firstName',
+    label: 'First name',
+    aliases: ['firstName', 'first_name'],
+    columns: ['firstname', 'first', 'givenname', 'clientfirstname'],
+    required: true,
+    hint: 'Or choose a full-name column',
+  },
+  {
+    key: 'name',
+    label: 'Full name',
+    aliases: ['name', 'fullName'],
+    columns: ['name', 'fullname', 'clientname', 'customername', 'customer', 'client'],
+    hint: 'Split into first and last name when no first-name column is chosen',
+  },
+  {
+    key: 'lastName',
+    label: 'Last name',
+    aliases: ['lastName', 'last_name'],
+    columns: ['lastname', 'last', 'surname', 'familyname', 'clientlastname'],
+  },
+  {
+    key: 'phone',
+    label: 'Phone',
+    aliases: ['phone', 'mobile', 'phoneNumber'],
+    columns: ['phone', 'mobile', 'mobilephone', 'cellphone', 'cell', 'mobilenumber', 'phonenumber'],
+  },
   { key: 'email', label: 'E-mail', aliases: ['email'], columns: ['email', 'emailaddress', 'mail'] },
-  { key: 'birthday', label: 'Birthday', aliases: ['birthday', 'birthDate', 'dateOfBirth'], columns: ['birthday', 'birthdate', 'dateofbirth', 'dob'] },
-  { key: 'addressLine1', label: 'Street address', aliases: ['addressLine1', 'address.line1', 'line1'], columns: ['address', 'address1', 'addressline1', 'street', 'streetaddress'] },
-  { key: 'addressLine2', label: 'Apt, suite', aliases: ['addressLine2', 'address.line2', 'line2'], columns: ['address2', 'addressline2', 'apt', 'suite'] },
+  {
+    key: 'birthday',
+    label: 'Birthday',
+    aliases: ['birthday', 'birthDate', 'dateOfBirth'],
+    columns: ['birthday', 'birthdate', 'dateofbirth', 'dob'],
+  },
+  {
+    key: 'addressLine1',
+    label: 'Street address',
+    aliases: ['addressLine1', 'address.line1', 'line1'],
+    columns: ['address', 'address1', 'addressline1', 'street', 'streetaddress'],
+  },
+  {
+    key: 'addressLine2',
+    label: 'Apt, suite',
+    aliases: ['addressLine2', 'address.line2', 'line2'],
+    columns: ['address2', 'addressline2', 'apt', 'suite'],
+  },
   { key: 'city', label: 'City', aliases: ['city', 'address.city'], columns: ['city', 'town'] },
-  { key: 'region', label: 'State', aliases: ['region', 'address.region', 'state'], columns: ['state', 'region', 'province', 'stateprovince'] },
-  { key: 'postalCode', label: 'ZIP code', aliases: ['postalCode', 'address.postalCode', 'zip'], columns: ['zip', 'zipcode', 'postalcode', 'postcode'] },
+  {
+    key: 'region',
+    label: 'State',
+    aliases: ['region', 'address.region', 'state'],
+    columns: ['state', 'region', 'province', 'stateprovince'],
+  },
+  {
+    key: 'postalCode',
+    label: 'ZIP code',
+    aliases: ['postalCode', 'address.postalCode', 'zip'],
+    columns: ['zip', 'zipcode', 'postalcode', 'postcode'],
+  },
   { key: 'country', label: 'Country', aliases: ['country', 'address.country'], columns: ['country'] },
   { key: 'tags', label: 'Tags', aliases: ['tags'], columns: ['tags', 'tag', 'labels', 'clienttags'], hint: 'Comma-separated' },
-  { key: 'notes', label: 'Notes', aliases: ['notes', 'note'], columns: ['notes', 'note', 'comments', 'clientnotes'], hint: 'Becomes a note on the client' },
-  { key: 'source', label: 'Source', aliases: ['source', 'referralSource'], columns: ['source', 'referralsource', 'referredby', 'howdidyouhear'] },
-  { key: 'smsConsent', label: 'SMS consent', aliases: ['smsConsent', 'sms_consent'], columns: ['smsconsent', 'smsoptin', 'textoptin', 'acceptssms', 'receivesms', 'smsmarketing'] },
-  { key: 'emailConsent', label: 'E-mail consent', aliases: ['emailConsent', 'email_consent'], columns: ['emailconsent', 'emailoptin', 'acceptsemail', 'acceptsmarketing', 'emailmarketing', 'receiveemail'] },
+  {
+    key: 'notes',
+    label: 'Notes',
+    aliases: ['notes', 'note'],
+    columns: ['notes', 'note', 'comments', 'clientnotes'],
+    hint: 'Becomes a note on the client',
+  },
+  {
+    key: 'source',
+    label: 'Source',
+    aliases: ['source', 'referralSource'],
+    columns: ['source', 'referralsource', 'referredby', 'howdidyouhear'],
+  },
+  {
+    key: 'smsConsent',
+    label: 'SMS consent',
+    aliases: ['smsConsent', 'sms_consent'],
+    columns: ['smsconsent', 'smsoptin', 'textoptin', 'acceptssms', 'receivesms', 'smsmarketing'],
+  },
+  {
+    key: 'emailConsent',
+    label: 'E-mail consent',
+    aliases: ['emailConsent', 'email_consent'],
+    columns: ['emailconsent', 'emailoptin', 'acceptsemail', 'acceptsmarketing', 'emailmarketing', 'receiveemail'],
+  },
 ];
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -56,7 +125,10 @@ export function serverKey(target: TargetField, serverMapping: Record<string, unk
 }
 
 /** Our mapping (target key → column or '') from the server's suggested mapping, filling gaps by column names. */
-export function initialMapping(serverMapping: Record<string, string | null> | null | undefined, columns: readonly string[]): Record<string, string> {
+export function initialMapping(
+  serverMapping: Record<string, string | null> | null | undefined,
+  columns: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   const used = new Set<string>();
   for (const t of TARGET_FIELDS) {
@@ -80,7 +152,10 @@ export function initialMapping(serverMapping: Record<string, string | null> | nu
 }
 
 /** Our mapping → the server's (its keys, null for unmapped; keys it sent but we do not know are kept). */
-export function toServerMapping(mapping: Record<string, string>, serverMapping: Record<string, string | null> | null | undefined): Record<string, string | null> {
+export function toServerMapping(
+  mapping: Record<string, string>,
+  serverMapping: Record<string, string | null> | null | undefined,
+): Record<string, string | null> {
   const out: Record<string, string | null> = {};
   if (serverMapping) for (const k of Object.keys(serverMapping)) out[k] = serverMapping[k];
   for (const t of TARGET_FIELDS) out[serverKey(t, serverMapping)] = mapping[t.key] || null;
@@ -115,7 +190,11 @@ function str(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v)) return v.map(str).filter(Boolean).join(', ');
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (typeof v === 'object') return Object.values(v as Record<string, unknown>).map(str).filter(Boolean).join(', ');
+  if (typeof v === 'object')
+    return Object.values(v as Record<string, unknown>)
+      .map(str)
+      .filter(Boolean)
+      .join(', ');
   return String(v);
 }
 
@@ -139,12 +218,30 @@ export function shownRow(preview: PreviewRow | object, serverMapping?: Record<st
     values[t.key] = str(v);
   }
   const raw = (row.problems ?? row.errors ?? []) as (string | { field?: string; message?: string } | null)[];
-  const problems = (Array.isArray(raw) ? raw : [raw]).filter(Boolean).map((p) => (typeof p === 'string' ? p : p?.field ? `${p.field}: ${p.message}` : (p?.message ?? '')));
+  const problems = (Array.isArray(raw) ? raw : [raw])
+    .filter(Boolean)
+    .map((p) => (typeof p === 'string' ? p : p?.field ? `${p.field}: ${p.message}` : (p?.message ?? '')));
   const r = row as { duplicate?: unknown; duplicateOfClientId?: unknown; status?: unknown };
-  const dup = row.duplicateOf ?? r.duplicate ?? (typeof r.duplicateOfClientId === 'string' ? { id: r.duplicateOfClientId } : null) ?? (r.status === 'duplicate' ? true : null);
-  const duplicate = !dup ? null : typeof dup === 'string' ? dup : typeof dup === 'object' ? ((dup as { fullName?: string }).fullName ?? 'an existing client') : 'an existing client';
-  const duplicateId = dup && typeof dup === 'object' && typeof (dup as { id?: unknown }).id === 'string' ? (dup as { id: string }).id : null;
-  const rowNumber = typeof row.rowNumber === 'number' ? row.rowNumber : typeof (row as { row?: unknown }).row === 'number' ? ((row as { row: number }).row) : null;
+  const dup =
+    row.duplicateOf ??
+    r.duplicate ??
+    (typeof r.duplicateOfClientId === 'string' ? { id: r.duplicateOfClientId } : null) ??
+    (r.status === 'duplicate' ? true : null);
+  const duplicate = !dup
+    ? null
+    : typeof dup === 'string'
+      ? dup
+      : typeof dup === 'object'
+        ? ((dup as { fullName?: string }).fullName ?? 'an existing client')
+        : 'an existing client';
+  const duplicateId =
+    dup && typeof dup === 'object' && typeof (dup as { id?: unknown }).id === 'string' ? (dup as { id: string }).id : null;
+  const rowNumber =
+    typeof row.rowNumber === 'number'
+      ? row.rowNumber
+      : typeof (row as { row?: unknown }).row === 'number'
+        ? (row as { row: number }).row
+        : null;
   return { rowNumber, values, problems, duplicate, duplicateId };
 }
 
@@ -187,8 +284,10 @@ export function formatBytes(bytes: number): string {
 }
 
 export function fileProblem(file: { name: string; size: number; type?: string }): string | null {
-  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is ${formatBytes(file.size)}; the limit is 50 MB. Split the file and import it in parts.`;
+  if (file.size > MAX_UPLOAD_BYTES)
+    return `${file.name} is ${formatBytes(file.size)}; the limit is 50 MB. Split the file and import it in parts.`;
   if (file.size === 0) return `${file.name} is empty.`;
-  if (!/\.(csv|txt)$/i.test(file.name) && !/csv|text\/plain/.test(file.type ?? '')) return `${file.name} is not a CSV file. Export your clients as CSV and try again.`;
+  if (!/\.(csv|txt)$/i.test(file.name) && !/csv|text\/plain/.test(file.type ?? ''))
+    return `${file.name} is not a CSV file. Export your clients as CSV and try again.`;
   return null;
 }

@@ -11,7 +11,8 @@ interface Props {
   description?: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: labelled, Escape and backdrop close it, focus stays inside and returns after. */
 export function Dialog({ title, onClose, children, wide, testId, description }: Props) {
@@ -31,7 +32,9 @@ export function Dialog({ title, onClose, children, wide, testId, description }: 
       return;
     }
     if (e.key !== 'Tab' || !ref.current) return;
-    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     if (!items.length) return;
     const first = items[0];
     const last = items[items.length - 1];
@@ -57,9 +60,15 @@ export function Dialog({ title, onClose, children, wide, testId, description }: 
       >
         <div className="row between">
           <h2 id={`${id}-title`}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
         </div>
-        {description && <div id={`${id}-desc`} className="muted">{description}</div>}
+        {description && (
+          <div id={`${id}-desc`} className="muted">
+            {description}
+          </div>
+        )}
         {children}
       </div>
     </div>,

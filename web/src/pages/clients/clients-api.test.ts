@@ -6,14 +6,21 @@ describe('filenameFromDisposition', () => {
   it('reads quoted, bare and RFC 5987 names', () => {
     expect(filenameFromDisposition('attachment; filename="clients-2026-11-21.csv"', 'x')).toBe('clients-2026-11-21.csv');
     expect(filenameFromDisposition('attachment; filename=clients.json', 'x')).toBe('clients.json');
-    expect(filenameFromDisposition("attachment; filename=\"a.csv\"; filename*=UTF-8''caf%C3%A9.csv", 'x')).toBe('café.csv');
+    expect(filenameFromDisposition('attachment; filename="a.csv"; filename*=UTF-8\'\'caf%C3%A9.csv', 'x')).toBe('café.csv');
     expect(filenameFromDisposition(null, 'clients.csv')).toBe('clients.csv');
   });
 });
 
 describe('fieldErrorsOf', () => {
   it('maps details to fields, first message wins', () => {
-    const e = new ApiError('email: bad', 400, { error: 'email: bad', details: [{ field: 'email', message: 'bad' }, { field: 'email', message: 'later' }, { field: 'f1', message: 'is required' }] });
+    const e = new ApiError('email: bad', 400, {
+      error: 'email: bad',
+      details: [
+        { field: 'email', message: 'bad' },
+        { field: 'email', message: 'later' },
+        { field: 'f1', message: 'is required' },
+      ],
+    });
     expect(fieldErrorsOf(e)).toEqual({ email: 'bad', f1: 'is required' });
     expect(fieldErrorsOf(new Error('x'))).toEqual({});
   });

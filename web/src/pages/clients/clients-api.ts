@@ -7,7 +7,22 @@ import type { Client, ClientImport, DuplicateClient, ImportPreview, Note, NoteTe
 /** The clients module's REST calls (imports, export, downloads: web/README.md); the rest is clients-data.ts over GraphQL. */
 const enc = encodeURIComponent;
 
-export type ClientInput = Partial<Omit<Client, 'id' | 'fullName' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version' | 'possibleDuplicateCount' | 'lastVisitAt' | 'smsConsent' | 'emailConsent'>> & {
+export type ClientInput = Partial<
+  Omit<
+    Client,
+    | 'id'
+    | 'fullName'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'createdBy'
+    | 'updatedBy'
+    | 'version'
+    | 'possibleDuplicateCount'
+    | 'lastVisitAt'
+    | 'smsConsent'
+    | 'emailConsent'
+  >
+> & {
   smsConsent?: { granted: boolean; method?: string | null };
   emailConsent?: { granted: boolean; method?: string | null };
 };
@@ -27,7 +42,8 @@ export const clientsApi = {
   duplicates: (id: string) => apiRequest<DuplicateClient[]>('GET', `/api/clients/${enc(id)}/duplicates`),
   merge: (survivorId: string, duplicateId: string) => apiRequest<Client>('POST', `/api/clients/${enc(survivorId)}/merge`, { duplicateId }),
   notes: (id: string) => apiRequest<Note[]>('GET', `/api/clients/${enc(id)}/notes`),
-  addNote: (id: string, note: { body: string } | { templateId: string; values: NoteValues }) => apiRequest<Note>('POST', `/api/clients/${enc(id)}/notes`, note),
+  addNote: (id: string, note: { body: string } | { templateId: string; values: NoteValues }) =>
+    apiRequest<Note>('POST', `/api/clients/${enc(id)}/notes`, note),
   updateNote: (id: string, noteId: string, patch: { body?: string; values?: NoteValues; pinned?: boolean; version: number }) =>
     apiRequest<Note>('PATCH', `/api/clients/${enc(id)}/notes/${enc(noteId)}`, patch),
   deleteNote: (id: string, noteId: string) => apiRequest<null>('DELETE', `/api/clients/${enc(id)}/notes/${enc(noteId)}`),
@@ -49,7 +65,8 @@ export const templatesApi = {
 export const importsApi = {
   list: () => apiRequest<ClientImport[] | { data: ClientImport[] }>('GET', '/api/client-imports').then(listOf),
   get: (id: string) => apiRequest<ClientImport>('GET', `/api/client-imports/${enc(id)}`),
-  upload: (file: Blob, fileName: string) => sendRaw<ClientImport>('POST', `/api/client-imports?fileName=${enc(fileName)}`, file, 'text/csv'),
+  upload: (file: Blob, fileName: string) =>
+    sendRaw<ClientImport>('POST', `/api/client-imports?fileName=${enc(fileName)}`, file, 'text/csv'),
   preview: (id: string, mapping: Record<string, string | null>) =>
     apiRequest<ImportPreview>('GET', `/api/client-imports/${enc(id)}/preview?mapping=${enc(JSON.stringify(mapping))}`),
   start: (id: string, mapping: Record<string, string | null>, onDuplicate: 'skip' | 'update') =>
@@ -125,7 +142,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   return name;
 }
 
-
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong';
 }
@@ -135,7 +151,14 @@ export function currentFromConflict<T extends { id: string; version: number }>(e
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const body = error.body as { details?: unknown; current?: unknown } | null;
   for (const cand of [body?.details, (body?.details as { current?: unknown } | undefined)?.current, body?.current]) {
-    if (cand && typeof cand === 'object' && !Array.isArray(cand) && typeof (cand as T).id === 'string' && typeof (cand as T).version === 'number') return cand as T;
+    if (
+      cand &&
+      typeof cand === 'object' &&
+      !Array.isArray(cand) &&
+      typeof (cand as T).id === 'string' &&
+      typeof (cand as T).version === 'number'
+    )
+      return cand as T;
   }
   return null;
 }

@@ -7,8 +7,21 @@ import type { Client, DuplicateClient, Note, NoteTemplate, NoteValues } from '@s
 import { sortNotes } from '../client-profile/note-conflict';
 import type { ClientInput, TemplateInput } from './clients-api';
 import {
-  ADD_NOTE, CLIENT, CLIENT_DUPLICATES, CLIENT_FIELDS, CLIENT_NOTES, CREATE_CLIENT, CREATE_NOTE_TEMPLATE, DELETE_CLIENT, DELETE_NOTE,
-  DELETE_NOTE_TEMPLATE, MERGE_CLIENTS, NOTE_TEMPLATES, UPDATE_CLIENT, UPDATE_NOTE, UPDATE_NOTE_TEMPLATE,
+  ADD_NOTE,
+  CLIENT,
+  CLIENT_DUPLICATES,
+  CLIENT_FIELDS,
+  CLIENT_NOTES,
+  CREATE_CLIENT,
+  CREATE_NOTE_TEMPLATE,
+  DELETE_CLIENT,
+  DELETE_NOTE,
+  DELETE_NOTE_TEMPLATE,
+  MERGE_CLIENTS,
+  NOTE_TEMPLATES,
+  UPDATE_CLIENT,
+  UPDATE_NOTE,
+  UPDATE_NOTE_TEMPLATE,
 } from './clients-gql';
 
 /**
@@ -21,7 +34,11 @@ import {
 function plain<T>(value: T): T {
   if (Array.isArray(value)) return value.map(plain) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '__typename').map(([k, v]) => [k, plain(v)])) as T;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== '__typename')
+        .map(([k, v]) => [k, plain(v)]),
+    ) as T;
   }
   return value;
 }
@@ -35,13 +52,27 @@ export function clientFromGql(c: ClientFieldsFragment): Client {
 
 /** A view (e.g. the current client a 409 carries) as the cache's client (with the `__typename`s Apollo adds). */
 function clientToGql(c: Client): ClientFieldsFragment {
-  const consent = (k: Client['smsConsent']) => ({ __typename: 'Consent' as const, granted: k.granted, changedAt: k.changedAt ?? null, method: k.method ?? null, changedBy: k.changedBy ?? null });
+  const consent = (k: Client['smsConsent']) => ({
+    __typename: 'Consent' as const,
+    granted: k.granted,
+    changedAt: k.changedAt ?? null,
+    method: k.method ?? null,
+    changedBy: k.changedBy ?? null,
+  });
   const a = c.address;
   return {
     __typename: 'Client',
     ...c,
     address: a
-      ? { __typename: 'ClientAddress', line1: a.line1 ?? null, line2: a.line2 ?? null, city: a.city ?? null, region: a.region ?? null, postalCode: a.postalCode ?? null, country: a.country ?? null }
+      ? {
+          __typename: 'ClientAddress',
+          line1: a.line1 ?? null,
+          line2: a.line2 ?? null,
+          city: a.city ?? null,
+          region: a.region ?? null,
+          postalCode: a.postalCode ?? null,
+          country: a.country ?? null,
+        }
       : null,
     alerts: c.alerts.map((x) => ({ __typename: 'ClientAlert', ...x })),
     smsConsent: consent(c.smsConsent),
@@ -53,7 +84,10 @@ export const noteFromGql = (n: NoteFieldsFragment): Note => plain(n) as Note;
 const noteToGql = (n: Note): NoteFieldsFragment => ({ __typename: 'Note', ...n }) as NoteFieldsFragment;
 export const templateFromGql = (t: NoteTemplateFieldsFragment): NoteTemplate => {
   const view = plain(t);
-  return { ...view, sections: view.sections.map((s) => ({ ...s, fields: s.fields.map(({ options, ...f }) => (options ? { ...f, options } : f)) })) };
+  return {
+    ...view,
+    sections: view.sections.map((s) => ({ ...s, fields: s.fields.map(({ options, ...f }) => (options ? { ...f, options } : f)) })),
+  };
 };
 
 /** A react-query-like view of one Apollo query: its data mapped to the view, `isPending`, `error` as ApiError. */
@@ -63,24 +97,36 @@ function asView<T>(q: { data?: unknown; loading: boolean; error?: unknown; refet
 
 export function useClient(id: string) {
   const q = useQuery(CLIENT, { variables: { id } });
-  return asView(q, useMemo(() => (q.data ? clientFromGql(q.data.client) : undefined), [q.data]));
+  return asView(
+    q,
+    useMemo(() => (q.data ? clientFromGql(q.data.client) : undefined), [q.data]),
+  );
 }
 
 export function useClientNotes(clientId: string) {
   const q = useQuery(CLIENT_NOTES, { variables: { id: clientId } });
-  return asView(q, useMemo(() => (q.data ? sortNotes(q.data.client.notes.map(noteFromGql)) : undefined), [q.data]));
+  return asView(
+    q,
+    useMemo(() => (q.data ? sortNotes(q.data.client.notes.map(noteFromGql)) : undefined), [q.data]),
+  );
 }
 
 export function useClientDuplicates(clientId: string) {
   const q = useQuery(CLIENT_DUPLICATES, { variables: { id: clientId } });
-  const data = useMemo(() => q.data?.clientDuplicates.map((x): DuplicateClient => ({ ...clientFromGql(x.client), reasons: x.reasons })), [q.data]);
+  const data = useMemo(
+    () => q.data?.clientDuplicates.map((x): DuplicateClient => ({ ...clientFromGql(x.client), reasons: x.reasons })),
+    [q.data],
+  );
   return asView(q, data);
 }
 
 /** Archived ones too: old notes still render with them. */
 export function useNoteTemplates() {
   const q = useQuery(NOTE_TEMPLATES, { variables: { includeArchived: true } });
-  return asView(q, useMemo(() => q.data?.noteTemplates.map(templateFromGql), [q.data]));
+  return asView(
+    q,
+    useMemo(() => q.data?.noteTemplates.map(templateFromGql), [q.data]),
+  );
 }
 
 export type ClientsData = ReturnType<typeof clientsData>;
@@ -92,7 +138,10 @@ export function useClientsData(): ClientsData {
 
 export function clientsData(apollo: ApolloClient) {
   const { cache } = apollo;
-  async function mutate<TData, TVars extends OperationVariables>(mutation: TypedDocumentNode<TData, TVars>, variables: TVars): Promise<TData> {
+  async function mutate<TData, TVars extends OperationVariables>(
+    mutation: TypedDocumentNode<TData, TVars>,
+    variables: TVars,
+  ): Promise<TData> {
     try {
       const result = await apollo.mutate({ mutation: mutation as TypedDocumentNode<TData, OperationVariables>, variables });
       return result.data as TData;
@@ -102,7 +151,11 @@ export function clientsData(apollo: ApolloClient) {
   }
   async function fresh<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars): Promise<TData> {
     try {
-      const result = await apollo.query({ query: query as TypedDocumentNode<TData, OperationVariables>, variables, fetchPolicy: 'network-only' });
+      const result = await apollo.query({
+        query: query as TypedDocumentNode<TData, OperationVariables>,
+        variables,
+        fetchPolicy: 'network-only',
+      });
       return result.data as TData;
     } catch (e) {
       throw asApiError(e);
@@ -118,7 +171,9 @@ export function clientsData(apollo: ApolloClient) {
     forgetLists();
   };
   const updateNotes = (clientId: string, change: (notes: NoteFieldsFragment[]) => NoteFieldsFragment[]) =>
-    cache.updateQuery({ query: CLIENT_NOTES, variables: { id: clientId } }, (d) => (d ? { client: { ...d.client, notes: change(d.client.notes) } } : d));
+    cache.updateQuery({ query: CLIENT_NOTES, variables: { id: clientId } }, (d) =>
+      d ? { client: { ...d.client, notes: change(d.client.notes) } } : d,
+    );
 
   return {
     /** Clients changed elsewhere (an import): the lists read them again when next shown. */
@@ -137,7 +192,8 @@ export function clientsData(apollo: ApolloClient) {
       forgetLists();
       return created;
     },
-    update: async (id: string, patch: ClientInput & { version: number }): Promise<Client> => clientFromGql((await mutate(UPDATE_CLIENT, { id, input: patch })).updateClient),
+    update: async (id: string, patch: ClientInput & { version: number }): Promise<Client> =>
+      clientFromGql((await mutate(UPDATE_CLIENT, { id, input: patch })).updateClient),
     remove: async (id: string, mode: 'delete' | 'anonymise'): Promise<void> => {
       await mutate(DELETE_CLIENT, { id, mode });
       forgetClient(id);
@@ -153,18 +209,25 @@ export function clientsData(apollo: ApolloClient) {
       updateNotes(clientId, (notes) => [added, ...notes.filter((n) => n.id !== added.id)]);
       return noteFromGql(added);
     },
-    updateNote: async (clientId: string, noteId: string, patch: { body?: string; values?: NoteValues; pinned?: boolean; version: number }): Promise<Note> =>
-      noteFromGql((await mutate(UPDATE_NOTE, { clientId, noteId, input: patch })).updateNote),
+    updateNote: async (
+      clientId: string,
+      noteId: string,
+      patch: { body?: string; values?: NoteValues; pinned?: boolean; version: number },
+    ): Promise<Note> => noteFromGql((await mutate(UPDATE_NOTE, { clientId, noteId, input: patch })).updateNote),
     /** Shows `note` in the client's notes (e.g. the current note of a 409). */
     showNote: (clientId: string, note: Note) =>
-      updateNotes(clientId, (notes) => (notes.some((n) => n.id === note.id) ? notes.map((n) => (n.id === note.id ? noteToGql(note) : n)) : [noteToGql(note), ...notes])),
+      updateNotes(clientId, (notes) =>
+        notes.some((n) => n.id === note.id) ? notes.map((n) => (n.id === note.id ? noteToGql(note) : n)) : [noteToGql(note), ...notes],
+      ),
     deleteNote: async (clientId: string, noteId: string): Promise<void> => {
       await mutate(DELETE_NOTE, { clientId, noteId });
       updateNotes(clientId, (notes) => notes.filter((n) => n.id !== noteId));
     },
     createTemplate: async (t: TemplateInput): Promise<NoteTemplate> => {
       const created = (await mutate(CREATE_NOTE_TEMPLATE, { input: t })).createNoteTemplate;
-      cache.updateQuery({ query: NOTE_TEMPLATES, variables: { includeArchived: true } }, (d) => (d ? { noteTemplates: [...d.noteTemplates.filter((x) => x.id !== created.id), created] } : d));
+      cache.updateQuery({ query: NOTE_TEMPLATES, variables: { includeArchived: true } }, (d) =>
+        d ? { noteTemplates: [...d.noteTemplates.filter((x) => x.id !== created.id), created] } : d,
+      );
       return templateFromGql(created);
     },
     updateTemplate: async (id: string, t: TemplateInput, version?: number): Promise<NoteTemplate> =>

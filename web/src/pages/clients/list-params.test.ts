@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSort, isCapped, lastVisitParams, offsetForPage, pageCount, pageLabel, readListState, writeListState } from './list-params';
+import {
+  effectiveSort,
+  isCapped,
+  lastVisitParams,
+  offsetForPage,
+  pageCount,
+  pageLabel,
+  readListState,
+  writeListState,
+} from './list-params';
 
 const now = new Date('2026-11-21T18:30:00Z');
 
@@ -43,7 +52,12 @@ describe('list state in the URL', () => {
     const state = { search: 'ana', tag: 'vip', locationId: 'l1', lastVisit: 'over90' as const, sort: 'name' as const, page: 3 };
     expect(readListState(writeListState(state))).toEqual(state);
     expect(readListState(new URLSearchParams('lastVisit=bogus&sort=x&page=-2'))).toEqual({
-      search: '', tag: '', locationId: '', lastVisit: 'any', sort: null, page: 1,
+      search: '',
+      tag: '',
+      locationId: '',
+      lastVisit: 'any',
+      sort: null,
+      page: 1,
     });
     expect(writeListState({ search: '', tag: '', locationId: '', lastVisit: 'any', sort: null, page: 1 }).toString()).toBe('');
   });

@@ -17,12 +17,17 @@ export function ComingSoonPage({ module }: { module: ModuleKey }) {
           <strong>{info.title} is coming:</strong> {info.summary}
         </p>
         <p className="muted">
-          This page is where the module will live. Everything else in your workspace — locations, staff, permissions and settings — already works.
+          This page is where the module will live. Everything else in your workspace — locations, staff, permissions and settings — already
+          works.
         </p>
         <div className="row gap">
-          <Link to="/dashboard" className="btn btn-secondary">Back to dashboard</Link>
+          <Link to="/dashboard" className="btn btn-secondary">
+            Back to dashboard
+          </Link>
           {'help' in info && info.help && (
-            <Link to={`/help/${info.help}`} className="btn btn-ghost">Read the help page</Link>
+            <Link to={`/help/${info.help}`} className="btn btn-ghost">
+              Read the help page
+            </Link>
           )}
         </div>
       </div>

@@ -36,9 +36,21 @@ function useNow(intervalMs = 60_000): Date {
 }
 
 const UPCOMING = [
-  { id: 'appointments', title: 'Appointments today', module: 'Scheduling', text: "Today's bookings, check-ins and gaps arrive with the scheduling module.", to: '/appointments' },
+  {
+    id: 'appointments',
+    title: 'Appointments today',
+    module: 'Scheduling',
+    text: "Today's bookings, check-ins and gaps arrive with the scheduling module.",
+    to: '/appointments',
+  },
   { id: 'clients', title: 'Clients', module: 'Clients', text: 'New and returning clients arrive with the clients module.', to: '/clients' },
-  { id: 'sales', title: 'Sales', module: 'Retail', text: "Today's takings, tips and retail sales arrive with the point-of-sale module.", to: '/pos' },
+  {
+    id: 'sales',
+    title: 'Sales',
+    module: 'Retail',
+    text: "Today's takings, tips and retail sales arrive with the point-of-sale module.",
+    to: '/pos',
+  },
 ];
 
 export function DashboardPage() {
@@ -58,7 +70,9 @@ export function DashboardPage() {
     <section className="page" data-testid="dashboard">
       <header className="page-header">
         <div>
-          <p className="eyebrow" data-testid="dashboard-date">{formatLongDate(now)}</p>
+          <p className="eyebrow" data-testid="dashboard-date">
+            {formatLongDate(now)}
+          </p>
           <h1 data-testid="dashboard-greeting">
             {greetingFor(now)}
             {firstName ? `, ${firstName}` : ''}
@@ -70,8 +84,12 @@ export function DashboardPage() {
       <div className="grid grid-3">
         {UPCOMING.map((c) => (
           <article key={c.id} className="card stat-card" data-testid={`dashboard-card-${c.id}`} aria-labelledby={`card-${c.id}`}>
-            <p className="stat-label" id={`card-${c.id}`}>{c.title}</p>
-            <p className="stat-value" aria-hidden="true">—</p>
+            <p className="stat-label" id={`card-${c.id}`}>
+              {c.title}
+            </p>
+            <p className="stat-value" aria-hidden="true">
+              —
+            </p>
             <p className="muted small">{c.text}</p>
             <span className="chip">Arrives with the {c.module} module</span>
           </article>
@@ -80,7 +98,9 @@ export function DashboardPage() {
 
       <div className="grid grid-2">
         <article className="card" data-testid="dashboard-location" aria-labelledby="dash-location">
-          <h2 id="dash-location" className="card-title">Your location</h2>
+          <h2 id="dash-location" className="card-title">
+            Your location
+          </h2>
           {loc.isLoading ? (
             <p className="muted">Loading locations...</p>
           ) : loc.selected ? (
@@ -106,28 +126,44 @@ export function DashboardPage() {
         </article>
 
         <article className="card" data-testid="dashboard-access" aria-labelledby="dash-access">
-          <h2 id="dash-access" className="card-title">Your access</h2>
+          <h2 id="dash-access" className="card-title">
+            Your access
+          </h2>
           <dl className="details">
             <dt>Signed in as</dt>
             <dd>{viewer?.fullName || getFullName(user)}</dd>
             <dt>Role</dt>
             <dd>
-              <span className="badge" data-testid="dashboard-role">{role}</span>
+              <span className="badge" data-testid="dashboard-role">
+                {role}
+              </span>
             </dd>
             <dt>Permission groups</dt>
             <dd data-testid="dashboard-groups">
-              {groups.length ? groups.map((g) => <span key={g.name} className="chip">{g.name}</span>) : <span className="muted">{role === 'admin' ? 'Admins can do everything' : 'None'}</span>}
+              {groups.length ? (
+                groups.map((g) => (
+                  <span key={g.name} className="chip">
+                    {g.name}
+                  </span>
+                ))
+              ) : (
+                <span className="muted">{role === 'admin' ? 'Admins can do everything' : 'None'}</span>
+              )}
             </dd>
           </dl>
         </article>
       </div>
 
       <article className="card" aria-labelledby="dash-links">
-        <h2 id="dash-links" className="card-title">Go to</h2>
+        <h2 id="dash-links" className="card-title">
+          Go to
+        </h2>
         <ul className="quick-links" data-testid="dashboard-links">
           {links.map((l) => (
             <li key={l.id}>
-              <Link to={l.path} className="quick-link">{l.label}</Link>
+              <Link to={l.path} className="quick-link">
+                {l.label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -26,10 +26,18 @@ export function EmailTestPage() {
       <header className="page-header">
         <div>
           <h1>E-mail &amp; SMS test</h1>
-          <p className="muted">Send a test message through the real delivery pipeline and watch its status change: queued → sent → delivered.</p>
+          <p className="muted">
+            Send a test message through the real delivery pipeline and watch its status change: queued → sent → delivered.
+          </p>
         </div>
         {settings?.emailPreviewUrl && (
-          <a className="btn btn-secondary" href={settings.emailPreviewUrl} target="_blank" rel="noreferrer" data-testid="email-preview-link">
+          <a
+            className="btn btn-secondary"
+            href={settings.emailPreviewUrl}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="email-preview-link"
+          >
             Open the local inbox
           </a>
         )}
@@ -45,13 +53,19 @@ export function EmailTestPage() {
         <TestSendForm
           channel="sms"
           mutation={SEND_TEST_SMS}
-          providerNote={settings?.smsProvider === 'log' ? 'The SMS provider is the message log: the text is recorded below, not sent to a phone.' : `Sent with ${label(settings?.smsProvider)}.`}
+          providerNote={
+            settings?.smsProvider === 'log'
+              ? 'The SMS provider is the message log: the text is recorded below, not sent to a phone.'
+              : `Sent with ${label(settings?.smsProvider)}.`
+          }
           onSent={() => void refetch()}
         />
       </div>
 
       {error && !shown ? (
-        <div className="alert alert-error" role="alert">{graphqlErrorMessage(error)}</div>
+        <div className="alert alert-error" role="alert">
+          {graphqlErrorMessage(error)}
+        </div>
       ) : loading && !shown ? (
         <Spinner fullScreen={false} />
       ) : !shown?.messages.length ? (
@@ -79,18 +93,30 @@ export function EmailTestPage() {
                 return (
                   <tr key={m.id} data-testid={`message-row-${m.id}`}>
                     <td>
-                      <span className={`badge ${status.badge}`} title={status.hint} data-testid={`message-status-${m.id}`} data-status={m.status}>
+                      <span
+                        className={`badge ${status.badge}`}
+                        title={status.hint}
+                        data-testid={`message-status-${m.id}`}
+                        data-status={m.status}
+                      >
                         {status.label}
                       </span>
                     </td>
-                    <td style={{ whiteSpace: "nowrap" }}>{formatDateTime(statusTime(m))}</td>
+                    <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(statusTime(m))}</td>
                     <td>{m.channel === 'email' ? 'E-mail' : 'SMS'}</td>
                     <td>{m.recipient}</td>
                     <td>
                       <div>{m.subject ?? <span className="muted">{m.purpose}</span>}</div>
-                      {m.bodyText && <div className="email-test-body" title={m.bodyText}>{m.bodyText}</div>}
+                      {m.bodyText && (
+                        <div className="email-test-body" title={m.bodyText}>
+                          {m.bodyText}
+                        </div>
+                      )}
                     </td>
-                    <td>{m.provider ? label(m.provider) : <span className="muted">—</span>}{m.attempts > 1 && <span className="muted small"> · {m.attempts} attempts</span>}</td>
+                    <td>
+                      {m.provider ? label(m.provider) : <span className="muted">—</span>}
+                      {m.attempts > 1 && <span className="muted small"> · {m.attempts} attempts</span>}
+                    </td>
                     <td>{m.lastError ? <span className="email-test-error">{m.lastError}</span> : <span className="muted">—</span>}</td>
                   </tr>
                 );

@@ -32,10 +32,19 @@ export function TestSendForm({ channel, mutation, providerNote, onSent }: Props)
   };
 
   return (
-    <form className="card form" onSubmit={submit} aria-label={email ? 'Send a test e-mail' : 'Send a test SMS'} data-testid={email ? 'test-email-form' : 'test-sms-form'}>
+    <form
+      className="card form"
+      onSubmit={submit}
+      aria-label={email ? 'Send a test e-mail' : 'Send a test SMS'}
+      data-testid={email ? 'test-email-form' : 'test-sms-form'}
+    >
       <h2 className="card-title">{email ? 'Test e-mail' : 'Test SMS'}</h2>
       <p className="muted small">{providerNote}</p>
-      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
       <div className="field">
         <label htmlFor={id}>{email ? 'E-mail address' : 'Mobile number'}</label>
         <input

@@ -11,7 +11,14 @@ export const STATUS_DISPLAY: Record<MessageStatus, { badge: string; label: strin
 };
 
 /** When the message last changed status: the time to show beside it. */
-export function statusTime(m: { status: MessageStatus; queuedAt: string; sentAt: string | null; deliveredAt: string | null; failedAt: string | null; updatedAt: string }): string {
+export function statusTime(m: {
+  status: MessageStatus;
+  queuedAt: string;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  failedAt: string | null;
+  updatedAt: string;
+}): string {
   if (m.status === 'delivered') return m.deliveredAt ?? m.updatedAt;
   if (m.status === 'failed') return m.failedAt ?? m.updatedAt;
   if (m.status === 'sent') return m.sentAt ?? m.updatedAt;

@@ -40,7 +40,9 @@ export function HelpTopicPage() {
       <div className="card prose">
         <p>{c.body}</p>
         <p>
-          <Link to={c.path} className="btn btn-secondary">Open {c.title}</Link>
+          <Link to={c.path} className="btn btn-secondary">
+            Open {c.title}
+          </Link>
         </p>
       </div>
     </section>

@@ -33,7 +33,9 @@ export function LocationForm({ initial, busy, submitLabel, onSubmit, onCancel }:
           <label htmlFor={`${idp}-tz`}>Time zone</label>
           <select id={`${idp}-tz`} value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
             {zones.map((z) => (
-              <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>
+              <option key={z} value={z}>
+                {z.replace(/_/g, ' ')}
+              </option>
             ))}
           </select>
         </div>
@@ -47,7 +49,9 @@ export function LocationForm({ initial, busy, submitLabel, onSubmit, onCancel }:
         </div>
       </div>
       <div className="form-actions">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>Cancel</button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
         <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>
           {busy ? 'Saving…' : submitLabel}
         </button>

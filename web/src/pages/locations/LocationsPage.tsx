@@ -31,7 +31,9 @@ export function LocationsPage() {
   const [setDefault, defaultState] = useMutation(SET_DEFAULT_LOCATION);
   const busy = createState.loading || updateState.loading || defaultState.loading;
 
-  const locations = [...(data?.locations ?? [])].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name));
+  const locations = [...(data?.locations ?? [])].sort(
+    (a, b) => Number(b.isDefault) - Number(a.isDefault) || Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name),
+  );
 
   return (
     <section className="page" data-testid="locations-page">
@@ -46,7 +48,11 @@ export function LocationsPage() {
           </button>
         )}
       </header>
-      {actionError && <div className="alert alert-error" role="alert">{actionError}</div>}
+      {actionError && (
+        <div className="alert alert-error" role="alert">
+          {actionError}
+        </div>
+      )}
       {creating && (
         <div className="card">
           <h2 className="card-title">New location</h2>
@@ -68,11 +74,15 @@ export function LocationsPage() {
       {loading && !data ? (
         <Spinner fullScreen={false} />
       ) : error && !data ? (
-        <div className="alert alert-error" role="alert">{graphqlErrorMessage(error)}</div>
+        <div className="alert alert-error" role="alert">
+          {graphqlErrorMessage(error)}
+        </div>
       ) : locations.length === 0 ? (
         <div className="card empty-state">
           <h2>No locations yet</h2>
-          <p className="muted">{isAdmin ? 'Add your first location to start taking bookings.' : 'An admin has not added a location yet.'}</p>
+          <p className="muted">
+            {isAdmin ? 'Add your first location to start taking bookings.' : 'An admin has not added a location yet.'}
+          </p>
         </div>
       ) : (
         <ul className="list" aria-label="Locations">
@@ -113,7 +123,16 @@ export function LocationsPage() {
                         Edit
                       </button>
                       {!l.isDefault && l.isActive && (
-                        <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setDefault({ variables: { id: l.id } }).then(() => after(`${l.name} is now the default`)).catch(fail)}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          disabled={busy}
+                          onClick={() =>
+                            setDefault({ variables: { id: l.id } })
+                              .then(() => after(`${l.name} is now the default`))
+                              .catch(fail)
+                          }
+                        >
                           Make default
                         </button>
                       )}
@@ -122,7 +141,11 @@ export function LocationsPage() {
                           type="button"
                           className="btn btn-secondary btn-sm"
                           disabled={busy}
-                          onClick={() => update({ variables: { id: l.id, input: { isActive: !l.isActive } } }).then(() => after(l.isActive ? `${l.name} deactivated` : `${l.name} activated`)).catch(fail)}
+                          onClick={() =>
+                            update({ variables: { id: l.id, input: { isActive: !l.isActive } } })
+                              .then(() => after(l.isActive ? `${l.name} deactivated` : `${l.name} activated`))
+                              .catch(fail)
+                          }
                         >
                           {l.isActive ? 'Deactivate' : 'Activate'}
                         </button>

@@ -49,7 +49,15 @@ export type GqlLocation = LocationFieldsFragment;
 
 export type { LocationInput };
 
-const COMMON_ZONES = ['America/Chicago', 'America/New_York', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
+const COMMON_ZONES = [
+  'America/Chicago',
+  'America/New_York',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+];
 
 export function timeZoneOptions(): string[] {
   let all: string[];

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Centered card used by the signed-out pages (no sidebar or header). */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-screen">
       <div className="auth-brand" aria-hidden="true">

@@ -59,7 +59,9 @@ export function LoginPage() {
         <div className="field">
           <div className="field-label-row">
             <label htmlFor="login-password">Password</label>
-            <Link to="/forgot-password" className="link-sm">Forgot password?</Link>
+            <Link to="/forgot-password" className="link-sm">
+              Forgot password?
+            </Link>
           </div>
           <div className="input-with-action">
             <input
@@ -71,7 +73,13 @@ export function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            <button type="button" className="input-action" aria-controls="login-password" aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
+            <button
+              type="button"
+              className="input-action"
+              aria-controls="login-password"
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((s) => !s)}
+            >
               {showPassword ? 'Hide' : 'Show'}
             </button>
           </div>

@@ -21,7 +21,9 @@ export function NoteTemplatesPage() {
   const [showArchived, setShowArchived] = useState(false);
   const q = useNoteTemplates();
   const all = q.data ?? [];
-  const list = all.filter((t) => showArchived || !t.archived).sort((a, b) => Number(a.archived) - Number(b.archived) || a.name.localeCompare(b.name));
+  const list = all
+    .filter((t) => showArchived || !t.archived)
+    .sort((a, b) => Number(a.archived) - Number(b.archived) || a.name.localeCompare(b.name));
   const selected = creating ? null : (all.find((t) => t.id === selectedId) ?? null);
 
   const select = (id: string | null) => {
@@ -43,7 +45,11 @@ export function NoteTemplatesPage() {
       const t = all.find((x) => x.id === id);
       // The service archives a template notes use and deletes an unused one, and says which.
       if (await data.removeTemplate(id)) {
-        toast({ title: `${t?.name ?? 'Template'} archived`, description: 'It is no longer offered for new notes; notes written with it keep it.', variant: 'success' });
+        toast({
+          title: `${t?.name ?? 'Template'} archived`,
+          description: 'It is no longer offered for new notes; notes written with it keep it.',
+          variant: 'success',
+        });
       } else {
         select(null);
         toast({ title: `${t?.name ?? 'Template'} deleted`, description: 'No note used it, so it was removed.', variant: 'success' });
@@ -60,31 +66,60 @@ export function NoteTemplatesPage() {
       <header className="page-header">
         <div>
           <h1>Note templates</h1>
-          <p className="muted">Structured notes such as SOAP notes or colour formulas: build the form once, fill it on any client’s profile.</p>
+          <p className="muted">
+            Structured notes such as SOAP notes or colour formulas: build the form once, fill it on any client’s profile.
+          </p>
         </div>
         {canManage && (
-          <button type="button" className="btn btn-primary" onClick={() => { setCreating(true); }} data-testid="new-template">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setCreating(true);
+            }}
+            data-testid="new-template"
+          >
             New template
           </button>
         )}
       </header>
-      {!canManage && <div className="alert alert-warning" role="status">You can read templates; changing them needs the “manage note templates” permission.</div>}
+      {!canManage && (
+        <div className="alert alert-warning" role="status">
+          You can read templates; changing them needs the “manage note templates” permission.
+        </div>
+      )}
       {q.isPending ? (
         <Spinner fullScreen={false} />
       ) : q.error ? (
-        <div className="alert alert-error" role="alert">{errorText(q.error)}</div>
+        <div className="alert alert-error" role="alert">
+          {errorText(q.error)}
+        </div>
       ) : (
         <div className="templates-layout">
           <nav className="card" aria-label="Templates" style={{ padding: '0.6rem' }}>
             {list.length === 0 ? (
-              <p className="muted small" style={{ padding: '0.5rem' }}>No templates yet.{canManage ? ' Create one, or start from SOAP or colour formula.' : ''}</p>
+              <p className="muted small" style={{ padding: '0.5rem' }}>
+                No templates yet.{canManage ? ' Create one, or start from SOAP or colour formula.' : ''}
+              </p>
             ) : (
               <ul className="template-list">
                 {list.map((t) => (
                   <li key={t.id}>
-                    <button type="button" className="template-item" aria-current={selected?.id === t.id ? 'true' : undefined} onClick={() => select(t.id)} data-testid={`template-${t.id}`}>
-                      <span className="row"><strong>{t.name}</strong>{t.archived && <span className="badge badge-muted">Archived</span>}</span>
-                      <span className="muted small">{fieldCount(t)} {fieldCount(t) === 1 ? 'field' : 'fields'} · {t.sections.length} {t.sections.length === 1 ? 'section' : 'sections'}</span>
+                    <button
+                      type="button"
+                      className="template-item"
+                      aria-current={selected?.id === t.id ? 'true' : undefined}
+                      onClick={() => select(t.id)}
+                      data-testid={`template-${t.id}`}
+                    >
+                      <span className="row">
+                        <strong>{t.name}</strong>
+                        {t.archived && <span className="badge badge-muted">Archived</span>}
+                      </span>
+                      <span className="muted small">
+                        {fieldCount(t)} {fieldCount(t) === 1 ? 'field' : 'fields'} · {t.sections.length}{' '}
+                        {t.sections.length === 1 ? 'section' : 'sections'}
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -109,7 +144,9 @@ export function NoteTemplatesPage() {
             ) : (
               <div className="card empty-state">
                 <h2>{list.length ? 'Pick a template' : 'No templates yet'}</h2>
-                <p className="muted">{canManage ? 'Choose one on the left to edit it, or create a new one.' : 'Choose one on the left to see its fields.'}</p>
+                <p className="muted">
+                  {canManage ? 'Choose one on the left to edit it, or create a new one.' : 'Choose one on the left to see its fields.'}
+                </p>
               </div>
             )}
           </div>

@@ -8,8 +8,15 @@ import type { TemplateDraft } from './template-builder';
 afterEach(cleanup);
 
 const saved = (over: Partial<TemplateDraft> = {}): TemplateDraft => ({
-  id: 't1', name: 'Colour', description: null, archived: false, createdAt: '', updatedAt: '',
-  sections: [{ id: 's1', title: 'Formula', fields: [{ id: 'f1', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] }] }],
+  id: 't1',
+  name: 'Colour',
+  description: null,
+  archived: false,
+  createdAt: '',
+  updatedAt: '',
+  sections: [
+    { id: 's1', title: 'Formula', fields: [{ id: 'f1', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] }] },
+  ],
   ...over,
 });
 
@@ -38,7 +45,12 @@ describe('TemplateBuilder', () => {
     expect(save).toHaveBeenCalledWith(
       expect.objectContaining({
         name: 'Colour formula',
-        sections: [expect.objectContaining({ title: 'Details', fields: [expect.objectContaining({ label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] })] })],
+        sections: [
+          expect.objectContaining({
+            title: 'Details',
+            fields: [expect.objectContaining({ label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] })],
+          }),
+        ],
       }),
       null,
       undefined,
@@ -46,7 +58,11 @@ describe('TemplateBuilder', () => {
   });
 
   it('shows its own and the server’s errors by field', async () => {
-    const save = vi.fn().mockRejectedValue(new ApiError('name: exists', 400, { error: 'x', details: [{ field: 'sections[0].title', message: 'is too long' }] }));
+    const save = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError('name: exists', 400, { error: 'x', details: [{ field: 'sections[0].title', message: 'is too long' }] }),
+      );
     render(<TemplateBuilder template={saved()} canManage save={save} />);
     fireEvent.change(screen.getByTestId('template-name'), { target: { value: '' } });
     await act(async () => {
@@ -66,7 +82,10 @@ describe('TemplateBuilder', () => {
 
   it('on a 409 shows their version and saves mine over it with their version', async () => {
     const theirs = { ...saved({ name: 'Colour (theirs)' }), version: 4, updatedAt: '2026-11-21T20:14:00Z' };
-    const save = vi.fn().mockRejectedValueOnce(new ApiError('changed', 409, { error: 'changed', details: theirs })).mockResolvedValueOnce({ ...saved(), version: 5 });
+    const save = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError('changed', 409, { error: 'changed', details: theirs }))
+      .mockResolvedValueOnce({ ...saved(), version: 5 });
     render(<TemplateBuilder template={{ ...saved(), version: 3 }} canManage save={save} />);
     await act(async () => {
       fireEvent.click(screen.getByTestId('save-template'));
@@ -82,7 +101,12 @@ describe('TemplateBuilder', () => {
   });
 
   it('reorders sections and is read-only without manage_note_templates', () => {
-    const t = saved({ sections: [...saved().sections, { id: 's2', title: 'Result', fields: [{ id: 'f2', label: 'Notes', type: 'longText', required: false }] }] });
+    const t = saved({
+      sections: [
+        ...saved().sections,
+        { id: 's2', title: 'Result', fields: [{ id: 'f2', label: 'Notes', type: 'longText', required: false }] },
+      ],
+    });
     const { unmount } = render(<TemplateBuilder template={t} canManage save={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Move section Result up' }));
     expect((screen.getByTestId('section-title-0') as HTMLInputElement).value).toBe('Result');

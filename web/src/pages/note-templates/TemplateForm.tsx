@@ -21,7 +21,14 @@ export function TemplateForm({ template, values, onChange, errors = {}, idPrefix
           <legend>{s.title || 'Untitled section'}</legend>
           {s.fields.length === 0 && <p className="muted small">No fields in this section yet.</p>}
           {s.fields.map((f) => (
-            <FieldInput key={f.id} field={f} value={values[f.id]} onChange={(v) => onChange(f.id, v)} error={errors[f.id]} id={`${idPrefix}-${f.id}`} />
+            <FieldInput
+              key={f.id}
+              field={f}
+              value={values[f.id]}
+              onChange={(v) => onChange(f.id, v)}
+              error={errors[f.id]}
+              id={`${idPrefix}-${f.id}`}
+            />
           ))}
         </fieldset>
       ))}
@@ -29,7 +36,19 @@ export function TemplateForm({ template, values, onChange, errors = {}, idPrefix
   );
 }
 
-function FieldInput({ field, value, onChange, error, id }: { field: TemplateField; value: string | boolean | undefined; onChange(v: string | boolean): void; error?: string; id: string }) {
+function FieldInput({
+  field,
+  value,
+  onChange,
+  error,
+  id,
+}: {
+  field: TemplateField;
+  value: string | boolean | undefined;
+  onChange(v: string | boolean): void;
+  error?: string;
+  id: string;
+}) {
   const label = field.label || 'Untitled field';
   const errId = `${id}-err`;
   const common = {
@@ -39,14 +58,24 @@ function FieldInput({ field, value, onChange, error, id }: { field: TemplateFiel
     'aria-describedby': error ? errId : undefined,
     'data-field-id': field.id,
   } as const;
-  const req = field.required ? <span className="req" aria-hidden="true"> *</span> : null;
-  const err = error ? <span id={errId} className="field-error">{error}</span> : null;
+  const req = field.required ? (
+    <span className="req" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+  const err = error ? (
+    <span id={errId} className="field-error">
+      {error}
+    </span>
+  ) : null;
   if (field.type === 'checkbox') {
     return (
       <div className="field">
         <label className="checkbox" htmlFor={id}>
           <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
-          {label}{req}
+          {label}
+          {req}
         </label>
         {err}
       </div>
@@ -62,7 +91,11 @@ function FieldInput({ field, value, onChange, error, id }: { field: TemplateFiel
       input = (
         <select {...common} value={str} onChange={(e) => onChange(e.target.value)}>
           <option value="">Choose…</option>
-          {(field.options ?? []).map((o) => <option key={o} value={o}>{o}</option>)}
+          {(field.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
         </select>
       );
       break;
@@ -77,7 +110,10 @@ function FieldInput({ field, value, onChange, error, id }: { field: TemplateFiel
   }
   return (
     <div className="field">
-      <label htmlFor={id}>{label}{req}</label>
+      <label htmlFor={id}>
+        {label}
+        {req}
+      </label>
       {input}
       {err}
     </div>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { builderReducer, emptyBuilder, fieldCount, normalizeErrorPath, toTemplateInput, validateTemplate, type BuilderState } from './template-builder';
+import {
+  builderReducer,
+  emptyBuilder,
+  fieldCount,
+  normalizeErrorPath,
+  toTemplateInput,
+  validateTemplate,
+  type BuilderState,
+} from './template-builder';
 
 function build(): BuilderState {
   let s = emptyBuilder();

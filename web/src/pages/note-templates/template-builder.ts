@@ -37,12 +37,20 @@ let seq = 0;
 /** Ids stay stable across edits: saved notes keep their values by field id. */
 export function newId(prefix: 's' | 'f'): string {
   seq += 1;
-  const rand = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
+  const rand =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
   return `${prefix}_${rand}${seq.toString(36)}`;
 }
 
 export function emptyBuilder(): BuilderState {
-  return { id: null, name: '', description: '', sections: [{ id: newId('s'), title: 'Details', fields: [] }], archived: false, dirty: false };
+  return {
+    id: null,
+    name: '',
+    description: '',
+    sections: [{ id: newId('s'), title: 'Details', fields: [] }],
+    archived: false,
+    dirty: false,
+  };
 }
 
 export function fromTemplate(t: TemplateDraft): BuilderState {
@@ -85,13 +93,25 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'setDescription':
       return { ...state, description: action.description, dirty: true };
     case 'addSection':
-      return { ...state, dirty: true, sections: [...state.sections, { id: newId('s'), title: action.title ?? `Section ${state.sections.length + 1}`, fields: [] }] };
+      return {
+        ...state,
+        dirty: true,
+        sections: [...state.sections, { id: newId('s'), title: action.title ?? `Section ${state.sections.length + 1}`, fields: [] }],
+      };
     case 'renameSection':
       return mapSection(state, action.sectionId, (sec) => ({ ...sec, title: action.title }));
     case 'removeSection':
       return { ...state, dirty: true, sections: state.sections.filter((s) => s.id !== action.sectionId) };
     case 'moveSection':
-      return { ...state, dirty: true, sections: move(state.sections, state.sections.findIndex((s) => s.id === action.sectionId), action.by) };
+      return {
+        ...state,
+        dirty: true,
+        sections: move(
+          state.sections,
+          state.sections.findIndex((s) => s.id === action.sectionId),
+          action.by,
+        ),
+      };
     case 'addField': {
       const type = action.fieldType ?? 'text';
       const field: TemplateField = { id: newId('f'), label: '', type, required: false, ...(type === 'choice' ? { options: [] } : {}) };
@@ -107,14 +127,26 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'removeField':
       return mapSection(state, action.sectionId, (sec) => ({ ...sec, fields: sec.fields.filter((f) => f.id !== action.fieldId) }));
     case 'moveField':
-      return mapSection(state, action.sectionId, (sec) => ({ ...sec, fields: move(sec.fields, sec.fields.findIndex((f) => f.id === action.fieldId), action.by) }));
+      return mapSection(state, action.sectionId, (sec) => ({
+        ...sec,
+        fields: move(
+          sec.fields,
+          sec.fields.findIndex((f) => f.id === action.fieldId),
+          action.by,
+        ),
+      }));
     case 'addOption': {
       const option = action.option.trim();
       if (!option) return state;
-      return mapField(state, action.sectionId, action.fieldId, (f) => (f.options?.includes(option) ? f : { ...f, options: [...(f.options ?? []), option] }));
+      return mapField(state, action.sectionId, action.fieldId, (f) =>
+        f.options?.includes(option) ? f : { ...f, options: [...(f.options ?? []), option] },
+      );
     }
     case 'removeOption':
-      return mapField(state, action.sectionId, action.fieldId, (f) => ({ ...f, options: (f.options ?? []).filter((_, i) => i !== action.index) }));
+      return mapField(state, action.sectionId, action.fieldId, (f) => ({
+        ...f,
+        options: (f.options ?? []).filter((_, i) => i !== action.index),
+      }));
     case 'moveOption':
       return mapField(state, action.sectionId, action.fieldId, (f) => ({ ...f, options: move(f.options ?? [], action.index, action.by) }));
     default:
@@ -174,7 +206,13 @@ export function fieldCount(t: Pick<NoteTemplate, 'sections'>): number {
 
 /** Starting points offered for a new template. */
 export function starterTemplate(kind: 'soap' | 'colour'): Pick<BuilderState, 'name' | 'description' | 'sections'> {
-  const f = (label: string, type: FieldType, required = false, options?: string[]): TemplateField => ({ id: newId('f'), label, type, required, ...(options ? { options } : {}) });
+  const f = (label: string, type: FieldType, required = false, options?: string[]): TemplateField => ({
+    id: newId('f'),
+    label,
+    type,
+    required,
+    ...(options ? { options } : {}),
+  });
   if (kind === 'soap') {
     return {
       name: 'SOAP note',
@@ -194,7 +232,12 @@ export function starterTemplate(kind: 'soap' | 'colour'): Pick<BuilderState, 'na
       {
         id: newId('s'),
         title: 'Formula',
-        fields: [f('Brand', 'choice', true, ['Wella', 'Redken', "L'Oréal", 'Schwarzkopf', 'Other']), f('Shades', 'text', true), f('Developer (vol)', 'number'), f('Processing time (min)', 'number')],
+        fields: [
+          f('Brand', 'choice', true, ['Wella', 'Redken', "L'Oréal", 'Schwarzkopf', 'Other']),
+          f('Shades', 'text', true),
+          f('Developer (vol)', 'number'),
+          f('Processing time (min)', 'number'),
+        ],
       },
       { id: newId('s'), title: 'Result', fields: [f('Patch test done', 'checkbox'), f('Notes', 'longText')] },
     ],

@@ -5,7 +5,9 @@ import { displayFieldValue, emptyValues, fieldIdOfError, formValuesFrom, validat
 const t = {
   sections: [
     {
-      id: 's1', title: 'Formula', fields: [
+      id: 's1',
+      title: 'Formula',
+      fields: [
         { id: 'brand', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] },
         { id: 'vol', label: 'Developer', type: 'number', required: false },
         { id: 'patch', label: 'Patch test done', type: 'checkbox', required: true },
@@ -20,7 +22,10 @@ describe('template values', () => {
     const v = emptyValues(t);
     expect(v).toEqual({ brand: '', vol: '', patch: false, on: '' });
     expect(validateValues(t, v)).toEqual({ brand: 'Required', patch: 'Must be checked' });
-    expect(validateValues(t, { ...v, brand: 'Other', vol: 'x', patch: true })).toEqual({ brand: 'Pick one of the options', vol: 'Enter a number' });
+    expect(validateValues(t, { ...v, brand: 'Other', vol: 'x', patch: true })).toEqual({
+      brand: 'Pick one of the options',
+      vol: 'Enter a number',
+    });
   });
   it('sends typed values and reads them back', () => {
     const sent = valuesToSend(t, { brand: 'Wella', vol: '20', patch: true, on: '' });

@@ -6,7 +6,15 @@ import { sameSet } from './catalog';
 import { PermissionChecklist } from './PermissionChecklist';
 import { SET_DIRECT_PERMISSIONS, type CatalogEntry, type StaffMember } from './permissions-gql';
 
-export function DirectPermissions({ staff, catalog, onChanged }: { staff: StaffMember[]; catalog: CatalogEntry[]; onChanged(): Promise<unknown> }) {
+export function DirectPermissions({
+  staff,
+  catalog,
+  onChanged,
+}: {
+  staff: StaffMember[];
+  catalog: CatalogEntry[];
+  onChanged(): Promise<unknown>;
+}) {
   const [userId, setUserId] = useState('');
   const member = staff.find((s) => s.id === userId) ?? null;
   const [perms, setPerms] = useState<string[]>([]);
@@ -16,24 +24,47 @@ export function DirectPermissions({ staff, catalog, onChanged }: { staff: StaffM
 
   return (
     <section className="card stack-md" aria-labelledby="direct-title" data-testid="direct-permissions">
-      <h2 id="direct-title" className="card-title">Direct permissions</h2>
+      <h2 id="direct-title" className="card-title">
+        Direct permissions
+      </h2>
       <p className="muted small">Grant single permissions to one person, on top of their groups.</p>
       <div className="field">
         <label htmlFor="direct-user">Staff member</label>
         <select id="direct-user" value={userId} onChange={(e) => setUserId(e.target.value)}>
           <option value="">Choose…</option>
           {staff.map((s) => (
-            <option key={s.id} value={s.id}>{s.fullName ? `${s.fullName} (${s.email})` : s.email}</option>
+            <option key={s.id} value={s.id}>
+              {s.fullName ? `${s.fullName} (${s.email})` : s.email}
+            </option>
           ))}
         </select>
       </div>
       {member && (
         <>
           <p className="small">
-            Groups: {member.permissionGroups.length ? member.permissionGroups.map((g) => <span key={g.id} className="chip">{g.name}</span>) : <span className="muted">none</span>}
+            Groups:{' '}
+            {member.permissionGroups.length ? (
+              member.permissionGroups.map((g) => (
+                <span key={g.id} className="chip">
+                  {g.name}
+                </span>
+              ))
+            ) : (
+              <span className="muted">none</span>
+            )}
           </p>
-          {error && <div className="alert alert-error" role="alert">{error}</div>}
-          <PermissionChecklist idPrefix={`direct-${member.id}`} catalog={catalog} value={perms} onChange={setPerms} disabled={state.loading} />
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
+          <PermissionChecklist
+            idPrefix={`direct-${member.id}`}
+            catalog={catalog}
+            value={perms}
+            onChange={setPerms}
+            disabled={state.loading}
+          />
           <div className="form-actions">
             <button
               type="button"

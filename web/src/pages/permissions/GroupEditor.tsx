@@ -4,7 +4,16 @@ import { graphqlErrorMessage } from '../../lib/apollo';
 import { toast } from '../../shell/Toaster';
 import { sameSet } from './catalog';
 import { PermissionChecklist } from './PermissionChecklist';
-import { ADD_MEMBER, DELETE_GROUP, REMOVE_MEMBER, RENAME_GROUP, SET_GROUP_PERMISSIONS, type CatalogEntry, type Group, type StaffMember } from './permissions-gql';
+import {
+  ADD_MEMBER,
+  DELETE_GROUP,
+  REMOVE_MEMBER,
+  RENAME_GROUP,
+  SET_GROUP_PERMISSIONS,
+  type CatalogEntry,
+  type Group,
+  type StaffMember,
+} from './permissions-gql';
 
 interface Props {
   group: Group;
@@ -47,7 +56,8 @@ export function GroupEditor({ group, catalog, staff, onChanged, onDeleted }: Pro
 
   const submitName = (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim() && name.trim() !== group.name) void run(() => rename({ variables: { id: group.id, name: name.trim() } }), 'Group renamed');
+    if (name.trim() && name.trim() !== group.name)
+      void run(() => rename({ variables: { id: group.id, name: name.trim() } }), 'Group renamed');
   };
 
   const memberIds = new Set(group.members.map((m) => m.id));
@@ -55,29 +65,51 @@ export function GroupEditor({ group, catalog, staff, onChanged, onDeleted }: Pro
 
   return (
     <div className="stack" data-testid={`group-editor-${group.id}`}>
-      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
       <form className="row gap wrap align-end" onSubmit={submitName} aria-label="Rename group">
         <div className="field grow">
           <label htmlFor="group-name">Group name</label>
           <input id="group-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
         </div>
-        <button type="submit" className="btn btn-secondary" disabled={busy || !name.trim() || name.trim() === group.name}>Rename</button>
+        <button type="submit" className="btn btn-secondary" disabled={busy || !name.trim() || name.trim() === group.name}>
+          Rename
+        </button>
         {confirmDelete ? (
           <span className="row gap" role="group" aria-label="Confirm delete">
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void run(() => remove({ variables: { id: group.id } }).then(onDeleted), 'Group deleted')}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => void run(() => remove({ variables: { id: group.id } }).then(onDeleted), 'Group deleted')}
+            >
               Delete “{group.name}”
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)}>Keep</button>
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)}>
+              Keep
+            </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-ghost danger" onClick={() => setConfirmDelete(true)}>Delete group</button>
+          <button type="button" className="btn btn-ghost danger" onClick={() => setConfirmDelete(true)}>
+            Delete group
+          </button>
         )}
       </form>
 
       <section aria-labelledby="group-perms-title">
         <div className="row between">
-          <h3 id="group-perms-title" className="subhead">Permissions</h3>
-          <button type="button" className="btn btn-primary btn-sm" disabled={busy || sameSet(perms, group.permissions)} onClick={() => void run(() => setPermissions({ variables: { id: group.id, permissions: perms } }), 'Permissions saved')}>
+          <h3 id="group-perms-title" className="subhead">
+            Permissions
+          </h3>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={busy || sameSet(perms, group.permissions)}
+            onClick={() => void run(() => setPermissions({ variables: { id: group.id, permissions: perms } }), 'Permissions saved')}
+          >
             Save permissions
           </button>
         </div>
@@ -85,7 +117,9 @@ export function GroupEditor({ group, catalog, staff, onChanged, onDeleted }: Pro
       </section>
 
       <section aria-labelledby="group-members-title">
-        <h3 id="group-members-title" className="subhead">Members ({group.members.length})</h3>
+        <h3 id="group-members-title" className="subhead">
+          Members ({group.members.length})
+        </h3>
         {group.members.length === 0 ? (
           <p className="muted small">No members yet.</p>
         ) : (
@@ -95,7 +129,13 @@ export function GroupEditor({ group, catalog, staff, onChanged, onDeleted }: Pro
                 <span>
                   <strong>{m.fullName || m.email}</strong> <span className="muted small">{m.email}</span>
                 </span>
-                <button type="button" className="btn btn-ghost btn-sm" disabled={busy} aria-label={`Remove ${m.fullName || m.email} from ${group.name}`} onClick={() => void run(() => removeMember({ variables: { groupId: group.id, userId: m.id } }), 'Member removed')}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={busy}
+                  aria-label={`Remove ${m.fullName || m.email} from ${group.name}`}
+                  onClick={() => void run(() => removeMember({ variables: { groupId: group.id, userId: m.id } }), 'Member removed')}
+                >
                   Remove
                 </button>
               </li>
@@ -107,7 +147,11 @@ export function GroupEditor({ group, catalog, staff, onChanged, onDeleted }: Pro
           aria-label="Add member"
           onSubmit={(e) => {
             e.preventDefault();
-            if (addUserId) void run(() => addMember({ variables: { groupId: group.id, userId: addUserId } }).then(() => setAddUserId('')), 'Member added');
+            if (addUserId)
+              void run(
+                () => addMember({ variables: { groupId: group.id, userId: addUserId } }).then(() => setAddUserId('')),
+                'Member added',
+              );
           }}
         >
           <div className="field grow">
@@ -115,11 +159,15 @@ export function GroupEditor({ group, catalog, staff, onChanged, onDeleted }: Pro
             <select id="add-member" value={addUserId} onChange={(e) => setAddUserId(e.target.value)}>
               <option value="">Choose…</option>
               {candidates.map((s) => (
-                <option key={s.id} value={s.id}>{s.fullName ? `${s.fullName} (${s.email})` : s.email}</option>
+                <option key={s.id} value={s.id}>
+                  {s.fullName ? `${s.fullName} (${s.email})` : s.email}
+                </option>
               ))}
             </select>
           </div>
-          <button type="submit" className="btn btn-secondary" disabled={busy || !addUserId}>Add</button>
+          <button type="submit" className="btn btn-secondary" disabled={busy || !addUserId}>
+            Add
+          </button>
         </form>
       </section>
     </div>

@@ -31,10 +31,19 @@ export function PermissionChecklist({ idPrefix, catalog, value, onChange, disabl
               const id = `${idPrefix}-${item.name}`;
               return (
                 <div key={item.name} className="checkbox-row">
-                  <input id={id} type="checkbox" checked={value.includes(item.name)} disabled={disabled} onChange={(e) => onChange(toggleIn(value, item.name, e.target.checked))} aria-describedby={`${id}-desc`} />
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={value.includes(item.name)}
+                    disabled={disabled}
+                    onChange={(e) => onChange(toggleIn(value, item.name, e.target.checked))}
+                    aria-describedby={`${id}-desc`}
+                  />
                   <label htmlFor={id}>
                     <span className="checkbox-label">{item.label}</span>
-                    <span className="muted small" id={`${id}-desc`}>{item.description}</span>
+                    <span className="muted small" id={`${id}-desc`}>
+                      {item.description}
+                    </span>
                   </label>
                 </div>
               );

@@ -15,7 +15,12 @@ export function PermissionsPage() {
   const [create, createState] = useMutation(CREATE_GROUP);
 
   if (loading && !data) return <Spinner fullScreen={false} />;
-  if (error && !data) return <div className="alert alert-error" role="alert">{graphqlErrorMessage(error)}</div>;
+  if (error && !data)
+    return (
+      <div className="alert alert-error" role="alert">
+        {graphqlErrorMessage(error)}
+      </div>
+    );
   const groups = data?.permissionGroups ?? [];
   const selected = groups.find((g) => g.id === selectedId) ?? groups[0] ?? null;
 
@@ -43,13 +48,22 @@ export function PermissionsPage() {
       </header>
       <div className="split">
         <aside className="card split-side" aria-labelledby="groups-title">
-          <h2 id="groups-title" className="card-title">Groups</h2>
+          <h2 id="groups-title" className="card-title">
+            Groups
+          </h2>
           <ul className="group-list" role="list">
             {groups.map((g) => (
               <li key={g.id}>
-                <button type="button" className={`group-item${selected?.id === g.id ? ' is-selected' : ''}`} aria-current={selected?.id === g.id ? 'true' : undefined} onClick={() => setSelectedId(g.id)}>
+                <button
+                  type="button"
+                  className={`group-item${selected?.id === g.id ? ' is-selected' : ''}`}
+                  aria-current={selected?.id === g.id ? 'true' : undefined}
+                  onClick={() => setSelectedId(g.id)}
+                >
                   <span>{g.name}</span>
-                  <span className="muted small">{g.memberCount} {g.memberCount === 1 ? 'member' : 'members'} · {g.permissions.length} permissions</span>
+                  <span className="muted small">
+                    {g.memberCount} {g.memberCount === 1 ? 'member' : 'members'} · {g.permissions.length} permissions
+                  </span>
                 </button>
               </li>
             ))}
@@ -57,17 +71,35 @@ export function PermissionsPage() {
           <form className="form" onSubmit={submit} aria-label="New group">
             <div className="field">
               <label htmlFor="new-group">New group</label>
-              <input id="new-group" value={newName} onChange={(e) => setNewName(e.target.value)} placeholder="e.g. Front Desk" maxLength={80} />
+              <input
+                id="new-group"
+                value={newName}
+                onChange={(e) => setNewName(e.target.value)}
+                placeholder="e.g. Front Desk"
+                maxLength={80}
+              />
             </div>
-            {createError && <p className="field-error" role="alert">{createError}</p>}
-            <button type="submit" className="btn btn-secondary btn-block" disabled={!newName.trim() || createState.loading}>Create group</button>
+            {createError && (
+              <p className="field-error" role="alert">
+                {createError}
+              </p>
+            )}
+            <button type="submit" className="btn btn-secondary btn-block" disabled={!newName.trim() || createState.loading}>
+              Create group
+            </button>
           </form>
         </aside>
         <div className="card split-main">
           {selected ? (
             <>
               <h2 className="card-title">{selected.name}</h2>
-              <GroupEditor group={selected} catalog={data?.permissionCatalog ?? []} staff={data?.users ?? []} onChanged={() => refetch()} onDeleted={() => setSelectedId(null)} />
+              <GroupEditor
+                group={selected}
+                catalog={data?.permissionCatalog ?? []}
+                staff={data?.users ?? []}
+                onChanged={() => refetch()}
+                onDeleted={() => setSelectedId(null)}
+              />
             </>
           ) : (
             <div className="empty-state">

@@ -42,17 +42,23 @@ export const PERMISSIONS_PAGE = graphql(`
 
 export const CREATE_GROUP = graphql(`
   mutation CreatePermissionGroup($input: CreatePermissionGroupInput!) {
-    createPermissionGroup(input: $input) { ...GroupFields }
+    createPermissionGroup(input: $input) {
+      ...GroupFields
+    }
   }
 `);
 export const RENAME_GROUP = graphql(`
   mutation RenamePermissionGroup($id: ID!, $name: String!) {
-    renamePermissionGroup(id: $id, name: $name) { ...GroupFields }
+    renamePermissionGroup(id: $id, name: $name) {
+      ...GroupFields
+    }
   }
 `);
 export const SET_GROUP_PERMISSIONS = graphql(`
   mutation SetGroupPermissions($id: ID!, $permissions: [String!]!) {
-    setGroupPermissions(id: $id, permissions: $permissions) { ...GroupFields }
+    setGroupPermissions(id: $id, permissions: $permissions) {
+      ...GroupFields
+    }
   }
 `);
 export const DELETE_GROUP = graphql(`
@@ -62,12 +68,16 @@ export const DELETE_GROUP = graphql(`
 `);
 export const ADD_MEMBER = graphql(`
   mutation AddGroupMember($groupId: ID!, $userId: ID!) {
-    addGroupMember(groupId: $groupId, userId: $userId) { ...GroupFields }
+    addGroupMember(groupId: $groupId, userId: $userId) {
+      ...GroupFields
+    }
   }
 `);
 export const REMOVE_MEMBER = graphql(`
   mutation RemoveGroupMember($groupId: ID!, $userId: ID!) {
-    removeGroupMember(groupId: $groupId, userId: $userId) { ...GroupFields }
+    removeGroupMember(groupId: $groupId, userId: $userId) {
+      ...GroupFields
+    }
   }
 `);
 export const SET_DIRECT_PERMISSIONS = graphql(`

@@ -13,7 +13,8 @@ export function PublicDocumentPage() {
         <p className="eyebrow">Shared document</p>
         <h1>Document {documentId}</h1>
         <p className="lead">
-          Shared documents are coming: this link will show a document the salon shared with you, such as aftercare instructions or a price list.
+          Shared documents are coming: this link will show a document the salon shared with you, such as aftercare instructions or a price
+          list.
         </p>
       </section>
     </PublicFrame>

@@ -5,7 +5,9 @@ export function PublicFrame({ children, aside }: { children: ReactNode; aside?: 
   return (
     <div className="public-screen">
       <div className="public-bar">
-        <span className="brand-mark" aria-hidden="true">S</span>
+        <span className="brand-mark" aria-hidden="true">
+          S
+        </span>
         <span className="public-bar-name">Online</span>
         <div className="header-spacer" />
         {aside}

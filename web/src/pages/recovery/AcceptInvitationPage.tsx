@@ -24,7 +24,12 @@ export function AcceptInvitationPage() {
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      await acceptInvitation({ token, password, ...(firstName.trim() && { firstName: firstName.trim() }), ...(lastName.trim() && { lastName: lastName.trim() }) });
+      await acceptInvitation({
+        token,
+        password,
+        ...(firstName.trim() && { firstName: firstName.trim() }),
+        ...(lastName.trim() && { lastName: lastName.trim() }),
+      });
       navigate('/dashboard', { replace: true });
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Something went wrong');
@@ -34,7 +39,11 @@ export function AcceptInvitationPage() {
   };
 
   return (
-    <AuthCard title="Join your team" subtitle="Choose a password to finish setting up your account." footer={<Link to="/login">Already have an account? Sign in</Link>}>
+    <AuthCard
+      title="Join your team"
+      subtitle="Choose a password to finish setting up your account."
+      footer={<Link to="/login">Already have an account? Sign in</Link>}
+    >
       <form className="form" onSubmit={submit} aria-label="Accept invitation" data-testid="accept-invitation">
         <FormError message={error} />
         <div className="field">
@@ -47,12 +56,27 @@ export function AcceptInvitationPage() {
         </div>
         <div className="field">
           <label htmlFor="invite-password">New password</label>
-          <input id="invite-password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id="invite-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <p className="hint">At least {MIN_PASSWORD_LENGTH} characters.</p>
         </div>
         <div className="field">
           <label htmlFor="invite-confirm">Confirm password</label>
-          <input id="invite-confirm" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <input
+            id="invite-confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || !token}>
           {busy ? 'Setting up…' : 'Create my account'}

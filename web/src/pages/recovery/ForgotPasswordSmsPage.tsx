@@ -49,14 +49,25 @@ export function ForgotPasswordSmsPage() {
   };
 
   return (
-    <AuthCard title="Reset by SMS" subtitle="We will text a one-time code to the phone number on your account." footer={<Link to="/login">Back to sign in</Link>}>
+    <AuthCard
+      title="Reset by SMS"
+      subtitle="We will text a one-time code to the phone number on your account."
+      footer={<Link to="/login">Back to sign in</Link>}
+    >
       <FormError message={error} />
       <FormSuccess message={info} />
       {step === 'request' && (
         <form className="form" onSubmit={request} aria-label="Password recovery by SMS">
           <div className="field">
             <label htmlFor="sms-contact">E-mail or phone number</label>
-            <input id="sms-contact" type="text" autoComplete="username" required value={contact} onChange={(e) => setContact(e.target.value)} />
+            <input
+              id="sms-contact"
+              type="text"
+              autoComplete="username"
+              required
+              value={contact}
+              onChange={(e) => setContact(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Sending…' : 'Text me a code'}
@@ -67,11 +78,26 @@ export function ForgotPasswordSmsPage() {
         <form className="form" onSubmit={reset} aria-label="Enter SMS code">
           <div className="field">
             <label htmlFor="sms-code">Code</label>
-            <input id="sms-code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              id="sms-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="sms-password">New password</label>
-            <input id="sms-password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="sms-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Saving…' : 'Set new password'}

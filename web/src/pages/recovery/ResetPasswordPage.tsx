@@ -30,27 +30,55 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password" subtitle={token ? 'Your reset link is ready. Pick a new password below.' : 'Enter the code we sent you and a new password.'} footer={<Link to="/login">Back to sign in</Link>}>
+    <AuthCard
+      title="Choose a new password"
+      subtitle={token ? 'Your reset link is ready. Pick a new password below.' : 'Enter the code we sent you and a new password.'}
+      footer={<Link to="/login">Back to sign in</Link>}
+    >
       <FormSuccess message={done} />
       {done ? (
-        <Link to="/login" className="btn btn-primary btn-block">Sign in</Link>
+        <Link to="/login" className="btn btn-primary btn-block">
+          Sign in
+        </Link>
       ) : (
         <form className="form" onSubmit={submit} aria-label="Reset password">
           <FormError message={error} />
           {!token && (
             <div className="field">
               <label htmlFor="reset-code">Reset code</label>
-              <input id="reset-code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
+              <input
+                id="reset-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             </div>
           )}
           <div className="field">
             <label htmlFor="reset-password">New password</label>
-            <input id="reset-password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <p className="hint">At least {MIN_PASSWORD_LENGTH} characters.</p>
           </div>
           <div className="field">
             <label htmlFor="reset-confirm">Confirm new password</label>
-            <input id="reset-confirm" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <input
+              id="reset-confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Saving…' : 'Set new password'}

@@ -10,7 +10,10 @@ export interface RecoveryAnswer {
 export const requestResetEmail = (email: string) => api.post<RecoveryAnswer | null>('/api/auth/forgot-password', { email });
 
 export const requestResetSms = (emailOrPhone: string) =>
-  api.post<RecoveryAnswer | null>('/api/auth/forgot-password-sms', emailOrPhone.includes('@') ? { email: emailOrPhone } : { phone: emailOrPhone });
+  api.post<RecoveryAnswer | null>(
+    '/api/auth/forgot-password-sms',
+    emailOrPhone.includes('@') ? { email: emailOrPhone } : { phone: emailOrPhone },
+  );
 
 export const resetPassword = (input: { token?: string; requestId?: string; code?: string; password: string }) =>
   api.post<RecoveryAnswer | null>('/api/auth/reset-password', input);

@@ -24,8 +24,20 @@ export interface Resource {
 }
 
 const TEXT = {
-  room: { title: 'Rooms', one: 'room', operation: 'Rooms', lead: 'Treatment rooms and stations that services can require.', typeHint: 'e.g. Treatment room, Wash station' },
-  device: { title: 'Devices', one: 'device', operation: 'Devices', lead: 'Equipment that services can require, such as lasers or dryers.', typeHint: 'e.g. Laser, Hood dryer' },
+  room: {
+    title: 'Rooms',
+    one: 'room',
+    operation: 'Rooms',
+    lead: 'Treatment rooms and stations that services can require.',
+    typeHint: 'e.g. Treatment room, Wash station',
+  },
+  device: {
+    title: 'Devices',
+    one: 'device',
+    operation: 'Devices',
+    lead: 'Equipment that services can require, such as lasers or dryers.',
+    typeHint: 'e.g. Laser, Hood dryer',
+  },
 } as const;
 
 /** /rooms and /devices: the location's resources of one kind; create and edit. */
@@ -57,28 +69,52 @@ export function ResourcesPage({ kind }: { kind: ResourceKind }) {
         )}
       </header>
       {!locationId ? (
-        <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
+        <div className="card empty-state">
+          <h2>No location selected</h2>
+          <p className="muted">Choose a location in the header.</p>
+        </div>
       ) : q.isPending ? (
         <Spinner fullScreen={false} />
       ) : q.error ? (
-        <div className="alert alert-error" role="alert">{errorText(q.error)}</div>
+        <div className="alert alert-error" role="alert">
+          {errorText(q.error)}
+        </div>
       ) : items.length === 0 ? (
-        <div className="card empty-state"><h2>No {t.one}s yet</h2><p className="muted">{canEdit ? `Add a ${t.one} so services can reserve it.` : `No ${t.one}s at ${selected?.name}.`}</p></div>
+        <div className="card empty-state">
+          <h2>No {t.one}s yet</h2>
+          <p className="muted">{canEdit ? `Add a ${t.one} so services can reserve it.` : `No ${t.one}s at ${selected?.name}.`}</p>
+        </div>
       ) : (
         <div className="card table-card">
           <table className="table" aria-label={t.title}>
             <thead>
-              <tr><th>Name</th><th>Type</th><th>Capacity</th><th>Status</th><th><span className="visually-hidden">Actions</span></th></tr>
+              <tr>
+                <th>Name</th>
+                <th>Type</th>
+                <th>Capacity</th>
+                <th>Status</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {items.map((r) => (
                 <tr key={r.id} data-testid={`resource-row-${r.id}`}>
-                  <td><strong>{r.name}</strong></td>
+                  <td>
+                    <strong>{r.name}</strong>
+                  </td>
                   <td>{r.type}</td>
                   <td>{r.capacity}</td>
-                  <td><span className={`badge ${r.active ? 'badge-success' : 'badge-muted'}`}>{r.active ? 'Active' : 'Inactive'}</span></td>
+                  <td>
+                    <span className={`badge ${r.active ? 'badge-success' : 'badge-muted'}`}>{r.active ? 'Active' : 'Inactive'}</span>
+                  </td>
                   <td style={{ textAlign: 'right' }}>
-                    {canEdit && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(r)} aria-label={`Edit ${r.name}`}>Edit</button>}
+                    {canEdit && (
+                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(r)} aria-label={`Edit ${r.name}`}>
+                        Edit
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -102,7 +138,19 @@ export function ResourcesPage({ kind }: { kind: ResourceKind }) {
   );
 }
 
-function ResourceDialog({ kind, resource, locationId, onClose, onSaved }: { kind: ResourceKind; resource: Resource | null; locationId: string; onClose(): void; onSaved(r: Resource): void }) {
+function ResourceDialog({
+  kind,
+  resource,
+  locationId,
+  onClose,
+  onSaved,
+}: {
+  kind: ResourceKind;
+  resource: Resource | null;
+  locationId: string;
+  onClose(): void;
+  onSaved(r: Resource): void;
+}) {
   const t = TEXT[kind];
   const [name, setName] = useState(resource?.name ?? '');
   const [type, setType] = useState(resource?.type ?? '');
@@ -116,10 +164,12 @@ function ResourceDialog({ kind, resource, locationId, onClose, onSaved }: { kind
     isPending: roomState.loading || deviceState.loading,
     mutate: (input: ResourceInput) => {
       const variables = { id: resource?.id ?? null, input };
-      const saved = kind === 'room'
-        ? saveRoom({ variables }).then((r) => r.data?.saveRoom)
-        : saveDevice({ variables }).then((r) => r.data?.saveDevice);
-      saved.then((r) => r && onSaved(r as Resource), (e: unknown) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }));
+      const saved =
+        kind === 'room' ? saveRoom({ variables }).then((r) => r.data?.saveRoom) : saveDevice({ variables }).then((r) => r.data?.saveDevice);
+      saved.then(
+        (r) => r && onSaved(r as Resource),
+        (e: unknown) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
+      );
     },
   };
   const submit = (e: React.FormEvent) => {
@@ -133,11 +183,20 @@ function ResourceDialog({ kind, resource, locationId, onClose, onSaved }: { kind
     if (Object.keys(errs).length) return;
     save.mutate({ locationId, name: name.trim(), type: type.trim(), capacity: cap, active });
   };
-  const err = (k: string) => errors[k] && <span className="field-error" role="alert">{errors[k]}</span>;
+  const err = (k: string) =>
+    errors[k] && (
+      <span className="field-error" role="alert">
+        {errors[k]}
+      </span>
+    );
   return (
     <Dialog title={resource ? `Edit ${resource.name}` : `New ${t.one}`} onClose={onClose} testId="resource-dialog">
       <form className="form" onSubmit={submit} noValidate>
-        {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+        {errors._form && (
+          <div className="alert alert-error" role="alert">
+            {errors._form}
+          </div>
+        )}
         <div className="field">
           <label htmlFor="res-name">Name</label>
           <input id="res-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoFocus />
@@ -155,10 +214,16 @@ function ResourceDialog({ kind, resource, locationId, onClose, onSaved }: { kind
           <span className="hint">How many appointments can use it at once.</span>
           {err('capacity')}
         </div>
-        <label className="checkbox-row"><input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active</label>
+        <label className="checkbox-row">
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active
+        </label>
         <div className="form-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" data-testid="save-resource" disabled={save.isPending}>{save.isPending ? 'Saving…' : resource ? 'Save changes' : `Create ${t.one}`}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" data-testid="save-resource" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : resource ? 'Save changes' : `Create ${t.one}`}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -29,22 +29,31 @@ export function SchedulePage() {
       <header className="page-header">
         <div>
           <h1>Schedule</h1>
-          <p className="muted">Weekly working hours at {selected?.name ?? 'this location'}. Choose a person to edit their week, days off and time off.</p>
+          <p className="muted">
+            Weekly working hours at {selected?.name ?? 'this location'}. Choose a person to edit their week, days off and time off.
+          </p>
         </div>
       </header>
       {!locationId ? (
-        <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
+        <div className="card empty-state">
+          <h2>No location selected</h2>
+          <p className="muted">Choose a location in the header.</p>
+        </div>
       ) : (q.loading && !q.data) || loading ? (
         <Spinner fullScreen={false} />
       ) : q.error && !q.data ? (
-        <div className="alert alert-error" role="alert">{errorText(q.error)}</div>
+        <div className="alert alert-error" role="alert">
+          {errorText(q.error)}
+        </div>
       ) : (
         <div className="card table-card">
           <table className="table schedule-grid" aria-label="Weekly working hours">
             <thead>
               <tr>
                 <th>Staff</th>
-                {WEEKDAYS.map((d) => <th key={d}>{WEEKDAY_NAMES[d].slice(0, 3)}</th>)}
+                {WEEKDAYS.map((d) => (
+                  <th key={d}>{WEEKDAY_NAMES[d].slice(0, 3)}</th>
+                ))}
                 <th>Week</th>
               </tr>
             </thead>
@@ -54,16 +63,25 @@ export function SchedulePage() {
                 const total = WEEKDAYS.reduce((s, d) => s + dayMinutes(mine, d), 0);
                 return (
                   <tr key={p.id} data-testid={`schedule-row-${p.id}`}>
-                    <td><Link to={`/staff-schedule/${p.id}`}><strong>{p.fullName}</strong></Link></td>
+                    <td>
+                      <Link to={`/staff-schedule/${p.id}`}>
+                        <strong>{p.fullName}</strong>
+                      </Link>
+                    </td>
                     {WEEKDAYS.map((d) => {
                       const day = mine.filter((i) => i.weekday === d);
                       return (
                         <td key={d} className="schedule-cell">
-                          {day.length === 0 ? <span className="schedule-off">Off</span> : day.map((i, n) => (
-                            <div key={n} className={i.kind === 'break' ? 'schedule-break' : ''}>
-                              {i.kind === 'break' ? 'Break ' : ''}{formatWallTime(i.start)}–{formatWallTime(i.end)}
-                            </div>
-                          ))}
+                          {day.length === 0 ? (
+                            <span className="schedule-off">Off</span>
+                          ) : (
+                            day.map((i, n) => (
+                              <div key={n} className={i.kind === 'break' ? 'schedule-break' : ''}>
+                                {i.kind === 'break' ? 'Break ' : ''}
+                                {formatWallTime(i.start)}–{formatWallTime(i.end)}
+                              </div>
+                            ))
+                          )}
                         </td>
                       );
                     })}

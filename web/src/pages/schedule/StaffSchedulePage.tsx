@@ -12,7 +12,16 @@ import { toast } from '../../shell/Toaster';
 import { errorText, fieldErrorsOf } from '../clients/clients-api';
 import { useStaffOptions } from '../services/staff-options';
 import type { WorkingHoursRow } from './SchedulePage';
-import { ADD_TIME_OFF, BOOKING_POLICY, REMOVE_TIME_OFF, REPLACE_WORKING_HOURS, SAVE_BOOKING_POLICY, SAVE_SCHEDULE_EXCEPTION, TIME_OFF, WORKING_HOURS } from './schedule-gql';
+import {
+  ADD_TIME_OFF,
+  BOOKING_POLICY,
+  REMOVE_TIME_OFF,
+  REPLACE_WORKING_HOURS,
+  SAVE_BOOKING_POLICY,
+  SAVE_SCHEDULE_EXCEPTION,
+  TIME_OFF,
+  WORKING_HOURS,
+} from './schedule-gql';
 import { WEEKDAYS, WEEKDAY_NAMES, rangeError, sortIntervals, weekErrors, weekReducer } from './week';
 import './schedule.css';
 
@@ -22,7 +31,10 @@ function useSave<V = void>(run: (v: V) => Promise<unknown>, on: { onSuccess?(r: 
   const mutate = (v: V) => {
     setPending(true);
     run(v)
-      .then((r) => on.onSuccess?.(r), (e: unknown) => on.onError?.(e))
+      .then(
+        (r) => on.onSuccess?.(r),
+        (e: unknown) => on.onError?.(e),
+      )
       .finally(() => setPending(false));
   };
   return { mutate, isPending };
@@ -41,18 +53,25 @@ export function StaffSchedulePage() {
   const canEdit = can(PERMISSIONS.EDIT_CALENDAR);
   const isAdmin = user?.role === 'admin';
   const { people } = useStaffOptions(!can(PERMISSIONS.VIEW_STAFF) && !paramId);
-  const name = staffId === user?.id ? 'My schedule' : people.find((p) => p.id === staffId)?.fullName ?? 'Staff schedule';
+  const name = staffId === user?.id ? 'My schedule' : (people.find((p) => p.id === staffId)?.fullName ?? 'Staff schedule');
   return (
     <section className="page" data-testid="staff-schedule-page">
       <header className="page-header">
         <div>
-          {paramId && <Link to="/schedule" className="link-sm">← All schedules</Link>}
+          {paramId && (
+            <Link to="/schedule" className="link-sm">
+              ← All schedules
+            </Link>
+          )}
           <h1>{name}</h1>
           <p className="muted">Working hours at {selected?.name ?? 'this location'}.</p>
         </div>
       </header>
       {!locationId || !staffId ? (
-        <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
+        <div className="card empty-state">
+          <h2>No location selected</h2>
+          <p className="muted">Choose a location in the header.</p>
+        </div>
       ) : (
         <>
           <WeekEditor key={`${staffId}-${locationId}`} staffId={staffId} locationId={locationId} canEdit={canEdit} />
@@ -70,7 +89,11 @@ export function StaffSchedulePage() {
 function WeekEditor({ staffId, locationId, canEdit }: { staffId: string; locationId: string; canEdit: boolean }) {
   const hoursQ = useQuery(WORKING_HOURS, { variables: { locationId, staffId } });
   // GraphQL types kind as String; the values are work | break.
-  const q = { data: hoursQ.data?.workingHours as WorkingHoursRow[] | undefined, isPending: hoursQ.loading && !hoursQ.data, error: hoursQ.data ? null : hoursQ.error };
+  const q = {
+    data: hoursQ.data?.workingHours as WorkingHoursRow[] | undefined,
+    isPending: hoursQ.loading && !hoursQ.data,
+    error: hoursQ.data ? null : hoursQ.error,
+  };
   const [replaceHours] = useMutation(REPLACE_WORKING_HOURS, { refetchQueries: ['WorkingHours'] });
   const [week, dispatch] = useReducer(weekReducer, []);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -90,7 +113,13 @@ function WeekEditor({ staffId, locationId, canEdit }: { staffId: string; locatio
     },
     onError: (e) => {
       const f = fieldErrorsOf(e);
-      setServerError(Object.keys(f).length ? Object.entries(f).map(([k, v]) => `${k}: ${v}`).join('; ') : errorText(e));
+      setServerError(
+        Object.keys(f).length
+          ? Object.entries(f)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('; ')
+          : errorText(e),
+      );
     },
   });
   const act: typeof dispatch = (a) => {
@@ -98,18 +127,33 @@ function WeekEditor({ staffId, locationId, canEdit }: { staffId: string; locatio
     dispatch(a);
   };
   if (q.isPending) return <Spinner fullScreen={false} />;
-  if (q.error) return <div className="alert alert-error" role="alert">{errorText(q.error)}</div>;
+  if (q.error)
+    return (
+      <div className="alert alert-error" role="alert">
+        {errorText(q.error)}
+      </div>
+    );
   return (
     <div className="card">
       <div className="row between">
         <h2 className="card-title">Weekly hours</h2>
         {canEdit && (
-          <button type="button" className="btn btn-primary" data-testid="save-week" disabled={save.isPending || Object.keys(errors).length > 0} onClick={() => save.mutate()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="save-week"
+            disabled={save.isPending || Object.keys(errors).length > 0}
+            onClick={() => save.mutate()}
+          >
             {save.isPending ? 'Saving…' : touched ? 'Save week' : 'Save week'}
           </button>
         )}
       </div>
-      {serverError && <div className="alert alert-error" role="alert">{serverError}</div>}
+      {serverError && (
+        <div className="alert alert-error" role="alert">
+          {serverError}
+        </div>
+      )}
       <div className="week-editor">
         {WEEKDAYS.map((d) => {
           const items = week.map((i, n) => ({ i, n })).filter(({ i }) => i.weekday === d);
@@ -124,19 +168,61 @@ function WeekEditor({ staffId, locationId, canEdit }: { staffId: string; locatio
                   <div key={n}>
                     <div className="range-row">
                       <span className="range-kind">{i.kind === 'break' ? 'Break' : 'Work'}</span>
-                      <input type="time" aria-label={`${WEEKDAY_NAMES[d]} ${i.kind} start`} value={i.start} disabled={!canEdit} onChange={(e) => act({ type: 'update', index: n, patch: { start: e.target.value } })} />
+                      <input
+                        type="time"
+                        aria-label={`${WEEKDAY_NAMES[d]} ${i.kind} start`}
+                        value={i.start}
+                        disabled={!canEdit}
+                        onChange={(e) => act({ type: 'update', index: n, patch: { start: e.target.value } })}
+                      />
                       <span>–</span>
-                      <input type="time" aria-label={`${WEEKDAY_NAMES[d]} ${i.kind} end`} value={i.end === '24:00' ? '23:59' : i.end} disabled={!canEdit} onChange={(e) => act({ type: 'update', index: n, patch: { end: e.target.value } })} />
-                      {canEdit && <button type="button" className="btn btn-ghost btn-xs" aria-label={`Remove ${WEEKDAY_NAMES[d]} ${i.kind}`} onClick={() => act({ type: 'remove', index: n })}>Remove</button>}
+                      <input
+                        type="time"
+                        aria-label={`${WEEKDAY_NAMES[d]} ${i.kind} end`}
+                        value={i.end === '24:00' ? '23:59' : i.end}
+                        disabled={!canEdit}
+                        onChange={(e) => act({ type: 'update', index: n, patch: { end: e.target.value } })}
+                      />
+                      {canEdit && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          aria-label={`Remove ${WEEKDAY_NAMES[d]} ${i.kind}`}
+                          onClick={() => act({ type: 'remove', index: n })}
+                        >
+                          Remove
+                        </button>
+                      )}
                     </div>
-                    {errors[n] && <span className="field-error" role="alert">{errors[n]}</span>}
+                    {errors[n] && (
+                      <span className="field-error" role="alert">
+                        {errors[n]}
+                      </span>
+                    )}
                   </div>
                 ))}
                 {canEdit && (
                   <div className="row gap">
-                    <button type="button" className="btn btn-secondary btn-xs" onClick={() => act({ type: 'add', weekday: d, kind: 'work' })}>Add hours</button>
-                    <button type="button" className="btn btn-ghost btn-xs" disabled={!items.some(({ i }) => i.kind === 'work')} onClick={() => act({ type: 'add', weekday: d, kind: 'break' })}>Add break</button>
-                    {items.length > 0 && <button type="button" className="btn btn-ghost btn-xs" onClick={() => act({ type: 'copy-to-all', weekday: d })}>Copy to all days</button>}
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-xs"
+                      onClick={() => act({ type: 'add', weekday: d, kind: 'work' })}
+                    >
+                      Add hours
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      disabled={!items.some(({ i }) => i.kind === 'work')}
+                      onClick={() => act({ type: 'add', weekday: d, kind: 'break' })}
+                    >
+                      Add break
+                    </button>
+                    {items.length > 0 && (
+                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => act({ type: 'copy-to-all', weekday: d })}>
+                        Copy to all days
+                      </button>
+                    )}
                   </div>
                 )}
               </div>
@@ -156,15 +242,21 @@ function ExceptionForm({ staffId, locationId }: { staffId: string; locationId: s
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saveException] = useMutation(SAVE_SCHEDULE_EXCEPTION);
-  const save = useSave(() => saveException({ variables: { input: { staffId, locationId, date, hours: closed ? [] : [{ start, end }], label: label.trim() || null } } }), {
-    onSuccess: () => {
-      setErrors({});
-      toast({ title: `Hours for ${date} saved`, variant: 'success' });
-      setDate('');
-      setLabel('');
+  const save = useSave(
+    () =>
+      saveException({
+        variables: { input: { staffId, locationId, date, hours: closed ? [] : [{ start, end }], label: label.trim() || null } },
+      }),
+    {
+      onSuccess: () => {
+        setErrors({});
+        toast({ title: `Hours for ${date} saved`, variant: 'success' });
+        setDate('');
+        setLabel('');
+      },
+      onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
     },
-    onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
-  });
+  );
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};
@@ -178,15 +270,23 @@ function ExceptionForm({ staffId, locationId }: { staffId: string; locationId: s
     <form className="card form" onSubmit={submit} noValidate>
       <h2 className="card-title">Date exception</h2>
       <p className="hint">Close a single day or work special hours on it.</p>
-      {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+      {errors._form && (
+        <div className="alert alert-error" role="alert">
+          {errors._form}
+        </div>
+      )}
       <div className="field">
         <label htmlFor="exc-date">Date</label>
         <input id="exc-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
         {errors.date && <span className="field-error">{errors.date}</span>}
       </div>
       <div className="row gap">
-        <label className="checkbox-row"><input type="radio" name="exc-kind" checked={closed} onChange={() => setClosed(true)} /> Closed</label>
-        <label className="checkbox-row"><input type="radio" name="exc-kind" checked={!closed} onChange={() => setClosed(false)} /> Special hours</label>
+        <label className="checkbox-row">
+          <input type="radio" name="exc-kind" checked={closed} onChange={() => setClosed(true)} /> Closed
+        </label>
+        <label className="checkbox-row">
+          <input type="radio" name="exc-kind" checked={!closed} onChange={() => setClosed(false)} /> Special hours
+        </label>
       </div>
       {!closed && (
         <div className="range-row">
@@ -195,19 +295,28 @@ function ExceptionForm({ staffId, locationId }: { staffId: string; locationId: s
           <input type="time" aria-label="Special hours end" value={end} onChange={(e) => setEnd(e.target.value)} />
         </div>
       )}
-      {(errors.hours || errors['hours.0.end'] || errors['hours.0.start']) && <span className="field-error">{errors.hours || errors['hours.0.end'] || errors['hours.0.start']}</span>}
+      {(errors.hours || errors['hours.0.end'] || errors['hours.0.start']) && (
+        <span className="field-error">{errors.hours || errors['hours.0.end'] || errors['hours.0.start']}</span>
+      )}
       <div className="field">
         <label htmlFor="exc-label">Label</label>
         <input id="exc-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={80} placeholder="e.g. Holiday" />
         {errors.label && <span className="field-error">{errors.label}</span>}
       </div>
-      <div className="form-actions"><button type="submit" className="btn btn-secondary" disabled={save.isPending}>Save exception</button></div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-secondary" disabled={save.isPending}>
+          Save exception
+        </button>
+      </div>
     </form>
   );
 }
 
 function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locationId: string; canEdit: boolean }) {
-  const [range] = useState(() => ({ from: new Date(Date.now() - 30 * DAY).toISOString(), to: new Date(Date.now() + 365 * DAY).toISOString() }));
+  const [range] = useState(() => ({
+    from: new Date(Date.now() - 30 * DAY).toISOString(),
+    to: new Date(Date.now() + 365 * DAY).toISOString(),
+  }));
   const listQ = useQuery(TIME_OFF, { variables: { staffId, locationId, ...range } });
   const q = { data: listQ.data?.timeOff, isPending: listQ.loading && !listQ.data, error: listQ.data ? null : listQ.error };
   const [addTimeOff] = useMutation(ADD_TIME_OFF, { refetchQueries: ['TimeOff'] });
@@ -216,16 +325,30 @@ function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locat
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const add = useSave(() => addTimeOff({ variables: { input: { staffId, locationId, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString(), label: label.trim() || null } } }), {
-    onSuccess: () => {
-      setErrors({});
-      setLabel('');
-      setStartsAt('');
-      setEndsAt('');
-      toast({ title: 'Time off added', variant: 'success' });
+  const add = useSave(
+    () =>
+      addTimeOff({
+        variables: {
+          input: {
+            staffId,
+            locationId,
+            startsAt: new Date(startsAt).toISOString(),
+            endsAt: new Date(endsAt).toISOString(),
+            label: label.trim() || null,
+          },
+        },
+      }),
+    {
+      onSuccess: () => {
+        setErrors({});
+        setLabel('');
+        setStartsAt('');
+        setEndsAt('');
+        toast({ title: 'Time off added', variant: 'success' });
+      },
+      onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
     },
-    onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
-  });
+  );
   const remove = useSave((id: string) => removeTimeOff({ variables: { id } }), {
     onError: (e) => toast({ title: 'Could not delete', description: errorText(e), variant: 'destructive' }),
   });
@@ -242,23 +365,42 @@ function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locat
   return (
     <div className="card">
       <h2 className="card-title">Time off</h2>
-      {q.isPending ? <Spinner fullScreen={false} /> : q.error ? <div className="alert alert-error">{errorText(q.error)}</div> : (
+      {q.isPending ? (
+        <Spinner fullScreen={false} />
+      ) : q.error ? (
+        <div className="alert alert-error">{errorText(q.error)}</div>
+      ) : (
         <ul className="list" data-testid="time-off-list" aria-label="Time off">
           {items.length === 0 && <li className="muted small">No time off booked.</li>}
           {items.map((t) => (
             <li key={t.id} className="row between" data-testid={`time-off-${t.id}`}>
               <div>
                 <strong>{t.label || (t.kind === 'blocked' ? 'Blocked' : 'Time off')}</strong>
-                <div className="muted small">{formatDateTime(t.startsAt)} – {formatDateTime(t.endsAt)}</div>
+                <div className="muted small">
+                  {formatDateTime(t.startsAt)} – {formatDateTime(t.endsAt)}
+                </div>
               </div>
-              {canEdit && <button type="button" className="btn btn-ghost btn-xs" disabled={remove.isPending} onClick={() => window.confirm('Delete this time off?') && remove.mutate(t.id)}>Delete</button>}
+              {canEdit && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  disabled={remove.isPending}
+                  onClick={() => window.confirm('Delete this time off?') && remove.mutate(t.id)}
+                >
+                  Delete
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
       {canEdit && (
         <form className="form" onSubmit={submit} noValidate>
-          {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+          {errors._form && (
+            <div className="alert alert-error" role="alert">
+              {errors._form}
+            </div>
+          )}
           <div className="field">
             <label htmlFor="to-label">Label</label>
             <input id="to-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={120} placeholder="e.g. Vacation" />
@@ -274,7 +416,11 @@ function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locat
             <input id="to-end" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
             {errors.endsAt && <span className="field-error">{errors.endsAt}</span>}
           </div>
-          <div className="form-actions"><button type="submit" className="btn btn-secondary" data-testid="add-time-off" disabled={add.isPending}>Add time off</button></div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-secondary" data-testid="add-time-off" disabled={add.isPending}>
+              Add time off
+            </button>
+          </div>
         </form>
       )}
     </div>
@@ -283,12 +429,23 @@ function TimeOffPanel({ staffId, locationId, canEdit }: { staffId: string; locat
 
 function PolicyForm({ locationId }: { locationId: string }) {
   const policyQ = useQuery(BOOKING_POLICY, { variables: { locationId } });
-  const q = { data: policyQ.data?.bookingPolicy, isPending: policyQ.loading && !policyQ.data, error: policyQ.data ? null : policyQ.error, refetch: policyQ.refetch };
+  const q = {
+    data: policyQ.data?.bookingPolicy,
+    isPending: policyQ.loading && !policyQ.data,
+    error: policyQ.data ? null : policyQ.error,
+    refetch: policyQ.refetch,
+  };
   const [savePolicy] = useMutation(SAVE_BOOKING_POLICY);
   const [form, setForm] = useState<Record<'slotIntervalMin' | 'minNoticeMin' | 'maxAdvanceDays' | 'lateCancelHours', string> | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (q.data) setForm({ slotIntervalMin: String(q.data.slotIntervalMin), minNoticeMin: String(q.data.minNoticeMin), maxAdvanceDays: String(q.data.maxAdvanceDays), lateCancelHours: String(q.data.lateCancelHours) });
+    if (q.data)
+      setForm({
+        slotIntervalMin: String(q.data.slotIntervalMin),
+        minNoticeMin: String(q.data.minNoticeMin),
+        maxAdvanceDays: String(q.data.maxAdvanceDays),
+        lateCancelHours: String(q.data.lateCancelHours),
+      });
   }, [q.data]);
   const save = useSave((input: BookingPolicyInput) => savePolicy({ variables: { locationId, input } }), {
     onSuccess: () => {
@@ -321,7 +478,11 @@ function PolicyForm({ locationId }: { locationId: string }) {
   return (
     <form className="card form" onSubmit={submit} noValidate data-testid="booking-policy">
       <h2 className="card-title">Booking policy for this location</h2>
-      {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+      {errors._form && (
+        <div className="alert alert-error" role="alert">
+          {errors._form}
+        </div>
+      )}
       <div className="schedule-sections">
         {fields.map(([k, label]) => (
           <div className="field" key={k}>
@@ -331,7 +492,11 @@ function PolicyForm({ locationId }: { locationId: string }) {
           </div>
         ))}
       </div>
-      <div className="form-actions"><button type="submit" className="btn btn-primary" disabled={save.isPending}>Save policy</button></div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          Save policy
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dayMinutes, formatWallTime, rangeError, weekErrors, weekReducer, type Interval } from './week';
 
-const w = (weekday: number, start: string, end: string, kind: Interval['kind'] = 'work'): Interval => ({ weekday, start, end, kind, label: null });
+const w = (weekday: number, start: string, end: string, kind: Interval['kind'] = 'work'): Interval => ({
+  weekday,
+  start,
+  end,
+  kind,
+  label: null,
+});
 
 describe('rangeError', () => {
   it('checks HH:mm and order', () => {

@@ -40,7 +40,9 @@ export type WeekAction =
   | { type: 'copy-to-all'; weekday: number };
 
 export function sortIntervals(list: Interval[]): Interval[] {
-  return [...list].sort((a, b) => a.weekday - b.weekday || (a.kind === b.kind ? 0 : a.kind === 'work' ? -1 : 1) || a.start.localeCompare(b.start));
+  return [...list].sort(
+    (a, b) => a.weekday - b.weekday || (a.kind === b.kind ? 0 : a.kind === 'work' ? -1 : 1) || a.start.localeCompare(b.start),
+  );
 }
 
 /** Sensible default for a new range: after the day's last one. */
@@ -48,7 +50,10 @@ function nextRange(list: Interval[], weekday: number, kind: IntervalKind): { sta
   if (kind === 'break') return { start: '12:00', end: '13:00' };
   const same = list.filter((i) => i.weekday === weekday && i.kind === 'work');
   if (!same.length) return { start: '09:00', end: '17:00' };
-  const lastEnd = same.map((i) => i.end).sort().pop()!;
+  const lastEnd = same
+    .map((i) => i.end)
+    .sort()
+    .pop()!;
   const h = Math.min(23, Number(lastEnd.slice(0, 2)) + 1);
   const start = `${String(h).padStart(2, '0')}:00`;
   return { start, end: h >= 23 ? '24:00' : `${String(Math.min(h + 2, 24)).padStart(2, '0')}:00` };
@@ -66,7 +71,10 @@ export function weekReducer(state: Interval[], action: WeekAction): Interval[] {
       return state.filter((_, n) => n !== action.index);
     case 'copy-to-all': {
       const source = state.filter((i) => i.weekday === action.weekday);
-      return sortIntervals([...source, ...WEEKDAYS.filter((d) => d !== action.weekday).flatMap((d) => source.map((i) => ({ ...i, weekday: d })))]);
+      return sortIntervals([
+        ...source,
+        ...WEEKDAYS.filter((d) => d !== action.weekday).flatMap((d) => source.map((i) => ({ ...i, weekday: d }))),
+      ]);
     }
   }
 }
@@ -94,5 +102,7 @@ export function weekErrors(list: Interval[]): Record<number, string> {
 /** Total working minutes of a day (breaks taken out). */
 export function dayMinutes(list: Interval[], weekday: number): number {
   const mins = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  return list.filter((i) => i.weekday === weekday).reduce((sum, i) => sum + (i.kind === 'work' ? 1 : -1) * Math.max(0, mins(i.end) - mins(i.start)), 0);
+  return list
+    .filter((i) => i.weekday === weekday)
+    .reduce((sum, i) => sum + (i.kind === 'work' ? 1 : -1) * Math.max(0, mins(i.end) - mins(i.start)), 0);
 }

@@ -18,7 +18,6 @@ import { useStaffOptions, type StaffOption } from './staff-options';
 import '../../styles/clients.css';
 import './services.css';
 
-
 /** /services: the location's catalogue by category; create, edit, deactivate. */
 export function ServicesPage() {
   const { selected } = useLocations();
@@ -27,7 +26,11 @@ export function ServicesPage() {
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<Service | 'new' | null>(null);
   const locationId = selected?.id;
-  const q = useGqlQuery(SERVICES, { variables: { locationId, includeInactive: showInactive }, skip: !locationId, fetchPolicy: 'cache-and-network' });
+  const q = useGqlQuery(SERVICES, {
+    variables: { locationId, includeInactive: showInactive },
+    skip: !locationId,
+    fetchPolicy: 'cache-and-network',
+  });
   const { people } = useStaffOptions();
   const roomsQ = useGqlQuery(ROOMS, { variables: { locationId }, skip: !locationId });
   const devicesQ = useGqlQuery(DEVICES, { variables: { locationId }, skip: !locationId });
@@ -64,17 +67,29 @@ export function ServicesPage() {
         </div>
       </header>
       {!locationId ? (
-        <div className="card empty-state"><h2>No location selected</h2><p className="muted">Choose a location in the header.</p></div>
+        <div className="card empty-state">
+          <h2>No location selected</h2>
+          <p className="muted">Choose a location in the header.</p>
+        </div>
       ) : q.loading && !q.data ? (
         <Spinner fullScreen={false} />
       ) : q.error && !q.data ? (
-        <div className="alert alert-error" role="alert">{graphqlErrorMessage(q.error)}</div>
+        <div className="alert alert-error" role="alert">
+          {graphqlErrorMessage(q.error)}
+        </div>
       ) : services.length === 0 ? (
-        <div className="card empty-state"><h2>No services yet</h2><p className="muted">{canEdit ? 'Add your first service so clients can book it.' : 'Nothing has been added at this location yet.'}</p></div>
+        <div className="card empty-state">
+          <h2>No services yet</h2>
+          <p className="muted">
+            {canEdit ? 'Add your first service so clients can book it.' : 'Nothing has been added at this location yet.'}
+          </p>
+        </div>
       ) : (
         groups.map((g) => (
           <div key={g.category} className="card table-card services-group">
-            <h2 className="services-category">{g.category} <span className="muted small">({g.items.length})</span></h2>
+            <h2 className="services-category">
+              {g.category} <span className="muted small">({g.items.length})</span>
+            </h2>
             <table className="table" aria-label={`${g.category} services`}>
               <thead>
                 <tr>
@@ -85,7 +100,9 @@ export function ServicesPage() {
                   <th>Processing</th>
                   <th>Resources</th>
                   <th>Staff</th>
-                  <th><span className="visually-hidden">Actions</span></th>
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -93,26 +110,54 @@ export function ServicesPage() {
                   <tr key={s.id} data-testid={`service-row-${s.id}`} className={s.active ? '' : 'is-inactive'}>
                     <td>
                       <strong>{s.name}</strong>{' '}
-                      {s.onlineBookable ? <span className="badge badge-success">Online</span> : <span className="badge badge-muted">In-salon only</span>}
+                      {s.onlineBookable ? (
+                        <span className="badge badge-success">Online</span>
+                      ) : (
+                        <span className="badge badge-muted">In-salon only</span>
+                      )}
                       {!s.active && <span className="badge badge-muted">Inactive</span>}
                       {s.description && <div className="muted small">{s.description}</div>}
                     </td>
                     <td>{formatDuration(s.durationMin)}</td>
                     <td>{formatCents(s.priceMinor)}</td>
-                    <td className="small">{s.bufferBeforeMin || s.bufferAfterMin ? `${formatDuration(s.bufferBeforeMin)} before · ${formatDuration(s.bufferAfterMin)} after` : '—'}</td>
-                    <td className="small">{s.processing ? `${formatDuration(s.processing.durationMin)} after ${formatDuration(s.processing.startAfterMin)}` : '—'}</td>
+                    <td className="small">
+                      {s.bufferBeforeMin || s.bufferAfterMin
+                        ? `${formatDuration(s.bufferBeforeMin)} before · ${formatDuration(s.bufferAfterMin)} after`
+                        : '—'}
+                    </td>
+                    <td className="small">
+                      {s.processing
+                        ? `${formatDuration(s.processing.durationMin)} after ${formatDuration(s.processing.startAfterMin)}`
+                        : '—'}
+                    </td>
                     <td className="small">
                       {s.roomType ? <span className="chip">Room: {s.roomType}</span> : null}
-                      {s.deviceTypes.map((d) => <span key={d} className="chip">{d}</span>)}
+                      {s.deviceTypes.map((d) => (
+                        <span key={d} className="chip">
+                          {d}
+                        </span>
+                      ))}
                       {!s.roomType && s.deviceTypes.length === 0 && '—'}
                     </td>
                     <td className="small">{s.staff.length ? s.staff.map((r) => staffName(r.staffId)).join(', ') : 'Anyone'}</td>
                     <td className="services-actions">
                       {canEdit && (
                         <>
-                          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</button>
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm"
+                            onClick={() => setEditing(s)}
+                            aria-label={`Edit ${s.name}`}
+                          >
+                            Edit
+                          </button>
                           {s.active && (
-                            <button type="button" className="btn btn-secondary btn-sm" disabled={deactivate.isPending} onClick={() => window.confirm(`Deactivate ${s.name}? It stays on past appointments.`) && deactivate.mutate(s)}>
+                            <button
+                              type="button"
+                              className="btn btn-secondary btn-sm"
+                              disabled={deactivate.isPending}
+                              onClick={() => window.confirm(`Deactivate ${s.name}? It stays on past appointments.`) && deactivate.mutate(s)}
+                            >
                               Deactivate
                             </button>
                           )}
@@ -161,9 +206,14 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
   const [deviceText, setDeviceText] = useState('');
   const set = (patch: Partial<ServiceForm>) => setForm((f) => ({ ...f, ...patch }));
   // The deposit rule is not in the list; an edit keeps whatever the service has.
-  const full = useQuery({ queryKey: ['/api/services', service?.id], queryFn: () => api.get<Service>(`/api/services/${service!.id}`), enabled: !!service });
+  const full = useQuery({
+    queryKey: ['/api/services', service?.id],
+    queryFn: () => api.get<Service>(`/api/services/${service!.id}`),
+    enabled: !!service,
+  });
   const save = useMutation({
-    mutationFn: (body: unknown) => (service ? api.put<Service>(`/api/services/${service.id}`, body) : api.post<Service>('/api/services', body)),
+    mutationFn: (body: unknown) =>
+      service ? api.put<Service>(`/api/services/${service.id}`, body) : api.post<Service>('/api/services', body),
     onSuccess: (s) => onSaved(s?.name ?? form.name),
     onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
   });
@@ -175,7 +225,12 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
     const deposit = full.data?.deposit;
     save.mutate(deposit ? { ...input, deposit } : input);
   };
-  const err = (k: string) => errors[k] && <span className="field-error" role="alert">{errors[k]}</span>;
+  const err = (k: string) =>
+    errors[k] && (
+      <span className="field-error" role="alert">
+        {errors[k]}
+      </span>
+    );
   const addDevice = (d: string) => {
     const v = d.trim();
     if (v && !form.deviceTypes.includes(v)) set({ deviceTypes: [...form.deviceTypes, v] });
@@ -185,7 +240,11 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
   return (
     <Dialog title={service ? `Edit ${service.name}` : 'New service'} onClose={onClose} wide testId="service-dialog">
       <form className="form" onSubmit={submit} noValidate>
-        {errors._form && <div className="alert alert-error" role="alert">{errors._form}</div>}
+        {errors._form && (
+          <div className="alert alert-error" role="alert">
+            {errors._form}
+          </div>
+        )}
         <div className="form-grid-2">
           <div className="field">
             <label htmlFor="svc-name">Name</label>
@@ -194,13 +253,25 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
           </div>
           <div className="field">
             <label htmlFor="svc-category">Category</label>
-            <input id="svc-category" value={form.category} onChange={(e) => set({ category: e.target.value })} maxLength={80} placeholder="e.g. Hair" />
+            <input
+              id="svc-category"
+              value={form.category}
+              onChange={(e) => set({ category: e.target.value })}
+              maxLength={80}
+              placeholder="e.g. Hair"
+            />
             {err('category')}
           </div>
         </div>
         <div className="field">
           <label htmlFor="svc-desc">Description</label>
-          <textarea id="svc-desc" rows={2} value={form.description} onChange={(e) => set({ description: e.target.value })} maxLength={2000} />
+          <textarea
+            id="svc-desc"
+            rows={2}
+            value={form.description}
+            onChange={(e) => set({ description: e.target.value })}
+            maxLength={2000}
+          />
           {err('description')}
         </div>
         <div className="form-grid-4">
@@ -212,7 +283,13 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
           </div>
           <div className="field">
             <label htmlFor="svc-price">Price (USD)</label>
-            <input id="svc-price" inputMode="decimal" value={form.price} onChange={(e) => set({ price: e.target.value })} placeholder="0.00" />
+            <input
+              id="svc-price"
+              inputMode="decimal"
+              value={form.price}
+              onChange={(e) => set({ price: e.target.value })}
+              placeholder="0.00"
+            />
             {err('priceMinor')}
           </div>
           <div className="field">
@@ -229,17 +306,28 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
         <fieldset className="fieldset">
           <legend>Processing time</legend>
           <label className="checkbox-row">
-            <input type="checkbox" checked={form.hasProcessing} onChange={(e) => set({ hasProcessing: e.target.checked })} /> The staff member is free during part of this service
+            <input type="checkbox" checked={form.hasProcessing} onChange={(e) => set({ hasProcessing: e.target.checked })} /> The staff
+            member is free during part of this service
           </label>
           {form.hasProcessing && (
             <div className="form-grid-2">
               <div className="field">
                 <label htmlFor="svc-ps">Starts after (min)</label>
-                <input id="svc-ps" inputMode="numeric" value={form.processingStart} onChange={(e) => set({ processingStart: e.target.value })} />
+                <input
+                  id="svc-ps"
+                  inputMode="numeric"
+                  value={form.processingStart}
+                  onChange={(e) => set({ processingStart: e.target.value })}
+                />
               </div>
               <div className="field">
                 <label htmlFor="svc-pd">Lasts (min)</label>
-                <input id="svc-pd" inputMode="numeric" value={form.processingDuration} onChange={(e) => set({ processingDuration: e.target.value })} />
+                <input
+                  id="svc-pd"
+                  inputMode="numeric"
+                  value={form.processingDuration}
+                  onChange={(e) => set({ processingDuration: e.target.value })}
+                />
               </div>
             </div>
           )}
@@ -248,28 +336,69 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
         <div className="form-grid-2">
           <div className="field">
             <label htmlFor="svc-room">Room type</label>
-            <input id="svc-room" list="svc-room-types" value={form.roomType} onChange={(e) => set({ roomType: e.target.value })} placeholder="None" />
-            <datalist id="svc-room-types">{roomTypes.map((t) => <option key={t} value={t} />)}</datalist>
+            <input
+              id="svc-room"
+              list="svc-room-types"
+              value={form.roomType}
+              onChange={(e) => set({ roomType: e.target.value })}
+              placeholder="None"
+            />
+            <datalist id="svc-room-types">
+              {roomTypes.map((t) => (
+                <option key={t} value={t} />
+              ))}
+            </datalist>
             {err('roomType')}
           </div>
           <div className="field">
             <label htmlFor="svc-device">Device types</label>
             <div className="row gap">
-              <input id="svc-device" list="svc-device-types" value={deviceText} onChange={(e) => setDeviceText(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addDevice(deviceText); } }} placeholder="Add a device type" />
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => addDevice(deviceText)}>Add</button>
+              <input
+                id="svc-device"
+                list="svc-device-types"
+                value={deviceText}
+                onChange={(e) => setDeviceText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    addDevice(deviceText);
+                  }
+                }}
+                placeholder="Add a device type"
+              />
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => addDevice(deviceText)}>
+                Add
+              </button>
             </div>
-            <datalist id="svc-device-types">{deviceTypes.map((t) => <option key={t} value={t} />)}</datalist>
+            <datalist id="svc-device-types">
+              {deviceTypes.map((t) => (
+                <option key={t} value={t} />
+              ))}
+            </datalist>
             <div className="row wrap">
               {form.deviceTypes.map((d) => (
-                <button key={d} type="button" className="chip chip-btn" aria-label={`Remove ${d}`} onClick={() => set({ deviceTypes: form.deviceTypes.filter((x) => x !== d) })}>{d} ×</button>
+                <button
+                  key={d}
+                  type="button"
+                  className="chip chip-btn"
+                  aria-label={`Remove ${d}`}
+                  onClick={() => set({ deviceTypes: form.deviceTypes.filter((x) => x !== d) })}
+                >
+                  {d} ×
+                </button>
               ))}
             </div>
             {err('deviceTypes')}
           </div>
         </div>
         <div className="row gap wrap">
-          <label className="checkbox-row"><input type="checkbox" checked={form.onlineBookable} onChange={(e) => set({ onlineBookable: e.target.checked })} /> Clients can book online</label>
-          <label className="checkbox-row"><input type="checkbox" checked={form.active} onChange={(e) => set({ active: e.target.checked })} /> Active</label>
+          <label className="checkbox-row">
+            <input type="checkbox" checked={form.onlineBookable} onChange={(e) => set({ onlineBookable: e.target.checked })} /> Clients can
+            book online
+          </label>
+          <label className="checkbox-row">
+            <input type="checkbox" checked={form.active} onChange={(e) => set({ active: e.target.checked })} /> Active
+          </label>
         </div>
         <fieldset className="fieldset">
           <legend>Staff who perform it</legend>
@@ -284,14 +413,32 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
                     <input
                       type="checkbox"
                       checked={staffIds.has(p.id)}
-                      onChange={(e) => set({ staff: e.target.checked ? [...form.staff, { staffId: p.id, duration: '', price: '' }] : form.staff.filter((r) => r.staffId !== p.id) })}
+                      onChange={(e) =>
+                        set({
+                          staff: e.target.checked
+                            ? [...form.staff, { staffId: p.id, duration: '', price: '' }]
+                            : form.staff.filter((r) => r.staffId !== p.id),
+                        })
+                      }
                     />
                     {p.fullName}
                   </label>
                   {row && (
                     <>
-                      <input aria-label={`${p.fullName} duration (min)`} placeholder={`${form.duration || '—'} min`} inputMode="numeric" value={row.duration} onChange={(e) => set({ staff: form.staff.map((r, j) => (j === i ? { ...r, duration: e.target.value } : r)) })} />
-                      <input aria-label={`${p.fullName} price (USD)`} placeholder={form.price ? `$${form.price}` : '$'} inputMode="decimal" value={row.price} onChange={(e) => set({ staff: form.staff.map((r, j) => (j === i ? { ...r, price: e.target.value } : r)) })} />
+                      <input
+                        aria-label={`${p.fullName} duration (min)`}
+                        placeholder={`${form.duration || '—'} min`}
+                        inputMode="numeric"
+                        value={row.duration}
+                        onChange={(e) => set({ staff: form.staff.map((r, j) => (j === i ? { ...r, duration: e.target.value } : r)) })}
+                      />
+                      <input
+                        aria-label={`${p.fullName} price (USD)`}
+                        placeholder={form.price ? `$${form.price}` : '$'}
+                        inputMode="decimal"
+                        value={row.price}
+                        onChange={(e) => set({ staff: form.staff.map((r, j) => (j === i ? { ...r, price: e.target.value } : r)) })}
+                      />
                       {err(`staff.${i}.durationMin`)}
                       {err(`staff.${i}.priceMinor`)}
                     </>
@@ -303,7 +450,9 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
           {err('staff')}
         </fieldset>
         <div className="form-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-primary" data-testid="save-service" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : service ? 'Save changes' : 'Create service'}
           </button>

@@ -64,7 +64,11 @@ export function formFromService(s: Service): ServiceForm {
     deviceTypes: [...s.deviceTypes],
     onlineBookable: s.onlineBookable,
     active: s.active,
-    staff: s.staff.map((r) => ({ staffId: r.staffId, duration: r.durationMin == null ? '' : String(r.durationMin), price: minorToDollars(r.priceMinor) })),
+    staff: s.staff.map((r) => ({
+      staffId: r.staffId,
+      duration: r.durationMin == null ? '' : String(r.durationMin),
+      price: minorToDollars(r.priceMinor),
+    })),
   };
 }
 
@@ -77,7 +81,8 @@ export function buildServiceInput(form: ServiceForm, locationId: string): { inpu
   const name = form.name.trim();
   if (!name) errors.name = 'Name is required';
   const duration = minutesFrom(form.duration);
-  if (duration === null || Number.isNaN(duration) || duration < 5 || duration > 1440) errors.durationMin = 'Duration must be 5–1440 minutes';
+  if (duration === null || Number.isNaN(duration) || duration < 5 || duration > 1440)
+    errors.durationMin = 'Duration must be 5–1440 minutes';
   const price = dollarsToMinor(form.price);
   if (price === null) errors.priceMinor = 'Enter a price such as 45 or 45.50';
   const minutes = (text: string, key: string, max: number): number => {
@@ -92,8 +97,10 @@ export function buildServiceInput(form: ServiceForm, locationId: string): { inpu
   if (form.hasProcessing) {
     const start = minutesFrom(form.processingStart);
     const len = minutesFrom(form.processingDuration);
-    if (start === null || Number.isNaN(start) || len === null || Number.isNaN(len) || len < 5) errors.processing = 'Enter when processing starts and how long it lasts (at least 5 min)';
-    else if (duration !== null && !Number.isNaN(duration) && start + len >= duration) errors.processing = 'Processing must end before the service does';
+    if (start === null || Number.isNaN(start) || len === null || Number.isNaN(len) || len < 5)
+      errors.processing = 'Enter when processing starts and how long it lasts (at least 5 min)';
+    else if (duration !== null && !Number.isNaN(duration) && start + len >= duration)
+      errors.processing = 'Processing must end before the service does';
     else processing = { startAfterMin: start, durationMin: len };
   }
   const staff: ServiceStaff[] = [];
@@ -128,7 +135,9 @@ export function buildServiceInput(form: ServiceForm, locationId: string): { inpu
 }
 
 /** Services grouped by category (uncategorised last), names sorted. */
-export function groupByCategory<T extends { category: string | null; name: string }>(items: readonly T[]): { category: string; items: T[] }[] {
+export function groupByCategory<T extends { category: string | null; name: string }>(
+  items: readonly T[],
+): { category: string; items: T[] }[] {
   const map = new Map<string, T[]>();
   for (const s of items) {
     const key = s.category?.trim() || '';

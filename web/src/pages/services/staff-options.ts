@@ -24,6 +24,8 @@ export type StaffOption = ScheduleStaffOptionsQuery['staff'][number];
 /** Active staff and admins, by name (GraphQL `users`). */
 export function useStaffOptions(skip = false) {
   const q = useQuery(STAFF_OPTIONS, { fetchPolicy: 'cache-first', skip });
-  const people = [...(q.data?.staff ?? []), ...(q.data?.admins ?? [])].filter((u) => u.isActive).sort((a, b) => a.fullName.localeCompare(b.fullName));
+  const people = [...(q.data?.staff ?? []), ...(q.data?.admins ?? [])]
+    .filter((u) => u.isActive)
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
   return { people, loading: q.loading, error: q.error };
 }

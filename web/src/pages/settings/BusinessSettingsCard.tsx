@@ -51,7 +51,9 @@ export function BusinessSettingsCard() {
     <section className="card" aria-labelledby="business-title" data-testid="business-settings">
       <div className="card-head">
         <div>
-          <h2 id="business-title" className="card-title">Business</h2>
+          <h2 id="business-title" className="card-title">
+            Business
+          </h2>
           <p className="muted small">Your business name and logo appear in the menu, on receipts and on the booking page.</p>
         </div>
         {!canEdit && <span className="badge">View only</span>}
@@ -71,7 +73,9 @@ export function BusinessSettingsCard() {
             <input id="business-name" value={name} onChange={(e) => setName(e.target.value)} readOnly={!canEdit} required maxLength={120} />
           </div>
           <div className="field">
-            <span className="label" id="logo-label">Logo</span>
+            <span className="label" id="logo-label">
+              Logo
+            </span>
             <div className="logo-row">
               <div className="logo-preview" aria-labelledby="logo-label">
                 {logo ? <img src={logo} alt="Business logo preview" /> : <span className="muted small">No logo</span>}
@@ -87,11 +91,17 @@ export function BusinessSettingsCard() {
                       Remove logo
                     </button>
                   )}
-                  <p className="hint" id="logo-hint">PNG, JPG, SVG or WebP, up to 300 KB.</p>
+                  <p className="hint" id="logo-hint">
+                    PNG, JPG, SVG or WebP, up to 300 KB.
+                  </p>
                 </div>
               )}
             </div>
-            {logoError && <p className="field-error" role="alert">{logoError}</p>}
+            {logoError && (
+              <p className="field-error" role="alert">
+                {logoError}
+              </p>
+            )}
           </div>
           {err && (
             <div className="alert alert-error" role="alert">

@@ -7,18 +7,25 @@ import { toast } from '../../shell/Toaster';
 
 const MAX_SWATCHES = 12;
 
-function ColorField({ id, label, value, onChange, hint }: { id: string; label: string; value: string; onChange(v: string): void; hint?: string }) {
+function ColorField({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  hint?: string;
+}) {
   const valid = isHexColor(value);
   return (
     <div className="field color-field">
       <label htmlFor={id}>{label}</label>
       <div className="color-input">
-        <input
-          type="color"
-          aria-label={`${label} picker`}
-          value={valid ? value : '#000000'}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <input type="color" aria-label={`${label} picker`} value={valid ? value : '#000000'} onChange={(e) => onChange(e.target.value)} />
         <input
           id={id}
           value={value}
@@ -37,7 +44,17 @@ function ColorField({ id, label, value, onChange, hint }: { id: string; label: s
   );
 }
 
-function Swatches({ label, colors, onPick, onRemove }: { label: string; colors: string[]; onPick(c: string): void; onRemove(c: string): void }) {
+function Swatches({
+  label,
+  colors,
+  onPick,
+  onRemove,
+}: {
+  label: string;
+  colors: string[];
+  onPick(c: string): void;
+  onRemove(c: string): void;
+}) {
   if (colors.length === 0) return <p className="muted small">No {label.toLowerCase()} yet.</p>;
   return (
     <ul className="swatches" aria-label={label}>
@@ -85,7 +102,9 @@ export function ColorPreferencesCard() {
     <section className="card" aria-labelledby="colors-title" data-testid="color-preferences">
       <div className="card-head">
         <div>
-          <h2 id="colors-title" className="card-title">Appearance</h2>
+          <h2 id="colors-title" className="card-title">
+            Appearance
+          </h2>
           <p className="muted small">Your own colours and theme. They follow you to every device you sign in on.</p>
         </div>
         <div className="switch-row">
@@ -113,11 +132,33 @@ export function ColorPreferencesCard() {
         }}
       >
         <div className="grid grid-3 tight">
-          <ColorField id="primary-color" label="Brand colour" value={prefs.primaryColor} onChange={(v) => set({ primaryColor: v })} hint="Buttons, links and highlights." />
-          <ColorField id="primary-text-color" label="Primary text colour" value={prefs.primaryTextColor} onChange={(v) => set({ primaryTextColor: v })} hint="Headings and body text." />
-          <ColorField id="secondary-text-color" label="Secondary text colour" value={prefs.secondaryTextColor} onChange={(v) => set({ secondaryTextColor: v })} hint="Hints and supporting text." />
+          <ColorField
+            id="primary-color"
+            label="Brand colour"
+            value={prefs.primaryColor}
+            onChange={(v) => set({ primaryColor: v })}
+            hint="Buttons, links and highlights."
+          />
+          <ColorField
+            id="primary-text-color"
+            label="Primary text colour"
+            value={prefs.primaryTextColor}
+            onChange={(v) => set({ primaryTextColor: v })}
+            hint="Headings and body text."
+          />
+          <ColorField
+            id="secondary-text-color"
+            label="Secondary text colour"
+            value={prefs.secondaryTextColor}
+            onChange={(v) => set({ secondaryTextColor: v })}
+            hint="Hints and supporting text."
+          />
         </div>
-        <div className="preview-strip" aria-hidden="true" style={{ ['--preview' as string]: isHexColor(prefs.primaryColor) ? prefs.primaryColor : DEFAULT_COLORS.primaryColor }}>
+        <div
+          className="preview-strip"
+          aria-hidden="true"
+          style={{ ['--preview' as string]: isHexColor(prefs.primaryColor) ? prefs.primaryColor : DEFAULT_COLORS.primaryColor }}
+        >
           <span className="preview-button">Button</span>
           <span style={{ color: isHexColor(prefs.primaryTextColor) ? prefs.primaryTextColor : undefined }}>Primary text</span>
           <span style={{ color: isHexColor(prefs.secondaryTextColor) ? prefs.secondaryTextColor : undefined }}>Secondary text</span>
@@ -126,7 +167,12 @@ export function ColorPreferencesCard() {
           <div>
             <div className="row between">
               <h3 className="subhead">Saved brand colours</h3>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={!isHexColor(prefs.primaryColor)} onClick={() => set({ savedBrandColors: addTo(prefs.savedBrandColors, prefs.primaryColor) })}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={!isHexColor(prefs.primaryColor)}
+                onClick={() => set({ savedBrandColors: addTo(prefs.savedBrandColors, prefs.primaryColor) })}
+              >
                 Save current
               </button>
             </div>
@@ -140,7 +186,12 @@ export function ColorPreferencesCard() {
           <div>
             <div className="row between">
               <h3 className="subhead">Saved text colours</h3>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={!isHexColor(prefs.primaryTextColor)} onClick={() => set({ savedTextColors: addTo(prefs.savedTextColors, prefs.primaryTextColor) })}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={!isHexColor(prefs.primaryTextColor)}
+                onClick={() => set({ savedTextColors: addTo(prefs.savedTextColors, prefs.primaryTextColor) })}
+              >
                 Save current
               </button>
             </div>
@@ -152,12 +203,23 @@ export function ColorPreferencesCard() {
             />
           </div>
         </div>
-        {error && <div className="alert alert-error" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
         <div className="form-actions">
           <button
             type="button"
             className="btn btn-ghost"
-            onClick={() => setPrefs({ ...DEFAULT_COLORS, isDarkMode: prefs.isDarkMode, savedBrandColors: prefs.savedBrandColors, savedTextColors: prefs.savedTextColors })}
+            onClick={() =>
+              setPrefs({
+                ...DEFAULT_COLORS,
+                isDarkMode: prefs.isDarkMode,
+                savedBrandColors: prefs.savedBrandColors,
+                savedTextColors: prefs.savedTextColors,
+              })
+            }
           >
             Restore defaults
           </button>

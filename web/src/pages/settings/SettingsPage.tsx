@@ -17,11 +17,17 @@ export function SettingsPage() {
       <section className="card profile-card" aria-labelledby="profile-title">
         <Avatar firstName={user?.firstName} lastName={user?.lastName} picture={user?.profilePicture} size={56} />
         <div>
-          <h2 id="profile-title" className="card-title">{getFullName(user)}</h2>
+          <h2 id="profile-title" className="card-title">
+            {getFullName(user)}
+          </h2>
           <p className="muted">{user?.email}</p>
           <p className="small">
             <span className="badge">{user?.role}</span>{' '}
-            {user?.permissionGroups?.map((g) => <span key={g.name} className="chip">{g.name}</span>)}
+            {user?.permissionGroups?.map((g) => (
+              <span key={g.name} className="chip">
+                {g.name}
+              </span>
+            ))}
           </p>
         </div>
       </section>

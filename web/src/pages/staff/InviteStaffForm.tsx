@@ -45,19 +45,36 @@ export function InviteStaffForm({ onDone, onClose }: { onDone(): void; onClose()
     return (
       <div className="card invite-result" data-testid="invite-result">
         <h2 className="card-title">Invitation created</h2>
-        <p className="muted">Send this link to {result.email}. It expires {formatDateTime(result.expiresAt)}.</p>
+        <p className="muted">
+          Send this link to {result.email}. It expires {formatDateTime(result.expiresAt)}.
+        </p>
         <div className="copy-row">
-          <label htmlFor="invite-url" className="visually-hidden">Invitation link</label>
+          <label htmlFor="invite-url" className="visually-hidden">
+            Invitation link
+          </label>
           <input id="invite-url" readOnly value={result.inviteUrl} onFocus={(e) => e.target.select()} data-testid="invite-url" />
           <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
             {copied ? 'Copied' : 'Copy link'}
           </button>
         </div>
         <div className="form-actions">
-          <button type="button" className="btn btn-ghost" onClick={() => { setResult(null); setEmail(''); setFirstName(''); setLastName(''); setGroupIds([]); setCopied(false); }}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setResult(null);
+              setEmail('');
+              setFirstName('');
+              setLastName('');
+              setGroupIds([]);
+              setCopied(false);
+            }}
+          >
             Invite another
           </button>
-          <button type="button" className="btn btn-primary" onClick={onClose}>Done</button>
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            Done
+          </button>
         </div>
       </div>
     );
@@ -66,7 +83,11 @@ export function InviteStaffForm({ onDone, onClose }: { onDone(): void; onClose()
   return (
     <form className="card form" onSubmit={submit} aria-label="Invite staff">
       <h2 className="card-title">Invite a staff member</h2>
-      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
       <div className="grid grid-3 tight">
         <div className="field">
           <label htmlFor="invite-email">E-mail</label>
@@ -99,7 +120,9 @@ export function InviteStaffForm({ onDone, onClose }: { onDone(): void; onClose()
         </fieldset>
       )}
       <div className="form-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
         <button type="submit" className="btn btn-primary" disabled={state.loading}>
           {state.loading ? 'Sending…' : 'Create invitation'}
         </button>

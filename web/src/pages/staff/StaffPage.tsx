@@ -19,7 +19,9 @@ export function StaffPage() {
   });
   const [setActive, activeState] = useMutation(SET_USER_ACTIVE);
   const shown = data ?? previousData;
-  const people = [...(shown?.admins ?? []), ...(shown?.staff ?? [])].sort((a, b) => (a.fullName || a.email).localeCompare(b.fullName || b.email));
+  const people = [...(shown?.admins ?? []), ...(shown?.staff ?? [])].sort((a, b) =>
+    (a.fullName || a.email).localeCompare(b.fullName || b.email),
+  );
 
   const toggleActive = async (p: StaffUser) => {
     try {
@@ -46,12 +48,25 @@ export function StaffPage() {
       </header>
       {inviting && <InviteStaffForm onDone={() => void refetch()} onClose={() => setInviting(false)} />}
       <div className="toolbar">
-        <label htmlFor="staff-search" className="visually-hidden">Search staff</label>
-        <input id="staff-search" type="search" className="search-input" placeholder="Search by name, e-mail or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <span className="muted small" aria-live="polite">{shown ? `${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}</span>
+        <label htmlFor="staff-search" className="visually-hidden">
+          Search staff
+        </label>
+        <input
+          id="staff-search"
+          type="search"
+          className="search-input"
+          placeholder="Search by name, e-mail or phone"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <span className="muted small" aria-live="polite">
+          {shown ? `${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}
+        </span>
       </div>
       {error && !shown ? (
-        <div className="alert alert-error" role="alert">{graphqlErrorMessage(error)}</div>
+        <div className="alert alert-error" role="alert">
+          {graphqlErrorMessage(error)}
+        </div>
       ) : loading && !shown ? (
         <Spinner fullScreen={false} />
       ) : people.length === 0 ? (
@@ -70,7 +85,11 @@ export function StaffPage() {
                 <th scope="col">Role</th>
                 <th scope="col">Groups</th>
                 <th scope="col">Status</th>
-                {isAdmin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+                {isAdmin && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -82,15 +101,37 @@ export function StaffPage() {
                       <span>{p.fullName || '—'}</span>
                     </span>
                   </td>
-                  <td><a href={`mailto:${p.email}`}>{p.email}</a></td>
+                  <td>
+                    <a href={`mailto:${p.email}`}>{p.email}</a>
+                  </td>
                   <td>{p.phone || <span className="muted">—</span>}</td>
-                  <td><span className={`badge${p.role === 'admin' ? ' badge-primary' : ''}`}>{p.role}</span></td>
-                  <td>{p.permissionGroups.length ? p.permissionGroups.map((g) => <span key={g.id} className="chip">{g.name}</span>) : <span className="muted">—</span>}</td>
-                  <td><span className={`badge ${p.isActive ? 'badge-success' : 'badge-muted'}`}>{p.isActive ? 'Active' : 'Inactive'}</span></td>
+                  <td>
+                    <span className={`badge${p.role === 'admin' ? ' badge-primary' : ''}`}>{p.role}</span>
+                  </td>
+                  <td>
+                    {p.permissionGroups.length ? (
+                      p.permissionGroups.map((g) => (
+                        <span key={g.id} className="chip">
+                          {g.name}
+                        </span>
+                      ))
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td>
+                    <span className={`badge ${p.isActive ? 'badge-success' : 'badge-muted'}`}>{p.isActive ? 'Active' : 'Inactive'}</span>
+                  </td>
                   {isAdmin && (
                     <td className="cell-actions">
                       {p.id !== user?.id && (
-                        <button type="button" className="btn btn-ghost btn-sm" disabled={activeState.loading} onClick={() => void toggleActive(p)} aria-label={`${p.isActive ? 'Deactivate' : 'Reactivate'} ${p.fullName || p.email}`}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          disabled={activeState.loading}
+                          onClick={() => void toggleActive(p)}
+                          aria-label={`${p.isActive ? 'Deactivate' : 'Reactivate'} ${p.fullName || p.email}`}
+                        >
                           {p.isActive ? 'Deactivate' : 'Reactivate'}
                         </button>
                       )}

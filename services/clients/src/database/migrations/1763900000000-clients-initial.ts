@@ -51,21 +51,29 @@ export class ClientsInitial1763900000000 implements MigrationInterface {
     await q.query(`CREATE INDEX clients_merged_into_idx ON clients (merged_into) WHERE merged_into IS NOT NULL`);
     // Search: names by trigram (typos, prefixes of any word), phones by digits, e-mails by prefix.
     await q.query(`CREATE INDEX clients_live_name_trgm ON clients USING gin (search_name gin_trgm_ops) WHERE ${LIVE}`);
-    await q.query(`CREATE INDEX clients_live_phone_trgm ON clients USING gin (phone_digits gin_trgm_ops) WHERE ${LIVE} AND phone_digits <> ''`);
+    await q.query(
+      `CREATE INDEX clients_live_phone_trgm ON clients USING gin (phone_digits gin_trgm_ops) WHERE ${LIVE} AND phone_digits <> ''`,
+    );
     await q.query(`CREATE INDEX clients_live_phone_idx ON clients (phone_digits) WHERE ${LIVE} AND phone_digits <> ''`);
     // Possible duplicates: a similar name with the same phone ending or birthday.
     await q.query(`CREATE INDEX clients_live_phone_last4_idx ON clients (right(phone_digits, 4)) WHERE ${LIVE} AND phone_digits <> ''`);
     await q.query(`CREATE INDEX clients_live_email_idx ON clients (email) WHERE ${LIVE} AND email IS NOT NULL`);
-    await q.query(`CREATE INDEX clients_live_email_prefix_idx ON clients (lower(email::text) text_pattern_ops) WHERE ${LIVE} AND email IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX clients_live_email_prefix_idx ON clients (lower(email::text) text_pattern_ops) WHERE ${LIVE} AND email IS NOT NULL`,
+    );
     // One- and two-letter searches: first-name and last-name prefixes by btree range.
     await q.query(`CREATE INDEX clients_live_name_prefix_idx ON clients (search_name text_pattern_ops) WHERE ${LIVE}`);
-    await q.query(`CREATE INDEX clients_live_last_name_prefix_idx ON clients (lower(coalesce(last_name, '')) text_pattern_ops) WHERE ${LIVE}`);
+    await q.query(
+      `CREATE INDEX clients_live_last_name_prefix_idx ON clients (lower(coalesce(last_name, '')) text_pattern_ops) WHERE ${LIVE}`,
+    );
     // Sorts and filters of the list.
     await q.query(`CREATE INDEX clients_live_name_idx ON clients (search_name, id) WHERE ${LIVE}`);
     await q.query(`CREATE INDEX clients_live_created_idx ON clients (created_at DESC, id) WHERE ${LIVE}`);
     await q.query(`CREATE INDEX clients_live_last_visit_idx ON clients (last_visit_at DESC NULLS LAST, id) WHERE ${LIVE}`);
     await q.query(`CREATE INDEX clients_live_tags_idx ON clients USING gin (tags) WHERE ${LIVE}`);
-    await q.query(`CREATE INDEX clients_live_location_idx ON clients (preferred_location_id) WHERE ${LIVE} AND preferred_location_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX clients_live_location_idx ON clients (preferred_location_id) WHERE ${LIVE} AND preferred_location_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX clients_live_birthday_idx ON clients (birthday) WHERE ${LIVE} AND birthday IS NOT NULL`);
 
     await q.query(`
@@ -99,7 +107,9 @@ export class ClientsInitial1763900000000 implements MigrationInterface {
         deleted_at timestamptz,
         CHECK (body IS NOT NULL OR template_id IS NOT NULL OR deleted_at IS NOT NULL)
       )`);
-    await q.query(`CREATE INDEX client_notes_client_idx ON client_notes (client_id, pinned DESC, created_at DESC) WHERE deleted_at IS NULL`);
+    await q.query(
+      `CREATE INDEX client_notes_client_idx ON client_notes (client_id, pinned DESC, created_at DESC) WHERE deleted_at IS NULL`,
+    );
     await q.query(`CREATE INDEX client_notes_template_idx ON client_notes (template_id) WHERE template_id IS NOT NULL`);
 
     await createEventTables(q);

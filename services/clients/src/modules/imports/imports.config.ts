@@ -25,5 +25,7 @@ export const IMPORTS_CONFIG = Symbol('IMPORTS_CONFIG');
 
 export function resolveImportsConfig(appConfig: Record<string, unknown> | undefined): ImportsConfig {
   const source: Record<string, unknown> = { ...process.env, ...(appConfig ?? {}) };
-  return importsConfigSchema.parse(Object.fromEntries(Object.keys(importsConfigSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]])));
+  return importsConfigSchema.parse(
+    Object.fromEntries(Object.keys(importsConfigSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]])),
+  );
 }

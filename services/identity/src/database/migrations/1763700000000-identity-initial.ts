@@ -98,7 +98,9 @@ export class IdentityInitial1763700000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE staff_invitations, locations, business_settings, color_preferences, permission_group_members, permission_groups, users`);
+    await q.query(
+      `DROP TABLE staff_invitations, locations, business_settings, color_preferences, permission_group_members, permission_groups, users`,
+    );
     await q.query(`DROP TYPE user_role`);
   }
 }

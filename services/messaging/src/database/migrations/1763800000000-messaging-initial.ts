@@ -36,7 +36,9 @@ export class MessagingInitial1763800000000 implements MigrationInterface {
         failed_at timestamptz,
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX messages_provider_message_id_key ON messages (provider, provider_message_id) WHERE provider_message_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX messages_provider_message_id_key ON messages (provider, provider_message_id) WHERE provider_message_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX messages_queued_at_idx ON messages (queued_at DESC)`);
     await q.query(`CREATE INDEX messages_unfinished_idx ON messages (queued_at) WHERE status IN ('queued', 'sending')`);
     await q.query(`

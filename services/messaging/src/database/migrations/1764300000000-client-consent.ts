@@ -29,7 +29,9 @@ export class ClientConsent1764300000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (client_id, channel)
       )`);
-    await q.query(`COMMENT ON COLUMN client_consent.decided_at IS 'occurredAt of the event applied; an older event never overwrites a newer one'`);
+    await q.query(
+      `COMMENT ON COLUMN client_consent.decided_at IS 'occurredAt of the event applied; an older event never overwrites a newer one'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -10,5 +10,9 @@ import { SendClientMessageUseCase } from './use-cases/send-client-message.use-ca
  * with its callers (one instance, so identity's answers are cached once). Needs ServiceToken
  * (AuthModule, global).
  */
-@Module({ imports: [DeliveryModule, ConsentModule], providers: [PlatformLookup, SendClientMessageUseCase], exports: [PlatformLookup, SendClientMessageUseCase] })
+@Module({
+  imports: [DeliveryModule, ConsentModule],
+  providers: [PlatformLookup, SendClientMessageUseCase],
+  exports: [PlatformLookup, SendClientMessageUseCase],
+})
 export class ClientMessagesModule {}

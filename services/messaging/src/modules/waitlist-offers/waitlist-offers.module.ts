@@ -7,5 +7,9 @@ import { SendWaitlistOfferUseCase } from './use-cases/send-waitlist-offer.use-ca
  * Waitlist offers (scheduling.waitlist.offered.v1 → text or e-mail), worker only. Needs
  * ServiceToken (AuthModule, global) to ask clients and identity.
  */
-@Module({ imports: [ClientMessagesModule], providers: [SendWaitlistOfferUseCase, WaitlistOfferedConsumer], exports: [SendWaitlistOfferUseCase] })
+@Module({
+  imports: [ClientMessagesModule],
+  providers: [SendWaitlistOfferUseCase, WaitlistOfferedConsumer],
+  exports: [SendWaitlistOfferUseCase],
+})
 export class WaitlistOffersModule {}

@@ -60,7 +60,9 @@ export class Classes1764100000000 implements MigrationInterface {
 
     await q.query(`ALTER TABLE allocations ALTER COLUMN appointment_id DROP NOT NULL`);
     await q.query(`ALTER TABLE allocations ADD COLUMN class_session_id uuid REFERENCES class_sessions (id) ON DELETE CASCADE`);
-    await q.query(`ALTER TABLE allocations ADD CONSTRAINT allocations_one_holder CHECK (num_nonnulls(appointment_id, class_session_id) = 1)`);
+    await q.query(
+      `ALTER TABLE allocations ADD CONSTRAINT allocations_one_holder CHECK (num_nonnulls(appointment_id, class_session_id) = 1)`,
+    );
     await q.query(`CREATE INDEX allocations_class_session_idx ON allocations (class_session_id) WHERE class_session_id IS NOT NULL`);
   }
 

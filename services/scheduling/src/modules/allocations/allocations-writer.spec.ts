@@ -18,7 +18,9 @@ export function allocationWrites(file: string, text: string): string[] {
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('the one writer of allocations', () => {
@@ -32,11 +34,11 @@ describe('the one writer of allocations', () => {
 
   it('finds a planted write in any of its forms', () => {
     const planted = [
-      "await m.query(`INSERT INTO allocations (appointment_id) VALUES ($1)`, [id]);",
+      'await m.query(`INSERT INTO allocations (appointment_id) VALUES ($1)`, [id]);',
       "await m.query('update allocations set active = false where appointment_id = $1', [id]);",
       'await m.query(`DELETE FROM  allocations WHERE class_session_id = $1`, [id]);',
       'await m.query(`TRUNCATE TABLE allocations`);',
-      "await m.query(`SELECT * FROM allocations WHERE active`); // a read is fine",
+      'await m.query(`SELECT * FROM allocations WHERE active`); // a read is fine',
     ].join('\n');
     expect(allocationWrites('planted.ts', planted)).toEqual(['planted.ts:1', 'planted.ts:2', 'planted.ts:3', 'planted.ts:4']);
   });

@@ -3,5 +3,9 @@ import { ServiceResolver } from './graphql/service.resolver.js';
 import { ResourcesController, ServicesController } from './http/services.controller.js';
 import { CatalogueUseCase } from './use-cases/catalogue.use-case.js';
 
-@Module({ controllers: [ServicesController, ResourcesController], providers: [CatalogueUseCase, ServiceResolver], exports: [CatalogueUseCase] })
+@Module({
+  controllers: [ServicesController, ResourcesController],
+  providers: [CatalogueUseCase, ServiceResolver],
+  exports: [CatalogueUseCase],
+})
 export class CatalogueModule {}

@@ -1,14 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { createClientInputSchema as createClientSchema } from '@salon/contracts';
 import {
-  changedFields, cleanTags, consentProblem, decideConsent, duplicateReasons, mergeClientStates, profileChanges, type ClientState,
+  changedFields,
+  cleanTags,
+  consentProblem,
+  decideConsent,
+  duplicateReasons,
+  mergeClientStates,
+  profileChanges,
+  type ClientState,
 } from './client-rules.js';
 
 const base: ClientState = {
-  id: 'a', firstName: 'Jennifer', lastName: 'Smith', phone: '+13125550101', email: 'jen@example.com', birthday: null, address: null,
-  preferredLocationId: null, preferredStaffId: null, tags: ['VIP'], alerts: [{ id: '1', kind: 'allergy', text: 'PPD' }], source: null,
-  smsConsent: true, smsConsentAt: new Date('2025-01-01T00:00:00Z'), smsConsentMethod: 'verbal', smsConsentBy: 'u1',
-  emailConsent: false, emailConsentAt: null, emailConsentMethod: null, emailConsentBy: null, lastVisitAt: null,
+  id: 'a',
+  firstName: 'Jennifer',
+  lastName: 'Smith',
+  phone: '+13125550101',
+  email: 'jen@example.com',
+  birthday: null,
+  address: null,
+  preferredLocationId: null,
+  preferredStaffId: null,
+  tags: ['VIP'],
+  alerts: [{ id: '1', kind: 'allergy', text: 'PPD' }],
+  source: null,
+  smsConsent: true,
+  smsConsentAt: new Date('2025-01-01T00:00:00Z'),
+  smsConsentMethod: 'verbal',
+  smsConsentBy: 'u1',
+  emailConsent: false,
+  emailConsentAt: null,
+  emailConsentMethod: null,
+  emailConsentBy: null,
+  lastVisitAt: null,
 };
 
 describe('client input', () => {
@@ -20,7 +44,10 @@ describe('client input', () => {
   });
 
   it('normalises the phone or names it as the problem', () => {
-    expect(profileChanges({ phone: '(312) 555-0101', email: 'JEN@Example.com' }, 'US').values).toMatchObject({ phone: '+13125550101', email: 'jen@example.com' });
+    expect(profileChanges({ phone: '(312) 555-0101', email: 'JEN@Example.com' }, 'US').values).toMatchObject({
+      phone: '+13125550101',
+      email: 'jen@example.com',
+    });
     expect(profileChanges({ phone: 'call me' }, 'US').problems).toEqual([{ field: 'phone', message: 'must be a phone number' }]);
   });
 
@@ -36,12 +63,19 @@ describe('client input', () => {
 describe('consent', () => {
   const now = new Date('2025-06-01T00:00:00Z');
   it('records a change with when, how and by whom', () => {
-    expect(decideConsent({ granted: false, at: null, method: null, by: null }, { granted: true, method: 'written' }, 'u2', now)).toEqual({ granted: true, at: now, method: 'written', by: 'u2' });
+    expect(decideConsent({ granted: false, at: null, method: null, by: null }, { granted: true, method: 'written' }, 'u2', now)).toEqual({
+      granted: true,
+      at: now,
+      method: 'written',
+      by: 'u2',
+    });
     expect(decideConsent({ granted: false, at: null, method: null, by: null }, true, 'u2', now)).toMatchObject({ method: 'staff' });
   });
   it('ignores the same answer', () => {
     expect(decideConsent({ granted: true, at: now, method: 'verbal', by: 'u1' }, true, 'u2', now)).toBeNull();
-    expect(decideConsent({ granted: true, at: now, method: 'verbal', by: 'u1' }, { granted: true, method: 'verbal' }, 'u2', now)).toBeNull();
+    expect(
+      decideConsent({ granted: true, at: now, method: 'verbal', by: 'u1' }, { granted: true, method: 'verbal' }, 'u2', now),
+    ).toBeNull();
   });
   it('needs a contact to grant', () => {
     expect(consentProblem('sms', true, null)?.field).toBe('smsConsent');
@@ -52,9 +86,23 @@ describe('consent', () => {
 describe('merge', () => {
   it('keeps the survivor, fills blanks, unites tags and alerts, takes the newer consent', () => {
     const duplicate: ClientState = {
-      ...base, id: 'b', lastName: 'Smyth', birthday: '1990-04-02', tags: ['vip', 'Colour'], alerts: [{ id: '9', kind: 'allergy', text: 'ppd' }, { id: '8', kind: 'sensitivity', text: 'Latex' }],
-      smsConsent: false, smsConsentAt: new Date('2025-03-01T00:00:00Z'), smsConsentMethod: 'sms-keyword', smsConsentBy: null,
-      emailConsent: true, emailConsentAt: new Date('2024-01-01T00:00:00Z'), emailConsentMethod: 'written', emailConsentBy: 'u3',
+      ...base,
+      id: 'b',
+      lastName: 'Smyth',
+      birthday: '1990-04-02',
+      tags: ['vip', 'Colour'],
+      alerts: [
+        { id: '9', kind: 'allergy', text: 'ppd' },
+        { id: '8', kind: 'sensitivity', text: 'Latex' },
+      ],
+      smsConsent: false,
+      smsConsentAt: new Date('2025-03-01T00:00:00Z'),
+      smsConsentMethod: 'sms-keyword',
+      smsConsentBy: null,
+      emailConsent: true,
+      emailConsentAt: new Date('2024-01-01T00:00:00Z'),
+      emailConsentMethod: 'written',
+      emailConsentBy: 'u3',
     };
     const merged = mergeClientStates(base, duplicate);
     expect(merged.lastName).toBeUndefined();
@@ -67,9 +115,16 @@ describe('merge', () => {
 
 describe('duplicate reasons', () => {
   it('flags same phone, same e-mail, similar names with a shared birthday or phone ending', () => {
-    expect(duplicateReasons(base, { phone: '+13125550101', email: 'JEN@example.com', birthday: null, nameSimilarity: 0.2 })).toEqual(['same phone', 'same e-mail']);
-    expect(duplicateReasons({ ...base, birthday: '1990-01-01' }, { phone: null, email: null, birthday: '1990-01-01', nameSimilarity: 0.7 })).toEqual(['similar name and same birthday']);
-    expect(duplicateReasons(base, { phone: '+17735550101', email: null, birthday: null, nameSimilarity: 0.7 })).toEqual(['similar name and phone ending']);
+    expect(duplicateReasons(base, { phone: '+13125550101', email: 'JEN@example.com', birthday: null, nameSimilarity: 0.2 })).toEqual([
+      'same phone',
+      'same e-mail',
+    ]);
+    expect(
+      duplicateReasons({ ...base, birthday: '1990-01-01' }, { phone: null, email: null, birthday: '1990-01-01', nameSimilarity: 0.7 }),
+    ).toEqual(['similar name and same birthday']);
+    expect(duplicateReasons(base, { phone: '+17735550101', email: null, birthday: null, nameSimilarity: 0.7 })).toEqual([
+      'similar name and phone ending',
+    ]);
     expect(duplicateReasons(base, { phone: '+17735559999', email: null, birthday: null, nameSimilarity: 0.9 })).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { normalisePhone, type AlertKind, type ClientAddress, type ClientAlert, type ConsentInput, type CreateClientInput } from '@salon/contracts';
+import {
+  normalisePhone,
+  type AlertKind,
+  type ClientAddress,
+  type ClientAlert,
+  type ConsentInput,
+  type CreateClientInput,
+} from '@salon/contracts';
 
 export type ConsentChannel = 'sms' | 'email';
 
@@ -129,7 +136,17 @@ export function consentProblem(channel: ConsentChannel, granted: boolean, contac
 }
 
 const PROFILE_KEYS = [
-  'firstName', 'lastName', 'phone', 'email', 'birthday', 'address', 'preferredLocationId', 'preferredStaffId', 'tags', 'alerts', 'source',
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'birthday',
+  'address',
+  'preferredLocationId',
+  'preferredStaffId',
+  'tags',
+  'alerts',
+  'source',
 ] as const;
 
 /** The names of the profile fields whose values differ (what updated.v1 lists as `changed`). */
@@ -167,7 +184,8 @@ export function mergeClientStates(survivor: ClientState, duplicate: ClientState)
     const theirs = consentOf(duplicate, channel);
     if (theirs.at && (!mine.at || theirs.at.getTime() > mine.at.getTime())) Object.assign(merged, consentColumns(channel, theirs));
   }
-  if (duplicate.lastVisitAt && (!survivor.lastVisitAt || duplicate.lastVisitAt > survivor.lastVisitAt)) merged.lastVisitAt = duplicate.lastVisitAt;
+  if (duplicate.lastVisitAt && (!survivor.lastVisitAt || duplicate.lastVisitAt > survivor.lastVisitAt))
+    merged.lastVisitAt = duplicate.lastVisitAt;
   return merged;
 }
 
@@ -182,7 +200,10 @@ export interface DuplicateCandidate {
 export const SIMILAR_NAME_THRESHOLD = 0.6;
 
 /** Why two clients look like one person; empty when they do not. */
-export function duplicateReasons(client: { phone: string | null; email: string | null; birthday: string | null }, other: DuplicateCandidate): string[] {
+export function duplicateReasons(
+  client: { phone: string | null; email: string | null; birthday: string | null },
+  other: DuplicateCandidate,
+): string[] {
   const reasons: string[] = [];
   const digits = (p: string | null) => (p ?? '').replace(/\D/g, '');
   if (client.phone && digits(client.phone) === digits(other.phone)) reasons.push('same phone');

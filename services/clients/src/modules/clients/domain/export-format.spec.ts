@@ -12,11 +12,43 @@ describe('export format', () => {
   it('writes one row per client with tags, alerts, consent and notes', () => {
     const consent = { granted: true, changedAt: '2025-01-01T00:00:00.000Z', method: 'verbal', changedBy: null };
     const c: ExportClient = {
-      id: 'id1', firstName: 'Jen', lastName: 'Smith', fullName: 'Jen Smith', phone: '+13125550101', email: 'jen@example.com', birthday: '1990-01-02',
-      address: { city: 'Chicago' }, preferredLocationId: null, preferredStaffId: null, tags: ['VIP', 'Colour'], alerts: [{ id: 'a', kind: 'allergy', text: 'PPD' }],
-      source: 'Instagram', smsConsent: consent, emailConsent: { ...consent, granted: false, changedAt: null, method: null }, lastVisitAt: null,
-      createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', createdBy: null, updatedBy: null, version: 1,
-      notes: [{ id: 'n', clientId: 'id1', body: 'Likes tea', templateId: null, templateName: null, values: null, pinned: true, authorId: 'u', authorName: 'Dana', createdAt: '2025-02-03T10:20:00.000Z', updatedAt: '', version: 1 }],
+      id: 'id1',
+      firstName: 'Jen',
+      lastName: 'Smith',
+      fullName: 'Jen Smith',
+      phone: '+13125550101',
+      email: 'jen@example.com',
+      birthday: '1990-01-02',
+      address: { city: 'Chicago' },
+      preferredLocationId: null,
+      preferredStaffId: null,
+      tags: ['VIP', 'Colour'],
+      alerts: [{ id: 'a', kind: 'allergy', text: 'PPD' }],
+      source: 'Instagram',
+      smsConsent: consent,
+      emailConsent: { ...consent, granted: false, changedAt: null, method: null },
+      lastVisitAt: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      createdBy: null,
+      updatedBy: null,
+      version: 1,
+      notes: [
+        {
+          id: 'n',
+          clientId: 'id1',
+          body: 'Likes tea',
+          templateId: null,
+          templateName: null,
+          values: null,
+          pinned: true,
+          authorId: 'u',
+          authorName: 'Dana',
+          createdAt: '2025-02-03T10:20:00.000Z',
+          updatedAt: '',
+          version: 1,
+        },
+      ],
     };
     const row = csvRow(c);
     expect(row).toHaveLength(CSV_COLUMNS.length);

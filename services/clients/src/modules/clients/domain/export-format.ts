@@ -19,11 +19,33 @@ export interface ExportNote {
 export type ExportClient = Omit<Client, 'possibleDuplicateCount'> & { notes: ExportNote[] };
 
 export const CSV_COLUMNS = [
-  'id', 'firstName', 'lastName', 'phone', 'email', 'birthday',
-  'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country',
-  'preferredLocationId', 'preferredStaffId', 'tags', 'alerts', 'source',
-  'smsConsent', 'smsConsentAt', 'smsConsentMethod', 'emailConsent', 'emailConsentAt', 'emailConsentMethod',
-  'lastVisitAt', 'createdAt', 'updatedAt', 'notes',
+  'id',
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'birthday',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+  'preferredLocationId',
+  'preferredStaffId',
+  'tags',
+  'alerts',
+  'source',
+  'smsConsent',
+  'smsConsentAt',
+  'smsConsentMethod',
+  'emailConsent',
+  'emailConsentAt',
+  'emailConsentMethod',
+  'lastVisitAt',
+  'createdAt',
+  'updatedAt',
+  'notes',
 ] as const;
 
 /** A spreadsheet must not run a cell as a formula (`=HYPERLINK(…)`); phone numbers stay as they are. */
@@ -36,7 +58,8 @@ function noteText(n: ExportNote): string {
   const head = `[${n.createdAt.slice(0, 16).replace('T', ' ')}${n.authorName ? ` ${n.authorName}` : ''}${n.pinned ? ' pinned' : ''}]`;
   const parts: string[] = [];
   if (n.templateName) parts.push(`${n.templateName}:`);
-  if (n.values) for (const [k, v] of Object.entries(n.values)) parts.push(`${k}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}`);
+  if (n.values)
+    for (const [k, v] of Object.entries(n.values)) parts.push(`${k}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}`);
   if (n.body) parts.push(n.body);
   return `${head} ${parts.join(' ')}`;
 }
@@ -45,12 +68,33 @@ function noteText(n: ExportNote): string {
 export function csvRow(c: ExportClient): string[] {
   const a = c.address ?? {};
   const cells = [
-    c.id, c.firstName, c.lastName ?? '', c.phone ?? '', c.email ?? '', c.birthday ?? '',
-    a.line1 ?? '', a.line2 ?? '', a.city ?? '', a.region ?? '', a.postalCode ?? '', a.country ?? '',
-    c.preferredLocationId ?? '', c.preferredStaffId ?? '', c.tags.join('; '), c.alerts.map((x) => `${x.kind}: ${x.text}`).join('; '), c.source ?? '',
-    c.smsConsent.granted ? 'yes' : 'no', c.smsConsent.changedAt ?? '', c.smsConsent.method ?? '',
-    c.emailConsent.granted ? 'yes' : 'no', c.emailConsent.changedAt ?? '', c.emailConsent.method ?? '',
-    c.lastVisitAt ?? '', c.createdAt, c.updatedAt, c.notes.map(noteText).join('\n---\n'),
+    c.id,
+    c.firstName,
+    c.lastName ?? '',
+    c.phone ?? '',
+    c.email ?? '',
+    c.birthday ?? '',
+    a.line1 ?? '',
+    a.line2 ?? '',
+    a.city ?? '',
+    a.region ?? '',
+    a.postalCode ?? '',
+    a.country ?? '',
+    c.preferredLocationId ?? '',
+    c.preferredStaffId ?? '',
+    c.tags.join('; '),
+    c.alerts.map((x) => `${x.kind}: ${x.text}`).join('; '),
+    c.source ?? '',
+    c.smsConsent.granted ? 'yes' : 'no',
+    c.smsConsent.changedAt ?? '',
+    c.smsConsent.method ?? '',
+    c.emailConsent.granted ? 'yes' : 'no',
+    c.emailConsent.changedAt ?? '',
+    c.emailConsent.method ?? '',
+    c.lastVisitAt ?? '',
+    c.createdAt,
+    c.updatedAt,
+    c.notes.map(noteText).join('\n---\n'),
   ];
   return cells.map(safeCell);
 }

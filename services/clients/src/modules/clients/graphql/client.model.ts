@@ -1,6 +1,12 @@
 import { Directive, Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import {
-  ALERT_KINDS, type Client, type ClientAddress, type ClientAlert, type Consent, type ConsentMethod, type CreateClientInput as CreateClientContract,
+  ALERT_KINDS,
+  type Client,
+  type ClientAddress,
+  type ClientAlert,
+  type Consent,
+  type ConsentMethod,
+  type CreateClientInput as CreateClientContract,
   type UpdateClientInput as UpdateClientContract,
 } from '@salon/contracts';
 
@@ -33,7 +39,8 @@ export class ClientAlertModel implements ClientAlert {
 export class ConsentModel implements Consent {
   @Field() granted: boolean;
   @Field(() => Date, { nullable: true }) changedAt: string | null;
-  @Field(() => String, { nullable: true, description: 'verbal, written, online-booking, import, sms-keyword or staff' }) method: string | null;
+  @Field(() => String, { nullable: true, description: 'verbal, written, online-booking, import, sms-keyword or staff' }) method:
+    string | null;
   @Field(() => ID, { nullable: true }) changedBy: string | null;
 }
 
@@ -73,7 +80,8 @@ export class ClientPageModel {
 @ObjectType('PossibleDuplicate')
 export class PossibleDuplicateModel {
   @Field(() => ClientModel) client: ClientModel;
-  @Field(() => [String], { description: "'same phone', 'same e-mail', 'similar name and same birthday', 'similar name and phone ending'" }) reasons: string[];
+  @Field(() => [String], { description: "'same phone', 'same e-mail', 'similar name and same birthday', 'similar name and phone ending'" })
+  reasons: string[];
 }
 
 @InputType()
@@ -96,7 +104,8 @@ export class AlertInput {
 @InputType()
 export class ConsentInput {
   @Field() granted: boolean;
-  @Field(() => String, { nullable: true, description: 'verbal, written, online-booking, import, sms-keyword or staff (default)' }) method?: ConsentMethod | null;
+  @Field(() => String, { nullable: true, description: 'verbal, written, online-booking, import, sms-keyword or staff (default)' })
+  method?: ConsentMethod | null;
 }
 
 @InputType()

@@ -16,7 +16,9 @@ export class ClientResolver {
   ) {}
 
   @RequirePermission('view_clients')
-  @Query(() => ClientPageModel, { description: 'Search as you type over name, phone and e-mail; sort: name, -createdAt, lastVisit, relevance' })
+  @Query(() => ClientPageModel, {
+    description: 'Search as you type over name, phone and e-mail; sort: name, -createdAt, lastVisit, relevance',
+  })
   async clients(
     @Args('search', { type: () => String, nullable: true }) search?: string,
     @Args('tag', { type: () => String, nullable: true }) tag?: string,
@@ -55,11 +57,15 @@ export class ClientResolver {
 
   @ResolveField(() => Int)
   possibleDuplicateCount(@Parent() client: Client) {
-    return client.possibleDuplicateCount === NOT_COUNTED ? this.clientsUseCase.possibleDuplicateCount(client.id) : client.possibleDuplicateCount;
+    return client.possibleDuplicateCount === NOT_COUNTED
+      ? this.clientsUseCase.possibleDuplicateCount(client.id)
+      : client.possibleDuplicateCount;
   }
 
   @RequirePermission('create_clients')
-  @Mutation(() => ClientModel, { description: 'CONFLICT (with the existing client in extensions.details) on a phone or e-mail already used, unless allowDuplicate' })
+  @Mutation(() => ClientModel, {
+    description: 'CONFLICT (with the existing client in extensions.details) on a phone or e-mail already used, unless allowDuplicate',
+  })
   createClient(@CurrentAuth() auth: AuthContext, @Args('input') input: CreateClientInput) {
     return this.clientsUseCase.create(auth, input);
   }
@@ -72,14 +78,25 @@ export class ClientResolver {
 
   @RequirePermission('delete_clients')
   @Mutation(() => Boolean, { description: 'mode: delete (hide, keep for financial records) or anonymise (erase personal data and notes)' })
-  async deleteClient(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('mode', { type: () => String, nullable: true }) mode?: string) {
+  async deleteClient(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('mode', { type: () => String, nullable: true }) mode?: string,
+  ) {
     await this.clientsUseCase.remove(auth, id, { mode: mode ?? undefined });
     return true;
   }
 
   @RequirePermission('delete_clients')
-  @Mutation(() => ClientModel, { name: 'mergeClients', description: 'Merges duplicateId INTO survivorId (notes and references move to the survivor)' })
-  mergeClients_(@CurrentAuth() auth: AuthContext, @Args('survivorId', { type: () => ID }) survivorId: string, @Args('duplicateId', { type: () => ID }) duplicateId: string) {
+  @Mutation(() => ClientModel, {
+    name: 'mergeClients',
+    description: 'Merges duplicateId INTO survivorId (notes and references move to the survivor)',
+  })
+  mergeClients_(
+    @CurrentAuth() auth: AuthContext,
+    @Args('survivorId', { type: () => ID }) survivorId: string,
+    @Args('duplicateId', { type: () => ID }) duplicateId: string,
+  ) {
     return this.mergeClients.execute(auth, survivorId, { duplicateId });
   }
 }

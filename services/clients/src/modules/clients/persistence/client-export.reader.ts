@@ -24,7 +24,10 @@ export class ClientExportReader {
       let after: { name: string; id: string } | null = null;
       for (;;) {
         const rows: (ClientRecord & { searchName: string })[] = after
-          ? await runner.query(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE ${LIVE} AND (c.search_name, c.id) > ($1, $2) ORDER BY c.search_name, c.id LIMIT $3`, [after.name, after.id, batchSize])
+          ? await runner.query(
+              `SELECT ${CLIENT_COLUMNS} FROM clients c WHERE ${LIVE} AND (c.search_name, c.id) > ($1, $2) ORDER BY c.search_name, c.id LIMIT $3`,
+              [after.name, after.id, batchSize],
+            )
           : await runner.query(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE ${LIVE} ORDER BY c.search_name, c.id LIMIT $1`, [batchSize]);
         if (rows.length === 0) break;
         const notes: (ExportNote & { createdAt: Date; updatedAt: Date })[] = await runner.query(

@@ -43,7 +43,13 @@ const ORDER: Record<Exclude<ClientSort, 'relevance'>, string> = {
  * GIN-indexed `search_name`; phones: the digits exactly or any run of ≥ 3 of them (trigram GIN on
  * `phone_digits`); e-mails: prefix (text_pattern_ops btree). One query; PostgreSQL ORs the indexes.
  */
-export function buildClientSearch(q: Omit<ClientListQuery, 'limit' | 'offset' | 'countCap'>): { where: string; order: string; params: unknown[]; rank: string; ranked: boolean } {
+export function buildClientSearch(q: Omit<ClientListQuery, 'limit' | 'offset' | 'countCap'>): {
+  where: string;
+  order: string;
+  params: unknown[];
+  rank: string;
+  ranked: boolean;
+} {
   const params: unknown[] = [];
   // Every parameter typed, so a statement that uses only some of them (the count) still prepares.
   const p = (value: unknown, type = 'text') => {
@@ -137,7 +143,11 @@ export class ClientRepository {
     }
     const rows: { id: string }[] = relevance
       ? []
-      : await this.dataSource.query(`SELECT c.id FROM clients c WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, query.limit, query.offset]);
+      : await this.dataSource.query(`SELECT c.id FROM clients c WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+          ...params,
+          query.limit,
+          query.offset,
+        ]);
     const ids = rows.map((r) => r.id);
     // A short first page is the whole answer: no second query.
     if (query.offset === 0 && ids.length < query.limit) return { ids, total: ids.length };
@@ -145,7 +155,10 @@ export class ClientRepository {
     // The capped count selects `rank` only so that every parameter appears in the statement.
     const [{ total }] = unfiltered
       ? await this.dataSource.query(`SELECT count(*)::int AS total FROM clients c WHERE ${LIVE}`)
-      : await this.dataSource.query(`SELECT count(*)::int AS total FROM (SELECT ${rank} AS rank FROM clients c WHERE ${where} LIMIT $${n + 1}) m`, [...params, query.countCap]);
+      : await this.dataSource.query(
+          `SELECT count(*)::int AS total FROM (SELECT ${rank} AS rank FROM clients c WHERE ${where} LIMIT $${n + 1}) m`,
+          [...params, query.countCap],
+        );
     return { ids, total };
   }
 
@@ -184,14 +197,23 @@ export class ClientRepository {
   }
 
   /** Live clients sharing the phone digits or the e-mail (the create-time duplicate check). */
-  async findLiveByContact(phone: string | null, email: string | null, manager?: EntityManager): Promise<{ field: 'phone' | 'email'; client: ClientEntity } | null> {
+  async findLiveByContact(
+    phone: string | null,
+    email: string | null,
+    manager?: EntityManager,
+  ): Promise<{ field: 'phone' | 'email'; client: ClientEntity } | null> {
     const m = manager ?? this.dataSource.manager;
     if (phone) {
-      const [row] = await m.query(`SELECT c.id FROM clients c WHERE ${LIVE} AND c.phone_digits <> '' AND c.phone_digits = regexp_replace($1, '[^0-9]', '', 'g') LIMIT 1`, [phone]);
+      const [row] = await m.query(
+        `SELECT c.id FROM clients c WHERE ${LIVE} AND c.phone_digits <> '' AND c.phone_digits = regexp_replace($1, '[^0-9]', '', 'g') LIMIT 1`,
+        [phone],
+      );
       if (row) return { field: 'phone', client: (await this.findById(row.id, manager))! };
     }
     if (email) {
-      const [row] = await m.query(`SELECT c.id FROM clients c WHERE ${LIVE} AND c.email IS NOT NULL AND c.email = $1::citext LIMIT 1`, [email]);
+      const [row] = await m.query(`SELECT c.id FROM clients c WHERE ${LIVE} AND c.email IS NOT NULL AND c.email = $1::citext LIMIT 1`, [
+        email,
+      ]);
       if (row) return { field: 'email', client: (await this.findById(row.id, manager))! };
     }
     return null;

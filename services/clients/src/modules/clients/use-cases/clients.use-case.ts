@@ -1,13 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createClientInputSchema, updateClientInputSchema, type Client, type ConsentInput, type DuplicateClient, type EventType } from '@salon/contracts';
-import { APP_CONFIG, ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext, type DomainEventInput } from '@salon/nest-kit';
+import {
+  createClientInputSchema,
+  updateClientInputSchema,
+  type Client,
+  type ConsentInput,
+  type DuplicateClient,
+  type EventType,
+} from '@salon/contracts';
+import {
+  APP_CONFIG,
+  ConflictError,
+  NotFoundError,
+  OutboxWriter,
+  parseInput,
+  ValidationFailedError,
+  type AuthContext,
+  type DomainEventInput,
+} from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { actorUuid, isUuid } from '@salon/contracts';
 import type { ClientsConfig } from '../../../config.js';
 import {
-  anonymisedState, changedFields, consentColumns, consentOf, consentProblem, decideConsent, duplicateReasons, fullName,
-  profileChanges, type ClientState, type ConsentChannel,
+  anonymisedState,
+  changedFields,
+  consentColumns,
+  consentOf,
+  consentProblem,
+  decideConsent,
+  duplicateReasons,
+  fullName,
+  profileChanges,
+  type ClientState,
+  type ConsentChannel,
 } from '../domain/client-rules.js';
 import { toClientView } from '../domain/client-view.js';
 import { CLIENT_SORTS, parseSearch } from '../domain/search-query.js';
@@ -32,7 +57,9 @@ export const listClientsSchema = z
   })
   .strip();
 
-const deleteModeSchema = z.object({ mode: z.enum(['delete', 'anonymise'], { error: 'must be delete or anonymise' }).default('delete') }).strip();
+const deleteModeSchema = z
+  .object({ mode: z.enum(['delete', 'anonymise'], { error: 'must be delete or anonymise' }).default('delete') })
+  .strip();
 
 type ClientEvent = DomainEventInput<EventType>;
 
@@ -121,7 +148,12 @@ export class ClientsUseCase {
       }
       const client = await this.clients.insert({ ...values, ...consent, createdBy: actor, updatedBy: actor }, manager);
       const events: ClientEvent[] = [
-        this.event(auth, client, 'clients.client.created.v1', { clientId: client.id, firstName: client.firstName, lastName: client.lastName, source: client.source }),
+        this.event(auth, client, 'clients.client.created.v1', {
+          clientId: client.id,
+          firstName: client.firstName,
+          lastName: client.lastName,
+          source: client.source,
+        }),
       ];
       for (const channel of ['sms', 'email'] as const) {
         if (consentOf(client, channel).at) events.push(this.consentEvent(auth, client, channel));
@@ -213,10 +245,18 @@ export class ClientsUseCase {
       if (!current || !isLive(current)) throw notFound(id);
       const events: ClientEvent[] = [];
       if (mode === 'anonymise') {
-        await this.clients.update(current.id, { ...anonymisedState(), anonymisedAt: new Date(), deletedAt: new Date(), updatedBy: actor }, manager);
-        await manager.query(`UPDATE client_notes SET body = NULL, "values" = NULL, author_name = NULL, deleted_at = coalesce(deleted_at, now()), updated_at = now(), version = version + 1 WHERE client_id = $1`, [current.id]);
+        await this.clients.update(
+          current.id,
+          { ...anonymisedState(), anonymisedAt: new Date(), deletedAt: new Date(), updatedBy: actor },
+          manager,
+        );
+        await manager.query(
+          `UPDATE client_notes SET body = NULL, "values" = NULL, author_name = NULL, deleted_at = coalesce(deleted_at, now()), updated_at = now(), version = version + 1 WHERE client_id = $1`,
+          [current.id],
+        );
         const saved = (await this.clients.findById(current.id, manager))!;
-        for (const channel of ['sms', 'email'] as const) if (consentOf(current, channel).granted) events.push(this.consentEvent(auth, saved, channel));
+        for (const channel of ['sms', 'email'] as const)
+          if (consentOf(current, channel).granted) events.push(this.consentEvent(auth, saved, channel));
       } else {
         await this.clients.update(current.id, { deletedAt: new Date(), updatedBy: actor }, manager);
       }
@@ -247,7 +287,12 @@ export class ClientsUseCase {
     return id;
   }
 
-  event<T extends EventType>(auth: AuthContext | null, client: ClientEntity, type: T, payload: DomainEventInput<T>['payload']): DomainEventInput<T> {
+  event<T extends EventType>(
+    auth: AuthContext | null,
+    client: ClientEntity,
+    type: T,
+    payload: DomainEventInput<T>['payload'],
+  ): DomainEventInput<T> {
     return {
       type,
       aggregateType: 'client',
@@ -258,7 +303,11 @@ export class ClientsUseCase {
     };
   }
 
-  consentEvent(auth: AuthContext | null, client: ClientEntity, channel: ConsentChannel): DomainEventInput<'clients.client.consent-changed.v1'> {
+  consentEvent(
+    auth: AuthContext | null,
+    client: ClientEntity,
+    channel: ConsentChannel,
+  ): DomainEventInput<'clients.client.consent-changed.v1'> {
     const decision = consentOf(client, channel);
     return this.event(auth, client, 'clients.client.consent-changed.v1', {
       clientId: client.id,

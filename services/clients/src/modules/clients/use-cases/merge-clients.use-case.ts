@@ -55,7 +55,9 @@ export class MergeClientsUseCase {
       const allChanged = [...changed, ...(merged.lastVisitAt ? ['lastVisitAt'] : []), ...consentChanged.map((c) => `${c}Consent`)];
       await this.outbox.appendAll(manager, [
         this.clientsUseCase.event(auth, saved, 'clients.client.merged.v1', { survivorId: survivor.id, mergedId: duplicate.id }),
-        ...(allChanged.length ? [this.clientsUseCase.event(auth, saved, 'clients.client.updated.v1', { clientId: saved.id, changed: allChanged })] : []),
+        ...(allChanged.length
+          ? [this.clientsUseCase.event(auth, saved, 'clients.client.updated.v1', { clientId: saved.id, changed: allChanged })]
+          : []),
         ...consentChanged.map((ch) => this.clientsUseCase.consentEvent(auth, saved, ch)),
       ]);
     });

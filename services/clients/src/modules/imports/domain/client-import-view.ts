@@ -1,4 +1,12 @@
-import { IMPORT_FIELDS, type ClientImport, type ImportField, type ImportFormat, type ImportMapping, type ImportStatus, type OnDuplicate } from '@salon/contracts';
+import {
+  IMPORT_FIELDS,
+  type ClientImport,
+  type ImportField,
+  type ImportFormat,
+  type ImportMapping,
+  type ImportStatus,
+  type OnDuplicate,
+} from '@salon/contracts';
 
 export interface ClientImportState {
   id: string;

@@ -5,7 +5,10 @@ describe('parseCsv', () => {
   it('reads a header and rows, skipping blank ones, with a BOM and quotes', () => {
     const parsed = parseCsv('\uFEFFFirst Name,Last Name,Notes\r\nAna,Silva,"likes ""tea"", not coffee"\r\n,,\r\n\r\nBo,,\r\n');
     expect(parsed.columns).toEqual(['First Name', 'Last Name', 'Notes']);
-    expect(parsed.records).toEqual([['Ana', 'Silva', 'likes "tea", not coffee'], ['Bo', '', '']]);
+    expect(parsed.records).toEqual([
+      ['Ana', 'Silva', 'likes "tea", not coffee'],
+      ['Bo', '', ''],
+    ]);
   });
   it('detects semicolons and tabs', () => {
     expect(detectDelimiter('a;b;c\n1;2;3')).toBe(';');

@@ -7,10 +7,13 @@ export function mappingProblems(mapping: ImportMapping, columns: readonly string
   const problems: { field: string; message: string }[] = [];
   const known = new Set(columns);
   for (const [field, column] of Object.entries(mapping)) {
-    if (!(IMPORT_FIELDS as readonly string[]).includes(field)) problems.push({ field: `mapping.${field}`, message: 'is not a field an import can fill' });
-    else if (column !== null && column !== undefined && column !== '' && !known.has(column)) problems.push({ field: `mapping.${field}`, message: `column "${column}" is not in the file` });
+    if (!(IMPORT_FIELDS as readonly string[]).includes(field))
+      problems.push({ field: `mapping.${field}`, message: 'is not a field an import can fill' });
+    else if (column !== null && column !== undefined && column !== '' && !known.has(column))
+      problems.push({ field: `mapping.${field}`, message: `column "${column}" is not in the file` });
   }
-  if (!mapping.firstName && !mapping.name) problems.push({ field: 'mapping.firstName', message: 'map a first-name column (or a full-name column)' });
+  if (!mapping.firstName && !mapping.name)
+    problems.push({ field: 'mapping.firstName', message: 'map a first-name column (or a full-name column)' });
   return problems;
 }
 

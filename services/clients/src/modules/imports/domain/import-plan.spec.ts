@@ -3,10 +3,34 @@ import { ExistingIndex, FileDuplicates, patchFor, phoneDigitsOf, type ExistingCl
 import type { ImportedClient } from '@salon/contracts';
 
 const imported = (over: Partial<ImportedClient>): ImportedClient => ({
-  firstName: 'Ana', lastName: null, phone: null, email: null, birthday: null, address: null, tags: [], source: null, smsConsent: null, emailConsent: null, notes: null, ...over,
+  firstName: 'Ana',
+  lastName: null,
+  phone: null,
+  email: null,
+  birthday: null,
+  address: null,
+  tags: [],
+  source: null,
+  smsConsent: null,
+  emailConsent: null,
+  notes: null,
+  ...over,
 });
 const existing = (over: Partial<ExistingClient>): ExistingClient => ({
-  id: 'c1', firstName: 'Ana', lastName: 'Silva', phone: '+13125550101', phoneDigits: '13125550101', email: 'ana@example.com', birthday: null, address: null, tags: ['VIP'], source: null, smsConsent: false, emailConsent: false, version: 1, ...over,
+  id: 'c1',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  phone: '+13125550101',
+  phoneDigits: '13125550101',
+  email: 'ana@example.com',
+  birthday: null,
+  address: null,
+  tags: ['VIP'],
+  source: null,
+  smsConsent: false,
+  emailConsent: false,
+  version: 1,
+  ...over,
 });
 
 describe('FileDuplicates', () => {
@@ -33,8 +57,16 @@ describe('ExistingIndex', () => {
 
 describe('patchFor', () => {
   it('lets the file win where it says something and adds tags', () => {
-    const patch = patchFor(existing({}), imported({ lastName: 'Silva-Rey', tags: ['vip', 'Color'], smsConsent: true, address: { city: 'Chicago' } }));
-    expect(patch).toMatchObject({ id: 'c1', changed: ['lastName', 'address', 'tags', 'smsConsent'], smsConsentChanged: true, emailConsentChanged: false });
+    const patch = patchFor(
+      existing({}),
+      imported({ lastName: 'Silva-Rey', tags: ['vip', 'Color'], smsConsent: true, address: { city: 'Chicago' } }),
+    );
+    expect(patch).toMatchObject({
+      id: 'c1',
+      changed: ['lastName', 'address', 'tags', 'smsConsent'],
+      smsConsentChanged: true,
+      emailConsentChanged: false,
+    });
     expect(patch!.next.tags).toEqual(['VIP', 'Color']);
     expect(patch!.next.email).toBe('ana@example.com');
   });

@@ -67,7 +67,10 @@ export interface ClientPatch {
   id: string;
   /** Contract field names that change (for clients.client.updated.v1). */
   changed: string[];
-  next: Pick<ExistingClient, 'firstName' | 'lastName' | 'phone' | 'email' | 'birthday' | 'address' | 'tags' | 'source' | 'smsConsent' | 'emailConsent'>;
+  next: Pick<
+    ExistingClient,
+    'firstName' | 'lastName' | 'phone' | 'email' | 'birthday' | 'address' | 'tags' | 'source' | 'smsConsent' | 'emailConsent'
+  >;
   smsConsentChanged: boolean;
   emailConsentChanged: boolean;
 }
@@ -94,7 +97,13 @@ export function patchFor(existing: ExistingClient, imported: ImportedClient): Cl
   };
   const changed = (Object.keys(next) as (keyof ClientPatch['next'])[]).filter((key) => !sameJson(next[key], existing[key]));
   if (changed.length === 0) return null;
-  return { id: existing.id, changed, next, smsConsentChanged: changed.includes('smsConsent'), emailConsentChanged: changed.includes('emailConsent') };
+  return {
+    id: existing.id,
+    changed,
+    next,
+    smsConsentChanged: changed.includes('smsConsent'),
+    emailConsentChanged: changed.includes('emailConsent'),
+  };
 }
 
 export type RowOutcome = { row: number; kind: 'rejected'; reason: string } | { row: number; kind: 'client'; client: ImportedClient };

@@ -3,23 +3,62 @@ import { indexMapping, mapRow, parseBirthday, parseConsent, splitName, splitTags
 
 const today = new Date('2025-06-01T12:00:00Z');
 const columns = ['First', 'Last', 'Name', 'Phone', 'Email', 'Birthday', 'Tags', 'Texts OK', 'City', 'Zip'];
-const index = indexMapping({ firstName: 'First', lastName: 'Last', name: 'Name', phone: 'Phone', email: 'Email', birthday: 'Birthday', tags: 'Tags', smsConsent: 'Texts OK', city: 'City', postalCode: 'Zip' }, columns);
+const index = indexMapping(
+  {
+    firstName: 'First',
+    lastName: 'Last',
+    name: 'Name',
+    phone: 'Phone',
+    email: 'Email',
+    birthday: 'Birthday',
+    tags: 'Tags',
+    smsConsent: 'Texts OK',
+    city: 'City',
+    postalCode: 'Zip',
+  },
+  columns,
+);
 const row = (values: Partial<Record<string, string>>) => columns.map((c) => values[c] ?? '');
 
 describe('mapRow', () => {
   it('maps and normalises a good row', () => {
-    const result = mapRow(row({ First: ' Ana ', Last: 'Silva', Phone: '(312) 555-0101', Email: 'Ana.Silva@Example.COM', Birthday: '3/15/1990', Tags: 'VIP; Color, vip', 'Texts OK': 'Yes', City: 'Chicago', Zip: '60601' }), index, { today });
+    const result = mapRow(
+      row({
+        First: ' Ana ',
+        Last: 'Silva',
+        Phone: '(312) 555-0101',
+        Email: 'Ana.Silva@Example.COM',
+        Birthday: '3/15/1990',
+        Tags: 'VIP; Color, vip',
+        'Texts OK': 'Yes',
+        City: 'Chicago',
+        Zip: '60601',
+      }),
+      index,
+      { today },
+    );
     expect(result).toEqual({
       ok: true,
       client: {
-        firstName: 'Ana', lastName: 'Silva', phone: '+13125550101', email: 'ana.silva@example.com', birthday: '1990-03-15',
-        address: { city: 'Chicago', postalCode: '60601' }, tags: ['VIP', 'Color'], source: null, smsConsent: true, emailConsent: null, notes: null,
+        firstName: 'Ana',
+        lastName: 'Silva',
+        phone: '+13125550101',
+        email: 'ana.silva@example.com',
+        birthday: '1990-03-15',
+        address: { city: 'Chicago', postalCode: '60601' },
+        tags: ['VIP', 'Color'],
+        source: null,
+        smsConsent: true,
+        emailConsent: null,
+        notes: null,
       },
     });
   });
 
   it('rejects with every reason, naming the field and the value', () => {
-    const result = mapRow(row({ First: '', Phone: '12', Email: 'not-an-email', Birthday: '31/31/2020', 'Texts OK': 'maybe' }), index, { today });
+    const result = mapRow(row({ First: '', Phone: '12', Email: 'not-an-email', Birthday: '31/31/2020', 'Texts OK': 'maybe' }), index, {
+      today,
+    });
     expect(result).toEqual({
       ok: false,
       problems: [
@@ -38,13 +77,18 @@ describe('mapRow', () => {
   });
 
   it('keeps international numbers and defaults to the given country', () => {
-    expect(mapRow(row({ First: 'Jo', Phone: '+44 20 7946 0958' }), index).ok && mapRow(row({ First: 'Jo', Phone: '+44 20 7946 0958' }), index)).toMatchObject({ client: { phone: '+442079460958' } });
+    expect(
+      mapRow(row({ First: 'Jo', Phone: '+44 20 7946 0958' }), index).ok && mapRow(row({ First: 'Jo', Phone: '+44 20 7946 0958' }), index),
+    ).toMatchObject({ client: { phone: '+442079460958' } });
     const uk = mapRow(row({ First: 'Jo', Phone: '020 7946 0958' }), index, { defaultCountry: 'GB' });
     expect(uk.ok && uk.client.phone).toBe('+442079460958');
   });
 
   it('rejects a birthday in the future', () => {
-    expect(mapRow(row({ First: 'Jo', Birthday: '2030-01-01' }), index, { today })).toEqual({ ok: false, problems: ['birthday: "2030-01-01" is not a plausible birthday'] });
+    expect(mapRow(row({ First: 'Jo', Birthday: '2030-01-01' }), index, { today })).toEqual({
+      ok: false,
+      problems: ['birthday: "2030-01-01" is not a plausible birthday'],
+    });
   });
 });
 

@@ -20,7 +20,19 @@ export function normaliseEmail(input: string): string | null {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -104,7 +116,25 @@ export type ColumnIndex = Record<ImportField, number>;
 
 export function indexMapping(mapping: ImportMapping, columns: readonly string[]): ColumnIndex {
   const index = {} as ColumnIndex;
-  const fields = ['firstName', 'lastName', 'name', 'phone', 'email', 'birthday', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country', 'tags', 'source', 'smsConsent', 'emailConsent', 'notes'] as const;
+  const fields = [
+    'firstName',
+    'lastName',
+    'name',
+    'phone',
+    'email',
+    'birthday',
+    'addressLine1',
+    'addressLine2',
+    'city',
+    'region',
+    'postalCode',
+    'country',
+    'tags',
+    'source',
+    'smsConsent',
+    'emailConsent',
+    'notes',
+  ] as const;
   for (const field of fields) {
     const column = mapping[field];
     index[field] = column ? columns.indexOf(column) : -1;

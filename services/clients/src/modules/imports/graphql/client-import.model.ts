@@ -15,8 +15,14 @@ export enum ClientImportFormatValue {
   fresha = 'fresha',
   mindbody = 'mindbody',
 }
-registerEnumType(ClientImportStatusValue, { name: 'ClientImportStatus', description: 'uploaded → validated (previewed) → running → completed, or failed' });
-registerEnumType(ClientImportFormatValue, { name: 'ClientImportFormat', description: 'The system that exported the file, recognised by its column names' });
+registerEnumType(ClientImportStatusValue, {
+  name: 'ClientImportStatus',
+  description: 'uploaded → validated (previewed) → running → completed, or failed',
+});
+registerEnumType(ClientImportFormatValue, {
+  name: 'ClientImportFormat',
+  description: 'The system that exported the file, recognised by its column names',
+});
 
 @ObjectType('ClientImportMapping', { description: 'One client field and the column of the file it is read from' })
 export class ClientImportMappingModel {

@@ -53,7 +53,10 @@ export class ImportWorkers implements OnApplicationBootstrap, OnApplicationShutd
     if (!job) return;
     const final = error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.warn(`import ${job.data.importId} attempt ${job.attemptsMade}${final ? ' (final)' : ''}: ${error.message}`);
-    if (final) await this.imports.finish(job.data.importId, 'failed', error.message).catch((e: Error) => this.logger.warn(`marking failed: ${e.message}`));
+    if (final)
+      await this.imports
+        .finish(job.data.importId, 'failed', error.message)
+        .catch((e: Error) => this.logger.warn(`marking failed: ${e.message}`));
   }
 
   private async sweep() {

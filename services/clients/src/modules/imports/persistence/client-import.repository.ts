@@ -36,7 +36,9 @@ export const uuidOrNull = (id: string | null | undefined) => (id && UUID.test(id
 
 /** TypeORM answers an UPDATE … RETURNING as [rows, rowCount]. */
 function returned<T>(result: unknown): T[] {
-  return Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? (result[0] as T[]) : (result as T[]);
+  return Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
+    ? (result[0] as T[])
+    : (result as T[]);
 }
 
 const LIVE = `deleted_at IS NULL AND merged_into IS NULL`;
@@ -62,13 +64,25 @@ export class ClientImportRepository {
     return manager ?? this.dataSource.manager;
   }
 
-  async create(values: { fileName: string; format: ImportFormat; columns: string[]; mapping: ImportMapping; totalRows: number; createdBy: string | null; content: string }): Promise<ClientImportRecord> {
+  async create(values: {
+    fileName: string;
+    format: ImportFormat;
+    columns: string[];
+    mapping: ImportMapping;
+    totalRows: number;
+    createdBy: string | null;
+    content: string;
+  }): Promise<ClientImportRecord> {
     return this.dataSource.transaction(async (m) => {
       const [row] = await m.query(
         `INSERT INTO client_imports (file_name, format, columns, mapping, total_rows, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
         [values.fileName, values.format, values.columns, JSON.stringify(values.mapping), values.totalRows, uuidOrNull(values.createdBy)],
       );
-      await m.query(`INSERT INTO client_import_files (import_id, content, byte_size) VALUES ($1, $2, $3)`, [row.id, values.content, Buffer.byteLength(values.content)]);
+      await m.query(`INSERT INTO client_import_files (import_id, content, byte_size) VALUES ($1, $2, $3)`, [
+        row.id,
+        values.content,
+        Buffer.byteLength(values.content),
+      ]);
       return row as ClientImportRecord;
     });
   }
@@ -97,20 +111,24 @@ export class ClientImportRepository {
 
   /** uploaded|validated → running, once; null if it had already left those states. */
   async start(id: string, mapping: ImportMapping, onDuplicate: OnDuplicate): Promise<ClientImportRecord | null> {
-    const rows = returned(await this.dataSource.query(
-      `UPDATE client_imports SET status = 'running', mapping = $2, on_duplicate = $3, started_at = now(), processed_rows = 0, error = NULL, version = version + 1
+    const rows = returned(
+      await this.dataSource.query(
+        `UPDATE client_imports SET status = 'running', mapping = $2, on_duplicate = $3, started_at = now(), processed_rows = 0, error = NULL, version = version + 1
        WHERE id = $1 AND status IN ('uploaded', 'validated') RETURNING ${COLUMNS}`,
-      [id, JSON.stringify(mapping), onDuplicate],
-    ));
+        [id, JSON.stringify(mapping), onDuplicate],
+      ),
+    );
     return (rows[0] as ClientImportRecord) ?? null;
   }
 
   /** failed → running again, from its committed high-water mark. */
   async resume(id: string): Promise<boolean> {
-    const rows = returned(await this.dataSource.query(
-      `UPDATE client_imports SET status = 'running', error = NULL, finished_at = NULL, version = version + 1 WHERE id = $1 AND status = 'failed' RETURNING id`,
-      [id],
-    ));
+    const rows = returned(
+      await this.dataSource.query(
+        `UPDATE client_imports SET status = 'running', error = NULL, finished_at = NULL, version = version + 1 WHERE id = $1 AND status = 'failed' RETURNING id`,
+        [id],
+      ),
+    );
     return rows.length === 1;
   }
 
@@ -131,14 +149,22 @@ export class ClientImportRepository {
   }
 
   async rejections(id: string): Promise<{ row: number; reason: string; raw: Record<string, string> }[]> {
-    return this.dataSource.query(`SELECT row_number AS "row", reason, raw FROM client_import_rejections WHERE import_id = $1 ORDER BY row_number`, [id]);
+    return this.dataSource.query(
+      `SELECT row_number AS "row", reason, raw FROM client_import_rejections WHERE import_id = $1 ORDER BY row_number`,
+      [id],
+    );
   }
 
   /**
    * Live clients with any of these phone digits or e-mails, oldest first. Clients this import
    * created are left out, so a batch replayed after a crash does not find its own rows.
    */
-  async existingClients(phoneDigits: string[], emails: string[], exceptImportId: string | null, manager?: EntityManager): Promise<ExistingClient[]> {
+  async existingClients(
+    phoneDigits: string[],
+    emails: string[],
+    exceptImportId: string | null,
+    manager?: EntityManager,
+  ): Promise<ExistingClient[]> {
     if (phoneDigits.length === 0 && emails.length === 0) return [];
     return this.q(manager).query(
       `SELECT id, first_name AS "firstName", last_name AS "lastName", phone, phone_digits AS "phoneDigits", email::text AS email,
@@ -155,12 +181,26 @@ export class ClientImportRepository {
    * One multi-row INSERT of new clients. ON CONFLICT (import_id, import_row) makes a replayed
    * batch create nobody twice; only the rows actually inserted come back.
    */
-  async insertClients(manager: EntityManager, importId: string, actor: string | null, rows: readonly NewClientRow[], decidedAt = new Date()): Promise<{ id: string; row: number }[]> {
+  async insertClients(
+    manager: EntityManager,
+    importId: string,
+    actor: string | null,
+    rows: readonly NewClientRow[],
+    decidedAt = new Date(),
+  ): Promise<{ id: string; row: number }[]> {
     if (rows.length === 0) return [];
     const cols = {
-      row: [] as number[], first: [] as string[], last: [] as (string | null)[], phone: [] as (string | null)[], email: [] as (string | null)[],
-      birthday: [] as (string | null)[], address: [] as (string | null)[], tags: [] as string[], source: [] as (string | null)[],
-      sms: [] as boolean[], emailOk: [] as boolean[],
+      row: [] as number[],
+      first: [] as string[],
+      last: [] as (string | null)[],
+      phone: [] as (string | null)[],
+      email: [] as (string | null)[],
+      birthday: [] as (string | null)[],
+      address: [] as (string | null)[],
+      tags: [] as string[],
+      source: [] as (string | null)[],
+      sms: [] as boolean[],
+      emailOk: [] as boolean[],
     };
     for (const { row, client: c } of rows) {
       cols.row.push(row);
@@ -189,7 +229,22 @@ export class ClientImportRepository {
               AS u(row, first, last, phone, email, birthday, address, tags, source, sms, email_ok)
        ON CONFLICT (import_id, import_row) WHERE import_id IS NOT NULL DO NOTHING
        RETURNING id, import_row AS "row"`,
-      [cols.row, cols.first, cols.last, cols.phone, cols.email, cols.birthday, cols.address, cols.tags, cols.source, cols.sms, cols.emailOk, actor, importId, decidedAt],
+      [
+        cols.row,
+        cols.first,
+        cols.last,
+        cols.phone,
+        cols.email,
+        cols.birthday,
+        cols.address,
+        cols.tags,
+        cols.source,
+        cols.sms,
+        cols.emailOk,
+        actor,
+        importId,
+        decidedAt,
+      ],
     );
   }
 
@@ -208,7 +263,12 @@ export class ClientImportRepository {
    * application's clock (`decidedAt`), as on every other path that decides consent: it is compared
    * with the time of a STOP/START reply and of the other profile in a merge, not with the database's.
    */
-  async updateClients(manager: EntityManager, actor: string | null, patches: readonly ClientPatch[], decidedAt = new Date()): Promise<void> {
+  async updateClients(
+    manager: EntityManager,
+    actor: string | null,
+    patches: readonly ClientPatch[],
+    decidedAt = new Date(),
+  ): Promise<void> {
     if (patches.length === 0) return;
     const n = patches.map((p) => p.next);
     await manager.query(
@@ -228,15 +288,30 @@ export class ClientImportRepository {
             AS u(id, first, last, phone, email, birthday, address, tags, source, sms, email_ok, sms_changed, email_changed)
        WHERE c.id = u.id`,
       [
-        patches.map((p) => p.id), n.map((x) => x.firstName), n.map((x) => x.lastName), n.map((x) => x.phone), n.map((x) => x.email),
-        n.map((x) => x.birthday), n.map((x) => (x.address ? JSON.stringify(x.address) : null)), n.map((x) => JSON.stringify(x.tags)), n.map((x) => x.source),
-        n.map((x) => x.smsConsent), n.map((x) => x.emailConsent), patches.map((p) => p.smsConsentChanged), patches.map((p) => p.emailConsentChanged), actor,
+        patches.map((p) => p.id),
+        n.map((x) => x.firstName),
+        n.map((x) => x.lastName),
+        n.map((x) => x.phone),
+        n.map((x) => x.email),
+        n.map((x) => x.birthday),
+        n.map((x) => (x.address ? JSON.stringify(x.address) : null)),
+        n.map((x) => JSON.stringify(x.tags)),
+        n.map((x) => x.source),
+        n.map((x) => x.smsConsent),
+        n.map((x) => x.emailConsent),
+        patches.map((p) => p.smsConsentChanged),
+        patches.map((p) => p.emailConsentChanged),
+        actor,
         decidedAt,
       ],
     );
   }
 
-  async insertRejections(manager: EntityManager, importId: string, rejections: readonly { row: number; reason: string; raw: Record<string, string> }[]): Promise<void> {
+  async insertRejections(
+    manager: EntityManager,
+    importId: string,
+    rejections: readonly { row: number; reason: string; raw: Record<string, string> }[],
+  ): Promise<void> {
     if (rejections.length === 0) return;
     await manager.query(
       `INSERT INTO client_import_rejections (import_id, row_number, reason, raw)
@@ -248,12 +323,14 @@ export class ClientImportRepository {
 
   /** Moves the committed high-water mark and the counters, in the batch's transaction. */
   async advance(manager: EntityManager, id: string, from: number, to: number, counts: BatchCounts): Promise<void> {
-    const result = returned(await manager.query(
-      `UPDATE client_imports SET processed_rows = $3, created_count = created_count + $4, updated_count = updated_count + $5,
+    const result = returned(
+      await manager.query(
+        `UPDATE client_imports SET processed_rows = $3, created_count = created_count + $4, updated_count = updated_count + $5,
               skipped_duplicate_count = skipped_duplicate_count + $6, rejected_count = rejected_count + $7
         WHERE id = $1 AND processed_rows = $2 AND status = 'running' RETURNING id`,
-      [id, from, to, counts.created, counts.updated, counts.skipped, counts.rejected],
-    ));
+        [id, from, to, counts.created, counts.updated, counts.skipped, counts.rejected],
+      ),
+    );
     if (result.length !== 1) throw new ImportMovedOnError(id);
   }
 }

@@ -15,9 +15,17 @@ afterAll(async () => {
 });
 
 const upload = (csv: string, as = 'importer', fileName = 'clients.csv') =>
-  http().post(`/api/client-imports?fileName=${encodeURIComponent(fileName)}`).set('Authorization', `Bearer ${tokens[as]}`).set('Content-Type', 'text/csv').send(csv);
+  http()
+    .post(`/api/client-imports?fileName=${encodeURIComponent(fileName)}`)
+    .set('Authorization', `Bearer ${tokens[as]}`)
+    .set('Content-Type', 'text/csv')
+    .send(csv);
 const get = (path: string, as = 'importer') => http().get(path).set('Authorization', `Bearer ${tokens[as]}`);
-const post = (path: string, body: unknown, as = 'importer') => http().post(path).set('Authorization', `Bearer ${tokens[as]}`).send(body as object);
+const post = (path: string, body: unknown, as = 'importer') =>
+  http()
+    .post(path)
+    .set('Authorization', `Bearer ${tokens[as]}`)
+    .send(body as object);
 
 async function runToEnd(id: string, body: unknown = {}) {
   const started = await post(`/api/client-imports/${id}/start`, body);
@@ -59,21 +67,50 @@ describe('upload and format detection', () => {
     const res = await upload(VAGARO, 'importer', 'vagaro-export.csv');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
-      status: 'uploaded', fileName: 'vagaro-export.csv', format: 'vagaro', totalRows: 7, processedRows: 0,
-      mapping: { firstName: 'First Name', lastName: 'Last Name', email: 'Email', phone: 'Cell Phone', birthday: 'Birthday', tags: 'Tags', notes: 'Notes', source: 'Referred By', postalCode: 'Zip', name: null },
+      status: 'uploaded',
+      fileName: 'vagaro-export.csv',
+      format: 'vagaro',
+      totalRows: 7,
+      processedRows: 0,
+      mapping: {
+        firstName: 'First Name',
+        lastName: 'Last Name',
+        email: 'Email',
+        phone: 'Cell Phone',
+        birthday: 'Birthday',
+        tags: 'Tags',
+        notes: 'Notes',
+        source: 'Referred By',
+        postalCode: 'Zip',
+        name: null,
+      },
     });
     expect(res.body.columns).toContain('Customer Since');
   });
 
   it('recognises a Fresha export', async () => {
-    const csv = 'Client ID,First Name,Last Name,Mobile Number,Email,Accepts Marketing,Accepts SMS Marketing,Date of Birth,Gender,Client Source\n1,Gia,Ho,+1 312 555 0190,gia@example.com,yes,no,1992-02-02,Female,Google\n';
+    const csv =
+      'Client ID,First Name,Last Name,Mobile Number,Email,Accepts Marketing,Accepts SMS Marketing,Date of Birth,Gender,Client Source\n1,Gia,Ho,+1 312 555 0190,gia@example.com,yes,no,1992-02-02,Female,Google\n';
     const res = await upload(csv, 'importer', 'fresha.csv');
-    expect(res.body).toMatchObject({ format: 'fresha', mapping: { phone: 'Mobile Number', emailConsent: 'Accepts Marketing', smsConsent: 'Accepts SMS Marketing', birthday: 'Date of Birth', source: 'Client Source' } });
+    expect(res.body).toMatchObject({
+      format: 'fresha',
+      mapping: {
+        phone: 'Mobile Number',
+        emailConsent: 'Accepts Marketing',
+        smsConsent: 'Accepts SMS Marketing',
+        birthday: 'Date of Birth',
+        source: 'Client Source',
+      },
+    });
   });
 
   it('reads a Windows-1252 file (older Excel) as well as UTF-8', async () => {
     const bytes = Buffer.from('First Name,Last Name\nJos\xe9,Mu\xf1oz\n', 'latin1');
-    const res = await http().post('/api/client-imports').set('Authorization', `Bearer ${tokens.importer}`).set('Content-Type', 'text/csv').send(bytes);
+    const res = await http()
+      .post('/api/client-imports')
+      .set('Authorization', `Bearer ${tokens.importer}`)
+      .set('Content-Type', 'text/csv')
+      .send(bytes);
     expect(res.status).toBe(201);
     const preview = await get(`/api/client-imports/${res.body.id}/preview`);
     expect(preview.body.rows[0].client).toMatchObject({ firstName: 'José', lastName: 'Muñoz' });
@@ -90,7 +127,11 @@ describe('upload and format detection', () => {
     const res = await upload('First Name,Email\n');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('file: has a header row but no clients');
-    const none = await http().post('/api/client-imports').set('Authorization', `Bearer ${tokens.importer}`).set('Content-Type', 'application/json').send({});
+    const none = await http()
+      .post('/api/client-imports')
+      .set('Authorization', `Bearer ${tokens.importer}`)
+      .set('Content-Type', 'application/json')
+      .send({});
     expect(none.status).toBe(400);
   });
 });
@@ -107,12 +148,23 @@ describe('preview, import with bad rows, rejected rows download', () => {
       [1, 'new', []],
       [2, 'rejected', ['phone: "12" is not a valid phone number']],
       [3, 'rejected', ['firstName: is required']],
-      [4, 'rejected', ['email: "cy@example" is not a valid e-mail address', 'birthday: "13/45/1990" is not a date (use YYYY-MM-DD or MM/DD/YYYY)']],
+      [
+        4,
+        'rejected',
+        ['email: "cy@example" is not a valid e-mail address', 'birthday: "13/45/1990" is not a date (use YYYY-MM-DD or MM/DD/YYYY)'],
+      ],
       [5, 'rejected', ['duplicate of row 1 (same phone)']],
       [6, 'rejected', ['duplicate of row 1 (same e-mail)']],
       [7, 'new', []],
     ]);
-    expect(res.body.rows[0].client).toMatchObject({ firstName: 'Ana', phone: '+13125550101', email: 'ana.silva@example.com', birthday: '1990-03-15', tags: ['VIP', 'Color'], address: { line1: '1 Main St', city: 'Chicago', region: 'IL', postalCode: '60601' } });
+    expect(res.body.rows[0].client).toMatchObject({
+      firstName: 'Ana',
+      phone: '+13125550101',
+      email: 'ana.silva@example.com',
+      birthday: '1990-03-15',
+      tags: ['VIP', 'Color'],
+      address: { line1: '1 Main St', city: 'Chicago', region: 'IL', postalCode: '60601' },
+    });
     expect((await get(`/api/client-imports/${id}`)).body.status).toBe('validated');
   });
 
@@ -124,14 +176,28 @@ describe('preview, import with bad rows, rejected rows download', () => {
 
   it('imports the good rows and keeps every rejected row with its number and reason', async () => {
     const done = await runToEnd(id);
-    expect(done).toMatchObject({ status: 'completed', totalRows: 7, processedRows: 7, createdCount: 2, updatedCount: 0, skippedDuplicateCount: 0, rejectedCount: 5, error: null });
+    expect(done).toMatchObject({
+      status: 'completed',
+      totalRows: 7,
+      processedRows: 7,
+      createdCount: 2,
+      updatedCount: 0,
+      skippedDuplicateCount: 0,
+      rejectedCount: 5,
+      error: null,
+    });
     expect(done.finishedAt).toBeTruthy();
 
-    const rejections = await t.sql('SELECT row_number, reason FROM client_import_rejections WHERE import_id = $1 ORDER BY row_number', [id]);
+    const rejections = await t.sql('SELECT row_number, reason FROM client_import_rejections WHERE import_id = $1 ORDER BY row_number', [
+      id,
+    ]);
     expect(rejections).toEqual([
       { row_number: 2, reason: 'phone: "12" is not a valid phone number' },
       { row_number: 3, reason: 'firstName: is required' },
-      { row_number: 4, reason: 'email: "cy@example" is not a valid e-mail address; birthday: "13/45/1990" is not a date (use YYYY-MM-DD or MM/DD/YYYY)' },
+      {
+        row_number: 4,
+        reason: 'email: "cy@example" is not a valid e-mail address; birthday: "13/45/1990" is not a date (use YYYY-MM-DD or MM/DD/YYYY)',
+      },
       { row_number: 5, reason: 'duplicate of row 1 (same phone)' },
       { row_number: 6, reason: 'duplicate of row 1 (same e-mail)' },
     ]);
@@ -140,8 +206,30 @@ describe('preview, import with bad rows, rejected rows download', () => {
       [id],
     );
     expect(clients).toEqual([
-      { first_name: 'Ana', last_name: 'Silva', phone: '+13125550101', email: 'ana.silva@example.com', birthday: '1990-03-15', tags: ['VIP', 'Color'], source: 'Instagram', import_row: 1, created_by: USERS.importer, sms_consent: false },
-      { first_name: 'Flo', last_name: 'Gray', phone: '+13125550107', email: 'flo@example.com', birthday: '1985-07-04', tags: ['New', 'Regular'], source: 'Walk-in', import_row: 7, created_by: USERS.importer, sms_consent: false },
+      {
+        first_name: 'Ana',
+        last_name: 'Silva',
+        phone: '+13125550101',
+        email: 'ana.silva@example.com',
+        birthday: '1990-03-15',
+        tags: ['VIP', 'Color'],
+        source: 'Instagram',
+        import_row: 1,
+        created_by: USERS.importer,
+        sms_consent: false,
+      },
+      {
+        first_name: 'Flo',
+        last_name: 'Gray',
+        phone: '+13125550107',
+        email: 'flo@example.com',
+        birthday: '1985-07-04',
+        tags: ['New', 'Regular'],
+        source: 'Walk-in',
+        import_row: 7,
+        created_by: USERS.importer,
+        sms_consent: false,
+      },
     ]);
   });
 
@@ -151,7 +239,9 @@ describe('preview, import with bad rows, rejected rows download', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="clients-rejected.csv"');
     const lines = res.text.trim().split('\n');
-    expect(lines[0]).toBe('row,reason,First Name,Last Name,Email,Cell Phone,Home Phone,Address,City,State,Zip,Birthday,Tags,Notes,Referred By,Customer Since');
+    expect(lines[0]).toBe(
+      'row,reason,First Name,Last Name,Email,Cell Phone,Home Phone,Address,City,State,Zip,Birthday,Tags,Notes,Referred By,Customer Since',
+    );
     expect(lines[1]).toBe('2,"phone: ""12"" is not a valid phone number",Bo,Chen,bo@example.com,12,,,,,,,,,,');
     expect(lines).toHaveLength(6);
   });
@@ -161,7 +251,10 @@ describe('preview, import with bad rows, rejected rows download', () => {
     const ids = (await t.sql<{ id: string }>('SELECT id FROM clients WHERE import_id = $1', [id])).map((r) => r.id).sort();
     expect(events.map((e) => e.envelope.payload.clientId).sort()).toEqual(ids);
     expect(events[0].envelope.actor).toEqual({ type: 'user', id: USERS.importer });
-    const notes = await t.sql(`SELECT n.body, n.author_name FROM client_notes n JOIN clients c ON c.id = n.client_id WHERE c.import_id = $1`, [id]);
+    const notes = await t.sql(
+      `SELECT n.body, n.author_name FROM client_notes n JOIN clients c ON c.id = n.client_id WHERE c.import_id = $1`,
+      [id],
+    );
     expect(notes).toEqual([{ body: 'Prefers mornings', author_name: 'Import' }]);
   });
 
@@ -170,13 +263,19 @@ describe('preview, import with bad rows, rejected rows download', () => {
     expect(again.body).toMatchObject({ status: 'completed', createdCount: 2 });
     const list = await get('/api/client-imports');
     expect(list.body.map((i: any) => i.id)).toContain(id);
-    const gql = await http()
-      .post('/graphql')
-      .set('Authorization', `Bearer ${tokens.importer}`)
-      .send({ query: `{ clientImports(limit: 50) { id status format totalRows processedRows createdCount rejectedCount mapping { field column } startedAt } }` });
+    const gql = await http().post('/graphql').set('Authorization', `Bearer ${tokens.importer}`).send({
+      query: `{ clientImports(limit: 50) { id status format totalRows processedRows createdCount rejectedCount mapping { field column } startedAt } }`,
+    });
     expect(gql.body.errors).toBeUndefined();
     const found = gql.body.data.clientImports.find((i: any) => i.id === id);
-    expect(found).toMatchObject({ status: 'completed', format: 'vagaro', totalRows: 7, processedRows: 7, createdCount: 2, rejectedCount: 5 });
+    expect(found).toMatchObject({
+      status: 'completed',
+      format: 'vagaro',
+      totalRows: 7,
+      processedRows: 7,
+      createdCount: 2,
+      rejectedCount: 5,
+    });
     expect(found.mapping).toContainEqual({ field: 'phone', column: 'Cell Phone' });
   });
 });
@@ -184,8 +283,12 @@ describe('preview, import with bad rows, rejected rows download', () => {
 describe('dedupe against existing clients', () => {
   const existing = { skip: '', update: '' };
   beforeAll(async () => {
-    const [a] = await t.sql(`INSERT INTO clients (first_name, last_name, phone, email, tags) VALUES ('Hal', 'Ivy', '+13125550150', 'hal@example.com', '{Regular}') RETURNING id`);
-    const [b] = await t.sql(`INSERT INTO clients (first_name, last_name, phone, email, tags) VALUES ('Jo', 'Kay', '+13125550151', 'jo@example.com', '{}') RETURNING id`);
+    const [a] = await t.sql(
+      `INSERT INTO clients (first_name, last_name, phone, email, tags) VALUES ('Hal', 'Ivy', '+13125550150', 'hal@example.com', '{Regular}') RETURNING id`,
+    );
+    const [b] = await t.sql(
+      `INSERT INTO clients (first_name, last_name, phone, email, tags) VALUES ('Jo', 'Kay', '+13125550151', 'jo@example.com', '{}') RETURNING id`,
+    );
     existing.skip = a.id;
     existing.update = b.id;
     // A deleted client with a matching phone is not a duplicate.
@@ -193,11 +296,16 @@ describe('dedupe against existing clients', () => {
   });
 
   it('skips rows matching a live client by phone or e-mail when onDuplicate=skip', async () => {
-    const csv = 'First Name,Last Name,Phone,Email,Tags\nHal,Ivy-New,312 555 0150,,VIP\nHarry,Ivy,,HAL@example.com,\nNew,Person,312 555 0152,new@example.com,\n';
+    const csv =
+      'First Name,Last Name,Phone,Email,Tags\nHal,Ivy-New,312 555 0150,,VIP\nHarry,Ivy,,HAL@example.com,\nNew,Person,312 555 0152,new@example.com,\n';
     const { id } = (await upload(csv)).body;
     const preview = await get(`/api/client-imports/${id}/preview`);
     expect(preview.body).toMatchObject({ duplicateCount: 2, rejectedCount: 0 });
-    expect(preview.body.rows.map((r: any) => [r.status, r.duplicateOfClientId])).toEqual([['duplicate', existing.skip], ['duplicate', existing.skip], ['new', null]]);
+    expect(preview.body.rows.map((r: any) => [r.status, r.duplicateOfClientId])).toEqual([
+      ['duplicate', existing.skip],
+      ['duplicate', existing.skip],
+      ['new', null],
+    ]);
     const done = await runToEnd(id, { onDuplicate: 'skip' });
     expect(done).toMatchObject({ status: 'completed', createdCount: 1, updatedCount: 0, skippedDuplicateCount: 2, rejectedCount: 0 });
     const [hal] = await t.sql(`SELECT last_name, tags, version FROM clients WHERE id = $1`, [existing.skip]);
@@ -205,9 +313,21 @@ describe('dedupe against existing clients', () => {
   });
 
   it('updates them when onDuplicate=update: the file wins where it says something, tags are added', async () => {
-    const csv = 'First Name,Last Name,Phone,Email,Tags,Birthday,SMS Opt-in\nJo,Kay-Lee,(312) 555-0151,,VIP,1/2/1988,yes\nJo,Kay,,jo@example.com,,,\n';
+    const csv =
+      'First Name,Last Name,Phone,Email,Tags,Birthday,SMS Opt-in\nJo,Kay-Lee,(312) 555-0151,,VIP,1/2/1988,yes\nJo,Kay,,jo@example.com,,,\n';
     const { id } = (await upload(csv)).body;
-    const done = await runToEnd(id, { onDuplicate: 'update', mapping: { firstName: 'First Name', lastName: 'Last Name', phone: 'Phone', email: 'Email', tags: 'Tags', birthday: 'Birthday', smsConsent: 'SMS Opt-in' } });
+    const done = await runToEnd(id, {
+      onDuplicate: 'update',
+      mapping: {
+        firstName: 'First Name',
+        lastName: 'Last Name',
+        phone: 'Phone',
+        email: 'Email',
+        tags: 'Tags',
+        birthday: 'Birthday',
+        smsConsent: 'SMS Opt-in',
+      },
+    });
     // Row 2 (same e-mail, says nothing new after row 1's update… except its last name) updates the same client again.
     expect(done).toMatchObject({ status: 'completed', createdCount: 0, rejectedCount: 0 });
     expect(done.updatedCount + done.skippedDuplicateCount).toBe(2);
@@ -215,11 +335,24 @@ describe('dedupe against existing clients', () => {
       `SELECT first_name, last_name, email::text, phone, tags, to_char(birthday, 'YYYY-MM-DD') AS birthday, sms_consent, sms_consent_method, sms_consent_by, version FROM clients WHERE id = $1`,
       [existing.update],
     );
-    expect(jo).toMatchObject({ first_name: 'Jo', email: 'jo@example.com', phone: '+13125550151', tags: ['VIP'], birthday: '1988-01-02', sms_consent: true, sms_consent_method: 'import', sms_consent_by: USERS.importer });
+    expect(jo).toMatchObject({
+      first_name: 'Jo',
+      email: 'jo@example.com',
+      phone: '+13125550151',
+      tags: ['VIP'],
+      birthday: '1988-01-02',
+      sms_consent: true,
+      sms_consent_method: 'import',
+      sms_consent_by: USERS.importer,
+    });
     expect(jo.version).toBeGreaterThan(1);
-    const updated = await t.sql(`SELECT envelope FROM outbox WHERE type = 'clients.client.updated.v1' AND aggregate_id = $1`, [existing.update]);
+    const updated = await t.sql(`SELECT envelope FROM outbox WHERE type = 'clients.client.updated.v1' AND aggregate_id = $1`, [
+      existing.update,
+    ]);
     expect(updated[0].envelope.payload.changed).toEqual(expect.arrayContaining(['lastName', 'birthday', 'tags', 'smsConsent']));
-    const consent = await t.sql(`SELECT envelope FROM outbox WHERE type = 'clients.client.consent-changed.v1' AND aggregate_id = $1`, [existing.update]);
+    const consent = await t.sql(`SELECT envelope FROM outbox WHERE type = 'clients.client.consent-changed.v1' AND aggregate_id = $1`, [
+      existing.update,
+    ]);
     expect(consent[0].envelope.payload).toMatchObject({ channel: 'sms', granted: true, method: 'import', phone: '+13125550151' });
   });
 

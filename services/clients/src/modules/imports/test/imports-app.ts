@@ -66,7 +66,11 @@ export interface ImportsTestApp {
 }
 
 /** The API (import routes) and, unless told not to, an in-process worker, on a database of their own. */
-export async function startImports(suite: string, env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<ImportsTestApp> {
+export async function startImports(
+  suite: string,
+  env: Record<string, string> = {},
+  options: { worker?: boolean } = {},
+): Promise<ImportsTestApp> {
   const db = await createTestDatabase(`clients_${suite}`, { entities: [], migrations: MIGRATIONS });
   const fullEnv: Record<string, string> = {
     NODE_ENV: 'test',
@@ -81,7 +85,8 @@ export async function startImports(suite: string, env: Record<string, string> = 
   const config = loadClientsConfig({ ...process.env, ...fullEnv });
   const { app } = await createServiceApp({ name: 'clients', config, module: ImportsTestModule.forRoot(config) });
   await app.init();
-  const worker = options.worker === false ? null : await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  const worker =
+    options.worker === false ? null : await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
   await worker?.init();
   const dataSource = new DataSource({ type: 'postgres', url: db.url });
   await dataSource.initialize();
@@ -103,7 +108,6 @@ export async function startImports(suite: string, env: Record<string, string> = 
     },
   };
 }
-
 
 /** Polls until `check` answers something truthy (no fixed sleeps in tests). */
 export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {

@@ -31,8 +31,15 @@ export class ImportViewsUseCase {
     const rejections = await this.imports.rejections(id);
     const extra = [...new Set(rejections.flatMap((r) => Object.keys(r.raw)).filter((k) => !imp.columns.includes(k)))];
     const columns = [...imp.columns, ...extra];
-    const csv = stringify([['row', 'reason', ...columns], ...rejections.map((r) => [String(r.row), r.reason, ...columns.map((c) => r.raw[c] ?? '')])]);
-    const base = imp.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-').slice(0, 80) || 'import';
+    const csv = stringify([
+      ['row', 'reason', ...columns],
+      ...rejections.map((r) => [String(r.row), r.reason, ...columns.map((c) => r.raw[c] ?? '')]),
+    ]);
+    const base =
+      imp.fileName
+        .replace(/\.csv$/i, '')
+        .replace(/[^\w.-]+/g, '-')
+        .slice(0, 80) || 'import';
     return { fileName: `${base}-rejected.csv`, csv };
   }
 }

@@ -23,9 +23,11 @@ export function parseMappingParam(text: string | undefined): ImportMapping | und
 }
 
 export function checkMappingShape(value: unknown): ImportMapping {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw ValidationFailedError.field('mapping', 'must be an object of field → column');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw ValidationFailedError.field('mapping', 'must be an object of field → column');
   for (const [field, column] of Object.entries(value)) {
-    if (column !== null && typeof column !== 'string') throw ValidationFailedError.field(`mapping.${field}`, 'must be a column name or null');
+    if (column !== null && typeof column !== 'string')
+      throw ValidationFailedError.field(`mapping.${field}`, 'must be a column name or null');
   }
   return value as ImportMapping;
 }
@@ -47,7 +49,9 @@ export class PreviewImportUseCase {
     const content = await this.imports.content(id);
     if (content === null) throw ValidationFailedError.field('file', 'the uploaded file is gone');
     const parsed = parseCsv(content);
-    const outcomes = planRows(parsed.records, indexMapping(mapping, parsed.columns), { defaultCountry: (this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US') });
+    const outcomes = planRows(parsed.records, indexMapping(mapping, parsed.columns), {
+      defaultCountry: this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US',
+    });
     const keys = lookupKeys(outcomes);
     const existing = new ExistingIndex(await this.imports.existingClients(keys.phoneDigits, keys.emails, null));
 

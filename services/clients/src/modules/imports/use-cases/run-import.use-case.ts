@@ -3,7 +3,15 @@ import type { EventType } from '@salon/contracts';
 import { APP_CONFIG, OutboxWriter, type DomainEventInput } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CsvFileError, parseCsv, rawRow } from '../domain/csv-file.js';
-import { ExistingIndex, lookupKeys, patchFor, planRows, type ClientPatch, type ExistingClient, type RowOutcome } from '../domain/import-plan.js';
+import {
+  ExistingIndex,
+  lookupKeys,
+  patchFor,
+  planRows,
+  type ClientPatch,
+  type ExistingClient,
+  type RowOutcome,
+} from '../domain/import-plan.js';
 import type { ImportedClient } from '@salon/contracts';
 import { indexMapping } from '../domain/import-row.js';
 import { IMPORTS_CONFIG, type ImportsConfig } from '../imports.config.js';
@@ -46,7 +54,9 @@ export class RunImportUseCase {
       if (error instanceof CsvFileError) throw new ImportUnrecoverableError(error.message);
       throw error;
     }
-    const outcomes = planRows(records, indexMapping(imp.mapping, columns), { defaultCountry: (this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US') });
+    const outcomes = planRows(records, indexMapping(imp.mapping, columns), {
+      defaultCountry: this.appConfig.DEFAULT_PHONE_COUNTRY ?? 'US',
+    });
     const total = Math.min(outcomes.length, imp.totalRows);
 
     let from = imp.processedRows;
@@ -69,7 +79,13 @@ export class RunImportUseCase {
     return 'completed';
   }
 
-  private async batch(manager: EntityManager, imp: ClientImportRecord, slice: readonly RowOutcome[], columns: string[], records: string[][]): Promise<BatchCounts> {
+  private async batch(
+    manager: EntityManager,
+    imp: ClientImportRecord,
+    slice: readonly RowOutcome[],
+    columns: string[],
+    records: string[][],
+  ): Promise<BatchCounts> {
     const actor = uuidOrNull(imp.createdBy);
     const counts: BatchCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
     const rejections: { row: number; reason: string; raw: Record<string, string> }[] = [];
@@ -102,9 +118,15 @@ export class RunImportUseCase {
         continue;
       }
       const merged: ClientPatch = before
-        ? { ...patch, changed: [...new Set([...before.patch.changed, ...patch.changed])], smsConsentChanged: before.patch.smsConsentChanged || patch.smsConsentChanged, emailConsentChanged: before.patch.emailConsentChanged || patch.emailConsentChanged }
+        ? {
+            ...patch,
+            changed: [...new Set([...before.patch.changed, ...patch.changed])],
+            smsConsentChanged: before.patch.smsConsentChanged || patch.smsConsentChanged,
+            emailConsentChanged: before.patch.emailConsentChanged || patch.emailConsentChanged,
+          }
         : patch;
-      if (before) counts.skipped++; // one client, counted updated once
+      if (before)
+        counts.skipped++; // one client, counted updated once
       else counts.updated++;
       patched.set(match.id, { state: { ...(before?.state ?? match), ...patch.next }, patch: merged });
     }
@@ -128,12 +150,24 @@ export class RunImportUseCase {
     const events: DomainEventInput<EventType>[] = [];
     for (const i of inserted) {
       const c = byRow.get(i.row)!;
-      events.push({ type: 'clients.client.created.v1', aggregateType: 'client', aggregateId: i.id, actor: eventActor, payload: { clientId: i.id, firstName: c.firstName, lastName: c.lastName, source: c.source } });
+      events.push({
+        type: 'clients.client.created.v1',
+        aggregateType: 'client',
+        aggregateId: i.id,
+        actor: eventActor,
+        payload: { clientId: i.id, firstName: c.firstName, lastName: c.lastName, source: c.source },
+      });
       if (c.smsConsent) events.push(consentEvent(i.id, 'sms', true, c, eventActor));
       if (c.emailConsent) events.push(consentEvent(i.id, 'email', true, c, eventActor));
     }
     for (const p of patches) {
-      events.push({ type: 'clients.client.updated.v1', aggregateType: 'client', aggregateId: p.id, actor: eventActor, payload: { clientId: p.id, changed: p.changed } });
+      events.push({
+        type: 'clients.client.updated.v1',
+        aggregateType: 'client',
+        aggregateId: p.id,
+        actor: eventActor,
+        payload: { clientId: p.id, changed: p.changed },
+      });
       if (p.smsConsentChanged) events.push(consentEvent(p.id, 'sms', p.next.smsConsent, p.next, eventActor));
       if (p.emailConsentChanged) events.push(consentEvent(p.id, 'email', p.next.emailConsent, p.next, eventActor));
     }

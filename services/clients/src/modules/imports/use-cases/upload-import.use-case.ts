@@ -26,11 +26,13 @@ export class UploadImportUseCase {
 
   async upload(input: { content: unknown; fileName?: string }, auth: AuthContext): Promise<ClientImport> {
     const content = Buffer.isBuffer(input.content) ? decodeCsv(input.content) : typeof input.content === 'string' ? input.content : null;
-    if (content === null || content.trim() === '') throw ValidationFailedError.field('file', 'send the CSV as the request body with Content-Type: text/csv');
+    if (content === null || content.trim() === '')
+      throw ValidationFailedError.field('file', 'send the CSV as the request body with Content-Type: text/csv');
     if (Buffer.byteLength(content) > this.config.IMPORT_MAX_FILE_MB * 1024 * 1024) {
       throw ValidationFailedError.field('file', `must be at most ${this.config.IMPORT_MAX_FILE_MB} MB`);
     }
-    if (content.includes('\u0000')) throw ValidationFailedError.field('file', 'must be a CSV text file (this looks like a spreadsheet or binary file: save it as CSV)');
+    if (content.includes('\u0000'))
+      throw ValidationFailedError.field('file', 'must be a CSV text file (this looks like a spreadsheet or binary file: save it as CSV)');
     let parsed;
     try {
       parsed = parseCsv(content);

@@ -6,13 +6,17 @@ const colour = normaliseSections(
   templateInputSchema.parse({
     name: 'Colour formula',
     sections: [
-      { id: 'formula', title: 'Formula', fields: [
-        { id: 'brand', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] },
-        { id: 'formula', label: 'Formula', type: 'text', required: true },
-        { id: 'minutes', label: 'Processing minutes', type: 'number', required: false },
-        { id: 'patch', label: 'Patch test done', type: 'checkbox', required: false },
-        { id: 'on', label: 'Date', type: 'date', required: false },
-      ] },
+      {
+        id: 'formula',
+        title: 'Formula',
+        fields: [
+          { id: 'brand', label: 'Brand', type: 'choice', required: true, options: ['Wella', 'Redken'] },
+          { id: 'formula', label: 'Formula', type: 'text', required: true },
+          { id: 'minutes', label: 'Processing minutes', type: 'number', required: false },
+          { id: 'patch', label: 'Patch test done', type: 'checkbox', required: false },
+          { id: 'on', label: 'Date', type: 'date', required: false },
+        ],
+      },
       { id: 'result', title: 'Result', fields: [{ id: 'result', label: 'Result', type: 'longText', required: false }] },
     ],
   }).sections,
@@ -23,7 +27,14 @@ describe('template input', () => {
     const r = templateInputSchema.safeParse({
       name: 'Bad',
       sections: [
-        { id: 's', title: 'S', fields: [{ id: 'a', label: 'A', type: 'text' }, { id: 'a', label: 'B', type: 'choice', required: true }] },
+        {
+          id: 's',
+          title: 'S',
+          fields: [
+            { id: 'a', label: 'A', type: 'text' },
+            { id: 'a', label: 'B', type: 'choice', required: true },
+          ],
+        },
       ],
     });
     expect(r.success).toBe(false);
@@ -32,7 +43,10 @@ describe('template input', () => {
   });
 
   it('refuses unknown field types and empty templates', () => {
-    expect(templateInputSchema.safeParse({ name: 'X', sections: [{ id: 's', title: 'S', fields: [{ id: 'a', label: 'A', type: 'photo' }] }] }).success).toBe(false);
+    expect(
+      templateInputSchema.safeParse({ name: 'X', sections: [{ id: 's', title: 'S', fields: [{ id: 'a', label: 'A', type: 'photo' }] }] })
+        .success,
+    ).toBe(false);
     expect(templateInputSchema.safeParse({ name: 'X', sections: [] }).success).toBe(false);
   });
 });

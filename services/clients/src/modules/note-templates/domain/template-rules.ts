@@ -5,7 +5,13 @@ export function normaliseSections(sections: TemplateInput['sections']): Template
   return sections.map((s) => ({
     id: s.id,
     title: s.title,
-    fields: s.fields.map((f) => ({ id: f.id, label: f.label, type: f.type, required: f.required, ...(f.type === 'choice' ? { options: f.options ?? [] } : {}) })),
+    fields: s.fields.map((f) => ({
+      id: f.id,
+      label: f.label,
+      type: f.type,
+      required: f.required,
+      ...(f.type === 'choice' ? { options: f.options ?? [] } : {}),
+    })),
   }));
 }
 
@@ -48,7 +54,8 @@ export function validateNoteValues(
         break;
       }
       case 'choice':
-        if (typeof value !== 'string' || !(field.options ?? []).includes(value)) problems.push({ field: path, message: `must be one of ${(field.options ?? []).join(', ')}` });
+        if (typeof value !== 'string' || !(field.options ?? []).includes(value))
+          problems.push({ field: path, message: `must be one of ${(field.options ?? []).join(', ')}` });
         else out[field.id] = value;
         break;
       case 'checkbox':

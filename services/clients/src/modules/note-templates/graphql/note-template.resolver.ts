@@ -43,7 +43,9 @@ export class NoteTemplateResolver {
   }
 
   @RequirePermission('manage_note_templates')
-  @Mutation(() => Boolean, { description: 'Deletes a template no note uses and archives one that notes use (as DELETE /api/note-templates/{id}); true when archived' })
+  @Mutation(() => Boolean, {
+    description: 'Deletes a template no note uses and archives one that notes use (as DELETE /api/note-templates/{id}); true when archived',
+  })
   async deleteNoteTemplate(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
     return (await this.templates.remove(auth, id)).archived;
   }

@@ -46,7 +46,12 @@ export class NoteTemplatesUseCase {
   async create(auth: AuthContext, input: unknown): Promise<NoteTemplate> {
     const t = parseInput(templateInputSchema, input);
     const saved = await this.templates
-      .insert({ name: t.name, description: t.description ?? null, sections: normaliseSections(t.sections), createdBy: actorUuid(auth.userId) })
+      .insert({
+        name: t.name,
+        description: t.description ?? null,
+        sections: normaliseSections(t.sections),
+        createdBy: actorUuid(auth.userId),
+      })
       .catch(nameClash(t.name));
     return toTemplateView(saved);
   }
@@ -60,9 +65,17 @@ export class NoteTemplatesUseCase {
         const current = isUuid(id) ? await this.templates.lock(id, manager) : null;
         if (!current) throw new NotFoundError(`Note template ${id} not found`);
         if (version !== undefined && version !== current.version) {
-          throw new ConflictError(`Note template ${current.name} was changed by someone else; review it and try again`, toTemplateView(current), 'version');
+          throw new ConflictError(
+            `Note template ${current.name} was changed by someone else; review it and try again`,
+            toTemplateView(current),
+            'version',
+          );
         }
-        await this.templates.update(id, { name: t.name, description: t.description ?? null, sections: normaliseSections(t.sections) }, manager);
+        await this.templates.update(
+          id,
+          { name: t.name, description: t.description ?? null, sections: normaliseSections(t.sections) },
+          manager,
+        );
       })
       .catch(nameClash(t.name));
     return this.get(id);

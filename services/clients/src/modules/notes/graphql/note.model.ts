@@ -9,7 +9,10 @@ export class NoteModel implements Note {
   @Field(() => String, { nullable: true, description: 'A free note' }) body: string | null;
   @Field(() => ID, { nullable: true }) templateId: string | null;
   @Field(() => String, { nullable: true }) templateName: string | null;
-  @Field(() => JSONObjectScalar, { nullable: true, description: 'A structured note: template field id → value' }) values: Record<string, unknown> | null;
+  @Field(() => JSONObjectScalar, { nullable: true, description: 'A structured note: template field id → value' }) values: Record<
+    string,
+    unknown
+  > | null;
   @Field() pinned: boolean;
   @Field(() => ID) authorId: string;
   @Field(() => String, { nullable: true }) authorName: string | null;

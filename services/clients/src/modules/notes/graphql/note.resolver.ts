@@ -26,7 +26,11 @@ export class NoteResolver {
 
   @RequirePermission('edit_clients')
   @Mutation(() => Boolean)
-  async deleteNote(@CurrentAuth() auth: AuthContext, @Args('clientId', { type: () => ID }) clientId: string, @Args('noteId', { type: () => ID }) noteId: string) {
+  async deleteNote(
+    @CurrentAuth() auth: AuthContext,
+    @Args('clientId', { type: () => ID }) clientId: string,
+    @Args('noteId', { type: () => ID }) noteId: string,
+  ) {
     await this.notes.remove(auth, clientId, noteId);
     return true;
   }

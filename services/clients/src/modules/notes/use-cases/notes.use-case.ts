@@ -78,7 +78,11 @@ export class NotesUseCase {
       const note = isUuid(noteId) ? await this.notes.lock(client.id, noteId, manager) : null;
       if (!note) throw new NotFoundError(`Note ${noteId} not found`);
       if (note.version !== change.version) {
-        throw new ConflictError('This note was changed by someone else while you were editing; compare with the current note and save again', toNoteView(note), 'version');
+        throw new ConflictError(
+          'This note was changed by someone else while you were editing; compare with the current note and save again',
+          toNoteView(note),
+          'version',
+        );
       }
       const values: Partial<NoteEntity> = {};
       if (change.pinned !== undefined) values.pinned = change.pinned;

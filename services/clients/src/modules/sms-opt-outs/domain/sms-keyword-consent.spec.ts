@@ -4,7 +4,12 @@ import { smsKeywordDecision } from './sms-keyword-consent.js';
 
 const at = (iso: string) => new Date(iso);
 const received = at('2026-03-01T15:00:00.000Z');
-const granted: ConsentDecision = { granted: true, at: at('2026-02-01T10:00:00.000Z'), method: 'staff', by: '00000000-0000-4000-8000-000000000001' };
+const granted: ConsentDecision = {
+  granted: true,
+  at: at('2026-02-01T10:00:00.000Z'),
+  method: 'staff',
+  by: '00000000-0000-4000-8000-000000000001',
+};
 const stopped: ConsentDecision = { granted: false, at: at('2026-02-20T10:00:00.000Z'), method: 'sms-keyword', by: null };
 
 describe('smsKeywordDecision', () => {

@@ -5,7 +5,9 @@ import { businessSettingsInputSchema } from '@salon/contracts';
 
 describe('business settings input', () => {
   it('accepts a data URL logo and a partial change', () => {
-    expect(parseInput(businessSettingsInputSchema, { businessLogo: 'data:image/png;base64,iVBORw0KGgo=' })).toEqual({ businessLogo: 'data:image/png;base64,iVBORw0KGgo=' });
+    expect(parseInput(businessSettingsInputSchema, { businessLogo: 'data:image/png;base64,iVBORw0KGgo=' })).toEqual({
+      businessLogo: 'data:image/png;base64,iVBORw0KGgo=',
+    });
   });
   it('names the bad field', () => {
     expect(() => parseInput(businessSettingsInputSchema, { businessName: '  ' })).toThrow('businessName: must not be empty');

@@ -10,7 +10,9 @@ describe('location rules', () => {
     expect(isValidTimeZone('CST')).toBe(false);
   });
   it('names a bad time zone', () => {
-    expect(() => parseInput(locationInputSchema, { timeZone: 'Chicago' })).toThrow('timeZone: must be an IANA time zone such as America/Chicago');
+    expect(() => parseInput(locationInputSchema, { timeZone: 'Chicago' })).toThrow(
+      'timeZone: must be an IANA time zone such as America/Chicago',
+    );
   });
   it('keeps the default location active', () => {
     expect(locationStateProblem({ isDefault: true }, { isActive: false })).toMatch(/cannot be deactivated/);

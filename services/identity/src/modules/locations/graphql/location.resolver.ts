@@ -8,7 +8,10 @@ export class LocationResolver {
   constructor(private readonly locationsUseCase: LocationsUseCase) {}
 
   @Query(() => [LocationModel])
-  locations(@CurrentAuth() _auth: AuthContext, @Args('includeInactive', { type: () => Boolean, nullable: true }) includeInactive?: boolean) {
+  locations(
+    @CurrentAuth() _auth: AuthContext,
+    @Args('includeInactive', { type: () => Boolean, nullable: true }) includeInactive?: boolean,
+  ) {
     return this.locationsUseCase.list(includeInactive ?? false);
   }
 

@@ -27,26 +27,37 @@ export class LocationsUseCase {
   async create(input: unknown): Promise<LocationEntity> {
     const values = parseInput(locationInputSchema, input);
     if (!values.name) throw ValidationFailedError.field('name', 'is required');
-    return this.dataSource.transaction(async (manager) => {
-      await this.locations.lockAll(manager);
-      const first = (await this.locations.count(manager)) === 0;
-      return this.locations.insert(
-        { name: values.name, timeZone: values.timeZone ?? 'America/Chicago', address: values.address ?? null, phone: values.phone ?? null, isActive: first ? true : (values.isActive ?? true), isDefault: first },
-        manager,
-      );
-    }).catch(rethrowNameClash(values.name));
+    return this.dataSource
+      .transaction(async (manager) => {
+        await this.locations.lockAll(manager);
+        const first = (await this.locations.count(manager)) === 0;
+        return this.locations.insert(
+          {
+            name: values.name,
+            timeZone: values.timeZone ?? 'America/Chicago',
+            address: values.address ?? null,
+            phone: values.phone ?? null,
+            isActive: first ? true : (values.isActive ?? true),
+            isDefault: first,
+          },
+          manager,
+        );
+      })
+      .catch(rethrowNameClash(values.name));
   }
 
   async update(id: string, input: unknown): Promise<LocationEntity> {
     const change = parseInput(locationInputSchema, input);
-    await this.dataSource.transaction(async (manager) => {
-      await this.locations.lockAll(manager);
-      const location = await this.locations.findById(id, manager);
-      if (!location) throw new NotFoundError(`Location ${id} not found`);
-      const problem = locationStateProblem(location, change);
-      if (problem) throw ValidationFailedError.field('isActive', problem);
-      await this.locations.update(id, change, manager);
-    }).catch(rethrowNameClash(change.name));
+    await this.dataSource
+      .transaction(async (manager) => {
+        await this.locations.lockAll(manager);
+        const location = await this.locations.findById(id, manager);
+        if (!location) throw new NotFoundError(`Location ${id} not found`);
+        const problem = locationStateProblem(location, change);
+        if (problem) throw ValidationFailedError.field('isActive', problem);
+        await this.locations.update(id, change, manager);
+      })
+      .catch(rethrowNameClash(change.name));
     return this.get(id);
   }
 

@@ -4,7 +4,11 @@ import { effectivePermissions, validGroupName, validPermissionList } from './eff
 
 describe('effectivePermissions', () => {
   it('unions groups and direct permissions without duplicates', () => {
-    expect(effectivePermissions('staff', [['view_staff', 'view_clients'], ['view_staff']], ['view_phone'])).toEqual(['view_clients', 'view_phone', 'view_staff']);
+    expect(effectivePermissions('staff', [['view_staff', 'view_clients'], ['view_staff']], ['view_phone'])).toEqual([
+      'view_clients',
+      'view_phone',
+      'view_staff',
+    ]);
   });
   it('gives admin the whole catalogue', () => {
     expect(effectivePermissions('admin', [], [])).toEqual([...ALL_PERMISSIONS]);

@@ -18,6 +18,10 @@ export class DatabasePermissionResolver extends PermissionResolver {
     const user = await this.users.findById(userId);
     if (!user || !user.isActive) return [];
     const groups = (await this.groups.groupsOfUsers([userId])).get(userId) ?? [];
-    return effectivePermissions(user.role, groups.map((g) => g.permissions), user.directPermissions);
+    return effectivePermissions(
+      user.role,
+      groups.map((g) => g.permissions),
+      user.directPermissions,
+    );
   }
 }

@@ -31,7 +31,11 @@ export class UserPermissionsUseCase {
     const userId = user.id;
     const groups = (await this.groups.groupsOfUsers([userId])).get(userId) ?? [];
     return {
-      permissions: effectivePermissions(user.role, groups.map((g) => g.permissions), user.directPermissions),
+      permissions: effectivePermissions(
+        user.role,
+        groups.map((g) => g.permissions),
+        user.directPermissions,
+      ),
       groups: groups.map((g) => ({ id: g.id, name: g.name })),
       directPermissions: [...user.directPermissions].sort(),
     };

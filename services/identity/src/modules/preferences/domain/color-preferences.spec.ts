@@ -5,7 +5,12 @@ import { mergeColorPreferences } from './color-preferences.js';
 
 describe('colour preferences', () => {
   it('has the spec defaults', () => {
-    expect(DEFAULT_COLOR_PREFERENCES).toMatchObject({ primaryColor: '#8b5cf6', isDarkMode: false, primaryTextColor: '#111827', secondaryTextColor: '#6b7280' });
+    expect(DEFAULT_COLOR_PREFERENCES).toMatchObject({
+      primaryColor: '#8b5cf6',
+      isDarkMode: false,
+      primaryTextColor: '#111827',
+      secondaryTextColor: '#6b7280',
+    });
   });
   it('accepts #rrggbb in either case and stores lower case', () => {
     expect(parseInput(colorPreferencesInputSchema, { primaryColor: '#AABBCC' }).primaryColor).toBe('#aabbcc');
@@ -14,10 +19,16 @@ describe('colour preferences', () => {
     for (const bad of ['#abc', 'red', '#gggggg', '8b5cf6', '#8b5cf6ff']) {
       expect(() => parseInput(colorPreferencesInputSchema, { primaryColor: bad })).toThrow('primaryColor: must be a #rrggbb colour');
     }
-    expect(() => parseInput(colorPreferencesInputSchema, { savedBrandColors: ['#ffffff', 'blue'] })).toThrow('savedBrandColors.1: must be a #rrggbb colour');
+    expect(() => parseInput(colorPreferencesInputSchema, { savedBrandColors: ['#ffffff', 'blue'] })).toThrow(
+      'savedBrandColors.1: must be a #rrggbb colour',
+    );
   });
   it('merges a partial change and dedupes palettes', () => {
     const change = parseInput(colorPreferencesInputSchema, { isDarkMode: true, savedBrandColors: ['#FFFFFF', '#ffffff'] });
-    expect(mergeColorPreferences({ ...DEFAULT_COLOR_PREFERENCES }, change)).toMatchObject({ isDarkMode: true, primaryColor: '#8b5cf6', savedBrandColors: ['#ffffff'] });
+    expect(mergeColorPreferences({ ...DEFAULT_COLOR_PREFERENCES }, change)).toMatchObject({
+      isDarkMode: true,
+      primaryColor: '#8b5cf6',
+      savedBrandColors: ['#ffffff'],
+    });
   });
 });

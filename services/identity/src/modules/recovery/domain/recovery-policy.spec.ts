@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { phoneDigitsOf } from '@salon/contracts';
-import { expiryFor, hashSecret, maskedPhone, MAX_CODE_ATTEMPTS, newCode, newLinkToken, requestProblem, secretMatches, wrongCodeMessage } from './recovery-policy.js';
+import {
+  expiryFor,
+  hashSecret,
+  maskedPhone,
+  MAX_CODE_ATTEMPTS,
+  newCode,
+  newLinkToken,
+  requestProblem,
+  secretMatches,
+  wrongCodeMessage,
+} from './recovery-policy.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -39,7 +49,9 @@ describe('request state', () => {
 
 describe('phones', () => {
   it('finds the same number however it is written', () => {
-    expect(new Set(['(312) 555-0101', '312.555.0101', '+1 312 555 0101', '13125550101'].map((p) => phoneDigitsOf(p)))).toEqual(new Set(['13125550101']));
+    expect(new Set(['(312) 555-0101', '312.555.0101', '+1 312 555 0101', '13125550101'].map((p) => phoneDigitsOf(p)))).toEqual(
+      new Set(['13125550101']),
+    );
   });
   it('masks all but the last four digits', () => expect(maskedPhone('+1 312 555 0101')).toBe('•••• 0101'));
 });

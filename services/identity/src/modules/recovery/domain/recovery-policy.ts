@@ -7,8 +7,10 @@ export const RESET_CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** The one answer to a recovery request, whether or not the account exists (DESIGN §7). */
-export const EMAIL_REQUEST_ANSWER = 'If an account uses that e-mail address, we have sent it a link to reset the password. The link works for 60 minutes.';
-export const SMS_REQUEST_ANSWER = 'If an account with a verified phone number matches, we have texted it a 6-digit code. The code works for 10 minutes.';
+export const EMAIL_REQUEST_ANSWER =
+  'If an account uses that e-mail address, we have sent it a link to reset the password. The link works for 60 minutes.';
+export const SMS_REQUEST_ANSWER =
+  'If an account with a verified phone number matches, we have texted it a 6-digit code. The code works for 10 minutes.';
 
 export function newLinkToken(): string {
   return randomBytes(32).toString('base64url');
@@ -53,7 +55,9 @@ export function requestProblem(request: RequestState | null, now: Date): string 
 
 export function wrongCodeMessage(failedAttemptsAfter: number): string {
   const left = MAX_CODE_ATTEMPTS - failedAttemptsAfter;
-  return left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right, and it has now been used up. Ask for a new code.';
+  return left > 0
+    ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+    : 'That code is not right, and it has now been used up. Ask for a new code.';
 }
 
 /** Shows where a code went without giving the number away: '•••• 0101'. */

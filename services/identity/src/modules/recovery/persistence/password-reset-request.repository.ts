@@ -16,7 +16,11 @@ export class PasswordResetRequestRepository {
 
   /** Locked, so two attempts on one request are judged one after the other. */
   findBySecretHashForUpdate(secretHash: string, manager: EntityManager): Promise<PasswordResetRequestEntity | null> {
-    return this.repo(manager).createQueryBuilder('r').setLock('pessimistic_write').where('r.secret_hash = :secretHash', { secretHash }).getOne();
+    return this.repo(manager)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .where('r.secret_hash = :secretHash', { secretHash })
+      .getOne();
   }
 
   findByIdForUpdate(id: string, manager: EntityManager): Promise<PasswordResetRequestEntity | null> {

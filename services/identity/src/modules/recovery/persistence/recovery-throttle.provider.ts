@@ -19,8 +19,18 @@ export class RecoveryThrottle {
     const duration = config.RECOVERY_WINDOW_SECONDS;
     const prefix = `${config.REDIS_KEY_PREFIX}recovery`;
     this.perIp = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:ip`, points: config.RECOVERY_MAX_PER_IP, duration });
-    this.perAccount = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:account`, points: config.RECOVERY_MAX_PER_ACCOUNT, duration });
-    this.resetsPerIp = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:reset-ip`, points: config.RECOVERY_MAX_PER_IP * 2, duration });
+    this.perAccount = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:account`,
+      points: config.RECOVERY_MAX_PER_ACCOUNT,
+      duration,
+    });
+    this.resetsPerIp = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:reset-ip`,
+      points: config.RECOVERY_MAX_PER_IP * 2,
+      duration,
+    });
   }
 
   admitRequest(ip: string): Promise<void> {

@@ -9,7 +9,15 @@ import type { IdentityConfig } from '../../../config.js';
 import { BusinessSettingsRepository } from '../../business-settings/persistence/business-settings.repository.js';
 import type { UserEntity } from '../../users/persistence/user.entity.js';
 import { UserRepository } from '../../users/persistence/user.repository.js';
-import { EMAIL_REQUEST_ANSWER, expiryFor, hashSecret, newCode, newLinkToken, SMS_REQUEST_ANSWER, type RecoveryChannel } from '../domain/recovery-policy.js';
+import {
+  EMAIL_REQUEST_ANSWER,
+  expiryFor,
+  hashSecret,
+  newCode,
+  newLinkToken,
+  SMS_REQUEST_ANSWER,
+  type RecoveryChannel,
+} from '../domain/recovery-policy.js';
 import { PasswordResetRequestRepository } from '../persistence/password-reset-request.repository.js';
 import { RecoveryThrottle } from '../persistence/recovery-throttle.provider.js';
 
@@ -63,13 +71,25 @@ export class RequestPasswordResetUseCase {
     const expiresAt = expiryFor(channel, new Date());
     const { businessName } = await this.settings.get();
     await this.dataSource.transaction(async (manager) => {
-      await this.requests.insert({ id: requestId, userId: user.id, channel, secretHash: hashSecret(secret, this.recoveryKey()), expiresAt, requestIp: ip }, manager);
+      await this.requests.insert(
+        { id: requestId, userId: user.id, channel, secretHash: hashSecret(secret, this.recoveryKey()), expiresAt, requestIp: ip },
+        manager,
+      );
       await this.outbox.append(manager, {
         type: 'identity.password-reset.requested.v1',
         aggregateType: 'user',
         aggregateId: user.id,
         actor: { type: 'user', id: user.id },
-        payload: { requestId, userId: user.id, channel, to, firstName: user.firstName, businessName, secret: sealSecret(secret, this.config.EVENT_SECRET_KEY), expiresAt: expiresAt.toISOString() },
+        payload: {
+          requestId,
+          userId: user.id,
+          channel,
+          to,
+          firstName: user.firstName,
+          businessName,
+          secret: sealSecret(secret, this.config.EVENT_SECRET_KEY),
+          expiresAt: expiresAt.toISOString(),
+        },
       });
     });
   }

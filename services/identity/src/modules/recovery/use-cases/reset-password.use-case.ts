@@ -16,13 +16,18 @@ const resetSchema = z
   .strictObject({
     token: z.string('must be a string').min(20, 'is not a valid reset link').max(200).optional(),
     requestId: z.uuid('is not a valid request').optional(),
-    code: z.string('must be a string').trim().regex(/^\d{6}$/, 'must be the 6-digit code from the text message').optional(),
+    code: z
+      .string('must be a string')
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6-digit code from the text message')
+      .optional(),
     password: z.string('must be a string'),
   })
   .refine((v) => Boolean(v.token) !== Boolean(v.code), { path: ['token'], message: 'give either the link token or the code' })
   .refine((v) => !v.code || Boolean(v.requestId), { path: ['requestId'], message: 'is required with a code' });
 
-export const RESET_DONE_MESSAGE = 'Your password has been changed and every other session has been signed out. Sign in with your new password.';
+export const RESET_DONE_MESSAGE =
+  'Your password has been changed and every other session has been signed out. Sign in with your new password.';
 
 type Outcome = { ok: true; userId: string } | { ok: false; field: string; message: string };
 

@@ -16,8 +16,18 @@ export class LoginThrottle {
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: IdentityConfig) {
     const duration = config.LOGIN_WINDOW_SECONDS;
-    this.perIp = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_KEY_PREFIX}login:ip`, points: config.LOGIN_MAX_ATTEMPTS_PER_IP, duration });
-    this.perAccount = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_KEY_PREFIX}login:account`, points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, duration });
+    this.perIp = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${config.REDIS_KEY_PREFIX}login:ip`,
+      points: config.LOGIN_MAX_ATTEMPTS_PER_IP,
+      duration,
+    });
+    this.perAccount = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${config.REDIS_KEY_PREFIX}login:account`,
+      points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      duration,
+    });
   }
 
   /** Counts this attempt against the IP and refuses if the IP or the account is over its limit. */

@@ -22,7 +22,13 @@ export class SessionUseCase {
   }
 
   async logout(auth: AuthContext): Promise<{ success: true }> {
-    await this.tokens.revoke({ userId: auth.userId, role: auth.role, jti: auth.tokenId, issuedAt: auth.issuedAt, expiresAt: auth.expiresAt });
+    await this.tokens.revoke({
+      userId: auth.userId,
+      role: auth.role,
+      jti: auth.tokenId,
+      issuedAt: auth.issuedAt,
+      expiresAt: auth.expiresAt,
+    });
     return { success: true };
   }
 }

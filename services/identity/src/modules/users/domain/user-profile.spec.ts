@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '@salon/nest-kit';
-import { acceptInvitationSchema, createUserSchema, fullName, inviteStaffSchema, mayReadUser, updateUserSchema, usernameFromEmail } from './user-profile.js';
+import {
+  acceptInvitationSchema,
+  createUserSchema,
+  fullName,
+  inviteStaffSchema,
+  mayReadUser,
+  updateUserSchema,
+  usernameFromEmail,
+} from './user-profile.js';
 
 const auth = (userId: string, role: 'admin' | 'staff' | 'client') => ({ userId, role, tokenId: 't', issuedAt: 0, expiresAt: 0 });
 
@@ -21,17 +29,34 @@ describe('user profile rules', () => {
     expect(mayReadUser(auth('a', 'admin'), 'b')).toBe(true);
   });
   it('normalises e-mail and names the bad field', () => {
-    const parsed = parseInput(createUserSchema, { email: ' Dana@Example.COM ', firstName: 'Dana', lastName: 'Lee', role: 'staff', password: 'long enough' });
+    const parsed = parseInput(createUserSchema, {
+      email: ' Dana@Example.COM ',
+      firstName: 'Dana',
+      lastName: 'Lee',
+      role: 'staff',
+      password: 'long enough',
+    });
     expect(parsed.email).toBe('dana@example.com');
-    expect(() => parseInput(createUserSchema, { email: 'x', firstName: 'D', lastName: 'L', role: 'staff', password: 'long enough' })).toThrow('email: must be a valid e-mail address');
-    expect(() => parseInput(createUserSchema, { email: 'a@b.co', firstName: 'D', lastName: 'L', role: 'owner', password: 'long enough' })).toThrow('role: must be admin, staff or client');
-    expect(() => parseInput(createUserSchema, { email: 'a@b.co', firstName: 'D', lastName: 'L', role: 'staff', password: 'short' })).toThrow('password: must be at least 8 characters');
+    expect(() =>
+      parseInput(createUserSchema, { email: 'x', firstName: 'D', lastName: 'L', role: 'staff', password: 'long enough' }),
+    ).toThrow('email: must be a valid e-mail address');
+    expect(() =>
+      parseInput(createUserSchema, { email: 'a@b.co', firstName: 'D', lastName: 'L', role: 'owner', password: 'long enough' }),
+    ).toThrow('role: must be admin, staff or client');
+    expect(() =>
+      parseInput(createUserSchema, { email: 'a@b.co', firstName: 'D', lastName: 'L', role: 'staff', password: 'short' }),
+    ).toThrow('password: must be at least 8 characters');
   });
   it('holds a new user and an accepted invitation to the reset password policy, naming the password field', () => {
     const user = { email: 'a@b.co', firstName: 'D', lastName: 'L', role: 'staff' };
     const invitation = { token: 'an-invitation-token-of-some-length' };
-    for (const [schema, base] of [[createUserSchema, user], [acceptInvitationSchema, invitation]] as const) {
-      expect(() => parseInput(schema, { ...base, password: 'Password1' })).toThrow('password: is one of the most common passwords; choose one that is harder to guess');
+    for (const [schema, base] of [
+      [createUserSchema, user],
+      [acceptInvitationSchema, invitation],
+    ] as const) {
+      expect(() => parseInput(schema, { ...base, password: 'Password1' })).toThrow(
+        'password: is one of the most common passwords; choose one that is harder to guess',
+      );
       expect(() => parseInput(schema, { ...base, password: '~'.repeat(12) })).toThrow('password: must not be one character repeated');
       expect(() => parseInput(schema, { ...base, password: 'ab'.repeat(65) })).toThrow('password: must be at most 128 characters');
       expect(parseInput(schema, { ...base, password: 'violet-harbor-41' }).password).toBe('violet-harbor-41');
@@ -41,6 +66,10 @@ describe('user profile rules', () => {
     expect(() => parseInput(updateUserSchema, { profilePicture: 'javascript:alert(1)' })).toThrow('profilePicture');
   });
   it('treats a null optional name (an empty GraphQL field) as not given', () => {
-    expect(parseInput(inviteStaffSchema, { email: 'a@b.co', firstName: 'Noa', lastName: null })).toEqual({ email: 'a@b.co', firstName: 'Noa', lastName: undefined });
+    expect(parseInput(inviteStaffSchema, { email: 'a@b.co', firstName: 'Noa', lastName: null })).toEqual({
+      email: 'a@b.co',
+      firstName: 'Noa',
+      lastName: undefined,
+    });
   });
 });

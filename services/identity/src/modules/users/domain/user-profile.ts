@@ -9,7 +9,11 @@ export function fullName(user: { firstName: string | null; lastName: string | nu
 
 /** A username derived from the e-mail's local part; `taken` decides when a suffix is needed. */
 export function usernameFromEmail(email: string, taken: (candidate: string) => boolean): string {
-  const base = email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user';
+  const base =
+    email
+      .split('@')[0]
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '') || 'user';
   if (!taken(base)) return base;
   for (let n = 2; ; n++) if (!taken(`${base}${n}`)) return `${base}${n}`;
 }

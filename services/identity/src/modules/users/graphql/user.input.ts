@@ -1,5 +1,9 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
-import type { CreateUserInput as CreateUserContract, InviteStaffInput as InviteStaffContract, UpdateUserInput as UpdateUserContract } from '@salon/contracts';
+import type {
+  CreateUserInput as CreateUserContract,
+  InviteStaffInput as InviteStaffContract,
+  UpdateUserInput as UpdateUserContract,
+} from '@salon/contracts';
 import { UserRole } from './user.model.js';
 
 // Shapes only: the rules (formats, lengths) live in the domain schemas the use-cases apply.

@@ -91,7 +91,10 @@ export class UserResolver {
 
   @AdminOnly()
   @Mutation(() => UserModel)
-  async setDirectPermissions(@Args('userId', { type: () => ID }) userId: string, @Args('permissions', { type: () => [String] }) permissions: string[]) {
+  async setDirectPermissions(
+    @Args('userId', { type: () => ID }) userId: string,
+    @Args('permissions', { type: () => [String] }) permissions: string[],
+  ) {
     await this.userPermissions.setDirect(userId, permissions);
     return this.manageUsers.entity(userId);
   }

@@ -21,7 +21,11 @@ export class StaffInvitationRepository {
 
   /** Locks the row so one invitation cannot be accepted twice concurrently. */
   findByTokenHashForUpdate(tokenHash: string, manager: EntityManager): Promise<StaffInvitationEntity | null> {
-    return this.repo(manager).createQueryBuilder('i').setLock('pessimistic_write').where('i.token_hash = :tokenHash', { tokenHash }).getOne();
+    return this.repo(manager)
+      .createQueryBuilder('i')
+      .setLock('pessimistic_write')
+      .where('i.token_hash = :tokenHash', { tokenHash })
+      .getOne();
   }
 
   async markAccepted(id: string, userId: string, manager: EntityManager): Promise<void> {

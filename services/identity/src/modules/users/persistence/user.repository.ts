@@ -51,13 +51,20 @@ export class UserRepository {
     if (!filter.includeInactive) query.andWhere('u.is_active');
     if (filter.search?.trim()) {
       const pattern = `%${filter.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query.andWhere(`(u.first_name || ' ' || coalesce(u.last_name, '') ILIKE :p OR u.email ILIKE :p OR u.phone ILIKE :p OR u.username ILIKE :p)`, { p: pattern });
+      query.andWhere(
+        `(u.first_name || ' ' || coalesce(u.last_name, '') ILIKE :p OR u.email ILIKE :p OR u.phone ILIKE :p OR u.username ILIKE :p)`,
+        { p: pattern },
+      );
     }
     return query.limit(500).getMany();
   }
 
   async usernamesStartingWith(base: string, manager?: EntityManager): Promise<Set<string>> {
-    const rows = await this.repo(manager).createQueryBuilder('u').select('u.username', 'username').where('u.username ILIKE :p', { p: `${base}%` }).getRawMany<{ username: string }>();
+    const rows = await this.repo(manager)
+      .createQueryBuilder('u')
+      .select('u.username', 'username')
+      .where('u.username ILIKE :p', { p: `${base}%` })
+      .getRawMany<{ username: string }>();
     return new Set(rows.map((r) => r.username.toLowerCase()));
   }
 

@@ -38,7 +38,10 @@ export class ManageUsersUseCase {
   }
 
   /** Staff lists need view_staff; listing client accounts is for admins. */
-  async list(auth: AuthContext, filter: { role?: Role | null; search?: string | null; includeInactive?: boolean | null }): Promise<UserEntity[]> {
+  async list(
+    auth: AuthContext,
+    filter: { role?: Role | null; search?: string | null; includeInactive?: boolean | null },
+  ): Promise<UserEntity[]> {
     const roles: Role[] = filter.role ? [filter.role] : ['admin', 'staff'];
     if (roles.includes('client') && auth.role !== 'admin') throw new ForbiddenError('Forbidden: only an admin may list client accounts');
     if (auth.role !== 'admin') {
@@ -54,14 +57,23 @@ export class ManageUsersUseCase {
       if (await this.users.findByEmail(values.email, manager)) throw new ConflictError(`A user with e-mail ${values.email} already exists`);
       let username = values.username;
       if (username) {
-        if ((await this.users.usernamesStartingWith(username, manager)).has(username.toLowerCase())) throw new ConflictError(`Username ${username} is taken`);
+        if ((await this.users.usernamesStartingWith(username, manager)).has(username.toLowerCase()))
+          throw new ConflictError(`Username ${username} is taken`);
       } else {
         const base = usernameFromEmail(values.email, () => false);
         const taken = await this.users.usernamesStartingWith(base, manager);
         username = usernameFromEmail(values.email, (c) => taken.has(c));
       }
       return this.users.insert(
-        { email: values.email, username, firstName: values.firstName, lastName: values.lastName, phone: values.phone ?? null, role: values.role, passwordHash: await hashPassword(values.password) },
+        {
+          email: values.email,
+          username,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          phone: values.phone ?? null,
+          role: values.role,
+          passwordHash: await hashPassword(values.password),
+        },
         manager,
       );
     });

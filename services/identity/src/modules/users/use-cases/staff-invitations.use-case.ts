@@ -73,7 +73,8 @@ export class StaffInvitationsUseCase {
       if (!invitation || invitation.acceptedAt || invitation.expiresAt.getTime() < Date.now()) {
         throw new NotFoundError('This invitation link is invalid, expired or already used');
       }
-      if (await this.users.findByEmail(invitation.email, manager)) throw new ConflictError(`A user with e-mail ${invitation.email} already exists`);
+      if (await this.users.findByEmail(invitation.email, manager))
+        throw new ConflictError(`A user with e-mail ${invitation.email} already exists`);
       const base = usernameFromEmail(invitation.email, () => false);
       const taken = await this.users.usernamesStartingWith(base, manager);
       const created = await this.users.insert(

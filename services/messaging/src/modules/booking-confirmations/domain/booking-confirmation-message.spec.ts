@@ -20,11 +20,31 @@ describe('booking confirmation messages', () => {
   });
 
   it.each([
-    ['with the stylist, in the location’s zone', input(), "Willow & Sage: Hi Ana, you're booked for Haircut with Dana Lee on Nov 24, 2026 at 10:00 AM. See or change it: http://localhost:4000/booking"],
-    ['without a first name or a stylist name', input({ firstName: null, staffName: null }), "Willow & Sage: Hi, you're booked for Haircut on Nov 24, 2026 at 10:00 AM. See or change it: http://localhost:4000/booking"],
-    ['another zone, names on one line', input({ timeZone: 'America/New_York', serviceName: 'Hair\ncut', firstName: ' Ana  ' }), "Willow & Sage: Hi Ana, you're booked for Hair cut with Dana Lee on Nov 24, 2026 at 11:00 AM. See or change it: http://localhost:4000/booking"],
-    ['to a visitor without an account: the phone to change it', input({ manageLink: null }), "Willow & Sage: Hi Ana, you're booked for Haircut with Dana Lee on Nov 24, 2026 at 10:00 AM. To change or cancel, call us at (312) 555-0100."],
-    ['to a visitor, no phone known', input({ manageLink: null, phone: null }), "Willow & Sage: Hi Ana, you're booked for Haircut with Dana Lee on Nov 24, 2026 at 10:00 AM. To change or cancel, please contact us."],
+    [
+      'with the stylist, in the location’s zone',
+      input(),
+      "Willow & Sage: Hi Ana, you're booked for Haircut with Dana Lee on Nov 24, 2026 at 10:00 AM. See or change it: http://localhost:4000/booking",
+    ],
+    [
+      'without a first name or a stylist name',
+      input({ firstName: null, staffName: null }),
+      "Willow & Sage: Hi, you're booked for Haircut on Nov 24, 2026 at 10:00 AM. See or change it: http://localhost:4000/booking",
+    ],
+    [
+      'another zone, names on one line',
+      input({ timeZone: 'America/New_York', serviceName: 'Hair\ncut', firstName: ' Ana  ' }),
+      "Willow & Sage: Hi Ana, you're booked for Hair cut with Dana Lee on Nov 24, 2026 at 11:00 AM. See or change it: http://localhost:4000/booking",
+    ],
+    [
+      'to a visitor without an account: the phone to change it',
+      input({ manageLink: null }),
+      "Willow & Sage: Hi Ana, you're booked for Haircut with Dana Lee on Nov 24, 2026 at 10:00 AM. To change or cancel, call us at (312) 555-0100.",
+    ],
+    [
+      'to a visitor, no phone known',
+      input({ manageLink: null, phone: null }),
+      "Willow & Sage: Hi Ana, you're booked for Haircut with Dana Lee on Nov 24, 2026 at 10:00 AM. To change or cancel, please contact us.",
+    ],
   ])('texts %s', (_case, i, text) => {
     expect(renderConfirmationSms(i)).toBe(text);
   });

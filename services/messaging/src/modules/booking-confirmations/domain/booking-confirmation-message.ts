@@ -52,7 +52,9 @@ export function renderConfirmationSms(input: ConfirmationInput): string {
 export function renderConfirmationEmail(input: ConfirmationInput): { subject: string; text: string; html: string } {
   const w = wording(input);
   const intro = [`You're booked at ${w.business}: ${w.what}.`, `${w.start.date}, ${w.start.time} to ${w.until}.`];
-  const outro = input.manageLink ? 'You can change or cancel it on our booking page until the cancellation window; after that, please call us.' : w.change;
+  const outro = input.manageLink
+    ? 'You can change or cancel it on our booking page until the cancellation window; after that, please call us.'
+    : w.change;
   const text = [w.greeting, '', ...intro, '', ...(input.manageLink ? [w.change, ''] : []), outro, '', w.business].join('\n');
   const html = renderActionEmailHtml({
     greeting: w.greeting,

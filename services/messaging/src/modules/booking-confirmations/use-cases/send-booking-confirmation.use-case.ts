@@ -37,9 +37,19 @@ export class SendBookingConfirmationUseCase {
       idempotencyKey: `booking-confirmation:${p.appointmentId}`,
       purpose: 'booking-confirmation',
       compose: async (client) => {
-        const [{ businessName, timeZone, phone }, staffName] = await Promise.all([this.platform.businessAt(locationId), this.directory.nameOf(p.staffId)]);
+        const [{ businessName, timeZone, phone }, staffName] = await Promise.all([
+          this.platform.businessAt(locationId),
+          this.directory.nameOf(p.staffId),
+        ]);
         const input = {
-          businessName, firstName: client.firstName, serviceName: p.serviceName, staffName, startsAt: p.startsAt, endsAt: p.endsAt, timeZone, phone,
+          businessName,
+          firstName: client.firstName,
+          serviceName: p.serviceName,
+          staffName,
+          startsAt: p.startsAt,
+          endsAt: p.endsAt,
+          timeZone,
+          phone,
           manageLink: hasAccount ? manageLink(this.config.PUBLIC_URL) : null,
         };
         return { sms: () => renderConfirmationSms(input), email: () => renderConfirmationEmail(input) };

@@ -10,7 +10,10 @@ export type ConsentChange = 'opt-out' | 'opt-in';
 
 /** The keyword a message is (upper case, as listed above), or null for any other message. */
 export function consentKeywordOf(body: string | undefined | null): string | null {
-  const word = (body ?? '').trim().replace(/[\s.!?]+$/u, '').toUpperCase();
+  const word = (body ?? '')
+    .trim()
+    .replace(/[\s.!?]+$/u, '')
+    .toUpperCase();
   return (OPT_OUT_KEYWORDS as readonly string[]).includes(word) || (OPT_IN_KEYWORDS as readonly string[]).includes(word) ? word : null;
 }
 

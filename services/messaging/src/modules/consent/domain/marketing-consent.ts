@@ -21,7 +21,8 @@ export type MarketingVerdict = { allowed: true; to: string } | { allowed: false;
  */
 export function marketingVerdict(channel: ConsentChannel, record: ClientConsentRecord | null, phoneOptedOut: boolean): MarketingVerdict {
   const what = channel === 'sms' ? 'texts' : 'e-mails';
-  if (!record || !record.granted) return { allowed: false, reason: `the client has not consented to ${what}${record?.method ? ` (${record.method})` : ''}` };
+  if (!record || !record.granted)
+    return { allowed: false, reason: `the client has not consented to ${what}${record?.method ? ` (${record.method})` : ''}` };
   if (!record.address) return { allowed: false, reason: channel === 'sms' ? 'no phone number' : 'no e-mail address' };
   if (channel === 'sms' && phoneOptedOut) return { allowed: false, reason: 'the phone replied STOP' };
   return { allowed: true, to: record.address };

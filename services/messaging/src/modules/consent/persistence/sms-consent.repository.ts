@@ -6,7 +6,10 @@ export class SmsConsentRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async isOptedOut(phone: string, manager?: EntityManager): Promise<boolean> {
-    const rows: { opted_out: boolean }[] = await (manager ?? this.dataSource.manager).query(`SELECT opted_out FROM sms_consent WHERE phone = $1`, [phone]);
+    const rows: { opted_out: boolean }[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT opted_out FROM sms_consent WHERE phone = $1`,
+      [phone],
+    );
     return rows[0]?.opted_out ?? false;
   }
 

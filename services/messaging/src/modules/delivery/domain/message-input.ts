@@ -9,7 +9,10 @@ export const queueMessageSchema = z
     subject: z.string().trim().max(998, 'must be at most 998 characters').optional(),
     text: z.string().min(1, 'must not be empty').max(100_000),
     html: z.string().max(500_000).optional(),
-    purpose: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a lower-case word such as password-reset'),
+    purpose: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a lower-case word such as password-reset'),
     createdBy: z.string().max(100).nullable().optional(),
     /** The body carries a secret (reset link, code): never shown, scrubbed once sent. */
     sensitive: z.boolean().optional(),

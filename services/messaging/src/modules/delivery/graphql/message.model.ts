@@ -14,7 +14,10 @@ export enum MessageStatusValue {
   suppressed = 'suppressed',
 }
 registerEnumType(MessageChannelValue, { name: 'MessageChannel' });
-registerEnumType(MessageStatusValue, { name: 'MessageStatus', description: 'queued → sending → sent → delivered, or failed; suppressed when the recipient opted out' });
+registerEnumType(MessageStatusValue, {
+  name: 'MessageStatus',
+  description: 'queued → sending → sent → delivered, or failed; suppressed when the recipient opted out',
+});
 
 @ObjectType('Message', { description: 'One e-mail or SMS in the message log' })
 export class MessageModel implements Omit<Message, 'createdBy'> {
@@ -23,7 +26,8 @@ export class MessageModel implements Omit<Message, 'createdBy'> {
   @Field() recipient: string;
   @Field() sender: string;
   @Field(() => String, { nullable: true }) subject: string | null;
-  @Field(() => String, { nullable: true, description: 'Null for messages that carried a secret (reset links, codes)' }) bodyText: string | null;
+  @Field(() => String, { nullable: true, description: 'Null for messages that carried a secret (reset links, codes)' }) bodyText:
+    string | null;
   @Field() purpose: string;
   @Field(() => MessageStatusValue) status: MessageStatusValue;
   @Field(() => String, { nullable: true }) provider: string | null;
@@ -41,5 +45,6 @@ export class MessageModel implements Omit<Message, 'createdBy'> {
 export class DeliverySettingsModel implements DeliverySettings {
   @Field({ description: 'ses or log' }) emailProvider: string;
   @Field({ description: 'twilio or log' }) smsProvider: string;
-  @Field(() => String, { nullable: true, description: "The local SES server's web view, where every sent e-mail can be read" }) emailPreviewUrl: string | null;
+  @Field(() => String, { nullable: true, description: "The local SES server's web view, where every sent e-mail can be read" })
+  emailPreviewUrl: string | null;
 }

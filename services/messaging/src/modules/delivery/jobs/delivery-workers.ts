@@ -38,7 +38,7 @@ export class DeliveryWorkers implements OnApplicationBootstrap, OnApplicationShu
       stalledInterval: Math.min(config.WORKER_LOCK_MS, 30_000),
       maxStalledCount: 5,
     };
-    const handle = (job: Parameters<DeliveryProcessor["process"]>[0], token?: string) => this.processor.process(job, token);
+    const handle = (job: Parameters<DeliveryProcessor['process']>[0], token?: string) => this.processor.process(job, token);
     this.workers.push(
       // SES counts sends per second per account: one limit shared by every worker process.
       new Worker<DeliveryJob>(QUEUES.EMAIL, handle, { ...common, limiter: { max: config.EMAIL_PER_SECOND, duration: 1000 } }),
@@ -50,7 +50,13 @@ export class DeliveryWorkers implements OnApplicationBootstrap, OnApplicationShu
       worker.on('failed', (job, error) => this.logger.warn(`${worker.name} job ${job?.id} attempt ${job?.attemptsMade}: ${error.message}`));
     }
     const sweepEvery = config.STRANDED_SWEEP_SECONDS * 1000;
-    this.sweeper = setInterval(() => void this.stranded.sweep(Math.max(30, config.STRANDED_SWEEP_SECONDS)).catch((error: Error) => this.logger.warn(`sweep: ${error.message}`)), sweepEvery);
+    this.sweeper = setInterval(
+      () =>
+        void this.stranded
+          .sweep(Math.max(30, config.STRANDED_SWEEP_SECONDS))
+          .catch((error: Error) => this.logger.warn(`sweep: ${error.message}`)),
+      sweepEvery,
+    );
     this.sweeper.unref();
   }
 

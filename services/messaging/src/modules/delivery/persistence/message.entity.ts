@@ -14,7 +14,8 @@ export class MessageEntity {
   @Column({ type: 'text' }) purpose: string;
   /** Carries a secret (reset link or code): never shown, and scrubbed once the message is out. */
   @Column({ type: 'boolean' }) sensitive: boolean;
-  @Column({ type: 'enum', enum: ['queued', 'sending', 'sent', 'delivered', 'failed', 'suppressed'], enumName: 'message_status' }) status: MessageStatus;
+  @Column({ type: 'enum', enum: ['queued', 'sending', 'sent', 'delivered', 'failed', 'suppressed'], enumName: 'message_status' })
+  status: MessageStatus;
   @Column({ type: 'text', nullable: true }) provider: string | null;
   @Column({ name: 'provider_message_id', type: 'text', nullable: true }) providerMessageId: string | null;
   @Column({ type: 'integer' }) attempts: number;

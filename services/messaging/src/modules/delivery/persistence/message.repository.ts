@@ -17,7 +17,6 @@ export interface NewMessage {
   createdBy: string | null;
 }
 
-
 // Once a message is out (or never will be), a secret in its body has no reason to stay.
 const SCRUB = `body_text = CASE WHEN sensitive THEN '[redacted]' ELSE body_text END, body_html = CASE WHEN sensitive THEN NULL ELSE body_html END`;
 
@@ -35,7 +34,18 @@ export class MessageRepository {
       `INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [values.idempotencyKey, values.channel, values.recipient, values.sender, values.subject, values.bodyText, values.bodyHtml, values.purpose, values.sensitive, values.createdBy],
+      [
+        values.idempotencyKey,
+        values.channel,
+        values.recipient,
+        values.sender,
+        values.subject,
+        values.bodyText,
+        values.bodyHtml,
+        values.purpose,
+        values.sensitive,
+        values.createdBy,
+      ],
     );
     const message = await this.repo().findOneByOrFail({ idempotencyKey: values.idempotencyKey });
     return { message, created: inserted.length === 1 };
@@ -109,16 +119,28 @@ export class MessageRepository {
   }
 
   /** The row a provider's report is about: by our id when the report carries it, else by the provider's id. */
-  async lockForReport(ref: { id?: string; provider: string; providerMessageId: string }, manager: EntityManager): Promise<MessageEntity | null> {
+  async lockForReport(
+    ref: { id?: string; provider: string; providerMessageId: string },
+    manager: EntityManager,
+  ): Promise<MessageEntity | null> {
     const repo = this.repo(manager);
     if (ref.id && isUuid(ref.id)) {
       const byId = await repo.findOne({ where: { id: ref.id }, lock: { mode: 'pessimistic_write' } });
       if (byId && (!byId.providerMessageId || byId.providerMessageId === ref.providerMessageId)) return byId;
     }
-    return repo.findOne({ where: { provider: ref.provider, providerMessageId: ref.providerMessageId }, lock: { mode: 'pessimistic_write' } });
+    return repo.findOne({
+      where: { provider: ref.provider, providerMessageId: ref.providerMessageId },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
-  async applyReport(id: string, status: MessageStatus, providerMessageId: string, error: string | null, manager: EntityManager): Promise<void> {
+  async applyReport(
+    id: string,
+    status: MessageStatus,
+    providerMessageId: string,
+    error: string | null,
+    manager: EntityManager,
+  ): Promise<void> {
     await manager.query(
       `UPDATE messages SET status = $2::message_status, provider_message_id = COALESCE(provider_message_id, $3),
          sent_at = CASE WHEN $2 IN ('sent', 'delivered') THEN COALESCE(sent_at, now()) ELSE sent_at END,

@@ -18,9 +18,26 @@ class TestServiceToken extends ServiceToken {
 const consent = (granted: boolean) => ({ granted, changedAt: null, method: null, changedBy: null });
 // Identity and clients as their contracts (@salon/contracts) have them; a test may replace an answer.
 const conforming: Record<string, unknown> = {
-  '/api/business-settings': { businessName: 'Maple Street Salon', businessLogo: null, timeZone: 'America/Chicago', currency: 'USD', phone: '+13125550100', email: null, website: null },
-  '/api/locations': [{ id: 'loc-nyc', name: 'New York', timeZone: 'America/New_York', isDefault: false, isActive: true, address: null, phone: null }],
-  '/api/clients/c-1': { id: 'c-1', firstName: 'Ana', phone: '+13125550101', email: 'ana@example.com', smsConsent: consent(true), emailConsent: consent(false) },
+  '/api/business-settings': {
+    businessName: 'Maple Street Salon',
+    businessLogo: null,
+    timeZone: 'America/Chicago',
+    currency: 'USD',
+    phone: '+13125550100',
+    email: null,
+    website: null,
+  },
+  '/api/locations': [
+    { id: 'loc-nyc', name: 'New York', timeZone: 'America/New_York', isDefault: false, isActive: true, address: null, phone: null },
+  ],
+  '/api/clients/c-1': {
+    id: 'c-1',
+    firstName: 'Ana',
+    phone: '+13125550101',
+    email: 'ana@example.com',
+    smsConsent: consent(true),
+    emailConsent: consent(false),
+  },
 };
 let answers: Record<string, unknown>;
 let server: Server;
@@ -29,7 +46,9 @@ let lookup: PlatformLookup;
 beforeAll(async () => {
   server = createServer((req, res) => {
     const body = answers[req.url ?? ''];
-    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { error: 'Not found' }));
+    res
+      .writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(body ?? { error: 'Not found' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,12 +62,21 @@ beforeEach(() => {
 
 describe('PlatformLookup (messaging)', () => {
   it('reads conforming answers: contact and consent, the business and the location zone and phone', async () => {
-    expect(await lookup.clientContact('c-1')).toEqual({ firstName: 'Ana', phone: '+13125550101', email: 'ana@example.com', smsConsent: true });
+    expect(await lookup.clientContact('c-1')).toEqual({
+      firstName: 'Ana',
+      phone: '+13125550101',
+      email: 'ana@example.com',
+      smsConsent: true,
+    });
     expect(await lookup.clientContact('gone')).toBeNull();
-    expect(await lookup.businessAt('loc-nyc')).toEqual({ businessName: 'Maple Street Salon', timeZone: 'America/New_York', phone: '+13125550100' });
+    expect(await lookup.businessAt('loc-nyc')).toEqual({
+      businessName: 'Maple Street Salon',
+      timeZone: 'America/New_York',
+      phone: '+13125550100',
+    });
   });
 
-  it("refuses a client whose consent drifted from the clients contract, naming the field", async () => {
+  it('refuses a client whose consent drifted from the clients contract, naming the field', async () => {
     answers['/api/clients/c-1'] = { ...(conforming['/api/clients/c-1'] as object), smsConsent: true };
     const failure = lookup.clientContact('c-1');
     await expect(failure).rejects.toBeInstanceOf(ContractDriftError);
@@ -57,6 +85,8 @@ describe('PlatformLookup (messaging)', () => {
 
   it("refuses identity's business settings when a field the contract requires is gone, naming it", async () => {
     answers['/api/business-settings'] = { name: 'Maple Street Salon', timeZone: 'America/Chicago', phone: null };
-    await expect(lookup.businessAt(null)).rejects.toThrow(/\/api\/business-settings answered a body that breaks its contract: businessName: /);
+    await expect(lookup.businessAt(null)).rejects.toThrow(
+      /\/api\/business-settings answered a body that breaks its contract: businessName: /,
+    );
   });
 });

@@ -33,7 +33,16 @@ export class UpstreamUnavailableError extends Error {
  */
 @Injectable()
 export class PlatformLookup {
-  private business: { until: number; value: Promise<{ businessName: string; timeZone: string | null; zones: Map<string, string>; phone: string | null; phones: Map<string, string | null> }> } | null = null;
+  private business: {
+    until: number;
+    value: Promise<{
+      businessName: string;
+      timeZone: string | null;
+      zones: Map<string, string>;
+      phone: string | null;
+      phones: Map<string, string | null>;
+    }>;
+  } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: MessagingConfig,
@@ -42,7 +51,9 @@ export class PlatformLookup {
 
   /** null when the client no longer exists (deleted, anonymised or merged away: 404). */
   async clientContact(clientId: string): Promise<ClientContact | null> {
-    const c = await this.get(this.config.CLIENTS_URL, `/api/clients/${encodeURIComponent(clientId)}`, clientSchema, { allowNotFound: true });
+    const c = await this.get(this.config.CLIENTS_URL, `/api/clients/${encodeURIComponent(clientId)}`, clientSchema, {
+      allowNotFound: true,
+    });
     if (!c) return null;
     return { firstName: c.firstName || null, phone: c.phone || null, email: c.email || null, smsConsent: c.smsConsent?.granted === true };
   }

@@ -67,8 +67,10 @@ export class DeliverMessageUseCase {
     const provider = (channel: string) => (channel === 'sms' ? this.sms.name : this.email.name);
     return this.dataSource.transaction(async (manager) => {
       const row = await this.messages.lockById(id, manager);
-      if (!row || isFinished(row.status)) return { kind: 'finished' as const, outcome: { kind: 'done' as const, status: row?.status ?? ('failed' as const) } };
-      if (leaseHeld(row)) return { kind: 'held' as const, outcome: { kind: 'defer' as const, untilMs: row.leaseExpiresAt!.getTime() + 50 } };
+      if (!row || isFinished(row.status))
+        return { kind: 'finished' as const, outcome: { kind: 'done' as const, status: row?.status ?? ('failed' as const) } };
+      if (leaseHeld(row))
+        return { kind: 'held' as const, outcome: { kind: 'defer' as const, untilMs: row.leaseExpiresAt!.getTime() + 50 } };
       // `sending` with an expired lease: a worker died (or timed out) after starting an attempt,
       // so the provider may have the message already.
       const uncertainSince = row.status === 'sending' ? (row.attemptStartedAt ?? row.queuedAt) : null;
@@ -135,5 +137,11 @@ function leaseHeld(message: MessageEntity): boolean {
 }
 
 function toSms(message: MessageEntity): OutgoingSms {
-  return { messageId: message.id, idempotencyKey: message.idempotencyKey, from: message.sender, to: message.recipient, body: message.bodyText };
+  return {
+    messageId: message.id,
+    idempotencyKey: message.idempotencyKey,
+    from: message.sender,
+    to: message.recipient,
+    body: message.bodyText,
+  };
 }

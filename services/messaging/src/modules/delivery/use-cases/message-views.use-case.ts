@@ -15,7 +15,8 @@ export class MessageViewsUseCase {
   ) {}
 
   async list(limit = 50, channel?: MessageChannel): Promise<Message[]> {
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw ValidationFailedError.field('limit', 'must be a whole number from 1 to 500');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+      throw ValidationFailedError.field('limit', 'must be a whole number from 1 to 500');
     return (await this.messages.list(limit, channel)).map(toView);
   }
 
@@ -26,7 +27,11 @@ export class MessageViewsUseCase {
   }
 
   settings(): DeliverySettings {
-    return { emailProvider: this.config.EMAIL_PROVIDER, smsProvider: this.config.SMS_PROVIDER, emailPreviewUrl: emailPreviewUrl(this.config) };
+    return {
+      emailProvider: this.config.EMAIL_PROVIDER,
+      smsProvider: this.config.SMS_PROVIDER,
+      emailPreviewUrl: emailPreviewUrl(this.config),
+    };
   }
 }
 

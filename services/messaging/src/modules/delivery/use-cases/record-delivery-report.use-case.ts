@@ -23,10 +23,20 @@ export class RecordDeliveryReportUseCase {
   /** The status after the report, or null when no message matches (reports for other systems). */
   record(report: ProviderReport): Promise<MessageStatus | null> {
     return this.dataSource.transaction(async (manager) => {
-      const message = await this.messages.lockForReport({ id: report.messageId, provider: report.provider, providerMessageId: report.providerMessageId }, manager);
+      const message = await this.messages.lockForReport(
+        { id: report.messageId, provider: report.provider, providerMessageId: report.providerMessageId },
+        manager,
+      );
       if (!message) return null;
       const next = statusAfterReport(message.status, report.report);
-      if (next) await this.messages.applyReport(message.id, next, report.providerMessageId, report.report === 'failed' ? (report.error ?? 'Delivery failed') : null, manager);
+      if (next)
+        await this.messages.applyReport(
+          message.id,
+          next,
+          report.providerMessageId,
+          report.report === 'failed' ? (report.error ?? 'Delivery failed') : null,
+          manager,
+        );
       return next ?? message.status;
     });
   }

@@ -43,7 +43,10 @@ function setUp(client: ClientContact | null | Error, optedOut: string[] = []) {
     sensitive: true,
     compose: async (c) => {
       calls.composed.push(c);
-      return { sms: () => `Hi ${c.firstName}, by text`, email: () => ({ subject: 'By e-mail', text: `Hi ${c.firstName}`, html: '<p>Hi</p>' }) };
+      return {
+        sms: () => `Hi ${c.firstName}, by text`,
+        email: () => ({ subject: 'By e-mail', text: `Hi ${c.firstName}`, html: '<p>Hi</p>' }),
+      };
     },
   };
   return { useCase: new SendClientMessageUseCase(platform, smsConsent, queue), calls, request };
@@ -57,18 +60,36 @@ describe('reaching a client by SMS or e-mail', () => {
     expect(calls.stopChecks).toEqual(['+13125550101']);
     expect(calls.composed).toEqual([ANA]);
     expect(calls.queued).toEqual([
-      { idempotencyKey: 'waitlist-offer:o-1', to: '+13125550101', purpose: 'waitlist-offer', sensitive: true, createdBy: null, channel: 'sms', text: 'Hi Ana, by text' },
+      {
+        idempotencyKey: 'waitlist-offer:o-1',
+        to: '+13125550101',
+        purpose: 'waitlist-offer',
+        sensitive: true,
+        createdBy: null,
+        channel: 'sms',
+        text: 'Hi Ana, by text',
+      },
     ]);
   });
 
   it('e-mails a client whose number replied STOP, and one without SMS consent', async () => {
-    for (const [client, optedOut] of [[ANA, ['+13125550101']], [{ ...ANA, smsConsent: false }, []]] as const) {
+    for (const [client, optedOut] of [
+      [ANA, ['+13125550101']],
+      [{ ...ANA, smsConsent: false }, []],
+    ] as const) {
       const { useCase, calls, request } = setUp(client, [...optedOut]);
       await useCase.execute(request);
       expect(calls.queued).toEqual([
         {
-          idempotencyKey: 'waitlist-offer:o-1', to: 'ana@example.com', purpose: 'waitlist-offer', sensitive: true, createdBy: null,
-          channel: 'email', subject: 'By e-mail', text: 'Hi Ana', html: '<p>Hi</p>',
+          idempotencyKey: 'waitlist-offer:o-1',
+          to: 'ana@example.com',
+          purpose: 'waitlist-offer',
+          sensitive: true,
+          createdBy: null,
+          channel: 'email',
+          subject: 'By e-mail',
+          text: 'Hi Ana',
+          html: '<p>Hi</p>',
         },
       ]);
     }

@@ -59,7 +59,13 @@ export class SendClientMessageUseCase {
       return null;
     }
     const forms = await request.compose(client);
-    const common = { idempotencyKey: request.idempotencyKey, to: choice.to, purpose: request.purpose, sensitive: request.sensitive ?? false, createdBy: null };
+    const common = {
+      idempotencyKey: request.idempotencyKey,
+      to: choice.to,
+      purpose: request.purpose,
+      sensitive: request.sensitive ?? false,
+      createdBy: null,
+    };
     if (choice.channel === 'sms') return this.queue.queue({ ...common, channel: 'sms', text: forms.sms() });
     const email = forms.email();
     return this.queue.queue({ ...common, channel: 'email', subject: email.subject, text: email.text, html: email.html });

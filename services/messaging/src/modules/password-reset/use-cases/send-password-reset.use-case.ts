@@ -24,11 +24,21 @@ export class SendPasswordResetUseCase {
   async execute(payload: unknown): Promise<MessageEntity> {
     const p = parseInput(payloadSchema, payload);
     const secret = openSecret(p.secret, this.config.EVENT_SECRET_KEY);
-    const common = { idempotencyKey: `password-reset:${p.requestId}`, to: p.to, purpose: 'password-reset', sensitive: true, createdBy: null };
+    const common = {
+      idempotencyKey: `password-reset:${p.requestId}`,
+      to: p.to,
+      purpose: 'password-reset',
+      sensitive: true,
+      createdBy: null,
+    };
     if (p.channel === 'sms') {
       return this.queue.queue({ ...common, channel: 'sms', text: renderResetSms({ businessName: p.businessName, code: secret }) });
     }
-    const email = renderResetEmail({ businessName: p.businessName, firstName: p.firstName, link: resetLink(this.config.PUBLIC_URL, secret) });
+    const email = renderResetEmail({
+      businessName: p.businessName,
+      firstName: p.firstName,
+      link: resetLink(this.config.PUBLIC_URL, secret),
+    });
     return this.queue.queue({ ...common, channel: 'email', subject: email.subject, text: email.text, html: email.html });
   }
 }

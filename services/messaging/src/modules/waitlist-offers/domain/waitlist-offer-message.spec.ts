@@ -27,7 +27,12 @@ describe('waitlist offer messages', () => {
     },
     {
       case: 'a summer morning, expiring the evening before, no first name',
-      input: offer({ firstName: null, startsAt: '2026-07-02T14:00:00Z', endsAt: '2026-07-02T15:15:00Z', expiresAt: '2026-07-02T01:30:00Z' }),
+      input: offer({
+        firstName: null,
+        startsAt: '2026-07-02T14:00:00Z',
+        endsAt: '2026-07-02T15:15:00Z',
+        expiresAt: '2026-07-02T01:30:00Z',
+      }),
       sms: `Willow & Sage: Hi, a time opened up for Balayage on Jul 2, 2026 at 9:00 AM. This offer expires at 8:30 PM on Jul 1, 2026. Book it or pass: ${LINK}`,
     },
     {
@@ -41,7 +46,13 @@ describe('waitlist offer messages', () => {
   });
 
   it.each([
-    { case: 'CST', input: offer(), subject: 'Willow & Sage: a time opened up for Balayage on Jan 15, 2026 at 2:30 PM', when: 'Jan 15, 2026, 2:30 PM to 3:30 PM.', expiry: 'This offer expires at 12:00 PM on Jan 15, 2026.' },
+    {
+      case: 'CST',
+      input: offer(),
+      subject: 'Willow & Sage: a time opened up for Balayage on Jan 15, 2026 at 2:30 PM',
+      when: 'Jan 15, 2026, 2:30 PM to 3:30 PM.',
+      expiry: 'This offer expires at 12:00 PM on Jan 15, 2026.',
+    },
     {
       case: 'CDT',
       input: offer({ startsAt: '2026-07-02T14:00:00Z', endsAt: '2026-07-02T15:15:00Z', expiresAt: '2026-07-02T01:30:00Z' }),
@@ -53,7 +64,8 @@ describe('waitlist offer messages', () => {
     const email = renderOfferEmail(input);
     expect(email.subject).toBe(subject);
     expect(email.text.startsWith('Hi Ana,\n')).toBe(true);
-    for (const part of [when, expiry, `\n${LINK}\n`, 'Willow & Sage, and you are next on the waitlist.']) expect(email.text).toContain(part);
+    for (const part of [when, expiry, `\n${LINK}\n`, 'Willow & Sage, and you are next on the waitlist.'])
+      expect(email.text).toContain(part);
     expect(email.html).toContain(`href="${LINK}"`);
     expect(email.html).toContain(when);
     expect(email.html).toContain(expiry);

@@ -36,9 +36,14 @@ export function renderOfferSms(input: OfferMessageInput): string {
 
 export function renderOfferEmail(input: OfferMessageInput): OfferEmail {
   const w = wording(input);
-  const intro = [`A time opened up for ${w.service} at ${w.business}, and you are next on the waitlist.`, `${w.day}, ${w.start} to ${w.end}.`];
+  const intro = [
+    `A time opened up for ${w.service} at ${w.business}, and you are next on the waitlist.`,
+    `${w.day}, ${w.start} to ${w.end}.`,
+  ];
   const outro = "Can't make it? Pass on the same page and the time goes to the next person on the waitlist.";
-  const text = [w.greeting, '', ...intro, 'Open this link to book it or pass:', '', input.link, '', w.expiry, outro, '', w.business].join('\n');
+  const text = [w.greeting, '', ...intro, 'Open this link to book it or pass:', '', input.link, '', w.expiry, outro, '', w.business].join(
+    '\n',
+  );
   const html = renderActionEmailHtml({
     greeting: w.greeting,
     intro,
@@ -65,4 +70,3 @@ function wording(input: OfferMessageInput) {
     expiry: `This offer expires at ${expires.time} on ${expires.date}.`,
   };
 }
-

@@ -27,7 +27,10 @@ export function sesReportOf(notification: unknown): SesReport | null {
   if (kind === 'Bounce' || kind === 'Reject') {
     const b = n?.bounce;
     const detail = b?.bouncedRecipients?.[0]?.diagnosticCode;
-    const error = kind === 'Reject' ? 'SES rejected the message' : `Bounced (${b?.bounceType ?? 'unknown'}${b?.bounceSubType ? `/${b.bounceSubType}` : ''})${detail ? `: ${detail}` : ''}`;
+    const error =
+      kind === 'Reject'
+        ? 'SES rejected the message'
+        : `Bounced (${b?.bounceType ?? 'unknown'}${b?.bounceSubType ? `/${b.bounceSubType}` : ''})${detail ? `: ${detail}` : ''}`;
     return { providerMessageId, messageId, report: 'failed', error };
   }
   return null;

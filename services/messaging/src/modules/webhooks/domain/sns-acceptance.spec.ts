@@ -17,7 +17,9 @@ describe('which signed SNS messages are accepted', () => {
 
   it('refuses a message sent more than an hour ago (a replay), or with no readable Timestamp', () => {
     expect(snsAcceptanceProblem({ TopicArn: OURS, Timestamp: at(SNS_MAX_MESSAGE_AGE_MS) }, [OURS], now)).toBeNull();
-    expect(snsAcceptanceProblem({ TopicArn: OURS, Timestamp: at(SNS_MAX_MESSAGE_AGE_MS + 1000) }, [OURS], now)).toBe('SNS message is more than an hour old');
+    expect(snsAcceptanceProblem({ TopicArn: OURS, Timestamp: at(SNS_MAX_MESSAGE_AGE_MS + 1000) }, [OURS], now)).toBe(
+      'SNS message is more than an hour old',
+    );
     expect(snsAcceptanceProblem({ TopicArn: OURS, Timestamp: 'yesterday' }, [OURS], now)).toBe('SNS Timestamp is not a date');
   });
 });

@@ -11,7 +11,11 @@ export const SNS_MAX_MESSAGE_AGE_MS = 60 * 60 * 1000;
  * SNS sent it: anyone can point a topic of their own at the webhook, so the topic must be one of
  * ours when a list is configured (empty: development, any topic).
  */
-export function snsAcceptanceProblem(message: Pick<SnsMessage, 'TopicArn' | 'Timestamp'>, allowedTopicArns: readonly string[], now: Date): string | null {
+export function snsAcceptanceProblem(
+  message: Pick<SnsMessage, 'TopicArn' | 'Timestamp'>,
+  allowedTopicArns: readonly string[],
+  now: Date,
+): string | null {
   if (allowedTopicArns.length > 0 && !allowedTopicArns.includes(message.TopicArn)) return `SNS topic ${message.TopicArn} is not accepted`;
   const sentAt = Date.parse(message.Timestamp);
   if (Number.isNaN(sentAt)) return 'SNS Timestamp is not a date';

@@ -7,7 +7,16 @@ const other = selfSignedCertificate();
 
 describe('SNS signature verification', () => {
   it('builds the string to sign for notifications, with Subject only when present', () => {
-    const base = { Type: 'Notification', MessageId: 'm', TopicArn: 't', Message: 'hello', Timestamp: 'ts', SignatureVersion: '1', Signature: '', SigningCertURL: CERT_URL };
+    const base = {
+      Type: 'Notification',
+      MessageId: 'm',
+      TopicArn: 't',
+      Message: 'hello',
+      Timestamp: 'ts',
+      SignatureVersion: '1',
+      Signature: '',
+      SigningCertURL: CERT_URL,
+    };
     expect(snsStringToSign(base)).toBe('Message\nhello\nMessageId\nm\nTimestamp\nts\nTopicArn\nt\nType\nNotification\n');
     expect(snsStringToSign({ ...base, Subject: 's' })).toContain('Subject\ns\nTimestamp');
     expect(snsStringToSign({ ...base, Type: 'SubscriptionConfirmation' })).toBeNull(); // needs SubscribeURL and Token

@@ -20,7 +20,12 @@ const SUBSCRIPTION_KEYS = ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 
 
 /** The exact text SNS signed: "Key\nValue\n" for each signed key present, in this order. */
 export function snsStringToSign(message: SnsMessage): string | null {
-  const keys = message.Type === 'Notification' ? NOTIFICATION_KEYS : message.Type === 'SubscriptionConfirmation' || message.Type === 'UnsubscribeConfirmation' ? SUBSCRIPTION_KEYS : null;
+  const keys =
+    message.Type === 'Notification'
+      ? NOTIFICATION_KEYS
+      : message.Type === 'SubscriptionConfirmation' || message.Type === 'UnsubscribeConfirmation'
+        ? SUBSCRIPTION_KEYS
+        : null;
   if (!keys) return null;
   let text = '';
   for (const key of keys) {
@@ -57,7 +62,7 @@ export function certificateUrlProblem(url: string, allowedHosts: readonly string
 export function hostMatches(host: string, pattern: string): boolean {
   const h = host.split('.');
   const p = pattern.split('.');
-  return h.length === p.length && p.every((label, i) => label === '*' ? /^[a-z0-9-]+$/.test(h[i]) : label === h[i]);
+  return h.length === p.length && p.every((label, i) => (label === '*' ? /^[a-z0-9-]+$/.test(h[i]) : label === h[i]));
 }
 
 /** RSA signature over the string to sign: SHA1 for SignatureVersion 1, SHA256 for 2. */
@@ -77,5 +82,10 @@ export function verifySnsSignature(message: SnsMessage, certificatePem: string):
 
 export function isSnsMessage(value: unknown): value is SnsMessage {
   const v = value as Record<string, unknown> | null;
-  return !!v && ['Type', 'MessageId', 'TopicArn', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL'].every((k) => typeof v[k] === 'string');
+  return (
+    !!v &&
+    ['Type', 'MessageId', 'TopicArn', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL'].every(
+      (k) => typeof v[k] === 'string',
+    )
+  );
 }

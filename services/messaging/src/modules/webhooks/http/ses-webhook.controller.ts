@@ -33,7 +33,9 @@ export class SesWebhookController {
     }
     if (message.Type === 'SubscriptionConfirmation') {
       const confirmed = await this.verifier.confirm(message);
-      this.logger.log(`SNS subscription to ${message.TopicArn} ${confirmed ? 'confirmed' : 'not confirmed (SubscribeURL host not allowed)'}`);
+      this.logger.log(
+        `SNS subscription to ${message.TopicArn} ${confirmed ? 'confirmed' : 'not confirmed (SubscribeURL host not allowed)'}`,
+      );
       return { ok: true };
     }
     if (message.Type !== 'Notification') return { ok: true };

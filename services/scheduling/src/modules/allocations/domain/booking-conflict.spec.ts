@@ -14,7 +14,11 @@ describe('takenMessage', () => {
 describe('BookingConflictError', () => {
   const at = new Date('2030-03-12T19:00:00Z');
   it('answers the one 409 body {error, taken, alternatives}', () => {
-    const e = new BookingConflictError('Dana Lee is already booked at 2:00 PM', [takenTime({ kind: 'staff', id: 'x', name: 'Dana Lee', at }, 'America/Chicago')], []);
+    const e = new BookingConflictError(
+      'Dana Lee is already booked at 2:00 PM',
+      [takenTime({ kind: 'staff', id: 'x', name: 'Dana Lee', at }, 'America/Chicago')],
+      [],
+    );
     const r = toErrorResponse(e);
     expect(r.status).toBe(409);
     expect(bookingConflictBodySchema.parse(r.body)).toEqual({
@@ -24,7 +28,9 @@ describe('BookingConflictError', () => {
     });
   });
   it('lists one refused time per date', () => {
-    const body = toErrorResponse(new BookingConflictError('2 of 4 dates cannot be booked', [refusedTime(at, 'Closed'), refusedTime(at.toISOString(), 'Closed')])).body;
+    const body = toErrorResponse(
+      new BookingConflictError('2 of 4 dates cannot be booked', [refusedTime(at, 'Closed'), refusedTime(at.toISOString(), 'Closed')]),
+    ).body;
     expect(bookingConflictBodySchema.parse(body).taken).toHaveLength(2);
   });
   it('knows a lost race', () => {

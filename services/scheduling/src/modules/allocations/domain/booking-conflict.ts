@@ -54,7 +54,12 @@ export class BookingConflictError extends ConflictError {
   }
 
   /** The engine refused the time asked for: its first reason, the time, and the nearest free times. */
-  static refused(start: Date, reasons: readonly string[], alternatives: AlternativeSlot[], fallback = 'That time is not available'): BookingConflictError {
+  static refused(
+    start: Date,
+    reasons: readonly string[],
+    alternatives: AlternativeSlot[],
+    fallback = 'That time is not available',
+  ): BookingConflictError {
     const reason = reasons[0] ?? fallback;
     return new BookingConflictError(reason, [refusedTime(start, reason)], alternatives);
   }

@@ -10,8 +10,16 @@ describe('slotHolds', () => {
     end: t(15),
     segments: [
       {
-        serviceId: 's1', staffId: 'dana', start: t(14), end: t(15), resourceIds: ['room-1'], resourceBusy: { start: t(14), end: t(15, 15) },
-        staffBusy: [{ start: t(14), end: t(14, 30) }, { start: t(14, 45), end: t(15, 15) }],
+        serviceId: 's1',
+        staffId: 'dana',
+        start: t(14),
+        end: t(15),
+        resourceIds: ['room-1'],
+        resourceBusy: { start: t(14), end: t(15, 15) },
+        staffBusy: [
+          { start: t(14), end: t(14, 30) },
+          { start: t(14, 45), end: t(15, 15) },
+        ],
       },
     ],
   };
@@ -24,7 +32,10 @@ describe('slotHolds', () => {
   it('holds every busy part of the staff member, then the room: its places first, then a room of the same type', () => {
     const needs = slotHolds(slot, [{ staffId: 'dana', name: 'Dana Lee' }], rooms);
     expect(needs).toHaveLength(3);
-    expect(needs[0]).toEqual({ candidates: [{ kind: 'staff', resourceId: 'dana', place: 1, from: t(14), to: t(14, 30) }], refusal: { kind: 'staff', id: 'dana', name: 'Dana Lee', at: t(14) } });
+    expect(needs[0]).toEqual({
+      candidates: [{ kind: 'staff', resourceId: 'dana', place: 1, from: t(14), to: t(14, 30) }],
+      refusal: { kind: 'staff', id: 'dana', name: 'Dana Lee', at: t(14) },
+    });
     expect(needs[1].candidates[0]).toMatchObject({ from: t(14, 45), to: t(15, 15) });
     expect(needs[2].candidates.map((c) => `${c.resourceId}#${c.place}`)).toEqual(['room-1#1', 'room-1#2', 'room-2#1']);
     expect(needs[2].candidates[0]).toMatchObject({ from: t(14), to: t(15, 15) });
@@ -40,8 +51,17 @@ describe('slotHolds', () => {
 
 describe('classHolds', () => {
   it('holds the instructor and every place of the room', () => {
-    const needs = classHolds({ instructor: { id: 'jo', name: 'Jordan Patel' }, room: { id: 'studio', name: 'Studio', capacity: 2 }, from: t(17), to: t(18) });
-    expect(needs.map((n) => n.candidates.map((c) => `${c.kind}:${c.resourceId}#${c.place}`))).toEqual([['staff:jo#1'], ['room:studio#1'], ['room:studio#2']]);
+    const needs = classHolds({
+      instructor: { id: 'jo', name: 'Jordan Patel' },
+      room: { id: 'studio', name: 'Studio', capacity: 2 },
+      from: t(17),
+      to: t(18),
+    });
+    expect(needs.map((n) => n.candidates.map((c) => `${c.kind}:${c.resourceId}#${c.place}`))).toEqual([
+      ['staff:jo#1'],
+      ['room:studio#1'],
+      ['room:studio#2'],
+    ]);
     expect(needs[2].refusal).toEqual({ kind: 'room', id: 'studio', name: 'Studio', at: t(17) });
   });
   it('without a room holds the instructor alone', () => {

@@ -35,7 +35,11 @@ export interface HoldableResource {
  * capacity resource gets the first free place (1..capacity); when the engine's pick is full,
  * another resource of the same type is tried (first free place of each, in order).
  */
-export function slotHolds(slot: Slot, staff: readonly { staffId: string; name: string }[], resources: readonly HoldableResource[]): HoldNeed[] {
+export function slotHolds(
+  slot: Slot,
+  staff: readonly { staffId: string; name: string }[],
+  resources: readonly HoldableResource[],
+): HoldNeed[] {
   const needs: HoldNeed[] = [];
   for (const seg of slot.segments) {
     const name = staff.find((s) => s.staffId === seg.staffId)?.name ?? 'The staff member';
@@ -48,7 +52,10 @@ export function slotHolds(slot: Slot, staff: readonly { staffId: string; name: s
     for (const resourceId of seg.resourceIds) {
       const picked = resources.find((r) => r.resourceId === resourceId);
       if (!picked) continue;
-      const alike = [picked, ...resources.filter((r) => r.kind === picked.kind && r.type === picked.type && r.resourceId !== picked.resourceId)];
+      const alike = [
+        picked,
+        ...resources.filter((r) => r.kind === picked.kind && r.type === picked.type && r.resourceId !== picked.resourceId),
+      ];
       const { start: from, end: to } = seg.resourceBusy;
       needs.push({
         candidates: alike.flatMap((r) => places(r.capacity).map((place) => ({ kind: r.kind, resourceId: r.resourceId, place, from, to }))),
@@ -68,12 +75,18 @@ export function classHolds(c: {
 }): HoldNeed[] {
   const { from, to } = c;
   const needs: HoldNeed[] = [
-    { candidates: [{ kind: 'staff', resourceId: c.instructor.id, place: 1, from, to }], refusal: { kind: 'staff', id: c.instructor.id, name: c.instructor.name, at: from } },
+    {
+      candidates: [{ kind: 'staff', resourceId: c.instructor.id, place: 1, from, to }],
+      refusal: { kind: 'staff', id: c.instructor.id, name: c.instructor.name, at: from },
+    },
   ];
   const room = c.room;
   if (room) {
     for (const place of places(room.capacity)) {
-      needs.push({ candidates: [{ kind: 'room', resourceId: room.id, place, from, to }], refusal: { kind: 'room', id: room.id, name: room.name, at: from } });
+      needs.push({
+        candidates: [{ kind: 'room', resourceId: room.id, place, from, to }],
+        refusal: { kind: 'room', id: room.id, name: room.name, at: from },
+      });
     }
   }
   return needs;

@@ -15,7 +15,9 @@ export function holdInsert(owner: HoldOwner, h: HoldRow, active = true): { sql: 
 }
 
 function ownerWhere(owner: HoldOwner): { where: string; id: string } {
-  return 'appointmentId' in owner ? { where: 'appointment_id = $1', id: owner.appointmentId } : { where: 'class_session_id = $1', id: owner.classSessionId };
+  return 'appointmentId' in owner
+    ? { where: 'appointment_id = $1', id: owner.appointmentId }
+    : { where: 'class_session_id = $1', id: owner.classSessionId };
 }
 
 /** `allocations`: the only code that inserts, updates or deletes its rows. SQL only. */

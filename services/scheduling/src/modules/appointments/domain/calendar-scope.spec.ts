@@ -7,12 +7,27 @@ const own = { userId: me, role: 'staff', permissions: ['view_own_schedule'] };
 
 describe('calendarScope', () => {
   it.each([
-    { name: 'see-all, nobody asked → everyone', subject: { userId: me, role: 'staff', permissions: ['view_calendar'] }, asked: undefined, scope: undefined },
-    { name: 'see-all, someone asked → them', subject: { userId: me, role: 'staff', permissions: ['view_appointments'] }, asked: [other], scope: [other] },
+    {
+      name: 'see-all, nobody asked → everyone',
+      subject: { userId: me, role: 'staff', permissions: ['view_calendar'] },
+      asked: undefined,
+      scope: undefined,
+    },
+    {
+      name: 'see-all, someone asked → them',
+      subject: { userId: me, role: 'staff', permissions: ['view_appointments'] },
+      asked: [other],
+      scope: [other],
+    },
     { name: 'admin → everyone', subject: { userId: me, role: 'admin', permissions: [] }, asked: [], scope: undefined },
     { name: 'own only, nobody asked → oneself', subject: own, asked: undefined, scope: [me] },
     { name: 'own only, oneself asked (twice) → oneself', subject: own, asked: [me, me], scope: [me] },
-    { name: 'both permissions → see-all wins', subject: { userId: me, role: 'staff', permissions: ['view_own_schedule', 'view_calendar'] }, asked: [other], scope: [other] },
+    {
+      name: 'both permissions → see-all wins',
+      subject: { userId: me, role: 'staff', permissions: ['view_own_schedule', 'view_calendar'] },
+      asked: [other],
+      scope: [other],
+    },
   ])('$name', ({ subject, asked, scope }) => {
     expect(calendarScope(subject, asked)).toEqual(scope);
   });

@@ -10,11 +10,15 @@ export const SEE_A_CALENDAR = { anyOf: [...SEE_ALL_CALENDARS.anyOf, 'view_own_sc
  * (undefined), with a see-all permission; otherwise only their own. Asking for someone else is
  * refused rather than quietly narrowed, so a caller never mistakes a filtered answer for the whole.
  */
-export function calendarScope(subject: PermissionSubject & { userId: string }, requestedStaffIds: readonly string[] | undefined): string[] | undefined {
+export function calendarScope(
+  subject: PermissionSubject & { userId: string },
+  requestedStaffIds: readonly string[] | undefined,
+): string[] | undefined {
   const requested = requestedStaffIds?.length ? [...new Set(requestedStaffIds)] : undefined;
   if (satisfies(subject, SEE_ALL_CALENDARS)) return requested;
   if (!satisfies(subject, 'view_own_schedule')) throw new ForbiddenError('Forbidden: requires view_calendar or view_appointments');
-  if (requested?.some((id) => id !== subject.userId)) throw new ForbiddenError('Forbidden: view_own_schedule shows only your own appointments');
+  if (requested?.some((id) => id !== subject.userId))
+    throw new ForbiddenError('Forbidden: view_own_schedule shows only your own appointments');
   return [subject.userId];
 }
 

@@ -22,13 +22,30 @@ describe('seriesDates', () => {
   });
 
   it('caps a series at 52 occurrences and names the field that is wrong', () => {
-    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, count: MAX_SERIES_OCCURRENCES, timeZone: TZ })).toMatchObject({ ok: true });
-    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, count: 53, timeZone: TZ })).toMatchObject({ ok: false, field: 'count' });
-    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, until: '2027-06-01', timeZone: TZ })).toMatchObject({ ok: false, field: 'until' });
+    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, count: MAX_SERIES_OCCURRENCES, timeZone: TZ })).toMatchObject({
+      ok: true,
+    });
+    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, count: 53, timeZone: TZ })).toMatchObject({
+      ok: false,
+      field: 'count',
+    });
+    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, until: '2027-06-01', timeZone: TZ })).toMatchObject({
+      ok: false,
+      field: 'until',
+    });
     expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, timeZone: TZ })).toMatchObject({ ok: false, field: 'until' });
-    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 0, count: 3, timeZone: TZ })).toMatchObject({ ok: false, field: 'everyWeeks' });
-    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, until: '2026-01-01', timeZone: TZ })).toMatchObject({ ok: false, field: 'until' });
-    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, until: 'soon', timeZone: TZ })).toMatchObject({ ok: false, field: 'until' });
+    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 0, count: 3, timeZone: TZ })).toMatchObject({
+      ok: false,
+      field: 'everyWeeks',
+    });
+    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, until: '2026-01-01', timeZone: TZ })).toMatchObject({
+      ok: false,
+      field: 'until',
+    });
+    expect(seriesDates({ start: at('2026-01-05T10:00'), everyWeeks: 1, until: 'soon', timeZone: TZ })).toMatchObject({
+      ok: false,
+      field: 'until',
+    });
   });
 });
 
@@ -39,7 +56,10 @@ describe('planSeries', () => {
     expect(planSeries([occ(true, 1), occ(true, 2)], false)).toEqual({ ok: true, create: [occ(true, 1), occ(true, 2)], skipped: [] });
   });
   it('one refused without skipConflicts → nothing is created, every refused date listed', () => {
-    expect(planSeries([occ(true, 1), occ(false, 2), occ(false, 3)], false)).toEqual({ ok: false, conflicts: [occ(false, 2), occ(false, 3)] });
+    expect(planSeries([occ(true, 1), occ(false, 2), occ(false, 3)], false)).toEqual({
+      ok: false,
+      conflicts: [occ(false, 2), occ(false, 3)],
+    });
   });
   it('skipConflicts → the bookable ones, the refused reported as skipped', () => {
     expect(planSeries([occ(true, 1), occ(false, 2)], true)).toEqual({ ok: true, create: [occ(true, 1)], skipped: [occ(false, 2)] });

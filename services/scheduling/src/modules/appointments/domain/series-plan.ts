@@ -24,21 +24,36 @@ export type SeriesDates = { ok: true; rule: RecurrenceRule; dates: Date[] } | { 
  * 10:00 across a DST change), until a date (the whole local day counts) or N times, at most 52.
  */
 export function seriesDates(s: SeriesShape): SeriesDates {
-  if (!Number.isInteger(s.everyWeeks) || s.everyWeeks < 1 || s.everyWeeks > 52) return { ok: false, field: 'everyWeeks', message: 'must be a whole number of weeks from 1 to 52' };
-  if (s.until === undefined && s.count === undefined) return { ok: false, field: 'until', message: 'a series needs an end: until or count' };
+  if (!Number.isInteger(s.everyWeeks) || s.everyWeeks < 1 || s.everyWeeks > 52)
+    return { ok: false, field: 'everyWeeks', message: 'must be a whole number of weeks from 1 to 52' };
+  if (s.until === undefined && s.count === undefined)
+    return { ok: false, field: 'until', message: 'a series needs an end: until or count' };
   if (s.count !== undefined && (!Number.isInteger(s.count) || s.count < 1 || s.count > MAX_SERIES_OCCURRENCES)) {
     return { ok: false, field: 'count', message: `must be from 1 to ${MAX_SERIES_OCCURRENCES}` };
   }
   let until: Date | undefined;
   if (s.until !== undefined) {
-    const local = /^\d{4}-\d{2}-\d{2}$/.test(s.until) ? DateTime.fromISO(s.until, { zone: s.timeZone }).endOf('day') : DateTime.fromISO(s.until, { setZone: true });
+    const local = /^\d{4}-\d{2}-\d{2}$/.test(s.until)
+      ? DateTime.fromISO(s.until, { zone: s.timeZone }).endOf('day')
+      : DateTime.fromISO(s.until, { setZone: true });
     if (!local.isValid) return { ok: false, field: 'until', message: 'must be a date (YYYY-MM-DD) or a date-time' };
     until = local.toJSDate();
     if (until < s.start) return { ok: false, field: 'until', message: 'must not be before the first occurrence' };
   }
-  const rule: RecurrenceRule = { start: s.start, everyWeeks: s.everyWeeks, until, count: s.count ?? MAX_SERIES_OCCURRENCES + 1, timeZone: s.timeZone };
+  const rule: RecurrenceRule = {
+    start: s.start,
+    everyWeeks: s.everyWeeks,
+    until,
+    count: s.count ?? MAX_SERIES_OCCURRENCES + 1,
+    timeZone: s.timeZone,
+  };
   const dates = expandRecurrence(rule);
-  if (dates.length > MAX_SERIES_OCCURRENCES) return { ok: false, field: 'until', message: `a series has at most ${MAX_SERIES_OCCURRENCES} occurrences; choose an earlier date or a count` };
+  if (dates.length > MAX_SERIES_OCCURRENCES)
+    return {
+      ok: false,
+      field: 'until',
+      message: `a series has at most ${MAX_SERIES_OCCURRENCES} occurrences; choose an earlier date or a count`,
+    };
   return { ok: true, rule: { ...rule, count: dates.length }, dates };
 }
 
@@ -49,8 +64,7 @@ export interface JudgedOccurrence<T> {
 }
 
 export type SeriesPlan<T> =
-  | { ok: true; create: JudgedOccurrence<T>[]; skipped: JudgedOccurrence<T>[] }
-  | { ok: false; conflicts: JudgedOccurrence<T>[] };
+  { ok: true; create: JudgedOccurrence<T>[]; skipped: JudgedOccurrence<T>[] } | { ok: false; conflicts: JudgedOccurrence<T>[] };
 
 /**
  * All or nothing by default: one refused occurrence refuses the series (listing every refused
@@ -65,7 +79,10 @@ export function planSeries<T>(occurrences: JudgedOccurrence<T>[], skipConflicts:
 }
 
 /** "This and following": the series' appointments from the pivot on that are still to come (booked or confirmed). */
-export function followingOccurrences<T extends { id: string; startsAt: string; status: AppointmentStatus }>(appointments: T[], pivotStartsAt: string): T[] {
+export function followingOccurrences<T extends { id: string; startsAt: string; status: AppointmentStatus }>(
+  appointments: T[],
+  pivotStartsAt: string,
+): T[] {
   const pivot = new Date(pivotStartsAt).getTime();
   return appointments
     .filter((a) => new Date(a.startsAt).getTime() >= pivot && canReschedule(a.status))

@@ -3,7 +3,19 @@ import type { ServiceView } from '@salon/contracts';
 /** The part of a catalogue service that pricing and the booking snapshot read. */
 export type PricedService = Pick<
   ServiceView,
-  'id' | 'name' | 'category' | 'durationMin' | 'priceMinor' | 'currency' | 'bufferBeforeMin' | 'bufferAfterMin' | 'processing' | 'roomType' | 'deviceTypes' | 'deposit' | 'staff'
+  | 'id'
+  | 'name'
+  | 'category'
+  | 'durationMin'
+  | 'priceMinor'
+  | 'currency'
+  | 'bufferBeforeMin'
+  | 'bufferAfterMin'
+  | 'processing'
+  | 'roomType'
+  | 'deviceTypes'
+  | 'deposit'
+  | 'staff'
 >;
 
 /** The staff member's own price for the service, else the service's. */
@@ -15,15 +27,23 @@ export function priceFor(service: PricedService, staffId: string): number {
 export function snapshot(service: PricedService, staffId: string, priceMinor: number): Record<string, unknown> {
   const override = service.staff.find((s) => s.staffId === staffId);
   return {
-    id: service.id, name: service.name, category: service.category, durationMin: override?.durationMin ?? service.durationMin, priceMinor, currency: service.currency,
-    bufferBeforeMin: service.bufferBeforeMin, bufferAfterMin: service.bufferAfterMin, processing: service.processing, roomType: service.roomType, deviceTypes: service.deviceTypes,
+    id: service.id,
+    name: service.name,
+    category: service.category,
+    durationMin: override?.durationMin ?? service.durationMin,
+    priceMinor,
+    currency: service.currency,
+    bufferBeforeMin: service.bufferBeforeMin,
+    bufferAfterMin: service.bufferAfterMin,
+    processing: service.processing,
+    roomType: service.roomType,
+    deviceTypes: service.deviceTypes,
     deposit: service.deposit,
   };
 }
 
 export type VisitPrice =
-  | { ok: true; priceMinor: number; currency: string; service: Record<string, unknown> }
-  | { ok: false; message: string };
+  { ok: true; priceMinor: number; currency: string; service: Record<string, unknown> } | { ok: false; message: string };
 
 /**
  * The price of a visit is the sum of its services' snapshots (each at its performer's price). A
@@ -33,7 +53,8 @@ export type VisitPrice =
 export function visitPrice(parts: { service: PricedService; staffId: string }[]): VisitPrice {
   if (parts.length === 0) return { ok: false, message: 'A visit needs at least one service' };
   const currency = parts[0]!.service.currency;
-  if (parts.some((p) => p.service.currency !== currency)) return { ok: false, message: 'The services of one visit must be priced in one currency' };
+  if (parts.some((p) => p.service.currency !== currency))
+    return { ok: false, message: 'The services of one visit must be priced in one currency' };
   const segments = parts.map((p) => snapshot(p.service, p.staffId, priceFor(p.service, p.staffId)));
   const priceMinor = segments.reduce((sum, s) => sum + (s.priceMinor as number), 0);
   if (parts.length === 1) return { ok: true, priceMinor, currency, service: segments[0]! };
@@ -41,6 +62,12 @@ export function visitPrice(parts: { service: PricedService; staffId: string }[])
     ok: true,
     priceMinor,
     currency,
-    service: { ...segments[0], name: parts.map((p) => p.service.name).join(' + '), priceMinor, durationMin: segments.reduce((sum, s) => sum + (s.durationMin as number), 0), segments },
+    service: {
+      ...segments[0],
+      name: parts.map((p) => p.service.name).join(' + '),
+      priceMinor,
+      durationMin: segments.reduce((sum, s) => sum + (s.durationMin as number), 0),
+      segments,
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import type { SeriesView } from '../persistence/appointment-series.repository.js';
-import type { RefusedOccurrence } from '../http/series-conflict.filter.js';
+import type { TakenTime } from '@salon/contracts';
 import type { OccurrenceView } from '../use-cases/appointment-series.use-case.js';
 import { AppointmentModel, VisitPartInput } from './appointment.resolver.js';
 
@@ -77,7 +77,7 @@ export class AppointmentSeriesDetailModel extends AppointmentSeriesModel {
 }
 
 @ObjectType('RefusedOccurrence')
-export class RefusedOccurrenceModel implements RefusedOccurrence {
+export class RefusedOccurrenceModel implements TakenTime {
   @Field() startsAt: string;
   @Field() reason: string;
 }

@@ -41,9 +41,9 @@ export class AppointmentModel {
   @Field() source: string;
   @Field(() => Int) version: number;
   @Field(() => ID, { nullable: true, description: 'The recurring series it belongs to, if any' }) seriesId: string | null;
-  @Field(() => [AppointmentSegmentModel], { description: 'The visit\'s services in order (one for a single-service appointment)' })
+  @Field(() => [AppointmentSegmentModel], { description: "The visit's services in order (one for a single-service appointment)" })
   segments: AppointmentSegmentModel[];
-  @Field(() => JSONObjectScalar, { description: 'The service as booked (snapshot; a visit keeps each service\'s under segments)' })
+  @Field(() => JSONObjectScalar, { description: "The service as booked (snapshot; a visit keeps each service's under segments)" })
   service: Record<string, unknown>;
 }
 
@@ -116,7 +116,11 @@ export class AppointmentResolver {
   @Mutation(() => AppointmentModel, {
     description: 'Move, resize, status, notes; CONFLICT with extensions {taken, alternatives} when refused',
   })
-  updateAppointment(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('input') input: UpdateAppointmentInput) {
+  updateAppointment(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('input') input: UpdateAppointmentInput,
+  ) {
     return this.useCase.update(auth, id, strip(input));
   }
 }

@@ -14,7 +14,12 @@ export class AppointmentsController {
    */
   @RequirePermission(SEE_A_CALENDAR)
   @Get()
-  async list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, string>, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response) {
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @Query() query: Record<string, string>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ) {
     const answer = await this.appointments.listIfChanged(auth, query, ifNoneMatch);
     res.setHeader('ETag', answer.etag);
     res.setHeader('Cache-Control', 'private, no-cache');

@@ -29,12 +29,32 @@ export class AppointmentSeriesRepository {
 
   async insert(
     m: EntityManager,
-    s: { locationId: string; clientId: string; everyWeeks: number; until: Date | null; count: number | null; firstStartsAt: Date; timeZone: string; services: SeriesView['services']; createdBy: string | null },
+    s: {
+      locationId: string;
+      clientId: string;
+      everyWeeks: number;
+      until: Date | null;
+      count: number | null;
+      firstStartsAt: Date;
+      timeZone: string;
+      services: SeriesView['services'];
+      createdBy: string | null;
+    },
   ): Promise<string> {
     const [row] = await m.query(
       `INSERT INTO appointment_series (location_id, client_id, every_weeks, until_at, occurrence_count, first_starts_at, time_zone, services, created_by)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id`,
-      [s.locationId, s.clientId, s.everyWeeks, s.until?.toISOString() ?? null, s.count, s.firstStartsAt.toISOString(), s.timeZone, JSON.stringify(s.services), s.createdBy],
+      [
+        s.locationId,
+        s.clientId,
+        s.everyWeeks,
+        s.until?.toISOString() ?? null,
+        s.count,
+        s.firstStartsAt.toISOString(),
+        s.timeZone,
+        JSON.stringify(s.services),
+        s.createdBy,
+      ],
     );
     return row.id;
   }
@@ -45,11 +65,16 @@ export class AppointmentSeriesRepository {
   }
 
   async occurrences(seriesId: string): Promise<{ id: string; startsAt: string; status: AppointmentStatus }[]> {
-    const rows = await this.dataSource.query(`SELECT id, starts_at, status FROM appointments WHERE series_id = $1 ORDER BY starts_at`, [seriesId]);
+    const rows = await this.dataSource.query(`SELECT id, starts_at, status FROM appointments WHERE series_id = $1 ORDER BY starts_at`, [
+      seriesId,
+    ]);
     return rows.map((r: any) => ({ id: r.id, startsAt: new Date(r.starts_at).toISOString(), status: r.status }));
   }
 
   async markCancelledFrom(seriesId: string, from: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE appointment_series SET cancelled_from = least(coalesce(cancelled_from, $2), $2) WHERE id = $1`, [seriesId, from.toISOString()]);
+    await this.dataSource.query(`UPDATE appointment_series SET cancelled_from = least(coalesce(cancelled_from, $2), $2) WHERE id = $1`, [
+      seriesId,
+      from.toISOString(),
+    ]);
   }
 }

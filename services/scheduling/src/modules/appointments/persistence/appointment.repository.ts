@@ -35,7 +35,11 @@ function toView(r: any): AppointmentView {
     bookedBy: r.booked_by,
     version: r.version,
     seriesId: r.series_id ?? null,
-    segments: (r.segments ?? []).map((x: any) => ({ ...x, startsAt: new Date(x.startsAt).toISOString(), endsAt: new Date(x.endsAt).toISOString() })),
+    segments: (r.segments ?? []).map((x: any) => ({
+      ...x,
+      startsAt: new Date(x.startsAt).toISOString(),
+      endsAt: new Date(x.endsAt).toISOString(),
+    })),
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };
@@ -107,31 +111,68 @@ export class AppointmentRepository {
   async insert(
     manager: EntityManager,
     a: {
-      locationId: string; clientId: string; startsAt: Date; endsAt: Date; priceMinor: number; currency: string; service: Record<string, unknown>; notes: string | null;
-      bookedBy: string | null; source: string; seriesId?: string | null; segments: { serviceId: string; staffId: string; startsAt: Date; endsAt: Date }[];
+      locationId: string;
+      clientId: string;
+      startsAt: Date;
+      endsAt: Date;
+      priceMinor: number;
+      currency: string;
+      service: Record<string, unknown>;
+      notes: string | null;
+      bookedBy: string | null;
+      source: string;
+      seriesId?: string | null;
+      segments: { serviceId: string; staffId: string; startsAt: Date; endsAt: Date }[];
     },
   ): Promise<string> {
     const [row] = await manager.query(
       `INSERT INTO appointments (location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source, series_id)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
-      [a.locationId, a.clientId, a.startsAt.toISOString(), a.endsAt.toISOString(), a.priceMinor, a.currency, JSON.stringify(a.service), a.notes, a.bookedBy, a.source, a.seriesId ?? null],
+      [
+        a.locationId,
+        a.clientId,
+        a.startsAt.toISOString(),
+        a.endsAt.toISOString(),
+        a.priceMinor,
+        a.currency,
+        JSON.stringify(a.service),
+        a.notes,
+        a.bookedBy,
+        a.source,
+        a.seriesId ?? null,
+      ],
     );
     for (const [i, seg] of a.segments.entries()) {
-      await manager.query(`INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at, position) VALUES ($1,$2,$3,$4,$5,$6)`, [
-        row.id, seg.serviceId, seg.staffId, seg.startsAt.toISOString(), seg.endsAt.toISOString(), i + 1,
-      ]);
+      await manager.query(
+        `INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at, position) VALUES ($1,$2,$3,$4,$5,$6)`,
+        [row.id, seg.serviceId, seg.staffId, seg.startsAt.toISOString(), seg.endsAt.toISOString(), i + 1],
+      );
     }
     return row.id;
   }
 
-  async move(manager: EntityManager, id: string, m: { startsAt: Date; endsAt: Date; staffId: string; priceMinor: number; service: Record<string, unknown> }): Promise<void> {
-    await manager.query(`UPDATE appointments SET starts_at = $2, ends_at = $3, price_minor = $4, service = $5, version = version + 1, updated_at = now() WHERE id = $1`, [
-      id, m.startsAt.toISOString(), m.endsAt.toISOString(), m.priceMinor, JSON.stringify(m.service),
+  async move(
+    manager: EntityManager,
+    id: string,
+    m: { startsAt: Date; endsAt: Date; staffId: string; priceMinor: number; service: Record<string, unknown> },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE appointments SET starts_at = $2, ends_at = $3, price_minor = $4, service = $5, version = version + 1, updated_at = now() WHERE id = $1`,
+      [id, m.startsAt.toISOString(), m.endsAt.toISOString(), m.priceMinor, JSON.stringify(m.service)],
+    );
+    await manager.query(`UPDATE appointment_segments SET starts_at = $2, ends_at = $3, staff_id = $4 WHERE appointment_id = $1`, [
+      id,
+      m.startsAt.toISOString(),
+      m.endsAt.toISOString(),
+      m.staffId,
     ]);
-    await manager.query(`UPDATE appointment_segments SET starts_at = $2, ends_at = $3, staff_id = $4 WHERE appointment_id = $1`, [id, m.startsAt.toISOString(), m.endsAt.toISOString(), m.staffId]);
   }
 
-  async setStatus(manager: EntityManager, id: string, s: { status: AppointmentStatus; cancelReason?: string | null; lateCancel?: boolean; notes?: string | null }): Promise<void> {
+  async setStatus(
+    manager: EntityManager,
+    id: string,
+    s: { status: AppointmentStatus; cancelReason?: string | null; lateCancel?: boolean; notes?: string | null },
+  ): Promise<void> {
     await manager.query(
       `UPDATE appointments SET status = $2, cancel_reason = coalesce($3, cancel_reason), late_cancel = coalesce($4, late_cancel),
          cancelled_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE cancelled_at END, version = version + 1, updated_at = now() WHERE id = $1`,

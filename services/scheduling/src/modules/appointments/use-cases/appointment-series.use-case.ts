@@ -51,14 +51,23 @@ export class AppointmentSeriesUseCase {
     return { timeZone: j.cal.policy.timeZone, occurrences: j.occurrences.map((o) => this.occurrenceView(o, j.cal)) };
   }
 
-  async create(auth: AuthContext, input: unknown, now = new Date()): Promise<{ series: SeriesView; appointments: AppointmentView[]; skipped: TakenTime[] }> {
+  async create(
+    auth: AuthContext,
+    input: unknown,
+    now = new Date(),
+  ): Promise<{ series: SeriesView; appointments: AppointmentView[]; skipped: TakenTime[] }> {
     const j = await this.judge(input, now);
     const { s, cal } = j;
     const zone = cal.policy.timeZone;
-    const plan = planSeries(j.occurrences.map((o) => ({ start: o.start, ok: o.ok, value: o })), s.skipConflicts);
+    const plan = planSeries(
+      j.occurrences.map((o) => ({ start: o.start, ok: o.ok, value: o })),
+      s.skipConflicts,
+    );
     if (!plan.ok) {
       const conflicts = plan.conflicts.map((c) => refused(c.start, c.value.ok ? 'Not available' : (c.value.reasons[0] ?? 'Not available')));
-      const message = plan.conflicts.length ? `${conflicts.length} of ${j.occurrences.length} dates cannot be booked` : 'No date of the series can be booked';
+      const message = plan.conflicts.length
+        ? `${conflicts.length} of ${j.occurrences.length} dates cannot be booked`
+        : 'No date of the series can be booked';
       throw new BookingConflictError(message, conflicts);
     }
     const skipped = plan.skipped.map((c) => refused(c.start, c.value.ok ? 'Not available' : (c.value.reasons[0] ?? 'Not available')));
@@ -66,8 +75,15 @@ export class AppointmentSeriesUseCase {
     try {
       const { seriesId, ids } = await this.dataSource.transaction(async (m) => {
         const seriesId = await this.series.insert(m, {
-          locationId: s.locationId, clientId: s.clientId, everyWeeks: s.everyWeeks, until: j.rule.until ?? null, count: s.count ?? null, firstStartsAt: j.rule.start,
-          timeZone: zone, services: j.parts, createdBy: actorUuid(auth.userId),
+          locationId: s.locationId,
+          clientId: s.clientId,
+          everyWeeks: s.everyWeeks,
+          until: j.rule.until ?? null,
+          count: s.count ?? null,
+          firstStartsAt: j.rule.start,
+          timeZone: zone,
+          services: j.parts,
+          createdBy: actorUuid(auth.userId),
         });
         const ids: string[] = [];
         for (const o of plan.create) {
@@ -75,8 +91,15 @@ export class AppointmentSeriesUseCase {
           current = o.start;
           const write = () =>
             this.writer.write(m, {
-              locationId: s.locationId, clientId: s.clientId, slot: (o.value as Extract<SeriesOccurrence, { ok: true }>).slot, cal, notes: s.notes ?? null, source: s.source,
-              actor: actorOf(auth), bookedBy: actorUuid(auth.userId), seriesId,
+              locationId: s.locationId,
+              clientId: s.clientId,
+              slot: (o.value as Extract<SeriesOccurrence, { ok: true }>).slot,
+              cal,
+              notes: s.notes ?? null,
+              source: s.source,
+              actor: actorOf(auth),
+              bookedBy: actorUuid(auth.userId),
+              seriesId,
             });
           if (!s.skipConflicts) {
             ids.push(await write());
@@ -97,7 +120,11 @@ export class AppointmentSeriesUseCase {
         return { seriesId, ids };
       });
       skipped.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-      return { series: (await this.series.find(seriesId))!, appointments: await Promise.all(ids.map((id) => this.appointments.get(id))), skipped };
+      return {
+        series: (await this.series.find(seriesId))!,
+        appointments: await Promise.all(ids.map((id) => this.appointments.get(id))),
+        skipped,
+      };
     } catch (error) {
       if (!isBookingRace(error) || !current) throw error;
       const at = current as Date;
@@ -122,7 +149,8 @@ export class AppointmentSeriesUseCase {
     const targets = followingOccurrences(s.appointments, pivot.startsAt);
     if (targets.length === 0) throw new ConflictError('No appointment of this series from that date on is still to come');
     const cancelled: AppointmentView[] = [];
-    for (const a of targets) cancelled.push(await this.appointments.update(auth, a.id, { status: 'cancelled', cancelReason: c.reason ?? null }, now));
+    for (const a of targets)
+      cancelled.push(await this.appointments.update(auth, a.id, { status: 'cancelled', cancelReason: c.reason ?? null }, now));
     await this.series.markCancelledFrom(id, new Date(pivot.startsAt));
     return { cancelled };
   }
@@ -130,14 +158,23 @@ export class AppointmentSeriesUseCase {
   private async judge(input: unknown, now: Date) {
     const s = parseInput(seriesSchema, input);
     const parts = visitParts(s);
-    const services = await this.visits.services(parts.map((p) => p.serviceId), s.locationId);
+    const services = await this.visits.services(
+      parts.map((p) => p.serviceId),
+      s.locationId,
+    );
     const notOnline = services.find((x) => !x.onlineBookable);
     if (s.source === 'online' && notOnline) throw new ConflictError(`${notOnline.name} cannot be booked online`);
     const { timeZone } = await this.schedules.policy(s.locationId);
     const dates = seriesDates({ start: new Date(s.startsAt), everyWeeks: s.everyWeeks, until: s.until, count: s.count, timeZone });
     if (!dates.ok) throw ValidationFailedError.field(dates.field, dates.message);
     const { occurrences, cal } = await this.visits.series({
-      services, staffIds: parts.map((p) => p.staffId), locationId: s.locationId, now, relax: s.source === 'staff', rule: dates.rule, last: dates.dates[dates.dates.length - 1]!,
+      services,
+      staffIds: parts.map((p) => p.staffId),
+      locationId: s.locationId,
+      now,
+      relax: s.source === 'staff',
+      rule: dates.rule,
+      last: dates.dates[dates.dates.length - 1]!,
     });
     return { s, parts, rule: dates.rule, occurrences, cal };
   }
@@ -145,10 +182,25 @@ export class AppointmentSeriesUseCase {
   private occurrenceView(o: SeriesOccurrence, cal: VisitCalendars): OccurrenceView {
     if (o.ok) {
       const v = this.visits.view(o.slot, cal);
-      return { startsAt: v.startsAt, endsAt: v.endsAt, ok: true, staffId: v.staffId, staffName: v.staffName, reason: null, reasons: [], alternatives: [] };
+      return {
+        startsAt: v.startsAt,
+        endsAt: v.endsAt,
+        ok: true,
+        staffId: v.staffId,
+        staffName: v.staffName,
+        reason: null,
+        reasons: [],
+        alternatives: [],
+      };
     }
     return {
-      startsAt: o.start.toISOString(), endsAt: null, ok: false, staffId: null, staffName: null, reason: o.reasons[0] ?? 'Not available', reasons: o.reasons,
+      startsAt: o.start.toISOString(),
+      endsAt: null,
+      ok: false,
+      staffId: null,
+      staffName: null,
+      reason: o.reasons[0] ?? 'Not available',
+      reasons: o.reasons,
       alternatives: o.alternatives.map((a) => this.visits.view(a, cal)),
     };
   }

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, ForbiddenError, NotFoundError, OutboxWriter, parseInput, PermissionResolver, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  OutboxWriter,
+  parseInput,
+  PermissionResolver,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
@@ -9,7 +18,14 @@ import type { Slot } from '../../availability/domain/availability-types.js';
 import { AvailabilityUseCase, type Calendars } from '../../availability/use-cases/availability.use-case.js';
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
 import { CatalogueRepository } from '../../catalogue/persistence/catalogue.repository.js';
-import { APPOINTMENT_STATUSES, canReschedule, checkTransition, holdsResources, isLateCancel, type AppointmentStatus } from '../domain/appointment-status.js';
+import {
+  APPOINTMENT_STATUSES,
+  canReschedule,
+  checkTransition,
+  holdsResources,
+  isLateCancel,
+  type AppointmentStatus,
+} from '../domain/appointment-status.js';
 import { calendarScope, canSeeAppointment } from '../domain/calendar-scope.js';
 import { priceFor, snapshot } from '../domain/visit-price.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
@@ -102,7 +118,8 @@ export class AppointmentsUseCase {
   /** One appointment for a caller: someone else's is 403 for view_own_schedule. */
   async getFor(auth: AuthContext, id: string): Promise<AppointmentView> {
     const a = await this.get(id);
-    if (!canSeeAppointment(await this.subject(auth), [a.staffId])) throw new ForbiddenError('Forbidden: view_own_schedule shows only your own appointments');
+    if (!canSeeAppointment(await this.subject(auth), [a.staffId]))
+      throw new ForbiddenError('Forbidden: view_own_schedule shows only your own appointments');
     return a;
   }
 
@@ -113,28 +130,58 @@ export class AppointmentsUseCase {
   }
 
   private async subject(auth: AuthContext) {
-    return { userId: auth.userId, role: auth.role, permissions: auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId) };
+    return {
+      userId: auth.userId,
+      role: auth.role,
+      permissions: auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId),
+    };
   }
 
   async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
     const parts = visitParts(b);
-    const services = await this.visits.services(parts.map((p) => p.serviceId), b.locationId);
+    const services = await this.visits.services(
+      parts.map((p) => p.serviceId),
+      b.locationId,
+    );
     const notOnline = services.find((s) => !s.onlineBookable);
     if (b.source === 'online' && notOnline) throw new ConflictError(`${notOnline.name} cannot be booked online`);
-    const req = { services, staffIds: parts.map((p) => p.staffId), locationId: b.locationId, now, relax: b.source === 'staff', start: new Date(b.startsAt) };
+    const req = {
+      services,
+      staffIds: parts.map((p) => p.staffId),
+      locationId: b.locationId,
+      now,
+      relax: b.source === 'staff',
+      start: new Date(b.startsAt),
+    };
     const { check, cal } = await this.visits.check(req);
-    if (!check.ok) throw BookingConflictError.refused(req.start, check.reasons, check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)));
+    if (!check.ok)
+      throw BookingConflictError.refused(
+        req.start,
+        check.reasons,
+        check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)),
+      );
     let id: string;
     try {
       id = await this.dataSource.transaction((m) =>
         this.writer.write(m, {
-          locationId: b.locationId, clientId: b.clientId, slot: check.slot, cal, notes: b.notes ?? null, source: b.source,
-          actor: actorOf(auth), bookedBy: actorUuid(auth.userId),
+          locationId: b.locationId,
+          clientId: b.clientId,
+          slot: check.slot,
+          cal,
+          notes: b.notes ?? null,
+          source: b.source,
+          actor: actorOf(auth),
+          bookedBy: actorUuid(auth.userId),
         }),
       );
     } catch (error) {
-      throw await this.allocations.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c), req.start);
+      throw await this.allocations.conflict(
+        error,
+        () => this.visits.check(req),
+        (s, c) => this.visits.view(s, c),
+        req.start,
+      );
     }
     return this.get(id);
   }
@@ -143,11 +190,14 @@ export class AppointmentsUseCase {
   async update(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<AppointmentView> {
     const p = parseInput(patchSchema, input);
     const current = await this.get(id);
-    if (p.version !== undefined && p.version !== current.version) throw new ConflictError('The appointment was changed by someone else; reload it and try again');
+    if (p.version !== undefined && p.version !== current.version)
+      throw new ConflictError('The appointment was changed by someone else; reload it and try again');
     const start = p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt);
     const length = newLength(p, start);
-    if (p.startsAt !== undefined || p.staffId !== undefined || length !== undefined) await this.reschedule(auth, current, start, p.staffId ?? current.staffId, now, length);
-    if (p.status !== undefined && p.status !== (await this.get(id)).status) await this.changeStatus(auth, id, p.status, p.cancelReason ?? null, now);
+    if (p.startsAt !== undefined || p.staffId !== undefined || length !== undefined)
+      await this.reschedule(auth, current, start, p.staffId ?? current.staffId, now, length);
+    if (p.status !== undefined && p.status !== (await this.get(id)).status)
+      await this.changeStatus(auth, id, p.status, p.cancelReason ?? null, now);
     if (p.notes !== undefined) await this.dataSource.transaction((m) => this.appointments.setNotes(m, id, p.notes ?? null));
     return this.get(id);
   }
@@ -156,9 +206,18 @@ export class AppointmentsUseCase {
    * Move and/or resize. The length is the one asked for; else a resized appointment, or one staying
    * with the same person, keeps its length; else it takes the new person's duration for the service.
    */
-  private async reschedule(auth: AuthContext, current: AppointmentView, start: Date, staffId: string, now: Date, length?: number): Promise<void> {
-    if (!canReschedule(current.status)) throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be ${length === undefined ? 'moved' : 'resized'}`);
-    if (current.segments.length > 1) throw new ConflictError('A visit of several services cannot be moved or resized as a whole yet; cancel it and book it again');
+  private async reschedule(
+    auth: AuthContext,
+    current: AppointmentView,
+    start: Date,
+    staffId: string,
+    now: Date,
+    length?: number,
+  ): Promise<void> {
+    if (!canReschedule(current.status))
+      throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be ${length === undefined ? 'moved' : 'resized'}`);
+    if (current.segments.length > 1)
+      throw new ConflictError('A visit of several services cannot be moved or resized as a whole yet; cancel it and book it again');
     const service = await this.catalogue.findService(current.serviceId);
     if (!service) throw new NotFoundError(`Service ${current.serviceId} not found`);
     const resized = length !== undefined || current.service?.resized === true;
@@ -172,18 +231,33 @@ export class AppointmentsUseCase {
     try {
       await this.dataSource.transaction(async (m) => {
         const locked = await this.appointments.lock(current.id, m);
-        if (!locked || locked.version !== current.version) throw new ConflictError('The appointment was changed by someone else; reload it and try again');
+        if (!locked || locked.version !== current.version)
+          throw new ConflictError('The appointment was changed by someone else; reload it and try again');
         await this.allocations.release(m, { appointmentId: current.id });
         const frozen = snapshot(service, seg.staffId, price);
         const kept = resized ? { ...frozen, durationMin: (seg.end.getTime() - seg.start.getTime()) / MIN, resized: true } : frozen;
-        await this.appointments.move(m, current.id, { startsAt: seg.start, endsAt: seg.end, staffId: seg.staffId, priceMinor: price, service: kept });
+        await this.appointments.move(m, current.id, {
+          startsAt: seg.start,
+          endsAt: seg.end,
+          staffId: seg.staffId,
+          priceMinor: price,
+          service: kept,
+        });
         await this.allocations.holdSlot(m, current.id, check.slot, cal);
         await this.outbox.append(m, {
-          type: 'scheduling.appointment.rescheduled.v1', aggregateType: 'appointment', aggregateId: current.id, locationId: current.locationId,
+          type: 'scheduling.appointment.rescheduled.v1',
+          aggregateType: 'appointment',
+          aggregateId: current.id,
+          locationId: current.locationId,
           actor: actorOf(auth),
           payload: {
-            appointmentId: current.id, clientId: current.clientId, staffId: seg.staffId, previousStaffId: current.staffId, previousStartsAt: current.startsAt,
-            startsAt: seg.start.toISOString(), endsAt: seg.end.toISOString(),
+            appointmentId: current.id,
+            clientId: current.clientId,
+            staffId: seg.staffId,
+            previousStaffId: current.staffId,
+            previousStartsAt: current.startsAt,
+            startsAt: seg.start.toISOString(),
+            endsAt: seg.end.toISOString(),
           },
         });
       });
@@ -206,9 +280,18 @@ export class AppointmentsUseCase {
       if (!holdsResources(to)) await this.allocations.deactivate(m, { appointmentId: id });
       const base = { appointmentId: a.id, clientId: a.clientId, staffId: a.staffId, startsAt: a.startsAt };
       const common = { aggregateType: 'appointment', aggregateId: a.id, locationId: a.locationId, actor: actorOf(auth) };
-      if (to === 'cancelled') await this.outbox.append(m, { ...common, type: STATUS_EVENTS.cancelled, payload: { ...base, reason, lateCancel: lateCancel ?? false } });
+      if (to === 'cancelled')
+        await this.outbox.append(m, {
+          ...common,
+          type: STATUS_EVENTS.cancelled,
+          payload: { ...base, reason, lateCancel: lateCancel ?? false },
+        });
       else if (to === 'completed')
-        await this.outbox.append(m, { ...common, type: STATUS_EVENTS.completed, payload: { ...base, serviceId: a.serviceId, priceMinor: a.priceMinor, currency: a.currency } });
+        await this.outbox.append(m, {
+          ...common,
+          type: STATUS_EVENTS.completed,
+          payload: { ...base, serviceId: a.serviceId, priceMinor: a.priceMinor, currency: a.currency },
+        });
       else if (to === 'checked-in') await this.outbox.append(m, { ...common, type: STATUS_EVENTS['checked-in'], payload: base });
       else if (to === 'no-show') await this.outbox.append(m, { ...common, type: STATUS_EVENTS['no-show'], payload: base });
     });
@@ -216,7 +299,12 @@ export class AppointmentsUseCase {
 
   /** A refused hold (or a deadlock between two bookings) → 409 naming what was taken, with fresh alternatives. */
   private conflict(error: unknown, ctx: Parameters<AvailabilityUseCase['check']>[0]): Promise<unknown> {
-    return this.allocations.conflict(error, () => this.availability.check(ctx), (s, cal) => this.availability.view(s, cal), ctx.start);
+    return this.allocations.conflict(
+      error,
+      () => this.availability.check(ctx),
+      (s, cal) => this.availability.view(s, cal),
+      ctx.start,
+    );
   }
 
   private alternatives(slots: Slot[], cal: Calendars) {
@@ -226,11 +314,13 @@ export class AppointmentsUseCase {
 
 /** The length a PATCH asks for, in whole minutes, or undefined when it does not resize. */
 function newLength(p: { endsAt?: string; durationMin?: number }, start: Date): number | undefined {
-  if (p.endsAt !== undefined && p.durationMin !== undefined) throw ValidationFailedError.field('durationMin', 'give endsAt or durationMin, not both');
+  if (p.endsAt !== undefined && p.durationMin !== undefined)
+    throw ValidationFailedError.field('durationMin', 'give endsAt or durationMin, not both');
   if (p.durationMin !== undefined) return p.durationMin;
   if (p.endsAt === undefined) return undefined;
   const minutes = (new Date(p.endsAt).getTime() - start.getTime()) / MIN;
   if (!Number.isInteger(minutes)) throw ValidationFailedError.field('endsAt', 'must be whole minutes after the start');
-  if (minutes < 5 || minutes > MAX_LENGTH_MIN) throw ValidationFailedError.field('endsAt', `must be 5 minutes to ${MAX_LENGTH_MIN / 60} hours after the start`);
+  if (minutes < 5 || minutes > MAX_LENGTH_MIN)
+    throw ValidationFailedError.field('endsAt', `must be 5 minutes to ${MAX_LENGTH_MIN / 60} hours after the start`);
   return minutes;
 }

@@ -41,18 +41,48 @@ export class BookingWriter {
     if (!price.ok) throw new BookingConflictError(price.message, [], []);
     const first = segs[0]!;
     const appointmentId = await this.appointments.insert(m, {
-      locationId: b.locationId, clientId: b.clientId, startsAt: b.slot.start, endsAt: b.slot.end, priceMinor: price.priceMinor, currency: price.currency,
-      service: price.service, notes: b.notes, bookedBy: b.bookedBy, source: b.source, seriesId: b.seriesId ?? null,
+      locationId: b.locationId,
+      clientId: b.clientId,
+      startsAt: b.slot.start,
+      endsAt: b.slot.end,
+      priceMinor: price.priceMinor,
+      currency: price.currency,
+      service: price.service,
+      notes: b.notes,
+      bookedBy: b.bookedBy,
+      source: b.source,
+      seriesId: b.seriesId ?? null,
       segments: segs.map((seg) => ({ serviceId: seg.serviceId, staffId: seg.staffId, startsAt: seg.start, endsAt: seg.end })),
     });
     await this.allocations.holdSlot(m, appointmentId, b.slot, b.cal);
     await this.outbox.append(m, {
-      type: 'scheduling.appointment.booked.v1', aggregateType: 'appointment', aggregateId: appointmentId, locationId: b.locationId, actor: b.actor,
+      type: 'scheduling.appointment.booked.v1',
+      aggregateType: 'appointment',
+      aggregateId: appointmentId,
+      locationId: b.locationId,
+      actor: b.actor,
       payload: {
-        appointmentId, clientId: b.clientId, serviceId: first.serviceId, serviceName: String(price.service.name), staffId: first.staffId,
-        startsAt: b.slot.start.toISOString(), endsAt: b.slot.end.toISOString(), priceMinor: price.priceMinor, currency: price.currency, source: b.source,
+        appointmentId,
+        clientId: b.clientId,
+        serviceId: first.serviceId,
+        serviceName: String(price.service.name),
+        staffId: first.staffId,
+        startsAt: b.slot.start.toISOString(),
+        endsAt: b.slot.end.toISOString(),
+        priceMinor: price.priceMinor,
+        currency: price.currency,
+        source: b.source,
         ...(b.seriesId ? { seriesId: b.seriesId } : {}),
-        ...(segs.length > 1 ? { segments: segs.map((seg) => ({ serviceId: seg.serviceId, staffId: seg.staffId, startsAt: seg.start.toISOString(), endsAt: seg.end.toISOString() })) } : {}),
+        ...(segs.length > 1
+          ? {
+              segments: segs.map((seg) => ({
+                serviceId: seg.serviceId,
+                staffId: seg.staffId,
+                startsAt: seg.start.toISOString(),
+                endsAt: seg.end.toISOString(),
+              })),
+            }
+          : {}),
       },
     });
     return appointmentId;

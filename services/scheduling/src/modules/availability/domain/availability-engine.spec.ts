@@ -28,7 +28,9 @@ describe('findSlots', () => {
       req: {
         ...window('09:00', '11:00'),
         services: [service({ durationMin: 30 })],
-        staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 09:00', '2026-03-10 09:30'), appt('2026-03-10 10:10', '2026-03-10 10:30')] })],
+        staff: [
+          staff('dana', 'Dana', { busy: [appt('2026-03-10 09:00', '2026-03-10 09:30'), appt('2026-03-10 10:10', '2026-03-10 10:30')] }),
+        ],
       },
       expected: ['09:30', '10:30', '10:45'],
     },
@@ -36,7 +38,9 @@ describe('findSlots', () => {
       name: 'room held through the processing gap: next colour only after it',
       req: {
         ...window('09:00', '11:00'),
-        services: [service({ id: 'color', name: 'Colour', durationMin: 90, processing: { startAfterMin: 30, durationMin: 40 }, roomType: 'color' })],
+        services: [
+          service({ id: 'color', name: 'Colour', durationMin: 90, processing: { startAfterMin: 30, durationMin: 40 }, roomType: 'color' }),
+        ],
         staffChoice: ['eli'],
         resources: [room('r-color', 'Colour Room', 'color', { busy: [{ start: T('09:00'), end: T('10:30'), label: 'Colour' }] })],
       },
@@ -44,7 +48,10 @@ describe('findSlots', () => {
     },
     {
       name: 'break removes the hours it covers',
-      req: { ...window('11:00', '14:00'), staff: [staff('dana', 'Dana', { weeklyBreaks: [{ weekday: 2, start: '12:00', end: '13:00', label: 'Lunch' }] })] },
+      req: {
+        ...window('11:00', '14:00'),
+        staff: [staff('dana', 'Dana', { weeklyBreaks: [{ weekday: 2, start: '12:00', end: '13:00', label: 'Lunch' }] })],
+      },
       expected: ['11:00', '13:00', '13:15', '13:30', '13:45'],
     },
     {
@@ -78,12 +85,18 @@ describe('findSlots', () => {
     },
     {
       name: 'date exception replaces the weekly hours',
-      req: { ...window('00:00', '23:59'), staff: [staff('dana', 'Dana', { exceptions: [{ date: '2026-03-10', hours: [{ start: '14:00', end: '15:30' }] }] })] },
+      req: {
+        ...window('00:00', '23:59'),
+        staff: [staff('dana', 'Dana', { exceptions: [{ date: '2026-03-10', hours: [{ start: '14:00', end: '15:30' }] }] })],
+      },
       expected: ['14:00', '14:15', '14:30'],
     },
     {
       name: 'time off removes the day',
-      req: { ...window('00:00', '23:59'), staff: [staff('dana', 'Dana', { timeOff: [{ start: T('00:00'), end: at('2026-03-11 00:00'), label: 'Vacation' }] })] },
+      req: {
+        ...window('00:00', '23:59'),
+        staff: [staff('dana', 'Dana', { timeOff: [{ start: T('00:00'), end: at('2026-03-11 00:00'), label: 'Vacation' }] })],
+      },
       expected: [],
     },
     {
@@ -108,7 +121,10 @@ describe('findSlots', () => {
       }),
     );
     const seg = slot!.segments[0]!;
-    expect(seg.staffBusy.map((r) => [hm(r.start), hm(r.end)])).toEqual([['10:00', '10:30'], ['11:10', '11:40']]);
+    expect(seg.staffBusy.map((r) => [hm(r.start), hm(r.end)])).toEqual([
+      ['10:00', '10:30'],
+      ['11:10', '11:40'],
+    ]);
     expect([hm(seg.resourceBusy.start), hm(seg.resourceBusy.end)]).toEqual(['10:00', '11:40']);
     expect(seg.resourceIds).toEqual(['r1']);
   });
@@ -123,11 +139,41 @@ describe('checkBooking: resources, multi-service, any staff', () => {
   const laserDevice = device('laser1', 'Laser 1', 'laser', { busy: [{ start: T('13:00'), end: T('14:00'), label: 'x' }] });
 
   it.each<{ name: string; req: Partial<SlotRequest>; start: string; ok: boolean; resources?: string[]; reason?: string }>([
-    { name: 'room + device free', req: { resources: [...rooms(1), laserDevice] }, start: '09:00', ok: true, resources: ['room1', 'laser1'] },
-    { name: 'capacity-2 room takes a second client', req: { resources: [...rooms(1), laserDevice] }, start: '10:00', ok: true, resources: ['room2', 'laser1'] },
-    { name: 'both rooms full', req: { resources: [...rooms(2), laserDevice] }, start: '10:00', ok: false, reason: 'Room 1 is taken until 11 AM' },
-    { name: 'rooms free but the device is not', req: { resources: [...rooms(1), laserDevice] }, start: '13:30', ok: false, reason: 'Laser 1 is in use until 2 PM' },
-    { name: 'no device of that type', req: { resources: rooms(1) }, start: '09:00', ok: false, reason: 'No laser device for Laser facial at this location' },
+    {
+      name: 'room + device free',
+      req: { resources: [...rooms(1), laserDevice] },
+      start: '09:00',
+      ok: true,
+      resources: ['room1', 'laser1'],
+    },
+    {
+      name: 'capacity-2 room takes a second client',
+      req: { resources: [...rooms(1), laserDevice] },
+      start: '10:00',
+      ok: true,
+      resources: ['room2', 'laser1'],
+    },
+    {
+      name: 'both rooms full',
+      req: { resources: [...rooms(2), laserDevice] },
+      start: '10:00',
+      ok: false,
+      reason: 'Room 1 is taken until 11 AM',
+    },
+    {
+      name: 'rooms free but the device is not',
+      req: { resources: [...rooms(1), laserDevice] },
+      start: '13:30',
+      ok: false,
+      reason: 'Laser 1 is in use until 2 PM',
+    },
+    {
+      name: 'no device of that type',
+      req: { resources: rooms(1) },
+      start: '09:00',
+      ok: false,
+      reason: 'No laser device for Laser facial at this location',
+    },
   ])('$name', ({ req, start, ok, resources, reason }) => {
     const res = checkBooking({ ...request({ services: [laser], ...req }), start: T(start) });
     expect(res.ok).toBe(ok);
@@ -136,10 +182,31 @@ describe('checkBooking: resources, multi-service, any staff', () => {
   });
 
   it.each<{ name: string; cutAfter: number; eliBusy: boolean; start: string; ok: boolean; segments?: string[] }>([
-    { name: 'cut by Dana then colour by Eli', cutAfter: 0, eliBusy: false, start: '09:00', ok: true, segments: ['cut dana 09:00-09:30', 'color eli 09:30-10:30'] },
-    { name: 'buffer after the cut pushes the colour', cutAfter: 10, eliBusy: false, start: '09:00', ok: true, segments: ['cut dana 09:00-09:30', 'color eli 09:40-10:40'] },
+    {
+      name: 'cut by Dana then colour by Eli',
+      cutAfter: 0,
+      eliBusy: false,
+      start: '09:00',
+      ok: true,
+      segments: ['cut dana 09:00-09:30', 'color eli 09:30-10:30'],
+    },
+    {
+      name: 'buffer after the cut pushes the colour',
+      cutAfter: 10,
+      eliBusy: false,
+      start: '09:00',
+      ok: true,
+      segments: ['cut dana 09:00-09:30', 'color eli 09:40-10:40'],
+    },
     { name: 'Eli busy when the colour would start', cutAfter: 0, eliBusy: true, start: '09:00', ok: false },
-    { name: 'starting later fits both', cutAfter: 0, eliBusy: true, start: '09:30', ok: true, segments: ['cut dana 09:30-10:00', 'color eli 10:00-11:00'] },
+    {
+      name: 'starting later fits both',
+      cutAfter: 0,
+      eliBusy: true,
+      start: '09:30',
+      ok: true,
+      segments: ['cut dana 09:30-10:00', 'color eli 10:00-11:00'],
+    },
   ])('multi-service: $name', ({ cutAfter, eliBusy, start, ok, segments }) => {
     const res = checkBooking({
       ...request({
@@ -160,7 +227,9 @@ describe('checkBooking: resources, multi-service, any staff', () => {
     { name: 'next fairest when busy', fairness: { dana: 5, eli: 1, fay: 1 }, busy: ['eli'], expected: 'fay' },
     { name: 'any qualified at all', fairness: {}, busy: ['dana', 'eli'], expected: 'fay' },
   ])('any staff: $name', ({ fairness, busy, expected }) => {
-    const team = ['dana', 'eli', 'fay'].map((id) => staff(id, id[0]!.toUpperCase() + id.slice(1), { busy: busy.includes(id) ? [appt('2026-03-10 09:00', '2026-03-10 12:00')] : [] }));
+    const team = ['dana', 'eli', 'fay'].map((id) =>
+      staff(id, id[0]!.toUpperCase() + id.slice(1), { busy: busy.includes(id) ? [appt('2026-03-10 09:00', '2026-03-10 12:00')] : [] }),
+    );
     const slots = findSlots(request({ ...window('10:00', '10:15'), staffChoice: ['any'], staff: team, fairness }));
     expect(slots.map((s) => s.segments[0]!.staffId)).toEqual([expected]);
   });
@@ -171,7 +240,10 @@ describe('checkBooking: resources, multi-service, any staff', () => {
   });
 
   it('refuses with reasons and offers the 3 nearest free alternatives', () => {
-    const res = checkBooking({ ...request({ staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 10:00', '2026-03-10 11:00')] })] }), start: T('10:00') });
+    const res = checkBooking({
+      ...request({ staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 10:00', '2026-03-10 11:00')] })] }),
+      start: T('10:00'),
+    });
     expect(res.ok).toBe(false);
     if (res.ok) return;
     expect(res.reasons).toEqual(['Dana is with a client until 11 AM']);
@@ -184,7 +256,11 @@ describe('checkBooking: resources, multi-service, any staff', () => {
     { name: 'too soon refused', start: '09:00', ok: false, reason: 'Too soon: book at least 2 hours ahead' },
     { name: 'too soon allowed when notice is relaxed', start: '09:00', relax: { notice: true }, ok: true },
   ])('grid and notice: $name', ({ start, relax, ok, reason }) => {
-    const res = checkBooking({ ...request({ now: T('08:00'), policy: policy({ minNoticeMin: 120 }) }), start: T(start), ...(relax ? { relax } : {}) });
+    const res = checkBooking({
+      ...request({ now: T('08:00'), policy: policy({ minNoticeMin: 120 }) }),
+      start: T(start),
+      ...(relax ? { relax } : {}),
+    });
     expect(res.ok).toBe(ok);
     if (!res.ok) expect(res.reasons).toContain(reason);
   });
@@ -199,7 +275,10 @@ describe('checkBooking: resources, multi-service, any staff', () => {
 describe('explainUnavailable', () => {
   const dana = staff('dana', 'Dana', {
     weeklyBreaks: [{ weekday: 2, start: '12:00', end: '13:00', label: 'Break' }],
-    busy: [appt('2026-03-10 14:30', '2026-03-10 15:30'), { start: at('2026-03-10 16:00'), end: at('2026-03-10 17:00'), label: 'Yoga Flow', kind: 'class' as const }],
+    busy: [
+      appt('2026-03-10 14:30', '2026-03-10 15:30'),
+      { start: at('2026-03-10 16:00'), end: at('2026-03-10 17:00'), label: 'Yoga Flow', kind: 'class' as const },
+    ],
     timeOff: [{ start: at('2026-03-12 00:00'), end: at('2026-03-13 00:00'), label: 'Vacation' }],
     exceptions: [{ date: '2026-03-11', hours: [{ start: '11:00', end: '15:00' }] }],
   });
@@ -225,7 +304,12 @@ describe('explainUnavailable', () => {
     { name: 'free', at: T('10:00'), staffId: 'dana', expected: null },
   ])('$name', ({ at: when, staffId, withService, expected }) => {
     const facial = service({ id: 'facial', name: 'Facial', durationMin: 30, roomType: 'facial', staffIds: ['dana'] });
-    const reason = explainUnavailable({ ...base, at: when, ...(staffId ? { staffId } : {}), ...(withService ? { services: [facial], staffChoice: ['dana'] } : {}) });
+    const reason = explainUnavailable({
+      ...base,
+      at: when,
+      ...(staffId ? { staffId } : {}),
+      ...(withService ? { services: [facial], staffChoice: ['dana'] } : {}),
+    });
     expect(reason?.message ?? null).toBe(expected);
   });
 
@@ -243,15 +327,45 @@ describe('DST weekends in America/Chicago', () => {
     { name: 'Saturday before fall back (CDT)', day: '2026-10-31', first: '2026-10-31T14:00:00.000Z' },
     { name: 'fall-back Sunday (CST)', day: '2026-11-01', first: '2026-11-01T15:00:00.000Z' },
   ])('$name: 9:00-17:00 local gives 29 hourly-service slots starting 9:00 local', ({ day, first }) => {
-    const slots = findSlots(request({ from: at(`${day} 00:00`), to: at(`${day} 23:45`), now: at('2026-01-01 00:00'), policy: policy({ maxAdvanceDays: 400 }), staff: [sundayStaff('09:00', '17:00')] }));
+    const slots = findSlots(
+      request({
+        from: at(`${day} 00:00`),
+        to: at(`${day} 23:45`),
+        now: at('2026-01-01 00:00'),
+        policy: policy({ maxAdvanceDays: 400 }),
+        staff: [sundayStaff('09:00', '17:00')],
+      }),
+    );
     expect(slots).toHaveLength(29);
     expect(slots[0]!.start.toISOString()).toBe(first);
     expect(hm(slots.at(-1)!.start)).toBe('16:00');
   });
 
   it.each([
-    { name: 'spring forward: no slot in the missing 2:00-3:00 hour', day: '2026-03-08', next: '2026-03-09', expected: ['2026-03-08T06:00:00.000Z 00:00', '2026-03-08T07:00:00.000Z 01:00', '2026-03-08T08:00:00.000Z 03:00', '2026-03-08T09:00:00.000Z 04:00', '2026-03-08T10:00:00.000Z 05:00'] },
-    { name: 'fall back: the repeated 1:00 hour is offered twice', day: '2026-11-01', next: '2026-11-02', expected: ['2026-11-01T05:00:00.000Z 00:00', '2026-11-01T06:00:00.000Z 01:00', '2026-11-01T07:00:00.000Z 01:00', '2026-11-01T08:00:00.000Z 02:00', '2026-11-01T09:00:00.000Z 03:00'] },
+    {
+      name: 'spring forward: no slot in the missing 2:00-3:00 hour',
+      day: '2026-03-08',
+      next: '2026-03-09',
+      expected: [
+        '2026-03-08T06:00:00.000Z 00:00',
+        '2026-03-08T07:00:00.000Z 01:00',
+        '2026-03-08T08:00:00.000Z 03:00',
+        '2026-03-08T09:00:00.000Z 04:00',
+        '2026-03-08T10:00:00.000Z 05:00',
+      ],
+    },
+    {
+      name: 'fall back: the repeated 1:00 hour is offered twice',
+      day: '2026-11-01',
+      next: '2026-11-02',
+      expected: [
+        '2026-11-01T05:00:00.000Z 00:00',
+        '2026-11-01T06:00:00.000Z 01:00',
+        '2026-11-01T07:00:00.000Z 01:00',
+        '2026-11-01T08:00:00.000Z 02:00',
+        '2026-11-01T09:00:00.000Z 03:00',
+      ],
+    },
   ])('$name', ({ day, next, expected }) => {
     const end = day === '2026-03-08' ? '06:00' : '04:00';
     const slots = findSlots(
@@ -290,8 +404,21 @@ describe('checkBooking with a duration override (resize)', () => {
     { name: 'longer, into free time', durationMin: 90, start: '10:00', ok: true, end: '11:30' },
     { name: 'longer, into the break', durationMin: 120, start: '11:00', over: { staff: [lunch] }, ok: 'Dana is on break (Lunch)' },
     { name: 'longer, past the end of the day', durationMin: 75, start: '16:00', ok: 'Dana finishes at 5 PM' },
-    { name: 'longer, into the next appointment', durationMin: 90, start: '10:00', over: { staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 11:00', '2026-03-10 12:00')] })] }, ok: 'Dana is with a client until 12 PM' },
-    { name: 'shorter frees the end', durationMin: 30, start: '10:30', over: { staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 11:00', '2026-03-10 12:00')] })] }, ok: true, end: '11:00' },
+    {
+      name: 'longer, into the next appointment',
+      durationMin: 90,
+      start: '10:00',
+      over: { staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 11:00', '2026-03-10 12:00')] })] },
+      ok: 'Dana is with a client until 12 PM',
+    },
+    {
+      name: 'shorter frees the end',
+      durationMin: 30,
+      start: '10:30',
+      over: { staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 11:00', '2026-03-10 12:00')] })] },
+      ok: true,
+      end: '11:00',
+    },
     {
       name: 'replaces a per-staff override',
       durationMin: 45,

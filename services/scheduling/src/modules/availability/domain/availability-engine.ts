@@ -183,8 +183,14 @@ function partsOf(svc: ServiceDef, start: number, durMin: number): Parts {
   if (p && p.durationMin > 0) {
     const ps = s + p.startAfterMin * MIN;
     const pe = ps + p.durationMin * MIN;
-    const work = [{ s, e: ps }, { s: pe, e }].filter((x) => x.e > x.s);
-    const held = [{ s: hs, e: ps }, { s: pe, e: he }].filter((x) => x.e > x.s);
+    const work = [
+      { s, e: ps },
+      { s: pe, e },
+    ].filter((x) => x.e > x.s);
+    const held = [
+      { s: hs, e: ps },
+      { s: pe, e: he },
+    ].filter((x) => x.e > x.s);
     return { s, e, work, held, hs, he };
   }
   return { s, e, work: [{ s, e }], held: [{ s: hs, e: he }], hs, he };
@@ -307,12 +313,18 @@ export function findSlots(request: SlotRequest): Slot[] {
 function locationReason(ctx: Ctx, s: number, e: number): UnavailableReason | null {
   if (!ctx.open || ctx.open.covers(s, e)) return null;
   const day = localDayOf(s, ctx.zone);
-  const plan = dayPlan(day, ctx.policy.openingHours ?? [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday: weekday as 1, start: '00:00', end: '24:00' })), [], ctx.policy.closures ?? []);
+  const plan = dayPlan(
+    day,
+    ctx.policy.openingHours ?? [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday: weekday as 1, start: '00:00', end: '24:00' })),
+    [],
+    ctx.policy.closures ?? [],
+  );
   if (plan.hours.length === 0) {
     return { code: 'location-closed', message: ctx.policy.closedLabel ?? withLabel('Closed today', plan.exception?.label) };
   }
   const containing = plan.hours.find((h) => h.s <= s && s < h.e);
-  if (containing) return { code: 'after-closing', message: `Closes at ${formatClock(containing.e, ctx.zone)}`, until: new Date(containing.e) };
+  if (containing)
+    return { code: 'after-closing', message: `Closes at ${formatClock(containing.e, ctx.zone)}`, until: new Date(containing.e) };
   const next = plan.hours.find((h) => h.s > s);
   if (next) return { code: 'before-opening', message: `Opens at ${formatClock(next.s, ctx.zone)}`, until: new Date(next.s) };
   const last = plan.hours[plan.hours.length - 1]!;
@@ -354,7 +366,11 @@ function staffReasons(ctx: Ctx, st: StaffIdx, p: Parts, svc: ServiceDef | null):
       out.push(
         next
           ? { ...base, code: 'staff-not-started', message: `${name} starts at ${formatClock(next.s, ctx.zone)}`, until: new Date(next.s) }
-          : { ...base, code: 'staff-finished', message: `${name} finishes at ${formatClock(plan.hours[plan.hours.length - 1]!.e, ctx.zone)}` },
+          : {
+              ...base,
+              code: 'staff-finished',
+              message: `${name} finishes at ${formatClock(plan.hours[plan.hours.length - 1]!.e, ctx.zone)}`,
+            },
       );
       break;
     }
@@ -379,8 +395,8 @@ function staffReasons(ctx: Ctx, st: StaffIdx, p: Parts, svc: ServiceDef | null):
         : hit.kind === 'class'
           ? `${name} is teaching ${hit.label?.trim() || 'a class'} until ${when}`
           : hit.kind === 'blocked'
-          ? `${withLabel(`${name} is unavailable`, hit.label)} until ${when}`
-          : `${name} is busy until ${when}`;
+            ? `${withLabel(`${name} is unavailable`, hit.label)} until ${when}`
+            : `${name} is busy until ${when}`;
     out.push({ ...base, code: 'staff-busy', message, until: new Date(until) });
     break;
   }
@@ -501,7 +517,9 @@ function choicesFor(req: Pick<BookingRequest, 'staffChoice' | 'chosen'>): StaffC
  * the staff calendar). Refusals carry human reasons and up to 3 nearest free alternatives.
  */
 export function checkBooking(booking: BookingRequest): BookingCheck {
-  const request = booking.durationMin?.some((d) => d != null) ? { ...booking, services: resized(booking.services, booking.durationMin) } : booking;
+  const request = booking.durationMin?.some((d) => d != null)
+    ? { ...booking, services: resized(booking.services, booking.durationMin) }
+    : booking;
   const choices = choicesFor(request);
   const invalid = validate(request.services, choices, request.policy);
   if (invalid) return { ok: false, reasons: [invalid], details: [{ code: 'invalid-request', message: invalid }], alternatives: [] };
@@ -535,8 +553,20 @@ export function explainUnavailable(request: ExplainRequest): UnavailableReason |
  * `explainUnavailable` for many calendar cells of one window: the calendars are indexed once, then
  * each instant in [from, to) is explained (location, then the staff member's schedule and holds).
  */
-export function cellExplainer(request: Omit<ExplainRequest, 'at' | 'services' | 'staffChoice'>, from: Date, to: Date): (at: Date) => UnavailableReason | null {
-  const probe: ServiceDef = { id: '', name: '', durationMin: 1, bufferBeforeMin: 0, bufferAfterMin: 0, deviceTypes: [], staffIds: request.staffId ? [request.staffId] : [] };
+export function cellExplainer(
+  request: Omit<ExplainRequest, 'at' | 'services' | 'staffChoice'>,
+  from: Date,
+  to: Date,
+): (at: Date) => UnavailableReason | null {
+  const probe: ServiceDef = {
+    id: '',
+    name: '',
+    durationMin: 1,
+    bufferBeforeMin: 0,
+    bufferAfterMin: 0,
+    deviceTypes: [],
+    staffIds: request.staffId ? [request.staffId] : [],
+  };
   const ctx = buildCtx({ ...request, services: [probe] }, [request.staffId ?? 'any'], from.getTime(), to.getTime());
   const st = request.staffId ? ctx.staff.get(request.staffId) : undefined;
   return (at) => {
@@ -560,4 +590,3 @@ export function checkSeries(request: SeriesRequest): SeriesOccurrence[] {
     return check.ok ? { start, ok: true, slot: check.slot } : { start, ...check };
   });
 }
-

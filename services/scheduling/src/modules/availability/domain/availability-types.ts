@@ -212,9 +212,7 @@ export interface BookingRequest extends SlotRequest {
   durationMin?: (number | null | undefined)[];
 }
 
-export type BookingCheck =
-  | { ok: true; slot: Slot }
-  | { ok: false; reasons: string[]; details: UnavailableReason[]; alternatives: Slot[] };
+export type BookingCheck = { ok: true; slot: Slot } | { ok: false; reasons: string[]; details: UnavailableReason[]; alternatives: Slot[] };
 
 export interface ExplainRequest {
   at: Date;
@@ -247,9 +245,6 @@ export interface SeriesRequest extends Omit<SlotRequest, 'from' | 'to'> {
 }
 
 export type SeriesOccurrence =
-  | { start: Date; ok: true; slot: Slot }
-  | { start: Date; ok: false; reasons: string[]; details: UnavailableReason[]; alternatives: Slot[] };
+  { start: Date; ok: true; slot: Slot } | { start: Date; ok: false; reasons: string[]; details: UnavailableReason[]; alternatives: Slot[] };
 
-export type ClassSeatCheck =
-  | { ok: true; seatsLeft: number }
-  | { ok: false; seatsLeft: number; reason: string; details: UnavailableReason };
+export type ClassSeatCheck = { ok: true; seatsLeft: number } | { ok: false; seatsLeft: number; reason: string; details: UnavailableReason };

@@ -30,8 +30,15 @@ export interface RefusedStart {
 /** The class as the engine's one-service visit: its length, no buffers, its instructor only, its room's type. */
 export function classDef(p: ClassPlacement, room: ResourceCalendar | null): ServiceDef {
   return {
-    id: p.sessionId ?? 'class', name: p.name, durationMin: p.durationMin, bufferBeforeMin: 0, bufferAfterMin: 0, processing: null,
-    roomType: room?.type ?? null, deviceTypes: [], staffIds: [p.instructorId],
+    id: p.sessionId ?? 'class',
+    name: p.name,
+    durationMin: p.durationMin,
+    bufferBeforeMin: 0,
+    bufferAfterMin: 0,
+    processing: null,
+    roomType: room?.type ?? null,
+    deviceTypes: [],
+    staffIds: [p.instructorId],
   };
 }
 
@@ -42,14 +49,27 @@ export function classDef(p: ClassPlacement, room: ResourceCalendar | null): Serv
  * in it makes it busy.
  */
 export function checkClassPlacement(p: ClassPlacement, cal: ClassCalendars, now: Date): RefusedStart[] {
-  const room = cal.room && p.roomId === cal.room.resourceId ? { ...cal.room, capacity: 1, busy: cal.room.busy.map((b) => ({ ...b, count: 1 })) } : null;
+  const room =
+    cal.room && p.roomId === cal.room.resourceId
+      ? { ...cal.room, capacity: 1, busy: cal.room.busy.map((b) => ({ ...b, count: 1 })) }
+      : null;
   const def = classDef(p, room);
   const policy = { ...cal.policy, maxAdvanceDays: CLASS_HORIZON_DAYS };
   const out: RefusedStart[] = [];
   for (const start of p.starts) {
     const check = checkBooking({
-      from: start, to: new Date(start.getTime() + 1), now, start, services: [def], staffChoice: [p.instructorId], chosen: [p.instructorId], staff: [cal.instructor],
-      resources: room ? [room] : [], policy, relax: { grid: true, notice: true }, ignoreBusyIds: p.sessionId ? [p.sessionId] : undefined,
+      from: start,
+      to: new Date(start.getTime() + 1),
+      now,
+      start,
+      services: [def],
+      staffChoice: [p.instructorId],
+      chosen: [p.instructorId],
+      staff: [cal.instructor],
+      resources: room ? [room] : [],
+      policy,
+      relax: { grid: true, notice: true },
+      ignoreBusyIds: p.sessionId ? [p.sessionId] : undefined,
     });
     if (!check.ok) out.push({ startsAt: start.toISOString(), reason: check.reasons[0] ?? 'That time is not available' });
   }

@@ -93,7 +93,10 @@ export function wallToUtc(day: LocalDay, minutes: number): number {
   const key = `${day.zone}|${day.date}|${minutes}`;
   let ms = dstWallMemo.get(key);
   if (ms === undefined) {
-    ms = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 }, { zone: day.zone }).toMillis();
+    ms = DateTime.fromObject(
+      { year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
+      { zone: day.zone },
+    ).toMillis();
     if (dstWallMemo.size > 4096) dstWallMemo.clear();
     dstWallMemo.set(key, ms);
   }

@@ -6,7 +6,9 @@ import { localDayOf } from './local-days.js';
 export function formatClock(ms: number, zone: string): string {
   // The wall clock from the (memoized) local day: luxon's zone lookup per call dominated the calendar's shading.
   const day = localDayOf(ms, zone);
-  const wall = day.constantOffset ? { hour: Math.floor((ms - day.startMs) / 3_600_000), minute: Math.floor((ms - day.startMs) / 60_000) % 60 } : DateTime.fromMillis(ms, { zone });
+  const wall = day.constantOffset
+    ? { hour: Math.floor((ms - day.startMs) / 3_600_000), minute: Math.floor((ms - day.startMs) / 60_000) % 60 }
+    : DateTime.fromMillis(ms, { zone });
   const h = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
   const suffix = wall.hour < 12 ? 'AM' : 'PM';
   return wall.minute === 0 ? `${h} ${suffix}` : `${h}:${String(wall.minute).padStart(2, '0')} ${suffix}`;

@@ -46,7 +46,11 @@ export function unavailableIntervals(staff: StaffCalendar, window: TimeRange, po
 
   const out: UnavailableInterval[] = [];
   // Only schedule stretches are explained, where holds never decide: leave them out of the index.
-  const explain = cellExplainer({ now, staffId: staff.staffId, staff: [{ ...staff, busy: [] }], resources: [], policy }, window.start, window.end);
+  const explain = cellExplainer(
+    { now, staffId: staff.staffId, staff: [{ ...staff, busy: [] }], resources: [], policy },
+    window.start,
+    window.end,
+  );
   let k = 0;
   for (const u of unavailable) {
     let s = u.s;
@@ -64,7 +68,12 @@ export function unavailableIntervals(staff: StaffCalendar, window: TimeRange, po
   }
   for (const c of staff.busy) {
     if (c.kind !== 'class' || c.end.getTime() <= from || c.start.getTime() >= to) continue;
-    out.push({ start: new Date(Math.max(c.start.getTime(), from)), end: new Date(Math.min(c.end.getTime(), to)), code: 'staff-busy', reason: `${staff.name} is teaching ${c.label}` });
+    out.push({
+      start: new Date(Math.max(c.start.getTime(), from)),
+      end: new Date(Math.min(c.end.getTime(), to)),
+      code: 'staff-busy',
+      reason: `${staff.name} is teaching ${c.label}`,
+    });
   }
   return out.sort((a, b) => a.start.getTime() - b.start.getTime());
 }

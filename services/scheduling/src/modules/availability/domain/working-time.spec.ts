@@ -6,10 +6,30 @@ const iso = (rs: { start: Date; end: Date }[]) => rs.map((r) => `${r.start.toISO
 
 describe('expandWorkingTime', () => {
   it.each([
-    { name: 'Saturday before spring forward (CST, UTC-6)', day: '2026-03-07', next: '2026-03-08', expected: ['2026-03-07T15:00:00.000Z/2026-03-07T23:00:00.000Z'] },
-    { name: 'spring-forward Sunday (CDT, UTC-5)', day: '2026-03-08', next: '2026-03-09', expected: ['2026-03-08T14:00:00.000Z/2026-03-08T22:00:00.000Z'] },
-    { name: 'Saturday before fall back (CDT)', day: '2026-10-31', next: '2026-11-01', expected: ['2026-10-31T14:00:00.000Z/2026-10-31T22:00:00.000Z'] },
-    { name: 'fall-back Sunday (CST)', day: '2026-11-01', next: '2026-11-02', expected: ['2026-11-01T15:00:00.000Z/2026-11-01T23:00:00.000Z'] },
+    {
+      name: 'Saturday before spring forward (CST, UTC-6)',
+      day: '2026-03-07',
+      next: '2026-03-08',
+      expected: ['2026-03-07T15:00:00.000Z/2026-03-07T23:00:00.000Z'],
+    },
+    {
+      name: 'spring-forward Sunday (CDT, UTC-5)',
+      day: '2026-03-08',
+      next: '2026-03-09',
+      expected: ['2026-03-08T14:00:00.000Z/2026-03-08T22:00:00.000Z'],
+    },
+    {
+      name: 'Saturday before fall back (CDT)',
+      day: '2026-10-31',
+      next: '2026-11-01',
+      expected: ['2026-10-31T14:00:00.000Z/2026-10-31T22:00:00.000Z'],
+    },
+    {
+      name: 'fall-back Sunday (CST)',
+      day: '2026-11-01',
+      next: '2026-11-02',
+      expected: ['2026-11-01T15:00:00.000Z/2026-11-01T23:00:00.000Z'],
+    },
   ])('$name: 9:00-17:00 local', ({ day, next, expected }) => {
     const s = staff('d', 'Dana', { weeklyHours: allWeek('09:00', '17:00', [1, 2, 3, 4, 5, 6, 7]) });
     expect(iso(expandWorkingTime(s, { start: at(`${day} 00:00`), end: at(`${next} 00:00`) }, ZONE))).toEqual(expected);
@@ -31,10 +51,12 @@ describe('expandWorkingTime', () => {
       timeOff: [{ start: at('2026-03-10 15:00'), end: at('2026-03-10 16:00'), label: 'Dentist' }],
     });
     const out = expandWorkingTime(s, { start: at('2026-03-10 10:00'), end: at('2026-03-12 00:00') }, ZONE);
-    expect(iso(out)).toEqual(iso([
-      { start: at('2026-03-10 10:00'), end: at('2026-03-10 12:00') },
-      { start: at('2026-03-10 13:00'), end: at('2026-03-10 15:00') },
-      { start: at('2026-03-10 16:00'), end: at('2026-03-10 17:00') },
-    ]));
+    expect(iso(out)).toEqual(
+      iso([
+        { start: at('2026-03-10 10:00'), end: at('2026-03-10 12:00') },
+        { start: at('2026-03-10 13:00'), end: at('2026-03-10 15:00') },
+        { start: at('2026-03-10 16:00'), end: at('2026-03-10 17:00') },
+      ]),
+    );
   });
 });

@@ -67,11 +67,14 @@ export function expandWorkingTime(staff: StaffCalendar, range: TimeRange, timeZo
 }
 
 /** Location open spans, or null when the location sets no hours and no closures (never limits). */
-export function openSpans(opening: WeeklyHours | undefined, closures: readonly DateException[] | undefined, days: readonly LocalDay[]): Span[] | null {
+export function openSpans(
+  opening: WeeklyHours | undefined,
+  closures: readonly DateException[] | undefined,
+  days: readonly LocalDay[],
+): Span[] | null {
   if (!opening && !closures?.length) return null;
   const weekly: WeeklyHours = opening ?? ([1, 2, 3, 4, 5, 6, 7] as const).map((weekday) => ({ weekday, start: '00:00', end: '24:00' }));
   const out: Span[] = [];
   for (const day of days) out.push(...dayPlan(day, weekly, [], closures ?? []).hours);
   return mergeSpans(out);
 }
-

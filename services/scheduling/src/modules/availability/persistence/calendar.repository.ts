@@ -42,7 +42,9 @@ export class CalendarRepository {
 
   /** Staff who work at the location (have working hours there). */
   async staffAt(locationId: string): Promise<string[]> {
-    const rows = await this.dataSource.query(`SELECT DISTINCT staff_id FROM working_hours WHERE location_id = $1 AND kind = 'work'`, [locationId]);
+    const rows = await this.dataSource.query(`SELECT DISTINCT staff_id FROM working_hours WHERE location_id = $1 AND kind = 'work'`, [
+      locationId,
+    ]);
     return rows.map((r: any) => r.staff_id);
   }
 

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SlotView, UnavailableView } from '@salon/contracts';
-import { APP_CONFIG, NotFoundError, parseInput, PermissionResolver, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  APP_CONFIG,
+  NotFoundError,
+  parseInput,
+  PermissionResolver,
+  UserDirectory,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { SchedulingConfig } from '../../../config.js';
@@ -10,7 +18,15 @@ import { ScheduleRepository, type PolicyRow } from '../../schedules/persistence/
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { checkBooking, findSlots } from '../domain/availability-engine.js';
 import type { ClassCalendars } from '../domain/class-placement.js';
-import type { BookingCheck, IsoWeekday, LocationPolicy, ResourceCalendar, ServiceDef, Slot, StaffCalendar } from '../domain/availability-types.js';
+import type {
+  BookingCheck,
+  IsoWeekday,
+  LocationPolicy,
+  ResourceCalendar,
+  ServiceDef,
+  Slot,
+  StaffCalendar,
+} from '../domain/availability-types.js';
 import { unavailableIntervals } from '../domain/unavailable-times.js';
 import { CalendarRepository } from '../persistence/calendar.repository.js';
 
@@ -36,7 +52,14 @@ const unavailableQuery = z.object({
   staffIds: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(z.uuid()).optional()),
 });
 
@@ -73,10 +96,19 @@ export class AvailabilityUseCase {
     const from = parseBound(q.from, policy.timeZone, false);
     const to = parseBound(q.to, policy.timeZone, true);
     if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
-    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
+    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY)
+      throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
     const cal = await this.load(service, q.locationId, from, to);
     const slots = findSlots({
-      from, to, now, services: [cal.def], staffChoice: [q.staffId ?? 'any'], staff: cal.staff, resources: cal.resources, policy: cal.policy, fairness: cal.fairness,
+      from,
+      to,
+      now,
+      services: [cal.def],
+      staffChoice: [q.staffId ?? 'any'],
+      staff: cal.staff,
+      resources: cal.resources,
+      policy: cal.policy,
+      fairness: cal.fairness,
     });
     return { timeZone: cal.policy.timeZone, slots: slots.map((s) => this.view(s, cal)) };
   }
@@ -97,8 +129,18 @@ export class AvailabilityUseCase {
     const to = new Date(input.start.getTime() + 2 * DAY);
     const cal = await this.load(input.service, input.locationId, from, to);
     const check = checkBooking({
-      from, to, now: input.now, services: [cal.def], staffChoice: [input.staffId ?? 'any'], staff: cal.staff, resources: cal.resources, policy: cal.policy,
-      fairness: cal.fairness, start: input.start, chosen: [input.staffId], relax: input.relax ? { grid: true, notice: true } : undefined,
+      from,
+      to,
+      now: input.now,
+      services: [cal.def],
+      staffChoice: [input.staffId ?? 'any'],
+      staff: cal.staff,
+      resources: cal.resources,
+      policy: cal.policy,
+      fairness: cal.fairness,
+      start: input.start,
+      chosen: [input.staffId],
+      relax: input.relax ? { grid: true, notice: true } : undefined,
       ignoreBusyIds: input.ignoreAppointmentId ? [input.ignoreAppointmentId] : undefined,
       durationMin: input.durationMin ? [input.durationMin] : undefined,
     });
@@ -107,7 +149,8 @@ export class AvailabilityUseCase {
 
   async bookableService(serviceId: string, locationId: string): Promise<ServiceView> {
     const service = await this.catalogue.findService(serviceId);
-    if (!service || !service.active || service.locationId !== locationId) throw new NotFoundError(`Service ${serviceId} is not offered at this location`);
+    if (!service || !service.active || service.locationId !== locationId)
+      throw new NotFoundError(`Service ${serviceId} is not offered at this location`);
     return service;
   }
 
@@ -121,10 +164,23 @@ export class AvailabilityUseCase {
       this.catalogue.listResources('device', locationId),
       this.calendar.bookingCounts(staffIds, new Date(from.getTime() - 7 * DAY), new Date(to.getTime() + 7 * DAY)),
     ]);
-    const needed = [...(service.roomType ? rooms.filter((r) => r.type === service.roomType) : []), ...devices.filter((d) => service.deviceTypes.includes(d.type))];
+    const needed = [
+      ...(service.roomType ? rooms.filter((r) => r.type === service.roomType) : []),
+      ...devices.filter((d) => service.deviceTypes.includes(d.type)),
+    ];
     const resourceBusy = [
-      ...(await this.calendar.activeAllocations('room', needed.filter((r) => r.kind === 'room').map((r) => r.id), new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))),
-      ...(await this.calendar.activeAllocations('device', needed.filter((r) => r.kind === 'device').map((r) => r.id), new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))),
+      ...(await this.calendar.activeAllocations(
+        'room',
+        needed.filter((r) => r.kind === 'room').map((r) => r.id),
+        new Date(from.getTime() - DAY),
+        new Date(to.getTime() + DAY),
+      )),
+      ...(await this.calendar.activeAllocations(
+        'device',
+        needed.filter((r) => r.kind === 'device').map((r) => r.id),
+        new Date(from.getTime() - DAY),
+        new Date(to.getTime() + DAY),
+      )),
     ];
     const resources: ResourceCalendar[] = needed.map((r) => ({
       resourceId: r.id,
@@ -132,7 +188,9 @@ export class AvailabilityUseCase {
       type: r.type,
       name: r.name,
       capacity: r.capacity,
-      busy: resourceBusy.filter((b) => b.resourceId === r.id).map((b) => ({ start: b.start, end: b.end, label: 'Booked', count: 1, id: b.appointmentId })),
+      busy: resourceBusy
+        .filter((b) => b.resourceId === r.id)
+        .map((b) => ({ start: b.start, end: b.end, label: 'Booked', count: 1, id: b.appointmentId })),
     }));
     const def: ServiceDef = {
       id: service.id,
@@ -155,13 +213,19 @@ export class AvailabilityUseCase {
     const [[instructor], room, roomBusy] = await Promise.all([
       this.staffCalendars(locationId, [instructorId], from, to, p.timeZone, true),
       roomId ? this.catalogue.findResource('room', roomId) : Promise.resolve(null),
-      roomId ? this.calendar.activeAllocations('room', [roomId], new Date(from.getTime() - DAY), new Date(to.getTime() + DAY)) : Promise.resolve([]),
+      roomId
+        ? this.calendar.activeAllocations('room', [roomId], new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))
+        : Promise.resolve([]),
     ]);
     return {
       policy: toPolicy(p),
       instructor: instructor!,
       room: room && {
-        resourceId: room.id, kind: 'room', type: room.type, name: room.name, capacity: room.capacity,
+        resourceId: room.id,
+        kind: 'room',
+        type: room.type,
+        name: room.name,
+        capacity: room.capacity,
         busy: roomBusy.map((b) => ({ start: b.start, end: b.end, label: 'Booked', count: 1, id: b.appointmentId })),
       },
     };
@@ -171,7 +235,14 @@ export class AvailabilityUseCase {
    * The staff calendars of a location, no service needed: hours, breaks, exceptions and time off
    * around [from, to); with `withBusy` also their active holds (what a booking check needs).
    */
-  async staffCalendars(locationId: string, staffIds: string[], from: Date, to: Date, zone: string, withBusy: boolean): Promise<StaffCalendar[]> {
+  async staffCalendars(
+    locationId: string,
+    staffIds: string[],
+    from: Date,
+    to: Date,
+    zone: string,
+    withBusy: boolean,
+  ): Promise<StaffCalendar[]> {
     if (staffIds.length === 0) return [];
     const localFrom = DateTime.fromJSDate(from, { zone }).minus({ days: 1 }).toISODate()!;
     const localTo = DateTime.fromJSDate(to, { zone }).plus({ days: 1 }).toISODate()!;
@@ -179,19 +250,39 @@ export class AvailabilityUseCase {
       this.schedules.workingHours(locationId, staffIds),
       this.schedules.exceptions(locationId, localFrom, localTo, staffIds),
       this.schedules.timeOff(from, to, staffIds, locationId),
-      withBusy ? this.calendar.activeAllocations('staff', staffIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY)) : Promise.resolve([]),
+      withBusy
+        ? this.calendar.activeAllocations('staff', staffIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))
+        : Promise.resolve([]),
       Promise.all(staffIds.map(async (id) => (await this.directory.nameOf(id)) ?? 'The staff member')),
     ]);
     return staffIds.map((staffId, i) => ({
       staffId,
       name: names[i]!,
-      weeklyHours: hours.filter((h) => h.staffId === staffId && h.kind === 'work').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end })),
-      weeklyBreaks: hours.filter((h) => h.staffId === staffId && h.kind === 'break').map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end, label: h.label ?? undefined })),
-      exceptions: exceptions.filter((e) => e.staffId === staffId).map((e) => ({ date: e.date, hours: e.hours, label: e.label ?? undefined })),
-      timeOff: timeOff.filter((t) => t.staffId === staffId).map((t) => ({ start: new Date(t.startsAt), end: new Date(t.endsAt), label: t.label ?? (t.kind === 'blocked' ? 'Blocked' : 'Time off') })),
+      weeklyHours: hours
+        .filter((h) => h.staffId === staffId && h.kind === 'work')
+        .map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end })),
+      weeklyBreaks: hours
+        .filter((h) => h.staffId === staffId && h.kind === 'break')
+        .map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end, label: h.label ?? undefined })),
+      exceptions: exceptions
+        .filter((e) => e.staffId === staffId)
+        .map((e) => ({ date: e.date, hours: e.hours, label: e.label ?? undefined })),
+      timeOff: timeOff
+        .filter((t) => t.staffId === staffId)
+        .map((t) => ({
+          start: new Date(t.startsAt),
+          end: new Date(t.endsAt),
+          label: t.label ?? (t.kind === 'blocked' ? 'Blocked' : 'Time off'),
+        })),
       busy: staffBusy
         .filter((b) => b.resourceId === staffId)
-        .map((b) => ({ start: b.start, end: b.end, label: b.holder === 'class' ? (b.label ?? 'Class') : 'Booked', kind: b.holder, id: b.appointmentId })),
+        .map((b) => ({
+          start: b.start,
+          end: b.end,
+          label: b.holder === 'class' ? (b.label ?? 'Class') : 'Booked',
+          kind: b.holder,
+          id: b.appointmentId,
+        })),
     }));
   }
 
@@ -206,7 +297,8 @@ export class AvailabilityUseCase {
     const from = parseBound(q.from, p.timeZone, false);
     const to = parseBound(q.to, p.timeZone, true);
     if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
-    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
+    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY)
+      throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
     const permissions = auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId);
     const scope = calendarScope({ userId: auth.userId, role: auth.role, permissions }, q.staffIds);
     const staffIds = scope ?? (await this.calendar.staffAt(q.locationId));
@@ -216,7 +308,12 @@ export class AvailabilityUseCase {
       .map((cal) => ({
         staffId: cal.staffId,
         name: cal.name,
-        intervals: unavailableIntervals(cal, { start: from, end: to }, policy, now).map((u) => ({ startsAt: u.start.toISOString(), endsAt: u.end.toISOString(), code: u.code, reason: u.reason })),
+        intervals: unavailableIntervals(cal, { start: from, end: to }, policy, now).map((u) => ({
+          startsAt: u.start.toISOString(),
+          endsAt: u.end.toISOString(),
+          code: u.code,
+          reason: u.reason,
+        })),
       }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.staffId.localeCompare(b.staffId));
     return { timeZone: p.timeZone, from: from.toISOString(), to: to.toISOString(), staff };

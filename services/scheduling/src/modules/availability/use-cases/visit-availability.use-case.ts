@@ -35,8 +35,18 @@ export interface VisitRequest {
 const csv = (field: string) =>
   z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ message: `${field}: each must be a uuid` })).min(1).max(5));
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.uuid({ message: `${field}: each must be a uuid` }))
+        .min(1)
+        .max(5),
+    );
 
 const visitQuery = z.object({
   locationId: z.uuid(),
@@ -62,7 +72,11 @@ export class VisitAvailabilityUseCase {
   ) {}
 
   /** GET /api/availability?serviceIds=a,b[&staffIds=x,y|&staffId=x] → slots of the whole visit. */
-  async slots(query: unknown, now = new Date(), onlyStaff?: readonly string[] | null): Promise<{ timeZone: string; slots: VisitSlotView[] }> {
+  async slots(
+    query: unknown,
+    now = new Date(),
+    onlyStaff?: readonly string[] | null,
+  ): Promise<{ timeZone: string; slots: VisitSlotView[] }> {
     const q = parseInput(visitQuery, query);
     const staffIds = q.serviceIds.map((_, i) => {
       const positional = q.staffIds?.split(',')[i]?.trim();
@@ -77,7 +91,8 @@ export class VisitAvailabilityUseCase {
     const from = parseBound(q.from, timeZone, false);
     const to = parseBound(q.to, timeZone, true);
     if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
-    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
+    if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY)
+      throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
     const { slots, cal } = await this.find({ services, staffIds, locationId: q.locationId, now, relax: false, onlyStaff }, from, to);
     return { timeZone, slots: slots.map((s) => this.view(s, cal)) };
   }
@@ -111,8 +126,15 @@ export class VisitAvailabilityUseCase {
   }
 
   /** Every occurrence of a recurring visit, each checked on its own, before anything is saved. */
-  async series(req: VisitRequest & { rule: RecurrenceRule; last: Date }): Promise<{ occurrences: SeriesOccurrence[]; cal: VisitCalendars }> {
-    const cal = await this.load(req.services, req.locationId, new Date(req.rule.start.getTime() - DAY), new Date(req.last.getTime() + 2 * DAY));
+  async series(
+    req: VisitRequest & { rule: RecurrenceRule; last: Date },
+  ): Promise<{ occurrences: SeriesOccurrence[]; cal: VisitCalendars }> {
+    const cal = await this.load(
+      req.services,
+      req.locationId,
+      new Date(req.rule.start.getTime() - DAY),
+      new Date(req.last.getTime() + 2 * DAY),
+    );
     return { occurrences: checkSeries({ ...this.request(req, cal), rule: req.rule }), cal };
   }
 

@@ -21,7 +21,10 @@ export function toServiceView(r: Record<string, any>): ServiceView {
     currency: r.currency,
     bufferBeforeMin: r.buffer_before_min,
     bufferAfterMin: r.buffer_after_min,
-    processing: r.processing_start_after_min === null ? null : { startAfterMin: r.processing_start_after_min, durationMin: r.processing_duration_min },
+    processing:
+      r.processing_start_after_min === null
+        ? null
+        : { startAfterMin: r.processing_start_after_min, durationMin: r.processing_duration_min },
     roomType: r.room_type,
     deviceTypes: r.device_types ?? [],
     onlineBookable: r.online_bookable,
@@ -46,7 +49,10 @@ export class CatalogueRepository {
     if (filter.locationId) where.push(`s.location_id = $${params.push(filter.locationId)}`);
     if (!filter.includeInactive) where.push('s.active');
     if (filter.onlineOnly) where.push('s.online_bookable');
-    const rows = await this.dataSource.query(`${SERVICE_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.category NULLS LAST, s.name`, params);
+    const rows = await this.dataSource.query(
+      `${SERVICE_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.category NULLS LAST, s.name`,
+      params,
+    );
     return rows.map(toServiceView);
   }
 
@@ -58,9 +64,22 @@ export class CatalogueRepository {
   async saveService(id: string | null, s: ServiceInput): Promise<string> {
     return this.dataSource.transaction(async (m) => {
       const values = [
-        s.locationId, s.name, s.category ?? null, s.description ?? null, s.durationMin, s.priceMinor, s.currency, s.bufferBeforeMin, s.bufferAfterMin,
-        s.processing?.startAfterMin ?? null, s.processing?.durationMin ?? null, s.roomType ?? null, s.deviceTypes, s.onlineBookable,
-        s.deposit ? JSON.stringify(s.deposit) : null, s.active,
+        s.locationId,
+        s.name,
+        s.category ?? null,
+        s.description ?? null,
+        s.durationMin,
+        s.priceMinor,
+        s.currency,
+        s.bufferBeforeMin,
+        s.bufferAfterMin,
+        s.processing?.startAfterMin ?? null,
+        s.processing?.durationMin ?? null,
+        s.roomType ?? null,
+        s.deviceTypes,
+        s.onlineBookable,
+        s.deposit ? JSON.stringify(s.deposit) : null,
+        s.active,
       ];
       let serviceId = id;
       if (serviceId) {
@@ -83,7 +102,10 @@ export class CatalogueRepository {
       await m.query(`DELETE FROM service_staff WHERE service_id = $1`, [serviceId]);
       for (const st of s.staff) {
         await m.query(`INSERT INTO service_staff (service_id, staff_id, duration_min, price_minor) VALUES ($1, $2, $3, $4)`, [
-          serviceId, st.staffId, st.durationMin ?? null, st.priceMinor ?? null,
+          serviceId,
+          st.staffId,
+          st.durationMin ?? null,
+          st.priceMinor ?? null,
         ]);
       }
       return serviceId!;
@@ -95,7 +117,10 @@ export class CatalogueRepository {
   }
 
   async deactivateService(id: string): Promise<boolean> {
-    const [, count] = await this.dataSource.query(`UPDATE services SET active = false, version = version + 1, updated_at = now() WHERE id = $1`, [id]);
+    const [, count] = await this.dataSource.query(
+      `UPDATE services SET active = false, version = version + 1, updated_at = now() WHERE id = $1`,
+      [id],
+    );
     return count > 0;
   }
 
@@ -105,7 +130,10 @@ export class CatalogueRepository {
     const params: unknown[] = [];
     if (locationId) where.push(`location_id = $${params.push(locationId)}`);
     if (!includeInactive) where.push('active');
-    const rows = await this.dataSource.query(`SELECT * FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY name`, params);
+    const rows = await this.dataSource.query(
+      `SELECT * FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY name`,
+      params,
+    );
     return rows.map((r: any) => toResourceView(kind, r));
   }
 
@@ -118,8 +146,14 @@ export class CatalogueRepository {
     const table = kind === 'room' ? 'rooms' : 'devices';
     const values = [r.locationId, r.name, r.type, r.capacity, r.active];
     const rows = id
-      ? await this.dataSource.query(`UPDATE ${table} SET location_id=$1, name=$2, type=$3, capacity=$4, active=$5, updated_at=now() WHERE id=$6 RETURNING *`, [...values, id])
-      : await this.dataSource.query(`INSERT INTO ${table} (location_id, name, type, capacity, active) VALUES ($1,$2,$3,$4,$5) RETURNING *`, values);
+      ? await this.dataSource.query(
+          `UPDATE ${table} SET location_id=$1, name=$2, type=$3, capacity=$4, active=$5, updated_at=now() WHERE id=$6 RETURNING *`,
+          [...values, id],
+        )
+      : await this.dataSource.query(
+          `INSERT INTO ${table} (location_id, name, type, capacity, active) VALUES ($1,$2,$3,$4,$5) RETURNING *`,
+          values,
+        );
     const row = Array.isArray(rows[0]) ? rows[0][0] : rows[0];
     return row ? toResourceView(kind, row) : null;
   }

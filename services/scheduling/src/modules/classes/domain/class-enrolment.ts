@@ -47,22 +47,36 @@ export function nextQueueNo(roster: readonly RosterEntry[]): number {
   return roster.reduce((max, e) => Math.max(max, e.queueNo), 0) + 1;
 }
 
-export type EnrolDecision = { ok: true; status: 'enrolled' | 'waitlisted'; waitlistPosition: number | null } | { ok: false; message: string };
+export type EnrolDecision =
+  { ok: true; status: 'enrolled' | 'waitlisted'; waitlistPosition: number | null } | { ok: false; message: string };
 
 /**
  * A client asks for a place. Free seats go to newcomers only when nobody is waiting (the
  * waitlist is served first); a full class waitlists unless the caller refuses waitlisting.
  */
-export function decideEnrolment(input: { session: SessionFacts; roster: readonly RosterEntry[]; clientId: string; now: Date; waitlist?: boolean }): EnrolDecision {
+export function decideEnrolment(input: {
+  session: SessionFacts;
+  roster: readonly RosterEntry[];
+  clientId: string;
+  now: Date;
+  waitlist?: boolean;
+}): EnrolDecision {
   const { session, roster } = input;
   if (session.status === 'cancelled') return { ok: false, message: `${session.name} was cancelled` };
   if (input.now.getTime() >= session.endsAt.getTime()) return { ok: false, message: `${session.name} has already ended` };
   const existing = roster.find((e) => e.clientId === input.clientId && e.status !== 'cancelled');
   if (existing) {
-    return { ok: false, message: existing.status === 'waitlisted' ? `This client is already on the waitlist for ${session.name}` : `This client is already enrolled in ${session.name}` };
+    return {
+      ok: false,
+      message:
+        existing.status === 'waitlisted'
+          ? `This client is already on the waitlist for ${session.name}`
+          : `This client is already enrolled in ${session.name}`,
+    };
   }
   const waiting = waitlistOf(roster).length;
-  if (waiting === 0 && classSeatsLeft(session.capacity, seatedCount(roster)) > 0) return { ok: true, status: 'enrolled', waitlistPosition: null };
+  if (waiting === 0 && classSeatsLeft(session.capacity, seatedCount(roster)) > 0)
+    return { ok: true, status: 'enrolled', waitlistPosition: null };
   if (input.waitlist === false) {
     const seat = checkClassSeat({ capacity: session.capacity, enrolled: seatedCount(roster) + waiting, className: session.name });
     return { ok: false, message: seat.ok ? `${session.name} is full` : seat.reason };
@@ -86,7 +100,8 @@ export function checkCapacityChange(capacity: number, roster: readonly RosterEnt
 
 export function checkSessionChange(session: SessionFacts, now: Date, moving: boolean): Check {
   if (session.status === 'cancelled') return { ok: false, message: `${session.name} was cancelled and cannot be changed` };
-  if (moving && now.getTime() >= session.startsAt.getTime()) return { ok: false, message: `${session.name} has already started and cannot be moved` };
+  if (moving && now.getTime() >= session.startsAt.getTime())
+    return { ok: false, message: `${session.name} has already started and cannot be moved` };
   return { ok: true };
 }
 
@@ -107,7 +122,9 @@ export type AttendanceMark = 'attended' | 'no-show' | 'enrolled';
 /** Attendance is marked once the class has begun; 'enrolled' undoes a mark made by mistake. */
 export function checkAttendance(input: { session: SessionFacts; status: EnrolmentStatus; to: AttendanceMark; now: Date }): Check {
   if (input.session.status === 'cancelled') return { ok: false, message: `${input.session.name} was cancelled` };
-  if (input.now.getTime() < input.session.startsAt.getTime()) return { ok: false, message: 'Attendance can be marked once the class has started' };
-  if (!holdsSeat(input.status)) return { ok: false, message: `A ${input.status} client cannot be marked ${input.to === 'enrolled' ? 'enrolled again' : input.to}` };
+  if (input.now.getTime() < input.session.startsAt.getTime())
+    return { ok: false, message: 'Attendance can be marked once the class has started' };
+  if (!holdsSeat(input.status))
+    return { ok: false, message: `A ${input.status} client cannot be marked ${input.to === 'enrolled' ? 'enrolled again' : input.to}` };
   return { ok: true };
 }

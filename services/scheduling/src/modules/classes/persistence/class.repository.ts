@@ -29,7 +29,12 @@ export interface NewSession {
   createdBy: string | null;
 }
 
-export type SessionChanges = Partial<Pick<NewSession, 'name' | 'description' | 'category' | 'instructorId' | 'roomId' | 'startsAt' | 'endsAt' | 'capacity' | 'priceMinor' | 'currency'>>;
+export type SessionChanges = Partial<
+  Pick<
+    NewSession,
+    'name' | 'description' | 'category' | 'instructorId' | 'roomId' | 'startsAt' | 'endsAt' | 'capacity' | 'priceMinor' | 'currency'
+  >
+>;
 
 const COLUMNS: Record<keyof SessionChanges, string> = {
   name: 'name',
@@ -103,13 +108,24 @@ export class ClassRepository {
     const r = rows[0];
     if (!r) return null;
     return {
-      id: r.id, locationId: r.location_id, name: r.name, status: r.status, startsAt: new Date(r.starts_at), endsAt: new Date(r.ends_at), capacity: r.capacity,
-      instructorId: r.instructor_id, roomId: r.room_id, version: r.version,
+      id: r.id,
+      locationId: r.location_id,
+      name: r.name,
+      status: r.status,
+      startsAt: new Date(r.starts_at),
+      endsAt: new Date(r.ends_at),
+      capacity: r.capacity,
+      instructorId: r.instructor_id,
+      roomId: r.room_id,
+      version: r.version,
     };
   }
 
   async roster(manager: EntityManager, sessionId: string): Promise<RosterEntry[]> {
-    const rows = await manager.query(`SELECT id, client_id, status, queue_no FROM class_enrolments WHERE session_id = $1 ORDER BY queue_no`, [sessionId]);
+    const rows = await manager.query(
+      `SELECT id, client_id, status, queue_no FROM class_enrolments WHERE session_id = $1 ORDER BY queue_no`,
+      [sessionId],
+    );
     return rows.map((r: any) => ({ id: r.id, clientId: r.client_id, status: r.status, queueNo: r.queue_no }));
   }
 
@@ -137,8 +153,19 @@ export class ClassRepository {
       `INSERT INTO class_sessions (location_id, series_id, name, description, category, instructor_id, room_id, starts_at, ends_at, capacity, price_minor, currency, created_by)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id`,
       [
-        s.locationId, s.seriesId, s.name, s.description, s.category, s.instructorId, s.roomId, s.startsAt.toISOString(), s.endsAt.toISOString(), s.capacity, s.priceMinor,
-        s.currency, s.createdBy,
+        s.locationId,
+        s.seriesId,
+        s.name,
+        s.description,
+        s.category,
+        s.instructorId,
+        s.roomId,
+        s.startsAt.toISOString(),
+        s.endsAt.toISOString(),
+        s.capacity,
+        s.priceMinor,
+        s.currency,
+        s.createdBy,
       ],
     );
     return row.id;
@@ -152,7 +179,10 @@ export class ClassRepository {
       params.push(value instanceof Date ? value.toISOString() : value);
       sets.push(`${COLUMNS[key]} = $${params.length}`);
     }
-    await manager.query(`UPDATE class_sessions SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
+    await manager.query(
+      `UPDATE class_sessions SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE id = $1`,
+      params,
+    );
   }
 
   async cancelSession(manager: EntityManager, id: string, reason: string | null): Promise<void> {
@@ -162,7 +192,10 @@ export class ClassRepository {
     );
   }
 
-  async insertEnrolment(manager: EntityManager, e: { sessionId: string; clientId: string; status: 'enrolled' | 'waitlisted'; queueNo: number; enrolledBy: string | null }): Promise<string> {
+  async insertEnrolment(
+    manager: EntityManager,
+    e: { sessionId: string; clientId: string; status: 'enrolled' | 'waitlisted'; queueNo: number; enrolledBy: string | null },
+  ): Promise<string> {
     const [row] = await manager.query(
       `INSERT INTO class_enrolments (session_id, client_id, status, queue_no, waitlisted_at, enrolled_by)
        VALUES ($1, $2, $3, $4, CASE WHEN $3 = 'waitlisted' THEN now() END, $5) RETURNING id`,

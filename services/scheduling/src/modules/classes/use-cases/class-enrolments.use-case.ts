@@ -32,11 +32,25 @@ export class ClassEnrolmentsUseCase {
       const roster = await this.classes.roster(m, session.id);
       const decision = decideEnrolment({ session, roster, clientId: e.clientId, now, waitlist: e.waitlist });
       if (!decision.ok) throw new ConflictError(decision.message);
-      const id = await this.classes.insertEnrolment(m, { sessionId: session.id, clientId: e.clientId, status: decision.status, queueNo: nextQueueNo(roster), enrolledBy: actorUuid(auth.userId) });
+      const id = await this.classes.insertEnrolment(m, {
+        sessionId: session.id,
+        clientId: e.clientId,
+        status: decision.status,
+        queueNo: nextQueueNo(roster),
+        enrolledBy: actorUuid(auth.userId),
+      });
       await this.outbox.append(m, {
-        type: 'scheduling.class.enrolled.v1', aggregateType: 'class-session', aggregateId: session.id, locationId: session.locationId, actor: { type: 'user', id: auth.userId },
+        type: 'scheduling.class.enrolled.v1',
+        aggregateType: 'class-session',
+        aggregateId: session.id,
+        locationId: session.locationId,
+        actor: { type: 'user', id: auth.userId },
         payload: {
-          classSessionId: session.id, enrolmentId: id, clientId: e.clientId, startsAt: session.startsAt.toISOString(), waitlisted: decision.status === 'waitlisted',
+          classSessionId: session.id,
+          enrolmentId: id,
+          clientId: e.clientId,
+          startsAt: session.startsAt.toISOString(),
+          waitlisted: decision.status === 'waitlisted',
           waitlistPosition: decision.waitlistPosition,
         },
       });
@@ -55,9 +69,18 @@ export class ClassEnrolmentsUseCase {
       if (!check.ok) throw new ConflictError(check.message);
       await this.classes.setEnrolmentStatus(m, [entry.id], 'cancelled');
       await this.outbox.append(m, {
-        type: 'scheduling.class.enrolment-cancelled.v1', aggregateType: 'class-session', aggregateId: session.id, locationId: session.locationId,
+        type: 'scheduling.class.enrolment-cancelled.v1',
+        aggregateType: 'class-session',
+        aggregateId: session.id,
+        locationId: session.locationId,
         actor: { type: 'user', id: auth.userId },
-        payload: { classSessionId: session.id, enrolmentId: entry.id, clientId: entry.clientId, startsAt: session.startsAt.toISOString(), wasWaitlisted: entry.status === 'waitlisted' },
+        payload: {
+          classSessionId: session.id,
+          enrolmentId: entry.id,
+          clientId: entry.clientId,
+          startsAt: session.startsAt.toISOString(),
+          wasWaitlisted: entry.status === 'waitlisted',
+        },
       });
       // Nobody is promoted into a class that is already over.
       const promoted = now < session.endsAt ? await this.promote(m, auth, session) : [];
@@ -82,14 +105,25 @@ export class ClassEnrolmentsUseCase {
    * Fills free seats from the waitlist, first come first served, with one event per client.
    * The caller holds the session's lock (a cancelled seat, a raised capacity).
    */
-  async promote(m: EntityManager, auth: AuthContext, session: Pick<LockedSession, 'id' | 'locationId' | 'startsAt'> & { capacity: number }): Promise<EnrolmentView[]> {
+  async promote(
+    m: EntityManager,
+    auth: AuthContext,
+    session: Pick<LockedSession, 'id' | 'locationId' | 'startsAt'> & { capacity: number },
+  ): Promise<EnrolmentView[]> {
     const moving = promotions(session.capacity, await this.classes.roster(m, session.id));
     if (moving.length === 0) return [];
-    await this.classes.setEnrolmentStatus(m, moving.map((e) => e.id), 'enrolled');
+    await this.classes.setEnrolmentStatus(
+      m,
+      moving.map((e) => e.id),
+      'enrolled',
+    );
     await this.outbox.appendAll(
       m,
       moving.map((e) => ({
-        type: 'scheduling.class.waitlist-promoted.v1' as const, aggregateType: 'class-session', aggregateId: session.id, locationId: session.locationId,
+        type: 'scheduling.class.waitlist-promoted.v1' as const,
+        aggregateType: 'class-session',
+        aggregateId: session.id,
+        locationId: session.locationId,
         actor: { type: 'user' as const, id: auth.userId },
         payload: { classSessionId: session.id, enrolmentId: e.id, clientId: e.clientId, startsAt: session.startsAt.toISOString() },
       })),

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { ClassSessionDetail, PublicClassView } from '@salon/contracts';
-import { ConflictError, NotFoundError, OutboxWriter, parseInput, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  ConflictError,
+  NotFoundError,
+  OutboxWriter,
+  parseInput,
+  UserDirectory,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -15,7 +23,7 @@ import { AvailabilityUseCase } from '../../availability/use-cases/availability.u
 import { CatalogueRepository, type ResourceView } from '../../catalogue/persistence/catalogue.repository.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { checkCapacityChange, checkSessionCancel, checkSessionChange } from '../domain/class-enrolment.js';
-import { ClassRepository, type ClassSessionView, type EnrolmentView, type SessionChanges } from '../persistence/class.repository.js';
+import { ClassRepository, type ClassSessionView, type SessionChanges } from '../persistence/class.repository.js';
 import { ClassEnrolmentsUseCase } from './class-enrolments.use-case.js';
 
 const DAY = 86_400_000;
@@ -46,7 +54,13 @@ const repeatSchema = z
   .refine((r) => r.count !== undefined || r.until !== undefined, { message: 'needs count or until', path: ['count'] });
 
 const createSchema = z
-  .object({ locationId: z.uuid(), ...fields, priceMinor: fields.priceMinor.default(0), currency: currency.default('USD'), repeat: repeatSchema.nullish() })
+  .object({
+    locationId: z.uuid(),
+    ...fields,
+    priceMinor: fields.priceMinor.default(0),
+    currency: currency.default('USD'),
+    repeat: repeatSchema.nullish(),
+  })
   .strict();
 
 const patchSchema = z
@@ -105,12 +119,23 @@ export class ClassSessionsUseCase {
   /** What a visitor may sign up for: scheduled classes that have not started, with seats left. */
   async publicList(query: unknown, now = new Date()): Promise<PublicClassView[]> {
     const q = parseInput(listSchema, query);
-    const sessions = (await this.classes.list({ locationId: q.locationId, ...window(q.from, q.to), scheduledOnly: true })).filter((s) => new Date(s.startsAt) > now);
+    const sessions = (await this.classes.list({ locationId: q.locationId, ...window(q.from, q.to), scheduledOnly: true })).filter(
+      (s) => new Date(s.startsAt) > now,
+    );
     return Promise.all(
       sessions.map(async (s) => ({
-        id: s.id, name: s.name, description: s.description, category: s.category, instructorId: s.instructorId,
-        instructorName: (await this.directory.nameOf(s.instructorId)) ?? 'Instructor', startsAt: s.startsAt, endsAt: s.endsAt, capacity: s.capacity,
-        seatsLeft: classSeatsLeft(s.capacity, s.enrolledCount), priceMinor: s.priceMinor, currency: s.currency,
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        category: s.category,
+        instructorId: s.instructorId,
+        instructorName: (await this.directory.nameOf(s.instructorId)) ?? 'Instructor',
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        capacity: s.capacity,
+        seatsLeft: classSeatsLeft(s.capacity, s.enrolledCount),
+        priceMinor: s.priceMinor,
+        currency: s.currency,
       })),
     );
   }
@@ -129,10 +154,24 @@ export class ClassSessionsUseCase {
     const room = await this.room(c.roomId ?? null, c.locationId);
     const { timeZone } = await this.schedules.policy(c.locationId);
     const starts = c.repeat
-      ? expandRecurrence({ start: first, everyWeeks: c.repeat.everyWeeks, count: c.repeat.count, until: c.repeat.until ? endOfLocalDay(c.repeat.until, timeZone) : undefined, timeZone })
+      ? expandRecurrence({
+          start: first,
+          everyWeeks: c.repeat.everyWeeks,
+          count: c.repeat.count,
+          until: c.repeat.until ? endOfLocalDay(c.repeat.until, timeZone) : undefined,
+          timeZone,
+        })
       : [first];
     if (starts.length === 0) throw ValidationFailedError.field('repeat.until', 'is before the first class');
-    const placement: Placement = { locationId: c.locationId, instructorId: c.instructorId, room, roomId: room?.id ?? null, starts, durationMin: c.durationMin, name: c.name };
+    const placement: Placement = {
+      locationId: c.locationId,
+      instructorId: c.instructorId,
+      room,
+      roomId: room?.id ?? null,
+      starts,
+      durationMin: c.durationMin,
+      name: c.name,
+    };
     await this.ensureFree(placement, now);
     const seriesId = starts.length > 1 ? randomUUID() : null;
     const ids = await this.withTakenAsConflict(placement, () =>
@@ -141,15 +180,38 @@ export class ClassSessionsUseCase {
         for (const startsAt of starts) {
           const endsAt = new Date(startsAt.getTime() + c.durationMin * 60_000);
           const id = await this.classes.insertSession(m, {
-            locationId: c.locationId, seriesId, name: c.name, description: c.description ?? null, category: c.category ?? null, instructorId: c.instructorId,
-            roomId: room?.id ?? null, startsAt, endsAt, capacity: c.capacity, priceMinor: c.priceMinor, currency: c.currency, createdBy: actorUuid(auth.userId),
+            locationId: c.locationId,
+            seriesId,
+            name: c.name,
+            description: c.description ?? null,
+            category: c.category ?? null,
+            instructorId: c.instructorId,
+            roomId: room?.id ?? null,
+            startsAt,
+            endsAt,
+            capacity: c.capacity,
+            priceMinor: c.priceMinor,
+            currency: c.currency,
+            createdBy: actorUuid(auth.userId),
           });
           await this.hold(m, id, placement, startsAt, endsAt);
           await this.outbox.append(m, {
-            type: 'scheduling.class.scheduled.v1', aggregateType: 'class-session', aggregateId: id, locationId: c.locationId, actor: { type: 'user', id: auth.userId },
+            type: 'scheduling.class.scheduled.v1',
+            aggregateType: 'class-session',
+            aggregateId: id,
+            locationId: c.locationId,
+            actor: { type: 'user', id: auth.userId },
             payload: {
-              classSessionId: id, seriesId, name: c.name, instructorId: c.instructorId, roomId: room?.id ?? null, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(),
-              capacity: c.capacity, priceMinor: c.priceMinor, currency: c.currency,
+              classSessionId: id,
+              seriesId,
+              name: c.name,
+              instructorId: c.instructorId,
+              roomId: room?.id ?? null,
+              startsAt: startsAt.toISOString(),
+              endsAt: endsAt.toISOString(),
+              capacity: c.capacity,
+              priceMinor: c.priceMinor,
+              currency: c.currency,
             },
           });
           created.push(id);
@@ -165,12 +227,17 @@ export class ClassSessionsUseCase {
   async update(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<ClassSessionDetail> {
     const p = parseInput(patchSchema, input);
     const current = await this.get(id);
-    if (p.version !== undefined && p.version !== current.version) throw new ConflictError('The class was changed by someone else; reload it and try again');
+    if (p.version !== undefined && p.version !== current.version)
+      throw new ConflictError('The class was changed by someone else; reload it and try again');
     const startsAt = p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt);
     const durationMin = p.durationMin ?? current.durationMin;
     const instructorId = p.instructorId ?? current.instructorId;
     const roomId = p.roomId === undefined ? current.roomId : p.roomId;
-    const moving = startsAt.getTime() !== new Date(current.startsAt).getTime() || durationMin !== current.durationMin || instructorId !== current.instructorId || roomId !== current.roomId;
+    const moving =
+      startsAt.getTime() !== new Date(current.startsAt).getTime() ||
+      durationMin !== current.durationMin ||
+      instructorId !== current.instructorId ||
+      roomId !== current.roomId;
     const facts = { ...current, startsAt: new Date(current.startsAt), endsAt: new Date(current.endsAt) };
     const change = checkSessionChange(facts, now, moving);
     if (!change.ok) throw new ConflictError(change.message);
@@ -178,19 +245,34 @@ export class ClassSessionsUseCase {
     if (moving) {
       if (startsAt <= now) throw ValidationFailedError.field('startsAt', 'must be in the future');
       const room = await this.room(roomId, current.locationId);
-      placement = { locationId: current.locationId, instructorId, room, roomId: room?.id ?? null, starts: [startsAt], durationMin, name: p.name ?? current.name, sessionId: id };
+      placement = {
+        locationId: current.locationId,
+        instructorId,
+        room,
+        roomId: room?.id ?? null,
+        starts: [startsAt],
+        durationMin,
+        name: p.name ?? current.name,
+        sessionId: id,
+      };
       await this.ensureFree(placement, now);
     }
     const endsAt = new Date(startsAt.getTime() + durationMin * 60_000);
     const apply = async (m: EntityManager) => {
       const locked = await this.classes.lock(m, id);
-      if (!locked || locked.version !== current.version) throw new ConflictError('The class was changed by someone else; reload it and try again');
+      if (!locked || locked.version !== current.version)
+        throw new ConflictError('The class was changed by someone else; reload it and try again');
       if (p.capacity !== undefined) {
         const check = checkCapacityChange(p.capacity, await this.classes.roster(m, id));
         if (!check.ok) throw ValidationFailedError.field('capacity', check.message);
       }
       const changes: SessionChanges = {
-        name: p.name, description: p.description, category: p.category, capacity: p.capacity, priceMinor: p.priceMinor, currency: p.currency,
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        capacity: p.capacity,
+        priceMinor: p.priceMinor,
+        currency: p.currency,
         ...(moving ? { startsAt, endsAt, instructorId, roomId } : {}),
       };
       await this.classes.updateSession(m, id, changes);
@@ -198,11 +280,23 @@ export class ClassSessionsUseCase {
         await this.allocations.release(m, { classSessionId: id });
         await this.hold(m, id, placement, startsAt, endsAt);
         await this.outbox.append(m, {
-          type: 'scheduling.class.rescheduled.v1', aggregateType: 'class-session', aggregateId: id, locationId: current.locationId, actor: { type: 'user', id: auth.userId },
-          payload: { classSessionId: id, instructorId, roomId, previousStartsAt: current.startsAt, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
+          type: 'scheduling.class.rescheduled.v1',
+          aggregateType: 'class-session',
+          aggregateId: id,
+          locationId: current.locationId,
+          actor: { type: 'user', id: auth.userId },
+          payload: {
+            classSessionId: id,
+            instructorId,
+            roomId,
+            previousStartsAt: current.startsAt,
+            startsAt: startsAt.toISOString(),
+            endsAt: endsAt.toISOString(),
+          },
         });
       }
-      if (p.capacity !== undefined && p.capacity > locked.capacity) await this.enrolments.promote(m, auth, { ...locked, startsAt, capacity: p.capacity });
+      if (p.capacity !== undefined && p.capacity > locked.capacity)
+        await this.enrolments.promote(m, auth, { ...locked, startsAt, capacity: p.capacity });
     };
     await (placement ? this.withTakenAsConflict(placement, () => this.dataSource.transaction(apply)) : this.dataSource.transaction(apply));
     return this.get(id);
@@ -217,12 +311,26 @@ export class ClassSessionsUseCase {
       const check = checkSessionCancel(session, now);
       if (!check.ok) throw new ConflictError(check.message);
       const active = (await this.classes.roster(m, id)).filter((e) => e.status !== 'cancelled');
-      await this.classes.setEnrolmentStatus(m, active.map((e) => e.id), 'cancelled');
+      await this.classes.setEnrolmentStatus(
+        m,
+        active.map((e) => e.id),
+        'cancelled',
+      );
       await this.classes.cancelSession(m, id, reason ?? null);
       await this.allocations.release(m, { classSessionId: id });
       await this.outbox.append(m, {
-        type: 'scheduling.class.cancelled.v1', aggregateType: 'class-session', aggregateId: id, locationId: session.locationId, actor: { type: 'user', id: auth.userId },
-        payload: { classSessionId: id, name: session.name, startsAt: session.startsAt.toISOString(), reason: reason ?? null, clientIds: active.map((e) => e.clientId) },
+        type: 'scheduling.class.cancelled.v1',
+        aggregateType: 'class-session',
+        aggregateId: id,
+        locationId: session.locationId,
+        actor: { type: 'user', id: auth.userId },
+        payload: {
+          classSessionId: id,
+          name: session.name,
+          startsAt: session.startsAt.toISOString(),
+          reason: reason ?? null,
+          clientIds: active.map((e) => e.clientId),
+        },
       });
     });
     return this.get(id);
@@ -249,8 +357,13 @@ export class ClassSessionsUseCase {
     if (conflicts.length === 0) return;
     const when = (iso: string) => DateTime.fromISO(iso, { zone: cal.policy.timeZone }).toFormat('EEE LLL d');
     const message =
-      p.starts.length === 1 ? conflicts[0].reason : `${conflicts.length} of ${p.starts.length} dates are not free (${when(conflicts[0].startsAt)}: ${conflicts[0].reason})`;
-    throw new BookingConflictError(message, conflicts.map((c) => refusedTime(c.startsAt, c.reason)));
+      p.starts.length === 1
+        ? conflicts[0].reason
+        : `${conflicts.length} of ${p.starts.length} dates are not free (${when(conflicts[0].startsAt)}: ${conflicts[0].reason})`;
+    throw new BookingConflictError(
+      message,
+      conflicts.map((c) => refusedTime(c.startsAt, c.reason)),
+    );
   }
 
   /** The instructor, and every place of the room, through the one writer of holds. */
@@ -275,7 +388,8 @@ function window(fromIso: string, toIso: string): { from: Date; to: Date } {
   const from = new Date(fromIso);
   const to = new Date(toIso);
   if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
-  if (to.getTime() - from.getTime() > MAX_WINDOW_DAYS * DAY) throw ValidationFailedError.field('to', `the window is at most ${MAX_WINDOW_DAYS} days`);
+  if (to.getTime() - from.getTime() > MAX_WINDOW_DAYS * DAY)
+    throw ValidationFailedError.field('to', `the window is at most ${MAX_WINDOW_DAYS} days`);
   return { from, to };
 }
 

@@ -7,8 +7,21 @@ const S2 = '5e000000-0000-4000-8000-000000000002';
 
 describe('booking design input', () => {
   it('accepts colours, text and lists, lower-casing colours and turning blank text into null', () => {
-    const d = parseInput(designInputSchema, { primaryColor: '#AA3366', backgroundColor: '#FFFFFF', intro: '  ', headline: 'Book with us', offeredServiceIds: [S1], version: 2 });
-    expect(d).toMatchObject({ primaryColor: '#aa3366', backgroundColor: '#ffffff', intro: null, headline: 'Book with us', offeredServiceIds: [S1] });
+    const d = parseInput(designInputSchema, {
+      primaryColor: '#AA3366',
+      backgroundColor: '#FFFFFF',
+      intro: '  ',
+      headline: 'Book with us',
+      offeredServiceIds: [S1],
+      version: 2,
+    });
+    expect(d).toMatchObject({
+      primaryColor: '#aa3366',
+      backgroundColor: '#ffffff',
+      intro: null,
+      headline: 'Book with us',
+      offeredServiceIds: [S1],
+    });
   });
 
   it.each([
@@ -20,12 +33,16 @@ describe('booking design input', () => {
     [{ version: undefined }, 'version: is required'],
     [{ colour: '#000000' }, 'colour'],
   ])('refuses %j naming the field', (patch, message) => {
-    expect(() => parseInput(designInputSchema, { primaryColor: '#6d28d9', backgroundColor: '#ffffff', version: 0, ...patch })).toThrow(message);
+    expect(() => parseInput(designInputSchema, { primaryColor: '#6d28d9', backgroundColor: '#ffffff', version: 0, ...patch })).toThrow(
+      message,
+    );
   });
 
   it('accepts an https logo and a small PNG', () => {
     for (const logoUrl of ['https://cdn.example.com/salon.png', 'data:image/png;base64,iVBORw0KGgo=']) {
-      expect(parseInput(designInputSchema, { primaryColor: '#6d28d9', backgroundColor: '#ffffff', logoUrl, version: 0 }).logoUrl).toBe(logoUrl);
+      expect(parseInput(designInputSchema, { primaryColor: '#6d28d9', backgroundColor: '#ffffff', logoUrl, version: 0 }).logoUrl).toBe(
+        logoUrl,
+      );
     }
   });
 });

@@ -18,16 +18,25 @@ export const DEFAULT_DESIGN: BookingDesign = {
   updatedAt: null,
 };
 
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6d28d9').transform((s) => s.toLowerCase());
+const hex = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6d28d9')
+  .transform((s) => s.toLowerCase());
 const text = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, `must be at most ${max} characters`).nullable());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(max, `must be at most ${max} characters`).nullable(),
+  );
 // A logo is an https address or a small inline image; SVG is refused because it can carry script.
 const logo = z.preprocess(
   (v) => (v === '' ? null : v),
   z
     .string()
     .max(400_000, 'must be an image under 300 kB')
-    .refine((s) => /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/.test(s), 'must be an https address or a PNG, JPEG, WebP or GIF image')
+    .refine(
+      (s) => /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/.test(s),
+      'must be an https address or a PNG, JPEG, WebP or GIF image',
+    )
     .nullable(),
 );
 
@@ -67,11 +76,16 @@ export function contrastRatio(a: string, b: string): number {
  */
 export function designProblems(input: Pick<DesignInput, 'primaryColor' | 'backgroundColor'>): { field: string; message: string }[] {
   const ratio = contrastRatio(input.primaryColor, input.backgroundColor);
-  return ratio < 3 ? [{ field: 'primaryColor', message: `is too close to the background colour (contrast ${ratio.toFixed(1)}:1, needs at least 3:1)` }] : [];
+  return ratio < 3
+    ? [{ field: 'primaryColor', message: `is too close to the background colour (contrast ${ratio.toFixed(1)}:1, needs at least 3:1)` }]
+    : [];
 }
 
 /** Is this service shown online? It must be bookable online and, when the design lists services, listed. */
-export function isServiceOffered(service: { id: string; active: boolean; onlineBookable: boolean }, design: Pick<BookingDesign, 'offeredServiceIds'>): boolean {
+export function isServiceOffered(
+  service: { id: string; active: boolean; onlineBookable: boolean },
+  design: Pick<BookingDesign, 'offeredServiceIds'>,
+): boolean {
   return service.active && service.onlineBookable && (design.offeredServiceIds === null || design.offeredServiceIds.includes(service.id));
 }
 

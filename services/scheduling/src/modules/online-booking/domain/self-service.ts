@@ -9,7 +9,8 @@ export type SelfServiceDecision = { allowed: true } | { allowed: false; reason: 
  * freed an hour before rarely refills, and the policy may charge for it).
  */
 export function selfServiceChange(a: { status: string; startsAt: Date }, now: Date, lateCancelHours: number): SelfServiceDecision {
-  if (!canReschedule(a.status)) return { allowed: false, reason: `This appointment is ${a.status.replace('-', ' ')} and can no longer be changed online` };
+  if (!canReschedule(a.status))
+    return { allowed: false, reason: `This appointment is ${a.status.replace('-', ' ')} and can no longer be changed online` };
   if (a.startsAt <= now) return { allowed: false, reason: 'This appointment has already started' };
   const cutoff = DateTime.fromJSDate(a.startsAt).minus({ hours: lateCancelHours });
   if (lateCancelHours > 0 && DateTime.fromJSDate(now) >= cutoff) {

@@ -31,7 +31,8 @@ export class OnlineBookingRepository {
   async saveDesign(d: DesignInput, by: string | null): Promise<BookingDesign | null> {
     const current = await this.design();
     const values = [
-      d.primaryColor, d.backgroundColor,
+      d.primaryColor,
+      d.backgroundColor,
       d.logoUrl !== undefined ? d.logoUrl : current.logoUrl,
       d.headline !== undefined ? d.headline : current.headline,
       d.intro !== undefined ? d.intro : current.intro,
@@ -39,7 +40,8 @@ export class OnlineBookingRepository {
       d.offeredServiceIds !== undefined ? d.offeredServiceIds : current.offeredServiceIds,
       d.offeredStaffIds !== undefined ? d.offeredStaffIds : current.offeredStaffIds,
       d.allowAnyStaff ?? current.allowAnyStaff,
-      by, d.version,
+      by,
+      d.version,
     ];
     const rows = await this.dataSource.query(
       `INSERT INTO booking_designs AS b (id, primary_color, background_color, logo_url, headline, intro, policies, offered_service_ids, offered_staff_ids, allow_any_staff, updated_by)
@@ -53,9 +55,18 @@ export class OnlineBookingRepository {
       .createQueryBuilder()
       .update('booking_designs')
       .set({
-        primary_color: values[0], background_color: values[1], logo_url: values[2], headline: values[3], intro: values[4], policies: values[5],
-        offered_service_ids: values[6], offered_staff_ids: values[7], allow_any_staff: values[8], updated_by: by,
-        version: () => 'version + 1', updated_at: () => 'now()',
+        primary_color: values[0],
+        background_color: values[1],
+        logo_url: values[2],
+        headline: values[3],
+        intro: values[4],
+        policies: values[5],
+        offered_service_ids: values[6],
+        offered_staff_ids: values[7],
+        allow_any_staff: values[8],
+        updated_by: by,
+        version: () => 'version + 1',
+        updated_at: () => 'now()',
       } as never)
       .where('id = 1 AND version = :version', { version: d.version })
       .returning('*')

@@ -17,15 +17,39 @@ class TestServiceToken extends ServiceToken {
 
 // Identity and clients as their contracts (@salon/contracts) have them; a test may replace an answer.
 const conforming: Record<string, unknown> = {
-  '/api/business-settings': { businessName: 'Maple Street Salon', businessLogo: null, timeZone: 'America/Chicago', currency: 'USD', phone: null, email: null, website: null },
+  '/api/business-settings': {
+    businessName: 'Maple Street Salon',
+    businessLogo: null,
+    timeZone: 'America/Chicago',
+    currency: 'USD',
+    phone: null,
+    email: null,
+    website: null,
+  },
   '/api/locations': [
     { id: 'loc-2', name: 'Uptown', timeZone: 'America/Chicago', isDefault: false, isActive: true, address: null, phone: null },
-    { id: 'loc-1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: '1 Main St', phone: '+13125550100' },
+    {
+      id: 'loc-1',
+      name: 'Downtown',
+      timeZone: 'America/Chicago',
+      isDefault: true,
+      isActive: true,
+      address: '1 Main St',
+      phone: '+13125550100',
+    },
     { id: 'loc-3', name: 'Closed', timeZone: 'America/Chicago', isDefault: false, isActive: false, address: null, phone: null },
   ],
   '/api/users/u-1': {
-    id: 'u-1', username: 'casey', firstName: 'Casey', lastName: 'Nguyen', email: 'client@demo.salon', phone: '+13125550199', role: 'client',
-    profilePicture: null, isActive: true, permissionGroups: [],
+    id: 'u-1',
+    username: 'casey',
+    firstName: 'Casey',
+    lastName: 'Nguyen',
+    email: 'client@demo.salon',
+    phone: '+13125550199',
+    role: 'client',
+    profilePicture: null,
+    isActive: true,
+    permissionGroups: [],
   },
   '/api/clients/find-or-create': { clientId: 'c-1', created: true },
 };
@@ -36,7 +60,9 @@ let lookup: PlatformLookup;
 beforeAll(async () => {
   server = createServer((req, res) => {
     const body = answers[req.url ?? ''];
-    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { error: 'Not found' }));
+    res
+      .writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(body ?? { error: 'Not found' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -53,13 +79,27 @@ describe('PlatformLookup (online booking)', () => {
     const business = await lookup.business();
     expect(business.businessName).toBe('Maple Street Salon');
     expect(business.locations.map((l) => l.id)).toEqual(['loc-1', 'loc-2']);
-    expect(business.locations[0]).toEqual({ id: 'loc-1', name: 'Downtown', timeZone: 'America/Chicago', address: '1 Main St', phone: '+13125550100' });
-    expect(await lookup.userContact('u-1')).toEqual({ firstName: 'Casey', lastName: 'Nguyen', email: 'client@demo.salon', phone: '+13125550199', role: 'client' });
+    expect(business.locations[0]).toEqual({
+      id: 'loc-1',
+      name: 'Downtown',
+      timeZone: 'America/Chicago',
+      address: '1 Main St',
+      phone: '+13125550100',
+    });
+    expect(await lookup.userContact('u-1')).toEqual({
+      firstName: 'Casey',
+      lastName: 'Nguyen',
+      email: 'client@demo.salon',
+      phone: '+13125550199',
+      role: 'client',
+    });
     expect(await lookup.findOrCreateClient({ firstName: 'Ana' })).toEqual({ clientId: 'c-1', created: true });
   });
 
   it("refuses identity's locations when they drift from the contract, naming the field", async () => {
-    answers['/api/locations'] = [{ id: 'loc-1', name: 'Downtown', zone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null }];
+    answers['/api/locations'] = [
+      { id: 'loc-1', name: 'Downtown', zone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null },
+    ];
     const failure = lookup.business();
     await expect(failure).rejects.toBeInstanceOf(ContractDriftError);
     await expect(failure).rejects.toThrow(/\/api\/locations answered a body that breaks its contract: 0\.timeZone: /);

@@ -1,11 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { businessSettingsSchema, findOrCreateAnswerSchema, locationListSchema, userSchema, type FindOrCreateAnswer, type PublicLocation } from '@salon/contracts';
+import {
+  businessSettingsSchema,
+  findOrCreateAnswerSchema,
+  locationListSchema,
+  userSchema,
+  type FindOrCreateAnswer,
+  type PublicLocation,
+} from '@salon/contracts';
 import { APP_CONFIG, AppError, ContractDriftError, NotFoundError, ServiceToken, ValidationFailedError } from '@salon/nest-kit';
 import type { z } from 'zod';
 import type { SchedulingConfig } from '../../../config.js';
 
-
-export interface ClientDetails { firstName: string; lastName?: string | null; phone?: string | null; email?: string | null; smsConsent?: boolean; emailConsent?: boolean }
+export interface ClientDetails {
+  firstName: string;
+  lastName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  smsConsent?: boolean;
+  emailConsent?: boolean;
+}
 
 class UpstreamUnavailableError extends AppError {
   readonly status = 503;
@@ -50,7 +63,13 @@ export class PlatformLookup {
 
   async userContact(userId: string): Promise<ClientDetails & { role: string }> {
     const u = await this.call(this.config.IDENTITY_URL, `/api/users/${encodeURIComponent(userId)}`, contactSchema);
-    return { firstName: u.firstName || 'Client', lastName: u.lastName ?? null, email: u.email ?? null, phone: u.phone ?? null, role: u.role };
+    return {
+      firstName: u.firstName || 'Client',
+      lastName: u.lastName ?? null,
+      email: u.email ?? null,
+      phone: u.phone ?? null,
+      role: u.role,
+    };
   }
 
   async findOrCreateClient(details: ClientDetails): Promise<FindOrCreateAnswer> {
@@ -67,7 +86,13 @@ export class PlatformLookup {
     return this.call(this.config.CLIENTS_URL, '/api/clients/find-or-create', findOrCreateAnswerSchema, { method: 'POST', body }, 'client.');
   }
 
-  private async call<S extends z.ZodType>(base: string, path: string, schema: S, init: { method?: string; body?: unknown } = {}, fieldPrefix = ''): Promise<z.output<S>> {
+  private async call<S extends z.ZodType>(
+    base: string,
+    path: string,
+    schema: S,
+    init: { method?: string; body?: unknown } = {},
+    fieldPrefix = '',
+  ): Promise<z.output<S>> {
     const res = await this.serviceToken.call(base, path, { ...init, schema }).catch((error: unknown) => {
       if (error instanceof ContractDriftError) throw error;
       throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
@@ -75,7 +100,9 @@ export class PlatformLookup {
     const json = res.body;
     if (res.status === 404) throw new NotFoundError(json?.error ?? 'Not found');
     if (res.status === 400 && Array.isArray(json?.details)) {
-      throw new ValidationFailedError(json.details.map((d: { field: string; message: string }) => ({ field: `${fieldPrefix}${d.field}`, message: d.message })));
+      throw new ValidationFailedError(
+        json.details.map((d: { field: string; message: string }) => ({ field: `${fieldPrefix}${d.field}`, message: d.message })),
+      );
     }
     if (!res.ok) throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
     return json;

@@ -18,7 +18,12 @@ export class BookingDesignUseCase {
     const problems = designProblems(d);
     if (problems.length) throw new ValidationFailedError(problems);
     const saved = await this.repo.saveDesign(d, actorUuid(auth.userId));
-    if (!saved) throw new ConflictError('Someone else saved the booking design in the meantime; review their version and save again', await this.repo.design(), 'version');
+    if (!saved)
+      throw new ConflictError(
+        'Someone else saved the booking design in the meantime; review their version and save again',
+        await this.repo.design(),
+        'version',
+      );
     return saved;
   }
 }

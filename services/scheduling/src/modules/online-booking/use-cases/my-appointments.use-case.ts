@@ -15,7 +15,6 @@ import { OnlineBookingUseCase } from './online-booking.use-case.js';
 const cancelSchema = z.object({ reason: z.string().trim().max(500, 'must be at most 500 characters').nullish() }).strict();
 const rescheduleSchema = z.object({ startsAt: z.iso.datetime({ offset: true }), staffId: z.uuid().nullish() }).strict();
 
-
 /**
  * A signed-in client's own upcoming appointments: see, cancel and move them until the location's
  * late-cancel window. Moves go through the engine with the online rules (notice, slot grid),
@@ -37,14 +36,23 @@ export class MyAppointmentsUseCase {
     if (!clientId) return [];
     const list = await this.appointmentsRepo.listForClient(clientId, now);
     // One policy read per location, not per appointment.
-    const windows = new Map(await Promise.all([...new Set(list.map((a) => a.locationId))].map(async (id) => [id, await this.online.lateCancelHours(id)] as const)));
+    const windows = new Map(
+      await Promise.all(
+        [...new Set(list.map((a) => a.locationId))].map(async (id) => [id, await this.online.lateCancelHours(id)] as const),
+      ),
+    );
     return Promise.all(list.map((a) => this.view(a, now, windows.get(a.locationId))));
   }
 
   async cancel(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
     const { reason } = parseInput(cancelSchema, input);
     const a = await this.own(auth, id, now);
-    await this.appointments.update(auth, a.id, { status: 'cancelled', cancelReason: reason || 'Cancelled online by the client', version: a.version }, now);
+    await this.appointments.update(
+      auth,
+      a.id,
+      { status: 'cancelled', cancelReason: reason || 'Cancelled online by the client', version: a.version },
+      now,
+    );
     return this.view(await this.appointments.get(a.id), now);
   }
 
@@ -52,12 +60,25 @@ export class MyAppointmentsUseCase {
     const r = parseInput(rescheduleSchema, input);
     const a = await this.own(auth, id, now);
     const service = await this.catalogue.findService(a.serviceId);
-    if (!service || !service.active || !service.onlineBookable) throw new ConflictError(`${a.serviceName} can no longer be booked online; please call the salon`);
+    if (!service || !service.active || !service.onlineBookable)
+      throw new ConflictError(`${a.serviceName} can no longer be booked online; please call the salon`);
     const staffId = r.staffId ?? a.staffId;
     const start = new Date(r.startsAt);
-    const { check, cal } = await this.availability.check({ service, locationId: a.locationId, staffId, start, now, relax: false, ignoreAppointmentId: a.id });
+    const { check, cal } = await this.availability.check({
+      service,
+      locationId: a.locationId,
+      staffId,
+      start,
+      now,
+      relax: false,
+      ignoreAppointmentId: a.id,
+    });
     if (!check.ok) {
-      throw BookingConflictError.refused(start, check.reasons, check.alternatives.slice(0, 5).map((s) => this.availability.view(s, cal)));
+      throw BookingConflictError.refused(
+        start,
+        check.reasons,
+        check.alternatives.slice(0, 5).map((s) => this.availability.view(s, cal)),
+      );
     }
     await this.appointments.update(auth, a.id, { startsAt: start.toISOString(), staffId, version: a.version }, now);
     return this.view(await this.appointments.get(a.id), now);
@@ -68,7 +89,11 @@ export class MyAppointmentsUseCase {
     const a = clientId && isUuid(id) ? await this.appointmentsRepo.find(id) : null;
     // Someone else's appointment is "not found": its existence is not the caller's business.
     if (!a || a.clientId !== clientId) throw new NotFoundError(`Appointment ${id} not found`);
-    const decision = selfServiceChange({ status: a.status, startsAt: new Date(a.startsAt) }, now, await this.online.lateCancelHours(a.locationId));
+    const decision = selfServiceChange(
+      { status: a.status, startsAt: new Date(a.startsAt) },
+      now,
+      await this.online.lateCancelHours(a.locationId),
+    );
     if (!decision.allowed) throw new ConflictError(decision.reason);
     return a;
   }
@@ -79,7 +104,15 @@ export class MyAppointmentsUseCase {
   }
 
   private async view(a: AppointmentView, now: Date, lateCancelHours?: number): Promise<MyAppointment> {
-    const decision = selfServiceChange({ status: a.status, startsAt: new Date(a.startsAt) }, now, lateCancelHours ?? (await this.online.lateCancelHours(a.locationId)));
-    return { ...(await this.online.summary(a)), canChange: decision.allowed, changeBlockedReason: decision.allowed ? null : decision.reason };
+    const decision = selfServiceChange(
+      { status: a.status, startsAt: new Date(a.startsAt) },
+      now,
+      lateCancelHours ?? (await this.online.lateCancelHours(a.locationId)),
+    );
+    return {
+      ...(await this.online.summary(a)),
+      canChange: decision.allowed,
+      changeBlockedReason: decision.allowed ? null : decision.reason,
+    };
   }
 }

@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BookingConfirmation, PublicService } from '@salon/contracts';
-import { APP_CONFIG, ConflictError, NotFoundError, parseInput, REDIS, TooManyRequestsError, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  APP_CONFIG,
+  ConflictError,
+  NotFoundError,
+  parseInput,
+  REDIS,
+  TooManyRequestsError,
+  UserDirectory,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
@@ -33,7 +43,11 @@ const bookSchema = z
     locationId: z.uuid(),
     serviceId: z.uuid().optional(),
     /** A visit of several services in sequence (the slot's segments), instead of serviceId. */
-    services: z.array(z.object({ serviceId: z.uuid(), staffId: z.uuid().nullish() }).strict()).min(1).max(5).optional(),
+    services: z
+      .array(z.object({ serviceId: z.uuid(), staffId: z.uuid().nullish() }).strict())
+      .min(1)
+      .max(5)
+      .optional(),
     staffId: z.uuid().nullish(),
     startsAt: z.iso.datetime({ offset: true }),
     notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
@@ -70,7 +84,12 @@ export class OnlineBookingUseCase {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {
-    this.perIp = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_KEY_PREFIX}online-booking:ip`, points: config.ONLINE_BOOKINGS_PER_IP_PER_HOUR, duration: 3600 });
+    this.perIp = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${config.REDIS_KEY_PREFIX}online-booking:ip`,
+      points: config.ONLINE_BOOKINGS_PER_IP_PER_HOUR,
+      duration: 3600,
+    });
   }
 
   /** The page's first call: business name, look, and where one can book. */
@@ -83,16 +102,30 @@ export class OnlineBookingUseCase {
   async services(query: unknown): Promise<PublicService[]> {
     const { locationId } = parseInput(locationQuery, query);
     await this.knownLocation(locationId);
-    const [design, services, working] = await Promise.all([this.repo.design(), this.catalogue.listServices({ locationId, onlineOnly: true }), this.calendar.staffAt(locationId)]);
+    const [design, services, working] = await Promise.all([
+      this.repo.design(),
+      this.catalogue.listServices({ locationId, onlineOnly: true }),
+      this.calendar.staffAt(locationId),
+    ]);
     const offered = services.filter((s) => isServiceOffered(s, design));
     return Promise.all(
       offered.map(async (s) => {
         const staffIds = this.staffFor(s, working, design);
         const names = await Promise.all(staffIds.map(async (id) => ({ id, name: (await this.directory.nameOf(id)) ?? 'Staff member' })));
-        const prices = [s.priceMinor, ...s.staff.filter((o) => staffIds.includes(o.staffId) && o.priceMinor !== null).map((o) => o.priceMinor!)];
+        const prices = [
+          s.priceMinor,
+          ...s.staff.filter((o) => staffIds.includes(o.staffId) && o.priceMinor !== null).map((o) => o.priceMinor!),
+        ];
         return {
-          id: s.id, name: s.name, category: s.category, description: s.description, durationMin: s.durationMin, priceMinor: Math.min(...prices), maxPriceMinor: Math.max(...prices),
-          currency: s.currency, staff: names.sort((a, b) => a.name.localeCompare(b.name)),
+          id: s.id,
+          name: s.name,
+          category: s.category,
+          description: s.description,
+          durationMin: s.durationMin,
+          priceMinor: Math.min(...prices),
+          maxPriceMinor: Math.max(...prices),
+          currency: s.currency,
+          staff: names.sort((a, b) => a.name.localeCompare(b.name)),
         };
       }),
     ).then((list) => list.filter((s) => s.staff.length > 0));
@@ -100,13 +133,28 @@ export class OnlineBookingUseCase {
 
   /** Free times for the page: the open API's answer, narrowed to the people offered online. */
   async slots(query: unknown, now = new Date()) {
-    const q = parseInput(z.object({ locationId: z.uuid(), serviceId: z.uuid().optional(), serviceIds: z.string().optional(), staffId: z.uuid().optional() }).passthrough(), query);
-    const ids = q.serviceIds ? q.serviceIds.split(',').map((s) => s.trim()).filter(Boolean) : q.serviceId ? [q.serviceId] : [];
+    const q = parseInput(
+      z
+        .object({ locationId: z.uuid(), serviceId: z.uuid().optional(), serviceIds: z.string().optional(), staffId: z.uuid().optional() })
+        .passthrough(),
+      query,
+    );
+    const ids = q.serviceIds
+      ? q.serviceIds
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : q.serviceId
+        ? [q.serviceId]
+        : [];
     if (ids.length === 0) throw ValidationFailedError.field('serviceId', 'is required (or serviceIds, for a visit of several)');
     // Every service must be offered online, and so must the chosen person; "anyone" means anyone the design offers.
     const offers = await this.offered(q.locationId, ids);
     if (q.staffId && offers.some((o) => !o.staffIds.includes(q.staffId!))) {
-      throw ValidationFailedError.field('staffId', ids.length > 1 ? 'does not perform every chosen service online' : 'is not offered for this service online');
+      throw ValidationFailedError.field(
+        'staffId',
+        ids.length > 1 ? 'does not perform every chosen service online' : 'is not offered for this service online',
+      );
     }
     return this.visits.slots({ ...(query as object), serviceIds: ids.join(',') }, now, offers[0].design.offeredStaffIds);
   }
@@ -145,23 +193,50 @@ export class OnlineBookingUseCase {
     if (!asClient && !b.client) throw ValidationFailedError.field('client', 'is required: first name and a phone number or e-mail address');
     await this.admit(ip);
     const parts = visitParts(b);
-    const offers = await this.offered(b.locationId, parts.map((p) => p.serviceId));
+    const offers = await this.offered(
+      b.locationId,
+      parts.map((p) => p.serviceId),
+    );
     const design = offers[0].design;
     parts.forEach((p, i) => {
-      if (p.staffId && !offers[i].staffIds.includes(p.staffId)) throw ValidationFailedError.field(b.services ? `services.${i}.staffId` : 'staffId', 'is not offered for this service online');
+      if (p.staffId && !offers[i].staffIds.includes(p.staffId))
+        throw ValidationFailedError.field(b.services ? `services.${i}.staffId` : 'staffId', 'is not offered for this service online');
     });
-    if (parts.some((p) => !p.staffId) && !design.allowAnyStaff) throw ValidationFailedError.field('staffId', 'is required: choose who you would like to see');
-    const chosen = await this.anyOffered(b.locationId, parts, offers.map((o) => o.service), new Date(b.startsAt), design.offeredStaffIds, now);
-    const { clientId, created } = asClient ? await this.clientOfUser(asClient.userId) : await this.lookup.findOrCreateClient(b.client as ClientDetails);
+    if (parts.some((p) => !p.staffId) && !design.allowAnyStaff)
+      throw ValidationFailedError.field('staffId', 'is required: choose who you would like to see');
+    const chosen = await this.anyOffered(
+      b.locationId,
+      parts,
+      offers.map((o) => o.service),
+      new Date(b.startsAt),
+      design.offeredStaffIds,
+      now,
+    );
+    const { clientId, created } = asClient
+      ? await this.clientOfUser(asClient.userId)
+      : await this.lookup.findOrCreateClient(b.client as ClientDetails);
     const what = chosen.length === 1 ? { serviceId: chosen[0].serviceId, staffId: chosen[0].staffId } : { services: chosen };
-    const appointment = await this.appointments.book(asClient ?? VISITOR, { locationId: b.locationId, clientId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' }, now);
+    const appointment = await this.appointments.book(
+      asClient ?? VISITOR,
+      { locationId: b.locationId, clientId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' },
+      now,
+    );
     return { appointment: await this.summary(appointment), policies: design.policies, clientCreated: created };
   }
 
   async summary(a: AppointmentView): Promise<Confirmation['appointment']> {
     return {
-      id: a.id, status: a.status, serviceId: a.serviceId, staffId: a.staffId, startsAt: a.startsAt, endsAt: a.endsAt, serviceName: a.serviceName,
-      staffName: (await this.directory.nameOf(a.staffId)) ?? 'Staff member', priceMinor: a.priceMinor, currency: a.currency, locationId: a.locationId,
+      id: a.id,
+      status: a.status,
+      serviceId: a.serviceId,
+      staffId: a.staffId,
+      startsAt: a.startsAt,
+      endsAt: a.endsAt,
+      serviceName: a.serviceName,
+      staffName: (await this.directory.nameOf(a.staffId)) ?? 'Staff member',
+      priceMinor: a.priceMinor,
+      currency: a.currency,
+      locationId: a.locationId,
     };
   }
 
@@ -198,7 +273,10 @@ export class OnlineBookingUseCase {
   }
 
   /** Each service as offered online at the location, with who may be chosen for it (the design and the staff read once). */
-  private async offered(locationId: string, serviceIds: string[]): Promise<{ service: ServiceView; staffIds: string[]; design: BookingDesign }[]> {
+  private async offered(
+    locationId: string,
+    serviceIds: string[],
+  ): Promise<{ service: ServiceView; staffIds: string[]; design: BookingDesign }[]> {
     const [design, working, services] = await Promise.all([
       this.repo.design(),
       this.calendar.staffAt(locationId),
@@ -229,7 +307,10 @@ export class OnlineBookingUseCase {
       await this.perIp.consume(ip);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw new TooManyRequestsError('Too many online bookings from this network; please call the salon', Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      throw new TooManyRequestsError(
+        'Too many online bookings from this network; please call the salon',
+        Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+      );
     }
   }
 

@@ -12,7 +12,7 @@ export const SEE_A_SCHEDULE = { anyOf: [...SEE_ALL_SCHEDULES.anyOf, 'view_own_sc
 export function scheduleScope(subject: PermissionSubject & { userId: string }, requestedStaffId: string | undefined): string[] | undefined {
   if (satisfies(subject, SEE_ALL_SCHEDULES)) return requestedStaffId ? [requestedStaffId] : undefined;
   if (requestedStaffId && requestedStaffId !== subject.userId) {
-    throw new ForbiddenError("Forbidden: view_own_schedule shows only your own schedule");
+    throw new ForbiddenError('Forbidden: view_own_schedule shows only your own schedule');
   }
   return [subject.userId];
 }

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ExceptionInput, ExceptionRow, PolicyInput, PolicyRow, TimeOffInput, TimeOffRow, WorkingHoursInput, WorkingHoursRow } from '@salon/contracts';
+import type {
+  ExceptionInput,
+  ExceptionRow,
+  PolicyInput,
+  PolicyRow,
+  TimeOffInput,
+  TimeOffRow,
+  WorkingHoursInput,
+  WorkingHoursRow,
+} from '@salon/contracts';
 
 export type { ExceptionRow, PolicyRow, TimeOffRow, WorkingHoursRow };
 
@@ -15,16 +24,25 @@ export class ScheduleRepository {
       `SELECT * FROM working_hours WHERE location_id = $1 AND ($2::uuid[] IS NULL OR staff_id = ANY($2)) ORDER BY staff_id, weekday, start_time`,
       [locationId, staffIds ?? null],
     );
-    return rows.map((r: any) => ({ staffId: r.staff_id, locationId: r.location_id, weekday: r.weekday, start: hhmm(r.start_time), end: r.end_time === '24:00:00' ? '24:00' : hhmm(r.end_time), kind: r.kind, label: r.label }));
+    return rows.map((r: any) => ({
+      staffId: r.staff_id,
+      locationId: r.location_id,
+      weekday: r.weekday,
+      start: hhmm(r.start_time),
+      end: r.end_time === '24:00:00' ? '24:00' : hhmm(r.end_time),
+      kind: r.kind,
+      label: r.label,
+    }));
   }
 
   async replaceWorkingHours(input: WorkingHoursInput): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       await m.query(`DELETE FROM working_hours WHERE staff_id = $1 AND location_id = $2`, [input.staffId, input.locationId]);
       for (const i of input.intervals) {
-        await m.query(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,$4,$5,$6,$7)`, [
-          input.staffId, input.locationId, i.weekday, i.start, i.end, i.kind, i.label ?? null,
-        ]);
+        await m.query(
+          `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+          [input.staffId, input.locationId, i.weekday, i.start, i.end, i.kind, i.label ?? null],
+        );
       }
     });
   }
@@ -53,7 +71,15 @@ export class ScheduleRepository {
         ORDER BY lower(period)`,
       [from.toISOString(), to.toISOString(), staffIds ?? null, locationId ?? null],
     );
-    return rows.map((r: any) => ({ id: r.id, staffId: r.staff_id, locationId: r.location_id, startsAt: new Date(r.s).toISOString(), endsAt: new Date(r.e).toISOString(), label: r.label, kind: r.kind }));
+    return rows.map((r: any) => ({
+      id: r.id,
+      staffId: r.staff_id,
+      locationId: r.location_id,
+      startsAt: new Date(r.s).toISOString(),
+      endsAt: new Date(r.e).toISOString(),
+      label: r.label,
+      kind: r.kind,
+    }));
   }
 
   async addTimeOff(t: TimeOffInput, createdBy: string | null): Promise<string> {
@@ -72,7 +98,15 @@ export class ScheduleRepository {
   async policy(locationId: string): Promise<PolicyRow | null> {
     const [r] = await this.dataSource.query(`SELECT * FROM location_policies WHERE location_id = $1`, [locationId]);
     return r
-      ? { locationId: r.location_id, timeZone: r.time_zone, slotIntervalMin: r.slot_interval_min, minNoticeMin: r.min_notice_min, maxAdvanceDays: r.max_advance_days, lateCancelHours: r.late_cancel_hours, openingHours: r.opening_hours }
+      ? {
+          locationId: r.location_id,
+          timeZone: r.time_zone,
+          slotIntervalMin: r.slot_interval_min,
+          minNoticeMin: r.min_notice_min,
+          maxAdvanceDays: r.max_advance_days,
+          lateCancelHours: r.late_cancel_hours,
+          openingHours: r.opening_hours,
+        }
       : null;
   }
 
@@ -82,7 +116,15 @@ export class ScheduleRepository {
        VALUES ($1,$2,$3,$4,$5,$6,$7)
        ON CONFLICT (location_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, slot_interval_min = EXCLUDED.slot_interval_min, min_notice_min = EXCLUDED.min_notice_min,
          max_advance_days = EXCLUDED.max_advance_days, late_cancel_hours = EXCLUDED.late_cancel_hours, opening_hours = EXCLUDED.opening_hours, updated_at = now()`,
-      [locationId, p.timeZone, p.slotIntervalMin, p.minNoticeMin, p.maxAdvanceDays, p.lateCancelHours, p.openingHours ? JSON.stringify(p.openingHours) : null],
+      [
+        locationId,
+        p.timeZone,
+        p.slotIntervalMin,
+        p.minNoticeMin,
+        p.maxAdvanceDays,
+        p.lateCancelHours,
+        p.openingHours ? JSON.stringify(p.openingHours) : null,
+      ],
     );
   }
 }

@@ -8,7 +8,12 @@ import { exceptionInputSchema, policyInputSchema, timeOffInputSchema, workingHou
 import { ScheduleRepository, type PolicyRow } from '../persistence/schedule.repository.js';
 
 const locationQuery = z.object({ locationId: z.uuid(), staffId: z.uuid().optional() });
-const rangeQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), staffId: z.uuid().optional(), locationId: z.uuid().optional() });
+const rangeQuery = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  staffId: z.uuid().optional(),
+  locationId: z.uuid().optional(),
+});
 
 @Injectable()
 export class SchedulesUseCase {

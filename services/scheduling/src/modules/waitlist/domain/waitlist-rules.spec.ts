@@ -9,7 +9,15 @@ const slot = (startLocal: string, minutes: number, staffId = 'dana') => {
   return { start, end: new Date(start.getTime() + minutes * 60_000), staffId };
 };
 const wish = (over: Partial<EntryWish> = {}): EntryWish => ({
-  id: 'e1', createdAt: '2026-03-01T10:00:00Z', serviceId: 's1', staffId: null, dateFrom: '2026-03-10', dateTo: '2026-03-12', windowStart: null, windowEnd: null, ...over,
+  id: 'e1',
+  createdAt: '2026-03-01T10:00:00Z',
+  serviceId: 's1',
+  staffId: null,
+  dateFrom: '2026-03-10',
+  dateTo: '2026-03-12',
+  windowStart: null,
+  windowEnd: null,
+  ...over,
 });
 
 describe('fifo', () => {
@@ -64,19 +72,37 @@ describe('offers', () => {
     expect(offerState({ status: 'open', expiresAt: '2026-03-10T15:00:00Z' }, now)).toMatchObject({ live: false, status: 'expired' });
   });
   it('a closed offer says why', () => {
-    expect(offerState({ status: 'accepted', expiresAt: '2026-03-10T17:00:00Z' }, now)).toMatchObject({ live: false, message: 'This offer was already accepted' });
+    expect(offerState({ status: 'accepted', expiresAt: '2026-03-10T17:00:00Z' }, now)).toMatchObject({
+      live: false,
+      message: 'This offer was already accepted',
+    });
     expect(offerState({ status: 'lost', expiresAt: '2026-03-10T17:00:00Z' }, now)).toMatchObject({ live: false, status: 'lost' });
   });
 });
 
 describe('freed time', () => {
   it('a reschedule frees its previous place with the same length and staff', () => {
-    expect(freedByReschedule({ previousStartsAt: '2026-03-10T15:00:00Z', previousStaffId: 'dana', startsAt: '2026-03-11T16:00:00Z', endsAt: '2026-03-11T16:45:00Z' })).toEqual({
-      start: new Date('2026-03-10T15:00:00Z'), end: new Date('2026-03-10T15:45:00Z'), staffId: 'dana',
+    expect(
+      freedByReschedule({
+        previousStartsAt: '2026-03-10T15:00:00Z',
+        previousStaffId: 'dana',
+        startsAt: '2026-03-11T16:00:00Z',
+        endsAt: '2026-03-11T16:45:00Z',
+      }),
+    ).toEqual({
+      start: new Date('2026-03-10T15:00:00Z'),
+      end: new Date('2026-03-10T15:45:00Z'),
+      staffId: 'dana',
     });
   });
   it('the local dates a freed time touches (end exclusive)', () => {
-    expect(localDatesOf({ start: at('2026-03-10T23:00'), end: at('2026-03-11T00:00') }, TZ)).toEqual({ from: '2026-03-10', to: '2026-03-10' });
-    expect(localDatesOf({ start: at('2026-03-10T23:00'), end: at('2026-03-11T00:30') }, TZ)).toEqual({ from: '2026-03-10', to: '2026-03-11' });
+    expect(localDatesOf({ start: at('2026-03-10T23:00'), end: at('2026-03-11T00:00') }, TZ)).toEqual({
+      from: '2026-03-10',
+      to: '2026-03-10',
+    });
+    expect(localDatesOf({ start: at('2026-03-10T23:00'), end: at('2026-03-11T00:30') }, TZ)).toEqual({
+      from: '2026-03-10',
+      to: '2026-03-11',
+    });
   });
 });

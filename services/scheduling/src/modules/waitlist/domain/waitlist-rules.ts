@@ -76,7 +76,8 @@ export type OfferState = { live: true } | { live: false; status: OfferStatus; me
 
 /** Whether an offer can still be accepted now, else why not. */
 export function offerState(offer: { status: OfferStatus; expiresAt: string | Date }, now: Date): OfferState {
-  if (offer.status === 'open' && new Date(offer.expiresAt).getTime() <= now.getTime()) return { live: false, status: 'expired', message: 'This offer has expired' };
+  if (offer.status === 'open' && new Date(offer.expiresAt).getTime() <= now.getTime())
+    return { live: false, status: 'expired', message: 'This offer has expired' };
   if (offer.status === 'open') return { live: true };
   const message: Record<Exclude<OfferStatus, 'open'>, string> = {
     accepted: 'This offer was already accepted',
@@ -92,7 +93,15 @@ export function offerState(offer: { status: OfferStatus; expiresAt: string | Dat
  * The time an appointment gave back. A reschedule frees its previous place: the same length,
  * starting at the previous start, with the previous staff member.
  */
-export function freedByReschedule(p: { previousStartsAt: string; previousStaffId: string; startsAt: string; endsAt: string }): { start: Date; end: Date; staffId: string } {
+export function freedByReschedule(p: { previousStartsAt: string; previousStaffId: string; startsAt: string; endsAt: string }): {
+  start: Date;
+  end: Date;
+  staffId: string;
+} {
   const start = new Date(p.previousStartsAt);
-  return { start, end: new Date(start.getTime() + (new Date(p.endsAt).getTime() - new Date(p.startsAt).getTime())), staffId: p.previousStaffId };
+  return {
+    start,
+    end: new Date(start.getTime() + (new Date(p.endsAt).getTime() - new Date(p.startsAt).getTime())),
+    staffId: p.previousStaffId,
+  };
 }

@@ -11,16 +11,38 @@ const hhmm = (v: string | null) => (v ? v.slice(0, 5) : null);
 
 function offerView(r: any): OfferView {
   return {
-    id: r.id, entryId: r.entry_id, chainId: r.chain_id, windowStart: iso(r.window_start), windowEnd: iso(r.window_end), startsAt: iso(r.starts_at), endsAt: iso(r.ends_at),
-    staffId: r.staff_id, expiresAt: iso(r.expires_at), status: r.status, appointmentId: r.appointment_id, createdAt: iso(r.created_at),
+    id: r.id,
+    entryId: r.entry_id,
+    chainId: r.chain_id,
+    windowStart: iso(r.window_start),
+    windowEnd: iso(r.window_end),
+    startsAt: iso(r.starts_at),
+    endsAt: iso(r.ends_at),
+    staffId: r.staff_id,
+    expiresAt: iso(r.expires_at),
+    status: r.status,
+    appointmentId: r.appointment_id,
+    createdAt: iso(r.created_at),
   };
 }
 
 function entryView(r: any): EntryView {
   return {
-    id: r.id, locationId: r.location_id, clientId: r.client_id, serviceId: r.service_id, serviceName: r.service_name ?? '', staffId: r.staff_id,
-    dateFrom: r.date_from, dateTo: r.date_to, windowStart: hhmm(r.window_start), windowEnd: hhmm(r.window_end), note: r.note, status: r.status,
-    appointmentId: r.appointment_id, createdAt: iso(r.created_at), offer: r.offer ? offerView(r.offer) : null,
+    id: r.id,
+    locationId: r.location_id,
+    clientId: r.client_id,
+    serviceId: r.service_id,
+    serviceName: r.service_name ?? '',
+    staffId: r.staff_id,
+    dateFrom: r.date_from,
+    dateTo: r.date_to,
+    windowStart: hhmm(r.window_start),
+    windowEnd: hhmm(r.window_end),
+    note: r.note,
+    status: r.status,
+    appointmentId: r.appointment_id,
+    createdAt: iso(r.created_at),
+    offer: r.offer ? offerView(r.offer) : null,
   };
 }
 
@@ -35,8 +57,16 @@ export class WaitlistRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insertEntry(e: {
-    locationId: string; clientId: string; serviceId: string; staffId: string | null; dateFrom: string; dateTo: string; windowStart: string | null; windowEnd: string | null;
-    note: string | null; createdBy: string | null;
+    locationId: string;
+    clientId: string;
+    serviceId: string;
+    staffId: string | null;
+    dateFrom: string;
+    dateTo: string;
+    windowStart: string | null;
+    windowEnd: string | null;
+    note: string | null;
+    createdBy: string | null;
   }): Promise<string> {
     const [row] = await this.dataSource.query(
       `INSERT INTO waitlist_entries (location_id, client_id, service_id, staff_id, date_from, date_to, window_start, window_end, note, created_by)
@@ -65,7 +95,10 @@ export class WaitlistRepository {
    * this chain's time yet, oldest first. Locked (SKIP LOCKED) so two freed times at once never
    * offer to the same entry.
    */
-  async lockWaiting(m: EntityManager, q: { locationId: string; from: string; to: string; chainId: string; limit: number }): Promise<EntryView[]> {
+  async lockWaiting(
+    m: EntityManager,
+    q: { locationId: string; from: string; to: string; chainId: string; limit: number },
+  ): Promise<EntryView[]> {
     const ids: { id: string }[] = await m.query(
       `SELECT e.id FROM waitlist_entries e
         WHERE e.location_id = $1 AND e.status = 'waiting' AND e.date_from <= $3 AND e.date_to >= $2
@@ -90,34 +123,67 @@ export class WaitlistRepository {
 
   async insertOffer(
     m: EntityManager,
-    o: { entryId: string; chainId: string; windowStart: Date; windowEnd: Date; startsAt: Date; endsAt: Date; staffId: string; tokenHash: string; expiresAt: Date },
+    o: {
+      entryId: string;
+      chainId: string;
+      windowStart: Date;
+      windowEnd: Date;
+      startsAt: Date;
+      endsAt: Date;
+      staffId: string;
+      tokenHash: string;
+      expiresAt: Date;
+    },
   ): Promise<string> {
     const [row] = await m.query(
       `INSERT INTO waitlist_offers (entry_id, chain_id, window_start, window_end, starts_at, ends_at, staff_id, token_hash, expires_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id`,
-      [o.entryId, o.chainId, o.windowStart.toISOString(), o.windowEnd.toISOString(), o.startsAt.toISOString(), o.endsAt.toISOString(), o.staffId, o.tokenHash, o.expiresAt.toISOString()],
+      [
+        o.entryId,
+        o.chainId,
+        o.windowStart.toISOString(),
+        o.windowEnd.toISOString(),
+        o.startsAt.toISOString(),
+        o.endsAt.toISOString(),
+        o.staffId,
+        o.tokenHash,
+        o.expiresAt.toISOString(),
+      ],
     );
     return row.id;
   }
 
   async findOffer(by: { id: string } | { tokenHash: string }, m?: EntityManager, lock = false): Promise<OfferView | null> {
     const [column, value] = 'id' in by ? ['id', by.id] : ['token_hash', by.tokenHash];
-    const rows = await (m ?? this.dataSource.manager).query(`SELECT * FROM waitlist_offers WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`, [value]);
+    const rows = await (m ?? this.dataSource.manager).query(
+      `SELECT * FROM waitlist_offers WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`,
+      [value],
+    );
     return rows[0] ? offerView(rows[0]) : null;
   }
 
   /** Open offers past their expiry, locked for this sweeper only. */
   async lockDue(m: EntityManager, now: Date, limit: number): Promise<OfferView[]> {
-    const rows = await m.query(`SELECT * FROM waitlist_offers WHERE status = 'open' AND expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`, [now.toISOString(), limit]);
+    const rows = await m.query(
+      `SELECT * FROM waitlist_offers WHERE status = 'open' AND expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [now.toISOString(), limit],
+    );
     return rows.map(offerView);
   }
 
   async closeOffer(m: EntityManager, id: string, status: Exclude<OfferStatus, 'open'>, appointmentId: string | null = null): Promise<void> {
-    await m.query(`UPDATE waitlist_offers SET status = $2, appointment_id = $3, closed_at = now() WHERE id = $1`, [id, status, appointmentId]);
+    await m.query(`UPDATE waitlist_offers SET status = $2, appointment_id = $3, closed_at = now() WHERE id = $1`, [
+      id,
+      status,
+      appointmentId,
+    ]);
   }
 
   async setEntryStatus(m: EntityManager, id: string, status: WaitlistStatus, appointmentId: string | null = null): Promise<void> {
-    await m.query(`UPDATE waitlist_entries SET status = $2, appointment_id = coalesce($3, appointment_id), updated_at = now() WHERE id = $1`, [id, status, appointmentId]);
+    await m.query(
+      `UPDATE waitlist_entries SET status = $2, appointment_id = coalesce($3, appointment_id), updated_at = now() WHERE id = $1`,
+      [id, status, appointmentId],
+    );
   }
 
   async lockEntry(m: EntityManager, id: string): Promise<EntryView | null> {

@@ -1,7 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope, PublicOfferView } from '@salon/contracts';
-import { APP_CONFIG, ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  APP_CONFIG,
+  ConflictError,
+  NotFoundError,
+  OutboxWriter,
+  parseInput,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { sealSecret } from '@salon/tokens';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -80,13 +88,27 @@ export class WaitlistUseCase {
   async create(auth: AuthContext, input: unknown): Promise<EntryView> {
     const e = parseInput(createSchema, input);
     if (e.dateFrom > e.dateTo) throw ValidationFailedError.field('dateTo', 'must not be before dateFrom');
-    if ((e.windowStart == null) !== (e.windowEnd == null)) throw ValidationFailedError.field(e.windowStart == null ? 'windowStart' : 'windowEnd', 'give both ends of the time window, or neither');
-    if (e.windowStart && e.windowEnd && e.windowStart >= e.windowEnd) throw ValidationFailedError.field('windowEnd', 'must be after windowStart');
+    if ((e.windowStart == null) !== (e.windowEnd == null))
+      throw ValidationFailedError.field(
+        e.windowStart == null ? 'windowStart' : 'windowEnd',
+        'give both ends of the time window, or neither',
+      );
+    if (e.windowStart && e.windowEnd && e.windowStart >= e.windowEnd)
+      throw ValidationFailedError.field('windowEnd', 'must be after windowStart');
     const [service] = await this.visits.services([e.serviceId], e.locationId);
-    if (e.staffId && service!.staff.length > 0 && !service!.staff.some((s) => s.staffId === e.staffId)) throw ValidationFailedError.field('staffId', `does not perform ${service!.name}`);
+    if (e.staffId && service!.staff.length > 0 && !service!.staff.some((s) => s.staffId === e.staffId))
+      throw ValidationFailedError.field('staffId', `does not perform ${service!.name}`);
     const id = await this.waitlist.insertEntry({
-      locationId: e.locationId, clientId: e.clientId, serviceId: e.serviceId, staffId: e.staffId ?? null, dateFrom: e.dateFrom, dateTo: e.dateTo,
-      windowStart: e.windowStart ?? null, windowEnd: e.windowEnd ?? null, note: e.note ?? null, createdBy: actorUuid(auth.userId),
+      locationId: e.locationId,
+      clientId: e.clientId,
+      serviceId: e.serviceId,
+      staffId: e.staffId ?? null,
+      dateFrom: e.dateFrom,
+      dateTo: e.dateTo,
+      windowStart: e.windowStart ?? null,
+      windowEnd: e.windowEnd ?? null,
+      note: e.note ?? null,
+      createdBy: actorUuid(auth.userId),
     });
     return this.get(id);
   }
@@ -94,7 +116,12 @@ export class WaitlistUseCase {
   async list(query: unknown): Promise<EntryView[]> {
     const q = parseInput(listSchema, query);
     if (q.from > q.to) throw ValidationFailedError.field('to', 'must not be before from');
-    return this.waitlist.listEntries({ locationId: q.locationId, from: q.from, to: q.to, statuses: STATUSES[q.status] ?? [q.status as WaitlistStatus] });
+    return this.waitlist.listEntries({
+      locationId: q.locationId,
+      from: q.from,
+      to: q.to,
+      statuses: STATUSES[q.status] ?? [q.status as WaitlistStatus],
+    });
   }
 
   async get(id: string): Promise<EntryView> {
@@ -108,7 +135,8 @@ export class WaitlistUseCase {
     await this.get(id);
     await this.dataSource.transaction(async (m) => {
       const e = await this.waitlist.lockEntry(m, id);
-      if (!e || e.status === 'booked' || e.status === 'cancelled') throw new ConflictError(`A ${e?.status} waitlist entry cannot be cancelled`);
+      if (!e || e.status === 'booked' || e.status === 'cancelled')
+        throw new ConflictError(`A ${e?.status} waitlist entry cannot be cancelled`);
       await this.waitlist.setEntryStatus(m, id, 'cancelled');
       if (e.offer?.status === 'open') {
         await this.waitlist.closeOffer(m, e.offer.id, 'withdrawn');
@@ -129,29 +157,70 @@ export class WaitlistUseCase {
    * Offers a freed time to the first waiting entry (FIFO) that the engine finds a fitting free slot
    * for, in the caller's transaction. Returns the offer's id and its link token, or null.
    */
-  async offerFreedTime(m: EntityManager, freed: FreedTime, now = new Date(), chainId: string = randomUUID()): Promise<{ offerId: string; token: string } | null> {
+  async offerFreedTime(
+    m: EntityManager,
+    freed: FreedTime,
+    now = new Date(),
+    chainId: string = randomUUID(),
+  ): Promise<{ offerId: string; token: string } | null> {
     const { timeZone } = await this.schedules.policy(freed.locationId);
     const days = localDatesOf(freed, timeZone);
-    const entries = fifo(await this.waitlist.lockWaiting(m, { locationId: freed.locationId, from: days.from, to: days.to, chainId, limit: CANDIDATES }));
+    const entries = fifo(
+      await this.waitlist.lockWaiting(m, { locationId: freed.locationId, from: days.from, to: days.to, chainId, limit: CANDIDATES }),
+    );
     if (entries.length === 0) return null;
-    const promised = await this.waitlist.openOffers(m, freed.locationId, new Date(freed.start.getTime() - 86_400_000), new Date(freed.end.getTime() + 86_400_000));
+    const promised = await this.waitlist.openOffers(
+      m,
+      freed.locationId,
+      new Date(freed.start.getTime() - 86_400_000),
+      new Date(freed.end.getTime() + 86_400_000),
+    );
     for (const entry of entries) {
       const services = await this.visits.services([entry.serviceId], freed.locationId).catch(() => null);
       if (!services) continue; // the service is no longer offered here; the entry stays for staff to see
-      const { slots } = await this.visits.find({ services, staffIds: [entry.staffId], locationId: freed.locationId, now, relax: false }, freed.start, freed.end);
-      const pick = pickSlot(entry, slots.map((s) => ({ start: s.start, end: s.end, staffId: s.segments[0]!.staffId })), promised, timeZone);
+      const { slots } = await this.visits.find(
+        { services, staffIds: [entry.staffId], locationId: freed.locationId, now, relax: false },
+        freed.start,
+        freed.end,
+      );
+      const pick = pickSlot(
+        entry,
+        slots.map((s) => ({ start: s.start, end: s.end, staffId: s.segments[0]!.staffId })),
+        promised,
+        timeZone,
+      );
       if (!pick) continue;
       const token = randomBytes(24).toString('base64url');
       const expiresAt = offerExpiry(now, this.config.WAITLIST_OFFER_HOURS);
       const offerId = await this.waitlist.insertOffer(m, {
-        entryId: entry.id, chainId, windowStart: freed.start, windowEnd: freed.end, startsAt: pick.start, endsAt: pick.end, staffId: pick.staffId, tokenHash: hashToken(token), expiresAt,
+        entryId: entry.id,
+        chainId,
+        windowStart: freed.start,
+        windowEnd: freed.end,
+        startsAt: pick.start,
+        endsAt: pick.end,
+        staffId: pick.staffId,
+        tokenHash: hashToken(token),
+        expiresAt,
       });
       await this.waitlist.setEntryStatus(m, entry.id, 'offered');
       await this.outbox.append(m, {
-        type: 'scheduling.waitlist.offered.v1', aggregateType: 'waitlist-entry', aggregateId: entry.id, locationId: freed.locationId, actor: { type: 'system', id: null },
+        type: 'scheduling.waitlist.offered.v1',
+        aggregateType: 'waitlist-entry',
+        aggregateId: entry.id,
+        locationId: freed.locationId,
+        actor: { type: 'system', id: null },
         payload: {
-          offerId, entryId: entry.id, clientId: entry.clientId, serviceId: entry.serviceId, serviceName: entry.serviceName, staffId: pick.staffId,
-          startsAt: pick.start.toISOString(), endsAt: pick.end.toISOString(), expiresAt: expiresAt.toISOString(), token: sealSecret(token, this.config.EVENT_SECRET_KEY),
+          offerId,
+          entryId: entry.id,
+          clientId: entry.clientId,
+          serviceId: entry.serviceId,
+          serviceName: entry.serviceName,
+          staffId: pick.staffId,
+          startsAt: pick.start.toISOString(),
+          endsAt: pick.end.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+          token: sealSecret(token, this.config.EVENT_SECRET_KEY),
         },
       });
       return { offerId, token };
@@ -199,13 +268,21 @@ export class WaitlistUseCase {
     const [service] = await this.visits.services([entry.serviceId], entry.locationId);
     const cal = await this.visits.load([service!], entry.locationId, new Date(offer.startsAt), new Date(offer.endsAt));
     return {
-      status: offer.status, serviceName: entry.serviceName, staffName: cal.staff.find((s) => s.staffId === offer.staffId)?.name ?? 'Your stylist',
-      startsAt: offer.startsAt, endsAt: offer.endsAt, expiresAt: offer.expiresAt, timeZone: cal.policy.timeZone,
+      status: offer.status,
+      serviceName: entry.serviceName,
+      staffName: cal.staff.find((s) => s.staffId === offer.staffId)?.name ?? 'Your stylist',
+      startsAt: offer.startsAt,
+      endsAt: offer.endsAt,
+      expiresAt: offer.expiresAt,
+      timeZone: cal.policy.timeZone,
     };
   }
 
   private async offerByToken(token: string): Promise<OfferView> {
-    const offer = typeof token === 'string' && token.length >= 16 && token.length <= 64 ? await this.waitlist.findOffer({ tokenHash: hashToken(token) }) : null;
+    const offer =
+      typeof token === 'string' && token.length >= 16 && token.length <= 64
+        ? await this.waitlist.findOffer({ tokenHash: hashToken(token) })
+        : null;
     if (!offer) throw new NotFoundError('This offer link is not valid');
     return offer;
   }
@@ -220,7 +297,8 @@ export class WaitlistUseCase {
     const offer = (await this.waitlist.findOffer({ id: offerId }))!;
     const state = offerState(offer, now);
     if (!state.live) {
-      if (state.status === 'expired' && offer.status === 'open') await this.dataSource.transaction(async (m) => this.lapseIfOpen(m, offer.id, 'expired', now));
+      if (state.status === 'expired' && offer.status === 'open')
+        await this.dataSource.transaction(async (m) => this.lapseIfOpen(m, offer.id, 'expired', now));
       throw new ConflictError(state.message);
     }
     const entry = await this.get(offer.entryId);
@@ -238,7 +316,16 @@ export class WaitlistUseCase {
         const locked = (await this.waitlist.findOffer({ id: offer.id }, m, true))!;
         const current = offerState(locked, now);
         if (!current.live) throw new ConflictError(current.message);
-        const id = await this.writer.write(m, { locationId: entry.locationId, clientId: entry.clientId, slot: check.slot, cal, notes: entry.note, source, actor, bookedBy });
+        const id = await this.writer.write(m, {
+          locationId: entry.locationId,
+          clientId: entry.clientId,
+          slot: check.slot,
+          cal,
+          notes: entry.note,
+          source,
+          actor,
+          bookedBy,
+        });
         await this.waitlist.closeOffer(m, offer.id, 'accepted', id);
         await this.waitlist.setEntryStatus(m, entry.id, 'booked', id);
         return id;
@@ -247,7 +334,12 @@ export class WaitlistUseCase {
     } catch (error) {
       if (!isBookingRace(error)) throw error;
       await this.dataSource.transaction(async (m) => this.lapseIfOpen(m, offer.id, 'lost', now));
-      throw await this.allocations.conflict(error, () => this.visits.check(req), (s, c) => this.visits.view(s, c), req.start);
+      throw await this.allocations.conflict(
+        error,
+        () => this.visits.check(req),
+        (s, c) => this.visits.view(s, c),
+        req.start,
+      );
     }
   }
 

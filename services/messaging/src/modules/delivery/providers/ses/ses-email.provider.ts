@@ -6,7 +6,13 @@ import { EmailProvider, type OutgoingEmail } from '../email-provider.js';
 import { ProviderError, type ProviderReceipt } from '../provider-error.js';
 
 // SES refuses these for the message itself; sending it again cannot succeed.
-const PERMANENT = new Set(['MessageRejected', 'MailFromDomainNotVerifiedException', 'ConfigurationSetDoesNotExistException', 'InvalidParameterValue', 'ValidationError']);
+const PERMANENT = new Set([
+  'MessageRejected',
+  'MailFromDomainNotVerifiedException',
+  'ConfigurationSetDoesNotExistException',
+  'InvalidParameterValue',
+  'ValidationError',
+]);
 
 /**
  * Amazon SES (v1 SendEmail) through the official SDK. Locally SES_ENDPOINT points at the
@@ -54,7 +60,8 @@ export class SesEmailProvider extends EmailProvider implements OnModuleDestroy {
       const status = e.$metadata?.httpStatusCode;
       // No answer from SES (timeout, reset): it may have taken the message; the caller must not assume otherwise.
       if (status === undefined) throw error;
-      const permanent = PERMANENT.has(e.name ?? '') || (status !== undefined && status >= 400 && status < 500 && status !== 429 && e.name !== 'Throttling');
+      const permanent =
+        PERMANENT.has(e.name ?? '') || (status !== undefined && status >= 400 && status < 500 && status !== 429 && e.name !== 'Throttling');
       throw new ProviderError(`SES: ${e.name ?? 'Error'}: ${e.message ?? String(error)}`, { permanent, code: e.name });
     }
   }

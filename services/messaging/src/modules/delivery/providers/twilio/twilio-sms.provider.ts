@@ -30,7 +30,12 @@ export class TwilioSmsProvider extends SmsProvider {
 
   async send(sms: OutgoingSms): Promise<ProviderReceipt> {
     try {
-      const message = await this.client.messages.create({ to: sms.to, from: sms.from, body: sms.body, statusCallback: this.statusCallback(sms.messageId) });
+      const message = await this.client.messages.create({
+        to: sms.to,
+        from: sms.from,
+        body: sms.body,
+        statusCallback: this.statusCallback(sms.messageId),
+      });
       return { providerMessageId: message.sid };
     } catch (error) {
       throw toProviderError(error);
@@ -66,6 +71,11 @@ function toProviderError(error: unknown): unknown {
   const e = error as { status?: number; code?: number; message?: string };
   const status = e.status;
   if (typeof status !== 'number' || (error as Error).name === 'AxiosError') return error;
-  const permanent = (e.code !== undefined && PERMANENT_CODES.has(e.code)) || (status !== undefined && status >= 400 && status < 500 && status !== 429);
-  return new ProviderError(`Twilio: ${e.code ? `${e.code} ` : ''}${e.message ?? String(error)}`, { permanent, code: e.code, optedOut: e.code === UNSUBSCRIBED });
+  const permanent =
+    (e.code !== undefined && PERMANENT_CODES.has(e.code)) || (status !== undefined && status >= 400 && status < 500 && status !== 429);
+  return new ProviderError(`Twilio: ${e.code ? `${e.code} ` : ''}${e.message ?? String(error)}`, {
+    permanent,
+    code: e.code,
+    optedOut: e.code === UNSUBSCRIBED,
+  });
 }

@@ -68,7 +68,12 @@ export const policy = (over: Partial<LocationPolicy> = {}): LocationPolicy => ({
   ...over,
 });
 
-export const appt = (from: string, to: string, label = 'Appointment') => ({ start: at(from), end: at(to), label, kind: 'appointment' as const });
+export const appt = (from: string, to: string, label = 'Appointment') => ({
+  start: at(from),
+  end: at(to),
+  label,
+  kind: 'appointment' as const,
+});
 
 /** Tuesday 2026-03-10 (after spring-forward), everything free, now = the day before. */
 export const request = (over: Partial<SlotRequest> = {}): SlotRequest => ({
