@@ -2,7 +2,7 @@ import { ApiError, apiRequest, authHeaders, errorMessageFrom } from '../../lib/a
 export { fieldErrorsOf } from '../../lib/api-client';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { AUTH_REQUIRED_MESSAGE } from '../../lib/api-client';
-import type { Client, ClientImport, DuplicateClient, ImportPreview, Note, NoteTemplate, NoteValues } from '@salon/contracts';
+import type { Client, ClientImport, ImportPreview, NoteTemplate } from '@salon/contracts';
 
 /** The clients module's REST calls (imports, export, downloads: web/README.md); the rest is clients-data.ts over GraphQL. */
 const enc = encodeURIComponent;
@@ -33,34 +33,7 @@ export const clientKeys = {
   importOne: (id: string) => ['/api/client-imports', id] as const,
 };
 
-export const clientsApi = {
-  list: (params: URLSearchParams) => apiRequest<{ data: Client[]; total: number }>('GET', `/api/clients?${params.toString()}`),
-  get: (id: string) => apiRequest<Client>('GET', `/api/clients/${enc(id)}`),
-  create: (input: ClientInput & { allowDuplicate?: boolean }) => apiRequest<Client>('POST', '/api/clients', input),
-  update: (id: string, patch: ClientInput & { version: number }) => apiRequest<Client>('PATCH', `/api/clients/${enc(id)}`, patch),
-  remove: (id: string, mode: 'delete' | 'anonymise') => apiRequest<null>('DELETE', `/api/clients/${enc(id)}?mode=${mode}`),
-  duplicates: (id: string) => apiRequest<DuplicateClient[]>('GET', `/api/clients/${enc(id)}/duplicates`),
-  merge: (survivorId: string, duplicateId: string) => apiRequest<Client>('POST', `/api/clients/${enc(survivorId)}/merge`, { duplicateId }),
-  notes: (id: string) => apiRequest<Note[]>('GET', `/api/clients/${enc(id)}/notes`),
-  addNote: (id: string, note: { body: string } | { templateId: string; values: NoteValues }) =>
-    apiRequest<Note>('POST', `/api/clients/${enc(id)}/notes`, note),
-  updateNote: (id: string, noteId: string, patch: { body?: string; values?: NoteValues; pinned?: boolean; version: number }) =>
-    apiRequest<Note>('PATCH', `/api/clients/${enc(id)}/notes/${enc(noteId)}`, patch),
-  deleteNote: (id: string, noteId: string) => apiRequest<null>('DELETE', `/api/clients/${enc(id)}/notes/${enc(noteId)}`),
-};
-
 export type TemplateInput = Pick<NoteTemplate, 'name' | 'description' | 'sections'>;
-
-export const templatesApi = {
-  /** Archived ones too (the service leaves them out by default): old notes still render with them. */
-  list: () => apiRequest<NoteTemplate[]>('GET', '/api/note-templates?includeArchived=true'),
-  get: (id: string) => apiRequest<NoteTemplate>('GET', `/api/note-templates/${enc(id)}`),
-  create: (t: TemplateInput) => apiRequest<NoteTemplate>('POST', '/api/note-templates', t),
-  update: (id: string, t: TemplateInput, version?: number) =>
-    apiRequest<NoteTemplate>('PUT', `/api/note-templates/${enc(id)}`, version === undefined ? t : { ...t, version }),
-  /** The service archives a template notes use and deletes an unused one (204 either way). */
-  archive: (id: string) => apiRequest<NoteTemplate | null>('DELETE', `/api/note-templates/${enc(id)}`),
-};
 
 export const importsApi = {
   list: () => apiRequest<ClientImport[] | { data: ClientImport[] }>('GET', '/api/client-imports').then(listOf),
