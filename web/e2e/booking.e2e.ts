@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
+
+/** The calendar's updateAppointment call for one appointment, as it goes to the gateway's /graphql. */
+const isUpdateOf = (id: string) => (r: Response) => {
+  if (!r.url().endsWith('/graphql') || r.request().method() !== 'POST') return false;
+  const body = r.request().postDataJSON() as { operationName?: string; variables?: { id?: string } } | null;
+  return body?.operationName === 'UpdateAppointment' && body.variables?.id === id;
+};
 
 // The issue's walk: a visitor books online, staff see it appear on the calendar, move it, and a
 // refused move shows its reason. Then a signed-in client books, sees and cancels their own.
@@ -131,20 +138,24 @@ describe('online booking, end to end', () => {
       free.map((s) => localMinutes(s.startsAt)).find((m) => Math.abs(m - from) >= 60)!;
     expect(target).toBeDefined();
     const [moved] = await Promise.all([
-      desk.page.waitForResponse((r) => r.url().includes(`/api/appointments/${appointment.id}`) && r.request().method() === 'PATCH'),
+      desk.page.waitForResponse(isUpdateOf(appointment.id)),
       dragBy(desk.page, `appointment-${appointment.id}`, target - from),
     ]);
     expect(moved.status()).toBe(200);
-    expect(localMinutes((await moved.json()).startsAt)).toBe(target);
+    const movedAnswer = await moved.json();
+    expect(movedAnswer.errors).toBeUndefined();
+    expect(localMinutes(movedAnswer.data.updateAppointment.startsAt)).toBe(target);
     await desk.page.getByText('Appointment moved').first().waitFor();
 
     // Into the lunch break (12:30–13:00): refused, and the calendar says why.
     const [refused] = await Promise.all([
-      desk.page.waitForResponse((r) => r.url().includes(`/api/appointments/${appointment.id}`) && r.request().method() === 'PATCH'),
+      desk.page.waitForResponse(isUpdateOf(appointment.id)),
       dragBy(desk.page, `appointment-${appointment.id}`, 12 * 60 + 15 - target),
     ]);
-    expect(refused.status()).toBe(409);
-    const reason = (await refused.json()).error as string;
+    // The calendar writes through GraphQL: a refusal is an error with code CONFLICT (the 409 body's fields in extensions).
+    const refusal = (await refused.json()).errors[0] as { message: string; extensions: { code: string } };
+    expect(refusal.extensions.code).toBe('CONFLICT');
+    const reason = refusal.message;
     expect(reason).toMatch(/break|Lunch|booked|taken/i);
     await desk.page.getByText(reason).first().waitFor();
     await desk.context.close();

@@ -1,5 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, ConfigModule, DatabaseModule, EventsModule, HealthModule, RedisModule, subgraphModule } from '@salon/nest-kit';
+import {
+  AuthModule,
+  ConfigModule,
+  DatabaseModule,
+  DateTimeScalar,
+  EventsModule,
+  HealthModule,
+  RedisModule,
+  subgraphModule,
+} from '@salon/nest-kit';
 import type { MessagingConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
@@ -30,6 +39,8 @@ export class AppModule {
         WebhooksModule,
         PasswordResetModule,
       ],
+      // Views carry ISO strings (the contracts); Nest's own DateTime serializes only Date objects.
+      providers: [DateTimeScalar],
     };
   }
 }

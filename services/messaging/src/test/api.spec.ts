@@ -84,6 +84,12 @@ describe('message log and test sends (admin only)', () => {
       id: message.id,
     });
     expect(read.data!.message).toMatchObject({ status: 'delivered', provider: 'log', attempts: 1 });
+    // Views carry ISO strings: the DateTime scalar must print them (Nest's own gave null, and an error on a non-null field).
+    expect(read.data!.message.sentAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(read.data!.message.deliveredAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const listed = await gql('admin', '{ messages { id queuedAt updatedAt } }');
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data!.messages[0].queuedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const list = await http().get('/api/messages?limit=5').set('Authorization', `Bearer ${tokens.admin}`).expect(200);
     expect(list.body[0]).toMatchObject({ id: message.id, status: 'delivered' });
   });
