@@ -270,6 +270,49 @@ describe('schedules, rooms, classes, booking design', () => {
     expect(device.data.saveDevice).toEqual({ kind: 'device', name: 'Steamer' });
   });
 
+  it('creates, reads (inactive included), replaces and deactivates a service for editors, with field errors', async () => {
+    const SVC = 'id name active onlineBookable priceMinor deposit { type amountMinor percent } processing { startAfterMin durationMin }';
+    const save = `mutation($id: ID, $input: ServiceInput!) { saveService(id: $id, input: $input) { ${SVC} } }`;
+    const input = {
+      locationId: LOCATION,
+      name: 'Gloss',
+      durationMin: 45,
+      priceMinor: 5500,
+      processing: { startAfterMin: 10, durationMin: 20 },
+      deposit: { type: 'fixed', amountMinor: 1000 },
+      staff: [{ staffId: STAFF.dana.id, priceMinor: 6000 }],
+    };
+    expect((await t.gql('viewer', save, { input })).errors[0].extensions.code).toBe('FORBIDDEN');
+    const created = await t.gql('frontDesk', save, { input });
+    expect(created.errors).toBeUndefined();
+    expect(created.data.saveService).toMatchObject({
+      name: 'Gloss',
+      active: true,
+      onlineBookable: true,
+      deposit: { type: 'fixed', amountMinor: 1000, percent: null },
+      processing: { startAfterMin: 10, durationMin: 20 },
+    });
+    const id = created.data.saveService.id;
+
+    const bad = await t.gql('frontDesk', save, { id, input: { ...input, durationMin: 2 } });
+    expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(bad.errors[0].extensions)).toMatch(/durationMin/);
+
+    const replaced = await t.gql('frontDesk', save, {
+      id,
+      input: { ...input, onlineBookable: false, deposit: { type: 'percent', percent: 20 } },
+    });
+    expect(replaced.data.saveService).toMatchObject({ onlineBookable: false, deposit: { type: 'percent', percent: 20 } });
+
+    const off = await t.gql('frontDesk', 'mutation($id: ID!) { deactivateService(id: $id) }', { id });
+    expect(off.data.deactivateService).toBe(true);
+    const read = await t.gql('viewer', `query($id: ID!) { service(id: $id) { ${SVC} } }`, { id });
+    expect(read.data.service).toMatchObject({ id, active: false, onlineBookable: false });
+    const missing = await t.gql('viewer', `query($id: ID!) { service(id: $id) { id } }`, { id: '00000000-0000-4000-8000-00000000abcd' });
+    expect(missing.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await t.gql('casey', `query($id: ID!) { service(id: $id) { id } }`, { id })).errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
   it('schedules a class, enrols into it, and refuses a date its instructor is busy with the conflicts', async () => {
     const input = {
       locationId: LOCATION,

@@ -37,13 +37,7 @@ export const CALENDAR_APPOINTMENTS = graphql(`
 export const CALENDAR_WORKING_HOURS = graphql(`
   query CalendarWorkingHours($locationId: ID!) {
     workingHours(locationId: $locationId) {
-      staffId
-      locationId
-      weekday
-      start
-      end
-      kind
-      label
+      ...WorkingHoursFields
     }
   }
 `);
@@ -71,28 +65,7 @@ export const CALENDAR_UNAVAILABLE = graphql(`
 export const CALENDAR_CLASSES = graphql(`
   query CalendarClasses($locationId: ID!, $from: String!, $to: String!) {
     classSessions(locationId: $locationId, from: $from, to: $to) {
-      id
-      locationId
-      seriesId
-      name
-      description
-      category
-      instructorId
-      roomId
-      startsAt
-      endsAt
-      durationMin
-      capacity
-      priceMinor
-      currency
-      status
-      cancelReason
-      createdBy
-      version
-      enrolledCount
-      waitlistedCount
-      createdAt
-      updatedAt
+      ...ClassSessionFields
     }
   }
 `);
@@ -116,12 +89,7 @@ export const BOOKING_SERVICES = graphql(`
 export const BOOK_APPOINTMENT = graphql(`
   mutation BookAppointment($input: BookAppointmentInput!) {
     bookAppointment(input: $input) {
-      id
-      startsAt
-      endsAt
-      staffId
-      status
-      version
+      ...AppointmentChangeFields
     }
   }
 `);
@@ -129,12 +97,7 @@ export const BOOK_APPOINTMENT = graphql(`
 export const UPDATE_APPOINTMENT = graphql(`
   mutation UpdateAppointment($id: ID!, $input: UpdateAppointmentInput!) {
     updateAppointment(id: $id, input: $input) {
-      id
-      startsAt
-      endsAt
-      staffId
-      status
-      version
+      ...AppointmentChangeFields
     }
   }
 `);

@@ -2,8 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApolloProvider } from '@apollo/client/react';
+import { apolloClient } from '../../lib/apollo';
 import { BookingFlow, textOn } from './BookingFlow';
 import type { BookingInfo } from './booking-api';
+
+// The staff flow's client picker asks what the signed-in person may do (create a client inline: no).
+vi.mock('../../session/use-permissions', () => ({ usePermissions: () => ({ can: () => false }) }));
 
 afterEach(() => {
   cleanup();
@@ -136,6 +141,46 @@ function server() {
         clientCreated: true,
       });
     }
+    if (url === '/graphql') {
+      const { operationName, variables } = JSON.parse(String(init?.body));
+      if (operationName === 'ClientPickerSearch') {
+        const ana = {
+          __typename: 'Client',
+          id: 'c-1',
+          firstName: 'Ana',
+          lastName: 'Ruiz',
+          fullName: 'Ana Ruiz',
+          phone: null,
+          email: null,
+          alerts: [],
+        };
+        return json(200, { data: { clients: { __typename: 'ClientPage', total: 1, items: [ana] } } });
+      }
+      if (operationName === 'StaffBookFromFlow') {
+        booked.push({ body: variables.input });
+        if (booked.length === 1)
+          return json(200, {
+            data: null,
+            errors: [
+              {
+                message: 'Dana Lee is already booked at 10:00 AM',
+                extensions: {
+                  code: 'CONFLICT',
+                  taken: [{ startsAt: variables.input.startsAt, reason: 'booked' }],
+                  alternatives: [slot(20)],
+                },
+              },
+            ],
+          });
+        const { startsAt } = variables.input;
+        const appointment = { id: 'a-3', status: 'booked', serviceId: 'svc-1', serviceName: 'Haircut', staffId: 'st-1' };
+        return json(200, {
+          data: {
+            bookAppointment: { __typename: 'Appointment', ...appointment, startsAt, endsAt: startsAt, priceMinor: 5500, currency: 'USD' },
+          },
+        });
+      }
+    }
     return json(404, { error: `unexpected ${url}` });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -186,6 +231,46 @@ describe('BookingFlow', () => {
     expect(won.body.startsAt).toBe(slot(20).startsAt);
     // A different time is a different booking, so it carries a new idempotency key.
     expect(won.key).not.toBe(lost.key);
+  });
+
+  it('books as staff for the picked client through GraphQL; a refusal offers the alternatives', async () => {
+    const { booked, slot } = server();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ApolloProvider client={apolloClient}>
+          <BookingFlow mode="staff" info={info} />
+        </ApolloProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Haircut/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Dana Lee' }));
+    const first = await waitFor(() => {
+      const b = document.querySelector<HTMLButtonElement>(`[data-starts-at="${slot(16).startsAt}"]`);
+      if (!b) throw new Error('no slots yet');
+      return b;
+    });
+    fireEvent.click(first);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.change(await screen.findByLabelText('Client'), { target: { value: 'Ana' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Ana Ruiz/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Dana Lee is already booked at 10:00 AM');
+    fireEvent.click(screen.getByRole('button', { name: /Dana Lee$/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    expect((await screen.findByTestId('booking-confirmation')).textContent).toContain('Haircut');
+    expect(booked).toEqual([
+      {
+        body: expect.objectContaining({
+          clientId: 'c-1',
+          serviceId: 'svc-1',
+          staffId: 'st-1',
+          source: 'staff',
+          startsAt: slot(16).startsAt,
+        }),
+      },
+      { body: expect.objectContaining({ clientId: 'c-1', startsAt: slot(20).startsAt }) },
+    ]);
   });
 
   it('opens on the deep-linked location and service (a website’s "Book a haircut" link)', async () => {

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClientPicker, type PickerClient } from '../../components/client-picker';
-import { api, conflictOf, fieldErrorsOf } from '../../lib/api-client';
+import type { PickerClient } from '../../components/client-picker';
+import { conflictOf, fieldErrorsOf } from '../../lib/api-client';
+import { apolloClient } from '../../lib/apollo';
 import { formatCents, formatDuration } from '../../lib/format';
 import {
   bookingApi,
@@ -23,7 +24,12 @@ import {
   stepsFor,
   type Step,
 } from './booking-steps';
+import { STAFF_BOOK } from './staff-booking-gql';
 import { TimePicker } from './TimePicker';
+
+// Only staff (/booking-test) pick a client: the public page, the first a client downloads, goes
+// without the picker and the phone rules' metadata it carries.
+const ClientPicker = lazy(() => import('../../components/client-picker').then((m) => ({ default: m.ClientPicker })));
 
 export type BookingMode = 'public' | 'client' | 'staff';
 
@@ -126,11 +132,12 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
           : { serviceId: service!.id, staffId: slot!.staffId };
       const base = { locationId: location!.id, ...what, startsAt: slot!.startsAt, notes: notes.trim() || undefined };
       if (mode === 'staff') {
-        const a = await api.post<Omit<Confirmation['appointment'], 'staffName' | 'locationId'>>('/api/appointments', {
-          ...base,
-          clientId: client!.id,
-          source: 'staff',
+        // conflictOf and fieldErrorsOf below read a GraphQL refusal as they read a REST one.
+        const booked = await apolloClient.mutate({
+          mutation: STAFF_BOOK,
+          variables: { input: { ...base, clientId: client!.id, source: 'staff' } },
         });
+        const a = booked.data!.bookAppointment;
         return {
           appointment: { ...a, staffName: slot!.staffName, locationId: location!.id },
           policies: info.design.policies,
@@ -353,7 +360,9 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
           )}
           {mode === 'staff' && (
             <div className="field">
-              <ClientPicker value={client} onChange={setClient} label="Client" />
+              <Suspense fallback={<p className="muted">Loading clients…</p>}>
+                <ClientPicker value={client} onChange={setClient} label="Client" />
+              </Suspense>
               {problems.client && (
                 <p className="field-error" role="alert">
                   Client: {problems.client}

@@ -5,28 +5,7 @@ import { graphql } from '../../gql';
 export const CLASS_WEEK = graphql(`
   query ClassWeek($locationId: ID!, $from: String!, $to: String!) {
     classSessions(locationId: $locationId, from: $from, to: $to) {
-      id
-      locationId
-      seriesId
-      name
-      description
-      category
-      instructorId
-      roomId
-      startsAt
-      endsAt
-      durationMin
-      capacity
-      priceMinor
-      currency
-      status
-      cancelReason
-      createdBy
-      version
-      enrolledCount
-      waitlistedCount
-      createdAt
-      updatedAt
+      ...ClassSessionFields
     }
   }
 `);
@@ -45,28 +24,7 @@ export const CLASS_ROOMS = graphql(`
 export const CLASS_DETAIL = graphql(`
   query ClassDetail($id: ID!) {
     classSession(id: $id) {
-      id
-      locationId
-      seriesId
-      name
-      description
-      category
-      instructorId
-      roomId
-      startsAt
-      endsAt
-      durationMin
-      capacity
-      priceMinor
-      currency
-      status
-      cancelReason
-      createdBy
-      version
-      enrolledCount
-      waitlistedCount
-      createdAt
-      updatedAt
+      ...ClassSessionFields
       enrolments {
         id
         sessionId

@@ -5,13 +5,7 @@ import { graphql } from '../../gql';
 export const ROOMS = graphql(`
   query Rooms($locationId: ID) {
     rooms(locationId: $locationId) {
-      id
-      kind
-      locationId
-      name
-      type
-      capacity
-      active
+      ...ResourceFields
     }
   }
 `);
@@ -19,13 +13,7 @@ export const ROOMS = graphql(`
 export const DEVICES = graphql(`
   query Devices($locationId: ID) {
     devices(locationId: $locationId) {
-      id
-      kind
-      locationId
-      name
-      type
-      capacity
-      active
+      ...ResourceFields
     }
   }
 `);
@@ -33,13 +21,7 @@ export const DEVICES = graphql(`
 export const SAVE_ROOM = graphql(`
   mutation SaveRoom($id: ID, $input: ResourceInput!) {
     saveRoom(id: $id, input: $input) {
-      id
-      kind
-      locationId
-      name
-      type
-      capacity
-      active
+      ...ResourceFields
     }
   }
 `);
@@ -47,13 +29,7 @@ export const SAVE_ROOM = graphql(`
 export const SAVE_DEVICE = graphql(`
   mutation SaveDevice($id: ID, $input: ResourceInput!) {
     saveDevice(id: $id, input: $input) {
-      id
-      kind
-      locationId
-      name
-      type
-      capacity
-      active
+      ...ResourceFields
     }
   }
 `);

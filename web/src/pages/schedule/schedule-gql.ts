@@ -5,13 +5,7 @@ import { graphql } from '../../gql';
 export const WORKING_HOURS = graphql(`
   query WorkingHours($locationId: ID!, $staffId: ID) {
     workingHours(locationId: $locationId, staffId: $staffId) {
-      staffId
-      locationId
-      weekday
-      start
-      end
-      kind
-      label
+      ...WorkingHoursFields
     }
   }
 `);
@@ -19,13 +13,7 @@ export const WORKING_HOURS = graphql(`
 export const REPLACE_WORKING_HOURS = graphql(`
   mutation ReplaceWorkingHours($input: WorkingHoursInput!) {
     replaceWorkingHours(input: $input) {
-      staffId
-      locationId
-      weekday
-      start
-      end
-      kind
-      label
+      ...WorkingHoursFields
     }
   }
 `);

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { useQuery as useGqlQuery } from '@apollo/client/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
-import { api } from '../../lib/api-client';
-import { graphqlErrorMessage } from '../../lib/apollo';
+import { asApiError, graphqlErrorMessage } from '../../lib/apollo';
 import { formatCents, formatDuration } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { usePermissions } from '../../session/use-permissions';
@@ -12,7 +10,7 @@ import { toast } from '../../shell/Toaster';
 import { Dialog } from '../clients/Dialog';
 import { errorText, fieldErrorsOf } from '../clients/clients-api';
 import { DEVICES, ROOMS } from '../rooms-devices/resources-gql';
-import { SERVICES } from './services-gql';
+import { DEACTIVATE_SERVICE, SAVE_SERVICE, SERVICE, SERVICES } from './services-gql';
 import { EMPTY_SERVICE_FORM, buildServiceInput, formFromService, groupByCategory, type Service, type ServiceForm } from './service-form';
 import { useStaffOptions, type StaffOption } from './staff-options';
 import '../../styles/clients.css';
@@ -26,24 +24,26 @@ export function ServicesPage() {
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<Service | 'new' | null>(null);
   const locationId = selected?.id;
-  const q = useGqlQuery(SERVICES, {
+  const q = useQuery(SERVICES, {
     variables: { locationId, includeInactive: showInactive },
     skip: !locationId,
     fetchPolicy: 'cache-and-network',
   });
   const { people } = useStaffOptions();
-  const roomsQ = useGqlQuery(ROOMS, { variables: { locationId }, skip: !locationId });
-  const devicesQ = useGqlQuery(DEVICES, { variables: { locationId }, skip: !locationId });
+  const roomsQ = useQuery(ROOMS, { variables: { locationId }, skip: !locationId });
+  const devicesQ = useQuery(DEVICES, { variables: { locationId }, skip: !locationId });
   const rooms = { data: roomsQ.data?.rooms };
   const devices = { data: devicesQ.data?.devices };
-  const deactivate = useMutation({
-    mutationFn: (s: Service) => api.delete(`/api/services/${s.id}`),
-    onSuccess: async (_d, s) => {
+  const [deactivateService, deactivating] = useMutation(DEACTIVATE_SERVICE);
+  const deactivate = async (s: Service) => {
+    try {
+      await deactivateService({ variables: { id: s.id } });
       await q.refetch();
       toast({ title: `${s.name} deactivated`, variant: 'success' });
-    },
-    onError: (e) => toast({ title: 'Could not deactivate', description: errorText(e), variant: 'destructive' }),
-  });
+    } catch (e) {
+      toast({ title: 'Could not deactivate', description: graphqlErrorMessage(e), variant: 'destructive' });
+    }
+  };
   const services = q.data?.services ?? [];
   const groups = groupByCategory(services);
   const staffName = (id: string) => people.find((p) => p.id === id)?.fullName ?? 'Unknown staff';
@@ -155,8 +155,8 @@ export function ServicesPage() {
                             <button
                               type="button"
                               className="btn btn-secondary btn-sm"
-                              disabled={deactivate.isPending}
-                              onClick={() => window.confirm(`Deactivate ${s.name}? It stays on past appointments.`) && deactivate.mutate(s)}
+                              disabled={deactivating.loading}
+                              onClick={() => window.confirm(`Deactivate ${s.name}? It stays on past appointments.`) && void deactivate(s)}
                             >
                               Deactivate
                             </button>
@@ -206,24 +206,22 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
   const [deviceText, setDeviceText] = useState('');
   const set = (patch: Partial<ServiceForm>) => setForm((f) => ({ ...f, ...patch }));
   // The deposit rule is not in the list; an edit keeps whatever the service has.
-  const full = useQuery({
-    queryKey: ['/api/services', service?.id],
-    queryFn: () => api.get<Service>(`/api/services/${service!.id}`),
-    enabled: !!service,
-  });
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      service ? api.put<Service>(`/api/services/${service.id}`, body) : api.post<Service>('/api/services', body),
-    onSuccess: (s) => onSaved(s?.name ?? form.name),
-    onError: (e) => setErrors({ ...fieldErrorsOf(e), _form: errorText(e) }),
-  });
-  const submit = (e: React.FormEvent) => {
+  const full = useQuery(SERVICE, { variables: { id: service?.id ?? '' }, skip: !service, fetchPolicy: 'network-only' });
+  const [saveService, save] = useMutation(SAVE_SERVICE);
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const { input, errors: errs } = buildServiceInput(form, locationId);
     setErrors(errs);
     if (!input) return;
-    const deposit = full.data?.deposit;
-    save.mutate(deposit ? { ...input, deposit } : input);
+    const kept = full.data?.service.deposit;
+    const deposit = kept ? { type: kept.type, amountMinor: kept.amountMinor, percent: kept.percent } : null;
+    try {
+      const saved = await saveService({ variables: { id: service?.id ?? null, input: { ...input, deposit } } });
+      onSaved(saved.data?.saveService.name ?? form.name);
+    } catch (err) {
+      const apiError = asApiError(err);
+      setErrors({ ...fieldErrorsOf(apiError), _form: errorText(apiError) });
+    }
   };
   const err = (k: string) =>
     errors[k] && (
@@ -239,7 +237,7 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
   const staffIds = new Set(form.staff.map((r) => r.staffId));
   return (
     <Dialog title={service ? `Edit ${service.name}` : 'New service'} onClose={onClose} wide testId="service-dialog">
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         {errors._form && (
           <div className="alert alert-error" role="alert">
             {errors._form}
@@ -453,8 +451,8 @@ function ServiceDialog({ service, locationId, people, roomTypes, deviceTypes, on
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" data-testid="save-service" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : service ? 'Save changes' : 'Create service'}
+          <button type="submit" className="btn btn-primary" data-testid="save-service" disabled={save.loading || (!!service && !full.data)}>
+            {save.loading ? 'Saving…' : service ? 'Save changes' : 'Create service'}
           </button>
         </div>
       </form>

@@ -31,3 +31,34 @@ export const SERVICES = graphql(`
     }
   }
 `);
+
+/** One service as the edit dialog needs it: the deposit rule is not in the list. */
+export const SERVICE = graphql(`
+  query ServiceForEdit($id: ID!) {
+    service(id: $id) {
+      id
+      version
+      deposit {
+        type
+        amountMinor
+        percent
+      }
+    }
+  }
+`);
+
+export const SAVE_SERVICE = graphql(`
+  mutation SaveService($id: ID, $input: ServiceInput!) {
+    saveService(id: $id, input: $input) {
+      id
+      name
+      version
+    }
+  }
+`);
+
+export const DEACTIVATE_SERVICE = graphql(`
+  mutation DeactivateService($id: ID!) {
+    deactivateService(id: $id)
+  }
+`);

@@ -1,60 +1,10 @@
-import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequirePermission } from '@salon/nest-kit';
 import { CatalogueUseCase } from '../use-cases/catalogue.use-case.js';
+import { ResourceInput, ResourceModel, ServiceInput, ServiceModel } from './service.model.js';
 
-@ObjectType('ServiceProcessing')
-export class ServiceProcessingModel {
-  @Field(() => Int) startAfterMin: number;
-  @Field(() => Int) durationMin: number;
-}
-
-@ObjectType('ServiceStaffOverride')
-export class ServiceStaffModel {
-  @Field(() => ID) staffId: string;
-  @Field(() => Int, { nullable: true }) durationMin: number | null;
-  @Field(() => Int, { nullable: true }) priceMinor: number | null;
-}
-
-@ObjectType('Service')
-export class ServiceModel {
-  @Field(() => ID) id: string;
-  @Field(() => ID) locationId: string;
-  @Field() name: string;
-  @Field(() => String, { nullable: true }) category: string | null;
-  @Field(() => String, { nullable: true }) description: string | null;
-  @Field(() => Int) durationMin: number;
-  @Field(() => Int, { description: 'Minor units (cents)' }) priceMinor: number;
-  @Field() currency: string;
-  @Field(() => Int) bufferBeforeMin: number;
-  @Field(() => Int) bufferAfterMin: number;
-  @Field(() => ServiceProcessingModel, { nullable: true }) processing: ServiceProcessingModel | null;
-  @Field(() => String, { nullable: true }) roomType: string | null;
-  @Field(() => [String]) deviceTypes: string[];
-  @Field() onlineBookable: boolean;
-  @Field() active: boolean;
-  @Field(() => [ServiceStaffModel]) staff: ServiceStaffModel[];
-  @Field(() => Int) version: number;
-}
-
-@ObjectType('Resource')
-export class ResourceModel {
-  @Field(() => ID) id: string;
-  @Field() kind: string;
-  @Field(() => ID) locationId: string;
-  @Field() name: string;
-  @Field() type: string;
-  @Field(() => Int) capacity: number;
-  @Field() active: boolean;
-}
-
-@InputType()
-export class ResourceInput {
-  @Field(() => ID) locationId: string;
-  @Field() name: string;
-  @Field() type: string;
-  @Field(() => Int, { nullable: true, description: 'Places (default 1)' }) capacity?: number;
-  @Field(() => Boolean, { nullable: true }) active?: boolean;
-}
+const READ = { anyOf: ['view_services', 'view_calendar', 'edit_calendar', 'edit_business_settings', 'view_business_settings'] } as const;
+const EDIT = { anyOf: ['edit_business_settings', 'edit_calendar'] } as const;
 
 const given = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
@@ -63,13 +13,35 @@ export class ServiceResolver {
   constructor(private readonly catalogue: CatalogueUseCase) {}
 
   // view_business_settings too: /booking-design lists what may be offered online (GET /api/services, public, shows the bookable ones).
-  @RequirePermission({ anyOf: ['view_services', 'view_calendar', 'edit_business_settings', 'view_business_settings'] })
+  @RequirePermission(READ)
   @Query(() => [ServiceModel])
   services(
     @Args('locationId', { type: () => ID, nullable: true }) locationId?: string,
     @Args('includeInactive', { type: () => Boolean, nullable: true }) includeInactive?: boolean,
   ) {
     return this.catalogue.services({ locationId: locationId ?? undefined }, includeInactive ?? false);
+  }
+
+  /** One service, inactive or not offered online included (the public GET /api/services/{id} shows only what is bookable). */
+  @RequirePermission(READ)
+  @Query(() => ServiceModel)
+  service(@Args('id', { type: () => ID }) id: string) {
+    return this.catalogue.service(id);
+  }
+
+  /** Create (no id) or replace a service, like POST and PUT /api/services. */
+  @RequirePermission(EDIT)
+  @Mutation(() => ServiceModel)
+  saveService(@Args('id', { type: () => ID, nullable: true }) id: string | null, @Args('input') input: ServiceInput) {
+    return this.catalogue.saveService(id ?? null, given(input));
+  }
+
+  /** Services are never deleted (appointments point at them): they are deactivated. */
+  @RequirePermission(EDIT)
+  @Mutation(() => Boolean)
+  async deactivateService(@Args('id', { type: () => ID }) id: string) {
+    await this.catalogue.deactivateService(id);
+    return true;
   }
 
   @RequirePermission({ anyOf: ['view_calendar', 'view_services', 'edit_business_settings'] })

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, InputType, Int, InterfaceType, ObjectType } from '@nestjs/graphql';
 import type { ClassSessionView, EnrolmentStatus, EnrolmentView, SessionStatus } from '@salon/contracts';
 import type { EnrolmentResult } from '../use-cases/class-enrolments.use-case.js';
 import type { ClassSessionDetail } from '../use-cases/class-sessions.use-case.js';
@@ -15,8 +15,9 @@ export class ClassEnrolmentModel implements EnrolmentView {
   @Field() updatedAt: string;
 }
 
-@ObjectType('ClassSession')
-export class ClassSessionModel implements ClassSessionView {
+/** What a session and its detail share: one interface, so the web reads them with one fragment. */
+@InterfaceType('ClassSessionCore')
+export abstract class ClassSessionCoreModel implements ClassSessionView {
   @Field(() => ID) id: string;
   @Field(() => ID) locationId: string;
   @Field(() => ID, { nullable: true }) seriesId: string | null;
@@ -41,8 +42,11 @@ export class ClassSessionModel implements ClassSessionView {
   @Field() updatedAt: string;
 }
 
-@ObjectType('ClassSessionDetail')
-export class ClassSessionDetailModel extends ClassSessionModel implements ClassSessionDetail {
+@ObjectType('ClassSession', { implements: () => [ClassSessionCoreModel] })
+export class ClassSessionModel extends ClassSessionCoreModel {}
+
+@ObjectType('ClassSessionDetail', { implements: () => [ClassSessionCoreModel] })
+export class ClassSessionDetailModel extends ClassSessionCoreModel implements ClassSessionDetail {
   @Field(() => [ClassEnrolmentModel], { description: 'The roster, waitlist included' }) enrolments: ClassEnrolmentModel[];
 }
 
