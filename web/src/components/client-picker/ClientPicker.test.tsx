@@ -37,20 +37,37 @@ const mocks = [
   },
 ];
 
-function Harness({ onChange, create }: { onChange(c: PickerClient | null): void; create?: (i: unknown) => Promise<Client> }) {
+function Harness({
+  onChange,
+  create,
+  onOuterSubmit,
+}: {
+  onChange(c: PickerClient | null): void;
+  create?: (i: unknown) => Promise<Client>;
+  onOuterSubmit?: () => void;
+}) {
   const [value, setValue] = useState<PickerClient | null>(null);
   return (
     <MockedProvider mocks={mocks}>
-      <ClientCombobox
-        value={value}
-        onChange={(c) => {
-          setValue(c);
-          onChange(c);
+      {/* Where the picker lives in the app: inside another form (the booking dialog). */}
+      <form
+        aria-label="Outer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onOuterSubmit?.();
         }}
-        canCreate
-        debounceMs={0}
-        createClient={create as never}
-      />
+      >
+        <ClientCombobox
+          value={value}
+          onChange={(c) => {
+            setValue(c);
+            onChange(c);
+          }}
+          canCreate
+          debounceMs={0}
+          createClient={create as never}
+        />
+      </form>
     </MockedProvider>
   );
 }
@@ -79,7 +96,8 @@ describe('ClientPicker', () => {
     render(<Harness onChange={onChange} />);
     const input = await typeAndWait('an');
     const selected = () => screen.getAllByRole('option').findIndex((o) => o.getAttribute('aria-selected') === 'true');
-    expect(selected()).toBe(0);
+    expect(selected()).toBe(-1);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(selected()).toBe(1);
     expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1].id);
@@ -91,6 +109,37 @@ describe('ClientPicker', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ id: 'c2', fullName: 'Andre Li' }));
     expect(screen.getByTestId('client-picker-selected').textContent).toContain('Andre Li');
+  });
+
+  it('Enter picks only an exact match: a fuzzy first hit is never chosen for what was typed', async () => {
+    const onChange = vi.fn();
+    const onOuterSubmit = vi.fn();
+    render(<Harness onChange={onChange} onOuterSubmit={onOuterSubmit} />);
+    const input = await typeAndWait('an');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(onOuterSubmit).not.toHaveBeenCalled();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('picker-create').textContent).toContain('Create “an”');
+  });
+
+  it('creates a walk-in in place inside another form, with the button or Enter, never submitting that form', async () => {
+    const onOuterSubmit = vi.fn();
+    const onChange = vi.fn();
+    const created = { id: 'c9', firstName: 'an', lastName: 'Okafor', fullName: 'an Okafor', phone: null, email: null, alerts: [] };
+    const create = vi.fn().mockResolvedValue(created);
+    const { container } = render(<Harness onChange={onChange} create={create} onOuterSubmit={onOuterSubmit} />);
+    await typeAndWait('an');
+    fireEvent.click(screen.getByTestId('picker-create'));
+    expect(container.querySelectorAll('form form')).toHaveLength(0);
+    const last = screen.getByLabelText('Last name');
+    fireEvent.change(last, { target: { value: 'Okafor' } });
+    await act(async () => {
+      fireEvent.keyDown(last, { key: 'Enter' });
+    });
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'an', lastName: 'Okafor' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ id: 'c9' })));
+    expect(onOuterSubmit).not.toHaveBeenCalled();
   });
 
   it('closes on Escape', async () => {
@@ -120,10 +169,10 @@ describe('ClientPicker', () => {
     const input = await typeAndWait('an');
     fireEvent.keyDown(input, { key: 'End' });
     fireEvent.keyDown(input, { key: 'Enter' });
-    const form = screen.getByRole('form', { name: 'Create client' });
+    screen.getByRole('group', { name: 'Create client' });
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('an');
     await act(async () => {
-      fireEvent.submit(form);
+      fireEvent.click(screen.getByRole('button', { name: 'Create client' }));
     });
     expect(screen.getByTestId('duplicate-warning').textContent).toContain('Ana Ruiz');
     await act(async () => {

@@ -8,6 +8,7 @@ import type { Client } from '@salon/contracts';
 import { AlertIcon } from './AlertIcon';
 import { CLIENT_SEARCH, PICKER_LIMIT, type PickerClient } from './client-picker-gql';
 import { draftFromTyped } from './create-client';
+import { enterChoice, type PickerOption } from './picker-rules';
 import { QuickCreateForm, type CreateClientFn } from './QuickCreateForm';
 import { useDebounced } from './use-debounced';
 import '../../styles/clients.css';
@@ -39,7 +40,7 @@ export interface ClientComboboxProps extends ClientPickerProps {
   debounceMs?: number;
 }
 
-type Option = { kind: 'client'; client: PickerClient } | { kind: 'create'; name: string };
+type Option = PickerOption<PickerClient>;
 
 function toPicked(c: Client): PickerClient {
   return {
@@ -72,7 +73,8 @@ export function ClientCombobox({
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // -1: nothing highlighted until the person moves with the arrow keys or the mouse (see enterChoice).
+  const [active, setActive] = useState(-1);
   const [creating, setCreating] = useState<string | null>(null);
   const term = useDebounced(text.trim(), debounceMs);
   const { data, previousData, loading, error } = useQuery(CLIENT_SEARCH, {
@@ -89,7 +91,7 @@ export function ClientCombobox({
   }, [shown, excludeIds, canCreate, text]);
 
   useEffect(() => {
-    setActive((a) => (a >= options.length ? 0 : a));
+    setActive((a) => (a >= options.length ? -1 : a));
   }, [options.length]);
 
   const choose = (opt: Option | undefined) => {
@@ -108,11 +110,11 @@ export function ClientCombobox({
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       if (!open) setOpen(true);
-      else setActive((a) => (options.length ? (a + 1) % options.length : 0));
+      else setActive((a) => (options.length ? (a + 1) % options.length : -1));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       if (!open) setOpen(true);
-      else setActive((a) => (options.length ? (a - 1 + options.length) % options.length : 0));
+      else setActive((a) => (options.length ? (a <= 0 ? options.length - 1 : a - 1) : -1));
     } else if (e.key === 'Home' && open) {
       e.preventDefault();
       setActive(0);
@@ -120,10 +122,9 @@ export function ClientCombobox({
       e.preventDefault();
       setActive(Math.max(0, options.length - 1));
     } else if (e.key === 'Enter') {
-      if (open && options[active]) {
-        e.preventDefault();
-        choose(options[active]);
-      }
+      // Never submit the surrounding form from the search box; pick only what enterChoice allows.
+      e.preventDefault();
+      if (open) choose(enterChoice(options, text, active) ?? undefined);
     } else if (e.key === 'Escape') {
       if (open) {
         e.preventDefault();
@@ -200,7 +201,7 @@ export function ClientCombobox({
           onChange={(e) => {
             setText(e.target.value);
             setOpen(true);
-            setActive(0);
+            setActive(-1);
             setCreating(null);
           }}
           onFocus={() => text && setOpen(true)}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { errorText, fieldErrorsOf } from '../../pages/clients/clients-api';
 import { useClientsData } from '../../pages/clients/clients-data';
 import type { Client } from '@salon/contracts';
@@ -58,10 +58,13 @@ export function QuickCreateForm({
       setBusy(false);
     }
   };
-  const onSubmit = (e: FormEvent) => {
+  // Enter in a field creates, and goes no further: this sits inside other forms (the booking
+  // dialog), so it is a group, not a <form>: a nested form submitted the outer one natively.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
     e.preventDefault();
     e.stopPropagation();
-    void submit(false);
+    if (!busy) void submit(false);
   };
   const set = (k: keyof QuickClientDraft) => (e: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [k]: e.target.value }));
@@ -99,8 +102,8 @@ export function QuickCreateForm({
   );
 
   return (
-    <form className="quick-create form" onSubmit={onSubmit} aria-label={title} data-testid="quick-create-client">
-      <h3>{title}</h3>
+    <div className="quick-create form" role="group" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown} data-testid="quick-create-client">
+      <h3 id={`${id}-title`}>{title}</h3>
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
@@ -135,10 +138,10 @@ export function QuickCreateForm({
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void submit(false)}>
           {busy ? 'Creating…' : 'Create client'}
         </button>
       </div>
-    </form>
+    </div>
   );
 }
