@@ -22,6 +22,12 @@ const config: CodegenConfig = {
         scalars: { DateTime: 'string', JSONObject: 'Record<string, unknown>' },
       },
     },
+    // Which types implement each interface or union: Apollo's cache needs it to match a fragment
+    // on an interface (ClassSessionCore); generated, so it never drifts from the schema.
+    'src/gql/possible-types.ts': {
+      plugins: ['fragment-matcher'],
+      config: { module: 'es2015', useExplicitTyping: true },
+    },
   },
   silent: false,
 };

@@ -35,6 +35,20 @@ describe('scheduling management', () => {
     await person.click();
     await page.getByTestId('staff-schedule-page').waitFor();
     await page.getByTestId('weekday-1').waitFor();
+
+    // An owner picks anyone's week on /staff-schedule, and a /staff row opens the person's hours.
+    await page.goto('/staff-schedule');
+    const switcher = page.getByTestId('schedule-person');
+    await switcher.locator('option', { hasText: 'Jordan' }).first().waitFor({ state: 'attached' });
+    const jordan = await switcher.locator('option', { hasText: 'Jordan' }).first().getAttribute('value');
+    await switcher.selectOption(jordan!);
+    await page.waitForURL(`**/staff-schedule/${jordan}`);
+    await page.getByRole('heading', { level: 1, name: /Jordan/ }).waitFor();
+    await page.getByTestId('weekday-1').waitFor();
+    await page.goto('/staff');
+    await page.getByTestId(`staff-row-${jordan}`).getByRole('link', { name: /hours and time off/ }).click();
+    await page.waitForURL(`**/staff-schedule/${jordan}`);
+    await page.getByTestId('staff-schedule-page').waitFor();
     await context.close();
   });
 });

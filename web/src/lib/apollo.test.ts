@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { ApiError, conflictOf, fieldErrorsOf } from './api-client';
-import { asApiError } from './apollo';
+import { CLASS_WEEK } from '../pages/classes/classes-gql';
+import { asApiError, createApolloClient } from './apollo';
 
 const failed = (errors: { message: string; extensions?: Record<string, unknown> }[]) => new CombinedGraphQLErrors({ data: null, errors });
 
@@ -24,5 +25,39 @@ describe('asApiError', () => {
   it('passes other errors through', () => {
     const other = new Error('offline');
     expect(asApiError(other)).toBe(other);
+  });
+});
+
+describe('the cache', () => {
+  it('matches a fragment on an interface (ClassSessionCore), so a class list reads back whole', () => {
+    const client = createApolloClient();
+    const session = {
+      __typename: 'ClassSession',
+      id: 's-1',
+      locationId: 'l-1',
+      seriesId: null,
+      name: 'Yoga',
+      description: null,
+      category: null,
+      instructorId: 'u-1',
+      roomId: null,
+      startsAt: '2026-11-23T15:00:00.000Z',
+      endsAt: '2026-11-23T16:00:00.000Z',
+      durationMin: 60,
+      capacity: 10,
+      priceMinor: 2000,
+      currency: 'USD',
+      status: 'scheduled',
+      cancelReason: null,
+      createdBy: null,
+      version: 1,
+      enrolledCount: 0,
+      waitlistedCount: 0,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    };
+    const variables = { locationId: 'l-1', from: 'a', to: 'b' };
+    client.cache.writeQuery({ query: CLASS_WEEK, variables, data: { classSessions: [session] } });
+    expect(client.cache.readQuery({ query: CLASS_WEEK, variables })).toEqual({ classSessions: [session] });
   });
 });

@@ -4,6 +4,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { ApiError, authHeaders } from './api-client';
 import { handleUnauthorized } from './unauthorized';
+import introspection from '../gql/possible-types';
 
 /** True when a GraphQL call failed for want of a valid session. */
 export function isUnauthenticated(error: unknown): boolean {
@@ -52,7 +53,7 @@ export function createApolloClient(): ApolloClient {
   const httpLink = new HttpLink({ uri: '/graphql', credentials: 'include' });
   return new ApolloClient({
     link: ApolloLink.from([errorLink, authLink, httpLink]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({ possibleTypes: introspection.possibleTypes }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

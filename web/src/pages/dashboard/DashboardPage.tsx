@@ -2,13 +2,16 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { formatLongDate, greetingFor, DISPLAY_TIME_ZONE } from '../../lib/format';
+import { PERMISSIONS } from '@salon/contracts/permissions';
+import { formatLongDate, formatTime, greetingFor, DISPLAY_TIME_ZONE } from '../../lib/format';
 import { getFullName } from '../../lib/user-display';
 import { useLocations } from '../../session/location-context';
 import { useSession } from '../../session/session-context';
 import { usePermissions } from '../../session/use-permissions';
 import { flattenMenu } from '../../shell/menu-model';
 import { useMenu } from '../../shell/SideMenu';
+import { addDays, dayRange, todayIn } from '../appointments/time-grid';
+import { todaySummary } from './today-summary';
 
 const VIEWER = graphql(`
   query DashboardViewer {
@@ -35,21 +38,38 @@ function useNow(intervalMs = 60_000): Date {
   return now;
 }
 
-const UPCOMING = [
-  {
-    id: 'appointments',
-    title: 'Appointments today',
-    module: 'Scheduling',
-    text: "Today's bookings, check-ins and gaps arrive with the scheduling module.",
-    to: '/appointments',
-  },
-  { id: 'clients', title: 'Clients', module: 'Clients', text: 'New and returning clients arrive with the clients module.', to: '/clients' },
+const TODAY = graphql(`
+  query DashboardToday($locationId: ID, $from: String!, $to: String!) {
+    appointments(locationId: $locationId, from: $from, to: $to) {
+      id
+      status
+      startsAt
+      client {
+        id
+        fullName
+      }
+    }
+  }
+`);
+
+const CLIENT_COUNTS = graphql(`
+  query DashboardClients($since: String!) {
+    all: clients(limit: 1) {
+      total
+    }
+    recent: clients(lastVisitAfter: $since, limit: 1) {
+      total
+    }
+  }
+`);
+
+/** Not built yet: the card says so, and nothing else on the dashboard claims a missing module. */
+const COMING = [
   {
     id: 'sales',
     title: 'Sales',
     module: 'Retail',
     text: "Today's takings, tips and retail sales arrive with the point-of-sale module.",
-    to: '/pos',
   },
 ];
 
@@ -82,7 +102,11 @@ export function DashboardPage() {
       </header>
 
       <div className="grid grid-3">
-        {UPCOMING.map((c) => (
+        {perms.can(PERMISSIONS.VIEW_CALENDAR) && (
+          <TodayCard locationId={loc.selected?.id} timeZone={loc.selected?.timeZone ?? DISPLAY_TIME_ZONE} now={now} />
+        )}
+        {perms.can(PERMISSIONS.VIEW_CLIENTS) && <ClientsCard timeZone={loc.selected?.timeZone ?? DISPLAY_TIME_ZONE} now={now} />}
+        {COMING.map((c) => (
           <article key={c.id} className="card stat-card" data-testid={`dashboard-card-${c.id}`} aria-labelledby={`card-${c.id}`}>
             <p className="stat-label" id={`card-${c.id}`}>
               {c.title}
@@ -169,5 +193,70 @@ export function DashboardPage() {
         </ul>
       </article>
     </section>
+  );
+}
+
+function TodayCard({ locationId, timeZone, now }: { locationId?: string; timeZone: string; now: Date }) {
+  const today = todayIn(timeZone, now);
+  const { from, to } = dayRange(today, 1, timeZone);
+  const { data, error } = useQuery(TODAY, {
+    variables: { locationId, from: from.toISOString(), to: to.toISOString() },
+    skip: !locationId,
+    pollInterval: 60_000,
+  });
+  const summary = data?.appointments
+    ? todaySummary(
+        data.appointments.map((a) => ({ id: a.id, status: a.status, startsAt: a.startsAt, clientName: a.client?.fullName ?? null })),
+        now,
+      )
+    : null;
+  return (
+    <article className="card stat-card" data-testid="dashboard-card-appointments" aria-labelledby="card-appointments">
+      <p className="stat-label" id="card-appointments">
+        Appointments today
+      </p>
+      <p className="stat-value" data-testid="dashboard-today-count">
+        {summary ? summary.booked : '—'}
+      </p>
+      {error && !data ? (
+        <p className="muted small">Could not load today's appointments.</p>
+      ) : summary ? (
+        <p className="muted small">
+          {summary.arrived} arrived · {summary.stillToCome} still to come
+          {summary.next && (
+            <>
+              {' '}
+              · next: {summary.next.clientName ?? 'a client'} at {formatTime(summary.next.startsAt)}
+            </>
+          )}
+        </p>
+      ) : (
+        <p className="muted small">Loading…</p>
+      )}
+      <Link to="/appointments" className="link-sm">
+        Open the calendar
+      </Link>
+    </article>
+  );
+}
+
+function ClientsCard({ timeZone, now }: { timeZone: string; now: Date }) {
+  const since = dayRange(addDays(todayIn(timeZone, now), -30), 1, timeZone).from.toISOString();
+  const { data, error } = useQuery(CLIENT_COUNTS, { variables: { since } });
+  return (
+    <article className="card stat-card" data-testid="dashboard-card-clients" aria-labelledby="card-clients">
+      <p className="stat-label" id="card-clients">
+        Clients
+      </p>
+      <p className="stat-value" data-testid="dashboard-clients-total">
+        {data?.all ? data.all.total : '—'}
+      </p>
+      <p className="muted small">
+        {error && !data ? 'Could not load clients.' : data?.recent ? `${data.recent.total} visited in the last 30 days` : 'Loading…'}
+      </p>
+      <Link to="/clients" className="link-sm">
+        Open clients
+      </Link>
+    </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import type { BookingPolicyInput } from '../../gql/graphql';
@@ -52,7 +52,10 @@ export function StaffSchedulePage() {
   const locationId = selected?.id;
   const canEdit = can(PERMISSIONS.EDIT_CALENDAR);
   const isAdmin = user?.role === 'admin';
-  const { people } = useStaffOptions(!can(PERMISSIONS.VIEW_STAFF) && !paramId);
+  // The same rule as scheduling's schedule scope: these see (and, with edit_calendar, change) anyone's week.
+  const seesEveryone = can({ anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_CALENDAR, PERMISSIONS.EDIT_CALENDAR] });
+  const { people } = useStaffOptions(!seesEveryone && !can(PERMISSIONS.VIEW_STAFF) && !paramId);
+  const navigate = useNavigate();
   const name = staffId === user?.id ? 'My schedule' : (people.find((p) => p.id === staffId)?.fullName ?? 'Staff schedule');
   return (
     <section className="page" data-testid="staff-schedule-page">
@@ -66,6 +69,24 @@ export function StaffSchedulePage() {
           <h1>{name}</h1>
           <p className="muted">Working hours at {selected?.name ?? 'this location'}.</p>
         </div>
+        {seesEveryone && people.length > 0 && (
+          <div className="field schedule-person">
+            <label htmlFor="schedule-person">Whose schedule</label>
+            <select
+              id="schedule-person"
+              data-testid="schedule-person"
+              value={staffId}
+              onChange={(e) => navigate(e.target.value === user?.id ? '/staff-schedule' : `/staff-schedule/${e.target.value}`)}
+            >
+              {!people.some((p) => p.id === staffId) && <option value={staffId}>{name}</option>}
+              {people.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.id === user?.id ? `${p.fullName} (me)` : p.fullName}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </header>
       {!locationId || !staffId ? (
         <div className="card empty-state">

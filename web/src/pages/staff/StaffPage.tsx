@@ -1,7 +1,10 @@
 import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { PERMISSIONS } from '@salon/contracts/permissions';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { useSession } from '../../session/session-context';
+import { usePermissions } from '../../session/use-permissions';
 import { Avatar } from '../../shell/Avatar';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
@@ -11,6 +14,9 @@ import { SET_USER_ACTIVE, STAFF_USERS, type StaffUser } from './staff-gql';
 export function StaffPage() {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
+  const { can } = usePermissions();
+  // A row opens the person's hours, exceptions and time off for whoever may see everyone's schedule.
+  const seesSchedules = can({ anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_CALENDAR, PERMISSIONS.EDIT_CALENDAR] });
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [inviting, setInviting] = useState(false);
@@ -98,7 +104,13 @@ export function StaffPage() {
                   <td>
                     <span className="person">
                       <Avatar firstName={p.firstName} lastName={p.lastName} picture={p.profilePicture} size={32} />
-                      <span>{p.fullName || '—'}</span>
+                      {seesSchedules && p.role !== 'client' ? (
+                        <Link to={`/staff-schedule/${p.id}`} aria-label={`${p.fullName || p.email}: hours and time off`}>
+                          {p.fullName || p.email}
+                        </Link>
+                      ) : (
+                        <span>{p.fullName || '—'}</span>
+                      )}
                     </span>
                   </td>
                   <td>
