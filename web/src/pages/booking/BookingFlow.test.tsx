@@ -108,7 +108,6 @@ function server() {
             locationId: LOC.id,
           },
           policies: null,
-          clientCreated: false,
         });
       if (booked.length === 1)
         return json(409, {
@@ -133,7 +132,6 @@ function server() {
           locationId: LOC.id,
         },
         policies: null,
-        clientCreated: true,
       });
     }
     return json(404, { error: `unexpected ${url}` });

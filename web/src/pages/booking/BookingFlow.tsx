@@ -134,7 +134,6 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
         return {
           appointment: { ...a, staffName: slot!.staffName, locationId: location!.id },
           policies: info.design.policies,
-          clientCreated: false,
         };
       }
       const who =

@@ -9,7 +9,7 @@ import {
   ValidationFailedError,
   type AuthContext,
 } from '@salon/nest-kit';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
 import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
@@ -37,6 +37,9 @@ const MAX_LENGTH_MIN = 12 * 60;
 const MIN = 60_000;
 
 const bookSchema = z.object(visitFields).strict();
+
+/** A step of a booking's own transaction, after its appointment and holds are written (the id is the new appointment's). */
+export type BookingStep = (m: EntityManager, appointmentId: string) => Promise<void>;
 
 const patchSchema = z
   .object({
@@ -137,8 +140,48 @@ export class AppointmentsUseCase {
     };
   }
 
-  async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
+  /**
+   * Books after the engine's check; the exclusion constraint decides races. `inTransaction` runs
+   * inside the booking's transaction once the holds are taken (so only a booking that will commit
+   * reaches it), and its failure undoes the booking: online booking asks the clients service for
+   * the visitor's profile there.
+   */
+  async book(auth: AuthContext, input: unknown, now = new Date(), inTransaction?: BookingStep): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
+    const { req, check, cal } = await this.checkVisit(b, now);
+    let id: string;
+    try {
+      id = await this.dataSource.transaction(async (m) => {
+        const written = await this.writer.write(m, {
+          locationId: b.locationId,
+          clientId: b.clientId,
+          slot: check.slot,
+          cal,
+          notes: b.notes ?? null,
+          source: b.source,
+          actor: actorOf(auth),
+          bookedBy: actorUuid(auth.userId),
+        });
+        if (inTransaction) await inTransaction(m, written);
+        return written;
+      });
+    } catch (error) {
+      throw await this.allocations.conflict(
+        error,
+        () => this.visits.check(req),
+        (s, c) => this.visits.view(s, c),
+        req.start,
+      );
+    }
+    return this.get(id);
+  }
+
+  /** The engine's refusal (reason and alternatives) of a visit, without booking it or needing its client. */
+  async refuseUnlessBookable(input: unknown, now = new Date()): Promise<void> {
+    await this.checkVisit(parseInput(bookSchema.omit({ clientId: true }), input), now);
+  }
+
+  private async checkVisit(b: Omit<z.output<typeof bookSchema>, 'clientId'>, now: Date) {
     const parts = visitParts(b);
     const services = await this.visits.services(
       parts.map((p) => p.serviceId),
@@ -161,29 +204,7 @@ export class AppointmentsUseCase {
         check.reasons,
         check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)),
       );
-    let id: string;
-    try {
-      id = await this.dataSource.transaction((m) =>
-        this.writer.write(m, {
-          locationId: b.locationId,
-          clientId: b.clientId,
-          slot: check.slot,
-          cal,
-          notes: b.notes ?? null,
-          source: b.source,
-          actor: actorOf(auth),
-          bookedBy: actorUuid(auth.userId),
-        }),
-      );
-    } catch (error) {
-      throw await this.allocations.conflict(
-        error,
-        () => this.visits.check(req),
-        (s, c) => this.visits.view(s, c),
-        req.start,
-      );
-    }
-    return this.get(id);
+    return { req, check, cal };
   }
 
   /** PATCH: move (startsAt/staffId), resize (endsAt or durationMin), change status, edit notes; `version` guards against stale edits. */
