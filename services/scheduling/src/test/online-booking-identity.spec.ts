@@ -63,6 +63,22 @@ describe('who an online booking belongs to', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(t.platform.live().length).toBe(before + 1);
     expect(t.platform.clients.length).toBe(before + 1);
+    // The losers' undo log is cleared without asking the clients service anything.
+    expect(await t.sql(`SELECT 1 FROM visitor_profiles WHERE appointment_id IS NULL`)).toHaveLength(0);
+  });
+
+  it('many visitors booking different times at once all book, each on a profile of their own', async () => {
+    const times = Array.from({ length: 8 }, (_, i) => localTime(`${9 + i}:00`, 17));
+    const results = await Promise.all(
+      [STAFF.dana.id, STAFF.jordan.id].flatMap((staffId, s) =>
+        times.map((startsAt, i) => bookAs({ firstName: `Crowd ${s}-${i}`, phone: `+1 312 555 06${s}${i}` }, startsAt, staffId)),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(16).fill(201));
+    const owners = await t.sql(`SELECT DISTINCT client_id FROM appointments WHERE id = ANY($1::uuid[])`, [
+      results.map((r) => r.body.appointment.id),
+    ]);
+    expect(owners).toHaveLength(16);
   });
 
   it('answers a known and an unknown contact the same way', async () => {

@@ -38,8 +38,12 @@ const MIN = 60_000;
 
 const bookSchema = z.object(visitFields).strict();
 
-/** A step of a booking's own transaction, after its appointment and holds are written (the id is the new appointment's). */
-export type BookingStep = (m: EntityManager, appointmentId: string) => Promise<void>;
+export interface BookingSteps {
+  /** After the engine's check, before the booking's transaction. */
+  afterCheck?: () => Promise<void>;
+  /** Inside the booking's transaction, after its appointment and holds are written (the id is the new appointment's). */
+  inTransaction?: (m: EntityManager, appointmentId: string) => Promise<void>;
+}
 
 const patchSchema = z
   .object({
@@ -141,14 +145,17 @@ export class AppointmentsUseCase {
   }
 
   /**
-   * Books after the engine's check; the exclusion constraint decides races. `inTransaction` runs
-   * inside the booking's transaction once the holds are taken (so only a booking that will commit
-   * reaches it), and its failure undoes the booking: online booking asks the clients service for
-   * the visitor's profile there.
+   * Books after the engine's check; the exclusion constraint decides races. Online booking adds two
+   * steps for a visitor's profile: `afterCheck` once the engine has accepted the time (before any
+   * transaction, so it may use its own connection), and `inTransaction` inside the booking's
+   * transaction once the holds are taken (so only a booking that will commit reaches it; its failure
+   * undoes the booking).
    */
-  async book(auth: AuthContext, input: unknown, now = new Date(), inTransaction?: BookingStep): Promise<AppointmentView> {
+  async book(auth: AuthContext, input: unknown, now = new Date(), steps: BookingSteps = {}): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
     const { req, check, cal } = await this.checkVisit(b, now);
+    if (steps.afterCheck) await steps.afterCheck();
+    const inTransaction = steps.inTransaction;
     let id: string;
     try {
       id = await this.dataSource.transaction(async (m) => {

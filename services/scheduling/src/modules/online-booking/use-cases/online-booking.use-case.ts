@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { onlineBookingInputSchema, type BookingConfirmation, type PublicService } from '@salon/contracts';
 import {
   APP_CONFIG,
@@ -203,14 +202,11 @@ export class OnlineBookingUseCase {
     } else {
       // A profile of the visitor's own, made only once the time is held (VisitorProfilesUseCase):
       // never a client found by the phone or e-mail typed, and the same answer either way.
-      const visitor = b.client!;
-      const visitorId = randomUUID();
+      const saga = this.visitorProfiles.begin(b.client!, now);
       try {
-        appointment = await this.appointments.book(VISITOR, { ...booking, clientId: visitorId }, now, (m, appointmentId) =>
-          this.visitorProfiles.createInBooking(m, appointmentId, visitorId, visitor, now),
-        );
+        appointment = await this.appointments.book(VISITOR, { ...booking, clientId: saga.clientId }, now, saga.steps);
       } catch (error) {
-        await this.visitorProfiles.undo(visitorId);
+        await saga.undo();
         throw error;
       }
     }

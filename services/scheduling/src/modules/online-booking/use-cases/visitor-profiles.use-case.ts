@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, createLogger } from '@salon/nest-kit';
-import type { EntityManager } from 'typeorm';
 import type { SchedulingConfig } from '../../../config.js';
+import type { BookingSteps } from '../../appointments/use-cases/appointments.use-case.js';
 import { UNBOOKED_PROFILE_GRACE_MS } from '../domain/visitor-claims.js';
 import { PlatformLookup, type VisitorDetails } from '../persistence/platform-lookup.provider.js';
 import { VisitorProfilesRepository } from '../persistence/visitor-profiles.repository.js';
@@ -11,14 +12,24 @@ import { BookingClaimsUseCase } from './booking-claims.use-case.js';
  * The profile of a booking by a visitor who is not signed in: a saga over two databases that
  * never leaves a profile without its booking.
  *
- * 1. The engine checks the time and the booking's transaction takes its holds first; a refusal
- *    (bad input, closed, taken, a lost race) ends there, before the clients service hears of it.
- * 2. Inside that transaction, the undo is logged (committed on its own), then the clients service
- *    creates the profile under the id scheduling chose (idempotent), and the log row is tied to
- *    the appointment in the booking's transaction.
- * 3. If that transaction does not commit, the profile is discarded at once; if even that fails
- *    (or the process died), the sweep finds the untied log row and discards it later.
+ * 1. The engine checks the time first; a refusal (bad input, closed, too soon) ends there.
+ * 2. After the check, the undo is logged (`visitor_profiles`, committed on its own connection,
+ *    before the booking's transaction holds one).
+ * 3. The booking's transaction takes its holds (a lost race ends here), then asks the clients
+ *    service for the profile under the id scheduling chose (idempotent), and ties the log row to the
+ *    appointment; with the visitor's "I've booked here before", the claim is written there too.
+ * 4. If that transaction does not commit, the profile is discarded at once (only if the clients
+ *    service was asked); if even that fails, or the process died, the sweep finds the untied log
+ *    row and discards it later.
  */
+export interface VisitorSaga {
+  /** The new profile's id, chosen here so the appointment can carry it before the profile exists. */
+  clientId: string;
+  steps: BookingSteps;
+  /** For a booking that failed: never throws (the sweep retries what fails here). */
+  undo(): Promise<void>;
+}
+
 @Injectable()
 export class VisitorProfilesUseCase {
   private readonly logger;
@@ -32,19 +43,45 @@ export class VisitorProfilesUseCase {
     this.logger = createLogger('scheduling', config.LOG_LEVEL).child({ component: 'visitor-profiles' });
   }
 
-  /** Step 2, inside the booking's transaction, after its holds. */
-  async createInBooking(m: EntityManager, appointmentId: string, visitorId: string, details: VisitorDetails, now: Date): Promise<void> {
-    await this.profiles.record(visitorId, now);
-    const answer = await this.lookup.createVisitorProfile(visitorId, details);
-    await this.profiles.attach(m, visitorId, appointmentId);
-    await this.claims.requestInBooking(
-      m,
-      { appointmentId, visitorClientId: visitorId, matchedClientId: answer.matchedClientId, bookedBefore: details.bookedBefore === true },
-      now,
-    );
+  begin(details: VisitorDetails, now: Date): VisitorSaga {
+    const clientId = randomUUID();
+    let logged = false;
+    let asked = false;
+    return {
+      clientId,
+      steps: {
+        afterCheck: async () => {
+          await this.profiles.record(clientId, now);
+          logged = true;
+        },
+        inTransaction: async (m, appointmentId) => {
+          asked = true;
+          const answer = await this.lookup.createVisitorProfile(clientId, details);
+          await this.profiles.attach(m, clientId, appointmentId);
+          await this.claims.requestInBooking(
+            m,
+            {
+              appointmentId,
+              visitorClientId: clientId,
+              matchedClientId: answer.matchedClientId,
+              bookedBefore: details.bookedBefore === true,
+            },
+            now,
+          );
+        },
+      },
+      undo: async () => {
+        if (!logged) return;
+        if (asked) return this.undo(clientId);
+        // Lost before the clients service heard of it (a race at the holds): only the log row goes.
+        await this.profiles
+          .forget(clientId)
+          .catch((error: unknown) => this.logger.warn({ err: error, clientId }, 'could not clear the undo log'));
+      },
+    };
   }
 
-  /** Step 3 for one booking that failed: never throws (the sweep retries what fails here). */
+  /** Discards one logged profile whose booking did not commit: never throws (the sweep retries what fails here). */
   async undo(visitorId: string): Promise<void> {
     try {
       const row = await this.profiles.find(visitorId);
