@@ -72,7 +72,7 @@ export const findOrCreateAnswerSchema = z.object({ clientId: z.string(), created
 export type FindOrCreateAnswer = z.infer<typeof findOrCreateAnswerSchema>;
 
 /**
- * POST /api/clients/online-visitors (scheduling's service token only): the answer. `clientId` is
+ * POST /api/clients/online-visitors (scheduling's service token; admins; never staff): the answer. `clientId` is
  * the new profile; `matchedClientId` the live client whose phone (else e-mail) the visitor typed,
  * for scheduling's "I've booked here before" link. Never shown to the visitor.
  */

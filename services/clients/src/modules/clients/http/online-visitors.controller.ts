@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common'
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { OnlineVisitorsUseCase } from '../use-cases/online-visitors.use-case.js';
 
-/** Scheduling's online booking (its service token only): the profile of a visitor's booking, its undo and its confirmation. */
+/** Scheduling's online booking (its service token; admins pass, staff never): the profile of a visitor's booking, its undo and its confirmation. */
 @Controller('api/clients/online-visitors')
 export class OnlineVisitorsController {
   constructor(private readonly visitors: OnlineVisitorsUseCase) {}

@@ -71,7 +71,7 @@ export class OnlineVisitorsUseCase {
     requireService(auth);
     const client = isUuid(id) ? await this.clients.findById(id) : null;
     if (!client || !isLive(client)) return;
-    if (!isOnlineVisitorProfile(client, actorUuid(auth.userId)))
+    if (!isOnlineVisitorProfile(client, ONLINE_BOOKING_ACTOR))
       throw new ConflictError('Only a profile made for an online booking can be discarded this way');
     await this.clientsUseCase.remove(auth, id, { mode: 'anonymise' });
   }
@@ -96,14 +96,22 @@ export class OnlineVisitorsUseCase {
   }
 
   private async answerFor(client: ClientEntity): Promise<OnlineVisitorAnswer> {
-    if (!isOnlineVisitorProfile(client, actorUuid(SERVICE_ACCOUNT_ID)))
+    if (!isOnlineVisitorProfile(client, ONLINE_BOOKING_ACTOR))
       throw new ConflictError(`Client ${client.id} exists and was not made for an online booking`);
     const match = await this.clients.findLiveByContact(client.phone, client.email, undefined, client.id);
     return { clientId: client.id, matchedClientId: match?.client.id ?? null };
   }
 }
 
-/** These routes change profiles on a booking's say-so: only scheduling's service token may call them, not staff. */
+/** Online booking calls with the platform's service token: the author of every profile it makes. */
+const ONLINE_BOOKING_ACTOR = actorUuid(SERVICE_ACCOUNT_ID);
+
+/**
+ * These routes make and merge profiles on a booking's say-so and name the client a phone belongs
+ * to: the platform's service token (online booking) and admins (who pass every check) only, never
+ * staff, whatever their permissions, so create_clients is not a way to test who is a client.
+ */
 function requireService(auth: AuthContext): void {
-  if (auth.userId !== SERVICE_ACCOUNT_ID) throw new ForbiddenError("Forbidden: only the platform's online booking may call this");
+  if (auth.userId !== SERVICE_ACCOUNT_ID && auth.role !== 'admin')
+    throw new ForbiddenError("Forbidden: only the platform's online booking may call this");
 }
