@@ -44,6 +44,9 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('GET', '/api/online-booking/services')).toBe(true);
     expect(isPublicRoute('GET', '/api/online-booking/availability')).toBe(true);
     expect(isPublicRoute('POST', '/api/online-booking/appointments')).toBe(true);
+    expect(isPublicRoute('GET', '/api/online-booking/claims/tok')).toBe(true);
+    expect(isPublicRoute('POST', '/api/online-booking/claims/tok/confirm')).toBe(true);
+    expect(isPublicRoute('GET', '/api/online-booking/claims')).toBe(false);
     expect(isPublicRoute('GET', '/api/online-booking/my-appointments')).toBe(false);
     expect(isPublicRoute('POST', '/api/online-booking/my-appointments/1/cancel')).toBe(false);
     expect(isPublicRoute('PUT', '/api/booking-design')).toBe(false);

@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', path: '/api/online-booking/services', match: 'exact' },
   { method: 'GET', path: '/api/online-booking/availability', match: 'exact' },
   { method: 'POST', path: '/api/online-booking/appointments', match: 'exact' },
+  // A client's "was this booking yours?" link (view, confirm): the unguessable token is the credential.
+  { method: '*', path: '/api/online-booking/claims', match: 'below' },
   // A waitlisted client's offer link (view, accept, decline): the unguessable token is the credential.
   { method: '*', path: '/api/waitlist/offers', match: 'below' },
   { method: 'GET', path: '/api/classes/public', match: 'exact' },

@@ -92,6 +92,29 @@ async function dragBy(page: Page, testId: string, minutes: number) {
   await page.mouse.up();
 }
 
+/** The platform's REST API as an outside caller (the test's own set-up and checks, not what a person does). */
+async function api(method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The link in the newest text the local Twilio peer received for `to`, once it has come. */
+async function linkTextedTo(to: string, pattern: RegExp): Promise<string | undefined> {
+  for (let i = 0; i < 150; i++) {
+    const texts = (await (await fetch(`${inject('twilioUrl')}/messages`)).json()) as { to: string; body: string }[];
+    const link = texts.find((m) => m.to === to && pattern.test(m.body))?.body.match(pattern)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return undefined;
+}
+
 describe('online booking, end to end', () => {
   it('a visitor books online; staff see it on the calendar, move it, and a refused move shows its reason', async () => {
     const visitor = await newPage(browser, { width: 390, height: 844 });
@@ -110,8 +133,10 @@ describe('online booking, end to end', () => {
       visitor.page.getByRole('button', { name: 'Book appointment' }).click(),
     ]);
     expect(response.status()).toBe(201);
-    const { appointment, clientCreated } = await response.json();
-    expect(clientCreated).toBe(true);
+    const answer = await response.json();
+    // The answer never says whether the visitor's details were on file (docs/security-notes/booking-id.md).
+    expect(Object.keys(answer).sort()).toEqual(['appointment', 'policies']);
+    const { appointment } = answer;
     await visitor.page.getByTestId('booking-confirmation').getByText('You are booked').waitFor();
     await visitor.context.close();
 
@@ -189,17 +214,70 @@ describe('online booking, end to end', () => {
     await context.close();
   });
 
+  it('a visitor with a client’s phone books on a profile of their own; the link texted to that client adds the booking to them', async () => {
+    const { token } = await api('POST', '/api/auth/login', undefined, { email: 'admin@demo.salon', password: 'demo-salon' });
+    // Above the demo salon's numbers (555-0100 and up, a few hundred of them), so only Rosa has this phone.
+    const digits = String(5000 + randomInt(5000));
+    const phone = `+1312555${digits}`;
+    const known = await api('POST', '/api/clients', token, {
+      firstName: 'Rosa',
+      lastName: `Known${randomInt(1e6)}`,
+      phone,
+      email: `rosa${randomInt(1e6)}@example.com`,
+      smsConsent: { granted: true, method: 'verbal' },
+      allowDuplicate: true,
+    });
+
+    // A visitor types a new name and e-mail with Rosa's phone, and says they have booked before.
+    const visitor = await newPage(browser, { width: 390, height: 844 });
+    await visitor.page.goto('/booking');
+    await chooseServiceAndStaff(visitor.page, 'Haircut');
+    await pickFirstTime(visitor.page);
+    const lastName = `Visitor${randomInt(1e6)}`;
+    const email = `${lastName.toLowerCase()}@example.com`;
+    await visitor.page.getByLabel('First name').fill('Rosie');
+    await visitor.page.getByLabel('Last name').fill(lastName);
+    await visitor.page.getByLabel('Mobile phone').fill(`(312) 555-${digits}`);
+    await visitor.page.getByLabel('E-mail', { exact: true }).fill(email);
+    await visitor.page.getByLabel(/I've booked with .* before/).check();
+    await visitor.page.getByRole('button', { name: 'Continue' }).click();
+    const [response] = await Promise.all([
+      visitor.page.waitForResponse((r) => r.url().endsWith('/api/online-booking/appointments') && r.request().method() === 'POST'),
+      visitor.page.getByRole('button', { name: 'Book appointment' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    const answer = await response.json();
+    expect(Object.keys(answer).sort()).toEqual(['appointment', 'policies']);
+    await visitor.page
+      .getByTestId('claim-sent')
+      .getByText(/If your phone number or e-mail address is on file/)
+      .waitFor();
+    await visitor.context.close();
+
+    // Never silently on Rosa: a profile of its own with what the visitor typed, listed as Rosa's possible duplicate.
+    const booked = await api('GET', `/api/appointments/${answer.appointment.id}`, token);
+    expect(booked.clientId).not.toBe(known.id);
+    const own = await api('GET', `/api/clients/${booked.clientId}`, token);
+    expect(own).toMatchObject({ firstName: 'Rosie', lastName, email, phone, source: 'Online booking', possibleDuplicateCount: 1 });
+    const duplicates = (await api('GET', `/api/clients/${known.id}/duplicates`, token)) as { id: string; reasons: string[] }[];
+    expect(duplicates.find((d) => d.id === booked.clientId)?.reasons).toContain('same phone');
+
+    // The link goes to Rosa's phone on file; following it puts the booking on Rosa.
+    const link = await linkTextedTo(phone, /https?:\/\/\S+\/booking\?confirm=\S+/);
+    expect(link).toBeDefined();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    const claim = page.getByTestId('booking-claim');
+    await claim.getByText('Was this booking yours?').waitFor();
+    await claim.getByRole('button', { name: 'Yes, add it to my profile' }).click();
+    await claim.getByText('Done: this booking is on your profile.').waitFor();
+    await context.close();
+    expect((await api('GET', `/api/appointments/${answer.appointment.id}`, token)).clientId).toBe(known.id);
+    const rosa = await api('GET', `/api/clients/${known.id}`, token);
+    expect(rosa).toMatchObject({ firstName: 'Rosa', possibleDuplicateCount: 0 });
+  });
+
   it('a cancelled time is offered to the waitlisted client by SMS, and the link books it', async () => {
-    const api = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${baseUrl()}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
     const { token } = await api('POST', '/api/auth/login', undefined, { email: 'admin@demo.salon', password: 'demo-salon' });
     // A booked appointment three or more days ahead, away from the seeded waitlist's days.
     const from = new Date(Date.now() + 3 * 86_400_000);
@@ -238,12 +316,7 @@ describe('online booking, end to end', () => {
     await api('PATCH', `/api/appointments/${target.id}`, token, { status: 'cancelled', cancelReason: 'Client is ill' });
 
     // scheduling → event → messaging worker → Twilio (the local peer): the text carries the link.
-    let link: string | undefined;
-    for (let i = 0; i < 150 && !link; i++) {
-      const texts = (await (await fetch(`${inject('twilioUrl')}/messages`)).json()) as { to: string; body: string }[];
-      link = texts.find((m) => m.to === phone)?.body.match(/https?:\/\/\S+\/booking\?offer=\S+/)?.[0];
-      if (!link) await new Promise((r) => setTimeout(r, 200));
-    }
+    const link = await linkTextedTo(phone, /https?:\/\/\S+\/booking\?offer=\S+/);
     expect(link).toBeDefined();
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await page.goto(new URL(link!).pathname + new URL(link!).search);

@@ -157,6 +157,19 @@ export const EVENT_PAYLOADS = {
     expiresAt: z.iso.datetime({ offset: true }),
     token: z.object({ v: z.literal(1), iv: z.string(), data: z.string(), tag: z.string() }),
   }),
+  // Online booking: a visitor who said they had booked before typed details that match a client on
+  // file. The link goes to that client (clientId), by the contact on file and the consent rules of
+  // messaging, never to an address the visitor typed; following it adds the booking (and the
+  // visitor's profile, merged) to that client. The token travels sealed (EVENT_SECRET_KEY).
+  'scheduling.booking-claim.requested.v1': z.object({
+    claimId: z.string(),
+    appointmentId: z.string(),
+    clientId: z.string(),
+    serviceName: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    expiresAt: z.iso.datetime({ offset: true }),
+    token: z.object({ v: z.literal(1), iv: z.string(), data: z.string(), tag: z.string() }),
+  }),
   // Scheduling: classes (one aggregate per class session id, so a session's roster changes stay in order).
   'scheduling.class.scheduled.v1': z.object({
     classSessionId: z.string(),

@@ -17,6 +17,7 @@ import { ENTITIES, MIGRATIONS } from './database/schema.js';
 import { AppointmentsModule } from './modules/appointments/appointments.module.js';
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { ClientReferencesModule } from './modules/client-references/client-references.module.js';
 import { OnlineBookingModule } from './modules/online-booking/online-booking.module.js';
 import { ClassesModule } from './modules/classes/classes.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
@@ -34,7 +35,8 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
-        // consume: the waitlist listens to scheduling's own cancel/reschedule/no-show events (through the inbox).
+        // consume: the waitlist listens to scheduling's own cancel/reschedule/no-show events, client
+        // references to the clients service's merges (through the inbox).
         EventsModule.forRoot({ serviceName: 'scheduling', relay: true, consume: true }),
         subgraphModule(config, { resolvers: { JSONObject: JSONObjectScalar } }),
         HealthModule,
@@ -42,6 +44,7 @@ export class AppModule {
         SchedulesModule,
         AvailabilityModule,
         AppointmentsModule,
+        ClientReferencesModule,
         OnlineBookingModule,
         WaitlistModule,
         ClassesModule,

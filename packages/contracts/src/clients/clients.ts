@@ -67,9 +67,17 @@ export type ClientPage = z.infer<typeof clientPageSchema>;
 export const duplicateClientSchema = clientSchema.extend({ reasons: z.array(z.string()) });
 export type DuplicateClient = z.infer<typeof duplicateClientSchema>;
 
-/** POST /api/clients/find-or-create (online booking). */
+/** POST /api/clients/find-or-create (a signed-in client's first online booking: their account's contact). */
 export const findOrCreateAnswerSchema = z.object({ clientId: z.string(), created: z.boolean() });
 export type FindOrCreateAnswer = z.infer<typeof findOrCreateAnswerSchema>;
+
+/**
+ * POST /api/clients/online-visitors (scheduling's service token; admins; never staff): the answer. `clientId` is
+ * the new profile; `matchedClientId` the live client whose phone (else e-mail) the visitor typed,
+ * for scheduling's "I've booked here before" link. Never shown to the visitor.
+ */
+export const onlineVisitorAnswerSchema = z.object({ clientId: z.string(), matchedClientId: z.string().nullable() });
+export type OnlineVisitorAnswer = z.infer<typeof onlineVisitorAnswerSchema>;
 
 /** Empty strings mean "no value" for optional text fields. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -148,4 +156,26 @@ export const updateClientInputSchema = z
   })
   .strict();
 export type CreateClientInput = z.infer<typeof createClientInputSchema>;
+
+/**
+ * POST /api/clients/online-visitors: the profile of one online booking, under the id scheduling
+ * chose for it (so a retried call lands on the same profile). Always a new profile, even when the
+ * phone or e-mail is a client's already (it then counts as a possible duplicate of that client).
+ */
+export const onlineVisitorProfileInputSchema = z
+  .object({
+    id: z.uuid('must be an id'),
+    firstName: clientFields.firstName,
+    lastName: clientFields.lastName,
+    phone: clientFields.phone,
+    email: clientFields.email,
+    smsConsent: z.boolean().optional(),
+    emailConsent: z.boolean().optional(),
+  })
+  .strict();
+export type OnlineVisitorProfileInput = z.input<typeof onlineVisitorProfileInputSchema>;
+
+/** POST /api/clients/online-visitors/{id}/confirm: the visitor proved through the link that they are this client. */
+export const confirmOnlineVisitorInputSchema = z.object({ clientId: z.uuid('must be an id') }).strict();
+
 export type UpdateClientInput = z.infer<typeof updateClientInputSchema>;

@@ -66,12 +66,76 @@ export const bookedAppointmentSchema = z.object({
 });
 export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
 
+/**
+ * The answer to a booking. It is the same whether or not the visitor's phone or e-mail belongs to
+ * a client already: nothing in it tells a visitor who is on file (docs/security-notes/booking-id.md).
+ */
 export const bookingConfirmationSchema = z.object({
   appointment: bookedAppointmentSchema,
   policies: z.string().nullable(),
-  clientCreated: z.boolean(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/**
+ * What a visitor who is not signed in types about themselves. The booking always gets a profile of
+ * its own with exactly these details (flagged as a possible duplicate when the phone or e-mail is
+ * a client's already); it is never attached to an existing client on the strength of them.
+ */
+export const onlineVisitorInputSchema = z
+  .strictObject({
+    firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    lastName: z.preprocess(blankToNull, z.string().trim().max(100, 'must be at most 100 characters').nullish()),
+    /** As typed; the clients service reads it as E.164 in the business's country (rules/phone). */
+    phone: z.preprocess(blankToNull, z.string().trim().max(40, 'must be at most 40 characters').nullish()),
+    email: z.preprocess(blankToNull, z.email('must be a valid e-mail address').max(254, 'must be at most 254 characters').nullish()),
+    smsConsent: z.boolean().optional(),
+    emailConsent: z.boolean().optional(),
+    /**
+     * "I've booked here before": when these details match a client on file, a one-time link goes to
+     * that client's phone or e-mail on file; following it adds this booking to that profile.
+     */
+    bookedBefore: z.boolean().optional(),
+  })
+  .refine((c) => !!(c.phone || c.email), { message: 'a phone number or an e-mail address is required', path: ['phone'] });
+export type OnlineVisitorInput = z.input<typeof onlineVisitorInputSchema>;
+
+/** POST /api/online-booking/appointments: a visitor (details in `client`) or a signed-in client (no `client`). */
+export const onlineBookingInputSchema = z.strictObject({
+  locationId: z.uuid(),
+  serviceId: z.uuid().optional(),
+  /** A visit of several services in sequence (the slot's segments), instead of serviceId. */
+  services: z
+    .array(z.strictObject({ serviceId: z.uuid(), staffId: z.uuid().nullish() }))
+    .min(1)
+    .max(5)
+    .optional(),
+  staffId: z.uuid().nullish(),
+  startsAt: z.iso.datetime({ offset: true }),
+  notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
+  client: onlineVisitorInputSchema.optional(),
+});
+export type OnlineBookingInput = z.input<typeof onlineBookingInputSchema>;
+
+export const BOOKING_CLAIM_STATUSES = ['open', 'confirmed', 'expired'] as const;
+export type BookingClaimStatus = (typeof BOOKING_CLAIM_STATUSES)[number];
+
+/**
+ * GET /api/online-booking/claims/{token}: what a "this booking is mine" link (sent to a client's
+ * contact on file) would add to that client's profile. The token is the only credential.
+ */
+export const bookingClaimViewSchema = z.object({
+  status: z.enum(BOOKING_CLAIM_STATUSES),
+  serviceName: z.string(),
+  staffName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** IANA zone of the appointment's location. */
+  timeZone: z.string(),
+  expiresAt: z.string(),
+});
+export type BookingClaimView = z.infer<typeof bookingClaimViewSchema>;
 
 /** A signed-in client's own appointment, with whether it may still be changed online and why not. */
 export const myAppointmentSchema = bookedAppointmentSchema.extend({

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { AllExceptionsFilter, createLogger, PermissionResolver, UserDirectory } from '@salon/nest-kit';
+import { AllExceptionsFilter, createLogger, PermissionResolver, SERVICE_ACCOUNT_ID, UserDirectory } from '@salon/nest-kit';
 import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
 import request from 'supertest';
@@ -26,6 +26,8 @@ export const USERS = {
   manager: { id: '0c000000-0000-4000-8000-000000000002', role: 'staff', name: 'Dana Reyes', permissions: ALL },
   viewer: { id: '0c000000-0000-4000-8000-000000000003', role: 'staff', name: 'Blake Chen', permissions: ['view_clients'] },
   outsider: { id: '0c000000-0000-4000-8000-000000000004', role: 'staff', name: 'Olly Out', permissions: ['view_calendar'] },
+  // Another service calling with its service token (ServiceToken: the platform's service account, role admin).
+  service: { id: SERVICE_ACCOUNT_ID, role: 'admin', name: 'Online booking', permissions: [] as string[] },
 } as const;
 export type TestUser = keyof typeof USERS;
 

@@ -59,13 +59,26 @@ class TestUserDirectory {
   }
 }
 
+type StoodInClient = ClientDetails & {
+  clientId: string;
+  /** Made for one online booking (a visitor), or found/created for a client's login. */
+  madeFor: 'visitor' | 'account';
+  discarded?: boolean;
+  mergedInto?: string;
+};
+
 /**
  * Stands in for identity (business name, locations, a client login's contact) and the clients
- * service's find-or-create, matching by phone or e-mail as it does; the real round trip is walked
- * in the browser test against the whole platform.
+ * service (a login's find-or-create; a visitor's own profile, its undo and its confirmation),
+ * matching phones and e-mails as it does; the real round trip is walked in the browser test
+ * against the whole platform (and clients' side in services/clients/src/test/online-visitors.spec.ts).
  */
 export class TestPlatformLookup {
-  readonly clients: (ClientDetails & { clientId: string })[] = [];
+  readonly clients: StoodInClient[] = [];
+  /** The next visitor profile is created, but its answer is lost (a timeout): the booking fails after the clients service acted. */
+  loseNextAnswer = false;
+  /** Discarding answers 503 while set. */
+  discardDown = false;
   async business() {
     return { businessName: 'Demo Salon', locations: [{ id: LOCATION, name: 'Downtown', timeZone: TZ, address: '1 Main St', phone: null }] };
   }
@@ -73,17 +86,51 @@ export class TestPlatformLookup {
     if (userId !== USERS.casey.id) throw new Error(`unknown user ${userId}`);
     return { firstName: 'Casey', lastName: 'Moore', email: 'casey@example.com', phone: null, role: 'client' };
   }
-  async findOrCreateClient(details: ClientDetails) {
-    const digits = (p?: string | null) => (p ?? '').replace(/\D/g, '');
-    const found = this.clients.find(
+  /** Live profiles: neither discarded nor merged away. */
+  live(): StoodInClient[] {
+    return this.clients.filter((c) => !c.discarded && !c.mergedInto);
+  }
+  private match(details: { phone?: string | null; email?: string | null }, exceptId?: string) {
+    const digits = (p?: string | null) => {
+      const d = (p ?? '').replace(/\D/g, '');
+      return d.length === 10 ? `1${d}` : d;
+    };
+    return this.live().find(
       (c) =>
-        (details.phone && digits(c.phone) === digits(details.phone)) ||
-        (details.email && c.email?.toLowerCase() === details.email.toLowerCase()),
+        c.clientId !== exceptId &&
+        ((details.phone && digits(c.phone) === digits(details.phone)) ||
+          (details.email && c.email?.toLowerCase() === details.email.toLowerCase())),
     );
+  }
+  async findOrCreateClient(details: ClientDetails) {
+    const found = this.match(details);
     if (found) return { clientId: found.clientId, created: false };
     const clientId = `c2000000-0000-4000-8000-${String(this.clients.length + 1).padStart(12, '0')}`;
-    this.clients.push({ ...details, clientId });
+    this.clients.push({ ...details, clientId, madeFor: 'account' });
     return { clientId, created: true };
+  }
+  async createVisitorProfile(id: string, details: ClientDetails) {
+    const matched = this.match(details, id);
+    if (!this.clients.some((c) => c.clientId === id)) this.clients.push({ ...details, clientId: id, madeFor: 'visitor' });
+    if (this.loseNextAnswer) {
+      this.loseNextAnswer = false;
+      throw new Error('the clients service did not answer in time');
+    }
+    return { clientId: id, matchedClientId: matched?.clientId ?? null };
+  }
+  async discardVisitorProfile(id: string) {
+    if (this.discardDown) throw new Error('clients is down');
+    const c = this.clients.find((x) => x.clientId === id);
+    if (c && c.madeFor === 'visitor') c.discarded = true;
+  }
+  async confirmVisitorProfile(visitorId: string, clientId: string) {
+    const visitor = this.clients.find((c) => c.clientId === visitorId);
+    const client = this.clients.find((c) => c.clientId === clientId);
+    if (!visitor || !client || visitor.discarded || client.discarded) return null;
+    const survivor = client.mergedInto ?? client.clientId;
+    if (visitor.mergedInto && visitor.mergedInto !== survivor) return null;
+    visitor.mergedInto = survivor;
+    return survivor;
   }
 }
 
@@ -105,7 +152,7 @@ export interface SchedulingTestApp {
 }
 
 /** The real app (every module, real guards) listening on a port, on a database of its own; only identity is stood in for. */
-export async function startScheduling(suite: string): Promise<SchedulingTestApp> {
+export async function startScheduling(suite: string, env: Record<string, string> = {}): Promise<SchedulingTestApp> {
   const db = await createTestDatabase(`scheduling_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
   const config = loadSchedulingConfig({
     ...process.env,
@@ -113,6 +160,7 @@ export async function startScheduling(suite: string): Promise<SchedulingTestApp>
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
     REDIS_KEY_PREFIX: testRedisPrefix(suite),
+    ...env,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
     .overrideProvider(PermissionResolver)

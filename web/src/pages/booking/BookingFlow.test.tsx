@@ -113,7 +113,6 @@ function server() {
             locationId: LOC.id,
           },
           policies: null,
-          clientCreated: false,
         });
       if (booked.length === 1)
         return json(409, {
@@ -138,7 +137,6 @@ function server() {
           locationId: LOC.id,
         },
         policies: null,
-        clientCreated: true,
       });
     }
     if (url === '/graphql') {
@@ -211,6 +209,7 @@ describe('BookingFlow', () => {
     expect(screen.getByText('First name: is required')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ana' } });
     fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '(312) 555-0101' } });
+    fireEvent.click(screen.getByLabelText(/I've booked with Demo Salon before/));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByTestId('booking-summary').textContent).toContain('Dana Lee');
     expect(screen.getByText('Cancel 24 hours ahead.')).toBeTruthy();
@@ -219,6 +218,8 @@ describe('BookingFlow', () => {
     fireEvent.click(screen.getByRole('button', { name: /Dana Lee$/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
     expect((await screen.findByTestId('booking-confirmation')).textContent).toContain('You are booked');
+    // The same words whether or not the details are on file: the page cannot tell, and must not.
+    expect(screen.getByTestId('claim-sent').textContent).toMatch(/^If your phone number or e-mail address is on file with us/);
     expect(booked).toHaveLength(2);
     const [lost, won] = booked as { body: any; key: string }[];
     expect(lost.body).toMatchObject({
@@ -226,7 +227,7 @@ describe('BookingFlow', () => {
       serviceId: 'svc-1',
       staffId: 'st-1',
       startsAt: slot(16).startsAt,
-      client: { firstName: 'Ana', phone: '(312) 555-0101' },
+      client: { firstName: 'Ana', phone: '(312) 555-0101', bookedBefore: true },
     });
     expect(won.body.startsAt).toBe(slot(20).startsAt);
     // A different time is a different booking, so it carries a new idempotency key.

@@ -60,7 +60,15 @@ export function designStyle(look: Pick<BookingLook, 'primaryColor' | 'background
   } as CSSProperties;
 }
 
-const EMPTY: ClientDetails = { firstName: '', lastName: '', phone: '', email: '', smsConsent: false, emailConsent: false };
+const EMPTY: ClientDetails = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  smsConsent: false,
+  emailConsent: false,
+  bookedBefore: false,
+};
 
 interface Props {
   mode: BookingMode;
@@ -141,7 +149,6 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
         return {
           appointment: { ...a, staffName: slot!.staffName, locationId: location!.id },
           policies: info.design.policies,
-          clientCreated: false,
         };
       }
       const who =
@@ -426,6 +433,15 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
                 />
                 E-mail me confirmations and news
               </label>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={details.bookedBefore}
+                  onChange={(e) => setDetails({ ...details, bookedBefore: e.target.checked })}
+                />
+                I&apos;ve booked with {info.businessName} before: send a link to my phone or e-mail on file to add this booking to my
+                profile
+              </label>
             </>
           )}
           <label className="field">
@@ -496,6 +512,12 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       {step === 'done' && done && location && (
         <div className="stack bk-done" data-testid="booking-confirmation">
           <p className="bk-done-lead">You are booked. {mode === 'public' ? 'We look forward to seeing you!' : ''}</p>
+          {mode === 'public' && details.bookedBefore && (
+            <p className="muted" data-testid="claim-sent">
+              If your phone number or e-mail address is on file with us, we have sent a link to the phone or e-mail we have for you. Open it
+              to add this booking to your profile.
+            </p>
+          )}
           <dl className="bk-summary">
             <dt>Service</dt>
             <dd>{done.appointment.serviceName}</dd>

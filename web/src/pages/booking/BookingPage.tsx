@@ -4,6 +4,7 @@ import { getFullName } from '../../lib/user-display';
 import { useSession } from '../../session/session-context';
 import { bookingApi } from './booking-api';
 import { BookingFlow, designStyle } from './BookingFlow';
+import { ClaimCard } from './ClaimCard';
 import { MyAppointments } from './MyAppointments';
 import { OfferCard } from './OfferCard';
 import './booking.css';
@@ -15,6 +16,7 @@ export function BookingPage() {
   const info = useQuery({ queryKey: ['online-booking-info'], queryFn: bookingApi.info, staleTime: 60_000 });
   const [params] = useSearchParams();
   const offer = params.get('offer');
+  const confirm = params.get('confirm');
   const look = info.data?.design;
   return (
     <div className="bk-screen public-screen" style={look ? designStyle(look) : undefined} data-testid="booking-page">
@@ -53,6 +55,7 @@ export function BookingPage() {
         )}
         {info.data && info.data.locations.length === 0 && <p className="muted">Online booking is not open yet. Please call us to book.</p>}
         {offer && <OfferCard token={offer} />}
+        {confirm && <ClaimCard token={confirm} />}
         {info.data && asClient && <MyAppointments locations={info.data.locations} />}
         {info.data && info.data.locations.length > 0 && (
           <section className="card bk-card">

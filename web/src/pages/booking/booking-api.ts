@@ -1,15 +1,17 @@
 import type {
   BookedAppointment,
+  BookingClaimView,
   BookingConfirmation,
   BookingDesignView,
   BookingLook,
   MyAppointment,
+  OnlineBookingInput,
   PublicLocation,
   PublicService,
 } from '@salon/contracts';
 import { api } from '../../lib/api-client';
 
-export type { BookedAppointment, BookingLook, MyAppointment, PublicLocation, PublicService };
+export type { BookedAppointment, BookingClaimView, BookingLook, MyAppointment, PublicLocation, PublicService };
 export type BookingDesign = BookingDesignView;
 export type Confirmation = BookingConfirmation;
 
@@ -33,6 +35,8 @@ export interface ClientDetails {
   email: string;
   smsConsent: boolean;
   emailConsent: boolean;
+  /** "I've booked here before": a link goes to the contact on file of the client these details match. */
+  bookedBefore: boolean;
 }
 
 const q = (params: Record<string, string | undefined>) =>
@@ -46,18 +50,11 @@ export const bookingApi = {
   services: (locationId: string) => api.get<PublicService[]>(`/api/online-booking/services?${q({ locationId })}`, open),
   slots: (p: { locationId: string; serviceId?: string; serviceIds?: string; staffId?: string; from: string; to: string }) =>
     api.get<{ timeZone: string; slots: Slot[] }>(`/api/online-booking/availability?${q(p)}`, open),
-  book: (
-    body: {
-      locationId: string;
-      serviceId?: string;
-      services?: { serviceId: string; staffId: string }[];
-      staffId?: string | null;
-      startsAt: string;
-      notes?: string;
-      client?: Partial<ClientDetails>;
-    },
-    idempotencyKey: string,
-  ) => api.post<Confirmation>('/api/online-booking/appointments', body, { ...open, headers: { 'Idempotency-Key': idempotencyKey } }),
+  book: (body: OnlineBookingInput, idempotencyKey: string) =>
+    api.post<Confirmation>('/api/online-booking/appointments', body, { ...open, headers: { 'Idempotency-Key': idempotencyKey } }),
+  /** A "was this booking yours?" link: the token is the credential, no session needed. */
+  claim: (token: string) => api.get<BookingClaimView>(`/api/online-booking/claims/${encodeURIComponent(token)}`, open),
+  confirmClaim: (token: string) => api.post<BookingClaimView>(`/api/online-booking/claims/${encodeURIComponent(token)}/confirm`, {}, open),
   mine: () => api.get<MyAppointment[]>('/api/online-booking/my-appointments'),
   cancel: (id: string, reason?: string) =>
     api.post<MyAppointment>(`/api/online-booking/my-appointments/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),

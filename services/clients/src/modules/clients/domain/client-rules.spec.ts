@@ -6,6 +6,7 @@ import {
   consentProblem,
   decideConsent,
   duplicateReasons,
+  isOnlineVisitorProfile,
   mergeClientStates,
   profileChanges,
   type ClientState,
@@ -126,5 +127,17 @@ describe('duplicate reasons', () => {
       'similar name and phone ending',
     ]);
     expect(duplicateReasons(base, { phone: '+17735559999', email: null, birthday: null, nameSimilarity: 0.9 })).toEqual([]);
+  });
+});
+
+describe('isOnlineVisitorProfile', () => {
+  const service = '00000000-0000-0000-0000-000000000000';
+  it('is a profile online booking made: its source and its author', () => {
+    expect(isOnlineVisitorProfile({ source: 'Online booking', createdBy: service }, service)).toBe(true);
+  });
+  it('is not one staff made, even with the same source, nor one of another source', () => {
+    expect(isOnlineVisitorProfile({ source: 'Online booking', createdBy: 'u1' }, service)).toBe(false);
+    expect(isOnlineVisitorProfile({ source: 'Instagram', createdBy: service }, service)).toBe(false);
+    expect(isOnlineVisitorProfile({ source: 'Online booking', createdBy: null }, null)).toBe(false);
   });
 });

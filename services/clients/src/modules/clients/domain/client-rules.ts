@@ -240,3 +240,18 @@ export function anonymisedState(): Partial<ClientState> {
     emailConsentBy: null,
   };
 }
+
+/** The source recorded on the profiles online booking creates. */
+export const ONLINE_BOOKING_SOURCE = 'Online booking';
+
+/**
+ * A profile online booking made for one booking (source and author both say so): the only kind
+ * online booking may discard when its booking does not commit. A profile staff made, or one
+ * online booking found, is never removed that way.
+ */
+export function isOnlineVisitorProfile(
+  client: { source: string | null; createdBy: string | null },
+  onlineBookingActor: string | null,
+): boolean {
+  return client.source === ONLINE_BOOKING_SOURCE && onlineBookingActor !== null && client.createdBy === onlineBookingActor;
+}

@@ -196,24 +196,31 @@ export class ClientRepository {
       .execute();
   }
 
-  /** Live clients sharing the phone digits or the e-mail (the create-time duplicate check). */
+  /**
+   * The oldest live client sharing the phone digits, else the e-mail (the create-time duplicate
+   * check, and the client an online visitor's details match), other than `exceptId`.
+   */
   async findLiveByContact(
     phone: string | null,
     email: string | null,
     manager?: EntityManager,
+    exceptId: string | null = null,
   ): Promise<{ field: 'phone' | 'email'; client: ClientEntity } | null> {
     const m = manager ?? this.dataSource.manager;
+    const other = `($2::uuid IS NULL OR c.id <> $2::uuid)`;
     if (phone) {
       const [row] = await m.query(
-        `SELECT c.id FROM clients c WHERE ${LIVE} AND c.phone_digits <> '' AND c.phone_digits = regexp_replace($1, '[^0-9]', '', 'g') LIMIT 1`,
-        [phone],
+        `SELECT c.id FROM clients c WHERE ${LIVE} AND ${other} AND c.phone_digits <> '' AND c.phone_digits = regexp_replace($1, '[^0-9]', '', 'g')
+          ORDER BY c.created_at, c.id LIMIT 1`,
+        [phone, exceptId],
       );
       if (row) return { field: 'phone', client: (await this.findById(row.id, manager))! };
     }
     if (email) {
-      const [row] = await m.query(`SELECT c.id FROM clients c WHERE ${LIVE} AND c.email IS NOT NULL AND c.email = $1::citext LIMIT 1`, [
-        email,
-      ]);
+      const [row] = await m.query(
+        `SELECT c.id FROM clients c WHERE ${LIVE} AND ${other} AND c.email IS NOT NULL AND c.email = $1::citext ORDER BY c.created_at, c.id LIMIT 1`,
+        [email, exceptId],
+      );
       if (row) return { field: 'email', client: (await this.findById(row.id, manager))! };
     }
     return null;

@@ -4,6 +4,7 @@ import {
   updateClientInputSchema,
   type Client,
   type ConsentInput,
+  type CreateClientInput,
   type DuplicateClient,
   type EventType,
 } from '@salon/contracts';
@@ -118,6 +119,21 @@ export class ClientsUseCase {
 
   async create(auth: AuthContext, input: unknown): Promise<Client> {
     const parsed = parseInput(createClientInputSchema, input);
+    const { client } = await this.insertNew(auth, parsed);
+    return toClientView(client);
+  }
+
+  /**
+   * Creates a profile from a parsed create input. Without `allowDuplicate`, a live client with the
+   * phone or e-mail is a 409; with it, that client is returned as `match` (the oldest one: a
+   * profile of its own is more likely the person than a later duplicate). `id` is the id to use
+   * (online booking chooses it, so a retried call lands on the same profile).
+   */
+  async insertNew(
+    auth: AuthContext,
+    parsed: CreateClientInput,
+    options: { id?: string } = {},
+  ): Promise<{ client: ClientEntity; match: ClientEntity | null }> {
     const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
     if (problems.length) throw new ValidationFailedError(problems);
     const actor = actorUuid(auth.userId);
@@ -132,21 +148,23 @@ export class ClientsUseCase {
       if (problem) throw new ValidationFailedError([problem]);
       Object.assign(consent, consentColumns(channel, decision));
     }
-    const created = await this.dataSource.transaction(async (manager) => {
-      if (!parsed.allowDuplicate) {
-        // Serialise creates sharing a phone or an e-mail so two desks cannot both add the same person.
-        // Each contact given is locked: with only one of them, two creates with one e-mail and
-        // different phones would hold different locks and both pass the check below. The keys are
-        // the values that check compares (phone digits, e-mail without case), taken in sorted order
-        // so two creates wanting the same two locks cannot deadlock.
+    return this.dataSource.transaction(async (manager) => {
+      // Serialise creates sharing a phone or an e-mail so two desks cannot both add the same person.
+      // Each contact given is locked: with only one of them, two creates with one e-mail and
+      // different phones would hold different locks and both pass the check below. The keys are
+      // the values that check compares (phone digits, e-mail without case), taken in sorted order
+      // so two creates wanting the same two locks cannot deadlock.
+      if (!parsed.allowDuplicate)
         for (const key of contactLockKeys(values)) await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [key]);
-        const existing = await this.clients.findLiveByContact(values.phone ?? null, values.email ?? null, manager);
-        if (existing) {
-          const label = existing.field === 'phone' ? `phone ${existing.client.phone}` : `e-mail ${existing.client.email}`;
-          throw new ConflictError(`${fullName(existing.client)} already has the ${label}`, toClientView(existing.client), existing.field);
-        }
+      const existing = await this.clients.findLiveByContact(values.phone ?? null, values.email ?? null, manager);
+      if (existing && !parsed.allowDuplicate) {
+        const label = existing.field === 'phone' ? `phone ${existing.client.phone}` : `e-mail ${existing.client.email}`;
+        throw new ConflictError(`${fullName(existing.client)} already has the ${label}`, toClientView(existing.client), existing.field);
       }
-      const client = await this.clients.insert({ ...values, ...consent, createdBy: actor, updatedBy: actor }, manager);
+      const client = await this.clients.insert(
+        { ...(options.id ? { id: options.id } : {}), ...values, ...consent, createdBy: actor, updatedBy: actor },
+        manager,
+      );
       const events: ClientEvent[] = [
         this.event(auth, client, 'clients.client.created.v1', {
           clientId: client.id,
@@ -159,15 +177,15 @@ export class ClientsUseCase {
         if (consentOf(client, channel).at) events.push(this.consentEvent(auth, client, channel));
       }
       await this.outbox.appendAll(manager, events);
-      return client;
+      return { client, match: existing?.client ?? null };
     });
-    return toClientView(created);
   }
 
   /**
-   * Online booking: the live client with this phone or e-mail, else a new one. An existing profile
-   * is neither shown nor changed (whoever typed the phone number may not be that person), so the
-   * answer is only the id and whether it was created.
+   * A signed-in client's first online booking: the live client with their account's phone or
+   * e-mail, else a new one. An existing profile is neither shown nor changed, so the answer is only
+   * the id and whether it was created. Visitors who are not signed in never come here: their
+   * bookings get a profile of their own (OnlineVisitorsUseCase).
    */
   async findOrCreate(auth: AuthContext, input: unknown): Promise<{ clientId: string; created: boolean }> {
     const parsed = parseInput(createClientInputSchema, input);

@@ -9,7 +9,7 @@ import {
   ValidationFailedError,
   type AuthContext,
 } from '@salon/nest-kit';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
 import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
@@ -37,6 +37,13 @@ const MAX_LENGTH_MIN = 12 * 60;
 const MIN = 60_000;
 
 const bookSchema = z.object(visitFields).strict();
+
+export interface BookingSteps {
+  /** After the engine's check, before the booking's transaction. */
+  afterCheck?: () => Promise<void>;
+  /** Inside the booking's transaction, after its appointment and holds are written (the id is the new appointment's). */
+  inTransaction?: (m: EntityManager, appointmentId: string) => Promise<void>;
+}
 
 const patchSchema = z
   .object({
@@ -137,8 +144,51 @@ export class AppointmentsUseCase {
     };
   }
 
-  async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
+  /**
+   * Books after the engine's check; the exclusion constraint decides races. Online booking adds two
+   * steps for a visitor's profile: `afterCheck` once the engine has accepted the time (before any
+   * transaction, so it may use its own connection), and `inTransaction` inside the booking's
+   * transaction once the holds are taken (so only a booking that will commit reaches it; its failure
+   * undoes the booking).
+   */
+  async book(auth: AuthContext, input: unknown, now = new Date(), steps: BookingSteps = {}): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
+    const { req, check, cal } = await this.checkVisit(b, now);
+    if (steps.afterCheck) await steps.afterCheck();
+    const inTransaction = steps.inTransaction;
+    let id: string;
+    try {
+      id = await this.dataSource.transaction(async (m) => {
+        const written = await this.writer.write(m, {
+          locationId: b.locationId,
+          clientId: b.clientId,
+          slot: check.slot,
+          cal,
+          notes: b.notes ?? null,
+          source: b.source,
+          actor: actorOf(auth),
+          bookedBy: actorUuid(auth.userId),
+        });
+        if (inTransaction) await inTransaction(m, written);
+        return written;
+      });
+    } catch (error) {
+      throw await this.allocations.conflict(
+        error,
+        () => this.visits.check(req),
+        (s, c) => this.visits.view(s, c),
+        req.start,
+      );
+    }
+    return this.get(id);
+  }
+
+  /** The engine's refusal (reason and alternatives) of a visit, without booking it or needing its client. */
+  async refuseUnlessBookable(input: unknown, now = new Date()): Promise<void> {
+    await this.checkVisit(parseInput(bookSchema.omit({ clientId: true }), input), now);
+  }
+
+  private async checkVisit(b: Omit<z.output<typeof bookSchema>, 'clientId'>, now: Date) {
     const parts = visitParts(b);
     const services = await this.visits.services(
       parts.map((p) => p.serviceId),
@@ -161,29 +211,7 @@ export class AppointmentsUseCase {
         check.reasons,
         check.alternatives.slice(0, 5).map((s) => this.visits.view(s, cal)),
       );
-    let id: string;
-    try {
-      id = await this.dataSource.transaction((m) =>
-        this.writer.write(m, {
-          locationId: b.locationId,
-          clientId: b.clientId,
-          slot: check.slot,
-          cal,
-          notes: b.notes ?? null,
-          source: b.source,
-          actor: actorOf(auth),
-          bookedBy: actorUuid(auth.userId),
-        }),
-      );
-    } catch (error) {
-      throw await this.allocations.conflict(
-        error,
-        () => this.visits.check(req),
-        (s, c) => this.visits.view(s, c),
-        req.start,
-      );
-    }
-    return this.get(id);
+    return { req, check, cal };
   }
 
   /** PATCH: move (startsAt/staffId), resize (endsAt or durationMin), change status, edit notes; `version` guards against stale edits. */

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ClientIp, CurrentAuth, OptionalAuth, Public, type AuthContext } from '@salon/nest-kit';
+import { BookingClaimsUseCase } from '../use-cases/booking-claims.use-case.js';
 import { MyAppointmentsUseCase } from '../use-cases/my-appointments.use-case.js';
 import { OnlineBookingUseCase } from '../use-cases/online-booking.use-case.js';
 
@@ -9,6 +10,7 @@ export class OnlineBookingController {
   constructor(
     private readonly online: OnlineBookingUseCase,
     private readonly mine: MyAppointmentsUseCase,
+    private readonly claims: BookingClaimsUseCase,
   ) {}
 
   @Public()
@@ -34,6 +36,21 @@ export class OnlineBookingController {
   @Post('appointments')
   book(@OptionalAuth() auth: AuthContext | null, @Body() body: unknown, @ClientIp() ip: string, @Headers('idempotency-key') key?: string) {
     return this.online.book(auth, body, ip, key);
+  }
+
+  /** A "this booking is mine" link sent to a client's contact on file: the token is the only credential. */
+  @Public()
+  @Get('claims/:token')
+  claim(@Param('token') token: string) {
+    return this.claims.view(token);
+  }
+
+  /** 200 with the claim, now `confirmed`: the booking is on the client's profile. 409 once expired. */
+  @Public()
+  @Post('claims/:token/confirm')
+  @HttpCode(200)
+  confirmClaim(@Param('token') token: string) {
+    return this.claims.confirm(token);
   }
 
   @Get('my-appointments')

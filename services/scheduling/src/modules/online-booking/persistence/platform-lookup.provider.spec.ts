@@ -52,13 +52,18 @@ const conforming: Record<string, unknown> = {
     permissionGroups: [],
   },
   '/api/clients/find-or-create': { clientId: 'c-1', created: true },
+  '/api/clients/online-visitors': { clientId: 'v-1', matchedClientId: 'c-1' },
 };
+/** Status and body per `METHOD path`, for the answers that are not a plain 200 above. */
+let replies: Record<string, [number, unknown]>;
 let answers: Record<string, unknown>;
 let server: Server;
 let lookup: PlatformLookup;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    const reply = replies[`${req.method} ${req.url}`];
+    if (reply) return void res.writeHead(reply[0], { 'content-type': 'application/json' }).end(JSON.stringify(reply[1]));
     const body = answers[req.url ?? ''];
     res
       .writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' })
@@ -71,6 +76,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 beforeEach(() => {
   answers = { ...conforming };
+  replies = {};
   (lookup as unknown as { cached: null }).cached = null;
 });
 
@@ -113,5 +119,35 @@ describe('PlatformLookup (online booking)', () => {
   it("refuses clients' find-or-create answer when it drifts, naming the field", async () => {
     answers['/api/clients/find-or-create'] = { id: 'c-1', created: true };
     await expect(lookup.findOrCreateClient({ firstName: 'Ana' })).rejects.toThrow(/answered a body that breaks its contract: clientId: /);
+  });
+
+  it("a visitor's profile: the clients service's answer, its field problems named under client., its drift refused", async () => {
+    expect(await lookup.createVisitorProfile('v-1', { firstName: 'Ana', phone: '312' })).toEqual({
+      clientId: 'v-1',
+      matchedClientId: 'c-1',
+    });
+    replies['POST /api/clients/online-visitors'] = [
+      400,
+      { error: 'phone: bad', details: [{ field: 'phone', message: 'must be a valid phone number' }] },
+    ];
+    await expect(lookup.createVisitorProfile('v-1', { firstName: 'Ana', phone: '312' })).rejects.toMatchObject({
+      details: [{ field: 'client.phone', message: 'must be a valid phone number' }],
+    });
+    replies = {};
+    answers['/api/clients/online-visitors'] = { clientId: 'v-1', created: false };
+    await expect(lookup.createVisitorProfile('v-1', { firstName: 'Ana' })).rejects.toThrow(/breaks its contract: matchedClientId: /);
+  });
+
+  it('discards and confirms a visitor profile; a confirmation the clients service refuses is null, not its words', async () => {
+    replies['DELETE /api/clients/online-visitors/v-1'] = [204, null];
+    await expect(lookup.discardVisitorProfile('v-1')).resolves.toBeUndefined();
+    replies['DELETE /api/clients/online-visitors/v-1'] = [503, { error: 'down' }];
+    await expect(lookup.discardVisitorProfile('v-1')).rejects.toThrow(/answered 503/);
+    replies['POST /api/clients/online-visitors/v-1/confirm'] = [200, { id: 'c-1', firstName: 'Paula' }];
+    expect(await lookup.confirmVisitorProfile('v-1', 'c-1')).toBe('c-1');
+    replies['POST /api/clients/online-visitors/v-1/confirm'] = [409, { error: 'Paula Reyes was already merged into another client' }];
+    expect(await lookup.confirmVisitorProfile('v-1', 'c-1')).toBeNull();
+    replies['POST /api/clients/online-visitors/v-1/confirm'] = [404, { error: 'Client v-1 not found' }];
+    expect(await lookup.confirmVisitorProfile('v-1', 'c-1')).toBeNull();
   });
 });

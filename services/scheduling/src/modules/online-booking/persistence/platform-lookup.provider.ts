@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   businessSettingsSchema,
+  clientSchema,
   findOrCreateAnswerSchema,
   locationListSchema,
+  onlineVisitorAnswerSchema,
   userSchema,
   type FindOrCreateAnswer,
+  type onlineVisitorInputSchema,
+  type OnlineVisitorAnswer,
   type PublicLocation,
 } from '@salon/contracts';
 import { APP_CONFIG, AppError, ContractDriftError, NotFoundError, ServiceToken, ValidationFailedError } from '@salon/nest-kit';
@@ -20,6 +24,9 @@ export interface ClientDetails {
   emailConsent?: boolean;
 }
 
+/** What a visitor typed about themselves (the parsed contract input). */
+export type VisitorDetails = z.output<typeof onlineVisitorInputSchema>;
+
 class UpstreamUnavailableError extends AppError {
   readonly status = 503;
   readonly code = 'SERVICE_UNAVAILABLE';
@@ -29,11 +36,13 @@ class UpstreamUnavailableError extends AppError {
 // fields read here: a drift fails at this boundary with a ContractDriftError naming the field.
 const settingsSchema = businessSettingsSchema.pick({ businessName: true });
 const contactSchema = userSchema.pick({ firstName: true, lastName: true, email: true, phone: true, role: true });
+const survivorSchema = clientSchema.pick({ id: true });
 
 /**
  * What online booking needs from services that own the data: the business name and active
  * locations (identity, kept 60 s — every visitor's first page load asks), a client-role user's
- * contact details (identity), and the client profile to book for (clients, find-or-create).
+ * contact details (identity), and the client profile to book for (clients: a signed-in client's
+ * found or created from their account; a visitor's always their own, undone or confirmed later).
  */
 @Injectable()
 export class PlatformLookup {
@@ -84,6 +93,54 @@ export class PlatformLookup {
     };
     // The clients service's field problems (a phone it cannot read) are the visitor's: name them under `client.`.
     return this.call(this.config.CLIENTS_URL, '/api/clients/find-or-create', findOrCreateAnswerSchema, { method: 'POST', body }, 'client.');
+  }
+
+  /**
+   * A new profile with exactly what the visitor typed, under `id` (asked inside the booking's
+   * transaction), and the client on file those details match, which the visitor is never told.
+   */
+  async createVisitorProfile(id: string, v: VisitorDetails): Promise<OnlineVisitorAnswer> {
+    const body = {
+      id,
+      firstName: v.firstName,
+      lastName: v.lastName ?? null,
+      phone: v.phone ?? null,
+      email: v.email ?? null,
+      ...(v.smsConsent ? { smsConsent: true } : {}),
+      ...(v.emailConsent ? { emailConsent: true } : {}),
+    };
+    // The clients service's field problems (a phone it cannot read) are the visitor's: name them under `client.`.
+    return this.call(
+      this.config.CLIENTS_URL,
+      '/api/clients/online-visitors',
+      onlineVisitorAnswerSchema,
+      { method: 'POST', body },
+      'client.',
+    );
+  }
+
+  /** Undoes createVisitorProfile for a booking that did not commit (idempotent at the clients service). */
+  async discardVisitorProfile(id: string): Promise<void> {
+    const path = `/api/clients/online-visitors/${encodeURIComponent(id)}`;
+    const res = await this.serviceToken.call(this.config.CLIENTS_URL, path, { method: 'DELETE' });
+    if (!res.ok) throw new UpstreamUnavailableError(`DELETE ${path} answered ${res.status}`);
+  }
+
+  /**
+   * The visitor followed the link: their profile is merged into the client (or whoever that client
+   * was merged into since). The survivor's id, or null when either profile is gone or merged elsewhere.
+   */
+  async confirmVisitorProfile(visitorId: string, clientId: string): Promise<string | null> {
+    const path = `/api/clients/online-visitors/${encodeURIComponent(visitorId)}/confirm`;
+    const res = await this.serviceToken
+      .call(this.config.CLIENTS_URL, path, { method: 'POST', body: { clientId }, schema: survivorSchema })
+      .catch((error: unknown) => {
+        if (error instanceof ContractDriftError) throw error;
+        throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
+      });
+    if (res.ok) return (res.body as z.output<typeof survivorSchema>).id;
+    if (res.status === 404 || res.status === 409) return null;
+    throw new UpstreamUnavailableError('Online booking is briefly unavailable; please try again in a minute');
   }
 
   private async call<S extends z.ZodType>(

@@ -100,7 +100,7 @@ export class MyAppointmentsUseCase {
 
   private async clientId(auth: AuthContext): Promise<string | null> {
     if (auth.role !== 'client') throw new ForbiddenError('Only clients have appointments of their own here; staff use the calendar');
-    return (await this.repo.clientOf(auth.userId)) ?? (await this.online.clientOfUser(auth.userId)).clientId;
+    return (await this.repo.clientOf(auth.userId)) ?? (await this.online.clientOfUser(auth.userId));
   }
 
   private async view(a: AppointmentView, now: Date, lateCancelHours?: number): Promise<MyAppointment> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BookingConfirmation, PublicService } from '@salon/contracts';
+import { onlineBookingInputSchema, type BookingConfirmation, type PublicService } from '@salon/contracts';
 import {
   APP_CONFIG,
   ConflictError,
@@ -24,36 +24,8 @@ import { CatalogueRepository, type ServiceView } from '../../catalogue/persisten
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { isServiceOffered, offeredStaff, type BookingDesign } from '../domain/booking-design.js';
 import { OnlineBookingRepository } from '../persistence/online-booking.repository.js';
-import { PlatformLookup, type ClientDetails } from '../persistence/platform-lookup.provider.js';
-
-const clientSchema = z
-  .object({
-    firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-    lastName: z.string().trim().max(100, 'must be at most 100 characters').nullish(),
-    phone: z.string().trim().max(40).nullish(),
-    email: z.string().trim().max(254).nullish(),
-    smsConsent: z.boolean().optional(),
-    emailConsent: z.boolean().optional(),
-  })
-  .strict()
-  .refine((c) => !!(c.phone || c.email), { message: 'a phone number or an e-mail address is required', path: ['phone'] });
-
-const bookSchema = z
-  .object({
-    locationId: z.uuid(),
-    serviceId: z.uuid().optional(),
-    /** A visit of several services in sequence (the slot's segments), instead of serviceId. */
-    services: z
-      .array(z.object({ serviceId: z.uuid(), staffId: z.uuid().nullish() }).strict())
-      .min(1)
-      .max(5)
-      .optional(),
-    staffId: z.uuid().nullish(),
-    startsAt: z.iso.datetime({ offset: true }),
-    notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
-    client: clientSchema.optional(),
-  })
-  .strict();
+import { PlatformLookup } from '../persistence/platform-lookup.provider.js';
+import { VisitorProfilesUseCase } from './visitor-profiles.use-case.js';
 
 const locationQuery = z.object({ locationId: z.uuid() });
 
@@ -81,6 +53,7 @@ export class OnlineBookingUseCase {
     private readonly appointments: AppointmentsUseCase,
     private readonly schedules: SchedulesUseCase,
     private readonly directory: UserDirectory,
+    private readonly visitorProfiles: VisitorProfilesUseCase,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {
@@ -165,7 +138,7 @@ export class OnlineBookingUseCase {
    * booking instead of making a second one.
    */
   async book(auth: AuthContext | null, input: unknown, ip: string, idempotencyKey?: string, now = new Date()): Promise<Confirmation> {
-    const b = parseInput(bookSchema, input);
+    const b = parseInput(onlineBookingInputSchema, input);
     if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) {
       throw ValidationFailedError.field('Idempotency-Key', 'must be 8 to 100 letters, digits, - or _');
     }
@@ -188,7 +161,12 @@ export class OnlineBookingUseCase {
     }
   }
 
-  private async bookOnce(auth: AuthContext | null, b: z.infer<typeof bookSchema>, ip: string, now: Date): Promise<Confirmation> {
+  private async bookOnce(
+    auth: AuthContext | null,
+    b: z.output<typeof onlineBookingInputSchema>,
+    ip: string,
+    now: Date,
+  ): Promise<Confirmation> {
     const asClient = auth?.role === 'client' ? auth : null;
     if (!asClient && !b.client) throw ValidationFailedError.field('client', 'is required: first name and a phone number or e-mail address');
     await this.admit(ip);
@@ -212,16 +190,27 @@ export class OnlineBookingUseCase {
       design.offeredStaffIds,
       now,
     );
-    const { clientId, created } = asClient
-      ? await this.clientOfUser(asClient.userId)
-      : await this.lookup.findOrCreateClient(b.client as ClientDetails);
     const what = chosen.length === 1 ? { serviceId: chosen[0].serviceId, staffId: chosen[0].staffId } : { services: chosen };
-    const appointment = await this.appointments.book(
-      asClient ?? VISITOR,
-      { locationId: b.locationId, clientId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' },
-      now,
-    );
-    return { appointment: await this.summary(appointment), policies: design.policies, clientCreated: created };
+    const booking = { locationId: b.locationId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' as const };
+    let appointment: AppointmentView;
+    if (asClient) {
+      appointment = await this.appointments.book(
+        asClient,
+        { ...booking, clientId: await this.clientOfUser(asClient.userId, booking, now) },
+        now,
+      );
+    } else {
+      // A profile of the visitor's own, made only once the time is held (VisitorProfilesUseCase):
+      // never a client found by the phone or e-mail typed, and the same answer either way.
+      const saga = this.visitorProfiles.begin(b.client!, now);
+      try {
+        appointment = await this.appointments.book(VISITOR, { ...booking, clientId: saga.clientId }, now, saga.steps);
+      } catch (error) {
+        await saga.undo();
+        throw error;
+      }
+    }
+    return { appointment: await this.summary(appointment), policies: design.policies };
   }
 
   async summary(a: AppointmentView): Promise<Confirmation['appointment']> {
@@ -240,13 +229,17 @@ export class OnlineBookingUseCase {
     };
   }
 
-  /** The profile a client-role login books as: linked once, found or created from their account's contact details. */
-  async clientOfUser(userId: string): Promise<{ clientId: string; created: boolean }> {
+  /**
+   * The profile a client-role login books as: linked once, found or created from their account's
+   * contact details. The first time, the visit is checked first, so a refused booking makes no profile.
+   */
+  async clientOfUser(userId: string, visit?: Record<string, unknown>, now = new Date()): Promise<string> {
     const linked = await this.repo.clientOf(userId);
-    if (linked) return { clientId: linked, created: false };
+    if (linked) return linked;
+    if (visit) await this.appointments.refuseUnlessBookable(visit, now);
     const contact = await this.lookup.userContact(userId);
     const found = await this.lookup.findOrCreateClient(contact);
-    return { clientId: await this.repo.linkClient(userId, found.clientId), created: found.created };
+    return this.repo.linkClient(userId, found.clientId);
   }
 
   /**
