@@ -24,11 +24,19 @@ export interface IntRule {
 export function intSchema(rule: IntRule = {}) {
   const min = rule.min ?? 0;
   const max = Math.min(rule.max ?? INT4_MAX, INT4_MAX);
-  return z
-    .number()
-    .int()
-    .min(min, min === 1 ? 'must be at least 1' : `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  const atLeast = `must be at least ${min}`;
+  const atMost = `must be at most ${max}`;
+  return (
+    z
+      .number()
+      // Beyond 2^53 zod's int check fails first; stop there so the field gets one message, naming our bound.
+      .int({
+        abort: true,
+        error: (issue) => (issue.code === 'too_small' ? atLeast : issue.code === 'too_big' ? atMost : 'must be a whole number'),
+      })
+      .min(min, atLeast)
+      .max(max, atMost)
+  );
 }
 
 /** Money in minor units (cents): 0 to MONEY_MINOR_MAX, or `min` (1 for an amount that must be more than zero). */

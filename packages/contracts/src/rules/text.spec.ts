@@ -26,6 +26,7 @@ describe('lineSchema and textSchema', () => {
     expect(lineSchema(5).parse('  Ana  ')).toBe('Ana');
     expect(messages(lineSchema(60).safeParse('x'.repeat(200_000)))).toEqual(['must be at most 60 characters']);
     expect(messages(lineSchema(10, { min: 1 }).safeParse('   '))).toEqual(['must not be empty']);
+    expect(messages(lineSchema(10, { min: 1, emptyMessage: 'is required' }).safeParse(''))).toEqual(['is required']);
     expect(messages(lineSchema(10).safeParse('a\u0000b'))).toEqual([CONTROL_CHARACTERS_PROBLEM]);
     expect(textSchema(20).parse('a\nb')).toBe('a\nb');
     expect(messages(textSchema(20).safeParse('a\u0000b'))).toEqual([CONTROL_CHARACTERS_PROBLEM]);

@@ -49,11 +49,17 @@ export interface TextOptions {
   multiLine?: boolean;
   /** Trim surrounding white space first. Default true. */
   trim?: boolean;
+  /** What a blank value is told when `min` is 1 (default "must not be empty"; forms say "is required"). */
+  emptyMessage?: string;
 }
 
 function checked(schema: z.ZodString, max: number, options: TextOptions): z.ZodString {
   let s = options.trim === false ? schema : schema.trim();
-  if (options.min) s = s.min(options.min, options.min === 1 ? 'must not be empty' : `must be at least ${options.min} characters`);
+  if (options.min)
+    s = s.min(
+      options.min,
+      options.min === 1 ? (options.emptyMessage ?? 'must not be empty') : `must be at least ${options.min} characters`,
+    );
   return s.max(max, `must be at most ${max} characters`).superRefine((value, ctx) => {
     const problem = textProblem(value, options);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -14,6 +14,7 @@ import {
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { instantSchema, lineSchema, textSchema } from '@salon/contracts';
 import type { SchedulingConfig } from '../../../config.js';
 import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
 import type { AppointmentView } from '../../appointments/persistence/appointment.repository.js';
@@ -28,10 +29,10 @@ import { PlatformLookup, type ClientDetails } from '../persistence/platform-look
 
 const clientSchema = z
   .object({
-    firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-    lastName: z.string().trim().max(100, 'must be at most 100 characters').nullish(),
-    phone: z.string().trim().max(40).nullish(),
-    email: z.string().trim().max(254).nullish(),
+    firstName: lineSchema(100, { min: 1, emptyMessage: 'is required' }),
+    lastName: lineSchema(100).nullish(),
+    phone: lineSchema(40).nullish(),
+    email: lineSchema(254).nullish(),
     smsConsent: z.boolean().optional(),
     emailConsent: z.boolean().optional(),
   })
@@ -49,8 +50,8 @@ const bookSchema = z
       .max(5)
       .optional(),
     staffId: z.uuid().nullish(),
-    startsAt: z.iso.datetime({ offset: true }),
-    notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
+    startsAt: instantSchema(),
+    notes: textSchema(1000).nullish(),
     client: clientSchema.optional(),
   })
   .strict();
@@ -135,7 +136,12 @@ export class OnlineBookingUseCase {
   async slots(query: unknown, now = new Date()) {
     const q = parseInput(
       z
-        .object({ locationId: z.uuid(), serviceId: z.uuid().optional(), serviceIds: z.string().optional(), staffId: z.uuid().optional() })
+        .object({
+          locationId: z.uuid(),
+          serviceId: z.uuid().optional(),
+          serviceIds: lineSchema(400).optional(),
+          staffId: z.uuid().optional(),
+        })
         .passthrough(),
       query,
     );
