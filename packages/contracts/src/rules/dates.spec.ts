@@ -83,5 +83,6 @@ describe('instantProblem', () => {
     expect(dateOrInstantSchema().parse('2026-04-21T14:30:00-05:00')).toBe('2026-04-21T14:30:00-05:00');
     expect(messages(dateOrInstantSchema().safeParse('9999-12-30'))).toEqual([TOO_LATE]);
     expect(messages(dateOrInstantSchema().safeParse('0001-01-01T00:00:00Z'))).toEqual([TOO_EARLY]);
+    expect(messages(instantSchema().safeParse('2026-04-21T14:30:00Z'.repeat(5000)))).toEqual(['must be at most 64 characters']);
   });
 });

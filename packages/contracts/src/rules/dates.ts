@@ -68,10 +68,14 @@ function instantFormatProblem(text: string): string {
 }
 
 function ruled(problem: (text: string) => string | null) {
-  return z.string().superRefine((value, ctx) => {
-    const found = problem(value);
-    if (found) ctx.addIssue({ code: 'custom', message: found });
-  });
+  // The longest instant written with fractions and an offset is about 35 characters; anything longer is not one.
+  return z
+    .string()
+    .max(64, { message: 'must be at most 64 characters', abort: true })
+    .superRefine((value, ctx) => {
+      const found = problem(value);
+      if (found) ctx.addIssue({ code: 'custom', message: found });
+    });
 }
 
 /** A calendar date YYYY-MM-DD between 1900-01-01 and 2200-12-31 (answered as the same string). */
