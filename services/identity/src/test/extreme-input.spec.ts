@@ -53,5 +53,7 @@ describe('settings, locations, users and groups', () => {
     expect(user.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'firstName' });
     const group = await gql('mutation($n: String!) { createPermissionGroup(input: { name: $n }) { id } }', { n: 'Desk\u0000' });
     expect(group.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'name' });
+    const search = await gql('query($s: String) { users(search: $s) { id } }', { s: 'Ave\u0000ry' });
+    expect(search.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'search' });
   });
 });
