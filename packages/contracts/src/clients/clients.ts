@@ -3,6 +3,9 @@
  * GraphQL Client answer, and the inputs of creating and changing one. Types inferred from the schemas.
  */
 import { z } from 'zod';
+import { pastDateSchema } from '../rules/dates.js';
+import { intSchema } from '../rules/numbers.js';
+import { blankToNull, lineSchema, optionalLineSchema, textSchema } from '../rules/text.js';
 
 export const ALERT_KINDS = ['allergy', 'sensitivity', 'medical', 'other'] as const;
 export const CONSENT_METHODS = ['verbal', 'written', 'online-booking', 'import', 'sms-keyword', 'staff'] as const;
@@ -79,22 +82,11 @@ export type FindOrCreateAnswer = z.infer<typeof findOrCreateAnswerSchema>;
 export const onlineVisitorAnswerSchema = z.object({ clientId: z.string(), matchedClientId: z.string().nullable() });
 export type OnlineVisitorAnswer = z.infer<typeof onlineVisitorAnswerSchema>;
 
-/** Empty strings mean "no value" for optional text fields. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, `must be at most ${max} characters`).nullish());
+/** Empty strings mean "no value" for optional text fields; every text field has a limit and no control characters (rules/text). */
+const optionalText = optionalLineSchema;
 
-const isoDate = z.preprocess(
-  blankToNull,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 1990-04-21')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'must be a real date')
-    .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be a date in the past')
-    .nullish(),
-);
+/** A birthday: a real date from 1900-01-01 to today (rules/dates names which bound is crossed). */
+const isoDate = z.preprocess(blankToNull, pastDateSchema().nullish());
 
 const addressInputSchema = z
   .object({
@@ -110,9 +102,9 @@ const addressInputSchema = z
 
 const alertInputSchema = z
   .object({
-    id: z.string().min(1).max(64).optional(),
+    id: lineSchema(64, { min: 1 }).optional(),
     kind: z.enum(ALERT_KINDS, { error: `must be one of ${ALERT_KINDS.join(', ')}` }),
-    text: z.string().trim().min(1, 'is required').max(500),
+    text: textSchema(500, { min: 1, emptyMessage: 'is required' }),
   })
   .strict();
 
@@ -129,16 +121,19 @@ export type ConsentInput = z.infer<typeof consentInputSchema>;
 
 /** The phone is read as typed; the service normalises it to E.164 in the business's country (rules/phone). */
 const clientFields = {
-  firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  firstName: lineSchema(100, { min: 1, emptyMessage: 'is required' }),
   lastName: optionalText(100),
   phone: optionalText(40),
-  email: z.preprocess(blankToNull, z.email('must be a valid e-mail address').max(254).nullish()),
+  email: z.preprocess(
+    blankToNull,
+    z.string().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid e-mail address')).nullish(),
+  ),
   birthday: isoDate,
   address: addressInputSchema,
   preferredLocationId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
   preferredStaffId: z.preprocess(blankToNull, z.uuid('must be an id').nullish()),
   tags: z
-    .array(z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters'))
+    .array(lineSchema(50, { min: 1 }))
     .max(50, 'at most 50 tags')
     .optional(),
   alerts: z.array(alertInputSchema).max(30, 'at most 30 alerts').optional(),
@@ -152,7 +147,7 @@ export const updateClientInputSchema = z
   .object({
     ...clientFields,
     firstName: clientFields.firstName.optional(),
-    version: z.number({ error: 'is required' }).int().positive(),
+    version: intSchema({ min: 1 }),
   })
   .strict();
 export type CreateClientInput = z.infer<typeof createClientInputSchema>;

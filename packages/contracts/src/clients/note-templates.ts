@@ -1,5 +1,6 @@
 /** The clients service's note templates (docs/clients-api.md): sections of typed fields, and the template input. */
 import { z } from 'zod';
+import { blankToNull, lineSchema, textSchema } from '../rules/text.js';
 
 export const FIELD_TYPES = ['text', 'longText', 'choice', 'checkbox', 'date', 'number'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -30,35 +31,33 @@ export const noteTemplateSchema = z.object({
 });
 export type NoteTemplate = z.infer<typeof noteTemplateSchema>;
 
-const templatePartId = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
+const templatePartId = lineSchema(64, { min: 1, emptyMessage: 'is required' }).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
 
 const fieldInputSchema = z
   .object({
     id: templatePartId,
-    label: z.string().trim().min(1, 'is required').max(200),
+    label: lineSchema(200, { min: 1, emptyMessage: 'is required' }),
     type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }),
     required: z.boolean().default(false),
-    options: z.array(z.string().trim().min(1, 'must not be empty').max(200)).max(100).nullish(),
+    options: z
+      .array(lineSchema(200, { min: 1 }))
+      .max(100)
+      .nullish(),
   })
   .strict();
 
 const sectionInputSchema = z
   .object({
     id: templatePartId,
-    title: z.string().trim().min(1, 'is required').max(200),
+    title: lineSchema(200, { min: 1, emptyMessage: 'is required' }),
     fields: z.array(fieldInputSchema).min(1, 'needs at least one field').max(100),
   })
   .strict();
 
 export const templateInputSchema = z
   .object({
-    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100),
-    description: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), z.string().trim().max(1000).nullish()),
+    name: lineSchema(100, { min: 1, emptyMessage: 'is required' }),
+    description: z.preprocess(blankToNull, textSchema(1000).nullish()),
     sections: z.array(sectionInputSchema).min(1, 'needs at least one section').max(50),
   })
   .strict()

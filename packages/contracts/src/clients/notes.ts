@@ -1,5 +1,7 @@
 /** The clients service's notes (docs/clients-api.md): a client's free or structured notes, and their inputs. */
 import { z } from 'zod';
+import { intSchema } from '../rules/numbers.js';
+import { blankToNull, lineSchema, textSchema } from '../rules/text.js';
 
 export type NoteValues = Record<string, unknown>;
 
@@ -21,11 +23,9 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-const body = z.preprocess(
-  (v) => (typeof v === 'string' && !v.trim() ? null : v),
-  z.string().trim().max(20_000, 'must be at most 20000 characters').nullish(),
-);
-const valuesSchema = z.record(z.string(), z.unknown(), { error: 'must be an object of field id → value' });
+const body = z.preprocess(blankToNull, textSchema(20_000).nullish());
+/** Keys are template field ids (at most 64 characters); the values are checked against the template by the service. */
+const valuesSchema = z.record(lineSchema(64), z.unknown(), { error: 'must be an object of field id → value' });
 
 export const addNoteInputSchema = z
   .object({
@@ -42,7 +42,7 @@ export const updateNoteInputSchema = z
     body,
     values: valuesSchema.nullish(),
     pinned: z.boolean().optional(),
-    version: z.number({ error: 'is required' }).int().positive(),
+    version: intSchema({ min: 1 }),
   })
   .strict();
 export type UpdateNoteInput = z.infer<typeof updateNoteInputSchema>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { phoneSchema } from '../rules/phone-schema.js';
 import { timeZoneSchema } from '../rules/time-zone.js';
+import { lineSchema, textSchema } from '../rules/text.js';
 
 export const locationSchema = z.object({
   id: z.string(),
@@ -18,9 +19,10 @@ export type Location = z.infer<typeof locationSchema>;
 export const locationListSchema = z.array(locationSchema);
 
 export const locationInputSchema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters').optional(),
+  name: lineSchema(80, { min: 1 }).optional(),
   timeZone: timeZoneSchema.optional(),
-  address: z.string().trim().max(300, 'must be at most 300 characters').nullable().optional(),
+  /** May span lines (street, city). */
+  address: textSchema(300).nullable().optional(),
   phone: phoneSchema().nullable().optional(),
   isActive: z.boolean('must be true or false').optional(),
 });

@@ -1,5 +1,6 @@
 /** Identity's permission answers (spec §3 permissions result) and permission groups. */
 import { z } from 'zod';
+import { lineSchema, textSchema } from '../rules/text.js';
 import { groupRefSchema } from './users.js';
 
 /** A user's effective permissions, their groups and their direct grants. */
@@ -23,8 +24,9 @@ export const permissionGroupSchema = z.object({
 export type PermissionGroup = z.infer<typeof permissionGroupSchema>;
 
 export const createPermissionGroupInputSchema = z.strictObject({
-  name: z.string('must be a string'),
-  description: z.string().trim().max(300, 'must be at most 300 characters').nullable().optional(),
-  permissions: z.array(z.string()).optional(),
+  /** Identity also checks it when renaming, without this schema (validGroupName). */
+  name: lineSchema(60),
+  description: textSchema(300).nullable().optional(),
+  permissions: z.array(z.string().max(100, 'must be at most 100 characters')).max(200, 'must have at most 200 items').optional(),
 });
 export type CreatePermissionGroupInput = z.input<typeof createPermissionGroupInputSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
 import { phoneSchema } from '../rules/phone-schema.js';
+import { CONTROL_CHARACTERS_PROBLEM, lineSchema, textProblem } from '../rules/text.js';
 
 export const roleSchema = z.enum(ROLES, 'must be admin, staff or client');
 
@@ -35,16 +36,17 @@ export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
 export const sessionAnswerSchema = z.object({ token: z.string(), user: userSchema });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
-const name = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+const name = lineSchema(80, { min: 1 });
 /** GraphQL clients send null for a field left empty: for a name that means "not given". */
 const optionalName = name.nullish().transform((value) => value ?? undefined);
-const email = z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address')).pipe(z.string().max(254));
+const email = z.string().trim().max(254, 'must be at most 254 characters').toLowerCase().pipe(z.email('must be a valid e-mail address'));
 
 /** A picture or logo: an https URL or an image data URL under 300 KB. */
 export const imageUrlSchema = z
   .string()
   .max(400_000, 'must be an image under 300 KB')
-  .regex(/^(https:\/\/|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,)/, 'must be an https URL or an image data URL');
+  .regex(/^(https:\/\/|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,)/, 'must be an https URL or an image data URL')
+  .refine((s) => textProblem(s) === null, CONTROL_CHARACTERS_PROBLEM);
 
 /** The password is checked against identity's password policy by the service (it extends this field). */
 export const createUserInputSchema = z.strictObject({
@@ -53,7 +55,8 @@ export const createUserInputSchema = z.strictObject({
   lastName: name,
   role: roleSchema,
   phone: phoneSchema().nullable().optional(),
-  password: z.string('must be a string'),
+  /** Identity holds it to its password policy (at most 128 characters); the bound here keeps a huge body from reaching it. */
+  password: z.string('must be a string').max(1024, 'must be at most 1024 characters'),
   username: z
     .string()
     .trim()
@@ -81,8 +84,8 @@ export const inviteStaffInputSchema = z.strictObject({
 export type InviteStaffInput = z.input<typeof inviteStaffInputSchema>;
 
 export const acceptInvitationInputSchema = z.strictObject({
-  token: z.string().min(20, 'is not a valid invitation token'),
-  password: z.string('must be a string'),
+  token: z.string().min(20, 'is not a valid invitation token').max(500, 'is not a valid invitation token'),
+  password: z.string('must be a string').max(1024, 'must be at most 1024 characters'),
   firstName: optionalName,
   lastName: optionalName,
 });

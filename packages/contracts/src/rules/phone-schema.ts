@@ -4,12 +4,15 @@ import { normalisePhone, PHONE_PROBLEM } from './phone.js';
 /** The phone rule (./phone.ts) as zod fields for inputs and views; apart, so the web's bundles take the rule without zod. */
 /** A phone field of an input: read as typed, answered in E.164, or an issue saying `message`. */
 export function phoneSchema(message: string = PHONE_PROBLEM, defaultCountry: string = 'US') {
-  return z.string(message).transform((raw, ctx) => {
-    const result = normalisePhone(raw, defaultCountry);
-    if (result.ok) return result.e164;
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
+  return z
+    .string(message)
+    .max(40, { message: 'must be at most 40 characters', abort: true })
+    .transform((raw, ctx) => {
+      const result = normalisePhone(raw, defaultCountry);
+      if (result.ok) return result.e164;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
 }
 
 /**

@@ -10,4 +10,8 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-export const timeZoneSchema = z.string().trim().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago');
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64, 'must be at most 64 characters')
+  .refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago');

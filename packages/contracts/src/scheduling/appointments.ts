@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { instantSchema } from '../rules/dates.js';
+import { textSchema } from '../rules/text.js';
 import { APPOINTMENT_STATUSES } from '../appointment-lifecycle.js';
 import { visitSlotViewSchema } from './availability.js';
 
@@ -85,8 +87,8 @@ export const visitFields = {
   serviceId: z.uuid().optional(),
   services: z.array(visitPartSchema).min(1).max(5).optional(),
   staffId: z.uuid().nullish(),
-  startsAt: z.iso.datetime({ offset: true }),
-  notes: z.string().max(2000).nullish(),
+  startsAt: instantSchema(),
+  notes: textSchema(2000).nullish(),
   source: appointmentSourceSchema.default('api'),
 };
 

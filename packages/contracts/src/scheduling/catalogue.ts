@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { intSchema, moneyMinorSchema } from '../rules/numbers.js';
+import { lineSchema, textSchema } from '../rules/text.js';
 
 /**
  * Scheduling's catalogue: services (`/api/services`), rooms and devices (`/api/rooms`, `/api/devices`),
@@ -6,7 +8,7 @@ import { z } from 'zod';
  */
 
 export const depositRuleSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('fixed'), amountMinor: z.number().int().min(1) }),
+  z.object({ type: z.literal('fixed'), amountMinor: moneyMinorSchema({ min: 1 }) }),
   z.object({ type: z.literal('percent'), percent: z.number().min(1).max(100) }),
 ]);
 export type DepositRule = z.infer<typeof depositRuleSchema>;
@@ -55,28 +57,32 @@ export type ResourceView = z.infer<typeof resourceViewSchema>;
 
 export const serviceStaffSchema = z.object({
   staffId: z.uuid(),
-  durationMin: z.number().int().min(5).max(1440).nullish(),
-  priceMinor: z.number().int().min(0).nullish(),
+  durationMin: intSchema({ min: 5, max: 1440 }).nullish(),
+  priceMinor: moneyMinorSchema().nullish(),
 });
 
 /** POST /api/services, PUT /api/services/{id}. */
 export const serviceInputSchema = z
   .object({
     locationId: z.uuid(),
-    name: z.string().trim().min(1).max(120),
-    category: z.string().trim().max(80).nullish(),
-    description: z.string().max(2000).nullish(),
-    durationMin: z.number().int().min(5).max(1440),
-    priceMinor: z.number().int().min(0),
+    name: lineSchema(120, { min: 1 }),
+    category: lineSchema(80).nullish(),
+    description: textSchema(2000).nullish(),
+    durationMin: intSchema({ min: 5, max: 1440 }),
+    priceMinor: moneyMinorSchema(),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
       .default('USD'),
-    bufferBeforeMin: z.number().int().min(0).max(240).default(0),
-    bufferAfterMin: z.number().int().min(0).max(240).default(0),
-    processing: z.object({ startAfterMin: z.number().int().min(0), durationMin: z.number().int().min(5) }).nullish(),
-    roomType: z.string().trim().min(1).nullish(),
-    deviceTypes: z.array(z.string().trim().min(1)).max(10).default([]),
+    bufferBeforeMin: intSchema({ min: 0, max: 240 }).default(0),
+    bufferAfterMin: intSchema({ min: 0, max: 240 }).default(0),
+    processing: z.object({ startAfterMin: intSchema({ min: 0, max: 1440 }), durationMin: intSchema({ min: 5, max: 1440 }) }).nullish(),
+    /** The type of a room (resourceInputSchema's `type`), so the same limit. */
+    roomType: lineSchema(60, { min: 1 }).nullish(),
+    deviceTypes: z
+      .array(lineSchema(60, { min: 1 }))
+      .max(10)
+      .default([]),
     onlineBookable: z.boolean().default(true),
     deposit: depositRuleSchema.nullish(),
     active: z.boolean().default(true),
@@ -94,9 +100,9 @@ export type ServiceInput = z.infer<typeof serviceInputSchema>;
 export const resourceInputSchema = z
   .object({
     locationId: z.uuid(),
-    name: z.string().trim().min(1).max(80),
-    type: z.string().trim().min(1).max(60),
-    capacity: z.number().int().min(1).max(100).default(1),
+    name: lineSchema(80, { min: 1 }),
+    type: lineSchema(60, { min: 1 }),
+    capacity: intSchema({ min: 1, max: 100 }).default(1),
     active: z.boolean().default(true),
   })
   .strict();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { instantSchema } from '../rules/dates.js';
+import { blankToNull, lineSchema, optionalLineSchema, textSchema } from '../rules/text.js';
 
 /**
  * The public online booking API (`/api/online-booking`) and the booking page's design
@@ -76,8 +78,6 @@ export const bookingConfirmationSchema = z.object({
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
 /**
  * What a visitor who is not signed in types about themselves. The booking always gets a profile of
  * its own with exactly these details (flagged as a possible duplicate when the phone or e-mail is
@@ -85,10 +85,10 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  */
 export const onlineVisitorInputSchema = z
   .strictObject({
-    firstName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-    lastName: z.preprocess(blankToNull, z.string().trim().max(100, 'must be at most 100 characters').nullish()),
+    firstName: lineSchema(100, { min: 1, emptyMessage: 'is required' }),
+    lastName: optionalLineSchema(100),
     /** As typed; the clients service reads it as E.164 in the business's country (rules/phone). */
-    phone: z.preprocess(blankToNull, z.string().trim().max(40, 'must be at most 40 characters').nullish()),
+    phone: optionalLineSchema(40),
     email: z.preprocess(blankToNull, z.email('must be a valid e-mail address').max(254, 'must be at most 254 characters').nullish()),
     smsConsent: z.boolean().optional(),
     emailConsent: z.boolean().optional(),
@@ -112,8 +112,8 @@ export const onlineBookingInputSchema = z.strictObject({
     .max(5)
     .optional(),
   staffId: z.uuid().nullish(),
-  startsAt: z.iso.datetime({ offset: true }),
-  notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
+  startsAt: instantSchema(),
+  notes: textSchema(1000).nullish(),
   client: onlineVisitorInputSchema.optional(),
 });
 export type OnlineBookingInput = z.input<typeof onlineBookingInputSchema>;

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { dateSchema, instantSchema } from '../rules/dates.js';
+import { intSchema } from '../rules/numbers.js';
+import { lineSchema } from '../rules/text.js';
+import { timeZoneSchema } from '../rules/time-zone.js';
 
 /**
  * Scheduling's schedules: weekly working hours and breaks, date exceptions, time off and blocked
@@ -59,11 +63,11 @@ export const workingHoursInputSchema = z
     intervals: z
       .array(
         z.object({
-          weekday: z.number().int().min(1).max(7),
+          weekday: intSchema({ min: 1, max: 7 }),
           start: wallTime,
           end: wallTime,
           kind: z.enum(['work', 'break']).default('work'),
-          label: z.string().max(80).nullish(),
+          label: lineSchema(80).nullish(),
         }),
       )
       .max(100)
@@ -76,9 +80,9 @@ export const exceptionInputSchema = z
   .object({
     staffId: z.uuid(),
     locationId: z.uuid(),
-    date: z.iso.date(),
+    date: dateSchema(),
     hours: z.array(z.object({ start: wallTime, end: wallTime })).max(10),
-    label: z.string().max(80).nullish(),
+    label: lineSchema(80).nullish(),
   })
   .strict();
 export type ExceptionInput = z.infer<typeof exceptionInputSchema>;
@@ -87,9 +91,9 @@ export const timeOffInputSchema = z
   .object({
     staffId: z.uuid(),
     locationId: z.uuid().nullish(),
-    startsAt: z.iso.datetime({ offset: true }),
-    endsAt: z.iso.datetime({ offset: true }),
-    label: z.string().max(120).nullish(),
+    startsAt: instantSchema(),
+    endsAt: instantSchema(),
+    label: lineSchema(120).nullish(),
     kind: z.enum(['time-off', 'blocked']).default('time-off'),
   })
   .strict()
@@ -98,19 +102,16 @@ export type TimeOffInput = z.infer<typeof timeOffInputSchema>;
 
 export const policyInputSchema = z
   .object({
-    timeZone: z.string().refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as America/Chicago'),
-    slotIntervalMin: z.number().int().min(5).max(240).default(15),
-    minNoticeMin: z.number().int().min(0).default(60),
-    maxAdvanceDays: z.number().int().min(1).max(730).default(90),
-    lateCancelHours: z.number().int().min(0).max(720).default(24),
-    openingHours: z.array(z.object({ weekday: z.number().int().min(1).max(7), start: wallTime, end: wallTime })).nullish(),
+    timeZone: timeZoneSchema,
+    slotIntervalMin: intSchema({ min: 5, max: 240 }).default(15),
+    /** At most 90 days of notice. */
+    minNoticeMin: intSchema({ min: 0, max: 129_600 }).default(60),
+    maxAdvanceDays: intSchema({ min: 1, max: 730 }).default(90),
+    lateCancelHours: intSchema({ min: 0, max: 720 }).default(24),
+    openingHours: z
+      .array(z.object({ weekday: intSchema({ min: 1, max: 7 }), start: wallTime, end: wallTime }))
+      .max(50)
+      .nullish(),
   })
   .strict();
 export type PolicyInput = z.infer<typeof policyInputSchema>;

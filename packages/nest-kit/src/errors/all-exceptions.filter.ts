@@ -2,6 +2,7 @@ import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common'
 import type { Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
+import { errorForLog } from '../logging/error-log.js';
 import { toErrorResponse } from './error-response.js';
 
 /** Answers every REST error with `{error, details?}` and every GraphQL error with an extension code. */
@@ -11,7 +12,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const mapped = toErrorResponse(exception);
-    if (mapped.unexpected) this.logger.error({ err: exception }, 'Unhandled error');
+    // errorForLog here too, not only in createLogger's serializer: whatever logger a caller passes
+    // in, a database error's parameters never reach it.
+    if (mapped.unexpected) this.logger.error({ err: errorForLog(exception) }, 'Unhandled error');
+    else if (mapped.databaseRefusedInput)
+      this.logger.warn({ err: errorForLog(exception) }, 'The database refused an input value: a rule in packages/contracts is missing');
     if (host.getType<string>() === 'graphql') {
       const extensions: Record<string, unknown> = { code: mapped.code, status: mapped.status };
       if (mapped.body.details !== undefined) extensions.details = mapped.body.details;

@@ -50,4 +50,20 @@ describe('toErrorResponse', () => {
   it('turns a unique violation into a conflict', () => {
     expect(toErrorResponse({ code: '23505' }).status).toBe(409);
   });
+  it('answers a value the database cannot hold (class 22, a CHECK) with a 400 naming the column when known; its own bugs stay 500', () => {
+    expect(toErrorResponse({ code: '22003', severity: 'ERROR' })).toMatchObject({
+      status: 400,
+      code: 'BAD_USER_INPUT',
+      body: { error: 'a number is out of range' },
+      databaseRefusedInput: true,
+    });
+    expect(toErrorResponse({ code: '22001', severity: 'ERROR', column: 'name' })).toMatchObject({
+      status: 400,
+      field: 'name',
+      body: { error: 'name: a text is longer than allowed', details: [{ field: 'name', message: 'a text is longer than allowed' }] },
+    });
+    expect(toErrorResponse({ code: '23514', severity: 'ERROR', constraint: 'services_price_minor_check' }).status).toBe(400);
+    expect(toErrorResponse({ code: '22012', severity: 'ERROR' }).status).toBe(500);
+    expect(toErrorResponse({ code: '42P01', severity: 'ERROR' }).status).toBe(500);
+  });
 });

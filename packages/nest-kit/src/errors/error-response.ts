@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import type { ErrorBody } from '@salon/contracts';
 import { AppError, ConflictError, TooManyRequestsError, ValidationFailedError } from './app-errors.js';
+import { databaseInputProblem } from './database-errors.js';
 
 export interface ErrorResponse {
   status: number;
@@ -11,6 +12,11 @@ export interface ErrorResponse {
   headers: Record<string, string>;
   /** True when the error is ours to fix (logged at error level with its stack). */
   unexpected: boolean;
+  /**
+   * True when the database, not a zod rule, refused the caller's value: answered 400, and logged
+   * at warn level (without the value) because a rule in packages/contracts is missing.
+   */
+  databaseRefusedInput?: boolean;
 }
 
 const CODES: Record<number, string> = {
@@ -60,6 +66,18 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
   const pgCode = (exception as { code?: unknown } | null)?.code;
   if (pgCode === '23505') {
     return { status: 409, code: 'CONFLICT', body: { error: 'That already exists' }, headers: {}, unexpected: false };
+  }
+  const refused = databaseInputProblem(exception);
+  if (refused) {
+    return {
+      status: 400,
+      code: 'BAD_USER_INPUT',
+      body: { error: refused.field ? `${refused.field}: ${refused.message}` : refused.message, details: [refused] },
+      field: refused.field || undefined,
+      headers: {},
+      unexpected: false,
+      databaseRefusedInput: true,
+    };
   }
   return { status: 500, code: 'INTERNAL_SERVER_ERROR', body: { error: 'Internal server error' }, headers: {}, unexpected: true };
 }

@@ -1,4 +1,5 @@
 import { parseEvent, type EventEnvelope } from '@salon/contracts';
+import { safeErrorMessage } from '../logging/error-log.js';
 
 /** Exponential backoff with a little jitter, so retries of many consumers do not line up. */
 export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
@@ -20,9 +21,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** A failed handler's error as dead letters and the outbox store it: a database error without its values. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
+  return safeErrorMessage(error);
 }
 
 export type Outcome =

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { errorForLog } from './error-log.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-export function createLogger(service: string, level: string): Logger {
-  return pino({
+/**
+ * The platform's JSON logger. Errors logged as `err` (by any code of any process) go through
+ * `errorForLog`: a database error shows its code and query text, never its parameters or values.
+ * `destination` is for tests that read the log.
+ */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: errorForLog },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Request logging with a request id taken from the caller (gateway) or made here, echoed back. */

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { csvRow, CSV_COLUMNS, exportFileName, safeCell, type ExportClient } from './export-format.js';
+import { csvRow, CSV_COLUMNS, exportFileName, type ExportClient } from './export-format.js';
 
+// Formula cells are made safe by the one CSV writer (src/common/csv-writer.ts) that writes this row.
 describe('export format', () => {
-  it('keeps spreadsheets from running formulas but leaves phone numbers alone', () => {
-    expect(safeCell('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
-    expect(safeCell('+13125550101')).toBe('+13125550101');
-    expect(safeCell('-cmd')).toBe(`'-cmd`);
-    expect(safeCell('Jen')).toBe('Jen');
-  });
-
   it('writes one row per client with tags, alerts, consent and notes', () => {
     const consent = { granted: true, changedAt: '2025-01-01T00:00:00.000Z', method: 'verbal', changedBy: null };
     const c: ExportClient = {

@@ -48,12 +48,6 @@ export const CSV_COLUMNS = [
   'notes',
 ] as const;
 
-/** A spreadsheet must not run a cell as a formula (`=HYPERLINK(…)`); phone numbers stay as they are. */
-export function safeCell(value: string): string {
-  if (/^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value))) return `'${value}`;
-  return value;
-}
-
 function noteText(n: ExportNote): string {
   const head = `[${n.createdAt.slice(0, 16).replace('T', ' ')}${n.authorName ? ` ${n.authorName}` : ''}${n.pinned ? ' pinned' : ''}]`;
   const parts: string[] = [];
@@ -64,10 +58,10 @@ function noteText(n: ExportNote): string {
   return `${head} ${parts.join(' ')}`;
 }
 
-/** One CSV row per client: tags joined with "; ", alerts as "kind: text", notes concatenated. */
+/** One CSV row per client: tags joined with "; ", alerts as "kind: text", notes concatenated (written by common/csv-writer, which makes formula cells safe). */
 export function csvRow(c: ExportClient): string[] {
   const a = c.address ?? {};
-  const cells = [
+  return [
     c.id,
     c.firstName,
     c.lastName ?? '',
@@ -96,7 +90,6 @@ export function csvRow(c: ExportClient): string[] {
     c.updatedAt,
     c.notes.map(noteText).join('\n---\n'),
   ];
-  return cells.map(safeCell);
 }
 
 export function exportFileName(format: 'csv' | 'json', now: Date = new Date()): string {

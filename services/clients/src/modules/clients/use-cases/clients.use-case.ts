@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   createClientInputSchema,
+  dateOrInstantSchema,
+  lineSchema,
+  TEXT_LIMITS,
   updateClientInputSchema,
   type Client,
   type ConsentInput,
@@ -40,17 +43,15 @@ import { CLIENT_SORTS, parseSearch } from '../domain/search-query.js';
 import type { ClientEntity } from '../persistence/client.entity.js';
 import { ClientRepository } from '../persistence/client.repository.js';
 
-const dateOrDateTime = z
-  .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(new Date(s).getTime()), 'must be a date like 2025-04-21')
-  .transform((s) => new Date(s));
+/** A day (midnight UTC) or an instant; 2026-02-30 "is not a real date" (JavaScript's Date would read it as March 2nd). */
+const dateOrDateTime = dateOrInstantSchema().transform((s) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s));
 
 export const listClientsSchema = z
   .object({
-    search: z.string().max(200).nullish(),
+    search: lineSchema(TEXT_LIMITS.search).nullish(),
     limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(20),
     offset: z.coerce.number().int().min(0, 'must not be negative').max(1_000_000).default(0),
-    tag: z.string().trim().max(50).nullish(),
+    tag: lineSchema(50).nullish(),
     locationId: z.preprocess((v) => (v === '' ? null : v), z.uuid('must be an id').nullish()),
     lastVisitBefore: dateOrDateTime.nullish(),
     lastVisitAfter: dateOrDateTime.nullish(),

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, parseInput } from '@salon/nest-kit';
-import { stringify } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { toCsv } from '../../../common/csv-writer.js';
 import type { ClientsConfig } from '../../../config.js';
 import { CSV_COLUMNS, csvRow, exportFileName, type ExportClient } from '../domain/export-format.js';
 import { ClientExportReader } from '../persistence/client-export.reader.js';
@@ -40,8 +40,8 @@ export class ExportClientsUseCase {
 
 async function* csvChunks(batches: AsyncIterable<ExportClient[]>): AsyncGenerator<string> {
   // A byte-order mark so spreadsheet programs read the UTF-8 names correctly.
-  yield `\uFEFF${stringify([[...CSV_COLUMNS]])}`;
-  for await (const batch of batches) yield stringify(batch.map(csvRow));
+  yield `\uFEFF${toCsv([[...CSV_COLUMNS]])}`;
+  for await (const batch of batches) yield toCsv(batch.map(csvRow));
 }
 
 async function* jsonChunks(batches: AsyncIterable<ExportClient[]>): AsyncGenerator<string> {

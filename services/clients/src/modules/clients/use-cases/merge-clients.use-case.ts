@@ -8,7 +8,7 @@ import type { Client } from '@salon/contracts';
 import { ClientRepository } from '../persistence/client.repository.js';
 import { ClientsUseCase, notFound } from './clients.use-case.js';
 
-const mergeSchema = z.object({ duplicateId: z.string({ error: 'is required' }).refine(isUuid, 'must be a client id') }).strict();
+const mergeSchema = z.object({ duplicateId: z.string().max(64).refine(isUuid, 'must be a client id') }).strict();
 
 /**
  * POST /api/clients/{id}/merge {duplicateId}: the duplicate is merged INTO {id}, in one

@@ -20,7 +20,7 @@ export class ClientImportsController {
 
   @Post()
   @HttpCode(201)
-  upload(@Body() body: unknown, @Query('fileName') fileName: string | undefined, @CurrentAuth() auth: AuthContext) {
+  upload(@Body() body: unknown, @Query('fileName') fileName: unknown, @CurrentAuth() auth: AuthContext) {
     return this.uploads.upload({ content: body, fileName }, auth);
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES } from '@salon/contracts';
-import { APP_CONFIG } from '@salon/nest-kit';
+import { APP_CONFIG, safeErrorMessage } from '@salon/nest-kit';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { IMPORTS_CONFIG, type ImportsConfig } from '../imports.config.js';
@@ -41,7 +41,7 @@ export class ImportWorkers implements OnApplicationBootstrap, OnApplicationShutd
       stalledInterval: Math.min(this.config.IMPORT_LOCK_MS, 30_000),
       maxStalledCount: 5,
     });
-    this.worker.on('error', (error) => this.logger.warn(`import worker: ${error.message}`));
+    this.worker.on('error', (error) => this.logger.warn(`import worker: ${safeErrorMessage(error)}`));
     this.worker.on('failed', (job, error) => void this.failed(job, error));
     await this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), this.config.IMPORT_SWEEP_SECONDS * 1000);
@@ -52,11 +52,11 @@ export class ImportWorkers implements OnApplicationBootstrap, OnApplicationShutd
   private async failed(job: Job<ImportJob> | undefined, error: Error) {
     if (!job) return;
     const final = error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
-    this.logger.warn(`import ${job.data.importId} attempt ${job.attemptsMade}${final ? ' (final)' : ''}: ${error.message}`);
+    this.logger.warn(`import ${job.data.importId} attempt ${job.attemptsMade}${final ? ' (final)' : ''}: ${safeErrorMessage(error)}`);
     if (final)
       await this.imports
-        .finish(job.data.importId, 'failed', error.message)
-        .catch((e: Error) => this.logger.warn(`marking failed: ${e.message}`));
+        .finish(job.data.importId, 'failed', safeErrorMessage(error))
+        .catch((e: Error) => this.logger.warn(`marking failed: ${safeErrorMessage(e)}`));
   }
 
   private async sweep() {
@@ -64,7 +64,7 @@ export class ImportWorkers implements OnApplicationBootstrap, OnApplicationShutd
       const n = await this.resume.sweep();
       if (n) this.logger.log(`sweep: ${n} running import(s) checked for a job`);
     } catch (error) {
-      this.logger.warn(`sweep: ${(error as Error).message}`);
+      this.logger.warn(`sweep: ${safeErrorMessage(error)}`);
     }
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@salon/nest-kit';
-import { stringify } from 'csv-stringify/sync';
 import type { ClientImport } from '@salon/contracts';
+import { toCsv } from '../../../common/csv-writer.js';
 import { toClientImportView } from '../domain/client-import-view.js';
 import { ClientImportRepository, type ClientImportRecord } from '../persistence/client-import.repository.js';
 
@@ -25,13 +25,17 @@ export class ImportViewsUseCase {
     return rows.map(toClientImportView);
   }
 
-  /** `row,reason,<the file's columns…>`: the rejected rows as they were, to fix and import again. */
+  /**
+   * `row,reason,<the file's columns…>`: the rejected rows as they were, to fix and import again.
+   * Through the service's one CSV writer: an uploaded file's cells (and its header) are anyone's
+   * text, and a formula among them must not run in the spreadsheet of the staff who opens this.
+   */
   async rejectedCsv(id: string): Promise<{ fileName: string; csv: string }> {
     const imp = await this.record(id);
     const rejections = await this.imports.rejections(id);
     const extra = [...new Set(rejections.flatMap((r) => Object.keys(r.raw)).filter((k) => !imp.columns.includes(k)))];
     const columns = [...imp.columns, ...extra];
-    const csv = stringify([
+    const csv = toCsv([
       ['row', 'reason', ...columns],
       ...rejections.map((r) => [String(r.row), r.reason, ...columns.map((c) => r.raw[c] ?? '')]),
     ]);

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { lineSchema } from '@salon/contracts';
+import { parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { z } from 'zod';
 import { CsvFileError, parseCsv } from '../domain/csv-file.js';
 import type { ClientImport } from '@salon/contracts';
 import { toClientImportView } from '../domain/client-import-view.js';
@@ -16,6 +18,9 @@ export function decodeCsv(bytes: Buffer): string {
   }
 }
 
+/** `?fileName=`: shown in the import list and the rejected rows' file name; no control characters (a NUL failed the insert with a 500). */
+const uploadQuerySchema = z.object({ fileName: lineSchema(1000).optional() });
+
 /** Step 1: keep the uploaded CSV, read its header, recognise the exporting system, suggest a mapping. */
 @Injectable()
 export class UploadImportUseCase {
@@ -24,7 +29,8 @@ export class UploadImportUseCase {
     @Inject(IMPORTS_CONFIG) private readonly config: ImportsConfig,
   ) {}
 
-  async upload(input: { content: unknown; fileName?: string }, auth: AuthContext): Promise<ClientImport> {
+  async upload(input: { content: unknown; fileName?: unknown }, auth: AuthContext): Promise<ClientImport> {
+    const query = parseInput(uploadQuerySchema, { fileName: input.fileName });
     const content = Buffer.isBuffer(input.content) ? decodeCsv(input.content) : typeof input.content === 'string' ? input.content : null;
     if (content === null || content.trim() === '')
       throw ValidationFailedError.field('file', 'send the CSV as the request body with Content-Type: text/csv');
@@ -42,7 +48,7 @@ export class UploadImportUseCase {
     }
     if (parsed.records.length === 0) throw ValidationFailedError.field('file', 'has a header row but no clients');
     const detected = detectFormat(parsed.columns);
-    const fileName = (input.fileName ?? '').trim().slice(0, 255) || 'clients.csv';
+    const fileName = (query.fileName ?? '').slice(0, 255) || 'clients.csv';
     const created = await this.imports.create({
       fileName,
       format: detected.format,

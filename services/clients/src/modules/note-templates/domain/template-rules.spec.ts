@@ -66,7 +66,18 @@ describe('note values against the template', () => {
       { field: 'values.brand', message: 'must be one of Wella, Redken' },
       { field: 'values.formula', message: 'is required' },
       { field: 'values.minutes', message: 'must be a number' },
-      { field: 'values.on', message: 'must be a date like 2025-04-21' },
+      { field: 'values.on', message: 'is not a real date' },
+    ]);
+  });
+
+  it('holds text and dates to the platform rules: no control characters, a date between 1900 and 2200', () => {
+    const r = validateNoteValues(colour, { brand: 'Wella', formula: '7/1\u0000', on: '9999-12-31' });
+    expect(r.problems).toEqual([
+      { field: 'values.formula', message: 'must not contain control characters' },
+      { field: 'values.on', message: 'must be on or before 2200-12-31' },
+    ]);
+    expect(validateNoteValues(colour, { brand: 'Wella', formula: 'x', on: 'soon' }).problems).toEqual([
+      { field: 'values.on', message: 'must be a date like 2026-04-21' },
     ]);
   });
 });

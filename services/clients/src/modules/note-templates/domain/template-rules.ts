@@ -1,4 +1,4 @@
-import type { TemplateField, TemplateInput, TemplateSection } from '@salon/contracts';
+import { dateProblem, textProblem, type TemplateField, type TemplateInput, type TemplateSection } from '@salon/contracts';
 
 /** Sections as stored: options only on choices, `required` always present. */
 export function normaliseSections(sections: TemplateInput['sections']): TemplateSection[] {
@@ -48,8 +48,13 @@ export function validateNoteValues(
       case 'text':
       case 'longText': {
         const max = field.type === 'text' ? 500 : 20_000;
-        if (typeof value !== 'string') problems.push({ field: path, message: 'must be text' });
-        else if (value.length > max) problems.push({ field: path, message: `must be at most ${max} characters` });
+        const problem =
+          typeof value !== 'string'
+            ? 'must be text'
+            : value.length > max
+              ? `must be at most ${max} characters`
+              : textProblem(value, { multiLine: field.type === 'longText' });
+        if (problem) problems.push({ field: path, message: problem });
         else out[field.id] = value;
         break;
       }
@@ -62,11 +67,12 @@ export function validateNoteValues(
         if (typeof value !== 'boolean') problems.push({ field: path, message: 'must be true or false' });
         else out[field.id] = value;
         break;
-      case 'date':
-        if (typeof value !== 'string' || !isRealDate(value)) {
-          problems.push({ field: path, message: 'must be a date like 2025-04-21' });
-        } else out[field.id] = value;
+      case 'date': {
+        const problem = typeof value !== 'string' ? 'must be a date like 2025-04-21' : dateProblem(value);
+        if (problem) problems.push({ field: path, message: problem });
+        else out[field.id] = value;
         break;
+      }
       case 'number': {
         const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
         if (typeof n !== 'number' || !Number.isFinite(n)) problems.push({ field: path, message: 'must be a number' });
@@ -76,10 +82,4 @@ export function validateNoteValues(
     }
   }
   return { values: out, problems };
-}
-
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }

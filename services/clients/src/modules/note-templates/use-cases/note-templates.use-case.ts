@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { actorUuid, isUuid, templateInputSchema, type NoteTemplate } from '@salon/contracts';
+import { actorUuid, intSchema, isUuid, templateInputSchema, type NoteTemplate } from '@salon/contracts';
 import { normaliseSections } from '../domain/template-rules.js';
 import type { NoteTemplateEntity } from '../persistence/note-template.entity.js';
 import { NoteTemplateRepository } from '../persistence/note-template.repository.js';
@@ -20,7 +20,7 @@ export function toTemplateView(t: NoteTemplateEntity): NoteTemplate {
   };
 }
 
-const updateSchema = z.object({ version: z.number().int().positive().optional() }).passthrough();
+const updateSchema = z.object({ version: intSchema({ min: 1 }).optional() }).passthrough();
 
 @Injectable()
 export class NoteTemplatesUseCase {

@@ -28,5 +28,6 @@ describe('input rules', () => {
   it('trims group names and refuses empty ones', () => {
     expect(validGroupName('  Front Desk ')).toBe('Front Desk');
     expect(() => validGroupName('  ')).toThrow('name: must not be empty');
+    expect(() => validGroupName('Front\u0000Desk')).toThrow('name: must not contain control characters');
   });
 });

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, isPermissionName, type Role } from '@salon/contracts';
+import { ALL_PERMISSIONS, isPermissionName, textProblem, type Role } from '@salon/contracts';
 import { ValidationFailedError } from '@salon/nest-kit';
 
 /** Groups' permissions and direct ones together, sorted; an admin holds the whole catalogue. */
@@ -19,5 +19,8 @@ export function validGroupName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw ValidationFailedError.field('name', 'must not be empty');
   if (trimmed.length > 60) throw ValidationFailedError.field('name', 'must be at most 60 characters');
+  // Renaming reaches here without the contract's schema: the same text rule (no NUL, no control characters).
+  const problem = textProblem(trimmed);
+  if (problem) throw ValidationFailedError.field('name', problem);
   return trimmed;
 }

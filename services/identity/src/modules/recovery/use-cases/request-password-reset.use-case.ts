@@ -21,7 +21,12 @@ import {
 import { PasswordResetRequestRepository } from '../persistence/password-reset-request.repository.js';
 import { RecoveryThrottle } from '../persistence/recovery-throttle.provider.js';
 
-const email = z.string('must be a string').trim().toLowerCase().pipe(z.email('must be a valid e-mail address'));
+const email = z
+  .string('must be a string')
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .toLowerCase()
+  .pipe(z.email('must be a valid e-mail address'));
 const emailRequestSchema = z.strictObject({ email });
 const smsRequestSchema = z
   .strictObject({

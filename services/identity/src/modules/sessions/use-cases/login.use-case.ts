@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { INVALID_CREDENTIALS } from '@salon/contracts';
+import { INVALID_CREDENTIALS, lineSchema } from '@salon/contracts';
 import { parseInput, UnauthenticatedError } from '@salon/nest-kit';
 import { TokenService } from '@salon/tokens';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { verifyPassword } from '../domain/password-hasher.js';
 import { LoginThrottle } from '../persistence/login-throttle.provider.js';
 
 const loginSchema = z.object({
-  email: z.string('must be a string').trim().toLowerCase().min(1, 'is required').max(254, 'must be at most 254 characters'),
+  email: lineSchema(254).min(1, 'is required').toLowerCase(),
   password: z.string('must be a string').min(1, 'is required').max(1024, 'must be at most 1024 characters'),
 });
 

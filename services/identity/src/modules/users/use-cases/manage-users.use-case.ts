@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { satisfies, type Role } from '@salon/contracts';
+import { lineSchema, satisfies, TEXT_LIMITS, type Role } from '@salon/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { TokenService } from '@salon/tokens';
 import { DataSource } from 'typeorm';
+import { z } from 'zod';
 import { PermissionResolver } from '@salon/nest-kit';
 import { hashPassword } from '../../sessions/domain/password-hasher.js';
 import { isUuid, toE164, type User } from '@salon/contracts';
@@ -10,6 +11,8 @@ import { createUserSchema, mayReadUser, updateUserSchema, usernameFromEmail } fr
 import type { UserEntity } from '../persistence/user.entity.js';
 import { UserRepository } from '../persistence/user.repository.js';
 import { UserViewsUseCase } from './user-views.use-case.js';
+
+const listSearchSchema = z.object({ search: lineSchema(TEXT_LIMITS.search).nullish() });
 
 @Injectable()
 export class ManageUsersUseCase {
@@ -48,7 +51,9 @@ export class ManageUsersUseCase {
       const held = await this.permissions.permissionsOf(auth.userId);
       if (!satisfies({ role: auth.role, permissions: held }, 'view_staff')) throw new ForbiddenError('Forbidden: requires view_staff');
     }
-    return this.users.list({ roles, search: filter.search ?? undefined, includeInactive: filter.includeInactive ?? false });
+    // The search box goes into a LIKE: the text rule keeps a NUL from reaching the database.
+    const { search } = parseInput(listSearchSchema, { search: filter.search });
+    return this.users.list({ roles, search: search ?? undefined, includeInactive: filter.includeInactive ?? false });
   }
 
   async create(input: unknown): Promise<UserEntity> {

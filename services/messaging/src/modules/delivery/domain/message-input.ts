@@ -1,19 +1,21 @@
+import { lineSchema, textSchema } from '@salon/contracts';
 import { z } from 'zod';
 
 /** What any part of the service asks to send; recipients are normalised by channel afterwards. */
 export const queueMessageSchema = z
   .strictObject({
-    idempotencyKey: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+    idempotencyKey: lineSchema(200, { min: 1 }),
     channel: z.enum(['email', 'sms'], 'must be email or sms'),
-    to: z.string().trim().min(1, 'must not be empty').max(320),
-    subject: z.string().trim().max(998, 'must be at most 998 characters').optional(),
-    text: z.string().min(1, 'must not be empty').max(100_000),
-    html: z.string().max(500_000).optional(),
+    to: lineSchema(320, { min: 1 }),
+    subject: lineSchema(998).optional(),
+    /** Bodies keep their white space (line breaks, indentation), only control characters are refused. */
+    text: textSchema(100_000, { min: 1, trim: false }),
+    html: textSchema(500_000, { trim: false }).optional(),
     purpose: z
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a lower-case word such as password-reset'),
-    createdBy: z.string().max(100).nullable().optional(),
+    createdBy: lineSchema(100).nullable().optional(),
     /** The body carries a secret (reset link, code): never shown, scrubbed once sent. */
     sensitive: z.boolean().optional(),
   })

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES } from '@salon/contracts';
-import { APP_CONFIG } from '@salon/nest-kit';
+import { APP_CONFIG, safeErrorMessage } from '@salon/nest-kit';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { MessagingConfig } from '../../../config.js';
@@ -46,15 +46,17 @@ export class DeliveryWorkers implements OnApplicationBootstrap, OnApplicationShu
       new Worker<DeliveryJob>(QUEUES.SMS, handle, common),
     );
     for (const worker of this.workers) {
-      worker.on('error', (error) => this.logger.warn(`${worker.name}: ${error.message}`)); // it reconnects on its own
-      worker.on('failed', (job, error) => this.logger.warn(`${worker.name} job ${job?.id} attempt ${job?.attemptsMade}: ${error.message}`));
+      worker.on('error', (error) => this.logger.warn(`${worker.name}: ${safeErrorMessage(error)}`)); // it reconnects on its own
+      worker.on('failed', (job, error) =>
+        this.logger.warn(`${worker.name} job ${job?.id} attempt ${job?.attemptsMade}: ${safeErrorMessage(error)}`),
+      );
     }
     const sweepEvery = config.STRANDED_SWEEP_SECONDS * 1000;
     this.sweeper = setInterval(
       () =>
         void this.stranded
           .sweep(Math.max(30, config.STRANDED_SWEEP_SECONDS))
-          .catch((error: Error) => this.logger.warn(`sweep: ${error.message}`)),
+          .catch((error: Error) => this.logger.warn(`sweep: ${safeErrorMessage(error)}`)),
       sweepEvery,
     );
     this.sweeper.unref();

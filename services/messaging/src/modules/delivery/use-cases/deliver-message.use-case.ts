@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '@salon/nest-kit';
+import { APP_CONFIG, safeErrorMessage } from '@salon/nest-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../../../config.js';
@@ -114,7 +114,8 @@ export class DeliverMessageUseCase {
   }
 
   private async attemptFailed(message: MessageEntity, error: unknown, finalAttempt: boolean): Promise<never> {
-    const text = (error as Error).message ?? String(error);
+    // Stored as the message's lastError and shown in the log: a database error by its code only (its message can quote values).
+    const text = safeErrorMessage(error);
     if (error instanceof ProviderError && error.options.optedOut) {
       await this.consent.providerReportedOptOut(message.recipient);
       await this.messages.markSuppressed(message.id, text);

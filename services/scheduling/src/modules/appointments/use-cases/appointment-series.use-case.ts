@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { dateOrInstantSchema, intSchema, textSchema } from '@salon/contracts';
 import type { OccurrenceView, TakenTime } from '@salon/contracts';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
 import { BookingConflictError, isBookingRace, refusedTime, Taken, takenMessage } from '../../allocations/domain/booking-conflict.js';
@@ -18,15 +19,15 @@ import { BookingWriter } from './booking-writer.use-case.js';
 const seriesSchema = z
   .object({
     ...visitFields,
-    everyWeeks: z.number().int().min(1).max(52),
+    everyWeeks: intSchema({ min: 1, max: 52 }),
     /** Local date 'YYYY-MM-DD' (inclusive) or a date-time; or `count`. */
-    until: z.string().max(40).optional(),
-    count: z.number().int().min(1).optional(),
+    until: dateOrInstantSchema().optional(),
+    count: intSchema({ min: 1 }).optional(),
     skipConflicts: z.boolean().default(false),
   })
   .strict();
 
-const cancelSchema = z.object({ fromAppointmentId: z.uuid(), reason: z.string().trim().max(500).nullish() }).strict();
+const cancelSchema = z.object({ fromAppointmentId: z.uuid(), reason: textSchema(500).nullish() }).strict();
 
 export type { OccurrenceView };
 

@@ -11,6 +11,7 @@ import {
 } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { instantSchema, intSchema, textSchema } from '@salon/contracts';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
 import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
 import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
@@ -47,21 +48,21 @@ export interface BookingSteps {
 
 const patchSchema = z
   .object({
-    startsAt: z.iso.datetime({ offset: true }).optional(),
+    startsAt: instantSchema().optional(),
     staffId: z.uuid().optional(),
     /** Resize: the new end, or the new length in minutes (one of the two). */
-    endsAt: z.iso.datetime({ offset: true }).optional(),
-    durationMin: z.number().int().min(5).max(MAX_LENGTH_MIN).optional(),
+    endsAt: instantSchema().optional(),
+    durationMin: intSchema({ min: 5, max: MAX_LENGTH_MIN }).optional(),
     status: z.enum(APPOINTMENT_STATUSES).optional(),
-    cancelReason: z.string().trim().max(500).nullish(),
-    notes: z.string().max(2000).nullish(),
-    version: z.number().int().positive().optional(),
+    cancelReason: textSchema(500).nullish(),
+    notes: textSchema(2000).nullish(),
+    version: intSchema({ min: 1 }).optional(),
   })
   .strict();
 
 const listSchema = z.object({
-  from: z.iso.datetime({ offset: true }),
-  to: z.iso.datetime({ offset: true }),
+  from: instantSchema(),
+  to: instantSchema(),
   locationId: z.uuid().optional(),
   staffId: z.uuid().optional(),
 });

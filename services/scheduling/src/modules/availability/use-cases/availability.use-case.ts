@@ -11,6 +11,7 @@ import {
 } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { dateOrInstantSchema, lineSchema } from '@salon/contracts';
 import type { SchedulingConfig } from '../../../config.js';
 import { CatalogueRepository, type ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
 import { calendarScope } from '../../appointments/domain/calendar-scope.js';
@@ -46,11 +47,10 @@ export type { SlotView, UnavailableView };
 
 const unavailableQuery = z.object({
   locationId: z.uuid(),
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  from: dateOrInstantSchema(),
+  to: dateOrInstantSchema(),
   /** Comma-separated staff ids. */
-  staffIds: z
-    .string()
+  staffIds: lineSchema(4000)
     .optional()
     .transform((v) =>
       v
@@ -66,8 +66,8 @@ const unavailableQuery = z.object({
 const slotQuery = z.object({
   locationId: z.uuid(),
   serviceId: z.uuid(),
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  from: dateOrInstantSchema(),
+  to: dateOrInstantSchema(),
   staffId: z.uuid().optional(),
 });
 

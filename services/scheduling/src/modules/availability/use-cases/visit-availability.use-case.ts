@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { VisitSlotView } from '@salon/contracts';
 import { APP_CONFIG, parseInput, ValidationFailedError } from '@salon/nest-kit';
 import { z } from 'zod';
+import { dateOrInstantSchema, lineSchema } from '@salon/contracts';
 import type { SchedulingConfig } from '../../../config.js';
 import type { ServiceView } from '../../catalogue/persistence/catalogue.repository.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
@@ -33,8 +34,7 @@ export interface VisitRequest {
 }
 
 const csv = (field: string) =>
-  z
-    .string()
+  lineSchema(400)
     .transform((v) =>
       v
         .split(',')
@@ -52,10 +52,10 @@ const visitQuery = z.object({
   locationId: z.uuid(),
   serviceIds: csv('serviceIds'),
   /** Positional, one per service ('' or 'any' for any); or one staffId for the whole visit. */
-  staffIds: z.string().optional(),
+  staffIds: lineSchema(400).optional(),
   staffId: z.uuid().optional(),
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  from: dateOrInstantSchema(),
+  to: dateOrInstantSchema(),
 });
 
 /**

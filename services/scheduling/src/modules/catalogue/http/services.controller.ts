@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { Public, RequirePermission } from '@salon/nest-kit';
+import { OptionalAuth, Public, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { CatalogueUseCase } from '../use-cases/catalogue.use-case.js';
 
 const EDIT = { anyOf: ['edit_business_settings', 'edit_calendar'] } as const;
@@ -15,10 +15,11 @@ export class ServicesController {
     return this.catalogue.bookableServices(query);
   }
 
+  /** Public: a service offered online; staff who see services read inactive and in-house ones too. */
   @Public()
   @Get(':id')
-  get(@Param('id') id: string) {
-    return this.catalogue.service(id);
+  get(@OptionalAuth() auth: AuthContext | null, @Param('id') id: string) {
+    return this.catalogue.serviceFor(auth, id);
   }
 
   @RequirePermission(EDIT)

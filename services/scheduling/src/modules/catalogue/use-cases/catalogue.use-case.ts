@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, parseInput } from '@salon/nest-kit';
+import { ConflictError, NotFoundError, parseInput, PermissionResolver, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
 import { isUuid } from '../../../common/ids.js';
 import { resourceInputSchema, serviceInputSchema } from '../domain/catalogue-rules.js';
+import { canReadService, isOfferedPublicly } from '../domain/service-visibility.js';
 import { CatalogueRepository, type ResourceView, type ServiceView } from '../persistence/catalogue.repository.js';
 
 const listQuery = z.object({ locationId: z.uuid().optional() });
 
 @Injectable()
 export class CatalogueUseCase {
-  constructor(private readonly catalogue: CatalogueRepository) {}
+  constructor(
+    private readonly catalogue: CatalogueRepository,
+    private readonly permissions: PermissionResolver,
+  ) {}
 
   /** The public, bookable catalogue: active, online-bookable services of a location. */
   async bookableServices(query: unknown): Promise<ServiceView[]> {
@@ -25,6 +29,19 @@ export class CatalogueUseCase {
   async service(id: string): Promise<ServiceView> {
     const s = isUuid(id) ? await this.catalogue.findService(id) : null;
     if (!s) throw new NotFoundError(`Service ${id} not found`);
+    return s;
+  }
+
+  /**
+   * GET /api/services/{id}, a public route: a visitor or a client reads only a service offered
+   * online (inactive and in-house ones are "not found", as they are absent from the public list);
+   * staff who see or manage services read any.
+   */
+  async serviceFor(auth: AuthContext | null, id: string): Promise<ServiceView> {
+    const s = await this.service(id);
+    if (isOfferedPublicly(s)) return s;
+    const permissions = auth && auth.role !== 'client' && auth.role !== 'admin' ? await this.permissions.permissionsOf(auth.userId) : [];
+    if (!canReadService(auth ? { role: auth.role, permissions } : null, s)) throw new NotFoundError(`Service ${id} not found`);
     return s;
   }
 

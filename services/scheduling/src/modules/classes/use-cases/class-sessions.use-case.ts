@@ -13,6 +13,7 @@ import {
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { dateSchema, instantSchema, intSchema, lineSchema, moneyMinorSchema, textSchema } from '@salon/contracts';
 import { actorUuid, isUuid } from '../../../common/ids.js';
 import { BookingConflictError, isBookingRace, refusedTime } from '../../allocations/domain/booking-conflict.js';
 import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
@@ -31,24 +32,24 @@ const MAX_WINDOW_DAYS = 62;
 
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code');
 const fields = {
-  name: z.string().trim().min(1, 'is required').max(120),
-  description: z.string().trim().max(2000).nullish(),
-  category: z.string().trim().max(60).nullish(),
+  name: lineSchema(120, { min: 1 }),
+  description: textSchema(2000).nullish(),
+  category: lineSchema(60).nullish(),
   instructorId: z.uuid(),
   roomId: z.uuid().nullish(),
-  startsAt: z.iso.datetime({ offset: true }),
-  durationMin: z.number().int().min(5).max(720),
-  capacity: z.number().int().min(1).max(500),
-  priceMinor: z.number().int().min(0).max(10_000_000),
+  startsAt: instantSchema(),
+  durationMin: intSchema({ min: 5, max: 720 }),
+  capacity: intSchema({ min: 1, max: 500 }),
+  priceMinor: moneyMinorSchema(),
   currency,
 };
 
 const repeatSchema = z
   .object({
-    everyWeeks: z.number().int().min(1).max(12),
-    count: z.number().int().min(1).max(MAX_OCCURRENCES).optional(),
+    everyWeeks: intSchema({ min: 1, max: 12 }),
+    count: intSchema({ min: 1, max: MAX_OCCURRENCES }).optional(),
     /** Last local date a class may fall on (inclusive). */
-    until: z.iso.date().optional(),
+    until: dateSchema().optional(),
   })
   .strict()
   .refine((r) => r.count !== undefined || r.until !== undefined, { message: 'needs count or until', path: ['count'] });
@@ -75,13 +76,13 @@ const patchSchema = z
     capacity: fields.capacity.optional(),
     priceMinor: fields.priceMinor.optional(),
     currency: currency.optional(),
-    version: z.number().int().positive().optional(),
+    version: intSchema({ min: 1 }).optional(),
   })
   .strict();
 
-const cancelSchema = z.object({ reason: z.string().trim().max(500).nullish() }).strict();
+const cancelSchema = z.object({ reason: textSchema(500).nullish() }).strict();
 
-const listSchema = z.object({ locationId: z.uuid(), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
+const listSchema = z.object({ locationId: z.uuid(), from: instantSchema(), to: instantSchema() });
 
 export type { ClassSessionDetail, PublicClassView };
 

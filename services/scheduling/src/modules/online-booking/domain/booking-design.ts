@@ -1,4 +1,4 @@
-import type { BookingDesignView } from '@salon/contracts';
+import { blankToNull, intSchema, lineSchema, textSchema, type BookingDesignView } from '@salon/contracts';
 import { z } from 'zod';
 
 /** How the public booking page looks and what it offers; one per business. */
@@ -22,11 +22,7 @@ const hex = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6d28d9')
   .transform((s) => s.toLowerCase());
-const text = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(max, `must be at most ${max} characters`).nullable(),
-  );
+const text = (max: number) => z.preprocess(blankToNull, textSchema(max).nullable());
 // A logo is an https address or a small inline image; SVG is refused because it can carry script.
 const logo = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -45,13 +41,13 @@ export const designInputSchema = z
     primaryColor: hex,
     backgroundColor: hex,
     logoUrl: logo.optional(),
-    headline: text(120).optional(),
+    headline: z.preprocess(blankToNull, lineSchema(120).nullable()).optional(),
     intro: text(2000).optional(),
     policies: text(4000).optional(),
     offeredServiceIds: z.array(z.uuid('must be a list of service ids')).max(500).nullable().optional(),
     offeredStaffIds: z.array(z.uuid('must be a list of staff ids')).max(500).nullable().optional(),
     allowAnyStaff: z.boolean().optional(),
-    version: z.number({ error: 'is required' }).int().min(0),
+    version: intSchema({ min: 0 }),
   })
   .strict();
 export type DesignInput = z.infer<typeof designInputSchema>;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MyAppointment } from '@salon/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
+import { instantSchema, textSchema } from '@salon/contracts';
 import { isUuid } from '../../../common/ids.js';
 import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
 import { AppointmentRepository, type AppointmentView } from '../../appointments/persistence/appointment.repository.js';
@@ -12,8 +13,8 @@ import { selfServiceChange } from '../domain/self-service.js';
 import { OnlineBookingRepository } from '../persistence/online-booking.repository.js';
 import { OnlineBookingUseCase } from './online-booking.use-case.js';
 
-const cancelSchema = z.object({ reason: z.string().trim().max(500, 'must be at most 500 characters').nullish() }).strict();
-const rescheduleSchema = z.object({ startsAt: z.iso.datetime({ offset: true }), staffId: z.uuid().nullish() }).strict();
+const cancelSchema = z.object({ reason: textSchema(500).nullish() }).strict();
+const rescheduleSchema = z.object({ startsAt: instantSchema(), staffId: z.uuid().nullish() }).strict();
 
 /**
  * A signed-in client's own upcoming appointments: see, cancel and move them until the location's

@@ -14,6 +14,7 @@ import {
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { lineSchema } from '@salon/contracts';
 import type { SchedulingConfig } from '../../../config.js';
 import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
 import type { AppointmentView } from '../../appointments/persistence/appointment.repository.js';
@@ -108,7 +109,12 @@ export class OnlineBookingUseCase {
   async slots(query: unknown, now = new Date()) {
     const q = parseInput(
       z
-        .object({ locationId: z.uuid(), serviceId: z.uuid().optional(), serviceIds: z.string().optional(), staffId: z.uuid().optional() })
+        .object({
+          locationId: z.uuid(),
+          serviceId: z.uuid().optional(),
+          serviceIds: lineSchema(400).optional(),
+          staffId: z.uuid().optional(),
+        })
         .passthrough(),
       query,
     );

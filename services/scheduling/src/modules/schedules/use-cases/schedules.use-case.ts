@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, NotFoundError, parseInput, PermissionResolver, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
+import { instantSchema } from '@salon/contracts';
 import { actorUuid, isUuid } from '../../../common/ids.js';
 import type { SchedulingConfig } from '../../../config.js';
 import { scheduleScope } from '../domain/schedule-scope.js';
@@ -9,8 +10,8 @@ import { ScheduleRepository, type PolicyRow } from '../persistence/schedule.repo
 
 const locationQuery = z.object({ locationId: z.uuid(), staffId: z.uuid().optional() });
 const rangeQuery = z.object({
-  from: z.iso.datetime({ offset: true }),
-  to: z.iso.datetime({ offset: true }),
+  from: instantSchema(),
+  to: instantSchema(),
   staffId: z.uuid().optional(),
   locationId: z.uuid().optional(),
 });

@@ -13,6 +13,7 @@ import {
 import { sealSecret } from '@salon/tokens';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { dateSchema, textSchema } from '@salon/contracts';
 import { actorUuid, isUuid } from '../../../common/ids.js';
 import { BookingConflictError, isBookingRace } from '../../allocations/domain/booking-conflict.js';
 import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
@@ -32,18 +33,18 @@ const createSchema = z
     clientId: z.uuid(),
     serviceId: z.uuid(),
     staffId: z.uuid().nullish(),
-    dateFrom: z.iso.date(),
-    dateTo: z.iso.date(),
+    dateFrom: dateSchema(),
+    dateTo: dateSchema(),
     windowStart: hhmm.nullish(),
     windowEnd: hhmm.nullish(),
-    note: z.string().trim().max(1000).nullish(),
+    note: textSchema(1000).nullish(),
   })
   .strict();
 
 const listSchema = z.object({
   locationId: z.uuid(),
-  from: z.iso.date(),
-  to: z.iso.date(),
+  from: dateSchema(),
+  to: dateSchema(),
   status: z.enum(['waiting', 'offered', 'booked', 'cancelled', 'active', 'all']).default('active'),
 });
 
