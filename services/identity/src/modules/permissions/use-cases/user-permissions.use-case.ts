@@ -20,6 +20,12 @@ export class UserPermissionsUseCase {
     return this.of(userId);
   }
 
+  /** The same rule for a user row already in hand (GraphQL fields of a User reached any way). */
+  async ofUserFor(auth: AuthContext, user: UserEntity): Promise<UserPermissions> {
+    if (!mayReadUser(auth, user.id)) throw new ForbiddenError("Forbidden: only an admin may read another user's permissions");
+    return this.ofUser(user);
+  }
+
   async of(userId: string): Promise<UserPermissions> {
     const user = isUuid(userId) ? await this.users.findById(userId) : null;
     if (!user) throw new NotFoundError(`User ${userId} not found`);
