@@ -33,3 +33,4 @@ export * from './events/event-handler.decorator.js';
 export * from './events/events.module.js';
 export * from './graphql/subgraph.module.js';
 export * from './graphql/scalars.js';
+export * from './graphql/query-limits.js';
