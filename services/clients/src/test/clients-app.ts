@@ -26,6 +26,15 @@ export const USERS = {
   manager: { id: '0c000000-0000-4000-8000-000000000002', role: 'staff', name: 'Dana Reyes', permissions: ALL },
   viewer: { id: '0c000000-0000-4000-8000-000000000003', role: 'staff', name: 'Blake Chen', permissions: ['view_clients'] },
   outsider: { id: '0c000000-0000-4000-8000-000000000004', role: 'staff', name: 'Olly Out', permissions: ['view_calendar'] },
+  // The demo salon's "Basic Staff" group: may see clients, not export them.
+  basic: {
+    id: '0c000000-0000-4000-8000-000000000005',
+    role: 'staff',
+    name: 'Bea Basic',
+    permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'],
+  },
+  // A client-role login (online booking): no staff permission at all.
+  client: { id: '0c000000-0000-4000-8000-000000000006', role: 'client', name: 'Casey Client', permissions: [] as string[] },
 } as const;
 export type TestUser = keyof typeof USERS;
 

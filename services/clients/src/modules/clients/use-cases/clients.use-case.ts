@@ -6,13 +6,16 @@ import {
   type ConsentInput,
   type DuplicateClient,
   type EventType,
+  type PermissionSubject,
 } from '@salon/contracts';
 import {
   APP_CONFIG,
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   OutboxWriter,
   parseInput,
+  PermissionResolver,
   ValidationFailedError,
   type AuthContext,
   type DomainEventInput,
@@ -35,6 +38,7 @@ import {
   type ConsentChannel,
 } from '../domain/client-rules.js';
 import { toClientView } from '../domain/client-view.js';
+import { pageSizeRefusal } from '../domain/read-volume.js';
 import { CLIENT_SORTS, parseSearch } from '../domain/search-query.js';
 import type { ClientEntity } from '../persistence/client.entity.js';
 import { ClientRepository } from '../persistence/client.repository.js';
@@ -75,12 +79,23 @@ export class ClientsUseCase {
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
     private readonly outbox: OutboxWriter,
+    private readonly permissions: PermissionResolver,
     @Inject(APP_CONFIG) private readonly config: ClientsConfig,
   ) {}
 
-  /** GET /api/clients and `clients(...)`: a page of live clients and how many match. */
-  async list(input: unknown, options: { duplicateCounts?: boolean } = {}): Promise<{ data: Client[]; total: number }> {
+  /** The caller as the read-volume rules (domain/read-volume.ts) see them. */
+  async readerOf(auth: AuthContext): Promise<PermissionSubject> {
+    return { role: auth.role, permissions: auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId) };
+  }
+
+  /**
+   * GET /api/clients and `clients(...)`: a page of live clients and how many match. Pages over 50
+   * need export_clients, on both paths (domain/read-volume.ts).
+   */
+  async list(auth: AuthContext, input: unknown, options: { duplicateCounts?: boolean } = {}): Promise<{ data: Client[]; total: number }> {
     const q = parseInput(listClientsSchema, input);
+    const refusal = pageSizeRefusal(await this.readerOf(auth), q.limit);
+    if (refusal) throw new ForbiddenError(refusal);
     const search = parseSearch(q.search, this.config.DEFAULT_PHONE_COUNTRY);
     const { ids, total } = await this.clients.search({
       search,
