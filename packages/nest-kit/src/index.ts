@@ -34,3 +34,7 @@ export * from './events/events.module.js';
 export * from './graphql/subgraph.module.js';
 export * from './graphql/scalars.js';
 export * from './graphql/query-limits.js';
+export * from './references/reference-rules.js';
+export * from './references/platform-directory.provider.js';
+export * from './references/reference-check.provider.js';
+export * from './references/references.module.js';

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { AllExceptionsFilter, createLogger, PermissionResolver, UserDirectory } from '@salon/nest-kit';
+import { AllExceptionsFilter, createLogger, PermissionResolver, PlatformDirectory, UserDirectory, type UserRecord } from '@salon/nest-kit';
 import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
 import request from 'supertest';
@@ -50,8 +50,29 @@ class TestUserDirectory {
   }
 }
 
+/** A location identity knows in these tests. */
+export const LOCATION_ID = '0d000000-0000-4000-8000-000000000001';
+
+/** Identity as the owner of the staff and locations a profile may prefer (nest-kit's PlatformDirectory). */
+export class TestPlatformDirectory {
+  readonly people = new Map<string, UserRecord>(
+    Object.values(USERS).map((u): [string, UserRecord] => [u.id, { role: u.role, isActive: true }]),
+  );
+  readonly locations = new Set<string>([LOCATION_ID]);
+  async client(id: string) {
+    return { id };
+  }
+  async user(id: string) {
+    return this.people.get(id) ?? null;
+  }
+  async location(id: string) {
+    return this.locations.has(id) ? { id } : null;
+  }
+}
+
 export interface ClientsTestApp {
   app: INestApplication;
+  directory: TestPlatformDirectory;
   config: ClientsConfig;
   db: TestDatabase;
   dataSource: DataSource;
@@ -91,6 +112,8 @@ export async function startClients(suite: string, env: Record<string, string> = 
     .useClass(TestPermissionResolver)
     .overrideProvider(UserDirectory)
     .useClass(TestUserDirectory)
+    .overrideProvider(PlatformDirectory)
+    .useClass(TestPlatformDirectory)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
   app.useBodyParser('json', { limit: '2mb' });
@@ -110,6 +133,7 @@ export async function startClients(suite: string, env: Record<string, string> = 
   const withAuth = (t: request.Test, user: TestUser | null) => (user ? t.set('Authorization', `Bearer ${tokenCache.get(user)}`) : t);
   return {
     app,
+    directory: app.get(PlatformDirectory) as unknown as TestPlatformDirectory,
     config,
     db,
     dataSource,

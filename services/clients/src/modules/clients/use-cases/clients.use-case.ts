@@ -16,8 +16,10 @@ import {
   OutboxWriter,
   parseInput,
   PermissionResolver,
+  ReferenceCheck,
   ValidationFailedError,
   type AuthContext,
+  type References,
   type DomainEventInput,
 } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -37,6 +39,7 @@ import {
   type ClientState,
   type ConsentChannel,
 } from '../domain/client-rules.js';
+import { clientEvent, consentChangedEvent } from '../domain/client-events.js';
 import { toClientView } from '../domain/client-view.js';
 import { pageSizeRefusal } from '../domain/read-volume.js';
 import { CLIENT_SORTS, parseSearch } from '../domain/search-query.js';
@@ -80,6 +83,7 @@ export class ClientsUseCase {
     private readonly clients: ClientRepository,
     private readonly outbox: OutboxWriter,
     private readonly permissions: PermissionResolver,
+    private readonly references: ReferenceCheck,
     @Inject(APP_CONFIG) private readonly config: ClientsConfig,
   ) {}
 
@@ -135,6 +139,7 @@ export class ClientsUseCase {
     const parsed = parseInput(createClientInputSchema, input);
     const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
     if (problems.length) throw new ValidationFailedError(problems);
+    await this.references.require(preferenceReferences(values));
     const actor = actorUuid(auth.userId);
     const now = new Date();
     const consent: Partial<ClientState> = {};
@@ -202,6 +207,9 @@ export class ClientsUseCase {
     const parsed = parseInput(updateClientInputSchema, input);
     const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
     if (problems.length) throw new ValidationFailedError(problems);
+    // Only a preference that changes is checked: a profile whose stylist has since left can still be edited.
+    const before = isUuid(id) ? await this.clients.findById(id) : null;
+    await this.references.require(preferenceReferences(values, before));
     const actor = actorUuid(auth.userId);
     const updated = await this.dataSource.transaction(async (manager) => {
       const [current] = await this.clients.lock([this.checkId(id)], manager);
@@ -308,14 +316,7 @@ export class ClientsUseCase {
     type: T,
     payload: DomainEventInput<T>['payload'],
   ): DomainEventInput<T> {
-    return {
-      type,
-      aggregateType: 'client',
-      aggregateId: client.id,
-      locationId: client.preferredLocationId,
-      actor: auth ? { type: 'user', id: auth.userId } : { type: 'system', id: null },
-      payload,
-    };
+    return clientEvent(auth, client, type, payload);
   }
 
   consentEvent(
@@ -323,16 +324,20 @@ export class ClientsUseCase {
     client: ClientEntity,
     channel: ConsentChannel,
   ): DomainEventInput<'clients.client.consent-changed.v1'> {
-    const decision = consentOf(client, channel);
-    return this.event(auth, client, 'clients.client.consent-changed.v1', {
-      clientId: client.id,
-      channel,
-      granted: decision.granted,
-      method: decision.method,
-      phone: client.phone,
-      email: client.email,
-    });
+    return consentChangedEvent(auth, client, channel);
   }
+}
+
+/** A profile's preferred location and stylist belong to identity: the ones a create or an edit sets are checked there. */
+function preferenceReferences(
+  values: Partial<Pick<ClientState, 'preferredLocationId' | 'preferredStaffId'>>,
+  before?: Pick<ClientState, 'preferredLocationId' | 'preferredStaffId'> | null,
+): References {
+  const set = (key: 'preferredLocationId' | 'preferredStaffId') => {
+    const id = values[key];
+    return id && id !== before?.[key] ? [{ field: key, id }] : [];
+  };
+  return { locations: set('preferredLocationId'), staff: set('preferredStaffId') };
 }
 
 export function isLive(c: { deletedAt: Date | null; mergedInto: string | null }): boolean {

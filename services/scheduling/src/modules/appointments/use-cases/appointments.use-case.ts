@@ -6,6 +6,7 @@ import {
   OutboxWriter,
   parseInput,
   PermissionResolver,
+  ReferenceCheck,
   ValidationFailedError,
   type AuthContext,
 } from '@salon/nest-kit';
@@ -30,7 +31,7 @@ import { calendarScope, canSeeAppointment } from '../domain/calendar-scope.js';
 import { priceFor, snapshot } from '../domain/visit-price.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
-import { visitFields, visitParts } from './booking-input.dto.js';
+import { bookingReferences, visitFields, visitParts } from './booking-input.dto.js';
 import { BookingWriter } from './booking-writer.use-case.js';
 
 const MAX_LENGTH_MIN = 12 * 60;
@@ -87,6 +88,7 @@ export class AppointmentsUseCase {
     private readonly writer: BookingWriter,
     private readonly permissions: PermissionResolver,
     private readonly allocations: AllocationsUseCase,
+    private readonly references: ReferenceCheck,
   ) {}
 
   /** The window's appointments the caller may see: everyone's, or only their own with view_own_schedule. */
@@ -137,8 +139,25 @@ export class AppointmentsUseCase {
     };
   }
 
+  /**
+   * POST /api/appointments and bookAppointment: the client and the staff named are checked with
+   * their owners (clients, identity) before anything else; an unknown one is a 400 naming its field.
+   */
   async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
+    await this.references.require(bookingReferences(b));
+    return this.place(auth, b, now);
+  }
+
+  /**
+   * A booking whose references the caller established itself: online booking's client comes from
+   * the clients service's find-or-create, its staff from the page's offer (people with hours here).
+   */
+  async bookVouched(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
+    return this.place(auth, parseInput(bookSchema, input), now);
+  }
+
+  private async place(auth: AuthContext, b: z.output<typeof bookSchema>, now: Date): Promise<AppointmentView> {
     const parts = visitParts(b);
     const services = await this.visits.services(
       parts.map((p) => p.serviceId),
@@ -190,6 +209,8 @@ export class AppointmentsUseCase {
   async update(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<AppointmentView> {
     const p = parseInput(patchSchema, input);
     const current = await this.get(id);
+    if (p.staffId !== undefined && p.staffId !== current.staffId)
+      await this.references.require({ staff: [{ field: 'staffId', id: p.staffId }] });
     if (p.version !== undefined && p.version !== current.version)
       throw new ConflictError('The appointment was changed by someone else; reload it and try again');
     const start = p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt);
