@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_QUERY_LIMITS, queryCost, queryLimitRules } from '@salon/nest-kit/graphql-limits';
-import { validate, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, validate, type DefinitionNode, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { composeSupergraph, findSubgraphSchemaFiles } from './supergraph-composition.js';
 
