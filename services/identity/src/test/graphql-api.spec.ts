@@ -188,13 +188,13 @@ describe('viewer and users', () => {
     const clientsAsStaff = await gql('staff', '{ users(role: client) { email } }');
     expect(clientsAsStaff.errors![0].extensions.code).toBe('FORBIDDEN');
   });
-  it("refuses other users' permissions, groups and colours through users and viewer, where REST answers 403", async () => {
+  it("refuses other users' permissions and colours through users and viewer, where REST answers 403", async () => {
     const { user } = await ids();
     for (const as of ['basic', 'staff']) {
       for (const [field, route] of [
         ['permissions', 'permissions'],
         ['directPermissions', 'permissions'],
-        ['permissionGroups { name }', 'permissions'],
+        ['permissionGroups { name permissions }', 'permissions'],
         ['colorPreferences { primaryColor }', 'color-preferences'],
       ]) {
         const rest = await request(t.app.getHttpServer())
@@ -209,8 +209,18 @@ describe('viewer and users', () => {
       const groupMembers = await gql(as, '{ viewer { permissionGroups { members { email } } } }');
       expect(groupMembers.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     }
-    const names = await gql('basic', '{ users { email fullName } }');
+    // The staff list (view_staff) shows names, contacts and group names, as the /staff screen does.
+    const names = await gql('basic', '{ users { email fullName permissionGroups { id name } } }');
     expect(names.errors).toBeUndefined();
+    expect(names.data!.users.find((u: { email: string }) => u.email === 'dana@demo.salon').permissionGroups).toMatchObject([
+      { name: 'Stylists' },
+    ]);
+    // Without view_staff, another user's groups are not theirs to see; client accounts' only for admins.
+    expect((await gql('client', '{ viewer { permissionGroups { name } } }')).errors).toBeUndefined();
+    const { group } = await ids();
+    expect((await gql('basic', `{ viewer { permissionGroups { id permissions } } }`)).data!.viewer.permissionGroups).toEqual([
+      { id: group.basic, permissions: expect.arrayContaining(['view_clients']) },
+    ]);
     const admin = await gql('admin', '{ users { email permissions colorPreferences { primaryColor } permissionGroups { name } } }');
     expect(admin.errors).toBeUndefined();
     expect(admin.data!.users.find((u: { email: string }) => u.email === 'staff@demo.salon').permissionGroups).toEqual([

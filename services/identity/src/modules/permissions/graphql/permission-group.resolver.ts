@@ -27,6 +27,11 @@ export class PermissionGroupResolver {
     return this.groups.getFor(auth, reference.id);
   }
 
+  @ResolveField(() => [String], { description: 'The group’s members and admins only' })
+  permissions(@Parent() group: PermissionGroupEntity, @CurrentAuth() auth: AuthContext) {
+    return this.groups.permissionsFor(auth, group);
+  }
+
   @ResolveField(() => [UserModel], { description: 'Admins only' })
   async members(@Parent() group: PermissionGroupEntity, @CurrentAuth() auth: AuthContext) {
     return this.groups.membersFor(auth, group.id);

@@ -33,6 +33,12 @@ export class PermissionGroupsUseCase {
     return this.get(id);
   }
 
+  /** A group's permissions: the same rule as reading the group (its members and admins). */
+  async permissionsFor(auth: AuthContext, group: PermissionGroupEntity): Promise<string[]> {
+    await this.getFor(auth, group.id);
+    return group.permissions;
+  }
+
   /** The people in a group: the admin's permissions page only. */
   async membersFor(auth: AuthContext, groupId: string): Promise<UserEntity[]> {
     if (!mayListGroupMembers(auth)) throw new ForbiddenError("Forbidden: only an admin may list a group's members");

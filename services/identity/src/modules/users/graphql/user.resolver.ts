@@ -52,12 +52,14 @@ export class UserResolver {
     return fullName(user);
   }
 
-  // The four fields below are what GET /api/users/{id}/permissions and /color-preferences answer, so
-  // they go through the same use-case rule (yourself, or anyone if you are admin): a user reached
-  // through `users` or a group is not a way round it.
-  @ResolveField(() => [PermissionGroupModel], { description: 'Yourself, or anyone if you are admin' })
+  // What GET /api/users/{id}/permissions and /color-preferences answer goes through the same
+  // use-case rule (yourself, or anyone if you are admin): a user reached through `users` or a
+  // group is not a way round it. Group names are the staff list's (whoever may list the user).
+  @ResolveField(() => [PermissionGroupModel], {
+    description: 'Whoever may list the user (view_staff for staff); a group’s permissions: its members and admins',
+  })
   async permissionGroups(@Parent() user: UserEntity, @CurrentAuth() auth: AuthContext) {
-    const { groups } = await this.userPermissions.ofUserFor(auth, user);
+    const groups = await this.userPermissions.groupsFor(auth, user);
     return Promise.all(groups.map((g) => this.groups.get(g.id)));
   }
 
