@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { queryLimitsConfigSchema, queryLimitsOf, type QueryLimits } from '@salon/nest-kit/graphql-limits';
 import { z } from 'zod';
 
 /** Thrown at boot when the environment does not fit; names every bad variable. */
@@ -54,9 +55,8 @@ const envSchema = z
       .refine((path) => existsSync(path), { error: 'file does not exist (compose one with `npm run compose-supergraph -w gateway`)' })
       .optional(),
     SUPERGRAPH_POLL_INTERVAL_MS: positiveInt('a positive number of milliseconds').default(10_000),
-    GRAPHQL_MAX_DEPTH: positiveInt('a positive integer').default(12),
-    GRAPHQL_MAX_ALIASES: positiveInt('a positive integer').default(15),
-    GRAPHQL_MAX_COST: positiveInt('a positive integer').default(5000),
+    // Depth, alias and cost limits: the same variables, defaults and measure as every subgraph's (nest-kit).
+    ...queryLimitsConfigSchema.shape,
     GRAPHQL_BODY_LIMIT: z
       .string()
       .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 100kb or 1mb')
@@ -97,7 +97,7 @@ export interface GatewayConfig {
     documents?: string;
   };
   supergraph: { path?: string; pollIntervalMs: number };
-  graphql: { maxDepth: number; maxAliases: number; maxCost: number; bodyLimit: string; introspection: boolean };
+  graphql: QueryLimits & { bodyLimit: string; introspection: boolean };
   upstreamTimeoutMs: number;
   shutdownTimeoutMs: number;
 }
@@ -151,9 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     supergraph: { path: e.SUPERGRAPH_PATH, pollIntervalMs: e.SUPERGRAPH_POLL_INTERVAL_MS },
     graphql: {
-      maxDepth: e.GRAPHQL_MAX_DEPTH,
-      maxAliases: e.GRAPHQL_MAX_ALIASES,
-      maxCost: e.GRAPHQL_MAX_COST,
+      ...queryLimitsOf(e),
       bodyLimit: e.GRAPHQL_BODY_LIMIT,
       introspection: e.NODE_ENV !== 'production',
     },

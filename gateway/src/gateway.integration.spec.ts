@@ -122,7 +122,10 @@ beforeAll(async () => {
     sdl: fixture('scheduling'),
     context: identityContext,
     resolvers: {
-      Query: { publicServices: () => [{ id: 's1', name: 'Haircut', durationMinutes: 45 }] },
+      Query: {
+        publicServices: () => [{ id: 's1', name: 'Haircut', durationMinutes: 45 }],
+        services: () => [{ id: 's1', name: 'Haircut', durationMinutes: 45 }],
+      },
       // Like the real subgraphs (nest-kit's guards), `_entities` needs a valid token: the join
       // below only works because the gateway forwards the caller's Authorization to it.
       User: {
@@ -224,11 +227,18 @@ describe('/graphql', () => {
   });
 
   it('accepts a query at the depth limit', async () => {
-    let selection = 'id';
-    for (let i = 0; i < 5; i++) selection = `permissionGroups { members { ${selection} } }`;
-    const res = await graphql(`{ viewer { ${selection} } }`, { token });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as any).errors).toBeUndefined();
+    // Ten nested lists cost far more than the limit at the default list size; with lists of one
+    // the depth rule alone decides.
+    const { gateway: small, url } = await startGateway(gatewayEnv({ GRAPHQL_DEFAULT_LIST_SIZE: '1' }));
+    try {
+      let selection = 'id';
+      for (let i = 0; i < 5; i++) selection = `permissionGroups { members { ${selection} } }`;
+      const res = await graphql(`{ viewer { ${selection} } }`, { token, url });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as any).errors).toBeUndefined();
+    } finally {
+      await small.stop();
+    }
   });
 
   it('rejects more than 15 aliases', async () => {
@@ -245,6 +255,24 @@ describe('/graphql', () => {
     const res = await graphql(`{ ${aliases} }`, { token });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).errors[0].message).toMatch(/^Query Cost limit of 5000 exceeded, found \d+(\.\d+)?\.$/);
+  });
+
+  it('counts a limit argument in the cost, from a literal or a variable, so aliased pages cannot add up unseen', async () => {
+    const page = (i: number) => `p${i}: services(limit: 3000, offset: ${i * 3000}) { id name durationMinutes }`;
+    const two = await graphql(`{ ${page(0)} ${page(1)} }`, { token });
+    expect(two.status).toBe(400);
+    expect(((await two.json()) as any).errors[0]).toMatchObject({
+      message: 'Query Cost limit of 5000 exceeded, found 6000.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+    const query = 'query($n: Int) { services(limit: $n) { id name durationMinutes } }';
+    const big = await graphql(query, { token, variables: { n: 6000 } });
+    expect(big.status).toBe(400);
+    expect(((await big.json()) as any).errors[0].message).toBe('Query Cost limit of 5000 exceeded, found 6000.');
+    const small = await graphql(query, { token, variables: { n: 50 } });
+    expect(((await small.json()) as any).data.services).toHaveLength(1);
+    // Without a limit a list counts as the default size (10).
+    expect((await graphql(`{ ${page(0).replace('(limit: 3000, offset: 0)', '')} }`, { token })).status).toBe(200);
   });
 
   it('answers a malformed JSON body with 400', async () => {

@@ -5,12 +5,9 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
-import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
-import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { queryCostPlugin, queryLimitRules } from '@salon/nest-kit/graphql-limits';
 import type { VerifiedToken } from '@salon/tokens';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.js';
 import { AUTH_REQUIRED_BODY, type EdgeAuth } from './edge-auth.js';
@@ -35,28 +32,6 @@ export class AuthForwardingDataSource extends RemoteGraphQLDataSource<GatewayCon
     if (authorization) headers.set('authorization', authorization);
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
   }
-}
-
-export interface QueryLimits {
-  maxDepth: number;
-  maxAliases: number;
-  maxCost: number;
-}
-
-/**
- * graphql-armor's depth, alias and cost rules as validation rules. A rejection is reported as an
- * ordinary validation error (HTTP 400, GRAPHQL_VALIDATION_FAILED) rather than thrown, and without
- * the "Syntax Error:" prefix graphql-armor puts on it.
- */
-export function queryLimitRules(limits: QueryLimits): ValidationRule[] {
-  const report = (context: ValidationContext | null, error: GraphQLError) =>
-    context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')));
-  const common = { propagateOnRejection: false, onReject: [report], exposeLimits: true };
-  return [
-    maxDepthRule({ ...common, n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true }) as unknown as ValidationRule,
-    maxAliasesRule({ ...common, n: limits.maxAliases }) as unknown as ValidationRule,
-    costLimitRule({ ...common, maxCost: limits.maxCost, ignoreIntrospection: true }) as unknown as ValidationRule,
-  ];
 }
 
 export interface SupergraphStatus {
@@ -178,9 +153,11 @@ export class GraphqlGateway {
       if (this.status.loaded) this.logger.info('supergraph updated');
     });
     const production = config.nodeEnv === 'production';
-    const plugins: ApolloServerPlugin<GatewayContext>[] = production
-      ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()]
-      : [];
+    // Cost counts list sizes from the variables too, so it runs as a plugin once the operation is known.
+    const plugins: ApolloServerPlugin<GatewayContext>[] = [
+      queryCostPlugin<GatewayContext>(config.graphql),
+      ...(production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : []),
+    ];
     return new ApolloServer<GatewayContext>({
       gateway,
       logger,

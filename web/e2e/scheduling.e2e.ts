@@ -119,6 +119,13 @@ const plus = (iso: string, minutes: number) => new Date(new Date(iso).getTime() 
  * ending right where the break starts (growing it runs into the break), one with 15 free minutes
  * after it (growing it fits).
  */
+/** A client of the demo salon: scheduling asks the clients service about every client it books. */
+async function aClient(token: string): Promise<string> {
+  const res = await apiAs(token, 'GET', '/api/clients?limit=1');
+  expect(res.status).toBe(200);
+  return (res.body as { data: { id: string }[] }).data[0]!.id;
+}
+
 async function findScene(token: string, locationId: string) {
   const services = ((await apiAs(token, 'GET', `/api/services?locationId=${locationId}`)).body as Service[])
     .filter((s) => !s.roomType && s.deviceTypes.length === 0 && s.durationMin <= 60)
@@ -178,10 +185,11 @@ describe('the calendar: unavailable times and resizing', () => {
     const locations = (await apiAs(token, 'GET', '/api/locations')).body as { id: string; isActive: boolean }[];
     const locationId = locations.find((l) => l.isActive)!.id;
     const scene = await findScene(token, locationId);
+    const clientId = await aClient(token);
     const book = async (slot: Slot) => {
       const res = await apiAs(token, 'POST', '/api/appointments', {
         locationId,
-        clientId: crypto.randomUUID(),
+        clientId,
         serviceId: scene.service.id,
         staffId: scene.staff.staffId,
         startsAt: slot.startsAt,
@@ -267,7 +275,7 @@ describe('the calendar: a visit of several services', () => {
     if (!found) throw new Error('no free two-service visit in the coming week');
     const booked = await apiAs(token, 'POST', '/api/appointments', {
       locationId,
-      clientId: crypto.randomUUID(),
+      clientId: await aClient(token),
       startsAt: found.slot.startsAt,
       source: 'staff',
       services: found.slot.segments.map((s) => ({ serviceId: s.serviceId, staffId: s.staffId })),

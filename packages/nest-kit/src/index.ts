@@ -35,3 +35,8 @@ export * from './events/event-handler.decorator.js';
 export * from './events/events.module.js';
 export * from './graphql/subgraph.module.js';
 export * from './graphql/scalars.js';
+export * from './graphql/query-limits.js';
+export * from './references/reference-rules.js';
+export * from './references/platform-directory.provider.js';
+export * from './references/reference-check.provider.js';
+export * from './references/references.module.js';

@@ -9,6 +9,7 @@ import {
   IdentityPermissionResolver,
   JSONObjectScalar,
   RedisModule,
+  ReferencesModule,
   subgraphModule,
 } from '@salon/nest-kit';
 import type { ClientsConfig } from './config.js';
@@ -31,6 +32,8 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
+        // A profile's preferred location and stylist are checked with identity on writes.
+        ReferencesModule,
         EventsModule.forRoot({ serviceName: 'clients', relay: true }),
         subgraphModule(config, { resolvers: { JSONObject: JSONObjectScalar } }),
         HealthModule,

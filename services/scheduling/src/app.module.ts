@@ -9,6 +9,7 @@ import {
   IdentityPermissionResolver,
   JSONObjectScalar,
   RedisModule,
+  ReferencesModule,
   subgraphModule,
 } from '@salon/nest-kit';
 import type { SchedulingConfig } from './config.js';
@@ -35,6 +36,8 @@ export class AppModule {
         DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
         PersistenceModule,
         AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
+        // Ids of clients, staff and locations on writes are checked with their owners.
+        ReferencesModule,
         // consume: the waitlist listens to scheduling's own cancel/reschedule/no-show events, client
         // references to the clients service's merges (through the inbox).
         EventsModule.forRoot({ serviceName: 'scheduling', relay: true, consume: true }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryLimitsConfigSchema } from '../graphql/query-limits.js';
 
 /** Thrown at boot when the environment does not fit a service's schema; names every bad variable. */
 export class ConfigError extends Error {
@@ -23,6 +24,8 @@ export const baseConfigSchema = z
     JWT_ISSUER: z.string().default('salon-identity'),
     JWT_AUDIENCE: z.string().default('salon-platform'),
     JWT_TTL_SECONDS: z.coerce.number().int().positive().default(43_200),
+    // Each subgraph's own depth, alias and cost limits (the gateway's variables, the same defaults).
+    ...queryLimitsConfigSchema.shape,
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.JWT_SECRET !== DEV_JWT_SECRET, {
     path: ['JWT_SECRET'],

@@ -3,14 +3,24 @@ import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nest
 import type { DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { BaseConfig } from '../config/config.js';
+import { queryCostPlugin, queryLimitRules, queryLimitsOf, type QueryLimitsConfig } from './query-limits.js';
 
 /**
  * Every service's Federation 2 subgraph, configured one way: code-first schema, the request in the
  * context (the guards read the token from it), no introspection in production (the gateway
- * composes from `_service { sdl }`), no stack traces in answers, no inline tracing.
+ * composes from `_service { sdl }`), no stack traces in answers, no inline tracing, and the same
+ * depth, alias and cost limits as the gateway (query-limits.ts): a subgraph is reachable without
+ * the gateway (another pod, a forwarded port), so it cannot rely on the gateway's.
+ *
+ * `extra` adds options a service needs (e.g. `resolvers` for a custom scalar such as JSONObject);
+ * its plugins and validation rules come on top of these, never instead.
  */
-/** `extra` adds options a service needs (e.g. `resolvers` for a custom scalar such as JSONObject). */
-export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>, extra: Partial<ApolloFederationDriverConfig> = {}): DynamicModule {
+export function subgraphModule(
+  config: Pick<BaseConfig, 'NODE_ENV'> & Partial<QueryLimitsConfig>,
+  extra: Partial<ApolloFederationDriverConfig> = {},
+): DynamicModule {
+  const limits = queryLimitsOf(config);
+  const { plugins = [], validationRules = [], ...rest } = extra;
   return GraphQLModule.forRoot<ApolloFederationDriverConfig>({
     driver: ApolloFederationDriver,
     autoSchemaFile: { federation: 2 },
@@ -23,7 +33,8 @@ export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>, extra: Part
     fieldResolverEnhancers: ['guards', 'filters'],
     introspection: config.NODE_ENV !== 'production',
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginInlineTraceDisabled()],
-    ...extra,
+    ...rest,
+    plugins: [ApolloServerPluginInlineTraceDisabled(), queryCostPlugin(limits), ...plugins],
+    validationRules: [...queryLimitRules(limits), ...validationRules],
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEvents, startClients, USERS, type ClientsTestApp } from './clients-app.js';
+import { LOCATION_ID, outboxEvents, startClients, USERS, type ClientsTestApp } from './clients-app.js';
 
 let t: ClientsTestApp;
 
@@ -327,6 +327,48 @@ describe('export', () => {
       );
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe("a profile's references to identity", () => {
+  const NOBODY = '0c000000-0000-4000-8000-000000000099';
+  const NOWHERE = '0d000000-0000-4000-8000-000000000099';
+
+  it('refuses a preferred stylist or location identity does not know, on create and edit, naming the field; saves nothing', async () => {
+    const before = (await t.sql(`SELECT count(*)::int AS n FROM clients`))[0].n;
+    const res = await t.as('manager').post('/api/clients', { firstName: 'Pat', preferredStaffId: NOBODY, preferredLocationId: NOWHERE });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      { field: 'preferredStaffId', message: 'is not a staff member' },
+      { field: 'preferredLocationId', message: 'is not a location of the business' },
+    ]);
+    const asClientLogin = await t.as('manager').post('/api/clients', { firstName: 'Pat', preferredStaffId: USERS.client.id });
+    expect(asClientLogin.body.details).toEqual([{ field: 'preferredStaffId', message: 'is not a staff member' }]);
+    const gql = await t.gql('manager', 'mutation($s: ID) { createClient(input: { firstName: "Pat", preferredStaffId: $s }) { id } }', {
+      s: NOBODY,
+    });
+    expect(gql.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'preferredStaffId' });
+    expect((await t.sql(`SELECT count(*)::int AS n FROM clients`))[0].n).toBe(before);
+
+    const c = await create({ firstName: 'Pat', preferredStaffId: USERS.manager.id, preferredLocationId: LOCATION_ID });
+    const edit = await t.as('manager').patch(`/api/clients/${c.id}`, { version: c.version, preferredStaffId: NOBODY });
+    expect(edit.status).toBe(400);
+    expect(edit.body.details).toEqual([{ field: 'preferredStaffId', message: 'is not a staff member' }]);
+  });
+
+  it('still edits a profile whose stylist has since left, as long as the edit does not set a new one', async () => {
+    const c = await create({ firstName: 'Robin', preferredStaffId: USERS.viewer.id });
+    t.directory.people.set(USERS.viewer.id, { role: 'staff', isActive: false });
+    try {
+      const edit = await t
+        .as('manager')
+        .patch(`/api/clients/${c.id}`, { version: c.version, lastName: 'Reyes', preferredStaffId: USERS.viewer.id });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      const again = await t.as('manager').post('/api/clients', { firstName: 'Sam', preferredStaffId: USERS.viewer.id });
+      expect(again.body.details).toEqual([{ field: 'preferredStaffId', message: 'is not an active staff member' }]);
+    } finally {
+      t.directory.people.set(USERS.viewer.id, { role: 'staff', isActive: true });
     }
   });
 });

@@ -1,7 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { AllExceptionsFilter, createLogger, PermissionResolver, SERVICE_ACCOUNT_ID, UserDirectory } from '@salon/nest-kit';
+import {
+  AllExceptionsFilter,
+  createLogger,
+  PermissionResolver,
+  PlatformDirectory,
+  SERVICE_ACCOUNT_ID,
+  UserDirectory,
+  type UserRecord,
+} from '@salon/nest-kit';
 import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
 import request from 'supertest';
@@ -28,6 +36,15 @@ export const USERS = {
   outsider: { id: '0c000000-0000-4000-8000-000000000004', role: 'staff', name: 'Olly Out', permissions: ['view_calendar'] },
   // Another service calling with its service token (ServiceToken: the platform's service account, role admin).
   service: { id: SERVICE_ACCOUNT_ID, role: 'admin', name: 'Online booking', permissions: [] as string[] },
+  // The demo salon's "Basic Staff" group: may see clients, not export them.
+  basic: {
+    id: '0c000000-0000-4000-8000-000000000005',
+    role: 'staff',
+    name: 'Bea Basic',
+    permissions: ['view_dashboard', 'view_calendar', 'view_clients', 'view_staff', 'view_services'],
+  },
+  // A client-role login (online booking): no staff permission at all.
+  client: { id: '0c000000-0000-4000-8000-000000000006', role: 'client', name: 'Casey Client', permissions: [] as string[] },
 } as const;
 export type TestUser = keyof typeof USERS;
 
@@ -43,8 +60,29 @@ class TestUserDirectory {
   }
 }
 
+/** A location identity knows in these tests. */
+export const LOCATION_ID = '0d000000-0000-4000-8000-000000000001';
+
+/** Identity as the owner of the staff and locations a profile may prefer (nest-kit's PlatformDirectory). */
+export class TestPlatformDirectory {
+  readonly people = new Map<string, UserRecord>(
+    Object.values(USERS).map((u): [string, UserRecord] => [u.id, { role: u.role, isActive: true }]),
+  );
+  readonly locations = new Set<string>([LOCATION_ID]);
+  async client(id: string) {
+    return { id };
+  }
+  async user(id: string) {
+    return this.people.get(id) ?? null;
+  }
+  async location(id: string) {
+    return this.locations.has(id) ? { id } : null;
+  }
+}
+
 export interface ClientsTestApp {
   app: INestApplication;
+  directory: TestPlatformDirectory;
   config: ClientsConfig;
   db: TestDatabase;
   dataSource: DataSource;
@@ -84,6 +122,8 @@ export async function startClients(suite: string, env: Record<string, string> = 
     .useClass(TestPermissionResolver)
     .overrideProvider(UserDirectory)
     .useClass(TestUserDirectory)
+    .overrideProvider(PlatformDirectory)
+    .useClass(TestPlatformDirectory)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
   app.useBodyParser('json', { limit: '2mb' });
@@ -103,6 +143,7 @@ export async function startClients(suite: string, env: Record<string, string> = 
   const withAuth = (t: request.Test, user: TestUser | null) => (user ? t.set('Authorization', `Bearer ${tokenCache.get(user)}`) : t);
   return {
     app,
+    directory: app.get(PlatformDirectory) as unknown as TestPlatformDirectory,
     config,
     db,
     dataSource,

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { resolvableEntityTypes } from '@salon/nest-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClients, USERS, type ClientsTestApp } from './clients-app.js';
 
@@ -200,5 +201,101 @@ describe('clients over GraphQL', () => {
     const outsider = await t.gql('outsider', query, { r: [{ __typename: 'Client', id: c.data!.createClient.id }] });
     expect(outsider.errors![0].extensions.code).toBe('FORBIDDEN');
     expect(JSON.stringify(outsider)).not.toMatch(/hidden\.person|Hidden|5550142/);
+  });
+});
+
+describe('the same rule on every path to the same data', () => {
+  // Every resolvable entity of this subgraph, with the REST route whose rule its reference follows.
+  const ENTITY_RULES: Record<string, string> = { Client: 'GET /api/clients/{id}: view_clients' };
+
+  it('has a rule (and a test below) for every resolvable entity in the schema', async () => {
+    const sdl = (await t.gql(null, '{ _service { sdl } }')).data!._service.sdl as string;
+    expect(resolvableEntityTypes(sdl)).toEqual(Object.keys(ENTITY_RULES).sort());
+  });
+
+  it('Client: a client-role login or staff without view_clients get nothing through _entities, as REST answers 403', async () => {
+    const c = await t.gql(
+      'manager',
+      `mutation { createClient(input: { firstName: "Quiet", lastName: "Quinn", email: "quiet.quinn@example.com" }) { id } }`,
+    );
+    const id = c.data!.createClient.id as string;
+    const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Client { id fullName email } } }`;
+    for (const as of ['client', 'outsider'] as const) {
+      await t.as(as).get(`/api/clients/${id}`).expect(403);
+      const res = await t.gql(as, query, { r: [{ __typename: 'Client', id }] });
+      expect(res.errors![0].extensions.code).toBe('FORBIDDEN');
+      expect(res.data?._entities ?? [null]).toEqual([null]);
+      expect(JSON.stringify(res)).not.toMatch(/quiet\.quinn|Quinn/);
+    }
+    await t.as('basic').get(`/api/clients/${id}`).expect(200);
+    expect((await t.gql('basic', query, { r: [{ __typename: 'Client', id }] })).data!._entities).toEqual([
+      { id, fullName: 'Quiet Quinn', email: 'quiet.quinn@example.com' },
+    ]);
+  });
+
+  describe('bulk reads need what the export needs', () => {
+    const secrets: string[] = [];
+    let ids: string[] = [];
+    beforeAll(async () => {
+      ids = [];
+      for (const n of [1, 2, 3]) {
+        const c = await t.gql('manager', `mutation { createClient(input: { firstName: "Bulk", lastName: "Person${n}" }) { id } }`);
+        ids.push(c.data!.createClient.id);
+        const secret = `private-note-${n}-${Date.now()}`;
+        secrets.push(secret);
+        const note = await t.gql('manager', 'mutation($c: ID!, $b: String) { addNote(clientId: $c, input: { body: $b }) { id } }', {
+          c: ids.at(-1),
+          b: secret,
+        });
+        expect(note.errors).toBeUndefined();
+      }
+    });
+
+    it('refuses a page of more than 50 clients without export_clients, on REST and GraphQL alike', async () => {
+      const rest = await t.as('basic').get('/api/clients?limit=200').expect(403);
+      expect(rest.body.error).toMatch(/export_clients/);
+      const gql = await t.gql('basic', '{ clients(limit: 200) { total items { id } } }');
+      expect(gql.errors![0].extensions.code).toBe('FORBIDDEN');
+      expect(gql.errors![0].message).toMatch(/export_clients/);
+      await t.as('basic').get('/api/clients?limit=50').expect(200);
+      expect((await t.gql('basic', '{ clients(limit: 50) { total } }')).errors).toBeUndefined();
+      await t.as('manager').get('/api/clients?limit=200').expect(200);
+      expect((await t.gql('manager', '{ clients(limit: 200) { total } }')).errors).toBeUndefined();
+    });
+
+    it('refuses the notes of more than one client in one request without export_clients (a list, aliases or _entities)', async () => {
+      const list = await t.gql('basic', '{ clients(search: "Bulk", limit: 10) { items { id notes { body } } } }');
+      expect(list.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+      expect(list.errors![0].message).toMatch(/export_clients/);
+      const leaked = secrets.filter((s) => JSON.stringify(list.data ?? null).includes(s));
+      expect(leaked.length).toBeLessThanOrEqual(1);
+
+      const aliased = await t.gql(
+        'basic',
+        'query($a: ID!, $b: ID!) { a: client(id: $a) { notes { body } } b: client(id: $b) { notes { body } } }',
+        {
+          a: ids[0],
+          b: ids[1],
+        },
+      );
+      expect(aliased.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+
+      const refs = await t.gql('basic', `query($r: [_Any!]!) { _entities(representations: $r) { ... on Client { notes { body } } } }`, {
+        r: ids.map((id) => ({ __typename: 'Client', id })),
+      });
+      expect(refs.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+      expect(secrets.filter((s) => JSON.stringify(refs.data ?? null).includes(s)).length).toBeLessThanOrEqual(1);
+    });
+
+    it("answers one client's notes, as GET /api/clients/{id}/notes does, and every client's with export_clients", async () => {
+      await t.as('basic').get(`/api/clients/${ids[0]}/notes`).expect(200);
+      const one = await t.gql('basic', 'query($id: ID!) { client(id: $id) { notes { body } } }', { id: ids[0] });
+      expect(one).toEqual({ data: { client: { notes: [{ body: secrets[0] }] } } });
+      const all = await t.gql('manager', '{ clients(search: "Bulk", limit: 10) { items { notes { body } } } }');
+      expect(all.errors).toBeUndefined();
+      expect(all.data!.clients.items.flatMap((c: { notes: { body: string }[] }) => c.notes.map((n) => n.body)).sort()).toEqual(
+        [...secrets].sort(),
+      );
+    });
   });
 });

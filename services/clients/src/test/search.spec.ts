@@ -62,7 +62,7 @@ describe('search as you type', () => {
   });
 
   it('counts every match when a search fills the page', async () => {
-    const all = await search('smith', '&limit=200');
+    const all = await search('smith', '&limit=50');
     const page = await search('smith', '&limit=2&offset=1');
     expect(page.data.map((c) => c.id)).toEqual(all.data.slice(1, 3).map((c) => c.id));
     expect(page.total).toBe(all.total);
@@ -92,7 +92,7 @@ describe('list, filters, sorts and paging', () => {
   });
 
   it('filters by tag, location and last visit, and sorts', async () => {
-    const bridal = (await t.as('viewer').get('/api/clients?tag=Bridal&limit=200').expect(200)).body;
+    const bridal = (await t.as('manager').get('/api/clients?tag=Bridal&limit=200').expect(200)).body;
     expect(bridal.data.map((c: { id: string }) => c.id)).toContain(ids.jennifer);
     expect(bridal.data.every((c: { tags: string[] }) => c.tags.includes('Bridal'))).toBe(true);
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM clients WHERE 'Bridal' = ANY(tags) AND deleted_at IS NULL`);

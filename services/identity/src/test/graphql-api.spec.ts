@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolvableEntityTypes } from '@salon/nest-kit/testing';
 import { startIdentity, type IdentityTestApp } from './identity-app.js';
 
 let t: IdentityTestApp;
@@ -26,6 +27,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** Ids of the demo salon's people, groups and locations, by e-mail or name. */
+async function ids() {
+  const db = t.app.get(DataSource);
+  const byEmail = async (email: string) => (await db.query(`SELECT id FROM users WHERE email = $1`, [email]))[0].id as string;
+  const group = async (name: string) => (await db.query(`SELECT id FROM permission_groups WHERE name = $1`, [name]))[0].id as string;
+  return {
+    user: {
+      admin: await byEmail('admin@demo.salon'),
+      staff: await byEmail('staff@demo.salon'),
+      basic: await byEmail('basic@demo.salon'),
+      client: await byEmail('client@demo.salon'),
+    },
+    group: { basic: await group('Basic Staff'), stylists: await group('Stylists') },
+    location: (await db.query(`SELECT id FROM locations WHERE name = 'Downtown'`))[0].id as string,
+  };
+}
 describe('subgraph schema', () => {
   it('matches the checked-in schema.graphql the gateway composes (UPDATE_SCHEMA=1 rewrites it)', async () => {
     const res = await gql(null, '{ _service { sdl } }');
@@ -65,14 +82,75 @@ describe('federation entities', () => {
     }
   });
 
-  it('resolves users, groups and locations for a signed-in staff member, as the gateway asks for them', async () => {
-    const res = await gql('basic', ENTITIES, { r: await representations() });
-    expect(res.errors).toBeUndefined();
-    expect(res.data!._entities).toEqual([
-      { email: 'staff@demo.salon', fullName: expect.any(String), permissions: expect.arrayContaining(['view_calendar']) },
-      { name: 'Stylists', memberCount: expect.any(Number) },
-      { name: 'Downtown' },
-    ]);
+  const one = (typename: string, selection: string) =>
+    `query($r: [_Any!]!) { _entities(representations: $r) { ... on ${typename} { ${selection} } } }`;
+  async function entity(as: string, typename: string, id: string, selection: string) {
+    return gql(as, one(typename, selection), { r: [{ __typename: typename, id }] });
+  }
+  function expectRefused(res: Awaited<ReturnType<typeof gql>>, leaked: string[] = []) {
+    expect(res.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect(res.data?._entities ?? [null]).toEqual([null]);
+    for (const text of leaked) expect(JSON.stringify(res.data ?? null)).not.toContain(text);
+  }
+
+  // Every resolvable entity of this subgraph, with the REST route (or query) whose rule its reference follows.
+  const ENTITY_RULES: Record<string, string> = {
+    User: 'GET /api/users/{id} and user(id): yourself, or anyone if you are admin',
+    PermissionGroup: 'GET /api/users/{id}/permissions: the groups you are in, or any if you are admin; members only for admins',
+    Location: 'GET /api/locations: every signed-in user',
+  };
+  it('has a rule (and a test below) for every resolvable entity in the schema', async () => {
+    const sdl = (await gql(null, '{ _service { sdl } }')).data!._service.sdl as string;
+    expect(resolvableEntityTypes(sdl)).toEqual(Object.keys(ENTITY_RULES).sort());
+  });
+
+  it('User: a client or Basic Staff reads only themselves, as GET /api/users/{id} says', async () => {
+    const { user } = await ids();
+    for (const as of ['client', 'basic'] as const) {
+      const rest = await request(t.app.getHttpServer()).get(`/api/users/${user.staff}`).set('Authorization', `Bearer ${tokens[as]}`);
+      expect(rest.status).toBe(403);
+      for (const target of [user.staff, user.admin]) {
+        expectRefused(await entity(as, 'User', target, 'email phone permissions'), ['@demo.salon', '+1']);
+      }
+      const self = await entity(as, 'User', user[as], 'email');
+      expect(self).toEqual({ data: { _entities: [{ email: `${as}@demo.salon` }] } });
+    }
+    const admin = await entity('admin', 'User', user.staff, 'email');
+    expect(admin).toEqual({ data: { _entities: [{ email: 'staff@demo.salon' }] } });
+  });
+
+  it("User: a user's permissions, groups and colours under _entities follow their REST routes too", async () => {
+    const { user } = await ids();
+    const own = await entity(
+      'basic',
+      'User',
+      user.basic,
+      'permissions directPermissions permissionGroups { name } colorPreferences { primaryColor }',
+    );
+    expect(own.errors).toBeUndefined();
+    expect(own.data!._entities[0].permissionGroups).toEqual([{ name: 'Basic Staff' }]);
+  });
+
+  it('PermissionGroup: only your own groups, and their members only for admins', async () => {
+    const { group } = await ids();
+    expectRefused(await entity('client', 'PermissionGroup', group.basic, 'name'));
+    expectRefused(await entity('basic', 'PermissionGroup', group.stylists, 'name permissions'), ['Stylists']);
+    const own = await entity('basic', 'PermissionGroup', group.basic, 'name memberCount');
+    expect(own).toEqual({ data: { _entities: [{ name: 'Basic Staff', memberCount: 1 }] } });
+    const members = await entity('basic', 'PermissionGroup', group.basic, 'name members { email phone }');
+    expect(members.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    expect(JSON.stringify(members.data ?? null)).not.toContain('@demo.salon');
+    const admin = await entity('admin', 'PermissionGroup', group.stylists, 'name members { email }');
+    expect(admin.errors).toBeUndefined();
+    expect(admin.data!._entities[0].members).toContainEqual({ email: 'dana@demo.salon' });
+  });
+
+  it('Location: every signed-in user, as GET /api/locations says', async () => {
+    const { location } = await ids();
+    for (const as of ['client', 'basic']) {
+      await request(t.app.getHttpServer()).get('/api/locations').set('Authorization', `Bearer ${tokens[as]}`).expect(200);
+      expect(await entity(as, 'Location', location, 'name')).toEqual({ data: { _entities: [{ name: 'Downtown' }] } });
+    }
   });
 
   it('keeps _service { sdl } open for composition', async () => {
@@ -109,6 +187,45 @@ describe('viewer and users', () => {
     expect(client.errors![0].extensions.code).toBe('FORBIDDEN');
     const clientsAsStaff = await gql('staff', '{ users(role: client) { email } }');
     expect(clientsAsStaff.errors![0].extensions.code).toBe('FORBIDDEN');
+  });
+  it("refuses other users' permissions and colours through users and viewer, where REST answers 403", async () => {
+    const { user } = await ids();
+    for (const as of ['basic', 'staff']) {
+      for (const [field, route] of [
+        ['permissions', 'permissions'],
+        ['directPermissions', 'permissions'],
+        ['permissionGroups { name permissions }', 'permissions'],
+        ['colorPreferences { primaryColor }', 'color-preferences'],
+      ]) {
+        const rest = await request(t.app.getHttpServer())
+          .get(`/api/users/${user.admin}/${route}`)
+          .set('Authorization', `Bearer ${tokens[as]}`);
+        expect(rest.status).toBe(403);
+        const res = await gql(as, `{ users { email ${field} } }`);
+        expect(res.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+        expect(JSON.stringify(res.data ?? null)).not.toContain('#8b5cf6');
+        expect(JSON.stringify(res.data ?? null)).not.toContain('edit_business_settings');
+      }
+      const groupMembers = await gql(as, '{ viewer { permissionGroups { members { email } } } }');
+      expect(groupMembers.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    }
+    // The staff list (view_staff) shows names, contacts and group names, as the /staff screen does.
+    const names = await gql('basic', '{ users { email fullName permissionGroups { id name } } }');
+    expect(names.errors).toBeUndefined();
+    expect(names.data!.users.find((u: { email: string }) => u.email === 'dana@demo.salon').permissionGroups).toMatchObject([
+      { name: 'Stylists' },
+    ]);
+    // Without view_staff, another user's groups are not theirs to see; client accounts' only for admins.
+    expect((await gql('client', '{ viewer { permissionGroups { name } } }')).errors).toBeUndefined();
+    const { group } = await ids();
+    expect((await gql('basic', `{ viewer { permissionGroups { id permissions } } }`)).data!.viewer.permissionGroups).toEqual([
+      { id: group.basic, permissions: expect.arrayContaining(['view_clients']) },
+    ]);
+    const admin = await gql('admin', '{ users { email permissions colorPreferences { primaryColor } permissionGroups { name } } }');
+    expect(admin.errors).toBeUndefined();
+    expect(admin.data!.users.find((u: { email: string }) => u.email === 'staff@demo.salon').permissionGroups).toEqual([
+      { name: 'Full Access Staff' },
+    ]);
   });
 });
 

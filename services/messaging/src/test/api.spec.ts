@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
+import { resolvableEntityTypes } from '@salon/nest-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SnsClient } from '../modules/webhooks/sns/sns-client.js';
 import { startTwilioPeer, twilioSignature, type TwilioPeer } from './local-peers.js';
@@ -60,6 +61,13 @@ describe('subgraph schema', () => {
     const file = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
     if (process.env.UPDATE_SCHEMA === '1') writeFileSync(file, `${sdl.trim()}\n`);
     expect(`${sdl.trim()}\n`).toBe(readFileSync(file, 'utf8'));
+  });
+
+  // Its federation references would be reads of its data by anyone who can call `_entities`: an
+  // entity added here needs a read rule in its reference resolver (the rule of its REST route) and
+  // a test like identity's and clients' "has a rule for every resolvable entity".
+  it('resolves no entity of its own through _entities', async () => {
+    expect(resolvableEntityTypes((await gql(null, '{ _service { sdl } }')).data!._service.sdl as string)).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   unavailableViewSchema,
   workingHoursRowSchema,
 } from '@salon/contracts';
+import { resolvableEntityTypes } from '@salon/nest-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT,
@@ -38,6 +39,13 @@ describe('subgraph schema', () => {
     const file = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
     if (process.env.UPDATE_SCHEMA === '1') writeFileSync(file, `${sdl.trim()}\n`);
     expect(`${sdl.trim()}\n`).toBe(readFileSync(file, 'utf8'));
+  });
+
+  // Its federation references would be reads of its data by anyone who can call `_entities`: an
+  // entity added here needs a read rule in its reference resolver (the rule of its REST route) and
+  // a test like identity's and clients' "has a rule for every resolvable entity".
+  it('resolves no entity of its own through _entities', async () => {
+    expect(resolvableEntityTypes((await t.gql(null, '{ _service { sdl } }')).data._service.sdl as string)).toEqual([]);
   });
 });
 

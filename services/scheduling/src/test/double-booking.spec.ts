@@ -98,6 +98,7 @@ describe('capacity, cancel, reschedule', () => {
     try {
       const s = await seedCalendar(t2, { roomCapacity: 2 });
       const [third] = await t2.sql(`SELECT gen_random_uuid() AS id`);
+      t2.directory.people.set(third.id, { role: 'staff', isActive: true });
       await t2.sql(
         `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) SELECT $1, $2, d, '09:00', '18:00' FROM generate_series(1, 7) d`,
         [third.id, LOCATION],

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { bookingConflictBodySchema } from '@salon/contracts';
-import { AllExceptionsFilter, createLogger, PermissionResolver, UserDirectory } from '@salon/nest-kit';
+import { AllExceptionsFilter, createLogger, PermissionResolver, PlatformDirectory, UserDirectory, type UserRecord } from '@salon/nest-kit';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
 import { DateTime } from 'luxon';
@@ -134,8 +134,38 @@ export class TestPlatformLookup {
   }
 }
 
+/**
+ * Stands in for the owners of the ids scheduling's writes refer to (nest-kit's PlatformDirectory):
+ * clients knows every CLIENT(n) of the tests and whoever online booking created, minus the ones a
+ * test deletes; identity knows USERS and STAFF (and staff a test adds) and the test LOCATION.
+ * The real directory's HTTP round trip has its own spec in nest-kit.
+ */
+export class TestPlatformDirectory {
+  readonly deletedClients = new Set<string>();
+  readonly people = new Map<string, UserRecord>([
+    ...Object.values(USERS).map((u): [string, UserRecord] => [u.id, { role: u.role, isActive: true }]),
+    ...Object.values(STAFF).map((s): [string, UserRecord] => [s.id, { role: 'staff', isActive: true }]),
+  ]);
+  readonly locations = new Set<string>([LOCATION]);
+  asked = 0;
+
+  async client(id: string) {
+    this.asked++;
+    return /^c[12]000000-0000-4000-8000-\d{12}$/.test(id) && !this.deletedClients.has(id) ? { id } : null;
+  }
+  async user(id: string) {
+    this.asked++;
+    return this.people.get(id) ?? null;
+  }
+  async location(id: string) {
+    this.asked++;
+    return this.locations.has(id) ? { id } : null;
+  }
+}
+
 export interface SchedulingTestApp {
   platform: TestPlatformLookup;
+  directory: TestPlatformDirectory;
   app: INestApplication;
   url: string;
   db: TestDatabase;
@@ -151,7 +181,7 @@ export interface SchedulingTestApp {
   close(): Promise<void>;
 }
 
-/** The real app (every module, real guards) listening on a port, on a database of its own; only identity is stood in for. */
+/** The real app (every module, real guards) listening on a port, on a database of its own; only identity and clients are stood in for. */
 export async function startScheduling(suite: string, env: Record<string, string> = {}): Promise<SchedulingTestApp> {
   const db = await createTestDatabase(`scheduling_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
   const config = loadSchedulingConfig({
@@ -169,6 +199,8 @@ export async function startScheduling(suite: string, env: Record<string, string>
     .useClass(TestUserDirectory)
     .overrideProvider(PlatformLookup)
     .useClass(TestPlatformLookup)
+    .overrideProvider(PlatformDirectory)
+    .useClass(TestPlatformDirectory)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
   app.useGlobalFilters(new AllExceptionsFilter(createLogger('scheduling', 'silent')));
@@ -182,6 +214,7 @@ export async function startScheduling(suite: string, env: Record<string, string>
   const withAuth = (t: request.Test, user: TestUser | null) => (user ? t.set('Authorization', `Bearer ${issued.get(user)}`) : t);
   return {
     platform: app.get(PlatformLookup) as unknown as TestPlatformLookup,
+    directory: app.get(PlatformDirectory) as unknown as TestPlatformDirectory,
     app,
     url,
     db,

@@ -17,9 +17,11 @@ export class ClientResolver {
 
   @RequirePermission('view_clients')
   @Query(() => ClientPageModel, {
-    description: 'Search as you type over name, phone and e-mail; sort: name, -createdAt, lastVisit, relevance',
+    description:
+      'Search as you type over name, phone and e-mail; sort: name, -createdAt, lastVisit, relevance. A limit over 50 needs export_clients',
   })
   async clients(
+    @CurrentAuth() auth: AuthContext,
     @Args('search', { type: () => String, nullable: true }) search?: string,
     @Args('tag', { type: () => String, nullable: true }) tag?: string,
     @Args('locationId', { type: () => ID, nullable: true }) locationId?: string,
@@ -29,7 +31,7 @@ export class ClientResolver {
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
     @Args('sort', { type: () => String, nullable: true }) sort?: string,
   ) {
-    const page = await this.clientsUseCase.list({ search, tag, locationId, lastVisitBefore, lastVisitAfter, limit, offset, sort });
+    const page = await this.clientsUseCase.list(auth, { search, tag, locationId, lastVisitBefore, lastVisitAfter, limit, offset, sort });
     return { items: page.data, total: page.total };
   }
 

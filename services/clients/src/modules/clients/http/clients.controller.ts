@@ -22,8 +22,8 @@ export class ClientsController {
 
   @RequirePermission('view_clients')
   @Get()
-  list(@Query() query: Record<string, unknown>) {
-    return this.clients.list(query);
+  list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    return this.clients.list(auth, query);
   }
 
   @RequirePermission('view_clients')

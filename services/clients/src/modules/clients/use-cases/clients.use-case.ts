@@ -10,15 +10,20 @@ import {
   type CreateClientInput,
   type DuplicateClient,
   type EventType,
+  type PermissionSubject,
 } from '@salon/contracts';
 import {
   APP_CONFIG,
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   OutboxWriter,
   parseInput,
+  PermissionResolver,
+  ReferenceCheck,
   ValidationFailedError,
   type AuthContext,
+  type References,
   type DomainEventInput,
 } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -38,7 +43,9 @@ import {
   type ClientState,
   type ConsentChannel,
 } from '../domain/client-rules.js';
+import { clientEvent, consentChangedEvent } from '../domain/client-events.js';
 import { toClientView } from '../domain/client-view.js';
+import { pageSizeRefusal } from '../domain/read-volume.js';
 import { CLIENT_SORTS, parseSearch } from '../domain/search-query.js';
 import type { ClientEntity } from '../persistence/client.entity.js';
 import { ClientRepository } from '../persistence/client.repository.js';
@@ -77,12 +84,24 @@ export class ClientsUseCase {
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
     private readonly outbox: OutboxWriter,
+    private readonly permissions: PermissionResolver,
+    private readonly references: ReferenceCheck,
     @Inject(APP_CONFIG) private readonly config: ClientsConfig,
   ) {}
 
-  /** GET /api/clients and `clients(...)`: a page of live clients and how many match. */
-  async list(input: unknown, options: { duplicateCounts?: boolean } = {}): Promise<{ data: Client[]; total: number }> {
+  /** The caller as the read-volume rules (domain/read-volume.ts) see them. */
+  async readerOf(auth: AuthContext): Promise<PermissionSubject> {
+    return { role: auth.role, permissions: auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId) };
+  }
+
+  /**
+   * GET /api/clients and `clients(...)`: a page of live clients and how many match. Pages over 50
+   * need export_clients, on both paths (domain/read-volume.ts).
+   */
+  async list(auth: AuthContext, input: unknown, options: { duplicateCounts?: boolean } = {}): Promise<{ data: Client[]; total: number }> {
     const q = parseInput(listClientsSchema, input);
+    const refusal = pageSizeRefusal(await this.readerOf(auth), q.limit);
+    if (refusal) throw new ForbiddenError(refusal);
     const search = parseSearch(q.search, this.config.DEFAULT_PHONE_COUNTRY);
     const { ids, total } = await this.clients.search({
       search,
@@ -137,6 +156,7 @@ export class ClientsUseCase {
   ): Promise<{ client: ClientEntity; match: ClientEntity | null }> {
     const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
     if (problems.length) throw new ValidationFailedError(problems);
+    await this.references.require(preferenceReferences(values));
     const actor = actorUuid(auth.userId);
     const now = new Date();
     const consent: Partial<ClientState> = {};
@@ -206,6 +226,9 @@ export class ClientsUseCase {
     const parsed = parseInput(updateClientInputSchema, input);
     const { values, problems } = profileChanges(parsed, this.config.DEFAULT_PHONE_COUNTRY);
     if (problems.length) throw new ValidationFailedError(problems);
+    // Only a preference that changes is checked: a profile whose stylist has since left can still be edited.
+    const before = isUuid(id) ? await this.clients.findById(id) : null;
+    await this.references.require(preferenceReferences(values, before));
     const actor = actorUuid(auth.userId);
     const updated = await this.dataSource.transaction(async (manager) => {
       const [current] = await this.clients.lock([this.checkId(id)], manager);
@@ -312,14 +335,7 @@ export class ClientsUseCase {
     type: T,
     payload: DomainEventInput<T>['payload'],
   ): DomainEventInput<T> {
-    return {
-      type,
-      aggregateType: 'client',
-      aggregateId: client.id,
-      locationId: client.preferredLocationId,
-      actor: auth ? { type: 'user', id: auth.userId } : { type: 'system', id: null },
-      payload,
-    };
+    return clientEvent(auth, client, type, payload);
   }
 
   consentEvent(
@@ -327,16 +343,20 @@ export class ClientsUseCase {
     client: ClientEntity,
     channel: ConsentChannel,
   ): DomainEventInput<'clients.client.consent-changed.v1'> {
-    const decision = consentOf(client, channel);
-    return this.event(auth, client, 'clients.client.consent-changed.v1', {
-      clientId: client.id,
-      channel,
-      granted: decision.granted,
-      method: decision.method,
-      phone: client.phone,
-      email: client.email,
-    });
+    return consentChangedEvent(auth, client, channel);
   }
+}
+
+/** A profile's preferred location and stylist belong to identity: the ones a create or an edit sets are checked there. */
+function preferenceReferences(
+  values: Partial<Pick<ClientState, 'preferredLocationId' | 'preferredStaffId'>>,
+  before?: Pick<ClientState, 'preferredLocationId' | 'preferredStaffId'> | null,
+): References {
+  const set = (key: 'preferredLocationId' | 'preferredStaffId') => {
+    const id = values[key];
+    return id && id !== before?.[key] ? [{ field: key, id }] : [];
+  };
+  return { locations: set('preferredLocationId'), staff: set('preferredStaffId') };
 }
 
 export function isLive(c: { deletedAt: Date | null; mergedInto: string | null }): boolean {

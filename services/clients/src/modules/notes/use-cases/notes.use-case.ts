@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, parseInput, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  parseInput,
+  UserDirectory,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { actorUuid, addNoteInputSchema, isUuid, updateNoteInputSchema, type Note } from '@salon/contracts';
+import { notesVolumeRefusal } from '../../clients/domain/read-volume.js';
 import { ClientsUseCase } from '../../clients/use-cases/clients.use-case.js';
 import { validateNoteValues } from '../../note-templates/domain/template-rules.js';
 import { NoteTemplateRepository } from '../../note-templates/persistence/note-template.repository.js';
@@ -35,8 +44,22 @@ export class NotesUseCase {
     private readonly users: UserDirectory,
   ) {}
 
+  /** GET /api/clients/{id}/notes: one client's notes. */
   async list(clientId: string): Promise<Note[]> {
     const client = await this.clients.live(clientId);
+    return (await this.notes.listForClient(client.id)).map(toNoteView);
+  }
+
+  /**
+   * `Client.notes`, reached however (a page, aliases, federation references): `readInRequest` holds
+   * the clients whose notes this request has read, so the notes of a second client need what the
+   * export needs (domain/read-volume.ts), as reading them on REST takes one request per client.
+   */
+  async listInRequest(auth: AuthContext, clientId: string, readInRequest: Set<string>): Promise<Note[]> {
+    const client = await this.clients.live(clientId);
+    readInRequest.add(client.id);
+    const refusal = readInRequest.size > 1 ? notesVolumeRefusal(await this.clients.readerOf(auth), readInRequest.size) : null;
+    if (refusal) throw new ForbiddenError(refusal);
     return (await this.notes.listForClient(client.id)).map(toNoteView);
   }
 

@@ -4,7 +4,8 @@ import { OutboxWriter, type DomainEventInput } from '@salon/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { consentColumns, consentOf } from '../../clients/domain/client-rules.js';
 import { ClientRepository } from '../../clients/persistence/client.repository.js';
-import { ClientsUseCase, isLive } from '../../clients/use-cases/clients.use-case.js';
+import { clientEvent, consentChangedEvent } from '../../clients/domain/client-events.js';
+import { isLive } from '../../clients/use-cases/clients.use-case.js';
 import { smsKeywordDecision } from '../domain/sms-keyword-consent.js';
 import { ClientsByPhoneRepository } from '../persistence/clients-by-phone.repository.js';
 
@@ -22,7 +23,6 @@ export class ApplySmsKeywordUseCase {
   constructor(
     private readonly byPhone: ClientsByPhoneRepository,
     private readonly clients: ClientRepository,
-    private readonly clientsUseCase: ClientsUseCase,
     private readonly outbox: OutboxWriter,
   ) {}
 
@@ -42,8 +42,8 @@ export class ApplySmsKeywordUseCase {
       await this.clients.update(client.id, { ...consentColumns('sms', decision), updatedBy: null }, manager);
       const saved = (await this.clients.findById(client.id, manager))!;
       events.push(
-        this.clientsUseCase.event(null, saved, 'clients.client.updated.v1', { clientId: saved.id, changed: ['smsConsent'] }),
-        this.clientsUseCase.consentEvent(null, saved, 'sms'),
+        clientEvent(null, saved, 'clients.client.updated.v1', { clientId: saved.id, changed: ['smsConsent'] }),
+        consentChangedEvent(null, saved, 'sms'),
       );
       changed.push(client.id);
     }

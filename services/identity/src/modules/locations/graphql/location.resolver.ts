@@ -15,6 +15,8 @@ export class LocationResolver {
     return this.locationsUseCase.list(includeInactive ?? false);
   }
 
+  // The rule of `locations` and GET /api/locations: every signed-in caller (the auth guard runs on
+  // references too), so the reference reads no more than the list does.
   @ResolveReference()
   resolveReference(reference: { id: string }) {
     return this.locationsUseCase.get(reference.id);

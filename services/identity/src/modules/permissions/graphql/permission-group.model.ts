@@ -3,11 +3,11 @@ import type { CreatePermissionGroupInput as CreatePermissionGroupInputContract, 
 
 @ObjectType('PermissionGroup')
 @Directive('@key(fields: "id")')
-export class PermissionGroupModel implements PermissionGroup {
+// `permissions` is a field resolver with its own read rule (permission-group.resolver.ts).
+export class PermissionGroupModel implements Omit<PermissionGroup, 'permissions'> {
   @Field(() => ID) id: string;
   @Field() name: string;
   @Field(() => String, { nullable: true }) description: string | null;
-  @Field(() => [String]) permissions: string[];
 }
 
 @ObjectType('PermissionDefinition')

@@ -1,18 +1,14 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { PERMISSION_CATALOG } from '@salon/contracts';
-import { AdminOnly } from '@salon/nest-kit';
+import { AdminOnly, CurrentAuth, type AuthContext } from '@salon/nest-kit';
 import { UserModel } from '../../users/graphql/user.model.js';
-import { UserRepository } from '../../users/persistence/user.repository.js';
 import type { PermissionGroupEntity } from '../persistence/permission-group.entity.js';
 import { PermissionGroupsUseCase } from '../use-cases/permission-groups.use-case.js';
 import { CreatePermissionGroupInput, PermissionDefinitionModel, PermissionGroupModel } from './permission-group.model.js';
 
 @Resolver(() => PermissionGroupModel)
 export class PermissionGroupResolver {
-  constructor(
-    private readonly groups: PermissionGroupsUseCase,
-    private readonly users: UserRepository,
-  ) {}
+  constructor(private readonly groups: PermissionGroupsUseCase) {}
 
   @AdminOnly()
   @Query(() => [PermissionGroupModel])
@@ -27,13 +23,18 @@ export class PermissionGroupResolver {
   }
 
   @ResolveReference()
-  resolveReference(reference: { id: string }) {
-    return this.groups.get(reference.id);
+  resolveReference(@Parent() reference: { id: string }, @CurrentAuth() auth: AuthContext) {
+    return this.groups.getFor(auth, reference.id);
   }
 
-  @ResolveField(() => [UserModel])
-  async members(@Parent() group: PermissionGroupEntity) {
-    return this.users.findByIds(await this.groups.memberIds(group.id));
+  @ResolveField(() => [String], { description: 'The group’s members and admins only' })
+  permissions(@Parent() group: PermissionGroupEntity, @CurrentAuth() auth: AuthContext) {
+    return this.groups.permissionsFor(auth, group);
+  }
+
+  @ResolveField(() => [UserModel], { description: 'Admins only' })
+  async members(@Parent() group: PermissionGroupEntity, @CurrentAuth() auth: AuthContext) {
+    return this.groups.membersFor(auth, group.id);
   }
 
   @ResolveField(() => Int)

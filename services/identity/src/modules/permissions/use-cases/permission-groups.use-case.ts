@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { createPermissionGroupInputSchema, isUuid } from '@salon/contracts';
-import { ConflictError, NotFoundError, parseInput } from '@salon/nest-kit';
+import { ConflictError, ForbiddenError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
+import type { UserEntity } from '../../users/persistence/user.entity.js';
 import { UserRepository } from '../../users/persistence/user.repository.js';
 import { validGroupName, validPermissionList } from '../domain/effective-permissions.js';
+import { mayListGroupMembers, mayReadGroup } from '../domain/group-access.js';
 import type { PermissionGroupEntity } from '../persistence/permission-group.entity.js';
 import { PermissionGroupRepository } from '../persistence/permission-group.repository.js';
 
@@ -22,6 +24,25 @@ export class PermissionGroupsUseCase {
     const group = isUuid(id) ? await this.groups.findById(id) : null;
     if (!group) throw new NotFoundError(`Permission group ${id} not found`);
     return group;
+  }
+
+  /** A group as the caller may see it (federation references): see domain/group-access.ts. */
+  async getFor(auth: AuthContext, id: string): Promise<PermissionGroupEntity> {
+    const own = auth.role === 'admin' ? [] : ((await this.groups.groupsOfUsers([auth.userId])).get(auth.userId) ?? []).map((g) => g.id);
+    if (!mayReadGroup(auth, id, own)) throw new ForbiddenError('Forbidden: only an admin may read a group you are not in');
+    return this.get(id);
+  }
+
+  /** A group's permissions: the same rule as reading the group (its members and admins). */
+  async permissionsFor(auth: AuthContext, group: PermissionGroupEntity): Promise<string[]> {
+    await this.getFor(auth, group.id);
+    return group.permissions;
+  }
+
+  /** The people in a group: the admin's permissions page only. */
+  async membersFor(auth: AuthContext, groupId: string): Promise<UserEntity[]> {
+    if (!mayListGroupMembers(auth)) throw new ForbiddenError("Forbidden: only an admin may list a group's members");
+    return this.users.findByIds(await this.groups.memberIds(groupId));
   }
 
   async create(input: unknown): Promise<PermissionGroupEntity> {
@@ -65,10 +86,6 @@ export class PermissionGroupsUseCase {
     const group = await this.get(groupId);
     await this.groups.removeMember(group.id, userId);
     return group;
-  }
-
-  memberIds(groupId: string): Promise<string[]> {
-    return this.groups.memberIds(groupId);
   }
 
   memberCounts(groupIds: readonly string[]): Promise<Map<string, number>> {

@@ -5,6 +5,7 @@ import {
   createUserSchema,
   fullName,
   inviteStaffSchema,
+  mayListUser,
   mayReadUser,
   updateUserSchema,
   usernameFromEmail,
@@ -27,6 +28,16 @@ describe('user profile rules', () => {
     expect(mayReadUser(auth('a', 'staff'), 'a')).toBe(true);
     expect(mayReadUser(auth('a', 'staff'), 'b')).toBe(false);
     expect(mayReadUser(auth('a', 'admin'), 'b')).toBe(true);
+  });
+  it('lists staff and admins to view_staff holders, client accounts to admins only', () => {
+    const staffLister = { userId: 'a', role: 'staff', permissions: ['view_staff'] };
+    const nobody = { userId: 'a', role: 'staff', permissions: [] };
+    expect(mayListUser(staffLister, { id: 'b', role: 'staff' })).toBe(true);
+    expect(mayListUser(staffLister, { id: 'b', role: 'admin' })).toBe(true);
+    expect(mayListUser(staffLister, { id: 'c', role: 'client' })).toBe(false);
+    expect(mayListUser(nobody, { id: 'b', role: 'staff' })).toBe(false);
+    expect(mayListUser(nobody, { id: 'a', role: 'staff' })).toBe(true);
+    expect(mayListUser({ userId: 'x', role: 'admin', permissions: [] }, { id: 'c', role: 'client' })).toBe(true);
   });
   it('normalises e-mail and names the bad field', () => {
     const parsed = parseInput(createUserSchema, {

@@ -1,6 +1,14 @@
 import type { AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
-import { acceptInvitationInputSchema, createUserInputSchema, inviteStaffInputSchema, updateUserInputSchema } from '@salon/contracts';
+import {
+  acceptInvitationInputSchema,
+  createUserInputSchema,
+  inviteStaffInputSchema,
+  satisfies,
+  updateUserInputSchema,
+  type PermissionSubject,
+  type Role,
+} from '@salon/contracts';
 import { passwordProblem } from './password-policy.js';
 
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {
@@ -21,6 +29,16 @@ export function usernameFromEmail(email: string, taken: (candidate: string) => b
 /** Spec: a user may read another user's record or permissions only as admin. */
 export function mayReadUser(auth: AuthContext, userId: string): boolean {
   return auth.role === 'admin' || auth.userId === userId;
+}
+
+/**
+ * Who appears on the staff list (`users`), and so whose group names the list may show: the
+ * caller, anyone for an admin, staff and admins for whoever holds view_staff. Client accounts and
+ * what REST serves on its own routes (permissions, colour preferences) stay with mayReadUser.
+ */
+export function mayListUser(caller: PermissionSubject & { userId: string }, target: { id: string; role: Role }): boolean {
+  if (caller.role === 'admin' || caller.userId === target.id) return true;
+  return target.role !== 'client' && satisfies(caller, 'view_staff');
 }
 
 /**

@@ -40,9 +40,11 @@ export class UserResolver {
     return this.manageUsers.list(auth, { role, search, includeInactive });
   }
 
+  // A reference is a read of the user: the rule of `user(id)` and GET /api/users/{id}, not a back door
+  // around it for whoever calls the subgraph's `_entities` directly.
   @ResolveReference()
-  resolveReference(reference: { id: string }) {
-    return this.manageUsers.entity(reference.id);
+  resolveReference(@Parent() reference: { id: string }, @CurrentAuth() auth: AuthContext) {
+    return this.manageUsers.get(auth, reference.id);
   }
 
   @ResolveField(() => String)
@@ -50,25 +52,32 @@ export class UserResolver {
     return fullName(user);
   }
 
-  @ResolveField(() => [PermissionGroupModel])
-  async permissionGroups(@Parent() user: UserEntity) {
-    const { groups } = await this.userPermissions.ofUser(user);
+  // What GET /api/users/{id}/permissions and /color-preferences answer goes through the same
+  // use-case rule (yourself, or anyone if you are admin): a user reached through `users` or a
+  // group is not a way round it. Group names are the staff list's (whoever may list the user).
+  @ResolveField(() => [PermissionGroupModel], {
+    description: 'Whoever may list the user (view_staff for staff); a group’s permissions: its members and admins',
+  })
+  async permissionGroups(@Parent() user: UserEntity, @CurrentAuth() auth: AuthContext) {
+    const groups = await this.userPermissions.groupsFor(auth, user);
     return Promise.all(groups.map((g) => this.groups.get(g.id)));
   }
 
-  @ResolveField(() => [String])
-  directPermissions(@Parent() user: UserEntity) {
-    return [...user.directPermissions].sort();
+  @ResolveField(() => [String], { description: 'Yourself, or anyone if you are admin' })
+  async directPermissions(@Parent() user: UserEntity, @CurrentAuth() auth: AuthContext) {
+    return (await this.userPermissions.ofUserFor(auth, user)).directPermissions;
   }
 
-  @ResolveField(() => [String], { description: 'Effective: groups and direct together (all for admin)' })
-  async permissions(@Parent() user: UserEntity) {
-    return (await this.userPermissions.ofUser(user)).permissions;
+  @ResolveField(() => [String], {
+    description: 'Effective: groups and direct together (all for admin). Yourself, or anyone if you are admin',
+  })
+  async permissions(@Parent() user: UserEntity, @CurrentAuth() auth: AuthContext) {
+    return (await this.userPermissions.ofUserFor(auth, user)).permissions;
   }
 
-  @ResolveField(() => ColorPreferencesModel)
-  colorPreferences(@Parent() user: UserEntity) {
-    return this.preferences.of(user.id);
+  @ResolveField(() => ColorPreferencesModel, { description: 'Yourself, or anyone if you are admin' })
+  colorPreferences(@Parent() user: UserEntity, @CurrentAuth() auth: AuthContext) {
+    return this.preferences.get(auth, user.id);
   }
 
   @AdminOnly()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, NotFoundError, parseInput, ReferenceCheck, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { dateOrInstantSchema, intSchema, textSchema } from '@salon/contracts';
@@ -13,7 +13,7 @@ import { followingOccurrences, planSeries, seriesDates } from '../domain/series-
 import { AppointmentSeriesRepository, type SeriesView } from '../persistence/appointment-series.repository.js';
 import type { AppointmentView } from '../persistence/appointment.repository.js';
 import { AppointmentsUseCase } from './appointments.use-case.js';
-import { visitFields, visitParts } from './booking-input.dto.js';
+import { bookingReferences, visitFields, visitParts } from './booking-input.dto.js';
 import { BookingWriter } from './booking-writer.use-case.js';
 
 const seriesSchema = z
@@ -45,6 +45,7 @@ export class AppointmentSeriesUseCase {
     private readonly writer: BookingWriter,
     private readonly series: AppointmentSeriesRepository,
     private readonly appointments: AppointmentsUseCase,
+    private readonly references: ReferenceCheck,
   ) {}
 
   async preview(input: unknown, now = new Date()): Promise<{ timeZone: string; occurrences: OccurrenceView[] }> {
@@ -59,6 +60,7 @@ export class AppointmentSeriesUseCase {
   ): Promise<{ series: SeriesView; appointments: AppointmentView[]; skipped: TakenTime[] }> {
     const j = await this.judge(input, now);
     const { s, cal } = j;
+    await this.references.require(bookingReferences(s));
     const zone = cal.policy.timeZone;
     const plan = planSeries(
       j.occurrences.map((o) => ({ start: o.start, ok: o.ok, value: o })),

@@ -6,6 +6,7 @@ import {
   OutboxWriter,
   parseInput,
   PermissionResolver,
+  ReferenceCheck,
   ValidationFailedError,
   type AuthContext,
 } from '@salon/nest-kit';
@@ -31,7 +32,7 @@ import { calendarScope, canSeeAppointment } from '../domain/calendar-scope.js';
 import { priceFor, snapshot } from '../domain/visit-price.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
 import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
-import { visitFields, visitParts } from './booking-input.dto.js';
+import { bookingReferences, visitFields, visitParts } from './booking-input.dto.js';
 import { BookingWriter } from './booking-writer.use-case.js';
 
 const MAX_LENGTH_MIN = 12 * 60;
@@ -95,6 +96,7 @@ export class AppointmentsUseCase {
     private readonly writer: BookingWriter,
     private readonly permissions: PermissionResolver,
     private readonly allocations: AllocationsUseCase,
+    private readonly references: ReferenceCheck,
   ) {}
 
   /** The window's appointments the caller may see: everyone's, or only their own with view_own_schedule. */
@@ -146,14 +148,32 @@ export class AppointmentsUseCase {
   }
 
   /**
+   * POST /api/appointments and bookAppointment: the client and the staff named are checked with
+   * their owners (clients, identity) before anything else; an unknown one is a 400 naming its field.
+   */
+  async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
+    const b = parseInput(bookSchema, input);
+    await this.references.require(bookingReferences(b));
+    return this.place(auth, b, now);
+  }
+
+  /**
+   * A booking whose references the caller established itself: online booking's client is the
+   * visitor's own new profile (created by `steps.inTransaction`) or the signed-in client's, its staff
+   * from the page's offer (people with hours here).
+   */
+  async bookVouched(auth: AuthContext, input: unknown, now = new Date(), steps: BookingSteps = {}): Promise<AppointmentView> {
+    return this.place(auth, parseInput(bookSchema, input), now, steps);
+  }
+
+  /**
    * Books after the engine's check; the exclusion constraint decides races. Online booking adds two
    * steps for a visitor's profile: `afterCheck` once the engine has accepted the time (before any
    * transaction, so it may use its own connection), and `inTransaction` inside the booking's
    * transaction once the holds are taken (so only a booking that will commit reaches it; its failure
    * undoes the booking).
    */
-  async book(auth: AuthContext, input: unknown, now = new Date(), steps: BookingSteps = {}): Promise<AppointmentView> {
-    const b = parseInput(bookSchema, input);
+  private async place(auth: AuthContext, b: z.output<typeof bookSchema>, now: Date, steps: BookingSteps = {}): Promise<AppointmentView> {
     const { req, check, cal } = await this.checkVisit(b, now);
     if (steps.afterCheck) await steps.afterCheck();
     const inTransaction = steps.inTransaction;
@@ -219,6 +239,8 @@ export class AppointmentsUseCase {
   async update(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<AppointmentView> {
     const p = parseInput(patchSchema, input);
     const current = await this.get(id);
+    if (p.staffId !== undefined && p.staffId !== current.staffId)
+      await this.references.require({ staff: [{ field: 'staffId', id: p.staffId }] });
     if (p.version !== undefined && p.version !== current.version)
       throw new ConflictError('The appointment was changed by someone else; reload it and try again');
     const start = p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, parseInput, PermissionResolver, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, NotFoundError, parseInput, PermissionResolver, ReferenceCheck, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
 import { isUuid } from '../../../common/ids.js';
 import { resourceInputSchema, serviceInputSchema } from '../domain/catalogue-rules.js';
@@ -13,6 +13,7 @@ export class CatalogueUseCase {
   constructor(
     private readonly catalogue: CatalogueRepository,
     private readonly permissions: PermissionResolver,
+    private readonly references: ReferenceCheck,
   ) {}
 
   /** The public, bookable catalogue: active, online-bookable services of a location. */
@@ -48,6 +49,11 @@ export class CatalogueUseCase {
   async saveService(id: string | null, input: unknown): Promise<ServiceView> {
     const s = parseInput(serviceInputSchema, input);
     if (id !== null && !isUuid(id)) throw new NotFoundError(`Service ${id} not found`);
+    // The location and the people who perform it belong to identity.
+    await this.references.require({
+      locations: [{ field: 'locationId', id: s.locationId }],
+      staff: s.staff.map((p, i) => ({ field: `staff.${i}.staffId`, id: p.staffId })),
+    });
     const saved = await this.catalogue.saveService(id, s);
     if (!saved) throw new NotFoundError(`Service ${id} not found`);
     return this.service(saved);
@@ -64,6 +70,7 @@ export class CatalogueUseCase {
   async saveResource(kind: 'room' | 'device', id: string | null, input: unknown): Promise<ResourceView> {
     const r = parseInput(resourceInputSchema, input);
     if (id !== null && !isUuid(id)) throw new NotFoundError(`${kind === 'room' ? 'Room' : 'Device'} ${id} not found`);
+    await this.references.require({ locations: [{ field: 'locationId', id: r.locationId }] });
     const saved = await this.catalogue.saveResource(kind, id, r).catch((e: { code?: string }) => {
       if (e.code === '23505') throw new ConflictError(`A ${kind} named ${r.name} already exists at this location`);
       throw e;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EnrolmentResult } from '@salon/contracts';
-import { ConflictError, NotFoundError, OutboxWriter, parseInput, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, NotFoundError, OutboxWriter, parseInput, ReferenceCheck, type AuthContext } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { actorUuid, isUuid } from '../../../common/ids.js';
@@ -23,10 +23,13 @@ export class ClassEnrolmentsUseCase {
     private readonly dataSource: DataSource,
     private readonly classes: ClassRepository,
     private readonly outbox: OutboxWriter,
+    private readonly references: ReferenceCheck,
   ) {}
 
+  /** The client is checked with the clients service first: an unknown or deleted one is a 400 naming clientId. */
   async enrol(auth: AuthContext, sessionId: string, input: unknown, now = new Date()): Promise<EnrolmentView> {
     const e = parseInput(enrolSchema, input);
+    await this.references.require({ clients: [{ field: 'clientId', id: e.clientId }] });
     return this.dataSource.transaction(async (m) => {
       const session = await this.locked(m, sessionId);
       const roster = await this.classes.roster(m, session.id);

@@ -6,6 +6,7 @@ import {
   NotFoundError,
   OutboxWriter,
   parseInput,
+  ReferenceCheck,
   UserDirectory,
   ValidationFailedError,
   type AuthContext,
@@ -110,6 +111,7 @@ export class ClassSessionsUseCase {
     private readonly directory: UserDirectory,
     private readonly outbox: OutboxWriter,
     private readonly allocations: AllocationsUseCase,
+    private readonly references: ReferenceCheck,
   ) {}
 
   async list(query: unknown): Promise<ClassSessionView[]> {
@@ -150,6 +152,10 @@ export class ClassSessionsUseCase {
   /** One session, or a weekly series whose every date is checked before anything is saved. */
   async create(auth: AuthContext, input: unknown, now = new Date()): Promise<{ seriesId: string | null; sessions: ClassSessionView[] }> {
     const c = parseInput(createSchema, input);
+    await this.references.require({
+      staff: [{ field: 'instructorId', id: c.instructorId }],
+      locations: [{ field: 'locationId', id: c.locationId }],
+    });
     const first = new Date(c.startsAt);
     if (first <= now) throw ValidationFailedError.field('startsAt', 'must be in the future');
     const room = await this.room(c.roomId ?? null, c.locationId);
@@ -230,6 +236,8 @@ export class ClassSessionsUseCase {
     const current = await this.get(id);
     if (p.version !== undefined && p.version !== current.version)
       throw new ConflictError('The class was changed by someone else; reload it and try again');
+    if (p.instructorId && p.instructorId !== current.instructorId)
+      await this.references.require({ staff: [{ field: 'instructorId', id: p.instructorId }] });
     const startsAt = p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt);
     const durationMin = p.durationMin ?? current.durationMin;
     const instructorId = p.instructorId ?? current.instructorId;

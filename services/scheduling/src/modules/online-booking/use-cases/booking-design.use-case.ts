@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, parseInput, ReferenceCheck, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { actorUuid } from '../../../common/ids.js';
 import { designInputSchema, designProblems, type BookingDesign } from '../domain/booking-design.js';
 import { OnlineBookingRepository } from '../persistence/online-booking.repository.js';
@@ -7,7 +7,10 @@ import { OnlineBookingRepository } from '../persistence/online-booking.repositor
 /** /booking-design: the owner's settings for the public booking page. */
 @Injectable()
 export class BookingDesignUseCase {
-  constructor(private readonly repo: OnlineBookingRepository) {}
+  constructor(
+    private readonly repo: OnlineBookingRepository,
+    private readonly references: ReferenceCheck,
+  ) {}
 
   get(): Promise<BookingDesign> {
     return this.repo.design();
@@ -17,6 +20,7 @@ export class BookingDesignUseCase {
     const d = parseInput(designInputSchema, input);
     const problems = designProblems(d);
     if (problems.length) throw new ValidationFailedError(problems);
+    await this.references.require({ staff: (d.offeredStaffIds ?? []).map((id, i) => ({ field: `offeredStaffIds.${i}`, id })) });
     const saved = await this.repo.saveDesign(d, actorUuid(auth.userId));
     if (!saved)
       throw new ConflictError(

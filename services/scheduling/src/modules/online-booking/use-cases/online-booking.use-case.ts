@@ -200,7 +200,7 @@ export class OnlineBookingUseCase {
     const booking = { locationId: b.locationId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' as const };
     let appointment: AppointmentView;
     if (asClient) {
-      appointment = await this.appointments.book(
+      appointment = await this.appointments.bookVouched(
         asClient,
         { ...booking, clientId: await this.clientOfUser(asClient.userId, booking, now) },
         now,
@@ -210,7 +210,7 @@ export class OnlineBookingUseCase {
       // never a client found by the phone or e-mail typed, and the same answer either way.
       const saga = this.visitorProfiles.begin(b.client!, now);
       try {
-        appointment = await this.appointments.book(VISITOR, { ...booking, clientId: saga.clientId }, now, saga.steps);
+        appointment = await this.appointments.bookVouched(VISITOR, { ...booking, clientId: saga.clientId }, now, saga.steps);
       } catch (error) {
         await saga.undo();
         throw error;

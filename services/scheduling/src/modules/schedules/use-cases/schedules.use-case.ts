@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, NotFoundError, parseInput, PermissionResolver, type AuthContext } from '@salon/nest-kit';
+import {
+  APP_CONFIG,
+  NotFoundError,
+  parseInput,
+  PermissionResolver,
+  ReferenceCheck,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { z } from 'zod';
 import { instantSchema } from '@salon/contracts';
 import { actorUuid, isUuid } from '../../../common/ids.js';
@@ -22,7 +30,16 @@ export class SchedulesUseCase {
     private readonly schedules: ScheduleRepository,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
     private readonly permissions: PermissionResolver,
+    private readonly references: ReferenceCheck,
   ) {}
+
+  /** A staff member's hours, exceptions and time off name a person (identity) and a location (identity). */
+  private async requireStaffAt(staffId: string, locationId: string | null | undefined): Promise<void> {
+    await this.references.require({
+      staff: [{ field: 'staffId', id: staffId }],
+      locations: locationId ? [{ field: 'locationId', id: locationId }] : [],
+    });
+  }
 
   /** The staff a caller may read (undefined = everyone); view_own_schedule means one's own. */
   private async scope(auth: AuthContext, staffId: string | undefined): Promise<string[] | undefined> {
@@ -37,12 +54,14 @@ export class SchedulesUseCase {
 
   async replaceWorkingHours(input: unknown) {
     const wh = parseInput(workingHoursInputSchema, input);
+    await this.requireStaffAt(wh.staffId, wh.locationId);
     await this.schedules.replaceWorkingHours(wh);
     return this.schedules.workingHours(wh.locationId, [wh.staffId]);
   }
 
   async saveException(input: unknown) {
     const e = parseInput(exceptionInputSchema, input);
+    await this.requireStaffAt(e.staffId, e.locationId);
     await this.schedules.upsertException(e);
     return e;
   }
@@ -54,6 +73,7 @@ export class SchedulesUseCase {
 
   async addTimeOff(auth: AuthContext, input: unknown) {
     const t = parseInput(timeOffInputSchema, input);
+    await this.requireStaffAt(t.staffId, t.locationId);
     const id = await this.schedules.addTimeOff(t, actorUuid(auth.userId));
     return { id, ...t, locationId: t.locationId ?? null, label: t.label ?? null };
   }
@@ -80,7 +100,12 @@ export class SchedulesUseCase {
 
   async savePolicy(locationId: string, input: unknown): Promise<PolicyRow> {
     if (!isUuid(locationId)) throw new NotFoundError(`Location ${locationId} not found`);
-    await this.schedules.savePolicy(locationId, parseInput(policyInputSchema, input));
+    const policy = parseInput(policyInputSchema, input);
+    // The location is the path's: unknown to identity, it is a 404 like a malformed id.
+    await this.references.require({ locations: [{ field: 'locationId', id: locationId }] }).catch((error: unknown) => {
+      throw error instanceof ValidationFailedError ? new NotFoundError(`Location ${locationId} not found`) : error;
+    });
+    await this.schedules.savePolicy(locationId, policy);
     return this.policy(locationId);
   }
 }

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   OutboxWriter,
   parseInput,
+  ReferenceCheck,
   ValidationFailedError,
   type AuthContext,
 } from '@salon/nest-kit';
@@ -83,6 +84,7 @@ export class WaitlistUseCase {
     private readonly writer: BookingWriter,
     private readonly allocations: AllocationsUseCase,
     private readonly outbox: OutboxWriter,
+    private readonly references: ReferenceCheck,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {}
 
@@ -96,6 +98,10 @@ export class WaitlistUseCase {
       );
     if (e.windowStart && e.windowEnd && e.windowStart >= e.windowEnd)
       throw ValidationFailedError.field('windowEnd', 'must be after windowStart');
+    await this.references.require({
+      clients: [{ field: 'clientId', id: e.clientId }],
+      staff: e.staffId ? [{ field: 'staffId', id: e.staffId }] : [],
+    });
     const [service] = await this.visits.services([e.serviceId], e.locationId);
     if (e.staffId && service!.staff.length > 0 && !service!.staff.some((s) => s.staffId === e.staffId))
       throw ValidationFailedError.field('staffId', `does not perform ${service!.name}`);
