@@ -32,6 +32,7 @@ import {
   type Role,
   type Rule,
   type Target,
+  type Variant,
   type Via,
 } from './authorization/policy.js';
 import {
@@ -158,7 +159,7 @@ function addRestCases(service: string, route: InventoryRoute, gatewayRoute: Inve
     );
     return;
   }
-  const variants = rule?.variants ?? [{ name: '', target: undefined as Target | undefined, expect: (rule?.expect ?? fromGate)! }];
+  const variants: Variant[] = rule?.variants ?? [{ name: '', expect: (rule?.expect ?? fromGate)! }];
   const why = rule?.why ?? describeGate(route.gate!);
   const vias: Via[] = route.path.startsWith('/api/') ? ['service', 'gateway'] : ['service'];
   for (const variant of variants) {
@@ -174,8 +175,9 @@ function addRestCases(service: string, route: InventoryRoute, gatewayRoute: Inve
         async ask(role, token, ctx) {
           const id = variant.target ? ctx.targetId(role, variant.target) : undefined;
           const base = via === 'gateway' ? ctx.gateway : ctx.services[service];
-          const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? '{}' : undefined;
-          return readRest(await call(`${base}${concretePath(route.path, id)}`, { method: route.method, headers: headers(token), body }));
+          const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? JSON.stringify(variant.body?.() ?? {}) : undefined;
+          const answer = await call(`${base}${concretePath(route.path, id)}`, { method: route.method, headers: headers(token), body });
+          return variant.notFoundIsRefusal && answer.status === 404 ? 'forbidden' : readRest(answer);
         },
       });
     }
@@ -248,7 +250,7 @@ function addEntityCases(service: string, type: string, stub: boolean) {
     );
     return;
   }
-  const variants = rule?.variants ?? [{ name: '', target: undefined as Target | undefined, expect: (rule?.expect ?? expect)! }];
+  const variants: Variant[] = rule?.variants ?? [{ name: '', expect: (rule?.expect ?? expect)! }];
   for (const variant of variants) {
     cases.push({
       subject: `${key}${variant.name ? ` [${variant.name}]` : ''}`,
@@ -490,9 +492,35 @@ async function askEverything(): Promise<void> {
     Client: (await adminAsks('{ clients(limit: 1) { items { id } } }')).clients.items[0].id,
   };
 
+  // An upcoming appointment of some client other than the demo client (the seeded demo weeks).
+  const now = Date.now();
+  const window = `from=${new Date(now).toISOString()}&to=${new Date(now + 30 * 86_400_000).toISOString()}`;
+  const all = (await call(`${gatewayUrl}/api/appointments?${window}`, { headers: headers(sessions.admin.token) })).body as {
+    id: string;
+    clientId: string;
+    status: string;
+    startsAt: string;
+  }[];
+  const own = new Set(
+    (
+      (await call(`${gatewayUrl}/api/online-booking/my-appointments`, { headers: headers(sessions.client.token) })).body as { id: string }[]
+    ).map((a) => a.id),
+  );
+  const ownClientIds = new Set(all.filter((a) => own.has(a.id)).map((a) => a.clientId));
+  const othersAppointment = all.find(
+    (a) => !own.has(a.id) && !ownClientIds.has(a.clientId) && a.status === 'booked' && Date.parse(a.startsAt) > now + 3 * 86_400_000,
+  );
+  if (!othersAppointment) throw new Error(`setup: no upcoming appointment of another client in ${window} (the demo seed changed?)`);
+
   const userId = (role: Role) => (role === 'anonymous' ? NOTHING_ID : sessions[role].user.id);
   const targetId = (role: Role, target: Target) =>
-    target === 'self' ? userId(role) : role === 'admin' ? sessions.staff.user.id : sessions.admin.user.id;
+    target === 'self'
+      ? userId(role)
+      : target === 'othersAppointment'
+        ? othersAppointment.id
+        : role === 'admin'
+          ? sessions.staff.user.id
+          : sessions.admin.user.id;
   const ctx: Context = {
     gateway: gatewayUrl,
     services: serviceUrls,

@@ -67,6 +67,7 @@ export const requires = (requirement: PermissionRequirement | null, roles: reado
     return satisfies({ role: account.role, permissions: account.permissions }, requirement) ? 'allowed' : 'forbidden';
   });
 export const adminOnly = requires(null, ['admin']);
+const refusedToAll = per((role) => (role === 'anonymous' ? 'unauthenticated' : 'forbidden'));
 const clientsOnly = per((role) => (role === 'anonymous' ? 'unauthenticated' : role === 'client' ? 'allowed' : 'forbidden'));
 
 /** The expectation the metadata declares, or null when it declares nothing (an explicit rule is needed). */
@@ -79,15 +80,23 @@ export function expectationFromGate(gate: Gate | null): Expectation | null {
 
 /**
  * Which id a probe puts where the route or field takes one (`:id`, `id:`, or an entity
- * representation): another real user (the admin, or for the admin the full staff member), or the
- * caller themselves. Without a target, ids are a random UUID that matches nothing.
+ * representation): another real user (the admin, or for the admin the full staff member), the
+ * caller themselves, or an upcoming appointment of a client other than the demo client.
  */
-export type Target = 'otherUser' | 'self';
+export type Target = 'otherUser' | 'self' | 'othersAppointment';
 
 export interface Variant {
   name: string;
-  target: Target;
+  /** Without one, ids are a random UUID that matches nothing. */
+  target?: Target;
   expect: Expectation;
+  /**
+   * A 404 is the refusal here (the object of someone else is "not found" to the caller, so its
+   * existence is not given away); elsewhere a 404 means the gate let the request through.
+   */
+  notFoundIsRefusal?: boolean;
+  /** A REST body that passes validation, where the rule sits behind it (default `{}`). */
+  body?: () => Record<string, unknown>;
 }
 
 export interface Rule {
@@ -106,6 +115,18 @@ const selfOrAdmin = (why: string): Rule => ({
   variants: [
     { name: 'another user', target: 'otherUser', expect: adminOnly },
     { name: 'themselves', target: 'self', expect: signedIn },
+  ],
+});
+
+/**
+ * Clients only; and another client's appointment is "not found" to them. That variant sends a body
+ * that passes validation, so the ownership check is what answers.
+ */
+const ownAppointment = (why: string, body?: () => Record<string, unknown>): Rule => ({
+  why,
+  variants: [
+    { name: 'unknown id', expect: clientsOnly },
+    { name: "another client's appointment", target: 'othersAppointment', expect: refusedToAll, notFoundIsRefusal: true, body },
   ],
 });
 
@@ -147,14 +168,10 @@ export const RULES: Record<string, Rule> = {
     why: 'only clients have appointments of their own here; staff use the calendar (MyAppointmentsUseCase)',
     expect: clientsOnly,
   },
-  'scheduling POST /api/online-booking/my-appointments/:id/cancel': {
-    why: 'a client cancels only their own appointment',
-    expect: clientsOnly,
-  },
-  'scheduling POST /api/online-booking/my-appointments/:id/reschedule': {
-    why: 'a client moves only their own appointment',
-    expect: clientsOnly,
-  },
+  'scheduling POST /api/online-booking/my-appointments/:id/cancel': ownAppointment('a client cancels only their own appointment'),
+  'scheduling POST /api/online-booking/my-appointments/:id/reschedule': ownAppointment('a client moves only their own appointment', () => ({
+    startsAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+  })),
 
   // messaging: provider webhooks are public at the edge but carry the provider's signature; a
   // token, even an admin's, is no substitute for it
@@ -286,7 +303,7 @@ export const KNOWN_OPEN: KnownOpen[] = [
       "found by the matrix: PermissionGroup.members (reached through viewer/user { permissionGroups }) gives any staff member every co-member's e-mail, phone, permissions and colour preferences",
   },
   {
-    subject: 'scheduling POST /api/online-booking/my-appointments/:id/reschedule',
+    subject: 'scheduling POST /api/online-booking/my-appointments/:id/reschedule [unknown id]',
     via: 'both',
     roles: ['basic', 'staff', 'admin'],
     reason:
