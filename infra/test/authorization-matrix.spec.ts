@@ -407,6 +407,7 @@ async function askEverything(): Promise<void> {
   // AUTHZ_MATRIX_GATEWAY_PORT=<port>: ask a platform already started with startPlatform({ port,
   // portOffset: port - 4000 }) and the matrix's raised limits instead of starting one (quicker
   // while writing policy; the demo accounts must be as seeded).
+  const started = Date.now();
   const reuse = Number(process.env.AUTHZ_MATRIX_GATEWAY_PORT ?? 0);
   let gatewayUrl: string;
   let serviceUrls: Record<string, string>;
@@ -531,6 +532,7 @@ async function askEverything(): Promise<void> {
     entityId: (type, role, target) => (target ? targetId(role, target) : (samples[type] ?? NOTHING_ID)),
   };
 
+  const ready = Date.now();
   const jobs = cases.flatMap((c) => ROLES.map((role) => ({ c, role })));
   const run = async ({ c, role }: (typeof jobs)[number]) => {
     const token = c.freshToken ? await ctx.fresh(role) : ctx.token(role);
@@ -552,6 +554,10 @@ async function askEverything(): Promise<void> {
     }),
   );
   for (const job of jobs.filter((j) => j.c.freshToken)) await run(job);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `authorization matrix: ${cases.length} cases, ${jobs.length} requests in ${seconds(Date.now() - ready)} (platform and sign-in: ${seconds(ready - started)})`,
+  );
 }
 
 async function report(): Promise<void> {

@@ -40,9 +40,9 @@ const codes = (body: any): string[] =>
   Array.isArray(body?.errors) ? body.errors.map((e: any) => String(e?.extensions?.code ?? 'NO_CODE')) : [];
 
 /**
- * GraphQL: the first gate error decides (UNAUTHENTICATED before FORBIDDEN); a document the server
- * could not even validate means the probe is wrong, which is a failure of its own; `withheld`
- * says whether the data itself shows a refusal (an entity resolved to null).
+ * GraphQL: the first gate error decides (UNAUTHENTICATED before FORBIDDEN, then a query limit);
+ * any other document the server could not validate means the probe is wrong, which is a failure of
+ * its own; `withheld` says whether the data itself shows a refusal (an entity resolved to null).
  */
 export function readGraphql({ status, body }: Answer, withheld: (data: any) => boolean = () => false): Seen {
   if (status === 401) return 'unauthenticated';
@@ -50,6 +50,13 @@ export function readGraphql({ status, body }: Answer, withheld: (data: any) => b
   const found = codes(body);
   if (found.includes('UNAUTHENTICATED')) return 'unauthenticated';
   if (found.includes('FORBIDDEN')) return 'forbidden';
+  // A depth, alias or cost limit refusing the document refuses the data too (field probes ask for a lot).
+  if (
+    Array.isArray(body?.errors) &&
+    body.errors.some((e: any) => /\blimit\b/i.test(String(e?.message)) && /exceed/i.test(String(e?.message)))
+  ) {
+    return 'forbidden';
+  }
   const broken = found.find((c) => ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'INTERNAL_SERVER_ERROR', 'NO_CODE'].includes(c));
   if (broken || status >= 500 || body === null || typeof body !== 'object') {
     const message = Array.isArray(body?.errors) ? body.errors.map((e: any) => e?.message).join('; ') : JSON.stringify(body);
