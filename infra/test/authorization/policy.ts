@@ -91,7 +91,7 @@ export interface Variant {
   target?: Target;
   expect: Expectation;
   /**
-   * A 404 is the refusal here (the object of someone else is "not found" to the caller, so its
+   * A 404 is the refusal here (REST; the object of someone else is "not found" to the caller, so its
    * existence is not given away); elsewhere a 404 means the gate let the request through.
    */
   notFoundIsRefusal?: boolean;
@@ -100,7 +100,7 @@ export interface Variant {
 }
 
 export interface Rule {
-  /** Why: the rule in words, shown when the matrix fails and listed in docs/security.md. */
+  /** Why: the rule in words, shown when the matrix fails and in docs/authorization-matrix.generated.md. */
   why: string;
   expect?: Expectation;
   /** One case per variant instead of `expect` (e.g. another user's record and one's own). */
