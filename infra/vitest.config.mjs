@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// infra's own tests (the rules checks); a project of the root config.
+// infra's own tests (the rules checks, and the authorization matrix against a whole platform:
+// docs/security.md); a project of the root config.
 export default defineConfig({
   test: {
     name: '@salon/infra',
