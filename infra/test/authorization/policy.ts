@@ -158,8 +158,9 @@ export const RULES: Record<string, Rule> = {
   'identity Query.locations': { why: 'as GET /api/locations', expect: signedIn },
   'identity _entities(User)': selfOrAdmin('as GET /api/users/{id}: a reference resolver applies the REST rule of the same object'),
   'identity _entities(PermissionGroup)': {
-    why: 'groups (with their members) are read by admins only (permissionGroups is admin-only; there is no REST route)',
-    expect: adminOnly,
+    // The sample is "Basic Staff", which the basic and (for the matrix) the full staff member are in.
+    why: 'a group is read by its own members and by admins (PermissionGroupResolver: getFor); its members list by admins only',
+    expect: per((role) => (role === 'anonymous' ? 'unauthenticated' : role === 'client' ? 'forbidden' : 'allowed')),
   },
   'identity _entities(Location)': { why: 'as GET /api/locations: every signed-in user', expect: signedIn },
 
@@ -172,6 +173,18 @@ export const RULES: Record<string, Rule> = {
   'scheduling POST /api/online-booking/my-appointments/:id/reschedule': ownAppointment('a client moves only their own appointment', () => ({
     startsAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
   })),
+
+  // clients: the profiles of online visitors are made and undone by scheduling's service token
+  // (OnlineVisitorsController), never by staff whatever their permissions; admins pass as everywhere
+  'clients POST /api/clients/online-visitors': { why: "scheduling's online booking only (service token); staff never", expect: adminOnly },
+  'clients DELETE /api/clients/online-visitors/:id': {
+    why: "scheduling's online booking only (service token); staff never",
+    expect: adminOnly,
+  },
+  'clients POST /api/clients/online-visitors/:id/confirm': {
+    why: "scheduling's confirm link only (service token); staff never",
+    expect: adminOnly,
+  },
 
   // messaging: provider webhooks are public at the edge but carry the provider's signature; a
   // token, even an admin's, is no substitute for it
@@ -268,45 +281,4 @@ export interface KnownOpen {
  * branch is green. An entry that starts to hold fails the matrix ("remove it"), so the list only
  * ever shrinks. Empty it as the fixes land.
  */
-export const KNOWN_OPEN: KnownOpen[] = [
-  {
-    subject: 'identity _entities(User) [another user]',
-    via: 'service',
-    roles: ['client', 'basic', 'staff'],
-    reason:
-      "issue 10 #4: UserResolver.resolveReference has no check, so any signed-in caller of identity's subgraph reads any user (e-mail, phone, permissions, colour preferences)",
-  },
-  {
-    subject: 'identity _entities(PermissionGroup)',
-    via: 'service',
-    roles: ['client', 'basic', 'staff'],
-    reason: 'issue 10 #4: PermissionGroupResolver.resolveReference has no check: any signed-in caller reads a group with its members',
-  },
-  {
-    subject: "identity probe: users: other users' permissions and colour preferences",
-    via: 'both',
-    roles: ['basic', 'staff'],
-    reason:
-      "issue 10 #9: users hands every staff member's permissions, groups and colour preferences to anyone with view_staff; GET /api/users/{id}/permissions answers 403",
-  },
-  {
-    subject: 'clients probe: every client with notes in one aliased query',
-    via: 'both',
-    roles: ['basic'],
-    reason: 'issue 10 #9: Basic Staff (no export_clients) pull every client with notes through aliased clients pages',
-  },
-  {
-    subject: "identity probe: viewer's groups: the other members' permissions and colour preferences",
-    via: 'both',
-    roles: ['basic', 'staff'],
-    reason:
-      "found by the matrix: PermissionGroup.members (reached through viewer/user { permissionGroups }) gives any staff member every co-member's e-mail, phone, permissions and colour preferences",
-  },
-  {
-    subject: 'scheduling POST /api/online-booking/my-appointments/:id/reschedule [unknown id]',
-    via: 'both',
-    roles: ['basic', 'staff', 'admin'],
-    reason:
-      'found by the matrix: MyAppointmentsUseCase.reschedule validates the body before its clients-only check, so staff get 400 instead of 403 (the check holds for a valid body)',
-  },
-];
+export const KNOWN_OPEN: KnownOpen[] = [];

@@ -46,6 +46,7 @@ export class MyAppointmentsUseCase {
   }
 
   async cancel(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    onlyClients(auth);
     const { reason } = parseInput(cancelSchema, input);
     const a = await this.own(auth, id, now);
     await this.appointments.update(
@@ -58,6 +59,7 @@ export class MyAppointmentsUseCase {
   }
 
   async reschedule(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    onlyClients(auth);
     const r = parseInput(rescheduleSchema, input);
     const a = await this.own(auth, id, now);
     const service = await this.catalogue.findService(a.serviceId);
@@ -100,7 +102,7 @@ export class MyAppointmentsUseCase {
   }
 
   private async clientId(auth: AuthContext): Promise<string | null> {
-    if (auth.role !== 'client') throw new ForbiddenError('Only clients have appointments of their own here; staff use the calendar');
+    onlyClients(auth);
     return (await this.repo.clientOf(auth.userId)) ?? (await this.online.clientOfUser(auth.userId));
   }
 
@@ -116,4 +118,9 @@ export class MyAppointmentsUseCase {
       changeBlockedReason: decision.allowed ? null : decision.reason,
     };
   }
+}
+
+/** Before anything else, the body's validity included: staff get the same 403 whatever they send. */
+function onlyClients(auth: AuthContext): void {
+  if (auth.role !== 'client') throw new ForbiddenError('Only clients have appointments of their own here; staff use the calendar');
 }
