@@ -37,11 +37,6 @@ export interface GatewayAppOptions {
 /** Builds the gateway from a parsed configuration without touching process-wide state. */
 export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptions = {}): GatewayApp {
   const logger = options.logger ?? createLogger(config);
-  if (config.jwt.usingDevSecret) {
-    logger.warn(
-      'JWT_SECRET is not set: using the insecure development secret (identity uses the same default). Never do this in production.',
-    );
-  }
 
   const redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
   let lastRedisError = '';
@@ -71,7 +66,9 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
 
   const app = express();
   app.disable('x-powered-by');
-  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  // req.ip and req.protocol believe X-Forwarded-* only from these hops; the services then believe
+  // the gateway, which overwrites those headers with what it vouches for.
+  app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
   app.use(requestId);
   app.use(createHttpLogger(logger));

@@ -22,18 +22,21 @@ export interface GatewayContext {
   /** The caller's Authorization header, forwarded unchanged (subgraphs verify it again). */
   authorization?: string;
   requestId?: string;
+  /** The caller's address as the gateway vouches for it (TRUSTED_PROXIES), sent as X-Forwarded-For. */
+  clientIp?: string;
   /** Set when the edge verified a token; absent for anonymous callers (public booking). */
   user?: VerifiedToken;
 }
 
-/** Sends the caller's Authorization and x-request-id with every subgraph fetch. */
+/** Sends the caller's Authorization, x-request-id and vouched address with every subgraph fetch. */
 export class AuthForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     const headers = request.http?.headers;
     if (!headers) return;
-    const { authorization, requestId } = context as GatewayContext;
+    const { authorization, requestId, clientIp } = context as GatewayContext;
     if (authorization) headers.set('authorization', authorization);
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+    if (clientIp) headers.set('x-forwarded-for', clientIp);
   }
 }
 
@@ -232,6 +235,7 @@ export class GraphqlGateway {
         context: async ({ req, res }) => ({
           authorization: req.headers.authorization,
           requestId: req.headers[REQUEST_ID_HEADER] as string | undefined,
+          clientIp: req.ip,
           user: res.locals.user as VerifiedToken | undefined,
         }),
       });
