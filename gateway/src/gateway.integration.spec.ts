@@ -273,6 +273,25 @@ describe('/graphql', () => {
     expect((await res.json()) as any).toEqual({ error: 'The request body is not valid JSON' });
   });
 
+  it('never suggests field, type or enum names, in development too, and sends no stack traces outside tests', async () => {
+    const { gateway: other, url } = await startGateway(gatewayEnv({ NODE_ENV: 'development' }));
+    try {
+      const typo = (await (await graphql('{ viewr { id } }', { url, token })).json()) as any;
+      expect(typo.errors[0].message).toMatch(/Cannot query field "viewr"/);
+      expect(JSON.stringify(typo)).not.toMatch(/Did you mean|viewer/);
+      expect(typo.errors[0].extensions.stacktrace).toBeUndefined();
+      const badType = (await (await graphql('query ($id: Strin) { viewer { id } }', { url, token })).json()) as any;
+      expect(JSON.stringify(badType)).not.toMatch(/Did you mean/);
+      const badEnum = (await (
+        await graphql('query ($role: UserRole) { users(role: $role) { id } }', { url, token, variables: { role: 'admn' } })
+      ).json()) as any;
+      expect(badEnum.errors[0].message).toMatch(/"admn"/);
+      expect(JSON.stringify(badEnum)).not.toMatch(/Did you mean|"admin"/);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('allows introspection outside production', async () => {
     const res = await graphql('{ __schema { queryType { name } } }');
     expect((await res.json()) as any).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
@@ -497,6 +516,7 @@ describe('other configurations', () => {
       expect(body.errors[0].message).toMatch(/introspection is not allowed/i);
       const typo = (await (await graphql('{ viewr { id } }', { url, token })).json()) as any;
       expect(typo.errors[0].message).not.toMatch(/Did you mean/);
+      expect(typo.errors[0].extensions.stacktrace).toBeUndefined();
       const landing = await fetch(`${url}/graphql`, { headers: { accept: 'text/html' } });
       expect(await landing.text()).not.toMatch(/<html/i);
       const ok = await graphql('{ viewer { id } }', { url, token });

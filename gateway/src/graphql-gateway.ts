@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerOptions, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -61,6 +61,16 @@ export function queryLimitRules(limits: QueryLimits): ValidationRule[] {
     costLimitRule({ ...common, maxCost: limits.maxCost, ignoreIntrospection: true }) as unknown as ValidationRule,
   ];
 }
+
+/**
+ * "Did you mean …?" names fields, types and enum values the caller did not ask for: a map of the
+ * schema for anyone probing it. Apollo's plugin removes them from validation errors only; variable
+ * and enum coercion errors carry them too, so every answered error loses them here.
+ */
+export const withoutSuggestions: NonNullable<ApolloServerOptions<GatewayContext>['formatError']> = (formatted) =>
+  formatted.message.includes('Did you mean')
+    ? { ...formatted, message: formatted.message.replace(/\s*Did you mean[^?]*\?/g, '') }
+    : formatted;
 
 export interface SupergraphStatus {
   loaded: boolean;
@@ -181,14 +191,15 @@ export class GraphqlGateway {
       if (this.status.loaded) this.logger.info('supergraph updated');
     });
     const production = config.nodeEnv === 'production';
-    const plugins: ApolloServerPlugin<GatewayContext>[] = production
-      ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()]
-      : [];
+    const plugins: ApolloServerPlugin<GatewayContext>[] = [ApolloServerPluginDisableSuggestions()];
+    if (production) plugins.push(ApolloServerPluginLandingPageDisabled());
     return new ApolloServer<GatewayContext>({
       gateway,
       logger,
       introspection: config.graphql.introspection,
-      includeStacktraceInErrorResponses: !production,
+      // Stack traces name files and lines of this installation: only tests get them.
+      includeStacktraceInErrorResponses: config.nodeEnv === 'test',
+      formatError: withoutSuggestions,
       validationRules: queryLimitRules(config.graphql),
       plugins,
     });

@@ -1,13 +1,26 @@
+import type { GraphQLFormattedError } from 'graphql';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import type { DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { BaseConfig } from '../config/config.js';
 
 /**
+ * "Did you mean …?" hands whoever calls a subgraph directly a map of its schema. Apollo's plugin
+ * strips it from validation errors; variable and enum coercion errors carry it too, so every
+ * answered error loses it here.
+ */
+export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (!formatted.message.includes('Did you mean')) return formatted;
+  return { ...formatted, message: formatted.message.replace(/\s*Did you mean[^?]*\?/g, '') };
+}
+
+/**
  * Every service's Federation 2 subgraph, configured one way: code-first schema, the request in the
  * context (the guards read the token from it), no introspection in production (the gateway
- * composes from `_service { sdl }`), no stack traces in answers, no inline tracing.
+ * composes from `_service { sdl }`), no stack traces and no name suggestions in answers (in every
+ * environment), no inline tracing.
  */
 /** `extra` adds options a service needs (e.g. `resolvers` for a custom scalar such as JSONObject). */
 export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>, extra: Partial<ApolloFederationDriverConfig> = {}): DynamicModule {
@@ -23,7 +36,8 @@ export function subgraphModule(config: Pick<BaseConfig, 'NODE_ENV'>, extra: Part
     fieldResolverEnhancers: ['guards', 'filters'],
     introspection: config.NODE_ENV !== 'production',
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginInlineTraceDisabled()],
+    formatError: withoutSuggestions,
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginDisableSuggestions()],
     ...extra,
   });
 }
