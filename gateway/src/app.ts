@@ -11,6 +11,7 @@ import { healthController } from './health.controller.js';
 import { createHttpLogger, createLogger } from './logging.js';
 import { createRestFacade } from './rest-facade.js';
 import { requestId } from './request-id.js';
+import { securityHeaders } from './security-headers.js';
 import { ServiceRegistry } from './service-registry.js';
 import { staticWeb } from './static-web.js';
 
@@ -71,6 +72,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
   app.use(requestId);
+  app.use(...securityHeaders());
   app.use(createHttpLogger(logger));
   app.use(healthController(redis, graphql));
   app.use(rest.handler);

@@ -466,6 +466,51 @@ describe('health', () => {
 });
 
 describe('static web client', () => {
+  it('serves the app under a Content-Security-Policy that allows only itself and Stripe, never in a frame', async () => {
+    for (const path of ['/', '/calendar', '/assets/index-3f9a1c.js']) {
+      const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+      const csp = Object.fromEntries(
+        res.headers
+          .get('content-security-policy')!
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+      expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+      expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['style-src']).toEqual(["'self'"]);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('sends the basic headers with API answers too', async () => {
+    const res = await fetch(`${base}/api/business-settings`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const gql = await graphql('{ publicServices { id } }');
+    expect(gql.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('asks for HTTPS only (HSTS) when the request came over TLS, as a trusted proxy says', async () => {
+    const plain = await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(plain.headers.get('strict-transport-security')).toBeNull(); // nobody trusted: the header is the caller's claim
+    const { gateway: other, url } = await startGateway(gatewayEnv({ TRUSTED_PROXIES: 'loopback' }), false);
+    try {
+      const viaTls = await fetch(`${url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(viaTls.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+      const viaHttp = await fetch(`${url}/`);
+      expect(viaHttp.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('serves index.html at / without caching and hashed assets with a long cache', async () => {
     const index = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
     expect(index.status).toBe(200);
