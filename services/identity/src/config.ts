@@ -22,9 +22,13 @@ export const identityConfigSchema = baseConfigSchema.and(eventsConfigSchema).and
     /** How long an address an account signed in from stays known to it. */
     LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().positive().default(30),
     INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(72),
-    /** Recovery requests per IP per window (then 429) and per account (then silently not sent). */
+    /**
+     * Recovery requests per IP per window (then 429); messages sent per account and asking address,
+     * and per account in all (beyond either: answered the same, silently not sent).
+     */
     RECOVERY_MAX_PER_IP: z.coerce.number().int().positive().default(20),
     RECOVERY_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+    RECOVERY_MAX_PER_ACCOUNT_TOTAL: z.coerce.number().int().positive().default(10),
     RECOVERY_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
     /** Seals reset tokens and codes inside events; messaging holds the same key. */
     EVENT_SECRET_KEY: sharedSecret(16),
