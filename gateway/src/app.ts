@@ -11,6 +11,7 @@ import { healthController } from './health.controller.js';
 import { createHttpLogger, createLogger } from './logging.js';
 import { createRestFacade } from './rest-facade.js';
 import { requestId } from './request-id.js';
+import { securityHeaders } from './security-headers.js';
 import { ServiceRegistry } from './service-registry.js';
 import { staticWeb } from './static-web.js';
 
@@ -37,11 +38,6 @@ export interface GatewayAppOptions {
 /** Builds the gateway from a parsed configuration without touching process-wide state. */
 export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptions = {}): GatewayApp {
   const logger = options.logger ?? createLogger(config);
-  if (config.jwt.usingDevSecret) {
-    logger.warn(
-      'JWT_SECRET is not set: using the insecure development secret (identity uses the same default). Never do this in production.',
-    );
-  }
 
   const redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
   let lastRedisError = '';
@@ -71,9 +67,12 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
 
   const app = express();
   app.disable('x-powered-by');
-  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  // req.ip and req.protocol believe X-Forwarded-* only from these hops; the services then believe
+  // the gateway, which overwrites those headers with what it vouches for.
+  app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
   app.use(requestId);
+  app.use(...securityHeaders());
   app.use(createHttpLogger(logger));
   app.use(healthController(redis, graphql));
   app.use(rest.handler);

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_WEB_DIST, DEV_JWT_SECRET, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_WEB_DIST, loadConfig } from './config.js';
+
+const JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
 describe('loadConfig', () => {
-  it('fills every default', () => {
-    const config = loadConfig({});
+  it('fills every default: this machine only, no proxy trusted', () => {
+    const config = loadConfig({ JWT_SECRET });
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 4000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      trustedProxies: [],
       redis: { url: 'redis://127.0.0.1:6379', keyPrefix: 'salon:' },
-      jwt: { secret: DEV_JWT_SECRET, issuer: 'salon-identity', audience: 'salon-platform', ttlSeconds: 43_200, usingDevSecret: true },
+      jwt: { secret: JWT_SECRET, issuer: 'salon-identity', audience: 'salon-platform', ttlSeconds: 43_200 },
       webDist: DEFAULT_WEB_DIST,
       serviceUrls: { identity: 'http://127.0.0.1:4001', scheduling: undefined, documents: undefined },
       graphql: { maxDepth: 12, maxAliases: 15, maxCost: 5000, introspection: true },
@@ -18,7 +21,7 @@ describe('loadConfig', () => {
   });
 
   it('reads service URLs and limits, treating empty strings as unset', () => {
-    const config = loadConfig({ SCHEDULING_URL: 'http://10.0.0.5:4002/', CLIENTS_URL: '', GRAPHQL_MAX_DEPTH: '8', PORT: '0' });
+    const config = loadConfig({ JWT_SECRET, SCHEDULING_URL: 'http://10.0.0.5:4002/', CLIENTS_URL: '', GRAPHQL_MAX_DEPTH: '8', PORT: '0' });
     expect(config.serviceUrls.scheduling).toBe('http://10.0.0.5:4002');
     expect(config.serviceUrls.clients).toBeUndefined();
     expect(config.graphql.maxDepth).toBe(8);
@@ -27,7 +30,14 @@ describe('loadConfig', () => {
 
   it('names every bad variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://x', RETAIL_URL: 'retail:4004', JWT_SECRET: 'short', GRAPHQL_MAX_COST: '-1' });
+      loadConfig({
+        PORT: 'eighty',
+        REDIS_URL: 'http://x',
+        RETAIL_URL: 'retail:4004',
+        JWT_SECRET: 'short',
+        GRAPHQL_MAX_COST: '-1',
+        TRUSTED_PROXIES: '1',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -38,21 +48,31 @@ describe('loadConfig', () => {
         'RETAIL_URL: must be an http:// or https:// URL of the retail service',
         'JWT_SECRET: must be at least 32 characters',
         'GRAPHQL_MAX_COST',
+        'TRUSTED_PROXIES: "1" is not an address',
       ]) {
         expect(message).toContain(variable);
       }
     }
   });
 
-  it('refuses a missing or development JWT secret in production and turns introspection off', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET: must be set to a secret of your own');
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET })).toThrow('JWT_SECRET');
+  it('refuses to start without a JWT secret in every environment, and never takes a published one', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      expect(() => loadConfig({ NODE_ENV })).toThrow(/JWT_SECRET: is required but not set: `npm start` generates one/);
+    }
+    expect(() => loadConfig({ JWT_SECRET: 'dev-only-insecure-jwt-secret-change-me-0123456789' })).toThrow(
+      'JWT_SECRET: is a value published in this repository',
+    );
     const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-that-is-long-enough-42' });
     expect(config.graphql.introspection).toBe(false);
-    expect(config.jwt.usingDevSecret).toBe(false);
+  });
+
+  it('trusts forwarding headers only from the listed proxies (the ingress)', () => {
+    expect(loadConfig({ JWT_SECRET, TRUSTED_PROXIES: '10.0.0.0/8' }).trustedProxies).toEqual(['10.0.0.0/8']);
   });
 
   it('says when SUPERGRAPH_PATH points nowhere', () => {
-    expect(() => loadConfig({ SUPERGRAPH_PATH: '/nonexistent/supergraph.graphql' })).toThrow('SUPERGRAPH_PATH: file does not exist');
+    expect(() => loadConfig({ JWT_SECRET, SUPERGRAPH_PATH: '/nonexistent/supergraph.graphql' })).toThrow(
+      'SUPERGRAPH_PATH: file does not exist',
+    );
   });
 });

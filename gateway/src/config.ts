@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { queryLimitsConfigSchema, queryLimitsOf, type QueryLimits } from '@salon/nest-kit/graphql-limits';
+import { isPublishedSecret, MISSING_SECRET_HINT, parseTrustedProxies, PUBLISHED_SECRET_MESSAGE } from '@salon/tokens';
 import { z } from 'zod';
 
 /** Thrown at boot when the environment does not fit; names every bad variable. */
@@ -10,12 +11,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-/**
- * The development-only JWT secret. Identity uses the same default, so a laptop works without any
- * configuration; production refuses to start with it.
- */
-export const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-change-me-0123456789';
 
 /** gateway/dist/config.js (or gateway/src/config.ts under vitest) → <repo>/web/dist */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -28,51 +23,54 @@ const positiveInt = (what: string) =>
     .int(`must be ${what}`)
     .positive(`must be ${what}`);
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535, 'must be a port number').default(4000),
-    HOST: z.string().default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z.string().optional(),
-    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
-    REDIS_KEY_PREFIX: z.string().default('salon:'),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    JWT_ISSUER: z.string().min(1).default('salon-identity'),
-    JWT_AUDIENCE: z.string().min(1).default('salon-platform'),
-    JWT_TTL_SECONDS: positiveInt('a positive number of seconds').default(43_200),
-    WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
-    IDENTITY_URL: serviceUrl('identity').default('http://127.0.0.1:4001'),
-    SCHEDULING_URL: serviceUrl('scheduling').optional(),
-    CLIENTS_URL: serviceUrl('clients').optional(),
-    RETAIL_URL: serviceUrl('retail').optional(),
-    MESSAGING_URL: serviceUrl('messaging').optional(),
-    PAYROLL_URL: serviceUrl('payroll').optional(),
-    DOCUMENTS_URL: serviceUrl('documents').optional(),
-    SUPERGRAPH_PATH: z
-      .string()
-      .min(1)
-      .refine((path) => existsSync(path), { error: 'file does not exist (compose one with `npm run compose-supergraph -w gateway`)' })
-      .optional(),
-    SUPERGRAPH_POLL_INTERVAL_MS: positiveInt('a positive number of milliseconds').default(10_000),
-    // Depth, alias and cost limits: the same variables, defaults and measure as every subgraph's (nest-kit).
-    ...queryLimitsConfigSchema.shape,
-    GRAPHQL_BODY_LIMIT: z
-      .string()
-      .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 100kb or 1mb')
-      .default('1mb'),
-    UPSTREAM_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(30_000),
-    SHUTDOWN_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(10_000),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'must be set to a secret of your own (at least 32 characters) in production',
-      });
-    }
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535, 'must be a port number').default(4000),
+  /** This machine only by default; a container or cluster sets 0.0.0.0. */
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Proxies in front of the gateway (the ingress) whose X-Forwarded-For/-Proto are believed; none by default. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseTrustedProxies(value);
+      if (parsed.ok) return parsed.list;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default('salon:'),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine((value) => !isPublishedSecret(value), PUBLISHED_SECRET_MESSAGE),
+  JWT_ISSUER: z.string().min(1).default('salon-identity'),
+  JWT_AUDIENCE: z.string().min(1).default('salon-platform'),
+  JWT_TTL_SECONDS: positiveInt('a positive number of seconds').default(43_200),
+  WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+  IDENTITY_URL: serviceUrl('identity').default('http://127.0.0.1:4001'),
+  SCHEDULING_URL: serviceUrl('scheduling').optional(),
+  CLIENTS_URL: serviceUrl('clients').optional(),
+  RETAIL_URL: serviceUrl('retail').optional(),
+  MESSAGING_URL: serviceUrl('messaging').optional(),
+  PAYROLL_URL: serviceUrl('payroll').optional(),
+  DOCUMENTS_URL: serviceUrl('documents').optional(),
+  SUPERGRAPH_PATH: z
+    .string()
+    .min(1)
+    .refine((path) => existsSync(path), { error: 'file does not exist (compose one with `npm run compose-supergraph -w gateway`)' })
+    .optional(),
+  SUPERGRAPH_POLL_INTERVAL_MS: positiveInt('a positive number of milliseconds').default(10_000),
+  // Depth, alias and cost limits: the same variables, defaults and measure as every subgraph's (nest-kit).
+  ...queryLimitsConfigSchema.shape,
+  GRAPHQL_BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 100kb or 1mb')
+    .default('1mb'),
+  UPSTREAM_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(30_000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(10_000),
+});
 
 export type Env = z.input<typeof envSchema>;
 
@@ -81,10 +79,10 @@ export interface GatewayConfig {
   port: number;
   host: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Express "trust proxy" setting, e.g. `loopback` or `1` behind one ingress; unset trusts nobody. */
-  trustProxy: string | number | boolean | undefined;
+  /** Express "trust proxy" list (addresses, CIDR ranges, loopback …); empty trusts nobody. */
+  trustedProxies: string[];
   redis: { url: string; keyPrefix: string };
-  jwt: { secret: string; issuer: string; audience: string; ttlSeconds: number; usingDevSecret: boolean };
+  jwt: { secret: string; issuer: string; audience: string; ttlSeconds: number };
   webDist: string;
   /** Base URL per service; undefined = not deployed (yet). */
   serviceUrls: {
@@ -102,14 +100,6 @@ export interface GatewayConfig {
   shutdownTimeoutMs: number;
 }
 
-function parseTrustProxy(value: string | undefined): GatewayConfig['trustProxy'] {
-  if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
-}
-
 const stripTrailingSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
 
 /** Parses the environment or throws ConfigError naming each bad variable. Empty strings count as unset. */
@@ -118,10 +108,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = envSchema.safeParse(present);
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues.map((issue) => ({
-        variable: issue.path.join('.') || '(environment)',
-        message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required but not set' : issue.message,
-      })),
+      result.error.issues.map((issue) => {
+        const variable = issue.path.join('.') || '(environment)';
+        if (issue.code !== 'invalid_type' || issue.input !== undefined) return { variable, message: issue.message };
+        return { variable, message: `is required but not set${variable === 'JWT_SECRET' ? `: ${MISSING_SECRET_HINT}` : ''}` };
+      }),
     );
   }
   const e = result.data;
@@ -130,15 +121,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustedProxies: e.TRUSTED_PROXIES,
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
-    jwt: {
-      secret: e.JWT_SECRET ?? DEV_JWT_SECRET,
-      issuer: e.JWT_ISSUER,
-      audience: e.JWT_AUDIENCE,
-      ttlSeconds: e.JWT_TTL_SECONDS,
-      usingDevSecret: (e.JWT_SECRET ?? DEV_JWT_SECRET) === DEV_JWT_SECRET,
-    },
+    jwt: { secret: e.JWT_SECRET, issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE, ttlSeconds: e.JWT_TTL_SECONDS },
     webDist: e.WEB_DIST,
     serviceUrls: {
       identity: stripTrailingSlash(e.IDENTITY_URL)!,

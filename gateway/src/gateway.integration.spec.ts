@@ -1,9 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked by the assertions themselves */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenService, type VerifiedToken } from '@salon/tokens';
+import express from 'express';
 import { GraphQLError } from 'graphql';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +95,24 @@ function graphql(query: string, options: { token?: string; headers?: Record<stri
     },
     body: JSON.stringify({ query, variables: options.variables }),
   });
+}
+
+/** An upstream that counts requests per client address as Express (trusting loopback) sees it. */
+async function startAddressLimitedService(limit: number): Promise<{ url: string; close(): Promise<void> }> {
+  const app = express();
+  app.set('trust proxy', ['loopback']);
+  const counts = new Map<string, number>();
+  app.use('/api', (req, res) => {
+    const count = (counts.get(req.ip!) ?? 0) + 1;
+    counts.set(req.ip!, count);
+    res.status(count > limit ? 429 : 200).json({ ip: req.ip });
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 beforeAll(async () => {
@@ -281,6 +301,25 @@ describe('/graphql', () => {
     expect((await res.json()) as any).toEqual({ error: 'The request body is not valid JSON' });
   });
 
+  it('never suggests field, type or enum names, in development too, and sends no stack traces outside tests', async () => {
+    const { gateway: other, url } = await startGateway(gatewayEnv({ NODE_ENV: 'development' }));
+    try {
+      const typo = (await (await graphql('{ viewr { id } }', { url, token })).json()) as any;
+      expect(typo.errors[0].message).toMatch(/Cannot query field "viewr"/);
+      expect(JSON.stringify(typo)).not.toMatch(/Did you mean|viewer/);
+      expect(typo.errors[0].extensions.stacktrace).toBeUndefined();
+      const badType = (await (await graphql('query ($id: Strin) { viewer { id } }', { url, token })).json()) as any;
+      expect(JSON.stringify(badType)).not.toMatch(/Did you mean/);
+      const badEnum = (await (
+        await graphql('query ($role: UserRole) { users(role: $role) { id } }', { url, token, variables: { role: 'admn' } })
+      ).json()) as any;
+      expect(badEnum.errors[0].message).toMatch(/"admn"/);
+      expect(JSON.stringify(badEnum)).not.toMatch(/Did you mean|"admin"/);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('allows introspection outside production', async () => {
     const res = await graphql('{ __schema { queryType { name } } }');
     expect((await res.json()) as any).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
@@ -307,7 +346,63 @@ describe('/api REST facade', () => {
       requestId: 'req-rest-1',
       contentType: 'application/json',
     });
-    expect(echo.forwardedFor).toContain('127.0.0.1');
+    expect(echo.forwardedFor).toBe('127.0.0.1');
+  });
+
+  it('sends the services only the client address it vouches for, never a forwarding header the caller wrote', async () => {
+    const res = await fetch(`${base}/api/business-settings`, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': '203.0.113.77',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.example',
+        forwarded: 'for=203.0.113.78',
+      },
+    });
+    const echo = (await res.json()) as any;
+    expect(echo.forwardedFor).toBe('127.0.0.1');
+    const seen = identity.seen.at(-1)!;
+    expect(seen.forwardedFor).toBe('127.0.0.1');
+    expect(seen.forwardedProto).toBe('http');
+    expect(seen.forwarded).toBeUndefined();
+
+    await graphql('{ viewer { id } }', { token, headers: { 'x-forwarded-for': '203.0.113.79', 'x-request-id': 'req-xff-gql' } });
+    expect(identity.seen.find((r) => r.requestId === 'req-xff-gql')?.forwardedFor).toBe('127.0.0.1');
+  });
+
+  it('keeps a per-address limit behind it working when callers send a new X-Forwarded-For each time', async () => {
+    // A service's limiter as the real ones see addresses: Express trusting the gateway on loopback.
+    const limited = await startAddressLimitedService(3);
+    const { gateway: other, url } = await startGateway(gatewayEnv({ IDENTITY_URL: limited.url }), false);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+          body: '{}',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    } finally {
+      await other.stop();
+      await limited.close();
+    }
+  });
+
+  it('believes the address an ingress in TRUSTED_PROXIES forwards, and only the hop before it', async () => {
+    const { gateway: other, url } = await startGateway(gatewayEnv({ TRUSTED_PROXIES: 'loopback' }));
+    try {
+      const res = await fetch(`${url}/api/business-settings`, {
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.5, 198.51.100.20', 'x-forwarded-proto': 'https' },
+      });
+      const echo = (await res.json()) as any;
+      expect(echo.forwardedFor).toBe('198.51.100.20');
+      expect(identity.seen.at(-1)!.forwardedProto).toBe('https');
+    } finally {
+      await other.stop();
+    }
   });
 
   it('generates an x-request-id when the caller sends none (or a bad one) and forwards it', async () => {
@@ -399,6 +494,51 @@ describe('health', () => {
 });
 
 describe('static web client', () => {
+  it('serves the app under a Content-Security-Policy that allows only itself and Stripe, never in a frame', async () => {
+    for (const path of ['/', '/calendar', '/assets/index-3f9a1c.js']) {
+      const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+      const csp = Object.fromEntries(
+        res.headers
+          .get('content-security-policy')!
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+      expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+      expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['style-src']).toEqual(["'self'"]);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('sends the basic headers with API answers too', async () => {
+    const res = await fetch(`${base}/api/business-settings`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const gql = await graphql('{ publicServices { id } }');
+    expect(gql.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('asks for HTTPS only (HSTS) when the request came over TLS, as a trusted proxy says', async () => {
+    const plain = await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(plain.headers.get('strict-transport-security')).toBeNull(); // nobody trusted: the header is the caller's claim
+    const { gateway: other, url } = await startGateway(gatewayEnv({ TRUSTED_PROXIES: 'loopback' }), false);
+    try {
+      const viaTls = await fetch(`${url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(viaTls.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+      const viaHttp = await fetch(`${url}/`);
+      expect(viaHttp.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('serves index.html at / without caching and hashed assets with a long cache', async () => {
     const index = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
     expect(index.status).toBe(200);
@@ -449,6 +589,7 @@ describe('other configurations', () => {
       expect(body.errors[0].message).toMatch(/introspection is not allowed/i);
       const typo = (await (await graphql('{ viewr { id } }', { url, token })).json()) as any;
       expect(typo.errors[0].message).not.toMatch(/Did you mean/);
+      expect(typo.errors[0].extensions.stacktrace).toBeUndefined();
       const landing = await fetch(`${url}/graphql`, { headers: { accept: 'text/html' } });
       expect(await landing.text()).not.toMatch(/<html/i);
       const ok = await graphql('{ viewer { id } }', { url, token });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerOptions, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -19,20 +19,33 @@ export interface GatewayContext {
   /** The caller's Authorization header, forwarded unchanged (subgraphs verify it again). */
   authorization?: string;
   requestId?: string;
+  /** The caller's address as the gateway vouches for it (TRUSTED_PROXIES), sent as X-Forwarded-For. */
+  clientIp?: string;
   /** Set when the edge verified a token; absent for anonymous callers (public booking). */
   user?: VerifiedToken;
 }
 
-/** Sends the caller's Authorization and x-request-id with every subgraph fetch. */
+/** Sends the caller's Authorization, x-request-id and vouched address with every subgraph fetch. */
 export class AuthForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     const headers = request.http?.headers;
     if (!headers) return;
-    const { authorization, requestId } = context as GatewayContext;
+    const { authorization, requestId, clientIp } = context as GatewayContext;
     if (authorization) headers.set('authorization', authorization);
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+    if (clientIp) headers.set('x-forwarded-for', clientIp);
   }
 }
+
+/**
+ * "Did you mean …?" names fields, types and enum values the caller did not ask for: a map of the
+ * schema for anyone probing it. Apollo's plugin removes them from validation errors only; variable
+ * and enum coercion errors carry them too, so every answered error loses them here.
+ */
+export const withoutSuggestions: NonNullable<ApolloServerOptions<GatewayContext>['formatError']> = (formatted) =>
+  formatted.message.includes('Did you mean')
+    ? { ...formatted, message: formatted.message.replace(/\s*Did you mean[^?]*\?/g, '') }
+    : formatted;
 
 export interface SupergraphStatus {
   loaded: boolean;
@@ -156,13 +169,16 @@ export class GraphqlGateway {
     // Cost counts list sizes from the variables too, so it runs as a plugin once the operation is known.
     const plugins: ApolloServerPlugin<GatewayContext>[] = [
       queryCostPlugin<GatewayContext>(config.graphql),
-      ...(production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : []),
+      ApolloServerPluginDisableSuggestions(),
     ];
+    if (production) plugins.push(ApolloServerPluginLandingPageDisabled());
     return new ApolloServer<GatewayContext>({
       gateway,
       logger,
       introspection: config.graphql.introspection,
-      includeStacktraceInErrorResponses: !production,
+      // Stack traces name files and lines of this installation: only tests get them.
+      includeStacktraceInErrorResponses: config.nodeEnv === 'test',
+      formatError: withoutSuggestions,
       validationRules: queryLimitRules(config.graphql),
       plugins,
     });
@@ -209,6 +225,7 @@ export class GraphqlGateway {
         context: async ({ req, res }) => ({
           authorization: req.headers.authorization,
           requestId: req.headers[REQUEST_ID_HEADER] as string | undefined,
+          clientIp: req.ip,
           user: res.locals.user as VerifiedToken | undefined,
         }),
       });

@@ -53,9 +53,23 @@ function isServerResponse(value: unknown): value is http.ServerResponse {
 }
 
 /**
+ * What the gateway tells a service about the caller, replacing whatever the caller sent: the
+ * services believe X-Forwarded-For from the gateway (TRUSTED_PROXIES), so a header a client wrote
+ * must never reach them, or every per-address limit could be dodged with a new value each time.
+ * `req.ip` and `req.protocol` already follow the gateway's own TRUSTED_PROXIES (an ingress).
+ */
+export function vouchedForwardingHeaders(req: Request): Record<'x-forwarded-for' | 'x-forwarded-proto' | 'x-forwarded-host', string> {
+  return {
+    'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? '',
+    'x-forwarded-proto': req.protocol,
+    'x-forwarded-host': req.host ?? '',
+  };
+}
+
+/**
  * `/api/...`: finds the owning service in the registry, checks the token at the edge unless the
  * route is public, and streams the request to the service untouched (same method, path, query and
- * body; Authorization and x-request-id forwarded; X-Forwarded-* added).
+ * body; Authorization and x-request-id forwarded; X-Forwarded-* replaced by what the gateway vouches for).
  */
 export function createRestFacade({ registry, auth, logger, timeoutMs }: RestFacadeOptions): RestFacade {
   const agents: (http.Agent | https.Agent)[] = [];
@@ -68,12 +82,14 @@ export function createRestFacade({ registry, auth, logger, timeoutMs }: RestFaca
     const proxy = createProxyMiddleware<Request, Response>({
       target: service.url,
       agent,
-      xfwd: true,
+      xfwd: false,
       changeOrigin: false,
       proxyTimeout: timeoutMs,
       on: {
-        proxyReq: (_proxyReq, req) => {
+        proxyReq: (proxyReq, req) => {
           (req as TimedRequest)[START] = Date.now();
+          proxyReq.removeHeader('forwarded');
+          for (const [name, value] of Object.entries(vouchedForwardingHeaders(req))) proxyReq.setHeader(name, value);
         },
         error: (error, req, res) => onProxyError(service, error as NodeJS.ErrnoException, req as TimedRequest, res),
       },

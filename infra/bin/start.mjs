@@ -5,6 +5,7 @@ import { buildAll, ensureInstalled } from '../lib/install.mjs';
 ensureInstalled();
 const { requireLocalServices, portInUse } = await import('../lib/local-services.mjs');
 const { startPlatform, DEMO_LOGINS, DEMO_PASSWORD, SERVICES, LOCAL_PEERS } = await import('../lib/platform.mjs');
+const { localSecrets, SECRETS_FILE } = await import('../lib/secrets.mjs');
 
 await requireLocalServices();
 const port = Number(process.env.PORT ?? 4000);
@@ -15,10 +16,20 @@ for (const p of [port, ...SERVICES.map((s) => s.port), ...Object.values(LOCAL_PE
   }
 }
 buildAll();
+let secrets;
+try {
+  // This installation's own secrets, made on the first start; nothing in the source signs a token.
+  secrets = localSecrets();
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  process.exit(1);
+}
+console.log(`› Secrets: ${SECRETS_FILE} (made on the first start; keep it private)`);
 console.log('› Migrating, seeding the demo salon and starting the services…');
 let platform;
 try {
   platform = await startPlatform({
+    secrets,
     port,
     logs: process.env.LOG_LEVEL === 'silent' ? 'ignore' : 'inherit',
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
@@ -29,7 +40,7 @@ try {
 }
 const width = Math.max(...DEMO_LOGINS.map(([e]) => e.length));
 console.log(`
-  Salon platform is running:  ${platform.url}
+  Salon platform is running:  ${platform.url}${process.env.HOST && process.env.HOST !== '127.0.0.1' ? `  (listening on ${process.env.HOST})` : '  (this machine only; HOST=0.0.0.0 npm start opens it to the network)'}
     GraphQL  ${platform.url}/graphql     REST  ${platform.url}/api/…
     E-mail sent locally: ${platform.peers.ses.url.replace('127.0.0.1', 'localhost')}   Test sends: ${platform.url}/email-test
 

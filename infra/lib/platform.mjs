@@ -5,6 +5,7 @@ import { ROOT } from './install.mjs';
 import { postgresAdminUrl } from './local-services.mjs';
 import { startLocalSes } from '../local/ses-server.mjs';
 import { startTwilioPeer } from '../local/twilio-peer.mjs';
+import { randomSecrets, SECRET_NAMES } from './secrets.mjs';
 import { CLOCK_OFFSET_ENV, clockEnv } from './test-clock.mjs';
 
 /**
@@ -83,6 +84,12 @@ async function waitForReady(url, child, name, timeoutMs = 60_000) {
  * @param {number} [options.clockOffsetMs] run every process (and the local SES server) on a clock
  *   shifted by this much (infra/lib/test-clock.mjs); only the browser walk sets it, so `npm start`
  *   and the bench always run on the machine's time
+ * @param {Record<string,string>} [options.secrets] JWT_SECRET, EVENT_SECRET_KEY and TWILIO_AUTH_TOKEN for
+ *   every process (`npm start`: this installation's, infra/lib/secrets.mjs); a value in the
+ *   environment wins; without either, a fresh random set for this run. Never a constant.
+ *
+ * The services listen on 127.0.0.1 only, whatever HOST says; HOST (default 127.0.0.1) is the
+ * gateway's, the one address people use.
  */
 export async function startPlatform(options = {}) {
   const baseEnv = { ...process.env, ...options.env };
@@ -98,12 +105,14 @@ export async function startPlatform(options = {}) {
   };
   delete common.PORT;
   delete common.DATABASE_URL;
+  delete common.HOST;
+  const given = options.secrets ?? randomSecrets();
+  const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, baseEnv[name] || given[name]]));
   // The shifted clock is opt-in per call, never inherited from the caller's environment.
   delete common[CLOCK_OFFSET_ENV];
   if (options.clockOffsetMs !== undefined) Object.assign(common, clockEnv(options.clockOffsetMs, common.NODE_OPTIONS));
   const children = [];
   const databases = [];
-  const gatewayEnv = { ...common, PORT: String(port) };
   const peers = {};
 
   const stop = async () => {
@@ -119,8 +128,10 @@ export async function startPlatform(options = {}) {
   };
 
   try {
+    // The local SES server is a third-party package: it gets no secret of ours.
     peers.ses = await startLocalSes({ port: LOCAL_PEERS.ses + offset, env: common });
-    peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset });
+    peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset, authToken: secrets.TWILIO_AUTH_TOKEN });
+    Object.assign(common, secrets);
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.
     common.SES_ENDPOINT ??= peers.ses.url;
@@ -128,6 +139,7 @@ export async function startPlatform(options = {}) {
     // Every service may call any other (messaging's worker asks clients for a client's phone), and
     // the ports are known before anything starts, so every process gets every URL.
     for (const service of SERVICES) common[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
+    const gatewayEnv = { ...common, PORT: String(port), ...(baseEnv.HOST ? { HOST: baseEnv.HOST } : {}) };
     for (const service of SERVICES) {
       const database = `${databasePrefix}_${service.database}`;
       databases.push(database);

@@ -4,6 +4,8 @@ import type { TestProject } from 'vitest/node';
 import { startPlatform } from '../../infra/lib/platform.mjs';
 // @ts-expect-error plain JavaScript launcher shared with `npm start`
 import { dropDatabase, postgresAdminUrl } from '../../infra/lib/local-services.mjs';
+// @ts-expect-error plain JavaScript launcher shared with `npm start`
+import { randomSecrets } from '../../infra/lib/secrets.mjs';
 // @ts-expect-error plain JavaScript, shared with the platform's processes
 import { DEFAULT_TODAY, DEMO_TIME_ZONE, installClockOffset, zonedInstant } from '../../infra/lib/test-clock.mjs';
 
@@ -27,6 +29,8 @@ export default async function setup(project: TestProject) {
   project.provide('clockOffsetMs', clockOffsetMs);
   console.log(`e2e clock: ${today} ${DEMO_TIME_ZONE} (${new Date().toISOString()}); set E2E_TODAY=YYYY-MM-DD[THH:MM] to change it`);
   const platform = await startPlatform({
+    // A fresh random JWT secret, event key and Twilio token for this walk, kept nowhere.
+    secrets: randomSecrets(),
     clockOffsetMs,
     port,
     portOffset: port - 4000,

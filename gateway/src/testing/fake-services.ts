@@ -14,6 +14,8 @@ export interface SeenRequest {
   authorization?: string;
   requestId?: string;
   forwardedFor?: string;
+  forwardedProto?: string;
+  forwarded?: string;
   contentType?: string;
   body: string;
 }
@@ -37,6 +39,8 @@ const record = (req: express.Request, body: string): SeenRequest => ({
   authorization: req.headers.authorization,
   requestId: req.headers['x-request-id'] as string | undefined,
   forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+  forwardedProto: req.headers['x-forwarded-proto'] as string | undefined,
+  forwarded: req.headers.forwarded,
   contentType: req.headers['content-type'],
   body,
 });

@@ -16,7 +16,8 @@ export interface ServiceOptions {
 
 /**
  * Creates a service's Nest app with the platform's conventions: JSON logs with request ids, one
- * error shape, trust of the gateway's X-Forwarded-For, a JSON body limit, and shutdown hooks.
+ * error shape, X-Forwarded-For believed only from TRUSTED_PROXIES (the gateway), a JSON body
+ * limit, and shutdown hooks.
  * Used by main.ts and by integration tests (which call `listen` themselves or use supertest).
  */
 export async function createServiceApp(
@@ -27,7 +28,10 @@ export async function createServiceApp(
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Express takes the client address from the right of X-Forwarded-For, skipping trusted hops: the
+  // gateway writes exactly the address it vouches for, so nothing a caller wrote gets through.
+  const trusted = options.config.TRUSTED_PROXIES;
+  app.set('trust proxy', trusted.length ? trusted : false);
   app.disable('x-powered-by');
   app.use(createHttpLogger(logger));
   app.useBodyParser('json', { limit: '2mb' });

@@ -30,5 +30,3 @@ export function openSecret(sealed: SealedSecret, secretKey: string): string {
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
   return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
 }
-
-export const DEV_EVENT_SECRET_KEY = 'dev-only-insecure-event-secret-key-change-me';

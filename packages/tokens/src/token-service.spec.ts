@@ -98,6 +98,46 @@ describe('TokenService', () => {
     expect((await tokens.verify(fresh.token)).userId).toBe('user-3');
   });
 
+  it('refuses a well-signed token that was never issued (a user that does not exist): no live session', async () => {
+    const key = new TextEncoder().encode(config.secret);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('no-such-user')
+      .setJti('forged')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .setIssuer(config.issuer)
+      .setAudience(config.audience)
+      .sign(key);
+    expect(await rejection(tokens.verify(forged))).toBe('no-session');
+  });
+
+  it('refuses a token whose role is not the one its user was last issued (a promoted claim)', async () => {
+    const { token: staffToken } = await tokens.issue('user-4', 'staff');
+    const key = new TextEncoder().encode(config.secret);
+    const now = Math.floor(Date.now() / 1000);
+    const promoted = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-4')
+      .setJti('promoted')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .setIssuer(config.issuer)
+      .setAudience(config.audience)
+      .sign(key);
+    expect(await rejection(tokens.verify(promoted))).toBe('no-session');
+    expect((await tokens.verify(staffToken)).role).toBe('staff');
+  });
+
+  it('ends every session of a deactivated user, including tokens issued in the same second', async () => {
+    const { token } = await tokens.issue('user-5', 'staff');
+    await tokens.revokeAllForUser('user-5');
+    expect(await rejection(tokens.verify(token))).not.toBeNull();
+    const again = await tokens.issue('user-5', 'staff');
+    expect((await tokens.verify(again.token)).userId).toBe('user-5');
+  });
+
   it('reads bearer tokens', () => {
     expect(bearerToken('Bearer abc.def')).toBe('abc.def');
     expect(bearerToken('bearer abc')).toBe('abc');

@@ -23,15 +23,18 @@ export interface VerifiedToken {
 
 /** Why a token was refused; callers answer 401 either way, logs keep the reason. */
 export class TokenRejectedError extends Error {
-  constructor(readonly reason: 'missing' | 'malformed' | 'expired' | 'invalid' | 'revoked') {
+  constructor(readonly reason: 'missing' | 'malformed' | 'expired' | 'invalid' | 'revoked' | 'no-session') {
     super(`Token rejected: ${reason}`);
   }
 }
 
 /**
  * Issues and verifies the platform's access tokens. Verification is local (shared HS256 secret,
- * algorithm allowlist, exp/iss/aud) plus two Redis reads for revocation: the token's own id
- * (logout) and the user's "valid after" mark (password reset, deactivation).
+ * algorithm allowlist, exp/iss/aud) plus one Redis read of three keys: the token's own id
+ * (logout), the user's "valid after" mark (password reset, role change, deactivation) and the
+ * user's live session (set when a token is issued, removed when all of a user's tokens are
+ * revoked). The last one means a signature alone is not enough: a token identity never issued
+ * (for a user that does not exist, or with a role the user does not hold) is refused everywhere.
  */
 export class TokenService {
   private readonly key: Uint8Array;
@@ -56,6 +59,8 @@ export class TokenService {
       .setIssuer(this.config.issuer)
       .setAudience(this.config.audience)
       .sign(this.key);
+    // The newest token lives longest, so its lifetime is the session's.
+    await this.redis.set(authKeys.userSession(this.config.redisPrefix, userId), role, 'EX', this.config.ttlSeconds);
     return { token, claims: { sub: userId, role, jti, iat, exp } };
   }
 
@@ -83,12 +88,14 @@ export class TokenService {
       expiresAt: Number(payload.exp),
     };
     const prefix = this.config.redisPrefix;
-    const [revoked, validAfter] = await this.redis.mget(
+    const [revoked, validAfter, sessionRole] = await this.redis.mget(
       authKeys.revokedToken(prefix, verified.jti),
       authKeys.userTokensValidAfter(prefix, verified.userId),
+      authKeys.userSession(prefix, verified.userId),
     );
     if (revoked) throw new TokenRejectedError('revoked');
     if (validAfter && verified.issuedAt < Number(validAfter)) throw new TokenRejectedError('revoked');
+    if (sessionRole !== verified.role) throw new TokenRejectedError('no-session');
     return verified;
   }
 
@@ -99,12 +106,18 @@ export class TokenService {
   }
 
   /**
-   * Refuses every token of a user issued before now (password reset, deactivation). Tokens issued
-   * in the same second stay valid, so the session that made the change can be re-issued at once.
+   * Refuses every token of a user issued until now (password reset, role change, deactivation):
+   * the "valid after" mark covers tokens issued earlier, and the session is ended, so even a token
+   * issued in this same second is refused. The next token issued (a new sign-in) opens a new one.
    */
   async revokeAllForUser(userId: string): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
-    await this.redis.set(authKeys.userTokensValidAfter(this.config.redisPrefix, userId), String(now), 'EX', this.config.ttlSeconds);
+    const prefix = this.config.redisPrefix;
+    await this.redis
+      .multi()
+      .set(authKeys.userTokensValidAfter(prefix, userId), String(now), 'EX', this.config.ttlSeconds)
+      .del(authKeys.userSession(prefix, userId))
+      .exec();
   }
 }
 

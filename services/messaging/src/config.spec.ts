@@ -20,6 +20,17 @@ describe('messaging config', () => {
 
   it('needs no list without SES or outside production (any topic is then accepted)', () => {
     expect(loadMessagingConfig({ ...production, EMAIL_PROVIDER: 'log' }).SES_SNS_TOPIC_ARNS).toEqual([]);
-    expect(loadMessagingConfig({ NODE_ENV: 'development', EMAIL_PROVIDER: 'ses' }).SES_SNS_TOPIC_ARNS).toEqual([]);
+    expect(loadMessagingConfig({ ...production, NODE_ENV: 'development', EMAIL_PROVIDER: 'ses' }).SES_SNS_TOPIC_ARNS).toEqual([]);
+  });
+
+  it('has no Twilio auth token anyone could read: none by default, and one is required to send through Twilio', () => {
+    const config = loadMessagingConfig({ ...production, EMAIL_PROVIDER: 'log' });
+    expect(config.TWILIO_AUTH_TOKEN).toBeUndefined();
+    expect(() => loadMessagingConfig({ ...production, EMAIL_PROVIDER: 'log', NODE_ENV: 'development', SMS_PROVIDER: 'twilio' })).toThrow(
+      /TWILIO_AUTH_TOKEN: must be set/,
+    );
+    expect(() =>
+      loadMessagingConfig({ ...production, EMAIL_PROVIDER: 'log', TWILIO_AUTH_TOKEN: 'dev-only-local-twilio-auth-token' }),
+    ).toThrow(/TWILIO_AUTH_TOKEN: is a value published in this repository/);
   });
 });

@@ -1,10 +1,7 @@
-import { baseConfigSchema, eventsConfigSchema, loadConfig } from '@salon/nest-kit';
-import { DEV_EVENT_SECRET_KEY } from '@salon/tokens';
+import { baseConfigSchema, eventsConfigSchema, loadConfig, sharedSecret } from '@salon/nest-kit';
 import { z } from 'zod';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/salon_messaging';
-/** Twilio's documented test credentials shape; only good against the local peer or the log provider. */
-export const DEV_TWILIO_AUTH_TOKEN = 'dev-only-local-twilio-auth-token';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -19,7 +16,7 @@ export const messagingConfigSchema = baseConfigSchema
         .url()
         .default('http://localhost:4000')
         .transform((u) => u.replace(/\/+$/, '')),
-      EVENT_SECRET_KEY: z.string().min(16).default(DEV_EVENT_SECRET_KEY),
+      EVENT_SECRET_KEY: sharedSecret(16),
       /** The clients service: a waitlist offer's recipient (phone, e-mail, first name, consent) is asked of it. */
       CLIENTS_URL: z.url().default('http://127.0.0.1:4003'),
       /** Identity: the business name and the locations' time zones written into waitlist offers. */
@@ -65,7 +62,11 @@ export const messagingConfigSchema = baseConfigSchema
         .string()
         .regex(/^AC[0-9a-zA-Z]{32}$/, 'must look like AC followed by 32 characters')
         .default('AC00000000000000000000000000000000'),
-      TWILIO_AUTH_TOKEN: z.string().min(8).default(DEV_TWILIO_AUTH_TOKEN),
+      /**
+       * Signs and checks Twilio's webhooks. Unset: no webhook is believed (there is no default
+       * anyone could read); `npm start` generates one and gives it to the local Twilio peer too.
+       */
+      TWILIO_AUTH_TOKEN: sharedSecret(8).optional(),
       TWILIO_FROM: z.string().min(3).default('+15005550006'),
       /** Base URL of a Twilio-compatible peer (local tests); unset means api.twilio.com. */
       TWILIO_API_URL: z.union([z.literal(''), z.url()]).optional(),
@@ -81,17 +82,13 @@ export const messagingConfigSchema = baseConfigSchema
       STRANDED_SWEEP_SECONDS: positiveInt(60),
     }),
   )
-  .refine((c) => c.NODE_ENV !== 'production' || c.SMS_PROVIDER !== 'twilio' || c.TWILIO_AUTH_TOKEN !== DEV_TWILIO_AUTH_TOKEN, {
+  .refine((c) => c.SMS_PROVIDER !== 'twilio' || c.TWILIO_AUTH_TOKEN !== undefined, {
     path: ['TWILIO_AUTH_TOKEN'],
-    message: 'must be set to the account auth token when SMS_PROVIDER=twilio in production',
+    message: "must be set to the account's auth token when SMS_PROVIDER=twilio",
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.EMAIL_PROVIDER !== 'ses' || c.SES_SNS_TOPIC_ARNS.length > 0, {
     path: ['SES_SNS_TOPIC_ARNS'],
     message: 'must list the SNS topic ARNs SES notifications come from when EMAIL_PROVIDER=ses in production',
-  })
-  .refine((c) => c.NODE_ENV !== 'production' || c.EVENT_SECRET_KEY !== DEV_EVENT_SECRET_KEY, {
-    path: ['EVENT_SECRET_KEY'],
-    message: 'must be set to the key identity seals secrets with in production',
   });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

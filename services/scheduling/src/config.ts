@@ -1,5 +1,4 @@
-import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig } from '@salon/nest-kit';
-import { DEV_EVENT_SECRET_KEY } from '@salon/tokens';
+import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig, sharedSecret } from '@salon/nest-kit';
 import { z } from 'zod';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/salon_scheduling';
@@ -24,13 +23,9 @@ export const schedulingConfigSchema = baseConfigSchema
       /** How often lapsed offers are expired and passed on. */
       WAITLIST_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
       /** Seals the offer link's token inside scheduling.waitlist.offered.v1 (the same key as messaging's). */
-      EVENT_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').default(DEV_EVENT_SECRET_KEY),
+      EVENT_SECRET_KEY: sharedSecret(16),
     }),
-  )
-  .refine((c) => c.NODE_ENV !== 'production' || c.EVENT_SECRET_KEY !== DEV_EVENT_SECRET_KEY, {
-    path: ['EVENT_SECRET_KEY'],
-    message: 'must be set to the key messaging opens sealed secrets with in production',
-  });
+  );
 
 export type SchedulingConfig = z.infer<typeof schedulingConfigSchema>;
 

@@ -29,5 +29,5 @@ export const OptionalAuth = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthContext | null => requestOf(context)?.auth ?? null,
 );
 
-/** The caller's IP as Express sees it (trust proxy is set, so the gateway's X-Forwarded-For counts). */
+/** The caller's address: the connection's, or the one a hop in TRUSTED_PROXIES (the gateway) vouches for. */
 export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext): string => requestOf(context)?.ip ?? 'unknown');

@@ -3,6 +3,7 @@ import { Controller, Get, Injectable, Module, type INestApplication } from '@nes
 import { Args, Directive, Field, ID, ObjectType, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { Test } from '@nestjs/testing';
 import { TokenService } from '@salon/tokens';
+import { SignJWT } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, baseConfigSchema } from '../config/config.js';
@@ -99,6 +100,7 @@ class PersonResolver {
 const config = loadConfig(baseConfigSchema, {
   DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
   REDIS_KEY_PREFIX: testRedisPrefix('guards'),
+  JWT_SECRET: process.env.JWT_SECRET, // the run's own (vitest.config.ts)
 });
 
 @Module({
@@ -183,6 +185,20 @@ describe('auth and permission guards', () => {
       .get('/t/admin')
       .set('Authorization', await bearer('x', 'client'))
       .expect(403);
+  });
+  it('refuses an admin token signed with the platform secret that was never issued (no such user)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('11111111-2222-3333-4444-555555555555')
+      .setJti('forged-1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .setIssuer(config.JWT_ISSUER)
+      .setAudience(config.JWT_AUDIENCE)
+      .sign(new TextEncoder().encode(config.JWT_SECRET));
+    await request(app.getHttpServer()).get('/t/admin').set('Authorization', `Bearer ${forged}`).expect(401);
+    await request(app.getHttpServer()).get('/t/signed-in').set('Authorization', `Bearer ${forged}`).expect(401);
   });
   it('refuses a revoked token', async () => {
     const header = await bearer('staff');

@@ -1,3 +1,4 @@
+import { isPublishedSecret, MISSING_SECRET_HINT, parseTrustedProxies, PUBLISHED_SECRET_MESSAGE } from '@salon/tokens';
 import { z } from 'zod';
 import { queryLimitsConfigSchema } from '../graphql/query-limits.js';
 
@@ -9,28 +10,57 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-change-me-0123456789';
+/**
+ * A secret every process of the platform must share (JWT_SECRET, EVENT_SECRET_KEY, …): no default,
+ * in any environment, and never a value this repository has published.
+ */
+export function sharedSecret(minLength: number) {
+  return z
+    .string()
+    .min(minLength, `must be at least ${minLength} characters`)
+    .refine((value) => !isPublishedSecret(value), PUBLISHED_SECRET_MESSAGE);
+}
+
+/** TRUSTED_PROXIES as Express's `trust proxy` list (see @salon/tokens parseTrustedProxies). */
+export function trustedProxiesSchema(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const parsed = parseTrustedProxies(value);
+      if (parsed.ok) return parsed.list;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    });
+}
+
+/** Said after "is required but not set" for variables that have a known source. */
+const REQUIRED_HINTS: Record<string, string> = {
+  JWT_SECRET: MISSING_SECRET_HINT,
+  EVENT_SECRET_KEY: MISSING_SECRET_HINT,
+};
 
 /** Variables every service reads; a service extends this with its own. */
-export const baseConfigSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
-    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
-    REDIS_KEY_PREFIX: z.string().default('salon:'),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
-    JWT_ISSUER: z.string().default('salon-identity'),
-    JWT_AUDIENCE: z.string().default('salon-platform'),
-    JWT_TTL_SECONDS: z.coerce.number().int().positive().default(43_200),
-    // Each subgraph's own depth, alias and cost limits (the gateway's variables, the same defaults).
-    ...queryLimitsConfigSchema.shape,
-  })
-  .refine((c) => c.NODE_ENV !== 'production' || c.JWT_SECRET !== DEV_JWT_SECRET, {
-    path: ['JWT_SECRET'],
-    message: 'must be set to a secret of your own in production',
-  });
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** The address to listen on: this machine only, unless a container or cluster says otherwise (0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The hops whose X-Forwarded-For names the client (rate limits per address): the gateway, which
+   * runs on the same machine locally. The gateway sets that header to the address it vouches for.
+   */
+  TRUSTED_PROXIES: trustedProxiesSchema('loopback'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default('salon:'),
+  JWT_SECRET: sharedSecret(32),
+  JWT_ISSUER: z.string().default('salon-identity'),
+  JWT_AUDIENCE: z.string().default('salon-platform'),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(43_200),
+  // Each subgraph's own depth, alias and cost limits (the gateway's variables, the same defaults).
+  ...queryLimitsConfigSchema.shape,
+});
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -39,9 +69,11 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(
-    result.error.issues.map((issue) => ({
-      variable: issue.path.join('.') || '(environment)',
-      message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required but not set' : issue.message,
-    })),
+    result.error.issues.map((issue) => {
+      const variable = issue.path.join('.') || '(environment)';
+      if (issue.code !== 'invalid_type' || issue.input !== undefined) return { variable, message: issue.message };
+      const hint = REQUIRED_HINTS[variable];
+      return { variable, message: `is required but not set${hint ? `: ${hint}` : ''}` };
+    }),
   );
 }

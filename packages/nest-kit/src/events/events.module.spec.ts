@@ -53,6 +53,7 @@ beforeAll(async () => {
     REDIS_KEY_PREFIX: redisPrefix,
     EVENT_RELAY_INTERVAL_MS: '20',
     LOG_LEVEL: 'silent',
+    JWT_SECRET: process.env.JWT_SECRET, // the run's own (vitest.config.ts)
   });
   @Module({
     imports: [

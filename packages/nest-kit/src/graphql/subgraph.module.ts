@@ -1,4 +1,6 @@
+import type { GraphQLFormattedError } from 'graphql';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import type { DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -6,11 +8,22 @@ import type { BaseConfig } from '../config/config.js';
 import { queryCostPlugin, queryLimitRules, queryLimitsOf, type QueryLimitsConfig } from './query-limits.js';
 
 /**
+ * "Did you mean …?" hands whoever calls a subgraph directly a map of its schema. Apollo's plugin
+ * strips it from validation errors; variable and enum coercion errors carry it too, so every
+ * answered error loses it here.
+ */
+export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (!formatted.message.includes('Did you mean')) return formatted;
+  return { ...formatted, message: formatted.message.replace(/\s*Did you mean[^?]*\?/g, '') };
+}
+
+/**
  * Every service's Federation 2 subgraph, configured one way: code-first schema, the request in the
  * context (the guards read the token from it), no introspection in production (the gateway
- * composes from `_service { sdl }`), no stack traces in answers, no inline tracing, and the same
- * depth, alias and cost limits as the gateway (query-limits.ts): a subgraph is reachable without
- * the gateway (another pod, a forwarded port), so it cannot rely on the gateway's.
+ * composes from `_service { sdl }`), no stack traces and no name suggestions in answers (in every
+ * environment), no inline tracing, and the same depth, alias and cost limits as the gateway
+ * (query-limits.ts): a subgraph is reachable without the gateway (another pod, a forwarded port),
+ * so it cannot rely on the gateway's.
  *
  * `extra` adds options a service needs (e.g. `resolvers` for a custom scalar such as JSONObject);
  * its plugins and validation rules come on top of these, never instead.
@@ -33,8 +46,9 @@ export function subgraphModule(
     fieldResolverEnhancers: ['guards', 'filters'],
     introspection: config.NODE_ENV !== 'production',
     includeStacktraceInErrorResponses: false,
+    formatError: withoutSuggestions,
     ...rest,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), queryCostPlugin(limits), ...plugins],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginDisableSuggestions(), queryCostPlugin(limits), ...plugins],
     validationRules: [...queryLimitRules(limits), ...validationRules],
   });
 }

@@ -27,7 +27,7 @@ async function resetEvents(to: string): Promise<ResetEvent[]> {
 const secretOf = (event: ResetEvent) => openSecret(event.secret, t.config.EVENT_SECRET_KEY);
 
 beforeAll(async () => {
-  t = await startIdentity('recovery', { RECOVERY_MAX_PER_IP: '1000', RECOVERY_MAX_PER_ACCOUNT: '3' });
+  t = await startIdentity('recovery', { RECOVERY_MAX_PER_IP: '1000', RECOVERY_MAX_PER_ACCOUNT: '3', RECOVERY_MAX_PER_ACCOUNT_TOTAL: '5' });
   db = new pg.Client({ connectionString: t.db.url });
   await db.connect();
 });
@@ -87,6 +87,17 @@ describe('recovery by e-mail', () => {
   it('stops sending to one account after its share, still answering the same', async () => {
     for (let i = 0; i < 5; i++) await http().post('/api/auth/forgot-password').send({ email: 'taylor@demo.salon' }).expect(202);
     expect(await resetEvents('taylor@demo.salon')).toHaveLength(3);
+  });
+
+  it('lets no one address use up an account’s messages: the owner’s own request is still sent, up to a total', async () => {
+    const ask = (from: string) =>
+      http().post('/api/auth/forgot-password').set('X-Forwarded-For', from).send({ email: 'staff@demo.salon' }).expect(202);
+    for (let i = 0; i < 5; i++) await ask('198.51.100.70');
+    expect(await resetEvents('staff@demo.salon')).toHaveLength(3);
+    await ask('203.0.113.70');
+    expect(await resetEvents('staff@demo.salon')).toHaveLength(4);
+    for (let i = 0; i < 3; i++) await ask('198.51.100.71');
+    expect(await resetEvents('staff@demo.salon')).toHaveLength(5);
   });
 });
 

@@ -11,7 +11,7 @@ async function login(email: string, password = 'demo-salon') {
 }
 
 beforeAll(async () => {
-  t = await startIdentity('rest', { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
+  t = await startIdentity('rest', { LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
 });
 afterAll(async () => t?.close());
 
@@ -39,15 +39,6 @@ describe('POST /api/auth/login', () => {
     expect(res.body.error).toBe('password: is required');
     const bad = await http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":').expect(400);
     expect(bad.body.error).toBe('The request body is not valid JSON');
-  });
-
-  it('locks an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
-    for (let i = 0; i < 3; i++) await http().post('/api/auth/login').send({ email: 'dana@demo.salon', password: 'wrong' }).expect(401);
-    const res = await http().post('/api/auth/login').send({ email: 'dana@demo.salon', password: 'demo-salon' }).expect(429);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(res.body.error).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
-    // Other accounts are unaffected.
-    await login('jordan@demo.salon');
   });
 });
 

@@ -36,7 +36,7 @@ function textFromPhone(body: string) {
   return request(t.app.getHttpServer())
     .post('/api/webhooks/twilio/inbound')
     .type('form')
-    .set('X-Twilio-Signature', twilioSignature(t.config.TWILIO_AUTH_TOKEN, `${t.url}/api/webhooks/twilio/inbound`, params))
+    .set('X-Twilio-Signature', twilioSignature(t.config.TWILIO_AUTH_TOKEN!, `${t.url}/api/webhooks/twilio/inbound`, params))
     .send(params)
     .expect(200);
 }

@@ -47,7 +47,7 @@ beforeAll(async () => {
     REDIS_URL: c.REDIS_URL,
     REDIS_KEY_PREFIX: c.REDIS_KEY_PREFIX,
     PUBLIC_URL: c.PUBLIC_URL,
-    TWILIO_AUTH_TOKEN: c.TWILIO_AUTH_TOKEN,
+    TWILIO_AUTH_TOKEN: c.TWILIO_AUTH_TOKEN!, // TEST_DEFAULTS sets one
     MESSAGE_BACKOFF_MS: '100',
   };
   first = await startWorkerProcess(workerEnv);

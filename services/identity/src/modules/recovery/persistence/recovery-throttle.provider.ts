@@ -7,11 +7,14 @@ import type { IdentityConfig } from '../../../config.js';
 /**
  * Recovery limits in Redis. Too many requests from one IP get 429 (that says nothing about any
  * account); too many for one account are answered as usual but not sent, so the answer never
- * tells whether the account exists.
+ * tells whether the account exists. An account's share is counted per asking address, so one
+ * address asking again and again cannot use up the messages its owner asks for from elsewhere;
+ * a total per account bounds what many addresses together can send to one inbox or phone.
  */
 @Injectable()
 export class RecoveryThrottle {
   private readonly perIp: RateLimiterRedis;
+  private readonly perAccountAndIp: RateLimiterRedis;
   private readonly perAccount: RateLimiterRedis;
   private readonly resetsPerIp: RateLimiterRedis;
 
@@ -19,10 +22,16 @@ export class RecoveryThrottle {
     const duration = config.RECOVERY_WINDOW_SECONDS;
     const prefix = `${config.REDIS_KEY_PREFIX}recovery`;
     this.perIp = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:ip`, points: config.RECOVERY_MAX_PER_IP, duration });
+    this.perAccountAndIp = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:account-ip`,
+      points: config.RECOVERY_MAX_PER_ACCOUNT,
+      duration,
+    });
     this.perAccount = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: `${prefix}:account`,
-      points: config.RECOVERY_MAX_PER_ACCOUNT,
+      points: config.RECOVERY_MAX_PER_ACCOUNT_TOTAL,
       duration,
     });
     this.resetsPerIp = new RateLimiterRedis({
@@ -41,9 +50,10 @@ export class RecoveryThrottle {
     return this.consumeOrRefuse(this.resetsPerIp, ip, 'Too many reset attempts');
   }
 
-  /** False once the account has had its share of messages in this window. */
-  async accountMaySend(userId: string): Promise<boolean> {
+  /** False once the account has had its share of messages for this address, or in all, in this window. */
+  async accountMaySend(userId: string, ip: string): Promise<boolean> {
     try {
+      await this.perAccountAndIp.consume(`${ip}|${userId}`);
       await this.perAccount.consume(userId);
       return true;
     } catch (error) {

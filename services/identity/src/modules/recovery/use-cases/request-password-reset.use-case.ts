@@ -56,7 +56,7 @@ export class RequestPasswordResetUseCase {
     const input = parseInput(emailRequestSchema, body);
     await this.throttle.admitRequest(ip);
     const user = await this.users.findByEmail(input.email);
-    if (user?.isActive && (await this.throttle.accountMaySend(user.id))) await this.issue(user, 'email', user.email, ip, randomUUID());
+    if (user?.isActive && (await this.throttle.accountMaySend(user.id, ip))) await this.issue(user, 'email', user.email, ip, randomUUID());
     return { message: EMAIL_REQUEST_ANSWER };
   }
 
@@ -67,7 +67,7 @@ export class RequestPasswordResetUseCase {
     const requestId = randomUUID();
     const user = input.email ? await this.users.findByEmail(input.email) : await this.users.findByPhoneDigits(phoneDigitsOf(input.phone!));
     const reachable = user?.isActive && user.phone && user.phoneVerifiedAt;
-    if (reachable && (await this.throttle.accountMaySend(user.id))) await this.issue(user, 'sms', user.phone!, ip, requestId);
+    if (reachable && (await this.throttle.accountMaySend(user.id, ip))) await this.issue(user, 'sms', user.phone!, ip, requestId);
     return { message: SMS_REQUEST_ANSWER, requestId };
   }
 

@@ -30,10 +30,10 @@ export class LoginUseCase {
     const user = await this.users.findByEmailWithPasswordHash(email);
     const passwordMatches = await verifyPassword(user?.passwordHash, password);
     if (!user || !passwordMatches || !user.isActive) {
-      await this.throttle.recordFailure(email);
+      await this.throttle.recordFailure(ip, email);
       throw new UnauthenticatedError(INVALID_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(email);
+    await this.throttle.recordSuccess(ip, email);
     const { token } = await this.tokens.issue(user.id, user.role);
     return { token, user: await this.views.view(user) };
   }

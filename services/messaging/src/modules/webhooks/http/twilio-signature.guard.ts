@@ -7,7 +7,7 @@ import type { MessagingConfig } from '../../../config.js';
 /**
  * Twilio signs the full URL it called plus the form fields with the account's auth token
  * (X-Twilio-Signature). The URL is the public one (PUBLIC_URL; the gateway keeps the path), not
- * the address this process listens on.
+ * the address this process listens on. Without a configured token nothing is believed.
  */
 @Injectable()
 export class TwilioSignatureGuard implements CanActivate {
@@ -18,7 +18,8 @@ export class TwilioSignatureGuard implements CanActivate {
     const signature = req.headers['x-twilio-signature'];
     const params = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
     const url = `${this.config.PUBLIC_URL}${req.originalUrl}`;
-    if (typeof signature !== 'string' || !twilio.validateRequest(this.config.TWILIO_AUTH_TOKEN, signature, url, params)) {
+    const token = this.config.TWILIO_AUTH_TOKEN;
+    if (!token || typeof signature !== 'string' || !twilio.validateRequest(token, signature, url, params)) {
       throw new ForbiddenError('Invalid Twilio signature');
     }
     return true;
