@@ -46,7 +46,10 @@ describe('scheduling management', () => {
     await page.getByRole('heading', { level: 1, name: /Jordan/ }).waitFor();
     await page.getByTestId('weekday-1').waitFor();
     await page.goto('/staff');
-    await page.getByTestId(`staff-row-${jordan}`).getByRole('link', { name: /hours and time off/ }).click();
+    await page
+      .getByTestId(`staff-row-${jordan}`)
+      .getByRole('link', { name: /hours and time off/ })
+      .click();
     await page.waitForURL(`**/staff-schedule/${jordan}`);
     await page.getByTestId('staff-schedule-page').waitFor();
     await context.close();

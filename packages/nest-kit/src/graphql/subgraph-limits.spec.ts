@@ -52,6 +52,7 @@ class PalResolver {
 const config = loadConfig(baseConfigSchema, {
   DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
   REDIS_KEY_PREFIX: testRedisPrefix('subgraph-limits'),
+  JWT_SECRET: process.env.JWT_SECRET, // the run's own (vitest.config.ts)
 });
 
 @Module({

@@ -174,9 +174,10 @@ describe('per-sender SMS pacing', () => {
     const gaps = times.slice(1).map((at, i) => at - times[i]);
     // Slots are reserved exactly 1/rate apart on Redis's clock; the HTTP hop to the peer shifts
     // each arrival by its own delay (tens of ms on a loaded machine), which moves single gaps
-    // but not the whole span by more than two hops. Unpaced, all five land within a few ms.
+    // but not the whole span by more than two hops (on a machine at load 30 one hop took ~90 ms,
+    // so one interval of slack). Unpaced, all five land within a few ms.
     const interval = 1000 / SMS_RATE;
-    expect(times[4] - times[0]).toBeGreaterThanOrEqual(4 * interval - 60);
+    expect(times[4] - times[0]).toBeGreaterThanOrEqual(3 * interval);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(interval / 2);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bookingClaimViewSchema, bookingConfirmationSchema } from '@salon/contracts';
 import { EVENT_TRANSPORT, type EventTransport } from '@salon/nest-kit';
-import { DEV_EVENT_SECRET_KEY, openSecret } from '@salon/tokens';
+import { openSecret } from '@salon/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VisitorProfilesUseCase } from '../modules/online-booking/use-cases/visitor-profiles.use-case.js';
 import { localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
@@ -140,7 +140,7 @@ describe('who an online booking belongs to', () => {
     // The link goes to Paula (messaging reads her contact on file); the token travels sealed.
     expect(event.payload).toMatchObject({ clientId: paula, serviceName: 'Haircut', startsAt: again.body.appointment.startsAt });
     expect(typeof event.payload.token).toBe('object');
-    const token = openSecret(event.payload.token, DEV_EVENT_SECRET_KEY);
+    const token = openSecret(event.payload.token, process.env.EVENT_SECRET_KEY!);
 
     const view = await t.as(null).get(`/api/online-booking/claims/${token}`).expect(200);
     expect(bookingClaimViewSchema.parse(view.body)).toMatchObject({ status: 'open', serviceName: 'Haircut', staffName: 'Dana Lee' });
@@ -162,7 +162,7 @@ describe('who an online booking belongs to', () => {
     const again = await bookAs({ firstName: 'Omar', phone: '+1 312 555 0440', bookedBefore: true }, localTime('11:00', 14)).expect(201);
     const visitorProfile = await clientOf(again.body.appointment.id);
     const [event] = await claimEvents(again.body.appointment.id);
-    const token = openSecret(event.payload.token, DEV_EVENT_SECRET_KEY);
+    const token = openSecret(event.payload.token, process.env.EVENT_SECRET_KEY!);
     await t.sql(`UPDATE booking_claims SET expires_at = now() - interval '1 minute' WHERE id = $1`, [event.payload.claimId]);
     expect((await t.as(null).get(`/api/online-booking/claims/${token}`).expect(200)).body.status).toBe('expired');
     const refused = await t.as(null).post(`/api/online-booking/claims/${token}/confirm`);
