@@ -17,6 +17,20 @@ export const appointmentSegmentViewSchema = z.object({
   endsAt: z.string(),
 });
 
+/**
+ * The `service` snapshot an appointment keeps (price and name as booked). A visit of several
+ * services keeps each one's own snapshot under `segments`, in the order of the view's `segments`.
+ * Readers (retail's checkout) parse it with this schema.
+ */
+export const appointmentServiceSnapshotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  segments: z.array(z.object({ id: z.string(), name: z.string(), priceMinor: z.number().int() })).optional(),
+});
+export type AppointmentServiceSnapshot = z.infer<typeof appointmentServiceSnapshotSchema>;
+
 export const appointmentViewSchema = z.object({
   id: z.string(),
   locationId: z.string(),
