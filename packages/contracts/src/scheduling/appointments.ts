@@ -55,6 +55,8 @@ export const appointmentViewSchema = z.object({
   version: z.number().int(),
   /** The recurring series this appointment belongs to, if any. */
   seriesId: z.string().nullable(),
+  /** When its checkout closed (retail's retail.ticket.closed.v1); null while unpaid. */
+  paidAt: z.string().nullable(),
   /** The visit's services in order (one for a single-service appointment). */
   segments: z.array(appointmentSegmentViewSchema),
   createdAt: z.string(),
