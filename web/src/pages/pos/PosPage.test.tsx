@@ -298,8 +298,12 @@ describe('PosPage', () => {
     expect(pay.variables.idempotencyKey).toMatch(/^pos-[0-9a-f-]{36}$/);
     const success = await screen.findByTestId('payment-success');
     expect(within(success).getByTestId('payment-success-amount').textContent).toBe('$66.00');
+    await waitFor(() => expect(calls.filter((c) => c.op === 'PosDay').length).toBeGreaterThanOrEqual(3));
+    const asked = calls.length;
     fireEvent.click(within(success).getByRole('button', { name: 'Close Window' }));
     await waitFor(() => expect(screen.queryByTestId('payment-success')).toBeNull());
+    // Closing refreshes what is on screen (spec §4), here the day and the ticket.
+    await waitFor(() => expect(calls.slice(asked).map((c) => c.op)).toEqual(expect.arrayContaining(['PosDay', 'PosTicket'])));
     await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Paid'));
   });
 
