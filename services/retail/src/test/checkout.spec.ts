@@ -157,6 +157,27 @@ describe('changing a ticket', () => {
     expect(updated.version).toBe(ticket.version + 1);
   });
 
+  it('splits a tip by hand, naming each person, to the cent or not at all', async () => {
+    const ticket = await openedTicket();
+    const split = [
+      { staffId: STAFF.dana.id, amountMinor: 700 },
+      { staffId: STAFF.jordan.id, amountMinor: 300 },
+    ];
+    const short = await t.as('desk').patch(`/api/tickets/${ticket.id}`, { version: ticket.version, tip: { amountMinor: 1001, split } });
+    expect(short.status).toBe(400);
+    expect(short.body.details).toEqual([{ field: 'tip.split', message: "the shares add up to $10.00, not the tip's $10.01" }]);
+    const res = await t.as('desk').patch(`/api/tickets/${ticket.id}`, { version: ticket.version, tip: { amountMinor: 1000, split } });
+    expect(res.status).toBe(200);
+    expect(res.body.tip).toMatchObject({
+      mode: 'amount',
+      splitMode: 'manual',
+      split: [
+        { staffId: STAFF.dana.id, staffName: 'Dana Lee', amountMinor: 700 },
+        { staffId: STAFF.jordan.id, staffName: 'Jordan Patel', amountMinor: 300 },
+      ],
+    });
+  });
+
   it('answers a stale version with 409 and the current ticket', async () => {
     const ticket = await openedTicket();
     await t

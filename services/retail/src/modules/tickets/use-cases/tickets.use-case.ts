@@ -29,7 +29,7 @@ import { requiredApprovals, type LineChange } from '../domain/ticket-approvals.r
 import { checkoutRefusal, editRefusal, totalBelowPaid, voidRefusal } from '../domain/ticket-state.rules.js';
 import { computeTotals, type DiscountRule } from '../domain/ticket-totals.rules.js';
 import type { TipRule } from '../domain/tips.rules.js';
-import { PlatformLookup, type CheckoutAppointment } from '../persistence/platform-lookup.provider.js';
+import { PlatformLookup, type CatalogueService, type CheckoutAppointment } from '../persistence/platform-lookup.provider.js';
 import { TicketRepository, type LineRow, type StoredTip, type TicketRow } from '../persistence/ticket.repository.js';
 import { sameDiscount, toDiscountRule, toTicketView, toTipRule } from './ticket-view.js';
 
@@ -119,7 +119,9 @@ export class TicketsUseCase {
         `appointmentIds.${ids.indexOf(appointmentId)}`,
       );
     }
-    const lines = await this.withStaffNames(found.flatMap(appointmentLines));
+    const seeds = found.flatMap(appointmentLines);
+    const names = await this.namesOf(seeds.map((l) => l.staffId));
+    const lines = seeds.map((l) => withName(l, names));
     const settings = await this.settings.current(o.locationId);
     return this.dataSource.transaction(async (m) => {
       const id = await this.tickets.insert(m, {
@@ -140,7 +142,7 @@ export class TicketsUseCase {
         throw error;
       }
       const ticket = (await this.tickets.find(id, m))!;
-      await this.write(m, ticket, { clientId: ticket.clientId, lines, discount: null, tip: null });
+      await this.write(m, ticket, { clientId: ticket.clientId, lines, discount: null, tip: null }, names);
       return this.viewIn(m, id);
     });
   }
@@ -155,6 +157,11 @@ export class TicketsUseCase {
     const change = parseInput(updateTicketInputSchema, input);
     if (!isUuid(id)) throw new NotFoundError(`Ticket ${id} not found`);
     const held = auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId);
+    // What other services know is asked before the row lock is taken, so no call to another service holds it.
+    const [catalogue, names] = await Promise.all([
+      this.catalogueOf(change.lines ?? []),
+      this.namesOf([...(change.lines ?? []).map((l) => l.staffId ?? null), ...(change.tip?.split ?? []).map((s) => s.staffId)]),
+    ]);
     return this.dataSource.transaction(async (m) => {
       const ticket = await this.tickets.lock(m, id);
       if (!ticket) throw new NotFoundError(`Ticket ${id} not found`);
@@ -168,7 +175,7 @@ export class TicketsUseCase {
         );
       }
       const existing = await this.tickets.lines(id, m);
-      const lines = change.lines === undefined ? existing.map(seedOf) : await this.nextLines(change.lines, existing);
+      const lines = change.lines === undefined ? existing.map(seedOf) : this.nextLines(change.lines, existing, catalogue, names);
       const state: TicketState = {
         clientId: change.clientId === undefined ? ticket.clientId : change.clientId,
         lines,
@@ -197,7 +204,7 @@ export class TicketsUseCase {
         discountLimitBps: ticket.discountLimitBps,
       }).filter((a) => !satisfies({ role: auth.role, permissions: held }, a.permission));
       if (missing.length) throw new ForbiddenError(`Forbidden: ${missing.map((a) => `${a.field}: ${a.message}`).join('; ')}`);
-      await this.write(m, ticket, state);
+      await this.write(m, ticket, state, names);
       return this.viewIn(m, id);
     });
   }
@@ -229,7 +236,7 @@ export class TicketsUseCase {
   }
 
   /** Computes and stores the ticket's lines and totals for this state. */
-  private async write(m: EntityManager, ticket: TicketRow, state: TicketState): Promise<void> {
+  private async write(m: EntityManager, ticket: TicketRow, state: TicketState, known: ReadonlyMap<string, string | null>): Promise<void> {
     const totals = this.totalsOf(ticket, state);
     const rows: LineRow[] = state.lines.map((l, i) => {
       const t = totals.lines[i]!;
@@ -243,14 +250,12 @@ export class TicketsUseCase {
         totalMinor: t.totalMinor,
       };
     });
-    const names = new Map(state.lines.map((l) => [l.staffId, l.staffName]));
-    const tipSplit = await Promise.all(
-      (totals.tip?.split ?? []).map(async (s) => ({
-        staffId: s.staffId,
-        staffName: s.staffId === null ? null : (names.get(s.staffId) ?? (await this.users.nameOf(s.staffId))),
-        amountMinor: s.amountMinor,
-      })),
-    );
+    const onLines = new Map(state.lines.map((l) => [l.staffId, l.staffName]));
+    const tipSplit = (totals.tip?.split ?? []).map((s) => ({
+      staffId: s.staffId,
+      staffName: s.staffId === null ? null : (onLines.get(s.staffId) ?? known.get(s.staffId) ?? null),
+      amountMinor: s.amountMinor,
+    }));
     const tip: StoredTip | null =
       state.tip && totals.tip
         ? { rule: state.tip, amountMinor: totals.tip.amountMinor, baseMinor: totals.tip.baseMinor, splitMode: totals.tip.splitMode }
@@ -275,79 +280,92 @@ export class TicketsUseCase {
    * up a catalogue service at its price (the performer's own price where set); anything else is an
    * item at a typed price, which needs its kind, name and price.
    */
-  private async nextLines(inputs: readonly TicketLineInput[], existing: readonly LineRow[]): Promise<LineSeed[]> {
+  private nextLines(
+    inputs: readonly TicketLineInput[],
+    existing: readonly LineRow[],
+    catalogue: ReadonlyMap<string, CatalogueService | null>,
+    names: ReadonlyMap<string, string | null>,
+  ): LineSeed[] {
     const byId = new Map(existing.map((l) => [l.id, l]));
     const problems: FieldProblem[] = [];
-    const seeds: (LineSeed | null)[] = await Promise.all(
-      inputs.map(async (input, i): Promise<LineSeed | null> => {
-        const at = (field: string, message: string) => (problems.push({ field: `lines.${i}.${field}`, message }), null);
-        const discount = input.discount ? toDiscountRule(input.discount) : null;
-        const quantity = input.quantity ?? 1;
-        if (input.id) {
-          const prior = byId.get(input.id);
-          if (!prior) return at('id', 'is not a line of this ticket');
-          byId.delete(input.id);
-          const seed = seedOf(prior);
-          return {
-            ...seed,
-            name: prior.listUnitPriceMinor === null && input.name ? input.name : prior.name,
-            quantity,
-            unitPriceMinor: input.unitPriceMinor ?? prior.unitPriceMinor,
-            staffId: input.staffId === undefined ? prior.staffId : input.staffId,
-            staffName: input.staffId === undefined || input.staffId === prior.staffId ? prior.staffName : null,
-            discount: input.discount === undefined ? prior.discount : discount,
-          };
-        }
-        if (input.serviceId) {
-          if (input.kind && input.kind !== 'service') return at('kind', 'must be service for a catalogue service');
-          const service = await this.lookup.service(input.serviceId);
-          if (!service || !service.active) return at('serviceId', 'is not a service of the catalogue');
-          if (service.currency !== 'USD') return at('serviceId', `is priced in ${service.currency}; checkout takes USD`);
-          const list = service.staff.find((s) => s.staffId === input.staffId)?.priceMinor ?? service.priceMinor;
-          return {
-            id: randomUUID(),
-            kind: 'service',
-            name: service.name,
-            quantity,
-            unitPriceMinor: input.unitPriceMinor ?? list,
-            listUnitPriceMinor: list,
-            staffId: input.staffId ?? null,
-            staffName: null,
-            appointmentId: null,
-            serviceId: service.id,
-            productId: null,
-            discount,
-          };
-        }
-        if (!input.kind) return at('kind', 'is required for an item without a service');
-        if (!input.name) return at('name', 'is required');
-        if (input.unitPriceMinor === undefined) return at('unitPriceMinor', 'is required');
+    const seeds: (LineSeed | null)[] = inputs.map((input, i): LineSeed | null => {
+      const at = (field: string, message: string) => (problems.push({ field: `lines.${i}.${field}`, message }), null);
+      const discount = input.discount ? toDiscountRule(input.discount) : null;
+      const quantity = input.quantity ?? 1;
+      if (input.id) {
+        const prior = byId.get(input.id);
+        if (!prior) return at('id', 'is not a line of this ticket');
+        byId.delete(input.id);
+        const seed = seedOf(prior);
+        return {
+          ...seed,
+          name: prior.listUnitPriceMinor === null && input.name ? input.name : prior.name,
+          quantity,
+          unitPriceMinor: input.unitPriceMinor ?? prior.unitPriceMinor,
+          staffId: input.staffId === undefined ? prior.staffId : input.staffId,
+          staffName: input.staffId === undefined || input.staffId === prior.staffId ? prior.staffName : null,
+          discount: input.discount === undefined ? prior.discount : discount,
+        };
+      }
+      if (input.serviceId) {
+        if (input.kind && input.kind !== 'service') return at('kind', 'must be service for a catalogue service');
+        const service = catalogue.get(input.serviceId);
+        if (!service || !service.active) return at('serviceId', 'is not a service of the catalogue');
+        if (service.currency !== 'USD') return at('serviceId', `is priced in ${service.currency}; checkout takes USD`);
+        const list = service.staff.find((s) => s.staffId === input.staffId)?.priceMinor ?? service.priceMinor;
         return {
           id: randomUUID(),
-          kind: input.kind,
-          name: input.name,
+          kind: 'service',
+          name: service.name,
           quantity,
-          unitPriceMinor: input.unitPriceMinor,
-          listUnitPriceMinor: null,
+          unitPriceMinor: input.unitPriceMinor ?? list,
+          listUnitPriceMinor: list,
           staffId: input.staffId ?? null,
           staffName: null,
           appointmentId: null,
-          serviceId: null,
+          serviceId: service.id,
           productId: null,
           discount,
         };
-      }),
-    );
+      }
+      if (!input.kind) return at('kind', 'is required for an item without a service');
+      if (!input.name) return at('name', 'is required');
+      if (input.unitPriceMinor === undefined) return at('unitPriceMinor', 'is required');
+      return {
+        id: randomUUID(),
+        kind: input.kind,
+        name: input.name,
+        quantity,
+        unitPriceMinor: input.unitPriceMinor,
+        listUnitPriceMinor: null,
+        staffId: input.staffId ?? null,
+        staffName: null,
+        appointmentId: null,
+        serviceId: null,
+        productId: null,
+        discount,
+      };
+    });
     if (problems.length) throw new ValidationFailedError(problems);
-    return this.withStaffNames(seeds as LineSeed[]);
+    return (seeds as LineSeed[]).map((l) => withName(l, names));
   }
 
-  /** Performers' names (identity), so receipts and tip shares read as people. */
-  private async withStaffNames(lines: LineSeed[]): Promise<LineSeed[]> {
-    const missing = [...new Set(lines.filter((l) => l.staffId && !l.staffName).map((l) => l.staffId!))];
-    const names = new Map(await Promise.all(missing.map(async (id) => [id, await this.users.nameOf(id)] as const)));
-    return lines.map((l) => (l.staffId && !l.staffName ? { ...l, staffName: names.get(l.staffId) ?? null } : l));
+  /** The catalogue services a change rings up (scheduling), by id; null for one it does not have. */
+  private async catalogueOf(inputs: readonly TicketLineInput[]): Promise<Map<string, CatalogueService | null>> {
+    const ids = [...new Set(inputs.flatMap((l) => (l.serviceId && !l.id ? [l.serviceId] : [])))];
+    return new Map(await Promise.all(ids.map(async (id) => [id, await this.lookup.service(id)] as const)));
   }
+
+  /** People's names (identity), so lines, receipts and tip shares read as people. */
+  private async namesOf(ids: readonly (string | null | undefined)[]): Promise<Map<string, string | null>> {
+    const unique = [...new Set(ids.filter((id): id is string => !!id))];
+    return new Map(await Promise.all(unique.map(async (id) => [id, await this.users.nameOf(id)] as const)));
+  }
+}
+
+/** A line with its performer's name, when it has a performer without one. */
+function withName(l: LineSeed, names: ReadonlyMap<string, string | null>): LineSeed {
+  return l.staffId && !l.staffName ? { ...l, staffName: names.get(l.staffId) ?? null } : l;
 }
 
 function seedOf(l: LineRow): LineSeed {
