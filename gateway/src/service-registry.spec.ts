@@ -13,6 +13,9 @@ describe('ServiceRegistry', () => {
     expect(registry.ownerOf('/api/waitlist/offers/abc/accept')?.name).toBe('scheduling');
     expect(registry.ownerOf('/api/webhooks/twilio/sms')?.name).toBe('messaging');
     expect(registry.ownerOf('/api/sales-history')?.name).toBe('retail');
+    expect(registry.ownerOf('/api/tickets/7/payments')?.name).toBe('retail');
+    expect(registry.ownerOf('/api/checkout-appointments')?.name).toBe('retail');
+    expect(registry.ownerOf('/api/pos-settings/7')?.name).toBe('retail');
     expect(registry.ownerOf('/api/staff-earnings')?.name).toBe('payroll');
     expect(registry.ownerOf('/api/forms/abc')?.name).toBe('documents');
     expect(registry.ownerOf('/api/usersx')).toBeNull();

@@ -52,6 +52,9 @@ export const SERVICES: readonly ServiceDefinition[] = [
     name: 'retail',
     graphqlPath: '/graphql',
     restPrefixes: [
+      '/api/tickets',
+      '/api/checkout-appointments',
+      '/api/pos-settings',
       '/api/payments',
       '/api/sales-history',
       '/api/saved-payment-methods',

@@ -32,6 +32,16 @@ export const SERVICES = [
     seed: true,
   },
   { name: 'scheduling', dir: 'services/scheduling', database: 'scheduling', port: 4004, gatewayVariable: 'SCHEDULING_URL', seed: true },
+  // After scheduling: checkout reads appointments there, and the demo seed closes tickets for the demo week's past visits.
+  {
+    name: 'retail',
+    dir: 'services/retail',
+    database: 'retail',
+    port: 4005,
+    gatewayVariable: 'RETAIL_URL',
+    worker: 'dist/worker.js',
+    seed: true,
+  },
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */

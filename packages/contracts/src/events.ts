@@ -220,6 +220,54 @@ export const EVENT_PAYLOADS = {
     clientId: z.string(),
     startsAt: z.iso.datetime({ offset: true }),
   }),
+  // Retail: one aggregate per ticket (aggregateType 'ticket', aggregateId the ticket id), so a
+  // ticket's payments, its closing and its refunds arrive in order. Money in minor units.
+  'retail.payment.succeeded.v1': z.object({
+    paymentId: z.string(),
+    ticketId: z.string(),
+    clientId: z.string().nullable(),
+    method: z.enum(['cash', 'card', 'terminal', 'card_on_file']),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    appointmentIds: z.array(z.string()),
+  }),
+  'retail.ticket.closed.v1': z.object({
+    ticketId: z.string(),
+    number: z.number().int(),
+    clientId: z.string().nullable(),
+    appointmentIds: z.array(z.string()),
+    closedAt: z.iso.datetime({ offset: true }),
+    subtotalMinor: z.number().int(),
+    discountMinor: z.number().int(),
+    taxMinor: z.number().int(),
+    tipMinor: z.number().int(),
+    totalMinor: z.number().int(),
+    currency: z.string(),
+    lines: z.array(
+      z.object({
+        kind: z.string(),
+        name: z.string(),
+        quantity: z.number().int(),
+        netMinor: z.number().int(),
+        staffId: z.string().nullable(),
+        appointmentId: z.string().nullable(),
+        serviceId: z.string().nullable(),
+      }),
+    ),
+    /** The tip as split among the staff (payroll reads it). */
+    tips: z.array(z.object({ staffId: z.string().nullable(), amountMinor: z.number().int() })),
+  }),
+  'retail.payment.refunded.v1': z.object({
+    refundId: z.string(),
+    paymentId: z.string(),
+    ticketId: z.string(),
+    clientId: z.string().nullable(),
+    method: z.enum(['cash', 'card', 'terminal', 'card_on_file']),
+    amountMinor: z.number().int(),
+    reason: z.string(),
+    currency: z.string(),
+    appointmentIds: z.array(z.string()),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

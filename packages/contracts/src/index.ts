@@ -8,4 +8,5 @@ export * from './appointment-lifecycle.js';
 export * from './identity/index.js';
 export * from './clients/index.js';
 export * from './messaging/index.js';
+export * from './retail/index.js';
 export * from './rules/index.js';

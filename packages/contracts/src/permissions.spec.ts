@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, describeRequirement, isBasicGroupName, satisfies } from './permissions.js';
+import { ALL_PERMISSIONS, describeRequirement, isBasicGroupName, PERMISSION_CATALOG, satisfies } from './permissions.js';
 
 const staff = (permissions: string[]) => ({ role: 'staff', permissions });
 
@@ -37,7 +37,11 @@ describe('catalogue', () => {
   it('holds every spec §6 permission once', () => {
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     expect(ALL_PERMISSIONS).toContain('view_own_schedule');
-    expect(ALL_PERMISSIONS.length).toBe(22);
+    expect(ALL_PERMISSIONS.length).toBe(28);
+  });
+  it('holds the POS permissions of the checkout issue under Retail', () => {
+    const retail = PERMISSION_CATALOG.filter((p) => p.category === 'Retail').map((p) => p.name);
+    expect(retail).toEqual(['view_pos', 'use_pos', 'refund_payments', 'apply_large_discounts', 'charge_fees', 'edit_prices']);
   });
   it('describes requirements for error messages', () => {
     expect(describeRequirement({ anyOf: ['a', 'b'] })).toBe('any of a, b');

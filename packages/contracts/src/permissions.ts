@@ -27,6 +27,12 @@ export const PERMISSIONS = {
   VIEW_PHONE: 'view_phone',
   VIEW_BUSINESS_SETTINGS: 'view_business_settings',
   EDIT_BUSINESS_SETTINGS: 'edit_business_settings',
+  VIEW_POS: 'view_pos',
+  USE_POS: 'use_pos',
+  REFUND_PAYMENTS: 'refund_payments',
+  APPLY_LARGE_DISCOUNTS: 'apply_large_discounts',
+  CHARGE_FEES: 'charge_fees',
+  EDIT_PRICES: 'edit_prices',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -82,6 +88,22 @@ export const PERMISSION_CATALOG: readonly PermissionDefinition[] = [
     category: 'Business',
     description: 'Change business settings and booking design',
   },
+  { name: 'view_pos', label: 'View sales', category: 'Retail', description: 'See tickets, payments and sales history' },
+  { name: 'use_pos', label: 'Use the POS', category: 'Retail', description: 'Open tickets, check out appointments and take payments' },
+  { name: 'refund_payments', label: 'Refund payments', category: 'Retail', description: 'Refund all or part of a payment, with a reason' },
+  {
+    name: 'apply_large_discounts',
+    label: 'Discount above the limit',
+    category: 'Retail',
+    description: "Give a discount larger than the location's discount limit",
+  },
+  { name: 'charge_fees', label: 'Charge fees', category: 'Retail', description: 'Add fees to a ticket' },
+  {
+    name: 'edit_prices',
+    label: 'Edit prices',
+    category: 'Retail',
+    description: 'Change the price of a booked or catalogue item, or ring up an item at a typed price',
+  },
 ];
 
 export const ALL_PERMISSIONS: readonly PermissionName[] = PERMISSION_CATALOG.map((p) => p.name);
@@ -89,6 +111,9 @@ export const ALL_PERMISSIONS: readonly PermissionName[] = PERMISSION_CATALOG.map
 export function isPermissionName(value: string): value is PermissionName {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
+
+/** Either opens the POS and its sales (view_pos to look, use_pos to check out). */
+export const POS_PERMISSIONS: readonly PermissionName[] = ['view_pos', 'use_pos'];
 
 /** The six permissions any one of which opens the calendar (spec §2, §6). */
 export const CALENDAR_PERMISSIONS: readonly PermissionName[] = [

@@ -40,6 +40,7 @@ const AppointmentsMobilePage = lazy(() =>
 const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').then((m) => ({ default: m.BookingTestPage })));
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
+const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -111,6 +112,11 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   'booking-test': () => (
     <Suspense fallback={loading}>
       <BookingTestPage />
+    </Suspense>
+  ),
+  pos: () => (
+    <Suspense fallback={loading}>
+      <PosPage />
     </Suspense>
   ),
   'booking-design': () => (

@@ -66,7 +66,7 @@ export const MODULES = {
     title: 'Point of sale',
     help: 'pos',
     summary:
-      'check out services and retail products, take card payments on the smart card terminal or the hosted payment form, add tips and print or e-mail receipts.',
+      'check out appointments and walk-ins with discounts, tax, tips split among the staff, several payments on one ticket and refunds.',
   },
   products: {
     key: 'products',
@@ -216,10 +216,21 @@ export function isHelpTopic(value: string | undefined): value is HelpTopic {
 }
 
 /** Title and text of each help topic. */
-export const HELP_CONTENT: Record<HelpTopic, { title: string; body: string; path: string }> = {
+export const HELP_CONTENT: Record<HelpTopic, { title: string; body: string; path: string; more?: readonly string[] }> = {
   appointments: { title: 'Appointments', path: '/appointments', body: `The calendar is coming: ${MODULES.appointments.summary}` },
   clients: { title: 'Clients', path: '/clients', body: `Client profiles are coming: ${MODULES.clients.summary}` },
-  pos: { title: 'Point of sale', path: '/pos', body: `Point of sale is coming: ${MODULES.pos.summary}` },
+  pos: {
+    title: 'Point of sale',
+    path: '/pos',
+    body: "Checkout: the POS lists today's appointments at your location that are ready to check out, and the tickets still open. Check out opens a ticket with the visit's services at the prices they were booked at, each with the person who performed it; several services or people of one visit go on one ticket. A walk-in ticket starts empty.",
+    more: [
+      "Lines: add a service from your menu (at its price, or the price of the person performing it), or a product or fee at a typed price. Change a quantity or price in its field and press Enter; typed or changed prices need the Edit prices permission and fees the Charge fees permission. Every total is worked out by the system: tax is charged per line on the discounted amount at your location's rates (services and products each have their own), rounded to the nearest cent.",
+      "Discounts: a percentage or an amount off the whole ticket, always with a reason. A discount above your location's limit (20% unless changed) needs the Discount above the limit permission.",
+      'Tips: tap a preset (a percentage of the services before discounts) or type an amount. The tip is shared among the people who performed the services in proportion to their services, and the shares always add up to the cent.',
+      'Split payments: take part of the balance in cash, then the rest. Type the cash received to see the change due. A ticket closes when nothing is left to pay, and the payment confirmation appears. Card payments (the hosted card form, the card terminal and cards on file) arrive with Stripe.',
+      'Refunds: a closed ticket cannot be changed; open it from Closed today and refund all or part of a payment with a reason (Refund payments permission). A payment is never refunded above what it took. An open ticket with nothing paid can be voided, which frees its appointments to be checked out again.',
+    ],
+  },
   products: { title: 'Products', path: '/products', body: `Products are coming: ${MODULES.products.summary}` },
   staff: {
     title: 'Staff',

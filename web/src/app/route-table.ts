@@ -1,4 +1,4 @@
-import { CALENDAR_PERMISSIONS, PERMISSIONS, satisfies, type PermissionRequirement } from '@salon/contracts/permissions';
+import { CALENDAR_PERMISSIONS, PERMISSIONS, POS_PERMISSIONS, satisfies, type PermissionRequirement } from '@salon/contracts/permissions';
 import type { ModuleKey } from './modules';
 
 /** Pages that work now; every other staff route shows its module's "coming" page. */
@@ -24,7 +24,8 @@ export type LivePage =
   | 'appointments-mobile'
   | 'booking-test'
   | 'booking-design'
-  | 'classes';
+  | 'classes'
+  | 'pos';
 
 export interface StaffRoute {
   path: string;
@@ -59,7 +60,7 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/clients/:clientId', page: 'client-profile', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/clients-import', page: 'clients-import', requirement: CLIENT_IMPORT },
   { path: '/staff', page: 'staff', requirement: PERMISSIONS.VIEW_STAFF },
-  { path: '/pos', page: { module: 'pos' } },
+  { path: '/pos', page: 'pos', requirement: { anyOf: POS_PERMISSIONS } },
   { path: '/products', page: { module: 'products' } },
   { path: '/gift-certificates', page: { module: 'giftCertificates' } },
   { path: '/rooms', page: 'rooms' },

@@ -53,7 +53,14 @@ export function createApolloClient(): ApolloClient {
   const httpLink = new HttpLink({ uri: '/graphql', credentials: 'include' });
   return new ApolloClient({
     link: ApolloLink.from([errorLink, authLink, httpLink]),
-    cache: new InMemoryCache({ possibleTypes: introspection.possibleTypes }),
+    cache: new InMemoryCache({
+      possibleTypes: introspection.possibleTypes,
+      typePolicies: {
+        // A ticket's tip and discounts have no id: each answer replaces them whole (the server computed them).
+        Ticket: { fields: { tip: { merge: false }, discount: { merge: false } } },
+        TicketLine: { fields: { discount: { merge: false } } },
+      },
+    }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '../lib/format';
 import { CLOSED, isPaymentRefreshKey, readPaymentSuccess, writePaymentSuccess, type PaymentSuccessState } from './payment-success-state';
@@ -14,6 +15,7 @@ const PaymentSuccessContext = createContext<PaymentSuccessValue | null>(null);
 
 export function PaymentSuccessProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
+  const apollo = useApolloClient();
   const [state, setState] = useState<PaymentSuccessState>(() => readPaymentSuccess());
   const show = useCallback((amountInCents: number) => {
     const next = { isOpen: true, amount: Math.round(amountInCents) };
@@ -24,7 +26,9 @@ export function PaymentSuccessProvider({ children }: { children: ReactNode }) {
     writePaymentSuccess(CLOSED);
     setState(CLOSED);
     void qc.invalidateQueries({ predicate: (q) => isPaymentRefreshKey(q.queryKey) });
-  }, [qc]);
+    // The screens read appointments, tickets and payments over GraphQL: what is on screen is asked again too.
+    void apollo.refetchQueries({ include: 'active' });
+  }, [qc, apollo]);
   const value = useMemo(() => ({ state, show, close }), [state, show, close]);
   return (
     <PaymentSuccessContext.Provider value={value}>

@@ -19,6 +19,20 @@ export const appointmentSegmentViewSchema = z.object({
   endsAt: z.string(),
 });
 
+/**
+ * The `service` snapshot an appointment keeps (price and name as booked). A visit of several
+ * services keeps each one's own snapshot under `segments`, in the order of the view's `segments`.
+ * Readers (retail's checkout) parse it with this schema.
+ */
+export const appointmentServiceSnapshotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  segments: z.array(z.object({ id: z.string(), name: z.string(), priceMinor: z.number().int() })).optional(),
+});
+export type AppointmentServiceSnapshot = z.infer<typeof appointmentServiceSnapshotSchema>;
+
 export const appointmentViewSchema = z.object({
   id: z.string(),
   locationId: z.string(),
@@ -43,6 +57,8 @@ export const appointmentViewSchema = z.object({
   version: z.number().int(),
   /** The recurring series this appointment belongs to, if any. */
   seriesId: z.string().nullable(),
+  /** When its checkout closed (retail's retail.ticket.closed.v1); null while unpaid. */
+  paidAt: z.string().nullable(),
   /** The visit's services in order (one for a single-service appointment). */
   segments: z.array(appointmentSegmentViewSchema),
   createdAt: z.string(),

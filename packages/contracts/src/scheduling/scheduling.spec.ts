@@ -59,6 +59,7 @@ describe('scheduling contract', () => {
       bookedBy: null,
       version: 1,
       seriesId: null,
+      paidAt: null,
       segments: [{ position: 1, serviceId: 's1', staffId: 'st1', startsAt: 'x', endsAt: 'y' }],
       createdAt: 'x',
       updatedAt: 'x',

@@ -31,7 +31,7 @@ const GROUPS: Record<string, { description: string; permissions: readonly string
     ],
   },
   'Front Desk': {
-    description: 'Reception: the whole calendar, clients and the phone',
+    description: 'Reception: the whole calendar, clients, the phone and checkout',
     permissions: [
       'view_dashboard',
       'view_calendar',
@@ -48,6 +48,8 @@ const GROUPS: Record<string, { description: string; permissions: readonly string
       'view_services',
       'view_phone',
       'view_business_settings',
+      'view_pos',
+      'use_pos',
     ],
   },
 };

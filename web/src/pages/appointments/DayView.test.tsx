@@ -46,6 +46,28 @@ describe('DayView', () => {
     expect(onEmptySlot).toHaveBeenCalledWith('st1', 570);
     expect(screen.queryByTestId('slot-st1-1700')).toBeNull();
   });
+  it('marks a paid visit (its checkout closed at the POS)', () => {
+    render(
+      <DayView
+        date="2026-11-21"
+        items={[{ ...appt('a1', 10, 'completed'), paidAt: '2026-11-21T17:05:00.000Z' }, appt('a2', 12, 'completed')]}
+        workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
+        staff={[]}
+        staffNames={new Map([['st1', 'Ana']])}
+        clientNames={new Map([['c1', 'Bea Cole']])}
+        onEmptySlot={() => undefined}
+        onMove={() => undefined}
+        onStatus={() => undefined}
+        pending={new Map()}
+        busy={false}
+      />,
+    );
+    expect(screen.getByTestId('appointment-a1').getAttribute('data-paid')).toBe('true');
+    expect(screen.getByTestId('appointment-a1').textContent).toContain('Completed · Paid');
+    expect(screen.getByTestId('appointment-a2').getAttribute('data-paid')).toBeNull();
+    expect(screen.getByTestId('appointment-a2').textContent).not.toContain('Paid');
+  });
+
   it('offers the allowed status actions', () => {
     const onStatus = vi.fn();
     render(

@@ -309,6 +309,7 @@ export function DayView({
                     className={`appt-block status-${a.status}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}${menuFor === part.id ? ' menu-open' : ''}`}
                     data-testid={multi ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
                     data-status={a.status}
+                    data-paid={a.paidAt ? 'true' : undefined}
                     data-visit={multi ? a.id : undefined}
                     title={multi ? `${visitLine(visit, staffNames)}\n${MULTI_VISIT_MOVE_TITLE}` : undefined}
                     onMouseEnter={multi ? () => setLinkedVisit(a.id) : undefined}
@@ -357,7 +358,10 @@ export function DayView({
                       <span className="appt-time">
                         {formatTime(part.startsAt)} – {formatTime(part.endsAt)}
                       </span>
-                      <span className="appt-badge">{statusLabel(a.status)}</span>
+                      <span className="appt-badge">
+                        {statusLabel(a.status)}
+                        {a.paidAt ? ' · Paid' : ''}
+                      </span>
                     </div>
                     <button
                       type="button"

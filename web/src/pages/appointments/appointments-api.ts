@@ -14,6 +14,8 @@ export interface Appointment {
   cancelReason?: string | null;
   notes?: string | null;
   version: number;
+  /** When its checkout closed (the POS); null or absent while unpaid. */
+  paidAt?: string | null;
   /** The visit's services in order; more than one for a multi-service visit (each may be with another staff member). */
   segments?: AppointmentSegment[];
 }

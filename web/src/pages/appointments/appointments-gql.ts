@@ -19,6 +19,7 @@ export const CALENDAR_APPOINTMENTS = graphql(`
       notes
       version
       seriesId
+      paidAt
       segments {
         position
         serviceId

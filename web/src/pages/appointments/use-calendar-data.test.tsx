@@ -33,6 +33,7 @@ const appointment = (id: string, clientName: string | null) => ({
   notes: null,
   version: 1,
   seriesId: null,
+  paidAt: null,
   segments: [
     {
       __typename: 'AppointmentSegment',

@@ -39,6 +39,9 @@ export function HelpTopicPage() {
       </header>
       <div className="card prose">
         <p>{c.body}</p>
+        {c.more?.map((paragraph) => (
+          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+        ))}
         <p>
           <Link to={c.path} className="btn btn-secondary">
             Open {c.title}

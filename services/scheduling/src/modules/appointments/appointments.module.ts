@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AllocationsModule } from '../allocations/allocations.module.js';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { TicketClosedConsumer } from './events/ticket-closed.consumer.js';
 import { AppointmentSeriesResolver } from './graphql/appointment-series.resolver.js';
 import { AppointmentResolver } from './graphql/appointment.resolver.js';
 import { AppointmentSeriesController } from './http/appointment-series.controller.js';
@@ -10,6 +11,7 @@ import { AppointmentSeriesRepository } from './persistence/appointment-series.re
 import { AppointmentSeriesUseCase } from './use-cases/appointment-series.use-case.js';
 import { AppointmentsUseCase } from './use-cases/appointments.use-case.js';
 import { BookingWriter } from './use-cases/booking-writer.use-case.js';
+import { MarkPaidUseCase } from './use-cases/mark-paid.use-case.js';
 
 @Module({
   imports: [AvailabilityModule, SchedulesModule, AllocationsModule],
@@ -21,6 +23,8 @@ import { BookingWriter } from './use-cases/booking-writer.use-case.js';
     BookingWriter,
     AppointmentSeriesUseCase,
     AppointmentSeriesRepository,
+    MarkPaidUseCase,
+    TicketClosedConsumer,
   ],
   exports: [AppointmentsUseCase, BookingWriter, AllocationsModule],
 })

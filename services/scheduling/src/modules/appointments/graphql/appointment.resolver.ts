@@ -41,6 +41,8 @@ export class AppointmentModel {
   @Field() source: string;
   @Field(() => Int) version: number;
   @Field(() => ID, { nullable: true, description: 'The recurring series it belongs to, if any' }) seriesId: string | null;
+  @Field(() => Date, { nullable: true, description: 'When its checkout closed (the retail service); null while unpaid' }) paidAt:
+    string | null;
   @Field(() => [AppointmentSegmentModel], { description: "The visit's services in order (one for a single-service appointment)" })
   segments: AppointmentSegmentModel[];
   @Field(() => JSONObjectScalar, { description: "The service as booked (snapshot; a visit keeps each service's under segments)" })

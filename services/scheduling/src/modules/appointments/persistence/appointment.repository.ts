@@ -35,6 +35,7 @@ function toView(r: any): AppointmentView {
     bookedBy: r.booked_by,
     version: r.version,
     seriesId: r.series_id ?? null,
+    paidAt: r.paid_at ? new Date(r.paid_at).toISOString() : null,
     segments: (r.segments ?? []).map((x: any) => ({
       ...x,
       startsAt: new Date(x.startsAt).toISOString(),
@@ -105,6 +106,18 @@ export class AppointmentRepository {
       params,
     );
     return row.h;
+  }
+
+  /**
+   * Marks appointments paid (their checkout closed). A new version, so a polling calendar sees it
+   * (the list's ETag is made of versions); one already paid keeps its first time.
+   */
+  async markPaid(m: EntityManager, ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await m.query(
+      `UPDATE appointments SET paid_at = $2, version = version + 1, updated_at = now() WHERE id = ANY($1::uuid[]) AND paid_at IS NULL`,
+      [ids, at],
+    );
   }
 
   /** The appointment and its segments (in visit order, position 1 first). */

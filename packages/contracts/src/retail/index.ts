@@ -1,0 +1,8 @@
+/**
+ * Retail's wire contract: every view it answers (REST and GraphQL) and every input it takes, one
+ * file per area (services/retail/README.md names them). Types are inferred.
+ */
+export * from './tickets.js';
+export * from './payments.js';
+export * from './pos-settings.js';
+export * from './checkout.js';

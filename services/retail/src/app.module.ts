@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import {
+  AuthModule,
+  ConfigModule,
+  DatabaseModule,
+  DateTimeScalar,
+  EventsModule,
+  HealthModule,
+  IdentityPermissionResolver,
+  RedisModule,
+  subgraphModule,
+} from '@salon/nest-kit';
+import type { RetailConfig } from './config.js';
+import { PersistenceModule } from './database/persistence.module.js';
+import { ENTITIES, MIGRATIONS } from './database/schema.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { PosSettingsModule } from './modules/pos-settings/pos-settings.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
+
+/** The API process: the `retail` subgraph and REST under /api/tickets, /api/payments, /api/sales-history, /api/checkout-appointments, /api/pos-settings. */
+@Module({})
+export class AppModule {
+  static forRoot(config: RetailConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        RedisModule,
+        DatabaseModule.forRoot({ entities: ENTITIES, migrations: MIGRATIONS }),
+        PersistenceModule,
+        AuthModule.forRoot({ permissionResolver: IdentityPermissionResolver }),
+        EventsModule.forRoot({ serviceName: 'retail', relay: true }),
+        subgraphModule(config),
+        HealthModule,
+        PosSettingsModule,
+        TicketsModule,
+        PaymentsModule,
+      ],
+      providers: [DateTimeScalar],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import { RetailInitial1796000000000 } from './migrations/1796000000000-retail-initial.js';
+
+/** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
+export const ENTITIES: never[] = [];
+export const MIGRATIONS = [RetailInitial1796000000000];

@@ -1,0 +1,94 @@
+import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import type {
+  PaymentStatus,
+  PaymentView,
+  PayTicketInput as PayTicketContract,
+  RefundInput as RefundContract,
+  RefundView,
+  SaleView,
+  TenderMethod,
+} from '@salon/contracts';
+import { TicketModel } from '../../tickets/graphql/ticket.model.js';
+
+@ObjectType('Refund')
+export class RefundModel implements RefundView {
+  @Field(() => ID) id: string;
+  @Field(() => ID) paymentId: string;
+  @Field(() => ID) ticketId: string;
+  @Field(() => Int) amountMinor: number;
+  @Field() reason: string;
+  @Field(() => ID, { nullable: true }) createdBy: string | null;
+  @Field(() => Date) createdAt: string;
+}
+
+@ObjectType('Payment', { description: 'A tender on a ticket' })
+export class PaymentModel implements PaymentView {
+  @Field(() => ID) id: string;
+  @Field(() => ID) ticketId: string;
+  @Field(() => Int) ticketNumber: number;
+  @Field(() => ID) locationId: string;
+  @Field(() => ID, { nullable: true }) clientId: string | null;
+  @Field(() => String, { description: 'cash | card | terminal | card_on_file' }) method: TenderMethod;
+  @Field(() => String, { description: 'pending | succeeded | failed | canceled' }) status: PaymentStatus;
+  @Field(() => Int) amountMinor: number;
+  @Field(() => Int, { nullable: true, description: 'Cash handed over' }) tenderedMinor: number | null;
+  @Field(() => Int) changeMinor: number;
+  @Field(() => Int) refundedMinor: number;
+  @Field(() => Int, { description: 'What may still be refunded on this tender' }) refundableMinor: number;
+  @Field() currency: string;
+  @Field(() => [RefundModel]) refunds: RefundModel[];
+  @Field(() => ID, { nullable: true }) createdBy: string | null;
+  @Field(() => Date) createdAt: string;
+}
+
+@ObjectType('PayTicketResult')
+export class PayTicketResultModel {
+  @Field(() => PaymentModel) payment: PaymentModel;
+  @Field(() => TicketModel) ticket: TicketModel;
+}
+
+@ObjectType('RefundResult')
+export class RefundResultModel {
+  @Field(() => RefundModel) refund: RefundModel;
+  @Field(() => PaymentModel) payment: PaymentModel;
+  @Field(() => TicketModel) ticket: TicketModel;
+}
+
+@ObjectType('SaleItem')
+export class SaleItemModel {
+  @Field() kind: string;
+  @Field() name: string;
+  @Field(() => Int) quantity: number;
+  @Field(() => String, { nullable: true }) staffName: string | null;
+}
+
+@ObjectType('Sale', { description: 'A closed ticket in the sales history' })
+export class SaleModel implements SaleView {
+  @Field(() => ID) ticketId: string;
+  @Field(() => Int) number: number;
+  @Field(() => ID) locationId: string;
+  @Field(() => ID, { nullable: true }) clientId: string | null;
+  @Field(() => Date) closedAt: string;
+  @Field(() => [SaleItemModel]) items: SaleItemModel[];
+  @Field(() => Int) subtotalMinor: number;
+  @Field(() => Int) discountMinor: number;
+  @Field(() => Int) taxMinor: number;
+  @Field(() => Int) tipMinor: number;
+  @Field(() => Int) totalMinor: number;
+  @Field(() => Int) refundedMinor: number;
+  @Field(() => [String]) methods: TenderMethod[];
+  @Field() currency: string;
+}
+
+@InputType('PayTicketInput')
+export class PayTicketInput implements PayTicketContract {
+  @Field(() => String, { description: 'cash | card | terminal | card_on_file (cards: with Stripe, next)' }) method: TenderMethod;
+  @Field(() => Int) amountMinor: number;
+  @Field(() => Int, { nullable: true, description: 'Cash handed over; the rest is change' }) tenderedMinor?: number;
+}
+
+@InputType('RefundInput')
+export class RefundInput implements RefundContract {
+  @Field(() => Int) amountMinor: number;
+  @Field() reason: string;
+}

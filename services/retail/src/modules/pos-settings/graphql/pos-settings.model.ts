@@ -1,0 +1,22 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import type { PosSettingsInput as PosSettingsContract, PosSettingsView } from '@salon/contracts';
+
+@ObjectType('PosSettings', { description: "A location's checkout settings (defaults, version 0, until saved)" })
+export class PosSettingsModel implements PosSettingsView {
+  @Field(() => ID) locationId: string;
+  @Field(() => Float, { description: 'Percent, e.g. 10.25' }) serviceTaxRate: number;
+  @Field(() => Float, { description: 'Percent, e.g. 10.25' }) productTaxRate: number;
+  @Field(() => [Float], { description: 'Tip percentages the desk offers' }) tipPresets: number[];
+  @Field(() => Float, { description: 'A discount above this percentage needs apply_large_discounts' }) discountLimitPercent: number;
+  @Field() currency: string;
+  @Field(() => Int) version: number;
+}
+
+@InputType()
+export class PosSettingsInput implements PosSettingsContract {
+  @Field(() => Float) serviceTaxRate: number;
+  @Field(() => Float) productTaxRate: number;
+  @Field(() => [Float]) tipPresets: number[];
+  @Field(() => Float) discountLimitPercent: number;
+  @Field(() => Int, { nullable: true }) version?: number;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PosSettingsModule } from '../pos-settings/pos-settings.module.js';
+import { CheckoutAppointmentResolver, TicketResolver } from './graphql/ticket.resolver.js';
+import { TicketsController } from './http/tickets.controller.js';
+import { PlatformLookup } from './persistence/platform-lookup.provider.js';
+import { CheckoutQueueUseCase } from './use-cases/checkout-queue.use-case.js';
+import { TicketsUseCase } from './use-cases/tickets.use-case.js';
+
+@Module({
+  imports: [PosSettingsModule],
+  controllers: [TicketsController],
+  providers: [PlatformLookup, TicketsUseCase, CheckoutQueueUseCase, TicketResolver, CheckoutAppointmentResolver],
+  exports: [TicketsUseCase, PlatformLookup],
+})
+export class TicketsModule {}

@@ -1,0 +1,234 @@
+import 'reflect-metadata';
+import { appointmentServiceSnapshotSchema } from '@salon/contracts';
+import { ConfigError, OutboxWriter } from '@salon/nest-kit';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { loadRetailConfig } from './config.js';
+import { demoSalePlan, DEMO_PRODUCTS } from './database/demo-sales.js';
+import { percentToBps, rateToPpm } from './modules/tickets/domain/money.rules.js';
+import { computeTotals } from './modules/tickets/domain/ticket-totals.rules.js';
+
+/**
+ * `npm run seed -w @salon/retail`: the demo salon's checkout settings (Chicago: products taxed at
+ * 10.25%, services untaxed) and a closed, cash-paid ticket for each of the demo week's completed
+ * appointments, some with a product and most with a tip, once. Their events go through the outbox
+ * like any sale. SEED-ONLY SHORTCUT: the appointments, staff names and locations are read (read-only)
+ * from scheduling's and identity's databases (SCHEDULING_DATABASE_URL, IDENTITY_DATABASE_URL); the
+ * running service never reads another service's tables.
+ */
+const PRODUCT_TAX_RATE = 10.25;
+
+interface PastAppointment {
+  id: string;
+  location_id: string;
+  client_id: string;
+  ends_at: Date;
+  price_minor: number;
+  currency: string;
+  service: unknown;
+  staff: string[];
+}
+
+async function readOnly<T>(url: string | undefined, fallback: string, query: string): Promise<T[]> {
+  const db = new pg.Client({ connectionString: url ?? fallback });
+  await db.connect();
+  try {
+    return (await db.query(query)).rows as T[];
+  } finally {
+    await db.end();
+  }
+}
+
+try {
+  const config = loadRetailConfig();
+  const dataSource = new DataSource({ type: 'postgres', url: config.DATABASE_URL });
+  await dataSource.initialize();
+  try {
+    if ((await dataSource.query(`SELECT 1 FROM tickets LIMIT 1`)).length) {
+      console.log(JSON.stringify({ service: 'retail', seeded: false, reason: 'already seeded' }));
+    } else {
+      const locations = await readOnly<{ id: string }>(
+        process.env.IDENTITY_DATABASE_URL,
+        'postgres://postgres@127.0.0.1:5432/salon_identity',
+        `SELECT id FROM locations`,
+      );
+      const people = await readOnly<{ id: string; name: string }>(
+        process.env.IDENTITY_DATABASE_URL,
+        'postgres://postgres@127.0.0.1:5432/salon_identity',
+        `SELECT id, trim(first_name || ' ' || coalesce(last_name, '')) AS name FROM users`,
+      );
+      const names = new Map(people.map((p) => [p.id, p.name]));
+      const past = await readOnly<PastAppointment>(
+        process.env.SCHEDULING_DATABASE_URL,
+        'postgres://postgres@127.0.0.1:5432/salon_scheduling',
+        // The seed runs on the platform's clock (the browser walk shifts it), so "past" is compared in JS below.
+        `SELECT a.id, a.location_id, a.client_id, a.ends_at, a.price_minor, a.currency, a.service,
+                array_agg(s.staff_id ORDER BY s.position) AS staff
+           FROM appointments a JOIN appointment_segments s ON s.appointment_id = a.id
+          WHERE a.status = 'completed' GROUP BY a.id ORDER BY a.ends_at`,
+      );
+      const now = new Date();
+      const outbox = new OutboxWriter();
+      let tickets = 0;
+      await dataSource.transaction(async (m) => {
+        for (const loc of locations) {
+          await m.query(
+            `INSERT INTO pos_settings (location_id, service_tax_ppm, product_tax_ppm) VALUES ($1, 0, $2) ON CONFLICT DO NOTHING`,
+            [loc.id, rateToPpm(PRODUCT_TAX_RATE)],
+          );
+        }
+        for (const [i, a] of past.filter((p) => p.ends_at <= now && p.currency === 'USD').entries()) {
+          const snapshot = appointmentServiceSnapshotSchema.safeParse(a.service);
+          if (!snapshot.success) continue;
+          const plan = demoSalePlan(i);
+          const parts = snapshot.data.segments?.length
+            ? snapshot.data.segments
+            : [{ id: snapshot.data.id, name: snapshot.data.name, priceMinor: a.price_minor }];
+          const lines = [
+            ...parts.map((p, s) => ({
+              kind: 'service' as const,
+              name: p.name,
+              quantity: 1,
+              unitPriceMinor: p.priceMinor,
+              listUnitPriceMinor: p.priceMinor,
+              staffId: a.staff[s] ?? a.staff[0] ?? null,
+              appointmentId: a.id,
+              serviceId: p.id,
+              discount: null,
+            })),
+            ...(plan.product === null
+              ? []
+              : [
+                  {
+                    kind: 'product' as const,
+                    ...DEMO_PRODUCTS[plan.product]!,
+                    quantity: 1,
+                    listUnitPriceMinor: null,
+                    staffId: null,
+                    appointmentId: null,
+                    serviceId: null,
+                    discount: null,
+                  },
+                ]),
+          ];
+          const tip = plan.tipPercent ? { mode: 'percent' as const, bps: percentToBps(plan.tipPercent) } : null;
+          const outcome = computeTotals({ lines, discount: null, tip, rates: { servicePpm: 0, productPpm: rateToPpm(PRODUCT_TAX_RATE) } });
+          if (!outcome.ok) continue;
+          const t = outcome.totals;
+          // Checked out a few minutes after the visit ended.
+          const closedAt = new Date(Math.min(a.ends_at.getTime() + (5 + (i % 10)) * 60_000, now.getTime()));
+          const tipSplit = (t.tip?.split ?? []).map((s) => ({
+            staffId: s.staffId,
+            staffName: s.staffId ? (names.get(s.staffId) ?? null) : null,
+            amountMinor: s.amountMinor,
+          }));
+          const [ticket] = await m.query(
+            `INSERT INTO tickets (location_id, client_id, status, service_tax_ppm, product_tax_ppm, discount_limit_bps, tip, tip_split,
+               subtotal_minor, discount_minor, tax_minor, tip_minor, total_minor, paid_minor, opened_at, closed_at)
+             VALUES ($1, $2, 'closed', 0, $3, 2000, $4, $5, $6, 0, $7, $8, $9, $9, $10, $11) RETURNING id, number`,
+            [
+              a.location_id,
+              a.client_id,
+              rateToPpm(PRODUCT_TAX_RATE),
+              tip && t.tip
+                ? JSON.stringify({ rule: tip, amountMinor: t.tip.amountMinor, baseMinor: t.tip.baseMinor, splitMode: 'proportional' })
+                : null,
+              JSON.stringify(tipSplit),
+              t.subtotalMinor,
+              t.taxMinor,
+              t.tipMinor,
+              t.totalMinor,
+              a.ends_at,
+              closedAt,
+            ],
+          );
+          await m.query(`INSERT INTO ticket_appointments (ticket_id, appointment_id) VALUES ($1, $2)`, [ticket.id, a.id]);
+          for (const [position, l] of lines.entries()) {
+            const lt = t.lines[position]!;
+            await m.query(
+              `INSERT INTO ticket_lines (ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
+                 appointment_id, service_id, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+              [
+                ticket.id,
+                position,
+                l.kind,
+                l.name,
+                l.quantity,
+                l.unitPriceMinor,
+                l.listUnitPriceMinor,
+                l.staffId,
+                l.staffId ? (names.get(l.staffId) ?? null) : null,
+                l.appointmentId,
+                l.serviceId,
+                lt.grossMinor,
+                lt.discountMinor,
+                lt.netMinor,
+                lt.taxPpm,
+                lt.taxMinor,
+                lt.totalMinor,
+              ],
+            );
+          }
+          const tendered = plan.roundUpCash ? Math.ceil(t.totalMinor / 2000) * 2000 : t.totalMinor;
+          const [payment] = await m.query(
+            `INSERT INTO payments (ticket_id, location_id, client_id, method, status, amount_minor, tendered_minor, change_minor, currency,
+               idempotency_key, request_fingerprint, created_at)
+             VALUES ($1, $2, $3, 'cash', 'succeeded', $4, $5, $6, 'USD', $7, 'seed', $8) RETURNING id`,
+            [ticket.id, a.location_id, a.client_id, t.totalMinor, tendered, tendered - t.totalMinor, `seed-${ticket.id}`, closedAt],
+          );
+          const envelope = { aggregateType: 'ticket', aggregateId: ticket.id as string, locationId: a.location_id };
+          await outbox.appendAll(m, [
+            {
+              ...envelope,
+              type: 'retail.payment.succeeded.v1',
+              payload: {
+                paymentId: payment.id,
+                ticketId: ticket.id,
+                clientId: a.client_id,
+                method: 'cash',
+                amountMinor: t.totalMinor,
+                currency: 'USD',
+                appointmentIds: [a.id],
+              },
+            },
+            {
+              ...envelope,
+              type: 'retail.ticket.closed.v1',
+              payload: {
+                ticketId: ticket.id,
+                number: ticket.number,
+                clientId: a.client_id,
+                appointmentIds: [a.id],
+                closedAt: closedAt.toISOString(),
+                subtotalMinor: t.subtotalMinor,
+                discountMinor: 0,
+                taxMinor: t.taxMinor,
+                tipMinor: t.tipMinor,
+                totalMinor: t.totalMinor,
+                currency: 'USD',
+                lines: lines.map((l, p) => ({
+                  kind: l.kind,
+                  name: l.name,
+                  quantity: l.quantity,
+                  netMinor: t.lines[p]!.netMinor,
+                  staffId: l.staffId,
+                  appointmentId: l.appointmentId,
+                  serviceId: l.serviceId,
+                })),
+                tips: tipSplit.map((s) => ({ staffId: s.staffId, amountMinor: s.amountMinor })),
+              },
+            },
+          ]);
+          tickets++;
+        }
+      });
+      console.log(JSON.stringify({ service: 'retail', seeded: true, locations: locations.length, closedTickets: tickets }));
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `retail seed failed: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, createLogger, PinoNestLogger } from '@salon/nest-kit';
+import { loadRetailConfig } from './config.js';
+import { WorkerModule } from './worker.module.js';
+
+/**
+ * `npm run worker -w @salon/retail`: the event consumers, a process of its own so a backlog of
+ * events never slows the desk's checkout.
+ */
+try {
+  const config = loadRetailConfig();
+  const logger = createLogger('retail-worker', config.LOG_LEVEL);
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new PinoNestLogger(logger) });
+  app.enableShutdownHooks();
+  await app.init();
+  logger.info('retail worker started');
+  // One line on stdout that launchers and tests can wait for.
+  if (process.env.WORKER_READY_LINE === '1') process.stdout.write('retail-worker-ready\n');
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
+
+// The checkout walk of the checkout issue (phase 1: cash), at the front desk: check out one of
+// today's demo appointments with a 20% tip, pay cash with change, see the payment-success
+// confirmation with the amount, see the visit paid, then refund part of the payment.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** '$1,234.50' → 123450 */
+const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+const dollars = (minor: number) => `$${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+describe('point of sale', () => {
+  it('checks out a demo appointment with a 20% tip in cash, shows payment success, then refunds part of it', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/pos');
+    await page.getByTestId('pos-page').waitFor();
+
+    // Today's first appointment still to check out.
+    const row = page.locator('[data-testid^="checkout-"]', { has: page.getByRole('button', { name: /^Check out/ }) }).first();
+    await row.waitFor();
+    const appointmentId = (await row.getAttribute('data-testid'))!.replace('checkout-', '');
+    await row.getByRole('button', { name: /^Check out/ }).click();
+    const editor = page.getByTestId('ticket-editor');
+    await editor.waitFor();
+    await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Open');
+    const before = cents(await editor.getByTestId('ticket-total').innerText());
+    expect(before).toBeGreaterThan(0);
+
+    // A 20% tip of the (untaxed) services, computed by the retail service.
+    await editor.getByRole('button', { name: '20%', exact: true }).click();
+    const tip = Math.floor((before * 20 + 50) / 100);
+    await expect.poll(async () => cents(await editor.getByTestId('ticket-total').innerText())).toBe(before + tip);
+    await expect.poll(() => editor.getByTestId('tip-split').innerText()).toContain(dollars(tip));
+    const total = before + tip;
+
+    // Cash: the next $20 note up (or more), with the change due shown before it is taken.
+    const handed = Math.ceil((total + 1) / 2000) * 2000;
+    await expect.poll(() => editor.getByLabel('Cash amount').inputValue()).toBe((total / 100).toFixed(2));
+    await editor.getByLabel('Cash received').fill((handed / 100).toFixed(2));
+    await expect.poll(() => editor.getByTestId('change-due').innerText()).toBe(`Change due: ${dollars(handed - total)}`);
+    await editor.getByRole('button', { name: `Take ${dollars(total)} cash` }).click();
+
+    // The full-screen confirmation with the amount, until Close Window.
+    const success = page.getByTestId('payment-success');
+    await success.waitFor();
+    expect(await success.getByTestId('payment-success-amount').innerText()).toBe(dollars(total));
+    await success.getByRole('button', { name: 'Close Window' }).click();
+    await success.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Paid');
+    await expect.poll(() => page.getByTestId(`checkout-${appointmentId}`).innerText()).toContain('Paid');
+
+    // The visit is paid on the calendar's side too: scheduling consumed retail.ticket.closed.v1.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${baseUrl()}/api/appointments/${appointmentId}`, { headers: { authorization: `Bearer ${token}` } });
+          return ((await res.json()) as { paidAt: string | null }).paidAt !== null;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // A partial refund from the closed ticket, never above the payment.
+    await editor.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByTestId('refund-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Amount to refund').fill('10.00');
+    await dialog.getByLabel('Reason').fill('Fringe redone');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain('Refund $10.00 · Fringe redone');
+    await expect.poll(() => editor.getByTestId('ticket-totals').innerText()).toMatch(/Refunded\s+−\$10\.00/);
+    await context.close();
+  });
+});

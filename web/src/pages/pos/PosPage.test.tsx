@@ -1,0 +1,381 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+
+/**
+ * /pos inside the real app shell, against a small fake of the retail GraphQL API (it answers the
+ * totals, as the service does: the page only displays them) and the shell's REST calls.
+ */
+const desk = {
+  id: 'u2',
+  username: 'sam',
+  firstName: 'Sam',
+  lastName: 'Rivera',
+  email: 'staff@demo.salon',
+  role: 'staff',
+  profilePicture: null,
+  isActive: true,
+  permissionGroups: [{ name: 'Front Desk' }],
+};
+let permissions: string[];
+let ticket: Record<string, any> | null;
+let calls: { op: string; variables: Record<string, any> }[];
+
+const location = { id: 'loc1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null };
+const appointment = {
+  __typename: 'CheckoutAppointment',
+  appointmentId: 'a1',
+  status: 'completed',
+  startsAt: '2026-11-23T16:00:00.000Z',
+  serviceName: 'Haircut',
+  priceMinor: 5500,
+  ticketId: null as string | null,
+  ticketStatus: null as string | null,
+  client: { __typename: 'Client', id: 'c1', fullName: 'Ana Ruiz' },
+};
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The fake's ticket, with the totals the retail service would answer (one $55 haircut by Dana, services untaxed). */
+function computed() {
+  const t = ticket!;
+  const tipMinor = t.tipInput ? (t.tipInput.percent ? Math.round((5500 * t.tipInput.percent) / 100) : t.tipInput.amountMinor) : 0;
+  const totalMinor = 5500 + tipMinor;
+  const paidMinor = t.payments.reduce((s: number, p: any) => s + p.amountMinor, 0);
+  const refundedMinor = t.payments.reduce((s: number, p: any) => s + p.refundedMinor, 0);
+  return {
+    __typename: 'Ticket',
+    id: 't1',
+    number: 1001,
+    locationId: 'loc1',
+    clientId: 'c1',
+    status: paidMinor === totalMinor ? 'closed' : 'open',
+    appointmentIds: ['a1'],
+    currency: 'USD',
+    serviceTaxRate: 0,
+    productTaxRate: 10.25,
+    subtotalMinor: 5500,
+    discountMinor: 0,
+    taxMinor: 0,
+    tipMinor,
+    totalMinor,
+    paidMinor,
+    refundedMinor,
+    balanceMinor: totalMinor - paidMinor,
+    openedAt: '2026-11-23T17:00:00.000Z',
+    closedAt: paidMinor === totalMinor ? '2026-11-23T17:05:00.000Z' : null,
+    voidedAt: null,
+    version: t.version,
+    client: { __typename: 'Client', id: 'c1', fullName: 'Ana Ruiz' },
+    lines: [
+      {
+        __typename: 'TicketLine',
+        id: 'l1',
+        kind: 'service',
+        name: 'Haircut',
+        quantity: 1,
+        unitPriceMinor: 5500,
+        listUnitPriceMinor: 5500,
+        staffId: 'dana',
+        staffName: 'Dana Lee',
+        appointmentId: 'a1',
+        serviceId: 's1',
+        grossMinor: 5500,
+        discountMinor: 0,
+        netMinor: 5500,
+        taxMinor: 0,
+        totalMinor: 5500,
+        discount: null,
+      },
+    ],
+    discount: null,
+    tip: t.tipInput
+      ? {
+          __typename: 'TicketTip',
+          mode: t.tipInput.percent ? 'percent' : 'amount',
+          percent: t.tipInput.percent ?? null,
+          amountMinor: tipMinor,
+          baseMinor: 5500,
+          splitMode: 'proportional',
+          split: [{ __typename: 'TipShare', staffId: 'dana', staffName: 'Dana Lee', amountMinor: tipMinor }],
+        }
+      : null,
+    payments: t.payments.map((p: any) => ({ __typename: 'Payment', ...p, refundableMinor: p.amountMinor - p.refundedMinor })),
+  };
+}
+
+beforeEach(() => {
+  permissions = ['view_pos', 'use_pos', 'refund_payments'];
+  ticket = null;
+  calls = [];
+  appointment.ticketId = null;
+  appointment.ticketStatus = null;
+  sessionStorage.clear();
+  localStorage.setItem('token', 't');
+  localStorage.setItem('user', JSON.stringify(desk));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.replace(/^https?:\/\/[^/]+/, '');
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      if (path === '/api/auth/verify') return json(200, { user: desk });
+      if (path.endsWith('/color-preferences')) return json(200, {});
+      if (path.endsWith('/permissions'))
+        return json(200, { data: { permissions, groups: [{ name: 'Front Desk' }], directPermissions: [] } });
+      if (path.startsWith('/api/locations')) return json(200, [location]);
+      if (path === '/api/business-settings') return json(200, { businessName: 'Demo', businessLogo: null });
+      if (path === '/graphql') {
+        const { operationName: op, variables } = body as { operationName: string; variables: Record<string, any> };
+        calls.push({ op, variables });
+        if (op === 'PosDay') {
+          const t = ticket ? computed() : null;
+          return json(200, {
+            data: {
+              checkoutAppointments: [appointment],
+              openTickets:
+                t && t.status === 'open'
+                  ? [
+                      {
+                        __typename: 'Ticket',
+                        id: t.id,
+                        number: t.number,
+                        totalMinor: t.totalMinor,
+                        balanceMinor: t.balanceMinor,
+                        openedAt: t.openedAt,
+                        client: t.client,
+                      },
+                    ]
+                  : [],
+              closedToday:
+                t && t.status === 'closed'
+                  ? [
+                      {
+                        __typename: 'Ticket',
+                        id: t.id,
+                        number: t.number,
+                        totalMinor: t.totalMinor,
+                        refundedMinor: t.refundedMinor,
+                        closedAt: t.closedAt,
+                        client: t.client,
+                      },
+                    ]
+                  : [],
+              posSettings: {
+                __typename: 'PosSettings',
+                locationId: 'loc1',
+                tipPresets: [15, 18, 20, 25],
+                discountLimitPercent: 20,
+                serviceTaxRate: 0,
+                productTaxRate: 10.25,
+              },
+            },
+          });
+        }
+        if (op === 'OpenTicket') {
+          ticket = { version: 2, tipInput: null, payments: [] };
+          appointment.ticketId = 't1';
+          appointment.ticketStatus = 'open';
+          return json(200, { data: { openTicket: computed() } });
+        }
+        if (op === 'PosTicket') return json(200, { data: { ticket: computed() } });
+        if (op === 'UpdateTicket') {
+          if (variables.input.version !== ticket!.version)
+            return json(200, { data: null, errors: [{ message: 'changed', extensions: { code: 'CONFLICT', status: 409 } }] });
+          if ('tip' in variables.input) ticket!.tipInput = variables.input.tip;
+          ticket!.version += 1;
+          return json(200, { data: { updateTicket: computed() } });
+        }
+        if (op === 'PayTicket') {
+          const { amountMinor, tenderedMinor } = variables.input;
+          const payment = {
+            id: `p${ticket!.payments.length + 1}`,
+            method: 'cash',
+            status: 'succeeded',
+            amountMinor,
+            tenderedMinor,
+            changeMinor: tenderedMinor - amountMinor,
+            refundedMinor: 0,
+            createdAt: '2026-11-23T17:05:00.000Z',
+            refunds: [],
+          };
+          ticket!.payments.push(payment);
+          ticket!.version += 1;
+          const t = computed();
+          appointment.ticketStatus = t.status;
+          return json(200, {
+            data: { payTicket: { __typename: 'PayTicketResult', payment: { __typename: 'Payment', ...payment }, ticket: t } },
+          });
+        }
+        if (op === 'RefundPayment') {
+          const p = ticket!.payments.find((x: any) => x.id === variables.paymentId);
+          p.refundedMinor += variables.input.amountMinor;
+          p.refunds = [
+            ...p.refunds,
+            {
+              __typename: 'Refund',
+              id: 'r1',
+              amountMinor: variables.input.amountMinor,
+              reason: variables.input.reason,
+              createdAt: '2026-11-23T17:10:00.000Z',
+            },
+          ];
+          return json(200, {
+            data: {
+              refundPayment: {
+                __typename: 'RefundResult',
+                refund: { __typename: 'Refund', id: 'r1', amountMinor: variables.input.amountMinor },
+                ticket: computed(),
+              },
+            },
+          });
+        }
+        if (op === 'PosServices') return json(200, { data: { services: [] } });
+        if (op === 'ScheduleStaffOptions') return json(200, { data: { staff: [], admins: [] } });
+        return json(200, { data: { viewer: { __typename: 'User', ...desk, fullName: 'Sam Rivera' } } });
+      }
+      return json(404, { error: `no fake for ${path}` });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+async function openPos() {
+  window.history.pushState({}, '', '/pos');
+  vi.resetModules();
+  const { App } = await import('../../app/App');
+  render(<App />);
+  return screen.findByTestId('pos-page', {}, { timeout: 4000 });
+}
+
+const lastCall = (op: string) => [...calls].reverse().find((c) => c.op === op);
+
+describe('PosPage', () => {
+  it('checks out an appointment with a 20% tip in cash, shows change due and the payment confirmation', async () => {
+    await openPos();
+    const row = await screen.findByTestId('checkout-a1');
+    expect(row.textContent).toContain('Ana Ruiz');
+    expect(row.textContent).toContain('Haircut · $55.00 · Completed');
+    fireEvent.click(within(row).getByRole('button', { name: /check out ana ruiz/i }));
+    const editor = await screen.findByTestId('ticket-editor');
+    expect(lastCall('OpenTicket')?.variables.input).toEqual({ locationId: 'loc1', appointmentIds: ['a1'] });
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    expect(within(editor).getByText('Haircut')).toBeTruthy();
+
+    fireEvent.click(within(editor).getByRole('button', { name: '20%' }));
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$66.00'));
+    expect(lastCall('UpdateTicket')?.variables).toEqual({ id: 't1', input: { version: 2, tip: { percent: 20 } } });
+    expect(within(editor).getByRole('button', { name: '20%' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(editor).getByTestId('tip-split').textContent).toContain('Dana Lee $11.00');
+
+    // The cash panel follows the server's balance; the change is shown before taking it.
+    const amount = within(editor).getByLabelText('Cash amount') as HTMLInputElement;
+    await waitFor(() => expect(amount.value).toBe('66.00'));
+    fireEvent.change(within(editor).getByLabelText('Cash received'), { target: { value: '100' } });
+    expect(within(editor).getByTestId('change-due').textContent).toBe('Change due: $34.00');
+    for (const label of ['Card', 'Card terminal', 'Card on file'])
+      expect((within(editor).getByRole('button', { name: label }) as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Take $66.00 cash' }));
+    });
+    const pay = lastCall('PayTicket')!;
+    expect(pay.variables).toMatchObject({ ticketId: 't1', input: { method: 'cash', amountMinor: 6600, tenderedMinor: 10000 } });
+    expect(pay.variables.idempotencyKey).toMatch(/^pos-[0-9a-f-]{36}$/);
+    const success = await screen.findByTestId('payment-success');
+    expect(within(success).getByTestId('payment-success-amount').textContent).toBe('$66.00');
+    await waitFor(() => expect(calls.filter((c) => c.op === 'PosDay').length).toBeGreaterThanOrEqual(3));
+    const asked = calls.length;
+    fireEvent.click(within(success).getByRole('button', { name: 'Close Window' }));
+    await waitFor(() => expect(screen.queryByTestId('payment-success')).toBeNull());
+    // Closing refreshes what is on screen (spec §4), here the day and the ticket.
+    await waitFor(() => expect(calls.slice(asked).map((c) => c.op)).toEqual(expect.arrayContaining(['PosDay', 'PosTicket'])));
+    await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Paid'));
+  });
+
+  it('splits a payment: part in cash keeps the ticket open with the rest due', async () => {
+    await openPos();
+    fireEvent.click(within(await screen.findByTestId('checkout-a1')).getByRole('button', { name: /check out/i }));
+    const editor = await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect((within(editor).getByLabelText('Cash amount') as HTMLInputElement).value).toBe('55.00'));
+    fireEvent.change(within(editor).getByLabelText('Cash amount'), { target: { value: '20' } });
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Take $20.00 cash' }));
+    });
+    await waitFor(() => expect(within(editor).getByTestId('ticket-balance').textContent).toBe('$35.00'));
+    expect(screen.queryByTestId('payment-success')).toBeNull();
+    expect((within(editor).getByLabelText('Cash amount') as HTMLInputElement).value).toBe('35.00');
+    const keys = calls.filter((c) => c.op === 'PayTicket').map((c) => c.variables.idempotencyKey);
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Take $35.00 cash' }));
+    });
+    const both = calls.filter((c) => c.op === 'PayTicket').map((c) => c.variables.idempotencyKey);
+    expect(both).toHaveLength(2);
+    expect(both[1]).not.toBe(keys[0]);
+    expect((await screen.findByTestId('payment-success-amount')).textContent).toBe('$55.00');
+  });
+
+  it('refunds part of a payment of a closed ticket, never more than it took', async () => {
+    ticket = {
+      version: 3,
+      tipInput: null,
+      payments: [
+        {
+          id: 'p1',
+          method: 'cash',
+          status: 'succeeded',
+          amountMinor: 5500,
+          tenderedMinor: 6000,
+          changeMinor: 500,
+          refundedMinor: 0,
+          createdAt: '2026-11-23T17:05:00.000Z',
+          refunds: [],
+        },
+      ],
+    };
+    appointment.ticketId = 't1';
+    appointment.ticketStatus = 'closed';
+    await openPos();
+    fireEvent.click(within(await screen.findByTestId('closed-tickets')).getByRole('button', { name: /#1001/ }));
+    const editor = await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect(within(editor).getByTestId('ticket-status').textContent).toBe('Paid'));
+    expect(within(editor).queryByLabelText('Cash amount')).toBeNull();
+    expect(within(editor).queryByRole('button', { name: '20%' })).toBeNull();
+    fireEvent.click(within(editor).getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByTestId('refund-dialog');
+    fireEvent.change(within(dialog).getByLabelText('Amount to refund'), { target: { value: '60' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Fringe redone' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('At most $55.00 can be refunded on this payment');
+    expect(lastCall('RefundPayment')).toBeUndefined();
+    fireEvent.change(within(dialog).getByLabelText('Amount to refund'), { target: { value: '15' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    });
+    expect(lastCall('RefundPayment')?.variables).toMatchObject({ paymentId: 'p1', input: { amountMinor: 1500, reason: 'Fringe redone' } });
+    await waitFor(() => expect(screen.queryByTestId('refund-dialog')).toBeNull());
+    await waitFor(() => expect(within(editor).getByTestId('payment-p1').textContent).toContain('Refund $15.00 · Fringe redone'));
+  });
+
+  it('shows the list without checkout buttons to someone who may only look', async () => {
+    permissions = ['view_pos'];
+    await openPos();
+    const row = await screen.findByTestId('checkout-a1');
+    expect(within(row).queryByRole('button', { name: /check out/i })).toBeNull();
+    expect(screen.queryByTestId('new-walk-in')).toBeNull();
+  });
+});

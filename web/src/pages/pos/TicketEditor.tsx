@@ -1,0 +1,815 @@
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { PERMISSIONS } from '@salon/contracts/permissions';
+import { graphql } from '../../gql';
+import type { TicketFieldsFragment, UpdateTicketInput } from '../../gql/graphql';
+import { graphqlErrorMessage } from '../../lib/apollo';
+import { formatCents, formatTime } from '../../lib/format';
+import { usePermissions } from '../../session/use-permissions';
+import { Spinner } from '../../shell/Spinner';
+import { toast } from '../../shell/Toaster';
+import { usePaymentSuccess } from '../../shell/PaymentSuccess';
+import { Dialog } from '../clients/Dialog';
+import { dollarsToMinor, minorToDollars } from '../services/money';
+import { useStaffOptions } from '../services/staff-options';
+import { PAY_TICKET, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
+import {
+  activeTip,
+  changeDue,
+  discountFromForm,
+  editLines,
+  newIdempotencyKey,
+  quickCash,
+  type DiscountForm,
+  type LineEdit,
+} from './ticket-edits';
+
+export const POS_SERVICES = graphql(`
+  query PosServices($locationId: ID) {
+    services(locationId: $locationId) {
+      id
+      name
+      priceMinor
+      active
+    }
+  }
+`);
+
+type Ticket = TicketFieldsFragment;
+type Payment = Ticket['payments'][number];
+interface Settings {
+  tipPresets: number[];
+  discountLimitPercent: number;
+}
+
+const KIND_LABEL: Record<string, string> = { service: 'Service', product: 'Product', fee: 'Fee' };
+const METHOD_LABEL: Record<string, string> = { cash: 'Cash', card: 'Card', terminal: 'Card terminal', card_on_file: 'Card on file' };
+
+function isConflict(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'CONFLICT');
+}
+
+/** One ticket: its lines, discount, tip and totals (as the server answered them), its tenders and refunds. */
+export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: string; settings: Settings | null; onChanged(): void }) {
+  const { can } = usePermissions();
+  const canUse = can(PERMISSIONS.USE_POS);
+  const q = useQuery(TICKET, { variables: { id: ticketId }, fetchPolicy: 'cache-and-network' });
+  const [update, updating] = useMutation(UPDATE_TICKET);
+  const ticket = q.data?.ticket;
+
+  const save = async (change: Omit<UpdateTicketInput, 'version'>, what: string): Promise<boolean> => {
+    if (!ticket) return false;
+    try {
+      await update({ variables: { id: ticket.id, input: { version: ticket.version, ...change } } });
+      onChanged();
+      return true;
+    } catch (e) {
+      if (isConflict(e)) void q.refetch();
+      toast({ title: `Could not ${what}`, description: graphqlErrorMessage(e), variant: 'destructive' });
+      return false;
+    }
+  };
+  const edit = (e: LineEdit, what: string) => (ticket ? save({ lines: editLines(ticket.lines, e) }, what) : Promise.resolve(false));
+
+  if (!ticket) {
+    return q.error ? (
+      <div className="alert alert-error" role="alert">
+        {graphqlErrorMessage(q.error)}
+      </div>
+    ) : (
+      <Spinner fullScreen={false} />
+    );
+  }
+  const editable = canUse && ticket.status === 'open';
+
+  return (
+    <article className="card pos-ticket" aria-labelledby="ticket-title" data-testid="ticket-editor" aria-busy={updating.loading}>
+      <header className="pos-ticket-head">
+        <div>
+          <h2 id="ticket-title">
+            Ticket #{ticket.number} <span className="muted">· {ticket.client?.fullName ?? 'Walk-in'}</span>
+          </h2>
+          <p className="muted small">Opened {formatTime(ticket.openedAt)}</p>
+        </div>
+        <span
+          className={`badge ${ticket.status === 'closed' ? 'badge-success' : ticket.status === 'voided' ? 'badge-muted' : 'badge-primary'}`}
+          data-testid="ticket-status"
+        >
+          {ticket.status === 'open' ? 'Open' : ticket.status === 'closed' ? 'Paid' : 'Voided'}
+        </span>
+      </header>
+
+      <LinesTable ticket={ticket} editable={editable} onEdit={edit} />
+      {editable && <AddLine locationId={ticket.locationId} onEdit={edit} />}
+
+      <div className="pos-adjust">
+        {editable && <TicketDiscount ticket={ticket} limit={settings?.discountLimitPercent ?? null} onSave={save} />}
+        {(editable || ticket.tip) && (
+          <TipPicker ticket={ticket} presets={settings?.tipPresets ?? [15, 18, 20, 25]} editable={editable} onSave={save} />
+        )}
+      </div>
+
+      <Totals ticket={ticket} />
+
+      {ticket.status === 'open' && canUse && ticket.balanceMinor > 0 && <TenderPanel ticket={ticket} onPaid={onChanged} />}
+      <Payments ticket={ticket} onRefunded={onChanged} />
+      {ticket.status === 'open' && canUse && ticket.paidMinor === 0 && <VoidButton ticket={ticket} onVoided={onChanged} />}
+    </article>
+  );
+}
+
+function LinesTable({
+  ticket,
+  editable,
+  onEdit,
+}: {
+  ticket: Ticket;
+  editable: boolean;
+  onEdit(e: LineEdit, what: string): Promise<boolean>;
+}) {
+  if (ticket.lines.length === 0)
+    return <p className="muted pos-empty-lines">Nothing on this ticket yet: add a service or an item below.</p>;
+  return (
+    <table className="table pos-lines" aria-label="Ticket lines">
+      <thead>
+        <tr>
+          <th>Item</th>
+          <th className="num">Qty</th>
+          <th className="num">Price</th>
+          <th className="num">Discount</th>
+          <th className="num">Tax</th>
+          <th className="num">Total</th>
+          {editable && (
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {ticket.lines.map((l) => (
+          <tr key={l.id} data-testid={`line-${l.id}`}>
+            <td>
+              <strong>{l.name}</strong>
+              <div className="muted small">
+                {KIND_LABEL[l.kind] ?? l.kind}
+                {l.staffName ? ` · ${l.staffName}` : ''}
+                {l.discount ? ` · ${l.discount.reason}` : ''}
+              </div>
+            </td>
+            <td className="num">
+              {editable ? (
+                <CommitInput
+                  label={`Quantity of ${l.name}`}
+                  value={String(l.quantity)}
+                  inputMode="numeric"
+                  className="pos-qty"
+                  onCommit={async (text) => {
+                    const quantity = Number(text);
+                    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) return 'invalid';
+                    if (quantity !== l.quantity) await onEdit({ kind: 'quantity', lineId: l.id, quantity }, 'change the quantity');
+                    return undefined;
+                  }}
+                />
+              ) : (
+                l.quantity
+              )}
+            </td>
+            <td className="num">
+              {editable ? (
+                <CommitInput
+                  label={`Price of ${l.name}`}
+                  value={minorToDollars(l.unitPriceMinor)}
+                  inputMode="decimal"
+                  className="pos-price"
+                  onCommit={async (text) => {
+                    const minor = dollarsToMinor(text);
+                    if (minor === null) return 'invalid';
+                    if (minor !== l.unitPriceMinor)
+                      await onEdit({ kind: 'price', lineId: l.id, unitPriceMinor: minor }, 'change the price');
+                    return undefined;
+                  }}
+                />
+              ) : (
+                formatCents(l.unitPriceMinor)
+              )}
+            </td>
+            <td className="num">{l.discountMinor ? `−${formatCents(l.discountMinor)}` : '—'}</td>
+            <td className="num">{l.taxMinor ? formatCents(l.taxMinor) : '—'}</td>
+            <td className="num">{formatCents(l.totalMinor)}</td>
+            {editable && (
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={`Remove ${l.name}`}
+                  onClick={() => void onEdit({ kind: 'remove', lineId: l.id }, 'remove the line')}
+                >
+                  Remove
+                </button>
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A field that saves on Enter or when it loses focus, and shows the saved value again after (or on Escape). */
+function CommitInput(props: {
+  label: string;
+  value: string;
+  inputMode: 'numeric' | 'decimal';
+  className?: string;
+  onCommit(text: string): Promise<'invalid' | undefined>;
+}) {
+  const [text, setText] = useState<string | null>(null);
+  const busy = useRef(false);
+  const commit = async () => {
+    if (text === null || busy.current) return;
+    busy.current = true;
+    try {
+      if ((await props.onCommit(text)) === 'invalid') toast({ title: `${props.label}: not a valid value`, variant: 'destructive' });
+    } finally {
+      busy.current = false;
+      setText(null);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void commit();
+    } else if (e.key === 'Escape') setText(null);
+  };
+  return (
+    <input
+      className={props.className}
+      aria-label={props.label}
+      inputMode={props.inputMode}
+      value={text ?? props.value}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => void commit()}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdit, what: string): Promise<boolean> }) {
+  const { can } = usePermissions();
+  const canSeeServices = can({
+    anyOf: [
+      PERMISSIONS.VIEW_SERVICES,
+      PERMISSIONS.VIEW_CALENDAR,
+      PERMISSIONS.EDIT_CALENDAR,
+      PERMISSIONS.VIEW_BUSINESS_SETTINGS,
+      PERMISSIONS.EDIT_BUSINESS_SETTINGS,
+    ],
+  });
+  const services = useQuery(POS_SERVICES, { variables: { locationId }, skip: !canSeeServices });
+  const { people } = useStaffOptions();
+  const [serviceId, setServiceId] = useState('');
+  const [staffId, setStaffId] = useState('');
+  const [item, setItem] = useState({ kind: 'product' as 'product' | 'fee', name: '', price: '' });
+  const active = (services.data?.services ?? []).filter((s) => s.active);
+
+  const addService = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!serviceId) return;
+    if (await onEdit({ kind: 'add-service', serviceId, staffId: staffId || null }, 'add the service')) setServiceId('');
+  };
+  const addItem = async (e: FormEvent) => {
+    e.preventDefault();
+    const price = dollarsToMinor(item.price);
+    if (!item.name.trim() || price === null) {
+      toast({ title: 'Give the item a name and a price in dollars', variant: 'destructive' });
+      return;
+    }
+    if (await onEdit({ kind: 'add-item', itemKind: item.kind, name: item.name, unitPriceMinor: price }, 'add the item'))
+      setItem({ ...item, name: '', price: '' });
+  };
+
+  return (
+    <div className="pos-add">
+      {active.length > 0 && (
+        <form className="pos-add-row" onSubmit={(e) => void addService(e)} aria-label="Add a service">
+          <label className="visually-hidden" htmlFor="pos-add-service">
+            Service
+          </label>
+          <select id="pos-add-service" className="pos-input" value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+            <option value="">Add a service…</option>
+            {active.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} · {formatCents(s.priceMinor)}
+              </option>
+            ))}
+          </select>
+          <label className="visually-hidden" htmlFor="pos-add-staff">
+            Performed by
+          </label>
+          <select id="pos-add-staff" className="pos-input" value={staffId} onChange={(e) => setStaffId(e.target.value)}>
+            <option value="">Performed by…</option>
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.fullName}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn btn-secondary btn-sm" disabled={!serviceId}>
+            Add service
+          </button>
+        </form>
+      )}
+      <form className="pos-add-row" onSubmit={(e) => void addItem(e)} aria-label="Add an item">
+        <label className="visually-hidden" htmlFor="pos-item-kind">
+          Kind
+        </label>
+        <select
+          id="pos-item-kind"
+          className="pos-input"
+          value={item.kind}
+          onChange={(e) => setItem({ ...item, kind: e.target.value as 'product' | 'fee' })}
+        >
+          <option value="product">Product</option>
+          <option value="fee">Fee</option>
+        </select>
+        <label className="visually-hidden" htmlFor="pos-item-name">
+          Item name
+        </label>
+        <input
+          id="pos-item-name"
+          className="pos-input"
+          placeholder="Item name"
+          value={item.name}
+          onChange={(e) => setItem({ ...item, name: e.target.value })}
+        />
+        <label className="visually-hidden" htmlFor="pos-item-price">
+          Item price
+        </label>
+        <input
+          id="pos-item-price"
+          className="pos-price"
+          placeholder="0.00"
+          inputMode="decimal"
+          value={item.price}
+          onChange={(e) => setItem({ ...item, price: e.target.value })}
+        />
+        <button type="submit" className="btn btn-secondary btn-sm">
+          Add item
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function TicketDiscount({
+  ticket,
+  limit,
+  onSave,
+}: {
+  ticket: Ticket;
+  limit: number | null;
+  onSave(c: Omit<UpdateTicketInput, 'version'>, what: string): Promise<boolean>;
+}) {
+  const [form, setForm] = useState<DiscountForm>({ type: 'percent', value: '', reason: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const apply = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = discountFromForm(form);
+    if (!parsed.ok) return setProblem(parsed.message);
+    setProblem(null);
+    if (await onSave({ discount: parsed.input }, 'apply the discount')) setForm({ type: form.type, value: '', reason: '' });
+  };
+  return (
+    <fieldset className="fieldset pos-discount">
+      <legend>Ticket discount</legend>
+      {ticket.discount ? (
+        <p className="row gap">
+          <span>
+            {ticket.discount.type === 'percent' ? `${ticket.discount.percent}%` : formatCents(ticket.discount.amountMinor ?? 0)} off ·{' '}
+            {ticket.discount.reason}
+          </span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void onSave({ discount: null }, 'remove the discount')}>
+            Remove discount
+          </button>
+        </p>
+      ) : (
+        <form className="pos-add-row" onSubmit={(e) => void apply(e)} aria-label="Discount the ticket">
+          <label className="visually-hidden" htmlFor="pos-discount-type">
+            Discount type
+          </label>
+          <select
+            id="pos-discount-type"
+            className="pos-input"
+            value={form.type}
+            onChange={(e) => setForm({ ...form, type: e.target.value as 'amount' | 'percent' })}
+          >
+            <option value="percent">%</option>
+            <option value="amount">$</option>
+          </select>
+          <label className="visually-hidden" htmlFor="pos-discount-value">
+            Discount
+          </label>
+          <input
+            id="pos-discount-value"
+            className="pos-price"
+            inputMode="decimal"
+            placeholder={form.type === 'percent' ? '10' : '5.00'}
+            value={form.value}
+            onChange={(e) => setForm({ ...form, value: e.target.value })}
+          />
+          <label className="visually-hidden" htmlFor="pos-discount-reason">
+            Reason
+          </label>
+          <input
+            id="pos-discount-reason"
+            className="pos-input"
+            placeholder="Reason"
+            value={form.reason}
+            onChange={(e) => setForm({ ...form, reason: e.target.value })}
+          />
+          <button type="submit" className="btn btn-secondary btn-sm">
+            Apply
+          </button>
+        </form>
+      )}
+      {problem && (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      )}
+      {limit !== null && <p className="hint">Above {limit}% needs a manager.</p>}
+    </fieldset>
+  );
+}
+
+function TipPicker({
+  ticket,
+  presets,
+  editable,
+  onSave,
+}: {
+  ticket: Ticket;
+  presets: number[];
+  editable: boolean;
+  onSave(c: Omit<UpdateTicketInput, 'version'>, what: string): Promise<boolean>;
+}) {
+  const current = activeTip(ticket.tip);
+  const [custom, setCustom] = useState('');
+  const setAmount = async (e: FormEvent) => {
+    e.preventDefault();
+    const minor = dollarsToMinor(custom);
+    if (minor === null) return toast({ title: 'Enter the tip in dollars, such as 10 or 12.50', variant: 'destructive' });
+    if (await onSave({ tip: { amountMinor: minor } }, 'set the tip')) setCustom('');
+  };
+  return (
+    <fieldset className="fieldset pos-tip">
+      <legend>Tip</legend>
+      {editable && (
+        <div className="pos-tip-buttons" role="group" aria-label="Tip presets">
+          {presets.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={`btn btn-sm ${current.preset === p ? 'btn-primary' : 'btn-secondary'}`}
+              aria-pressed={current.preset === p}
+              onClick={() => void onSave({ tip: { percent: p } }, 'set the tip')}
+            >
+              {p}%
+            </button>
+          ))}
+          <button
+            type="button"
+            className={`btn btn-sm ${ticket.tip ? 'btn-secondary' : 'btn-primary'}`}
+            aria-pressed={!ticket.tip}
+            onClick={() => void onSave({ tip: null }, 'remove the tip')}
+          >
+            No tip
+          </button>
+        </div>
+      )}
+      {editable && (
+        <form className="pos-add-row" onSubmit={(e) => void setAmount(e)} aria-label="Tip an amount">
+          <label className="visually-hidden" htmlFor="pos-tip-amount">
+            Tip amount
+          </label>
+          <input
+            id="pos-tip-amount"
+            className="pos-price"
+            inputMode="decimal"
+            placeholder="Other amount"
+            value={custom}
+            onChange={(e) => setCustom(e.target.value)}
+          />
+          <button type="submit" className="btn btn-secondary btn-sm">
+            Set tip
+          </button>
+        </form>
+      )}
+      {ticket.tip && (
+        <p className="small" data-testid="tip-split">
+          {ticket.tip.percent !== null && ticket.tip.percent !== undefined
+            ? `${ticket.tip.percent}% of ${formatCents(ticket.tip.baseMinor)} services: `
+            : 'Tip: '}
+          {ticket.tip.split.map((s) => `${s.staffName ?? 'Unassigned'} ${formatCents(s.amountMinor)}`).join(' · ') ||
+            formatCents(ticket.tip.amountMinor)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function Totals({ ticket }: { ticket: Ticket }) {
+  const rows: [string, number, string?][] = [
+    ['Subtotal', ticket.subtotalMinor],
+    ...(ticket.discountMinor ? ([['Discounts', -ticket.discountMinor]] as [string, number][]) : []),
+    ['Tax', ticket.taxMinor],
+    ['Tip', ticket.tipMinor],
+  ];
+  return (
+    <dl className="pos-totals" aria-label="Totals" data-testid="ticket-totals">
+      {rows.map(([label, value]) => (
+        <div key={label} className="pos-total-row">
+          <dt>{label}</dt>
+          <dd>{value < 0 ? `−${formatCents(-value)}` : formatCents(value)}</dd>
+        </div>
+      ))}
+      <div className="pos-total-row pos-total-grand">
+        <dt>Total</dt>
+        <dd data-testid="ticket-total">{formatCents(ticket.totalMinor)}</dd>
+      </div>
+      {ticket.paidMinor > 0 && (
+        <div className="pos-total-row">
+          <dt>Paid</dt>
+          <dd>{formatCents(ticket.paidMinor)}</dd>
+        </div>
+      )}
+      {ticket.refundedMinor > 0 && (
+        <div className="pos-total-row">
+          <dt>Refunded</dt>
+          <dd>−{formatCents(ticket.refundedMinor)}</dd>
+        </div>
+      )}
+      {ticket.status === 'open' && (
+        <div className="pos-total-row pos-total-due">
+          <dt>Balance due</dt>
+          <dd data-testid="ticket-balance">{formatCents(ticket.balanceMinor)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** Cash now (change due when more is handed over); cards arrive with Stripe. */
+function TenderPanel({ ticket, onPaid }: { ticket: Ticket; onPaid(): void }) {
+  // Untouched, the amount follows the balance the server answers (a tip added, a part already paid).
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const amount = typedAmount ?? minorToDollars(ticket.balanceMinor);
+  const [received, setReceived] = useState('');
+  // One key per attempt: a double click or a retried request pays once; a new attempt gets a new key.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [pay, paying] = useMutation(PAY_TICKET);
+  const { show } = usePaymentSuccess();
+  const amountMinor = dollarsToMinor(amount);
+  const receivedMinor = received.trim() === '' ? amountMinor : dollarsToMinor(received);
+  const change = changeDue(amountMinor, receivedMinor);
+
+  const takeCash = async (e: FormEvent) => {
+    e.preventDefault();
+    if (amountMinor === null || amountMinor <= 0 || change === null) {
+      toast({ title: 'Check the amounts', description: 'The cash received must cover the amount paid.', variant: 'destructive' });
+      return;
+    }
+    try {
+      const res = await pay({
+        variables: {
+          ticketId: ticket.id,
+          idempotencyKey: key,
+          input: { method: 'cash', amountMinor, tenderedMinor: receivedMinor ?? amountMinor },
+        },
+      });
+      setKey(newIdempotencyKey());
+      setReceived('');
+      const after = res.data?.payTicket.ticket;
+      const given = res.data?.payTicket.payment.changeMinor ?? 0;
+      setAmount(null);
+      if (after?.status === 'closed') show(after.totalMinor);
+      toast({ title: given ? `Change due: ${formatCents(given)}` : 'Cash taken', variant: 'success' });
+      onPaid();
+    } catch (error) {
+      toast({ title: 'Payment not taken', description: graphqlErrorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section className="pos-tender" aria-labelledby="tender-title">
+      <h3 id="tender-title">Take payment</h3>
+      <form className="pos-tender-form" onSubmit={(e) => void takeCash(e)}>
+        <div className="field">
+          <label htmlFor="pos-cash-amount">Cash amount</label>
+          <input
+            id="pos-cash-amount"
+            className="pos-input"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <span className="hint">Less than the balance to split the payment.</span>
+        </div>
+        <div className="field">
+          <label htmlFor="pos-cash-received">Cash received</label>
+          <input
+            id="pos-cash-received"
+            className="pos-input"
+            inputMode="decimal"
+            placeholder={amount}
+            value={received}
+            onChange={(e) => setReceived(e.target.value)}
+          />
+          <div className="pos-quick-cash" role="group" aria-label="Quick cash">
+            {quickCash(amountMinor ?? ticket.balanceMinor).map((v) => (
+              <button key={v} type="button" className="btn btn-ghost btn-xs" onClick={() => setReceived(minorToDollars(v))}>
+                {formatCents(v)}
+              </button>
+            ))}
+          </div>
+        </div>
+        <p className="pos-change" aria-live="polite" data-testid="change-due">
+          Change due: <strong>{change === null ? '—' : formatCents(change)}</strong>
+        </p>
+        <button type="submit" className="btn btn-primary btn-lg" disabled={paying.loading}>
+          Take {amountMinor ? formatCents(amountMinor) : ''} cash
+        </button>
+      </form>
+      <div className="pos-card-methods" role="group" aria-label="Card payments">
+        {['card', 'terminal', 'card_on_file'].map((m) => (
+          <button key={m} type="button" className="btn btn-secondary btn-sm" disabled>
+            {METHOD_LABEL[m]}
+          </button>
+        ))}
+        <span className="hint">Card payments arrive with Stripe.</span>
+      </div>
+    </section>
+  );
+}
+
+function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }) {
+  const { can } = usePermissions();
+  const canRefund = can(PERMISSIONS.REFUND_PAYMENTS);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  if (ticket.payments.length === 0) return null;
+  return (
+    <section className="pos-payments" aria-labelledby="payments-title">
+      <h3 id="payments-title">Payments</h3>
+      <ul>
+        {ticket.payments.map((p) => (
+          <li key={p.id} className="pos-item" data-testid={`payment-${p.id}`}>
+            <div className="pos-item-main">
+              <strong>
+                {METHOD_LABEL[p.method] ?? p.method} {formatCents(p.amountMinor)}
+              </strong>{' '}
+              <span className="muted small">
+                {formatTime(p.createdAt)}
+                {p.changeMinor ? ` · change ${formatCents(p.changeMinor)}` : ''}
+                {p.refundedMinor ? ` · refunded ${formatCents(p.refundedMinor)}` : ''}
+              </span>
+              {p.refunds.map((r) => (
+                <div key={r.id} className="muted small">
+                  Refund {formatCents(r.amountMinor)} · {r.reason}
+                </div>
+              ))}
+            </div>
+            {canRefund && p.refundableMinor > 0 && (
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setRefunding(p)}>
+                Refund
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {refunding && (
+        <RefundDialog
+          payment={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={() => {
+            setRefunding(null);
+            onRefunded();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function RefundDialog({ payment, onClose, onDone }: { payment: Payment; onClose(): void; onDone(): void }) {
+  const [amount, setAmount] = useState(minorToDollars(payment.refundableMinor));
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [key] = useState(newIdempotencyKey);
+  const [refund, refunding] = useMutation(REFUND_PAYMENT);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const amountMinor = dollarsToMinor(amount);
+    if (amountMinor === null || amountMinor <= 0) return setProblem('Enter the amount in dollars');
+    if (amountMinor > payment.refundableMinor)
+      return setProblem(`At most ${formatCents(payment.refundableMinor)} can be refunded on this payment`);
+    if (!reason.trim()) return setProblem('Give a reason');
+    try {
+      await refund({ variables: { paymentId: payment.id, idempotencyKey: key, input: { amountMinor, reason: reason.trim() } } });
+      toast({
+        title: `Refunded ${formatCents(amountMinor)} in ${METHOD_LABEL[payment.method]?.toLowerCase() ?? payment.method}`,
+        variant: 'success',
+      });
+      onDone();
+    } catch (error) {
+      setProblem(graphqlErrorMessage(error));
+    }
+  };
+  return (
+    <Dialog
+      title={`Refund ${METHOD_LABEL[payment.method] ?? payment.method} ${formatCents(payment.amountMinor)}`}
+      onClose={onClose}
+      testId="refund-dialog"
+    >
+      <form className="form" onSubmit={(e) => void submit(e)}>
+        <div className="field">
+          <label htmlFor="refund-amount">Amount to refund</label>
+          <input
+            id="refund-amount"
+            className="pos-input"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            autoFocus
+          />
+          <span className="hint">Up to {formatCents(payment.refundableMinor)}.</span>
+        </div>
+        <div className="field">
+          <label htmlFor="refund-reason">Reason</label>
+          <input id="refund-reason" className="pos-input" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        {problem && (
+          <div className="alert alert-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <div className="form-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={refunding.loading}>
+            Refund
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function VoidButton({ ticket, onVoided }: { ticket: Ticket; onVoided(): void }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [voidTicket, voiding] = useMutation(VOID_TICKET);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return;
+    try {
+      await voidTicket({ variables: { id: ticket.id, input: { reason: reason.trim() } } });
+      setOpen(false);
+      toast({ title: `Ticket #${ticket.number} voided`, variant: 'success' });
+      onVoided();
+    } catch (error) {
+      toast({ title: 'Could not void the ticket', description: graphqlErrorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <div className="pos-void">
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(true)}>
+        Void ticket
+      </button>
+      {open && (
+        <Dialog
+          title={`Void ticket #${ticket.number}`}
+          onClose={() => setOpen(false)}
+          description="Nothing has been paid on it; its appointments can be checked out again."
+        >
+          <form className="form" onSubmit={(e) => void submit(e)}>
+            <div className="field">
+              <label htmlFor="void-reason">Reason</label>
+              <input id="void-reason" className="pos-input" value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
+            </div>
+            <div className="form-actions">
+              <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+                Keep it
+              </button>
+              <button type="submit" className="btn btn-danger" disabled={voiding.loading || !reason.trim()}>
+                Void
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      )}
+    </div>
+  );
+}

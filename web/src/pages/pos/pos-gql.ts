@@ -1,0 +1,200 @@
+import { graphql } from '../../gql';
+
+/** Everything a ticket editor shows; totals are the retail service's, the page only displays them. */
+export const TICKET_FIELDS = graphql(`
+  fragment TicketFields on Ticket {
+    id
+    number
+    locationId
+    clientId
+    status
+    appointmentIds
+    currency
+    serviceTaxRate
+    productTaxRate
+    subtotalMinor
+    discountMinor
+    taxMinor
+    tipMinor
+    totalMinor
+    paidMinor
+    refundedMinor
+    balanceMinor
+    openedAt
+    closedAt
+    voidedAt
+    version
+    client {
+      id
+      fullName
+    }
+    lines {
+      id
+      kind
+      name
+      quantity
+      unitPriceMinor
+      listUnitPriceMinor
+      staffId
+      staffName
+      appointmentId
+      serviceId
+      grossMinor
+      discountMinor
+      netMinor
+      taxMinor
+      totalMinor
+      discount {
+        type
+        amountMinor
+        percent
+        reason
+      }
+    }
+    discount {
+      type
+      amountMinor
+      percent
+      reason
+    }
+    tip {
+      mode
+      percent
+      amountMinor
+      baseMinor
+      splitMode
+      split {
+        staffId
+        staffName
+        amountMinor
+      }
+    }
+    payments {
+      id
+      method
+      status
+      amountMinor
+      tenderedMinor
+      changeMinor
+      refundedMinor
+      refundableMinor
+      createdAt
+      refunds {
+        id
+        amountMinor
+        reason
+        createdAt
+      }
+    }
+  }
+`);
+
+/** The desk's day: appointments to check out, the open tickets, the ones closed today, and the location's settings. */
+export const POS_DAY = graphql(`
+  query PosDay($locationId: ID!, $date: String!) {
+    checkoutAppointments(locationId: $locationId, date: $date) {
+      appointmentId
+      status
+      startsAt
+      serviceName
+      priceMinor
+      ticketId
+      ticketStatus
+      client {
+        id
+        fullName
+      }
+    }
+    openTickets: tickets(locationId: $locationId, status: "open") {
+      id
+      number
+      totalMinor
+      balanceMinor
+      openedAt
+      client {
+        id
+        fullName
+      }
+    }
+    closedToday: tickets(locationId: $locationId, status: "closed", date: $date) {
+      id
+      number
+      totalMinor
+      refundedMinor
+      closedAt
+      client {
+        id
+        fullName
+      }
+    }
+    posSettings(locationId: $locationId) {
+      locationId
+      tipPresets
+      discountLimitPercent
+      serviceTaxRate
+      productTaxRate
+    }
+  }
+`);
+
+export const TICKET = graphql(`
+  query PosTicket($id: ID!) {
+    ticket(id: $id) {
+      ...TicketFields
+    }
+  }
+`);
+
+export const OPEN_TICKET = graphql(`
+  mutation OpenTicket($input: OpenTicketInput!) {
+    openTicket(input: $input) {
+      ...TicketFields
+    }
+  }
+`);
+
+export const UPDATE_TICKET = graphql(`
+  mutation UpdateTicket($id: ID!, $input: UpdateTicketInput!) {
+    updateTicket(id: $id, input: $input) {
+      ...TicketFields
+    }
+  }
+`);
+
+export const VOID_TICKET = graphql(`
+  mutation VoidTicket($id: ID!, $input: VoidTicketInput!) {
+    voidTicket(id: $id, input: $input) {
+      ...TicketFields
+    }
+  }
+`);
+
+export const PAY_TICKET = graphql(`
+  mutation PayTicket($ticketId: ID!, $input: PayTicketInput!, $idempotencyKey: String!) {
+    payTicket(ticketId: $ticketId, input: $input, idempotencyKey: $idempotencyKey) {
+      payment {
+        id
+        amountMinor
+        tenderedMinor
+        changeMinor
+      }
+      ticket {
+        ...TicketFields
+      }
+    }
+  }
+`);
+
+export const REFUND_PAYMENT = graphql(`
+  mutation RefundPayment($paymentId: ID!, $input: RefundInput!, $idempotencyKey: String) {
+    refundPayment(paymentId: $paymentId, input: $input, idempotencyKey: $idempotencyKey) {
+      refund {
+        id
+        amountMinor
+      }
+      ticket {
+        ...TicketFields
+      }
+    }
+  }
+`);
