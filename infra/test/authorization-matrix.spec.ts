@@ -491,6 +491,12 @@ async function askEverything(): Promise<void> {
     PermissionGroup: basicGroup,
     Location: (await adminAsks('{ locations { id } }')).locations[0].id,
     Client: (await adminAsks('{ clients(limit: 1) { items { id } } }')).clients.items[0].id,
+    // A walk-in ticket: the demo's closed tickets depend on the day the seed runs.
+    Ticket: (
+      await adminAsks('mutation($l: ID!) { openTicket(input: { locationId: $l }) { id } }', {
+        l: (await adminAsks('{ locations { id } }')).locations[0].id,
+      })
+    ).openTicket.id,
   };
 
   // An upcoming appointment of some client other than the demo client (the seeded demo weeks).
