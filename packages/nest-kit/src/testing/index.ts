@@ -1,2 +1,3 @@
 export * from './test-database.js';
 export * from './service-processes.js';
+export * from './kafka-mock.js';
