@@ -23,6 +23,8 @@ export const baseConfigSchema = z
     JWT_ISSUER: z.string().default('salon-identity'),
     JWT_AUDIENCE: z.string().default('salon-platform'),
     JWT_TTL_SECONDS: z.coerce.number().int().positive().default(43_200),
+    /** How long a SIGTERM shutdown may take before the process exits 1 anyway; under the pod's grace period (30 s). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.JWT_SECRET !== DEV_JWT_SECRET, {
     path: ['JWT_SECRET'],
