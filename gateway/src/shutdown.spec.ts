@@ -31,7 +31,7 @@ function newestMtime(dir: string): number {
 /** `npm test` builds everything; a direct Vitest run may not have. */
 function ensureGatewayBuilt() {
   const main = join(GATEWAY_DIR, 'dist/main.js');
-  let built = 0;
+  let built: number;
   try {
     built = statSync(main).mtimeMs;
   } catch {

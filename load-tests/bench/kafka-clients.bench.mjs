@@ -72,7 +72,6 @@ async function measure(client, brokers, { topic, messages, batch, rate }) {
   await consumer.connect();
   await client.subscribe(consumer, topic);
   const latencies = [];
-  let firstSend = 0;
   let lastHandled = 0;
   let done;
   const finished = new Promise((resolve) => (done = resolve));
@@ -87,7 +86,7 @@ async function measure(client, brokers, { topic, messages, batch, rate }) {
   // The group's first join takes the mock 3 s: wait for it with one message, so it is not measured.
   await client.send(producer, topic, [{ key: 'warm-up', value: 'x' }]);
   await sleep(4_000);
-  firstSend = performance.now();
+  const firstSend = performance.now();
   for (let sent = 0; sent < messages; sent += batch) {
     const size = Math.min(batch, messages - sent);
     const now = performance.now();

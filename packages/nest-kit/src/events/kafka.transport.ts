@@ -97,7 +97,7 @@ export class KafkaTransport implements EventTransport {
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
-      logLevel: process.env.KAFKA_DEBUG ? logLevel.DEBUG : logLevel.ERROR,
+      logLevel: logLevel.ERROR,
     });
   }
 
