@@ -98,6 +98,10 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.use(onError);
 
   let server: http.Server | null = null;
+  // Responses not finished yet: on shutdown they are told `Connection: close`, so a keep-alive
+  // client does not send its next request to a gateway that is going away.
+  const unfinished = new Set<http.ServerResponse>();
+  let draining = false;
 
   return {
     app,
@@ -113,6 +117,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
         .catch((error: Error) => logger.error({ err: error }, 'Redis is not reachable at start; /health/ready will say so'));
       graphql.start();
       const listening = http.createServer(app);
+      listening.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+        if (draining) res.setHeader('connection', 'close');
+        unfinished.add(res);
+        res.once('close', () => unfinished.delete(res));
+      });
       // Longer than a load balancer's idle timeout, so the balancer closes idle connections first.
       listening.keepAliveTimeout = 65_000;
       listening.headersTimeout = 66_000;
@@ -138,14 +147,20 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       const current = server;
       server = null;
       if (current) {
+        draining = true;
         const closed = new Promise<void>((resolve) => current.close(() => resolve()));
+        for (const res of unfinished) if (!res.headersSent) res.setHeader('connection', 'close');
+        // close() waits for every connection to end, and a keep-alive connection whose response has
+        // gone out stays open until its client closes it: close each one as soon as it is idle.
         current.closeIdleConnections();
+        const sweep = setInterval(() => current.closeIdleConnections(), 50);
         const deadline = new Promise<'timeout'>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs, 'timeout').unref());
         if ((await Promise.race([closed, deadline])) === 'timeout') {
           logger.warn('requests still running after the shutdown timeout; closing their connections');
           current.closeAllConnections();
           await closed;
         }
+        clearInterval(sweep);
       }
       await graphql.stop();
       rest.close();

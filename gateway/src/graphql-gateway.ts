@@ -175,6 +175,11 @@ export class GraphqlGateway {
     return new ApolloServer<GatewayContext>({
       gateway,
       logger,
+      // The gateway's own SIGTERM handler stops the server in order (main.ts). Apollo's handler
+      // would race it: it stops the same server, and a second stop() waits on a barrier that
+      // Apollo Server 5 never resolves once a stop succeeds, so the shutdown hung until the
+      // 15 s force-exit, with exit code 1.
+      stopOnTerminationSignals: false,
       introspection: config.graphql.introspection,
       // Stack traces name files and lines of this installation: only tests get them.
       includeStacktraceInErrorResponses: config.nodeEnv === 'test',

@@ -32,8 +32,9 @@ const UNREACHABLE_CODES = new Set([
   'ETIMEDOUT',
 ]);
 const START = Symbol('proxyStart');
+const RETRIED = Symbol('retried');
 
-type TimedRequest = http.IncomingMessage & { [START]?: number };
+type TimedRequest = http.IncomingMessage & { [START]?: number; [RETRIED]?: boolean };
 
 function sendJson(res: Response | http.ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
@@ -98,6 +99,27 @@ export function createRestFacade({ registry, auth, logger, timeoutMs }: RestFaca
   }
 
   function onProxyError(service: ServiceEntry, error: NodeJS.ErrnoException, req: TimedRequest, res: http.ServerResponse | Socket): void {
+    // The service reset the connection before answering: a kept-alive connection it closed just as
+    // this request went out on it, or a new one it had not taken before it stopped listening (it
+    // is shutting down). It never handled the request; Node's advice is to send it again. Only for
+    // GET and HEAD, which carry no body and change nothing, and only once.
+    const proxy = proxies.get(service.name);
+    if (
+      error.code === 'ECONNRESET' &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req[RETRIED] &&
+      proxy &&
+      isServerResponse(res) &&
+      !res.headersSent
+    ) {
+      req[RETRIED] = true;
+      logger.debug(
+        { upstream: service.name, requestId: req.headers['x-request-id'] },
+        'connection reset by the service before it answered; retrying once',
+      );
+      void proxy(req as Request, res as Response, () => undefined);
+      return;
+    }
     const elapsed = Date.now() - (req[START] ?? Date.now());
     const timedOut = elapsed >= timeoutMs;
     logger.warn(

@@ -72,6 +72,12 @@ if (!only || only === 'events') {
   results.eventsAt300PerSecond = await events.run({ databaseUrl: postgresAdminUrl(), events: 3000, rate: 300 });
 }
 
+if (!only || only === 'kafka') {
+  console.log("\n› Kafka clients on librdkafka's mock cluster (kafkajs; others from BENCH_KAFKA_EXTRA, docs/events.md)");
+  const kafka = await import('../../load-tests/bench/kafka-clients.bench.mjs');
+  results.kafkaClients = await kafka.run({ extraDir: process.env.BENCH_KAFKA_EXTRA || undefined });
+}
+
 if (!only || only === 'messages') {
   console.log('\n› Messages: queue → BullMQ → worker → local provider');
   const messages = await import('../../load-tests/bench/messages.bench.mjs');

@@ -4,7 +4,8 @@
 //   replay <dead-letter-id> | --all [--context c]      republish to the original stream/topic, remove from the dead letters
 //   replay-from --group <service> --context <c> --from <ISO time | position>
 //                                                      rewind a consumer group (its inbox makes the replay harmless)
-// Reads REDIS_URL, REDIS_KEY_PREFIX (default 'salon:'), EVENT_BUS, KAFKA_BROKERS. Needs a build.
+// Reads REDIS_URL, REDIS_KEY_PREFIX (default 'salon:'), EVENT_BUS, KAFKA_BROKERS, KAFKA_CREATE_TOPICS,
+// KAFKA_IDEMPOTENT. Needs a build.
 import { parseArgs } from 'node:util';
 
 const USAGE = `usage:
@@ -40,6 +41,8 @@ try {
 const transport = kit.createEventTransport({
   EVENT_BUS: process.env.EVENT_BUS || undefined,
   KAFKA_BROKERS: process.env.KAFKA_BROKERS || undefined,
+  KAFKA_CREATE_TOPICS: process.env.KAFKA_CREATE_TOPICS !== 'false',
+  KAFKA_IDEMPOTENT: process.env.KAFKA_IDEMPOTENT === 'true',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? 'salon:',
   serviceName: 'events-cli',

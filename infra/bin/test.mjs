@@ -15,9 +15,12 @@ console.log(`› Node ${process.version} (${process.execPath})`);
 ensureInstalled();
 const { requireLocalServices } = await import('../lib/local-services.mjs');
 const { ensureChromium } = await import('../lib/chromium.mjs');
+const { ensureKafkaMock } = await import('../lib/kafka-mock.mjs');
 
 await requireLocalServices();
 const chromium = ensureChromium();
+// librdkafka's mock Kafka cluster: the Kafka transport's tests start one per test (docs/operations.md).
+const kafkaMock = ensureKafkaMock();
 buildAll();
 
 const resultsDir = join(ROOT, 'test-results');
@@ -29,7 +32,7 @@ function vitest(label, args, outputFile, env = {}) {
   const result = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: withThisNode({ ...process.env, CHROMIUM_PATH: chromium, NODE_ENV: 'test', ...env }),
+    env: withThisNode({ ...process.env, CHROMIUM_PATH: chromium, KAFKA_MOCK_BIN: kafkaMock, NODE_ENV: 'test', ...env }),
   });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt.mjs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -15,14 +15,7 @@ export function ensureChromium() {
   }
   const found = CANDIDATES.find((p) => existsSync(p));
   if (found) return found;
-  console.log('› Installing Chromium for the browser tests (apt-get install chromium)…');
-  const asRoot = process.getuid?.() === 0;
-  const prefix = asRoot ? [] : ['sudo', '-n'];
-  const apt = (args) => {
-    const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
-    return spawnSync(cmd, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
-  };
-  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium'])) {
+  if (!aptInstall(['chromium'], 'the browser tests')) {
     throw new Error('Could not install chromium with apt-get; install the Debian package `chromium` or set CHROMIUM_PATH');
   }
   const installed = CANDIDATES.find((p) => existsSync(p));

@@ -23,6 +23,10 @@ export interface SeenRequest {
 export interface FakeService {
   url: string;
   seen: SeenRequest[];
+  /** /api requests waiting for `release()` (only with `holdApi`). */
+  held(): number;
+  /** Answers every held /api request, and stops holding new ones. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,8 @@ export interface FakeServiceOptions<C> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   resolvers: any;
   context: (headers: http.IncomingHttpHeaders) => Promise<C>;
+  /** Hold /api requests unanswered until `release()`: requests in flight, for the shutdown test. */
+  holdApi?: boolean;
 }
 
 const record = (req: express.Request, body: string): SeenRequest => ({
@@ -63,12 +69,18 @@ export async function startFakeService<C extends object>(options: FakeServiceOpt
     next();
   });
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => options.context(req.headers) }));
+  let holding = options.holdApi ?? false;
+  const waiting: (() => void)[] = [];
   app.use('/api', express.text({ type: () => true }), (req, res) => {
     const body = typeof req.body === 'string' ? req.body : '';
     const entry = record(req, body);
     seen.push(entry);
-    res.setHeader('x-fake-service', 'yes');
-    res.status(Number(req.query.status ?? 200)).json({ ...entry, echoed: true });
+    const answer = () => {
+      res.setHeader('x-fake-service', 'yes');
+      res.status(Number(req.query.status ?? 200)).json({ ...entry, echoed: true });
+    };
+    if (holding) waiting.push(answer);
+    else answer();
   });
 
   const server = http.createServer(app);
@@ -77,6 +89,11 @@ export async function startFakeService<C extends object>(options: FakeServiceOpt
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    held: () => waiting.length,
+    release() {
+      holding = false;
+      waiting.splice(0).forEach((answer) => answer());
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { BaseConfig } from './config/config.js';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
 import { createHttpLogger, createLogger, PinoNestLogger } from './logging/logger.js';
+import { exitGracefullyOnSignals } from './shutdown.js';
 
 export interface ServiceOptions {
   name: string;
@@ -16,9 +17,9 @@ export interface ServiceOptions {
 
 /**
  * Creates a service's Nest app with the platform's conventions: JSON logs with request ids, one
- * error shape, X-Forwarded-For believed only from TRUSTED_PROXIES (the gateway), a JSON body
- * limit, and shutdown hooks.
- * Used by main.ts and by integration tests (which call `listen` themselves or use supertest).
+ * error shape, X-Forwarded-For believed only from TRUSTED_PROXIES (the gateway) and a JSON body
+ * limit. Used by main.ts and by integration tests (which call `listen` themselves or use supertest,
+ * and close the app).
  */
 export async function createServiceApp(
   options: Omit<ServiceOptions, 'config'> & { config: BaseConfig },
@@ -36,14 +37,17 @@ export async function createServiceApp(
   app.use(createHttpLogger(logger));
   app.useBodyParser('json', { limit: '2mb' });
   app.useGlobalFilters(new AllExceptionsFilter(logger));
-  app.enableShutdownHooks();
   return { app, logger };
 }
 
-/** Entry point helper: builds, listens, and exits non-zero with a readable reason on failure. */
+/**
+ * Entry point helper: builds, listens, exits non-zero with a readable reason on failure, and on
+ * SIGTERM shuts down gracefully and exits 0 (exitGracefullyOnSignals).
+ */
 export async function runService(options: ServiceOptions): Promise<INestApplication> {
   const { app, logger } = await createServiceApp(options);
   await app.listen(options.config.PORT, options.config.HOST);
+  exitGracefullyOnSignals(app, { logger, timeoutMs: options.config.SHUTDOWN_TIMEOUT_MS, server: app.getHttpServer() });
   const { HOST, PORT } = options.config;
   logger.info({ port: PORT, node: process.version }, `${options.name} listening on http://${HOST}:${PORT}`);
   return app;

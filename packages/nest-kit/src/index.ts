@@ -22,6 +22,7 @@ export * from './auth/service-token.provider.js';
 export * from './auth/user-directory.provider.js';
 export * from './auth/auth.module.js';
 export * from './bootstrap.js';
+export * from './shutdown.js';
 export * from './events/event-tables.js';
 export * from './events/event-transport.js';
 export * from './events/create-event-transport.js';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, createLogger, PinoNestLogger } from '@salon/nest-kit';
+import { ConfigError, createLogger, exitGracefullyOnSignals, PinoNestLogger } from '@salon/nest-kit';
 import { loadMessagingConfig } from './config.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -13,8 +13,8 @@ try {
   const config = loadMessagingConfig();
   const logger = createLogger('messaging-worker', config.LOG_LEVEL);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new PinoNestLogger(logger) });
-  app.enableShutdownHooks();
   await app.init();
+  exitGracefullyOnSignals(app, { logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   logger.info({ emailProvider: config.EMAIL_PROVIDER, smsProvider: config.SMS_PROVIDER }, 'messaging worker started');
   // One line on stdout that launchers and tests can wait for.
   if (process.env.WORKER_READY_LINE === '1') process.stdout.write('messaging-worker-ready\n');

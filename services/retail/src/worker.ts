@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, createLogger, PinoNestLogger } from '@salon/nest-kit';
+import { ConfigError, createLogger, exitGracefullyOnSignals, PinoNestLogger } from '@salon/nest-kit';
 import { loadRetailConfig } from './config.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -12,8 +12,9 @@ try {
   const config = loadRetailConfig();
   const logger = createLogger('retail-worker', config.LOG_LEVEL);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new PinoNestLogger(logger) });
-  app.enableShutdownHooks();
   await app.init();
+  // SIGTERM: the consumers finish their current event, then the process exits 0.
+  exitGracefullyOnSignals(app, { logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   logger.info('retail worker started');
   // One line on stdout that launchers and tests can wait for.
   if (process.env.WORKER_READY_LINE === '1') process.stdout.write('retail-worker-ready\n');

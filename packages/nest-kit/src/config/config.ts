@@ -60,6 +60,8 @@ export const baseConfigSchema = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(43_200),
   // Each subgraph's own depth, alias and cost limits (the gateway's variables, the same defaults).
   ...queryLimitsConfigSchema.shape,
+  /** How long a SIGTERM shutdown may take before the process exits 1 anyway; under the pod's grace period (30 s). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -7,6 +7,8 @@ import type { EventTransport } from './event-transport.js';
 export interface EventTransportConfig {
   EVENT_BUS?: 'redis' | 'kafka';
   KAFKA_BROKERS?: string;
+  KAFKA_CREATE_TOPICS?: boolean;
+  KAFKA_IDEMPOTENT?: boolean;
   REDIS_URL: string;
   REDIS_KEY_PREFIX: string;
   serviceName: string;
@@ -28,6 +30,8 @@ export function createEventTransport(config: EventTransportConfig): EventTranspo
         .filter(Boolean),
       clientId: config.serviceName,
       topicPrefix: config.KAFKA_TOPIC_PREFIX ?? '',
+      createTopics: config.KAFKA_CREATE_TOPICS ?? true,
+      idempotent: config.KAFKA_IDEMPOTENT ?? false,
     });
   }
   return new RedisStreamsTransport({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });

@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseConfigSchema, loadConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { kafkaMockBinary, startKafkaMock, type KafkaMock } from '../testing/kafka-mock.js';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../testing/test-database.js';
 import { EventHandler } from './event-handler.decorator.js';
 import { deleteRedisKeys, EventTables1700000000000, waitFor } from './event-fixtures.js';
 import { eventsConfigSchema } from './events.config.js';
 import { EVENT_TRANSPORT, EventsModule } from './events.module.js';
 import type { EventTransport } from './event-transport.js';
+import { KafkaTransport } from './kafka.transport.js';
 import { OutboxWriter } from './outbox-writer.provider.js';
 import { RedisStreamsTransport } from './redis-streams.transport.js';
 
@@ -42,59 +44,77 @@ class WelcomeConsumer {
   }
 }
 
-let db: TestDatabase;
-let app: INestApplication;
-const redisPrefix = testRedisPrefix('events-module');
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const mockBinary = kafkaMockBinary();
 
-beforeAll(async () => {
-  db = await createTestDatabase('events_module', { migrations: [EventTables1700000000000], entities: [] });
-  const config = loadConfig(baseConfigSchema.and(eventsConfigSchema), {
-    DATABASE_URL: db.url,
-    REDIS_KEY_PREFIX: redisPrefix,
-    EVENT_RELAY_INTERVAL_MS: '20',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: process.env.JWT_SECRET, // the run's own (vitest.config.ts)
+/**
+ * The outbox → relay → transport → @EventHandler → inbox path of a service, wired by the module
+ * from its config alone: on Redis Streams, and on Kafka (librdkafka's mock cluster, whose topics
+ * exist from its start, hence KAFKA_CREATE_TOPICS=false).
+ */
+function runEventsModule(bus: 'redis' | 'kafka', expected: new (...args: never[]) => EventTransport) {
+  describe.skipIf(bus === 'kafka' && !mockBinary)(`EventsModule on ${bus}`, { timeout: 30_000 }, () => {
+    let db: TestDatabase;
+    let app: INestApplication;
+    let mock: KafkaMock | null = null;
+    const redisPrefix = testRedisPrefix('events-module');
+
+    beforeAll(async () => {
+      db = await createTestDatabase('events_module', { migrations: [EventTables1700000000000], entities: [] });
+      if (bus === 'kafka') mock = await startKafkaMock({ binary: mockBinary!, topics: ['events.identity', 'events.identity.dlq'] });
+      const config = loadConfig(baseConfigSchema.and(eventsConfigSchema), {
+        DATABASE_URL: db.url,
+        REDIS_KEY_PREFIX: redisPrefix,
+        EVENT_RELAY_INTERVAL_MS: '20',
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: process.env.JWT_SECRET, // the run's own (vitest.config.ts)
+        ...(mock ? { KAFKA_BROKERS: mock.brokers.join(','), KAFKA_CREATE_TOPICS: 'false' } : {}),
+      });
+      @Module({
+        imports: [
+          ConfigModule.forRoot(config),
+          DatabaseModule.forRoot({ entities: [], migrations: [] }),
+          EventsModule.forRoot({ serviceName: 'probe', relay: true, consume: true }),
+        ],
+        providers: [CreateUserUseCase, WelcomeConsumer],
+      })
+      class ProbeModule {}
+      const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
+      app = moduleRef.createNestApplication({ logger: false });
+      await app.init();
+    }, 60_000);
+    afterAll(async () => {
+      await app?.close();
+      await mock?.stop();
+      await db?.drop();
+      await deleteRedisKeys(REDIS_URL, redisPrefix);
+    });
+
+    it('relays what a use-case appended and runs the @EventHandler through the inbox', async () => {
+      expect(app.get<EventTransport>(EVENT_TRANSPORT)).toBeInstanceOf(expected);
+      const envelope = await app.get(CreateUserUseCase).execute('u-42');
+      const dataSource = app.get(DataSource);
+      await waitFor(
+        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 1,
+        'the consumer effect',
+        20_000,
+      );
+      expect(await dataSource.query(`SELECT consumer, type FROM inbox`)).toEqual([
+        { consumer: 'probe:WelcomeConsumer.onUserCreated', type: 'identity.user.created.v1' },
+      ]);
+      expect(await dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL`)).toHaveLength(0);
+
+      // Redelivering the same event (a replay) changes nothing.
+      await app.get<EventTransport>(EVENT_TRANSPORT).publish([envelope]);
+      const other = await app.get(CreateUserUseCase).execute('u-43');
+      await waitFor(
+        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [other.id])).length === 1,
+        'the next effect',
+      );
+      expect(await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).toHaveLength(1);
+    });
   });
-  @Module({
-    imports: [
-      ConfigModule.forRoot(config),
-      DatabaseModule.forRoot({ entities: [], migrations: [] }),
-      EventsModule.forRoot({ serviceName: 'probe', relay: true, consume: true }),
-    ],
-    providers: [CreateUserUseCase, WelcomeConsumer],
-  })
-  class ProbeModule {}
-  const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
-  app = moduleRef.createNestApplication({ logger: false });
-  await app.init();
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  await deleteRedisKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix);
-});
+}
 
-describe('EventsModule', () => {
-  it('relays what a use-case appended and runs the @EventHandler through the inbox', async () => {
-    expect(app.get<EventTransport>(EVENT_TRANSPORT)).toBeInstanceOf(RedisStreamsTransport);
-    const envelope = await app.get(CreateUserUseCase).execute('u-42');
-    const dataSource = app.get(DataSource);
-    await waitFor(
-      async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 1,
-      'the consumer effect',
-    );
-    expect(await dataSource.query(`SELECT consumer, type FROM inbox`)).toEqual([
-      { consumer: 'probe:WelcomeConsumer.onUserCreated', type: 'identity.user.created.v1' },
-    ]);
-    expect(await dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL`)).toHaveLength(0);
-
-    // Redelivering the same event (a replay) changes nothing.
-    await app.get<EventTransport>(EVENT_TRANSPORT).publish([envelope]);
-    const other = await app.get(CreateUserUseCase).execute('u-43');
-    await waitFor(
-      async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [other.id])).length === 1,
-      'the next effect',
-    );
-    expect(await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).toHaveLength(1);
-  });
-});
+runEventsModule('redis', RedisStreamsTransport);
+runEventsModule('kafka', KafkaTransport);

@@ -35,6 +35,8 @@ export interface EventsModuleOptions {
 interface ResolvedEventsConfig {
   EVENT_BUS?: 'redis' | 'kafka';
   KAFKA_BROKERS?: string;
+  KAFKA_CREATE_TOPICS: boolean;
+  KAFKA_IDEMPOTENT: boolean;
   EVENT_MAX_ATTEMPTS: number;
   EVENT_RELAY_INTERVAL_MS: number;
   REDIS_URL: string;
@@ -48,6 +50,8 @@ function resolveConfig(appConfig: Record<string, unknown> | undefined): Resolved
   const events = eventsConfigSchema.parse({
     EVENT_BUS: source.EVENT_BUS || undefined,
     KAFKA_BROKERS: source.KAFKA_BROKERS || undefined,
+    KAFKA_CREATE_TOPICS: source.KAFKA_CREATE_TOPICS ?? undefined,
+    KAFKA_IDEMPOTENT: source.KAFKA_IDEMPOTENT ?? undefined,
     EVENT_MAX_ATTEMPTS: source.EVENT_MAX_ATTEMPTS,
     EVENT_RELAY_INTERVAL_MS: source.EVENT_RELAY_INTERVAL_MS,
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { contextOf, type EventEnvelope } from '@salon/contracts';
 import kafkajs from 'kafkajs';
 import type { Admin, Consumer, IHeaders, Kafka as KafkaClient, Producer } from 'kafkajs';
-import { deliver, describeRaw } from './delivery.js';
+import { deliver, describeRaw, errorMessage, sleep, type Outcome } from './delivery.js';
 import type { DeadLetter, EventTransport, SubscribeOptions, Subscription } from './event-transport.js';
 
 const { Kafka, Partitioners, logLevel } = kafkajs;
@@ -16,6 +16,58 @@ export interface KafkaTransportOptions {
   partitions?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /**
+   * Create missing topics through the admin API (default true). False where topics are provisioned
+   * outside the service (Strimzi KafkaTopic resources, a cluster without CreateTopics rights,
+   * librdkafka's mock cluster, which has no CreateTopics): the transport then only checks they exist.
+   */
+  createTopics?: boolean;
+  /**
+   * Idempotent producer (default false). Order per key does not depend on it (one request in
+   * flight, acks from every in-sync replica); it only removes the duplicates a retried send can
+   * leave, which the consumers' inbox removes anyway. Brokers without InitProducerId support
+   * (librdkafka's mock cluster) refuse it.
+   */
+  idempotent?: boolean;
+  /**
+   * Consumer group session timeout (default 30 s, kafkajs' default): how long a member that stopped
+   * heart-beating keeps its partitions. librdkafka's mock cluster also waits about this long before
+   * it completes a rebalance, so its tests use a short one.
+   */
+  sessionTimeoutMs?: number;
+  /**
+   * How long a fetch waits on the broker for new records (default 1 s; kafkajs' own is 5 s). A
+   * stopping consumer waits for its fetch to come back, so this bounds how long a stop takes.
+   */
+  fetchMaxWaitMs?: number;
+}
+
+/**
+ * What a consumer group stores beside a committed offset while that offset's delivery is under
+ * way: how many deliveries of it began. It lives with the group's offsets in Kafka, so a delivery
+ * cut short by a crash is still counted by whichever member reads the partition next.
+ */
+interface StartMark {
+  offset: string;
+  starts: number;
+}
+
+interface DlqReader {
+  topics: Set<string>;
+  consumer: Consumer;
+  records: { topic: string; partition: number; offset: string; headers: IHeaders | undefined; value: string; timestamp: string }[];
+  /** `topic/partition` → the offset after the last record read. */
+  next: Map<string, bigint>;
+}
+
+function parseStartMark(metadata: string | null | undefined): StartMark | null {
+  if (!metadata) return null;
+  try {
+    const value = JSON.parse(metadata) as Partial<StartMark>;
+    return typeof value.offset === 'string' && typeof value.starts === 'number' ? { offset: value.offset, starts: value.starts } : null;
+  } catch {
+    return null;
+  }
 }
 
 function header(headers: IHeaders | undefined, name: string): string | null {
@@ -27,8 +79,9 @@ function header(headers: IHeaders | undefined, name: string): string | null {
 
 /**
  * Kafka through kafkajs: one topic per context keyed by aggregate id (Kafka keeps a key's order
- * within its partition), an idempotent producer (a retried send cannot duplicate or reorder),
- * one consumer group per service, offsets committed only after the handler succeeded.
+ * within its partition), a producer with one request in flight and acks from every in-sync
+ * replica (a retried send cannot reorder; it may duplicate, which the inbox absorbs), one
+ * consumer group per service, offsets committed only after the handler succeeded.
  */
 export class KafkaTransport implements EventTransport {
   private readonly kafka: KafkaClient;
@@ -41,7 +94,11 @@ export class KafkaTransport implements EventTransport {
 
   constructor(private readonly options: KafkaTransportOptions) {
     this.prefix = options.topicPrefix ?? '';
-    this.kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR });
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.ERROR,
+    });
   }
 
   topic(context: string) {
@@ -52,6 +109,15 @@ export class KafkaTransport implements EventTransport {
     return `${this.topic(context)}.dlq`;
   }
 
+  private groupTimings() {
+    const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
+    return {
+      sessionTimeout,
+      heartbeatInterval: Math.max(100, Math.floor(sessionTimeout / 10)),
+      maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 1_000,
+    };
+  }
+
   private contextOfTopic(topic: string): string {
     return topic.slice(`${this.prefix}events.`.length).replace(/\.dlq$/, '');
   }
@@ -59,7 +125,7 @@ export class KafkaTransport implements EventTransport {
   private getProducer(): Promise<Producer> {
     this.producer ??= (async () => {
       const producer = this.kafka.producer({
-        idempotent: true,
+        idempotent: this.options.idempotent ?? false,
         maxInFlightRequests: 1,
         createPartitioner: Partitioners.DefaultPartitioner,
       });
@@ -87,11 +153,18 @@ export class KafkaTransport implements EventTransport {
   private ensureTopics(topics: string[]): Promise<void> {
     const missing = topics.filter((t) => !this.topicsReady.has(t));
     if (missing.length) {
-      const ready = this.getAdmin().then((admin) =>
-        admin
-          .createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 4 })), waitForLeaders: true })
-          .then(() => undefined),
-      );
+      const ready = this.getAdmin().then(async (admin) => {
+        if (this.options.createTopics === false) {
+          await admin.fetchTopicMetadata({ topics: missing }).catch((error: unknown) => {
+            throw new Error(`Kafka topics ${missing.join(', ')} must exist (KAFKA_CREATE_TOPICS=false): ${errorMessage(error)}`);
+          });
+          return;
+        }
+        await admin.createTopics({
+          topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 4 })),
+          waitForLeaders: true,
+        });
+      });
       for (const topic of missing)
         this.topicsReady.set(
           topic,
@@ -127,10 +200,28 @@ export class KafkaTransport implements EventTransport {
     const topics = options.contexts.map((c) => this.topic(c));
     await this.ensureTopics([...topics, ...options.contexts.map((c) => this.dlqTopic(c))]);
     const producer = await this.getProducer();
-    const consumer = this.kafka.consumer({ groupId: options.group });
+    const consumer = this.kafka.consumer({ groupId: options.group, ...this.groupTimings() });
+    const admin = await this.getAdmin();
+    const maxAttempts = options.maxAttempts ?? 5;
     const abort = new AbortController();
     let stopping = false;
     let inFlight: Promise<unknown> = Promise.resolve();
+    // Per partition, the start mark as this member last saw or wrote it; read from the group's
+    // committed offsets after every (re)join, since another member may have written it meanwhile.
+    const marks = new Map<string, StartMark | null>();
+    consumer.on(consumer.events.GROUP_JOIN, () => marks.clear());
+    const markOf = async (topic: string, partition: number): Promise<StartMark | null> => {
+      const key = `${topic}/${partition}`;
+      if (!marks.has(key)) {
+        const [committed] = await admin.fetchOffsets({ groupId: options.group, topics: [topic] });
+        for (const p of committed?.partitions ?? []) marks.set(`${topic}/${p.partition}`, parseStartMark(p.metadata));
+      }
+      return marks.get(key) ?? null;
+    };
+    const commit = async (topic: string, partition: number, offset: string, mark: StartMark | null) => {
+      await consumer.commitOffsets([{ topic, partition, offset, ...(mark ? { metadata: JSON.stringify(mark) } : {}) }]);
+      marks.set(`${topic}/${partition}`, mark);
+    };
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({
@@ -141,12 +232,27 @@ export class KafkaTransport implements EventTransport {
         if (stopping) return;
         const work = (async () => {
           const raw = message.value?.toString() ?? '';
-          const outcome = await deliver(raw, options.handle, {
-            maxAttempts: options.maxAttempts ?? 5,
-            retryBaseMs: this.options.retryBaseMs ?? 100,
-            retryMaxMs: this.options.retryMaxMs ?? 5_000,
-            abort: abort.signal,
-          });
+          const previous = await markOf(topic, partition);
+          const interrupted = previous?.offset === message.offset ? previous.starts : 0;
+          let outcome: Outcome;
+          if (interrupted >= maxAttempts) {
+            // An event whose handling kept killing the process would otherwise crash every restart forever.
+            outcome = {
+              kind: 'dead',
+              error: `delivery was interrupted ${interrupted} times (the consumer crashed or stopped while handling it)`,
+              attempts: interrupted,
+              envelope: null,
+            };
+          } else {
+            // Committing the same offset again moves nothing; it records that this delivery began.
+            await commit(topic, partition, message.offset, { offset: message.offset, starts: interrupted + 1 });
+            outcome = await deliver(raw, options.handle, {
+              maxAttempts,
+              retryBaseMs: this.options.retryBaseMs ?? 100,
+              retryMaxMs: this.options.retryMaxMs ?? 5_000,
+              abort: abort.signal,
+            });
+          }
           if (outcome.kind === 'abandoned') return;
           if (outcome.kind === 'dead') {
             await producer.send({
@@ -169,7 +275,7 @@ export class KafkaTransport implements EventTransport {
               ],
             });
           }
-          await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+          await commit(topic, partition, (BigInt(message.offset) + 1n).toString(), null);
         })();
         inFlight = Promise.all([inFlight, work.catch(() => undefined)]);
         await work;
@@ -193,61 +299,90 @@ export class KafkaTransport implements EventTransport {
     return subscription;
   }
 
-  /** Reads whole dead-letter topics with a throwaway group (Kafka cannot fetch by offset without one). */
+  /**
+   * A consumer that reads the dead-letter topics from their beginning and keeps what it read, so
+   * a listing waits only for what arrived since the last one. Its group is its own and commits
+   * nothing (kafkajs cannot fetch without a group); a listing that names a topic it does not read
+   * yet starts a new one over the union of topics.
+   */
+  private dlqReader: Promise<DlqReader> | null = null;
+
+  private async readerFor(topics: string[]): Promise<DlqReader> {
+    const current = await this.dlqReader?.catch(() => null);
+    if (current && topics.every((t) => current.topics.has(t))) return current;
+    const all = new Set([...(current?.topics ?? []), ...topics]);
+    if (current) await current.consumer.disconnect().catch(() => undefined);
+    this.dlqReader = (async () => {
+      const consumer = this.kafka.consumer({
+        groupId: `${this.options.clientId}-dlq-reader-${randomBytes(4).toString('hex')}`,
+        ...this.groupTimings(),
+      });
+      const reader: DlqReader = { topics: all, consumer, records: [], next: new Map() };
+      await consumer.connect();
+      await consumer.subscribe({ topics: [...all], fromBeginning: true });
+      await consumer.run({
+        autoCommit: false,
+        eachMessage: async ({ topic, partition, message }) => {
+          reader.records.push({
+            topic,
+            partition,
+            offset: message.offset,
+            headers: message.headers,
+            value: message.value?.toString() ?? '',
+            timestamp: message.timestamp,
+          });
+          reader.next.set(`${topic}/${partition}`, BigInt(message.offset) + 1n);
+        },
+      });
+      return reader;
+    })();
+    this.dlqReader.catch(() => (this.dlqReader = null));
+    return this.dlqReader;
+  }
+
   private async readDeadLetterTopics(context?: string): Promise<DeadLetter[]> {
     const admin = await this.getAdmin();
     const topics = context
       ? [this.dlqTopic(context)]
       : (await admin.listTopics()).filter((t) => t.startsWith(`${this.prefix}events.`) && t.endsWith('.dlq')).sort();
+    // The end of every non-empty partition as of now: the listing covers everything up to there.
+    const ends = new Map<string, bigint>();
+    for (const topic of topics) {
+      for (const o of await admin.fetchTopicOffsets(topic).catch(() => [])) {
+        if (BigInt(o.high) > BigInt(o.low)) ends.set(`${topic}/${o.partition}`, BigInt(o.high));
+      }
+    }
+    if (ends.size === 0) return [];
+    const reader = await this.readerFor([...new Set([...ends.keys()].map((k) => k.slice(0, k.lastIndexOf('/'))))]);
+    const deadline = Date.now() + 30_000;
+    while ([...ends].some(([key, end]) => (reader.next.get(key) ?? 0n) < end)) {
+      if (Date.now() > deadline) throw new Error(`Timed out reading the dead letters of ${topics.join(', ')}`);
+      await sleep(10);
+    }
     const letters: DeadLetter[] = [];
     const replayed = new Set<string>();
-    for (const topic of topics) {
-      const offsets = await admin.fetchTopicOffsets(topic).catch(() => []);
-      const remaining = new Map(offsets.filter((o) => BigInt(o.high) > BigInt(o.low)).map((o) => [o.partition, BigInt(o.high) - 1n]));
-      if (remaining.size === 0) continue;
-      const groupId = `${this.options.clientId}-dlq-reader-${randomBytes(4).toString('hex')}`;
-      const consumer = this.kafka.consumer({ groupId });
-      await consumer.connect();
-      try {
-        await consumer.subscribe({ topics: [topic], fromBeginning: true });
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`Timed out reading ${topic}`)), 30_000);
-          consumer
-            .run({
-              autoCommit: false,
-              eachMessage: async ({ partition, message }) => {
-                const id = `${topic}/${partition}/${message.offset}`;
-                const replayOf = header(message.headers, 'replayed-of');
-                if (replayOf) replayed.add(replayOf);
-                else {
-                  const raw = message.value?.toString() ?? '';
-                  const source = header(message.headers, 'source-topic') ?? '';
-                  letters.push({
-                    id,
-                    context: this.contextOfTopic(topic),
-                    ...describeRaw(raw),
-                    group: header(message.headers, 'group') ?? '',
-                    error: header(message.headers, 'error') ?? '',
-                    attempts: Number(header(message.headers, 'attempts') ?? 0),
-                    source: `${source}/${header(message.headers, 'source-partition') ?? ''}`,
-                    position: header(message.headers, 'source-offset') ?? '',
-                    deadAt: header(message.headers, 'dead-at') ?? new Date(Number(message.timestamp)).toISOString(),
-                    raw,
-                  });
-                }
-                if (BigInt(message.offset) >= (remaining.get(partition) ?? -1n)) remaining.delete(partition);
-                if (remaining.size === 0) {
-                  clearTimeout(timer);
-                  resolve();
-                }
-              },
-            })
-            .catch(reject);
-        });
-      } finally {
-        await consumer.disconnect();
-        await admin.deleteGroups([groupId]).catch(() => undefined);
+    const wanted = new Set(topics);
+    for (const record of reader.records) {
+      if (!wanted.has(record.topic)) continue;
+      const id = `${record.topic}/${record.partition}/${record.offset}`;
+      const replayOf = header(record.headers, 'replayed-of');
+      if (replayOf) {
+        replayed.add(replayOf);
+        continue;
       }
+      const source = header(record.headers, 'source-topic') ?? '';
+      letters.push({
+        id,
+        context: this.contextOfTopic(record.topic),
+        ...describeRaw(record.value),
+        group: header(record.headers, 'group') ?? '',
+        error: header(record.headers, 'error') ?? '',
+        attempts: Number(header(record.headers, 'attempts') ?? 0),
+        source: `${source}/${header(record.headers, 'source-partition') ?? ''}`,
+        position: header(record.headers, 'source-offset') ?? '',
+        deadAt: header(record.headers, 'dead-at') ?? new Date(Number(record.timestamp)).toISOString(),
+        raw: record.value,
+      });
     }
     return letters.filter((l) => !replayed.has(l.id));
   }
@@ -310,9 +445,12 @@ export class KafkaTransport implements EventTransport {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     const producer = this.producer;
     const admin = this.admin;
+    const reader = this.dlqReader;
     this.producer = null;
     this.admin = null;
+    this.dlqReader = null;
     await Promise.all([
+      reader?.then((r) => r.consumer.disconnect()).catch(() => undefined),
       producer?.then((p) => p.disconnect()).catch(() => undefined),
       admin?.then((a) => a.disconnect()).catch(() => undefined),
     ]);
