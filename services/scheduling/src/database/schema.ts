@@ -2,6 +2,7 @@ import { SchedulingInitial1764000000000 } from './migrations/1764000000000-sched
 import { Classes1764100000000 } from './migrations/1764100000000-classes.js';
 import { OnlineBooking1764300000000 } from './migrations/1764300000000-online-booking.js';
 import { SeriesAndWaitlist1795251000000 } from './migrations/1795251000000-series-and-waitlist.js';
+import { AppointmentChanges1795400000000 } from './migrations/1795400000000-appointment-changes.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -10,4 +11,5 @@ export const MIGRATIONS = [
   Classes1764100000000,
   OnlineBooking1764300000000,
   SeriesAndWaitlist1795251000000,
+  AppointmentChanges1795400000000,
 ];
