@@ -38,7 +38,9 @@ export function HelpTopicPage() {
         <h1>{c.title}</h1>
       </header>
       <div className="card prose">
-        <p>{c.body}</p>
+        {c.body.split('\n\n').map((para, i) => (
+          <p key={i}>{para}</p>
+        ))}
         <p>
           <Link to={c.path} className="btn btn-secondary">
             Open {c.title}
