@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { conflictOf } from '../../lib/api-client';
@@ -74,6 +74,8 @@ export function AppointmentPanel({
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Alternative[] } | null>(null);
   const [editing, setEditing] = useState(false);
   const [weeks, setWeeks] = useState(4);
+  // After a change the button pressed may be gone: focus stays in the panel, on the status.
+  const statusRef = useRef<HTMLSpanElement>(null);
   const title = client?.fullName ?? (a ? 'Appointment' : 'Appointment details');
 
   const run = async (patch: Record<string, unknown>, done: string) => {
@@ -82,6 +84,7 @@ export function AppointmentPanel({
     try {
       await update({ variables: { id: a.id, input: { ...patch, version: a.version } } });
       toast({ title: done, variant: 'success' });
+      statusRef.current?.focus();
       return true;
     } catch (e) {
       const c = conflictOf<Alternative>(e);
@@ -110,7 +113,7 @@ export function AppointmentPanel({
         <div className="appt-panel stack">
           <section aria-label="Client" className="appt-panel-client">
             <p className="row gap wrap">
-              <span className={`appt-badge status-pill status-${a.status}`} data-testid="panel-status">
+              <span ref={statusRef} tabIndex={-1} className={`appt-badge status-pill status-${a.status}`} data-testid="panel-status">
                 {statusLabel(a.status)}
               </span>
               {client ? (
@@ -243,7 +246,7 @@ export function AppointmentPanel({
                 </label>
                 <button
                   type="button"
-                  className="btn btn-primary btn-sm"
+                  className="btn btn-secondary btn-sm"
                   data-testid="panel-rebook"
                   onClick={() => {
                     const at = rebookStart(a.startsAt, weeks);
@@ -452,7 +455,7 @@ function EditAppointment({
         <textarea value={form.notes} onChange={set('notes')} maxLength={2000} rows={3} data-testid="edit-notes" />
       </label>
       <div className="row gap">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid="edit-save">
+        <button type="submit" className="btn btn-secondary btn-sm" disabled={busy} data-testid="edit-save">
           {busy ? 'Saving…' : 'Save changes'}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>

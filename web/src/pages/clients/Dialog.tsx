@@ -36,6 +36,16 @@ export function Dialog({ title, onClose, children, wide, testId, description, pl
       if (previous?.isConnected) previous.focus?.();
     };
   }, []);
+  // When what had focus went away (a status button replaced after its change), Escape still closes.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onDocKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && (!document.activeElement || document.activeElement === document.body)) close.current();
+    };
+    document.addEventListener('keydown', onDocKey);
+    return () => document.removeEventListener('keydown', onDocKey);
+  }, []);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.stopPropagation();
