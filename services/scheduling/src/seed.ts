@@ -156,6 +156,9 @@ try {
           `SELECT id FROM users WHERE role = 'staff' AND email LIKE '%@demo.salon' AND email NOT IN ('basic@demo.salon') ORDER BY email`,
         )
       ).rows.map((r) => r.id as string);
+      // The demo's front desk (staff@demo.salon) made the desk's changes in the change logs.
+      const desk =
+        ((await identity.query(`SELECT id FROM users WHERE email = 'staff@demo.salon'`)).rows[0]?.id as string | undefined) ?? null;
       await identity.end();
       let clients: string[] = [];
       // A client with an alert the owner marked critical: the demo books them this week (the desk must acknowledge it).
@@ -301,7 +304,7 @@ try {
               status,
               source: v.source === 'online' ? 'online' : 'staff',
               cancelReason: status === 'cancelled' ? 'Client rescheduled by phone' : null,
-              desk: staff[0] ?? null,
+              desk: desk ?? staff[0] ?? null,
               now,
             }))
               await db.query(

@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { ApiError, authHeaders } from './api-client';
+import { POSSIBLE_TYPES } from './possible-types';
 import { handleUnauthorized } from './unauthorized';
 
 /** True when a GraphQL call failed for want of a valid session. */
@@ -52,7 +53,7 @@ export function createApolloClient(): ApolloClient {
   const httpLink = new HttpLink({ uri: '/graphql', credentials: 'include' });
   return new ApolloClient({
     link: ApolloLink.from([errorLink, authLink, httpLink]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({ possibleTypes: POSSIBLE_TYPES }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

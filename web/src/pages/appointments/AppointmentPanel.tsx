@@ -234,7 +234,7 @@ export function AppointmentPanel({
             <section aria-labelledby={`${id}-rebook`} className="appt-panel-rebook">
               <h3 id={`${id}-rebook`}>Rebook</h3>
               <div className="row gap wrap">
-                <label className="field row gap">
+                <label className="row gap appt-control">
                   <span>In</span>
                   <select value={weeks} onChange={(e) => setWeeks(Number(e.target.value))} data-testid="rebook-weeks">
                     {REBOOK_WEEKS.map((w) => (

@@ -127,6 +127,7 @@ export function AppointmentsPage() {
         onZoom={(z) => set({ zoom: z })}
         zoomable={view === 'day'}
       />
+      {data.locationId && <CalendarLegend entries={legend} mode={colourMode} />}
       <DateNav
         date={date}
         label={view === 'week' ? weekLabel : undefined}
@@ -202,7 +203,6 @@ export function AppointmentsPage() {
           busy={patch.isPending}
         />
       )}
-      {data.locationId && !data.loading && !data.error && <CalendarLegend entries={legend} mode={colourMode} />}
       {data.locationId && (
         <WaitlistPanel
           canBook={abilities.book}
