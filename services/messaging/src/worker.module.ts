@@ -8,6 +8,7 @@ import { ConsentEventsModule } from './modules/consent/consent-events.module.js'
 import { DeliveryWorkerModule } from './modules/delivery/delivery-worker.module.js';
 import { PasswordResetEventsModule } from './modules/password-reset/password-reset-events.module.js';
 import { WaitlistOffersModule } from './modules/waitlist-offers/waitlist-offers.module.js';
+import { AppointmentNoticesModule } from './modules/appointment-notices/appointment-notices.module.js';
 import { BookingConfirmationsModule } from './modules/booking-confirmations/booking-confirmations.module.js';
 
 /**
@@ -32,6 +33,7 @@ export class WorkerModule {
         PasswordResetEventsModule,
         WaitlistOffersModule,
         BookingConfirmationsModule,
+        AppointmentNoticesModule,
         ConsentEventsModule,
       ],
     };

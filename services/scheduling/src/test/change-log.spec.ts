@@ -95,4 +95,29 @@ describe('the change log', () => {
     const r = await t.gql('outsider', DETAILS, { id: a.id });
     expect(r.errors[0].extensions.code).toBe('FORBIDDEN');
   });
+
+  it('"Notify client" after a move puts the appointment as it stands in the outbox for messaging; not for a cancelled one, not without the right', async () => {
+    const a = await book(56, '17:00', STAFF.jordan.id);
+    const moved = await update(a.id, { startsAt: localTime('16:30'), version: a.version });
+    expect(moved.errors).toBeUndefined();
+    const NOTIFY = `mutation($id: ID!) { notifyClientOfAppointment(id: $id) { id } }`;
+    expect((await t.gql('viewer', NOTIFY, { id: a.id })).errors[0].extensions.code).toBe('FORBIDDEN');
+    const r = await t.gql('frontDesk', NOTIFY, { id: a.id });
+    expect(r.errors).toBeUndefined();
+    const [ev] = await t.sql(
+      `SELECT envelope FROM outbox WHERE type = 'scheduling.appointment.client-notice-requested.v1' AND aggregate_id = $1`,
+      [a.id],
+    );
+    expect(ev.envelope.payload).toEqual({
+      appointmentId: a.id,
+      clientId: CLIENT(56),
+      serviceName: 'Haircut',
+      staffId: STAFF.jordan.id,
+      startsAt: localTime('16:30'),
+      endsAt: new Date(new Date(localTime('16:30')).getTime() + 45 * 60_000).toISOString(),
+      version: moved.data.updateAppointment.version,
+    });
+    await update(a.id, { status: 'cancelled', version: moved.data.updateAppointment.version });
+    expect((await t.gql('frontDesk', NOTIFY, { id: a.id })).errors[0].extensions.code).toBe('CONFLICT');
+  });
 });

@@ -159,4 +159,12 @@ export class AppointmentResolver {
   ) {
     return this.useCase.update(auth, id, strip(input));
   }
+
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
+  @Mutation(() => AppointmentModel, {
+    description: 'Texts or e-mails the client the appointment as it stands (their consent decides which); CONFLICT when past or cancelled',
+  })
+  notifyClientOfAppointment(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
+    return this.useCase.requestClientNotice(auth, id);
+  }
 }

@@ -218,6 +218,36 @@ export class AppointmentsUseCase {
     return this.get(id);
   }
 
+  /**
+   * Asks messaging to tell the client of the appointment as it now stands (after a move): an event
+   * through the outbox; messaging picks SMS or e-mail by the client's consent. Only a future
+   * appointment that still stands.
+   */
+  async requestClientNotice(auth: AuthContext, id: string, now = new Date()): Promise<AppointmentView> {
+    const a = await this.get(id);
+    if (!canReschedule(a.status) || new Date(a.startsAt) <= now)
+      throw new ConflictError('Only an appointment still to come can be sent to the client');
+    await this.dataSource.transaction((m) =>
+      this.outbox.append(m, {
+        type: 'scheduling.appointment.client-notice-requested.v1',
+        aggregateType: 'appointment',
+        aggregateId: a.id,
+        locationId: a.locationId,
+        actor: actorOf(auth),
+        payload: {
+          appointmentId: a.id,
+          clientId: a.clientId,
+          serviceName: a.serviceName,
+          staffId: a.staffId,
+          startsAt: a.startsAt,
+          endsAt: a.endsAt,
+          version: a.version,
+        },
+      }),
+    );
+    return a;
+  }
+
   /** The change log, oldest first, with the names of the staff who made each change. */
   async changes(id: string): Promise<AppointmentChangeView[]> {
     const rows = await this.changeLog.list(id);
