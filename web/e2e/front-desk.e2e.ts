@@ -110,6 +110,34 @@ describe('the front desk: an appointment’s details', () => {
     await panel.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`open-appointment-${scene.appointment.id}`);
 
+    // After a change on the grid: Undo puts it back (a 15-minute longer appointment, by keyboard, then undone).
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const endsAt = async () =>
+      (
+        await gql<{ appointment: { endsAt: string; version: number } }>(
+          token,
+          'query($id: ID!) { appointment(id: $id) { endsAt version } }',
+          {
+            id: scene.appointment.id,
+          },
+        )
+      ).appointment;
+    const original = await endsAt();
+    await page.getByTestId(`resize-${scene.appointment.id}`).focus();
+    await page.keyboard.press('ArrowDown');
+    const undo = page.getByTestId('toast-undo');
+    // The engine may refuse a longer appointment (the next one starts right after): then the walk shortens it instead.
+    const refused = page.getByTestId('move-error');
+    await Promise.race([undo.waitFor(), refused.waitFor()]);
+    if (await refused.count()) {
+      await page.getByTestId(`resize-${scene.appointment.id}`).focus();
+      await page.keyboard.press('ArrowUp');
+      await undo.waitFor();
+    }
+    await expect.poll(async () => (await endsAt()).endsAt).not.toBe(original.endsAt);
+    await undo.click();
+    await expect.poll(async () => (await endsAt()).endsAt, { timeout: 10_000 }).toBe(original.endsAt);
+
     // Enter on the focused block opens it again, without asking about the alert a second time.
     await page.keyboard.press('Enter');
     await page.getByTestId('appointment-panel').getByTestId('panel-services').waitFor();

@@ -1,4 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { refusalText } from '../../lib/permission-refusal';
+import { toast } from '../../shell/toast-store';
+import { NOTIFY_CLIENT } from './appointments-gql';
+import { undoPatch } from './panel-rules';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
@@ -8,7 +13,7 @@ import { AppointmentPanel, type RebookPrefill } from './AppointmentPanel';
 import { BookDialog } from './BookDialog';
 import { CalendarControls, CalendarLegend, useColourMode } from './CalendarControls';
 import { legendEntries, pxPerMinAt, visibleAppointments } from './calendar-display';
-import { calendarAbilities } from './calendar-permissions';
+import { ACTION_WORDS, calendarAbilities } from './calendar-permissions';
 import { partsOf } from './calendar-items';
 import { DateNav } from './DateNav';
 import { DayView, type PendingChange } from './DayView';
@@ -60,13 +65,38 @@ export function AppointmentsPage() {
   const openClass = (s: ClassSession) => navigate(classHref(s));
   const patch = usePatchAppointment((_id, message) => setMoveError(message));
 
+  const [notifyMutation] = useMutation(NOTIFY_CLIENT);
+  const notify = (id: string) =>
+    void notifyMutation({ variables: { id } }).then(
+      () =>
+        toast({
+          title: 'Client notified',
+          description: 'They get a text, or an e-mail if they have not agreed to texts.',
+          variant: 'success',
+        }),
+      (e: unknown) => toast({ title: 'Client not notified', description: refusalText(e, ACTION_WORDS.change), variant: 'destructive' }),
+    );
+  /** After a drag: Undo (back to where it was), and Notify client for a move. */
+  const afterChange = (a: Appointment, moved: boolean) => ({
+    onSettled: () => clearPending(a.id),
+    actions: (updated: { id: string; staffId: string; version: number }) => [
+      {
+        label: 'Undo',
+        testId: 'toast-undo',
+        onClick: () =>
+          void patch.mutate({ id: a.id, patch: undoPatch(a, updated) }, { title: moved ? 'Move undone' : 'Length change undone' }),
+      },
+      ...(moved ? [{ label: 'Notify client', testId: 'toast-notify', onClick: () => notify(a.id) }] : []),
+    ],
+  });
+
   const onMove = (a: Appointment, staffId: string, startsAt: string) => {
     setMoveError(null);
     setBlocked(null);
     setPending((p) => new Map(p).set(a.id, { staffId, startMin: minutesInDay(new Date(startsAt), date) }));
     void patch.mutate(
       { id: a.id, patch: { startsAt, ...(staffId !== a.staffId ? { staffId } : {}), version: a.version } },
-      { onSettled: () => clearPending(a.id) },
+      afterChange(a, true),
     );
   };
   const onResize = (a: Appointment, endsAt: string) => {
@@ -79,7 +109,7 @@ export function AppointmentsPage() {
         endMin: minutesInDay(new Date(endsAt), date),
       }),
     );
-    void patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, { onSettled: () => clearPending(a.id) });
+    void patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, afterChange(a, false));
   };
   const onStatus = (a: Appointment, status: AppointmentStatus, cancelReason?: string) => {
     setMoveError(null);

@@ -180,6 +180,15 @@ export const UPDATE_APPOINTMENT = graphql(`
   }
 `);
 
+/** After a move: tell the client (messaging texts or e-mails them, as their consent allows). */
+export const NOTIFY_CLIENT = graphql(`
+  mutation NotifyClientOfAppointment($id: ID!) {
+    notifyClientOfAppointment(id: $id) {
+      id
+    }
+  }
+`);
+
 export const PREVIEW_SERIES = graphql(`
   query PreviewAppointmentSeries($input: AppointmentSeriesInput!) {
     appointmentSeriesPreview(input: $input) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editFormOf, editPatch, rebookStart } from './panel-rules';
+import { editFormOf, editPatch, rebookStart, undoPatch } from './panel-rules';
 
 describe('details panel rules', () => {
   it('rebooks at the same wall time N weeks on, across the end of daylight saving time', () => {
@@ -17,5 +17,15 @@ describe('details panel rules', () => {
       startsAt: '2026-11-24T17:15:00.000Z',
     });
     expect(editPatch(before, { ...before, serviceId: 's2', notes: '  ' })).toEqual({ serviceId: 's2', notes: null });
+  });
+
+  it('an undo puts back the old time, length and person, guarded by the version the move made', () => {
+    const before = { startsAt: '2026-11-24T16:00:00.000Z', endsAt: '2026-11-24T16:45:00.000Z', staffId: 'dana' };
+    expect(undoPatch(before, { staffId: 'jordan', version: 4 })).toEqual({ ...before, version: 4 });
+    expect(undoPatch(before, { staffId: 'dana', version: 4 })).toEqual({
+      startsAt: before.startsAt,
+      endsAt: before.endsAt,
+      version: 4,
+    });
   });
 });

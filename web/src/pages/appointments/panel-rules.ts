@@ -40,3 +40,20 @@ export function editPatch(
   if (after.notes.trim() !== before.notes.trim()) out.notes = after.notes.trim() || null;
   return out;
 }
+
+/**
+ * What puts a moved or resized appointment back where it was (the toast's Undo): its old start,
+ * end and person, guarded by the version the change produced (so a later change by someone else
+ * is not undone blindly).
+ */
+export function undoPatch(
+  before: { startsAt: string; endsAt: string; staffId: string },
+  after: { staffId: string; version: number },
+): { startsAt: string; endsAt: string; staffId?: string; version: number } {
+  return {
+    startsAt: before.startsAt,
+    endsAt: before.endsAt,
+    ...(after.staffId !== before.staffId ? { staffId: before.staffId } : {}),
+    version: after.version,
+  };
+}

@@ -1,6 +1,6 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { refusalText } from '../../lib/permission-refusal';
-import { toast } from '../../shell/toast-store';
+import { toast, type ToastButton } from '../../shell/toast-store';
 import type { PatchInput } from './appointments-api';
 import { ACTION_WORDS } from './calendar-permissions';
 import { UPDATE_APPOINTMENT } from './appointments-gql';
@@ -14,11 +14,28 @@ import { CALENDAR_QUERIES } from './use-calendar-data';
 export function usePatchAppointment(onRefused?: (id: string, message: string) => void) {
   const client = useApolloClient();
   const [update, state] = useMutation(UPDATE_APPOINTMENT);
-  const mutate = async ({ id, patch }: { id: string; patch: PatchInput }, after?: { onSettled?: () => unknown }) => {
+  const mutate = async (
+    { id, patch }: { id: string; patch: PatchInput },
+    after?: {
+      onSettled?: () => unknown;
+      /** Buttons on the success toast (Undo, Notify client), given the appointment as it now stands. */
+      actions?: (updated: { id: string; staffId: string; version: number }) => ToastButton[];
+      /** The success toast's title instead of the default. */
+      title?: string;
+    },
+  ) => {
     try {
-      await update({ variables: { id, input: patch } });
-      if (patch.status) toast({ title: `Appointment ${statusLabel(patch.status).toLowerCase()}`, variant: 'success' });
-      else toast({ title: patch.endsAt && !patch.startsAt ? 'Appointment resized' : 'Appointment moved', variant: 'success' });
+      const r = await update({ variables: { id, input: patch } });
+      const updated = r.data?.updateAppointment;
+      const actions = updated && after?.actions ? after.actions(updated) : undefined;
+      const title =
+        after?.title ??
+        (patch.status
+          ? `Appointment ${statusLabel(patch.status).toLowerCase()}`
+          : patch.endsAt && !patch.startsAt
+            ? 'Appointment resized'
+            : 'Appointment moved');
+      toast({ title, variant: 'success', actions });
     } catch (e) {
       const message = refusalText(e, ACTION_WORDS.change);
       if (onRefused) onRefused(id, message);
