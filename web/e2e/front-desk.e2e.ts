@@ -110,6 +110,12 @@ describe('the front desk: an appointment’s details', () => {
     await panel.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`open-appointment-${scene.appointment.id}`);
 
+    // Enter on the focused block opens it again, without asking about the alert a second time.
+    await page.keyboard.press('Enter');
+    await page.getByTestId('appointment-panel').getByTestId('panel-services').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('appointment-panel').waitFor({ state: 'detached' });
+
     // After a change on the grid: Undo puts it back (a 15-minute longer appointment, by keyboard, then undone).
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
     const endsAt = async () =>
@@ -123,6 +129,7 @@ describe('the front desk: an appointment’s details', () => {
         )
       ).appointment;
     const original = await endsAt();
+
     await page.getByTestId(`resize-${scene.appointment.id}`).focus();
     await page.keyboard.press('ArrowDown');
     const undo = page.getByTestId('toast-undo');
@@ -130,24 +137,20 @@ describe('the front desk: an appointment’s details', () => {
     const refused = page.getByTestId('move-error');
     await Promise.race([undo.waitFor(), refused.waitFor()]);
     if (await refused.count()) {
+      // Drawn at its real end again once the calendar is re-read.
+      await page.locator(`[data-testid="appointment-${scene.appointment.id}"]:not(.pending)`).waitFor();
       await page.getByTestId(`resize-${scene.appointment.id}`).focus();
       await page.keyboard.press('ArrowUp');
       await undo.waitFor();
     }
-    await expect.poll(async () => (await endsAt()).endsAt).not.toBe(original.endsAt);
+    await expect.poll(async () => (await endsAt()).endsAt, { timeout: 10_000 }).not.toBe(original.endsAt);
     await undo.click();
     await expect.poll(async () => (await endsAt()).endsAt, { timeout: 10_000 }).toBe(original.endsAt);
-
-    // Enter on the focused block opens it again, without asking about the alert a second time.
-    await page.keyboard.press('Enter');
-    await page.getByTestId('appointment-panel').getByTestId('panel-services').waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByTestId('appointment-panel').waitFor({ state: 'detached' });
 
     // Cancelled appointments are hidden until asked for, and the choice stays in the address.
     await page.getByTestId('show-cancelled').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('cancelled')).toBe('1');
-    expect(await page.getByTestId('show-cancelled').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('show-cancelled').isChecked()).toBe(true);
     await page.getByTestId('zoom-in').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('zoom')).toBe('2');
     await context.close();

@@ -75,6 +75,9 @@ describe('the change log', () => {
     expect(stale.errors[0].extensions.code).toBe('CONFLICT');
     const same = await update(a.id, { notes: null });
     expect(same.errors).toBeUndefined();
+    // A move or resize to where it already is changes nothing, not even the version.
+    const inPlace = await update(a.id, { startsAt: localTime('14:00'), endsAt: localTime('14:45'), version: a.version });
+    expect(inPlace.data.updateAppointment.version).toBe(a.version);
     expect((await changesOf(a.id)).map((c: any) => c.what)).toEqual(['booked']);
     expect((await changesOf(b.id)).map((c: any) => c.what)).toEqual(['booked']);
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM appointment_changes WHERE appointment_id = $1`, [a.id]);

@@ -473,6 +473,8 @@ export function DayView({
                           const step = e.key === 'ArrowDown' ? SLOT_MIN : e.key === 'ArrowUp' ? -SLOT_MIN : 0;
                           if (!step) return;
                           e.preventDefault();
+                          // Until the last change is answered and re-read, the drawn end is not the real one.
+                          if (pending.has(a.id)) return;
                           const end = b.endMin + step;
                           if (end > b.startMin && end <= 1440) onResize(a, zonedToUtc(date, end).toISOString());
                         }}

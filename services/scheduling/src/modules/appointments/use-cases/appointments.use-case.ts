@@ -302,6 +302,14 @@ export class AppointmentsUseCase {
     const { check, cal } = await this.availability.check(ctx);
     if (!check.ok) throw BookingConflictError.refused(start, check.reasons, this.alternatives(check.alternatives, cal));
     const seg = check.slot.segments[0];
+    // Asked to be where it already is (a drag dropped in place, a length set to what it is): nothing to write.
+    if (
+      newServiceId === undefined &&
+      seg.staffId === current.staffId &&
+      seg.start.getTime() === new Date(current.startsAt).getTime() &&
+      seg.end.getTime() === new Date(current.endsAt).getTime()
+    )
+      return;
     const price = seg.staffId === current.staffId && newServiceId === undefined ? current.priceMinor : priceFor(service, seg.staffId);
     try {
       await this.dataSource.transaction(async (m) => {
