@@ -410,6 +410,8 @@ export function DayView({
                           data-testid={`open-appointment-${part.id}`}
                           onClick={(e) => {
                             e.stopPropagation();
+                            // The click that ends a drag of the block (it lands on the name) opens nothing.
+                            if (Date.now() - draggedAt.current < 300) return;
                             onOpen(a, e.currentTarget);
                           }}
                         >

@@ -101,6 +101,22 @@ describe('calendar blocks', () => {
     expect(onOpen).toHaveBeenCalledTimes(2);
   });
 
+  it('the click that ends a drag (landing on the name) opens nothing; the move is made', () => {
+    const onOpen = vi.fn();
+    const onMove = vi.fn();
+    day({ items: [appt('a3', 10, 60)], onOpen, onMove });
+    const open = screen.getByTestId('open-appointment-a3');
+    // jsdom has no PointerEvent: a MouseEvent of that type carries the coordinates the drag reads.
+    const at = (target: Element | Window, type: string, y: number) =>
+      fireEvent(target, new MouseEvent(type, { button: 0, clientX: 10, clientY: y, bubbles: true }));
+    at(open, 'pointerdown', 100);
+    at(window, 'pointermove', 130);
+    at(window, 'pointerup', 136);
+    fireEvent.click(open);
+    expect(onMove).toHaveBeenCalledTimes(1);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
   it('a longer block keeps name, service, time and status on their own lines', () => {
     day({ items: [appt('a2', 11, 60)], onOpen: vi.fn() });
     const block = screen.getByTestId('appointment-a2');
