@@ -137,6 +137,20 @@ export const EVENT_PAYLOADS = {
     priceMinor: z.number().int(),
     currency: z.string(),
   }),
+  /**
+   * Staff asked that the client be told of a change to their appointment (after a move on the
+   * calendar): the appointment as it now stands. Messaging texts or e-mails it as consent allows.
+   */
+  'scheduling.appointment.client-notice-requested.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    serviceName: z.string(),
+    staffId: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+    /** The appointment's version the notice tells of: asking twice for one version sends once. */
+    version: z.number().int(),
+  }),
   'scheduling.appointment.no-show.v1': z.object({
     appointmentId: z.string(),
     clientId: z.string(),

@@ -125,6 +125,19 @@ export const CALENDAR_PERMISSIONS: readonly PermissionName[] = [
   'update_appointments',
 ];
 
+/**
+ * What scheduling's API requires for each appointment action. Its resolvers and controllers require
+ * exactly these, and the web hides what a user may not do by the same requirement.
+ */
+export const APPOINTMENT_ACTIONS = {
+  /** See everyone's calendar (view_own_schedule alone sees one's own column). */
+  seeAll: { anyOf: ['view_calendar', 'view_appointments'] },
+  /** Book an appointment, a series or a waitlist entry. */
+  book: 'create_appointments',
+  /** Move, resize, edit, change the status of or cancel an appointment. */
+  change: { anyOf: ['edit_appointments', 'update_appointments'] },
+} as const satisfies Record<string, PermissionRequirement>;
+
 export const ROLES = ['admin', 'staff', 'client'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -9,6 +9,7 @@ import { DeliveryWorkerModule } from './modules/delivery/delivery-worker.module.
 import { PasswordResetEventsModule } from './modules/password-reset/password-reset-events.module.js';
 import { WaitlistOffersModule } from './modules/waitlist-offers/waitlist-offers.module.js';
 import { BookingClaimsModule } from './modules/booking-claims/booking-claims.module.js';
+import { AppointmentNoticesModule } from './modules/appointment-notices/appointment-notices.module.js';
 import { BookingConfirmationsModule } from './modules/booking-confirmations/booking-confirmations.module.js';
 
 /**
@@ -34,6 +35,7 @@ export class WorkerModule {
         WaitlistOffersModule,
         BookingConfirmationsModule,
         BookingClaimsModule,
+        AppointmentNoticesModule,
         ConsentEventsModule,
       ],
     };

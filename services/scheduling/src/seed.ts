@@ -3,7 +3,7 @@ import { ConfigError } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { loadSchedulingConfig } from './config.js';
-import { demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
+import { demoChangeLog, demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
 import type { HoldKind } from './modules/allocations/domain/hold-plan.js';
 import { holdInsert } from './modules/allocations/persistence/allocation.repository.js';
 
@@ -156,8 +156,13 @@ try {
           `SELECT id FROM users WHERE role = 'staff' AND email LIKE '%@demo.salon' AND email NOT IN ('basic@demo.salon') ORDER BY email`,
         )
       ).rows.map((r) => r.id as string);
+      // The demo's front desk (staff@demo.salon) made the desk's changes in the change logs.
+      const desk =
+        ((await identity.query(`SELECT id FROM users WHERE email = 'staff@demo.salon'`)).rows[0]?.id as string | undefined) ?? null;
       await identity.end();
       let clients: string[] = [];
+      // A client with an alert the owner marked critical: the demo books them this week (the desk must acknowledge it).
+      let critical: string | null = null;
       try {
         const c = new pg.Client({
           connectionString: process.env.CLIENTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_clients',
@@ -166,6 +171,12 @@ try {
         clients = (
           await c.query(`SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL ORDER BY created_at LIMIT 300`)
         ).rows.map((r) => r.id);
+        critical =
+          (
+            await c.query(
+              `SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL AND alerts @> '[{"critical": true}]' ORDER BY created_at LIMIT 1`,
+            )
+          ).rows[0]?.id ?? null;
         await c.end();
       } catch {
         /* clients not seeded: random ids below */
@@ -241,13 +252,17 @@ try {
             const day = DateTime.fromISO(v.date, { zone: tz });
             const start = day.set({ hour: Math.floor(v.startMin / 60), minute: v.startMin % 60 });
             const end = day.set({ hour: Math.floor(v.endMin / 60), minute: v.endMin % 60 });
-            const status = demoStatus(start.toJSDate(), end.toJSDate(), now, roll());
+            let status = demoStatus(start.toJSDate(), end.toJSDate(), now, roll());
+            // The critical-alert client's visit: the first one still to come at the main location.
+            const forCritical = li === 0 && critical !== null && start.toJSDate() > now;
+            const clientId = forCritical ? critical! : clientAt(appointments);
+            if (forCritical) status = 'booked';
             const { rows } = await db.query(
               `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source, cancel_reason, cancelled_at)
                VALUES ($1,$2,$3,$4,$5,$6,'USD',$7,$8,$9,$10) RETURNING id`,
               [
                 loc.id,
-                clientAt(appointments),
+                clientId,
                 status,
                 start.toISO(),
                 end.toISO(),
@@ -283,7 +298,21 @@ try {
             await hold('staff', st);
             if (v.roomIndex !== null) await hold('room', rooms[v.roomIndex]);
             if (v.device) await hold('device', bed);
+            for (const c of demoChangeLog({
+              index: appointments,
+              startsAt: start.toJSDate(),
+              status,
+              source: v.source === 'online' ? 'online' : 'staff',
+              cancelReason: status === 'cancelled' ? 'Client rescheduled by phone' : null,
+              desk: desk ?? staff[0] ?? null,
+              now,
+            }))
+              await db.query(
+                `INSERT INTO appointment_changes (appointment_id, at, by_id, by_kind, what, from_value, to_value) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+                [id, c.at.toISOString(), c.byId, c.byKind, c.what, c.from, c.to],
+              );
             await db.query('RELEASE SAVEPOINT visit');
+            if (forCritical) critical = null;
             appointments++;
           } catch (error) {
             // The constraint refused it (the instructor is teaching then): that visit is not in the demo.

@@ -217,7 +217,17 @@ export function isHelpTopic(value: string | undefined): value is HelpTopic {
 
 /** Title and text of each help topic. */
 export const HELP_CONTENT: Record<HelpTopic, { title: string; body: string; path: string; more?: readonly string[] }> = {
-  appointments: { title: 'Appointments', path: '/appointments', body: `The calendar is coming: ${MODULES.appointments.summary}` },
+  appointments: {
+    title: 'Appointments',
+    path: '/appointments',
+    body: [
+      'The calendar shows the selected location by day (a column per person) or by week. Click an empty time to book it, or use Book in the toolbar; drag an appointment to move it and drag its bottom edge to change its length. A time that cannot be booked is shaded with the reason.',
+      'Click an appointment (or focus its name and press Enter) to open its details beside the calendar: the client with their phone, alerts, notes and last visits; each service with who performs it and the price; the status actions (confirm, check in, start, complete, no-show, cancel with a reason); Edit to change the service, the person, the date and time or the notes (a refused change says why and offers free times instead); Rebook to book the same service with the same person a number of weeks later; and the change log: who booked, moved, changed or cancelled it, and when. Escape closes the panel.',
+      'Client alerts (allergies, sensitivities) show as a warning icon on the appointment, in the details and in the booking dialog. An alert the owner marked critical on the client’s profile has to be acknowledged before the appointment’s details open or before the client can be booked.',
+      'Cancelled appointments and no-shows are hidden; tick "Show cancelled and no-shows" to see them. Appointments of 30 minutes or less show name, service and time on one line (the full text is on hover). The legend under the calendar says what each colour means: colour by status or by service ("Colour by", remembered for you in this browser). The − and + buttons zoom the day: taller slots are easier to read and to drag. The date, the view, the cancelled toggle and the zoom stay in the address, so a link opens the same calendar.',
+      'What you see depends on your permissions: without "Create appointments" there is no Book button and empty times cannot be clicked; without "Edit appointments" or "Update appointment status" appointments cannot be moved, resized, edited or have their status changed. If something is refused for want of a permission, the message says so; ask an owner.',
+    ].join('\n\n'),
+  },
   clients: { title: 'Clients', path: '/clients', body: `Client profiles are coming: ${MODULES.clients.summary}` },
   pos: {
     title: 'Point of sale',

@@ -3,14 +3,24 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 /** How long a toast stays before it dismisses itself. */
 export const TOAST_DURATION = 5_000;
+/** A toast with buttons stays longer: time to read it and decide (WCAG 2.2.1). */
+export const TOAST_ACTION_DURATION = 12_000;
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
+
+/** A button in a toast ("Undo"); pressing it runs `onClick` and dismisses the toast. */
+export interface ToastButton {
+  label: string;
+  onClick(): void;
+  testId?: string;
+}
 
 export interface Toast {
   id: string;
   title?: string;
   description?: string;
   variant?: ToastVariant;
+  actions?: ToastButton[];
   open: boolean;
 }
 

@@ -31,7 +31,13 @@ export const clientAddressSchema = z.object({
 });
 export type ClientAddress = z.infer<typeof clientAddressSchema>;
 
-export const clientAlertSchema = z.object({ id: z.string(), kind: z.enum(ALERT_KINDS), text: z.string() });
+export const clientAlertSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  text: z.string(),
+  /** Marked by the owner: the desk must acknowledge it when booking or opening the client's appointment. */
+  critical: z.boolean(),
+});
 export type ClientAlert = z.infer<typeof clientAlertSchema>;
 
 export const clientSchema = z.object({
@@ -105,6 +111,7 @@ const alertInputSchema = z
     id: lineSchema(64, { min: 1 }).optional(),
     kind: z.enum(ALERT_KINDS, { error: `must be one of ${ALERT_KINDS.join(', ')}` }),
     text: textSchema(500, { min: 1, emptyMessage: 'is required' }),
+    critical: z.boolean().optional(),
   })
   .strict();
 

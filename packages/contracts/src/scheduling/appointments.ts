@@ -66,6 +66,28 @@ export const appointmentViewSchema = z.object({
 });
 export type AppointmentView = z.infer<typeof appointmentViewSchema>;
 
+/** What one entry of an appointment's change log is about. */
+export const APPOINTMENT_CHANGE_KINDS = ['booked', 'time', 'staff', 'length', 'service', 'status', 'cancel-reason', 'notes'] as const;
+export type AppointmentChangeKind = (typeof APPOINTMENT_CHANGE_KINDS)[number];
+
+/**
+ * One line of an appointment's change log (who did what when), written in the same transaction as
+ * the change. `from`/`to` are raw values: ISO times for `time`, staff ids for `staff`, minutes for
+ * `length`, service names for `service`, statuses for `status`, text for notes and the cancel reason.
+ */
+export const appointmentChangeViewSchema = z.object({
+  at: z.string(),
+  /** The staff user or the signed-in client who made it; null for the online visitor or the system. */
+  by: z.string().nullable(),
+  byKind: z.enum(['user', 'client', 'system']),
+  /** The staff member's name from identity, when known. */
+  byName: z.string().nullable(),
+  what: z.enum(APPOINTMENT_CHANGE_KINDS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type AppointmentChangeView = z.infer<typeof appointmentChangeViewSchema>;
+
 export const seriesViewSchema = z.object({
   id: z.string(),
   locationId: z.string(),

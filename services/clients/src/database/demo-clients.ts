@@ -128,12 +128,13 @@ const LAST = [
 const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com', 'hotmail.com', 'example.com'];
 const SOURCES = ['Instagram', 'Referral', 'Walk-in', 'Google', 'Facebook', 'Website', 'Yelp', 'Gift card', null];
 const TAGS = ['VIP', 'Colour', 'Bridal', 'New', 'Balayage', 'Curly', 'Student', 'Keratin'];
-const ALERTS: { kind: string; text: string }[] = [
-  { kind: 'allergy', text: 'Allergic to PPD hair dye' },
-  { kind: 'sensitivity', text: 'Sensitive scalp: no bleach on scalp' },
-  { kind: 'allergy', text: 'Latex allergy' },
-  { kind: 'medical', text: 'Pregnant: no chemical treatments' },
-  { kind: 'other', text: 'Prefers quiet appointments' },
+// The owner marks the allergies that could hurt someone critical: the desk acknowledges them when booking.
+const ALERTS: { kind: string; text: string; critical: boolean }[] = [
+  { kind: 'allergy', text: 'Allergic to PPD hair dye', critical: true },
+  { kind: 'sensitivity', text: 'Sensitive scalp: no bleach on scalp', critical: false },
+  { kind: 'allergy', text: 'Latex allergy', critical: true },
+  { kind: 'medical', text: 'Pregnant: no chemical treatments', critical: false },
+  { kind: 'other', text: 'Prefers quiet appointments', critical: false },
 ];
 const FREE_NOTES = [
   'Likes a flat white when she arrives.',

@@ -45,7 +45,7 @@ describe('profiles', () => {
       createdBy: USERS.manager.id,
       lastVisitAt: null,
     });
-    expect(c.alerts).toEqual([{ id: expect.any(String), kind: 'allergy', text: 'Allergic to PPD hair dye' }]);
+    expect(c.alerts).toEqual([{ id: expect.any(String), kind: 'allergy', text: 'Allergic to PPD hair dye', critical: false }]);
     expect(c.smsConsent.changedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const created = await outboxEvents(t, 'clients.client.created.v1');
     expect(created.find((e) => e.aggregateId === c.id)).toMatchObject({

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const CLIENT_FIELDS =
-  'id fullName phone email tags alerts { kind text } smsConsent { granted method changedBy } version possibleDuplicateCount';
+  'id fullName phone email tags alerts { kind text critical } smsConsent { granted method changedBy } version possibleDuplicateCount';
 
 describe('subgraph schema', () => {
   it('matches the checked-in schema.graphql the gateway composes (UPDATE_SCHEMA=1 rewrites it)', async () => {
@@ -34,7 +34,10 @@ describe('clients over GraphQL', () => {
         phone: '(312) 555-0199',
         email: 'grace@example.com',
         tags: ['VIP'],
-        alerts: [{ kind: 'allergy', text: 'PPD' }],
+        alerts: [
+          { kind: 'allergy', text: 'PPD', critical: true },
+          { kind: 'other', text: 'Quiet room' },
+        ],
         smsConsent: { granted: true, method: 'verbal' },
       },
     });
@@ -44,7 +47,10 @@ describe('clients over GraphQL', () => {
       fullName: 'Grace Hopper',
       phone: '+13125550199',
       tags: ['VIP'],
-      alerts: [{ kind: 'allergy', text: 'PPD' }],
+      alerts: [
+        { kind: 'allergy', text: 'PPD', critical: true },
+        { kind: 'other', text: 'Quiet room', critical: false },
+      ],
       smsConsent: { granted: true, method: 'verbal', changedBy: USERS.manager.id },
       version: 1,
     });
@@ -70,6 +76,23 @@ describe('clients over GraphQL', () => {
       { id: client.id },
     );
     expect(stale.errors![0].extensions).toMatchObject({ code: 'CONFLICT', details: { id: client.id, version: 2, source: 'Referral' } });
+
+    // The owner marks the quiet-room alert critical too, and the PPD one no longer.
+    const marked = await t.gql(
+      'manager',
+      `mutation($id: ID!, $alerts: [AlertInput!]) { updateClient(id: $id, input: { version: 2, alerts: $alerts }) { version alerts { kind text critical } } }`,
+      {
+        id: client.id,
+        alerts: [
+          { kind: 'allergy', text: 'PPD', critical: false },
+          { kind: 'other', text: 'Quiet room', critical: true },
+        ],
+      },
+    );
+    expect(marked.data!.updateClient.alerts).toEqual([
+      { kind: 'allergy', text: 'PPD', critical: false },
+      { kind: 'other', text: 'Quiet room', critical: true },
+    ]);
 
     const note = await t.gql(
       'manager',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoStatus, planDemoWeek, type DemoWeekInput } from './demo-week.js';
+import { demoChangeLog, demoStatus, planDemoWeek, type DemoWeekInput } from './demo-week.js';
 
 const input: DemoWeekInput = {
   dates: ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'],
@@ -67,5 +67,37 @@ describe('demoStatus', () => {
     ['later, booked', at(5), 0.9, 'booked'],
   ])('%s', (_n, [s, e], roll, status) => {
     expect(demoStatus(s, e, now, roll as number)).toBe(status);
+  });
+});
+
+describe('demoChangeLog', () => {
+  const startsAt = new Date('2026-11-25T16:00:00.000Z');
+  const now = new Date('2026-11-23T15:00:00.000Z');
+  const base = { index: 0, startsAt, status: 'booked' as const, source: 'staff' as const, cancelReason: null, desk: 'desk-id', now };
+
+  it('starts with the booking, days before, by the desk or by the client online', () => {
+    const [booked] = demoChangeLog(base);
+    expect(booked).toMatchObject({ what: 'booked', from: 'staff', to: startsAt.toISOString(), byKind: 'user', byId: 'desk-id' });
+    expect(booked!.at.getTime()).toBeLessThan(now.getTime());
+    expect(demoChangeLog({ ...base, source: 'online' })[0]).toMatchObject({ byKind: 'client', byId: null, from: 'online' });
+  });
+
+  it('walks the status up to where the demo left it, never after now, and keeps a cancellation reason', () => {
+    const done = demoChangeLog({ ...base, status: 'completed', startsAt: new Date('2026-11-20T16:00:00.000Z') });
+    expect(done.filter((c) => c.what === 'status').map((c) => `${c.from}>${c.to}`)).toEqual([
+      'booked>checked-in',
+      'checked-in>in-service',
+      'in-service>completed',
+    ]);
+    const cancelled = demoChangeLog({ ...base, status: 'cancelled', cancelReason: 'Sick' });
+    expect(cancelled.map((c) => c.what)).toEqual(['booked', 'status', 'cancel-reason']);
+    for (const c of [...done, ...cancelled]) expect(c.at.getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
+  it('every seventh appointment was moved an hour later after it was booked', () => {
+    const moved = demoChangeLog({ ...base, index: 3 });
+    expect(moved.map((c) => c.what)).toEqual(['booked', 'time']);
+    expect(moved[1]).toMatchObject({ from: new Date(startsAt.getTime() - 3_600_000).toISOString(), to: startsAt.toISOString() });
+    expect(moved[0]!.to).toBe(moved[1]!.from);
   });
 });

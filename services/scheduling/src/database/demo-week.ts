@@ -108,3 +108,82 @@ export function demoStatus(startsAt: Date, endsAt: Date, now: Date, roll: number
   if (startsAt.getTime() - now.getTime() < 30 * 60_000) return roll < 0.5 ? 'checked-in' : 'confirmed';
   return roll < 0.45 ? 'confirmed' : 'booked';
 }
+
+export interface DemoChange {
+  at: Date;
+  byKind: 'user' | 'client';
+  /** The desk's staff member for the desk's changes; null for a client booking online. */
+  byId: string | null;
+  what: 'booked' | 'time' | 'status' | 'cancel-reason' | 'notes';
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * A demo appointment's change log, as the appointments module would have written it: booked (a
+ * few days before, online or at the desk), every seventh one moved an hour later, its status changes
+ * up to where the demo left it, and a cancellation's reason. Pure: the same input, the same lines.
+ */
+export function demoChangeLog(a: {
+  index: number;
+  startsAt: Date;
+  status: DemoStatus;
+  source: 'staff' | 'online';
+  cancelReason: string | null;
+  desk: string | null;
+  now: Date;
+}): DemoChange[] {
+  const hour = 3_600_000;
+  const desk = { byKind: 'user' as const, byId: a.desk };
+  const bookedAt = new Date(Math.min(a.startsAt.getTime(), a.now.getTime()) - (3 + (a.index % 5)) * 24 * hour);
+  const out: DemoChange[] = [];
+  const moved = a.index % 7 === 3;
+  out.push({
+    at: bookedAt,
+    ...(a.source === 'online' ? { byKind: 'client' as const, byId: null } : desk),
+    what: 'booked',
+    from: a.source,
+    to: new Date(a.startsAt.getTime() - (moved ? hour : 0)).toISOString(),
+  });
+  if (moved)
+    out.push({
+      at: new Date(bookedAt.getTime() + 24 * hour),
+      ...desk,
+      what: 'time',
+      from: new Date(a.startsAt.getTime() - hour).toISOString(),
+      to: a.startsAt.toISOString(),
+    });
+  const path: Record<DemoStatus, DemoStatus[]> = {
+    booked: [],
+    confirmed: ['confirmed'],
+    'checked-in': ['confirmed', 'checked-in'],
+    'in-service': ['confirmed', 'checked-in', 'in-service'],
+    completed: ['checked-in', 'in-service', 'completed'],
+    'no-show': ['no-show'],
+    cancelled: ['cancelled'],
+  };
+  // Confirmed and cancelled the day before; checked in just before the start, then started, done an hour on.
+  const offset: Record<DemoStatus, number> = {
+    booked: 0,
+    confirmed: -24 * hour,
+    cancelled: -24 * hour,
+    'checked-in': -5 * 60_000,
+    'in-service': 0,
+    completed: hour,
+    'no-show': hour / 2,
+  };
+  let from: DemoStatus = 'booked';
+  for (const to of path[a.status]) {
+    out.push({ at: new Date(Math.min(a.startsAt.getTime() + offset[to], a.now.getTime())), ...desk, what: 'status', from, to });
+    from = to;
+  }
+  if (a.status === 'cancelled' && a.cancelReason)
+    out.push({
+      at: new Date(Math.min(a.startsAt.getTime() - 24 * hour, a.now.getTime())),
+      ...desk,
+      what: 'cancel-reason',
+      from: null,
+      to: a.cancelReason,
+    });
+  return out;
+}

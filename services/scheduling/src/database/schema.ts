@@ -3,6 +3,7 @@ import { Classes1764100000000 } from './migrations/1764100000000-classes.js';
 import { OnlineBooking1764300000000 } from './migrations/1764300000000-online-booking.js';
 import { SeriesAndWaitlist1795251000000 } from './migrations/1795251000000-series-and-waitlist.js';
 import { OnlineVisitors1795300000000 } from './migrations/1795300000000-online-visitors.js';
+import { AppointmentChanges1795400000000 } from './migrations/1795400000000-appointment-changes.js';
 import { AppointmentPaid1796000000200 } from './migrations/1796000000200-appointment-paid.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
@@ -13,5 +14,6 @@ export const MIGRATIONS = [
   OnlineBooking1764300000000,
   SeriesAndWaitlist1795251000000,
   OnlineVisitors1795300000000,
+  AppointmentChanges1795400000000,
   AppointmentPaid1796000000200,
 ];

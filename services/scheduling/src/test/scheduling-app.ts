@@ -53,9 +53,11 @@ class TestPermissionResolver extends PermissionResolver {
     return Object.values(USERS).find((u) => u.id === userId)?.permissions ?? [];
   }
 }
+/** Names identity gives users who are not on the calendar (the change log names who made a change). */
+export const USER_NAMES: Record<string, string> = { [USERS.frontDesk.id]: 'Riley Front' };
 class TestUserDirectory {
   async nameOf(userId: string): Promise<string | null> {
-    return Object.values(STAFF).find((s) => s.id === userId)?.name ?? null;
+    return Object.values(STAFF).find((s) => s.id === userId)?.name ?? USER_NAMES[userId] ?? null;
   }
 }
 

@@ -1,11 +1,18 @@
 import type { ClientAlert } from '@salon/contracts';
 
-/** A small warning triangle naming the client's alerts (allergies etc.) for screen readers and on hover. */
-export function AlertIcon({ alerts }: { alerts: Pick<ClientAlert, 'kind' | 'text'>[] }) {
+type IconAlert = Pick<ClientAlert, 'kind' | 'text'> & { critical?: boolean | null };
+
+/**
+ * A small warning triangle naming the client's alerts (allergies etc.) for screen readers and on
+ * hover; critical ones first, marked, and the icon drawn stronger.
+ */
+export function AlertIcon({ alerts, className = '' }: { alerts: IconAlert[]; className?: string }) {
   if (!alerts.length) return null;
-  const label = `Alerts: ${alerts.map((a) => a.text).join('; ')}`;
+  const ordered = [...alerts.filter((a) => a.critical), ...alerts.filter((a) => !a.critical)];
+  const label = `Alerts: ${ordered.map((a) => `${a.text}${a.critical ? ' (critical)' : ''}`).join('; ')}`;
+  const critical = alerts.some((a) => a.critical);
   return (
-    <span className="client-alert-icon" role="img" aria-label={label} title={label}>
+    <span className={`client-alert-icon${critical ? ' critical' : ''} ${className}`.trim()} role="img" aria-label={label} title={label}>
       <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

@@ -29,7 +29,10 @@ const mocks = [
         clients: {
           __typename: 'ClientPage',
           total: 2,
-          items: [item('c1', 'Ana Ruiz', '+13125550101', [{ id: 'a1', kind: 'allergy', text: 'Latex' }]), item('c2', 'Andre Li', null)],
+          items: [
+            item('c1', 'Ana Ruiz', '+13125550101', [{ id: 'a1', kind: 'allergy', text: 'Latex', critical: false }]),
+            item('c2', 'Andre Li', null),
+          ],
         },
       },
     },

@@ -18,6 +18,7 @@ export const CLIENT_SEARCH = graphql(`
           id
           kind
           text
+          critical
         }
       }
     }

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { formatTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { DateNav } from './DateNav';
+import { usePermissions } from '../../session/use-permissions';
+import { calendarAbilities } from './calendar-permissions';
 import { StatusActions } from './StatusMenu';
 import { conflictOf, type Appointment } from './appointments-api';
 import { statusColor, statusLabel } from './status';
@@ -33,6 +35,9 @@ export function AppointmentsMobilePage() {
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const patch = usePatchAppointment((_id, m) => setError(m));
+  const { can, isLoading } = usePermissions();
+  // Status actions only for those who may change appointments (the same requirement as the server's).
+  const canChange = !isLoading && calendarAbilities(can).change;
 
   return (
     <div className="page appt-mobile" data-testid="appointments-mobile-page">
@@ -76,7 +81,7 @@ export function AppointmentsMobilePage() {
                     <button
                       type="button"
                       className="appt-mobile-row"
-                      aria-expanded={open === a.id}
+                      aria-expanded={canChange ? open === a.id : undefined}
                       onClick={() => setOpen(open === a.id ? null : a.id)}
                     >
                       <span>
@@ -90,7 +95,7 @@ export function AppointmentsMobilePage() {
                         {statusLabel(a.status)}
                       </span>
                     </button>
-                    {open === a.id && (
+                    {canChange && open === a.id && (
                       <StatusActions
                         status={a.status}
                         busy={patch.isPending}

@@ -1,8 +1,20 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { refusalText } from '../../lib/permission-refusal';
+import { toast } from '../../shell/toast-store';
+import { NOTIFY_CLIENT } from './appointments-gql';
+import { undoPatch } from './panel-rules';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
+import { usePermissions } from '../../session/use-permissions';
+import { useSession } from '../../session/session-context';
 import { Spinner } from '../../shell/Spinner';
+import { AppointmentPanel, type RebookPrefill } from './AppointmentPanel';
 import { BookDialog } from './BookDialog';
+import { CalendarControls, CalendarLegend, useColourMode } from './CalendarControls';
+import { legendEntries, pxPerMinAt, visibleAppointments } from './calendar-display';
+import { ACTION_WORDS, calendarAbilities } from './calendar-permissions';
+import { partsOf } from './calendar-items';
 import { DateNav } from './DateNav';
 import { DayView, type PendingChange } from './DayView';
 import { WaitlistPanel } from './WaitlistPanel';
@@ -12,7 +24,7 @@ import { conflictOf, type Appointment } from './appointments-api';
 import { classHref } from './calendar-items';
 import type { AppointmentStatus } from './status';
 import { addDays, minutesInDay, todayIn, weekStart, zonedToUtc } from './time-grid';
-import { readCalendarParams, writeCalendarParams, type CalendarView } from './url-state';
+import { readCalendarParams, writeCalendarParams, type CalendarParams } from './url-state';
 import { useCalendarData } from './use-calendar-data';
 import { usePatchAppointment } from './use-patch';
 import './appointments.css';
@@ -20,14 +32,25 @@ import './appointments.css';
 /** /appointments: the staff calendar of the header's location (America/Chicago), day and week views. */
 export function AppointmentsPage() {
   const [params, setParams] = useSearchParams();
-  const { date, view } = readCalendarParams(params);
+  const { date, view, showCancelled, zoom } = readCalendarParams(params);
   const set = useCallback(
-    (next: { date?: string; view?: CalendarView }) => setParams(writeCalendarParams({ date, view, ...next }), { replace: true }),
-    [date, view, setParams],
+    (next: Partial<CalendarParams>) => setParams(writeCalendarParams({ date, view, showCancelled, zoom, ...next }), { replace: true }),
+    [date, view, showCancelled, zoom, setParams],
   );
   const start = view === 'week' ? weekStart(date) : date;
   const data = useCalendarData(start, view === 'week' ? 7 : 1);
-  const [booking, setBooking] = useState<{ staffId: string; startMin: number } | null>(null);
+  const { user } = useSession();
+  const { can, isLoading: permissionsLoading } = usePermissions();
+  // Until the permissions are known nothing that might be refused is offered.
+  const abilities = permissionsLoading ? { book: false, change: false } : calendarAbilities(can);
+  const [colourMode, setColourMode] = useColourMode(user?.id ?? null);
+  const items = useMemo(() => visibleAppointments(data.items, showCancelled), [data.items, showCancelled]);
+  const legend = useMemo(() => legendEntries(colourMode, partsOf(items), showCancelled), [colourMode, items, showCancelled]);
+  const [booking, setBooking] = useState<{ staffId: string; startMin: number; date?: string; prefill?: RebookPrefill } | null>(null);
+  const [open, setOpen] = useState<{ id: string; opener: HTMLElement | null } | null>(null);
+  // Critical alerts acknowledged on this page: opening the same client's appointment again does not ask again.
+  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
+  const acknowledge = (ids: string[]) => setAcknowledged((prev) => new Set([...prev, ...ids]));
   const [pending, setPending] = useState(new Map<string, PendingChange>());
   const [moveError, setMoveError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
@@ -42,13 +65,38 @@ export function AppointmentsPage() {
   const openClass = (s: ClassSession) => navigate(classHref(s));
   const patch = usePatchAppointment((_id, message) => setMoveError(message));
 
+  const [notifyMutation] = useMutation(NOTIFY_CLIENT);
+  const notify = (id: string) =>
+    void notifyMutation({ variables: { id } }).then(
+      () =>
+        toast({
+          title: 'Client notified',
+          description: 'They get a text, or an e-mail if they have not agreed to texts.',
+          variant: 'success',
+        }),
+      (e: unknown) => toast({ title: 'Client not notified', description: refusalText(e, ACTION_WORDS.change), variant: 'destructive' }),
+    );
+  /** After a drag: Undo (back to where it was), and Notify client for a move. */
+  const afterChange = (a: Appointment, moved: boolean) => ({
+    onSettled: () => clearPending(a.id),
+    actions: (updated: { id: string; staffId: string; version: number }) => [
+      {
+        label: 'Undo',
+        testId: 'toast-undo',
+        onClick: () =>
+          void patch.mutate({ id: a.id, patch: undoPatch(a, updated) }, { title: moved ? 'Move undone' : 'Length change undone' }),
+      },
+      ...(moved ? [{ label: 'Notify client', testId: 'toast-notify', onClick: () => notify(a.id) }] : []),
+    ],
+  });
+
   const onMove = (a: Appointment, staffId: string, startsAt: string) => {
     setMoveError(null);
     setBlocked(null);
     setPending((p) => new Map(p).set(a.id, { staffId, startMin: minutesInDay(new Date(startsAt), date) }));
     void patch.mutate(
       { id: a.id, patch: { startsAt, ...(staffId !== a.staffId ? { staffId } : {}), version: a.version } },
-      { onSettled: () => clearPending(a.id) },
+      afterChange(a, true),
     );
   };
   const onResize = (a: Appointment, endsAt: string) => {
@@ -61,7 +109,7 @@ export function AppointmentsPage() {
         endMin: minutesInDay(new Date(endsAt), date),
       }),
     );
-    void patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, { onSettled: () => clearPending(a.id) });
+    void patch.mutate({ id: a.id, patch: { endsAt, version: a.version } }, afterChange(a, false));
   };
   const onStatus = (a: Appointment, status: AppointmentStatus, cancelReason?: string) => {
     setMoveError(null);
@@ -98,6 +146,18 @@ export function AppointmentsPage() {
           </button>
         </div>
       </div>
+      <CalendarControls
+        canBook={abilities.book && !!data.locationId}
+        onBook={() => setBooking({ staffId: '', startMin: nextQuarter() })}
+        showCancelled={showCancelled}
+        onShowCancelled={(v) => set({ showCancelled: v })}
+        colourMode={colourMode}
+        onColourMode={setColourMode}
+        zoom={zoom}
+        onZoom={(z) => set({ zoom: z })}
+        zoomable={view === 'day'}
+      />
+      {data.locationId && <CalendarLegend entries={legend} mode={colourMode} />}
       <DateNav
         date={date}
         label={view === 'week' ? weekLabel : undefined}
@@ -133,7 +193,8 @@ export function AppointmentsPage() {
       ) : view === 'week' ? (
         <WeekView
           weekStart={start}
-          items={data.items}
+          items={items}
+          colourMode={colourMode}
           staffNames={data.staffNames}
           clientNames={data.clientNames}
           onPickDay={(d) => set({ date: d, view: 'day' })}
@@ -147,7 +208,12 @@ export function AppointmentsPage() {
       ) : (
         <DayView
           date={date}
-          items={data.items}
+          items={items}
+          pxPerMin={pxPerMinAt(zoom)}
+          colourMode={colourMode}
+          canBook={abilities.book}
+          canChange={abilities.change}
+          onOpen={(a, opener) => setOpen({ id: a.id, opener })}
           workingHours={data.workingHours}
           unavailable={data.unavailable}
           staff={data.staff}
@@ -169,22 +235,51 @@ export function AppointmentsPage() {
       )}
       {data.locationId && (
         <WaitlistPanel
+          canBook={abilities.book}
+          canChange={abilities.change}
           locationId={data.locationId}
           from={start}
           to={view === 'week' ? addDays(start, 6) : start}
           staffNames={data.staffNames}
         />
       )}
-      {booking && data.locationId && (
+      {booking && data.locationId && abilities.book && (
         <BookDialog
           locationId={data.locationId}
-          date={date}
+          date={booking.date ?? date}
           startMin={booking.startMin}
           staffId={booking.staffId}
           staff={data.staff.filter((s) => s.isActive !== false)}
           onClose={() => setBooking(null)}
+          initialClient={booking.prefill?.client ?? null}
+          initialServiceId={booking.prefill?.serviceId}
+          acknowledged={acknowledged}
+          onAcknowledge={acknowledge}
+        />
+      )}
+      {open && data.locationId && (
+        <AppointmentPanel
+          id={open.id}
+          opener={open.opener}
+          locationId={data.locationId}
+          staff={data.staff.filter((s) => s.isActive !== false)}
+          staffNames={data.staffNames}
+          abilities={abilities}
+          acknowledged={acknowledged}
+          onAcknowledge={acknowledge}
+          onClose={() => setOpen(null)}
+          onRebook={(prefill) => {
+            setOpen(null);
+            setBooking({ staffId: prefill.staffId, startMin: prefill.startMin, date: prefill.date, prefill });
+          }}
         />
       )}
     </div>
   );
+}
+
+/** The next quarter hour in the salon's zone: where the toolbar's Book starts. */
+function nextQuarter(): number {
+  const m = minutesInDay(new Date(), todayIn());
+  return Math.min(23 * 60 + 45, Math.ceil((m + 1) / 15) * 15);
 }

@@ -4,7 +4,10 @@ import { ClientPicker, type PickerClient } from '../../components/client-picker'
 import { formatDuration, formatLongDate, formatTime } from '../../lib/format';
 import { toast } from '../../shell/toast-store';
 import { Dialog } from '../clients/Dialog';
+import { refusalText } from '../../lib/permission-refusal';
 import { conflictOf, type Alternative, type StaffMember } from './appointments-api';
+import { ACTION_WORDS } from './calendar-permissions';
+import { criticalAlerts, needsAcknowledgement } from './client-alerts';
 import { ADD_TO_WAITLIST, BOOK_APPOINTMENT, BOOKING_SERVICES, CREATE_SERIES, PREVIEW_SERIES } from './appointments-gql';
 import { ExtraServices } from './ExtraServices';
 import { NO_REPEAT, RepeatFields, repeatRule, SeriesPreview, type RepeatState } from './RepeatFields';
@@ -20,6 +23,12 @@ interface Props {
   staffId: string;
   staff: StaffMember[];
   onClose(): void;
+  /** Rebooking: the client and service already chosen. */
+  initialClient?: PickerClient | null;
+  initialServiceId?: string;
+  /** Critical alerts already acknowledged on this page (by alert id), and where new acknowledgements go. */
+  acknowledged?: ReadonlySet<string>;
+  onAcknowledge?(alertIds: string[]): void;
 }
 
 /**
@@ -27,10 +36,25 @@ interface Props {
  * services in sequence ("Add another service"); "Repeat" with every date checked before saving;
  * and, when the time is refused, the client can go on the waitlist for that day.
  */
-export function BookDialog({ locationId, date, startMin, staffId: initialStaff, staff, onClose }: Props) {
+export function BookDialog({
+  locationId,
+  date,
+  startMin,
+  staffId: initialStaff,
+  staff,
+  onClose,
+  initialClient = null,
+  initialServiceId = '',
+  acknowledged = new Set<string>(),
+  onAcknowledge,
+}: Props) {
   const apollo = useApolloClient();
-  const [client, setClient] = useState<PickerClient | null>(null);
-  const [serviceId, setServiceId] = useState('');
+  const [client, setClient] = useState<PickerClient | null>(initialClient);
+  const [serviceId, setServiceId] = useState(initialServiceId);
+  // The picked client's critical alerts acknowledged in this dialog (or earlier on the page).
+  const [acked, setAcked] = useState<ReadonlySet<string>>(acknowledged);
+  const alerts = client?.alerts ?? [];
+  const mustAcknowledge = needsAcknowledgement(alerts, acked);
   const [staffId, setStaffId] = useState(initialStaff);
   const [time, setTime] = useState(colonHHMM(startMin));
   const [extra, setExtra] = useState<VisitPart[]>([]);
@@ -81,7 +105,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
       }).then(
         (r) =>
           done('Appointment booked', `${client?.fullName ?? 'Client'} at ${formatTime(r.data?.bookAppointment.startsAt ?? new Date())}`),
-        (e: unknown) => setRefusal(conflictOf(e)),
+        (e: unknown) => setRefusal(refusalOf(e)),
       ),
   };
 
@@ -95,7 +119,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
         .query({ query: PREVIEW_SERIES, variables: { input }, fetchPolicy: 'network-only' })
         .then(
           (r) => setPreview({ key: requestKey, occurrences: r.data?.appointmentSeriesPreview.occurrences ?? [] }),
-          (e: unknown) => setRefusal(conflictOf(e)),
+          (e: unknown) => setRefusal(refusalOf(e)),
         )
         .finally(() => setChecking(false));
     },
@@ -123,7 +147,7 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
         },
         (e: unknown) => {
           setPreview(null);
-          setRefusal(conflictOf(e));
+          setRefusal(refusalOf(e));
         },
       ),
   };
@@ -153,12 +177,12 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
             variant: 'success',
           });
         },
-        (e: unknown) => setRefusal(conflictOf(e)),
+        (e: unknown) => setRefusal(refusalOf(e)),
       ),
   };
 
   const busy = book.isPending || check.isPending || series.isPending;
-  const ready = !!client && !!serviceId && !!startsAt && !busy && (!repeat.on || typeof rule !== 'string');
+  const ready = !!client && !!serviceId && !!startsAt && !busy && !mustAcknowledge && (!repeat.on || typeof rule !== 'string');
   const submit = (at: string, who: string) => {
     setRefusal(null);
     setWaitlisted(false);
@@ -198,7 +222,46 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
           onSubmit();
         }}
       >
-        <ClientPicker value={client} onChange={setClient} autoFocus />
+        <ClientPicker value={client} onChange={setClient} autoFocus={!initialClient} />
+        {alerts.length > 0 && (
+          <div
+            className={`appt-book-alerts${criticalAlerts(alerts).length ? ' critical' : ''}`}
+            role="note"
+            aria-label="Client alerts"
+            data-testid="book-alerts"
+          >
+            <ul>
+              {alerts.map((x) => (
+                <li key={x.id}>
+                  <strong>
+                    {x.critical ? 'Critical ' : ''}
+                    {x.kind}:
+                  </strong>{' '}
+                  {x.text}
+                </li>
+              ))}
+            </ul>
+            {criticalAlerts(alerts).length > 0 && (
+              <label className="row gap">
+                <input
+                  type="checkbox"
+                  checked={!mustAcknowledge}
+                  data-testid="book-alerts-ack"
+                  onChange={(e) => {
+                    const ids = criticalAlerts(alerts).map((x) => x.id);
+                    const next = new Set(acked);
+                    for (const i of ids)
+                      if (e.target.checked) next.add(i);
+                      else next.delete(i);
+                    setAcked(next);
+                    if (e.target.checked) onAcknowledge?.(ids);
+                  }}
+                />
+                I have read the critical alert{criticalAlerts(alerts).length > 1 ? 's' : ''}
+              </label>
+            )}
+          </div>
+        )}
         <label className="field">
           <span>Service</span>
           <select value={serviceId} onChange={(e) => setServiceId(e.target.value)} data-testid="book-service" required>
@@ -286,4 +349,9 @@ export function BookDialog({ locationId, date, startMin, staffId: initialStaff, 
       </form>
     </Dialog>
   );
+}
+
+/** A refusal with the engine's alternatives; a missing permission in words. */
+function refusalOf(e: unknown): { message: string; alternatives: Alternative[] } {
+  return { message: refusalText(e, ACTION_WORDS.book), alternatives: conflictOf<Alternative>(e).alternatives };
 }

@@ -7,13 +7,23 @@ import { PX_PER_MIN, shadeBlocks, type PlacedBlock } from './layout';
 import { compactHHMM, label12, type Interval } from './time-grid';
 
 /** The hour labels left of a time grid. */
-export function HourGutter({ slots, bounds, height }: { slots: number[]; bounds: Interval; height: number }) {
+export function HourGutter({
+  slots,
+  bounds,
+  height,
+  pxPerMin = PX_PER_MIN,
+}: {
+  slots: number[];
+  bounds: Interval;
+  height: number;
+  pxPerMin?: number;
+}) {
   return (
     <div className="appt-gutter" style={{ height }}>
       {slots
         .filter((m) => m % 60 === 0)
         .map((m) => (
-          <div key={m} className="appt-hour-label" style={{ top: (m - bounds.start) * PX_PER_MIN }}>
+          <div key={m} className="appt-hour-label" style={{ top: (m - bounds.start) * pxPerMin }}>
             {label12(m)}
           </div>
         ))}
@@ -31,16 +41,18 @@ export function UnavailableShades({
   bounds,
   testId,
   onBlocked,
+  pxPerMin,
 }: {
   reasons: readonly UnavailableInterval[];
   date: string;
   bounds: Interval;
   testId: string;
   onBlocked?(reason: string): void;
+  pxPerMin?: number;
 }) {
   return (
     <>
-      {shadeBlocks(reasons, date, bounds.start, bounds.end).map((u) => (
+      {shadeBlocks(reasons, date, bounds.start, bounds.end, pxPerMin).map((u) => (
         <div
           key={u.startMin}
           className="appt-unavail"

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { AlertIcon } from '../../components/client-picker/AlertIcon';
 import { formatTime } from '../../lib/format';
 import type { ClassSession } from '../classes/classes-api';
 import type { Appointment, StaffMember, UnavailableStaff } from './appointments-api';
@@ -15,7 +16,8 @@ import {
   type ColumnItem,
 } from './calendar-items';
 import { PX_PER_MIN, dragStart, isDrag, processingGap, reasonAt, resizeEnd, type PlacedBlock } from './layout';
-import { canReschedule, statusColor, statusLabel, type AppointmentStatus } from './status';
+import { blockColour, blockLine, isShortBlock, type ColourMode } from './calendar-display';
+import { canReschedule, statusLabel, type AppointmentStatus } from './status';
 import {
   SLOT_MIN,
   compactHHMM,
@@ -55,6 +57,14 @@ interface Props {
   /** Moves and resizes waiting for the server: shown at the new place until it answers. */
   pending: Map<string, PendingChange>;
   busy: boolean;
+  /** Slot height: pixels per minute (the zoom). */
+  pxPerMin?: number;
+  colourMode?: ColourMode;
+  /** What the user may do (the scheduling resolvers' permissions): without them the controls are not drawn. */
+  canBook?: boolean;
+  canChange?: boolean;
+  /** A click or Enter on an appointment: its details panel (focus goes back to `opener` when it closes). */
+  onOpen?(a: Appointment, opener: HTMLElement | null): void;
 }
 
 export interface PendingChange {
@@ -116,6 +126,11 @@ export function DayView({
   onOpenClass,
   pending,
   busy,
+  pxPerMin = PX_PER_MIN,
+  colourMode = 'status',
+  canBook = true,
+  canChange = true,
+  onOpen,
 }: Props) {
   const weekday = isoWeekday(date);
   const parts = useMemo(() => partsOf(items), [items]);
@@ -137,9 +152,10 @@ export function DayView({
     [workingHours, weekday, items, sessions, date],
   );
   const slots = slotStarts(bounds.start, bounds.end);
-  const height = (bounds.end - bounds.start) * PX_PER_MIN;
+  const height = (bounds.end - bounds.start) * pxPerMin;
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
+  const draggedAt = useRef(0);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   // The visit whose parts are highlighted together (hover on any of them).
   const [linkedVisit, setLinkedVisit] = useState<string | null>(null);
@@ -161,14 +177,14 @@ export function DayView({
       const dy = e.clientY - d.originY;
       const moved = d.moved || isDrag(dx, dy);
       let next: Drag;
-      if (d.mode === 'resize') next = { ...d, moved, targetEnd: resizeEnd(d.startMin, d.endMin, dy, bounds.end) };
+      if (d.mode === 'resize') next = { ...d, moved, targetEnd: resizeEnd(d.startMin, d.endMin, dy, bounds.end, pxPerMin) };
       else {
         const col = (document.elementFromPoint?.(e.clientX, e.clientY) as HTMLElement | null)?.closest<HTMLElement>('[data-staff-col]');
         next = {
           ...d,
           moved,
           targetStaff: col?.dataset.staffCol ?? d.targetStaff,
-          targetMin: dragStart(d.startMin, d.endMin - d.startMin, dy, bounds.start, bounds.end),
+          targetMin: dragStart(d.startMin, d.endMin - d.startMin, dy, bounds.start, bounds.end, pxPerMin),
         };
       }
       dragRef.current = next;
@@ -179,6 +195,8 @@ export function DayView({
       dragRef.current = null;
       setDrag(null);
       if (!d || !d.moved) return;
+      // The click that ends a drag is not a click on the block.
+      draggedAt.current = Date.now();
       const a = items.find((x) => x.id === d.id);
       if (!a) return;
       if (d.mode === 'resize') {
@@ -252,11 +270,11 @@ export function DayView({
         ))}
       </div>
       <div className="appt-day-body">
-        <HourGutter slots={slots} bounds={bounds} height={height} />
+        <HourGutter slots={slots} bounds={bounds} height={height} pxPerMin={pxPerMin} />
         {columns.map((staffId) => {
           const intervals = workIntervals(workingHours, staffId, weekday);
           const noHours = intervals.length === 0;
-          const blocks = columnBlocks(placed, staffId, date, bounds.start, bounds.end);
+          const blocks = columnBlocks(placed, staffId, date, bounds.start, bounds.end, pxPerMin);
           const reasons = shadingOf.get(staffId);
           const name = staffNames.get(staffId) ?? 'staff';
           return (
@@ -265,11 +283,23 @@ export function DayView({
                 // The server's reasons when loaded; until then, the working hours shade (without a reason).
                 const reason = reasons ? reasonAt(reasons, date, m) : null;
                 const off = reasons ? reason !== null : !noHours && !isWorking(intervals, m);
+                const className = `appt-slot${m % 60 === 0 ? ' hour' : ''}${off ? ' off' : ''}`;
+                // Without the right to book, a cell is only a cell: nothing to click, nothing announced as a button.
+                if (!canBook)
+                  return (
+                    <div
+                      key={m}
+                      className={className}
+                      style={{ height: SLOT_MIN * pxPerMin }}
+                      data-testid={`slot-${staffId}-${compactHHMM(m)}`}
+                      title={reason ?? undefined}
+                    />
+                  );
                 return (
                   <div
                     key={m}
-                    className={`appt-slot${m % 60 === 0 ? ' hour' : ''}${off ? ' off' : ''}`}
-                    style={{ height: SLOT_MIN * PX_PER_MIN }}
+                    className={className}
+                    style={{ height: SLOT_MIN * pxPerMin }}
                     data-testid={`slot-${staffId}-${compactHHMM(m)}`}
                     role="button"
                     tabIndex={-1}
@@ -280,7 +310,14 @@ export function DayView({
                 );
               })}
               {reasons && (
-                <UnavailableShades reasons={reasons} date={date} bounds={bounds} testId={`unavailable-${staffId}`} onBlocked={onBlocked} />
+                <UnavailableShades
+                  reasons={reasons}
+                  date={date}
+                  bounds={bounds}
+                  testId={`unavailable-${staffId}`}
+                  onBlocked={canBook ? onBlocked : undefined}
+                  pxPerMin={pxPerMin}
+                />
               )}
               {blocks.map((b) => {
                 if (b.item.kind === 'class') {
@@ -298,20 +335,27 @@ export function DayView({
                 const part = b.item;
                 const a = part.appointment;
                 const multi = part.of > 1;
-                const c = statusColor(a.status);
-                const movable = !multi && canReschedule(a.status) && !busy;
+                const c = blockColour(colourMode, a, part.serviceId);
+                const movable = canChange && !multi && canReschedule(a.status) && !busy;
+                const clientName = clientNames.get(a.clientId) ?? a.client?.fullName ?? 'Client';
+                const time = `${formatTime(part.startsAt)} – ${formatTime(part.endsAt)}`;
+                const short = isShortBlock(b.startMin, b.endMin);
+                const line = blockLine(clientName, partLabel(part), time);
+                const alerts = a.client?.alerts ?? [];
                 const gap = processingGap(part.service, b.endMin - b.startMin);
                 const dragging = drag?.id === a.id && drag.moved;
                 const visit = multi ? (visits.get(a.id) ?? []) : [];
                 return (
                   <div
                     key={part.id}
-                    className={`appt-block status-${a.status}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}${menuFor === part.id ? ' menu-open' : ''}`}
+                    className={`appt-block status-${a.status}${short ? ' short' : ''}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}${menuFor === part.id ? ' menu-open' : ''}`}
                     data-testid={multi ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
                     data-status={a.status}
                     data-paid={a.paidAt ? 'true' : undefined}
                     data-visit={multi ? a.id : undefined}
-                    title={multi ? `${visitLine(visit, staffNames)}\n${MULTI_VISIT_MOVE_TITLE}` : undefined}
+                    title={
+                      multi ? `${line}\n${visitLine(visit, staffNames)}\n${MULTI_VISIT_MOVE_TITLE}` : `${line} · ${statusLabel(a.status)}`
+                    }
                     onMouseEnter={multi ? () => setLinkedVisit(a.id) : undefined}
                     onMouseLeave={multi ? () => setLinkedVisit((v) => (v === a.id ? null : v)) : undefined}
                     style={{
@@ -343,39 +387,66 @@ export function DayView({
                       dragRef.current = d;
                       setDrag(d);
                     }}
-                    onClick={(e) => e.stopPropagation()}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      if (!onOpen || Date.now() - draggedAt.current < 300) return;
+                      if ((e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn, .appt-resize')) return;
+                      onOpen(a, e.currentTarget.querySelector<HTMLElement>('.appt-open'));
+                    }}
                   >
                     {gap && (
                       <div
                         className="appt-processing"
-                        style={{ top: gap.offsetMin * PX_PER_MIN, height: gap.lengthMin * PX_PER_MIN }}
+                        style={{ top: gap.offsetMin * pxPerMin, height: gap.lengthMin * pxPerMin }}
                         title="Processing"
                       />
                     )}
-                    <div className="appt-block-main">
-                      <strong className="appt-client">{clientNames.get(a.clientId) ?? 'Client'}</strong>
-                      <span className="appt-service">{partLabel(part)}</span>
-                      <span className="appt-time">
-                        {formatTime(part.startsAt)} – {formatTime(part.endsAt)}
-                      </span>
-                      <span className="appt-badge">
-                        {statusLabel(a.status)}
-                        {a.paidAt ? ' · Paid' : ''}
-                      </span>
+                    <div className={`appt-block-main${short ? ' one-line' : ''}`}>
+                      {alerts.length > 0 && <AlertIcon alerts={alerts} className="appt-alert" />}
+                      {onOpen ? (
+                        <button
+                          type="button"
+                          className="appt-open appt-client"
+                          aria-label={`${line}, ${statusLabel(a.status)}${multi ? `, part ${part.part} of ${part.of}` : ''}. Open details`}
+                          data-testid={`open-appointment-${part.id}`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            // The click that ends a drag of the block (it lands on the name) opens nothing.
+                            if (Date.now() - draggedAt.current < 300) return;
+                            onOpen(a, e.currentTarget);
+                          }}
+                        >
+                          {short ? line : clientName}
+                        </button>
+                      ) : (
+                        <strong className="appt-client">{short ? line : clientName}</strong>
+                      )}
+                      {!short && (
+                        <>
+                          <span className="appt-service">{partLabel(part)}</span>
+                          <span className="appt-time">{time}</span>
+                          <span className="appt-badge">
+                            {statusLabel(a.status)}
+                            {a.paidAt ? ' · Paid' : ''}
+                          </span>
+                        </>
+                      )}
                     </div>
-                    <button
-                      type="button"
-                      className="appt-menu-btn"
-                      aria-label={multi ? 'Visit and status actions' : 'Status actions'}
-                      aria-expanded={menuFor === part.id}
-                      data-testid={`appointment-menu-${part.id}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setMenuFor(menuFor === part.id ? null : part.id);
-                      }}
-                    >
-                      ⋯
-                    </button>
+                    {canChange && (
+                      <button
+                        type="button"
+                        className="appt-menu-btn"
+                        aria-label={multi ? 'Visit and status actions' : 'Status actions'}
+                        aria-expanded={menuFor === part.id}
+                        data-testid={`appointment-menu-${part.id}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setMenuFor(menuFor === part.id ? null : part.id);
+                        }}
+                      >
+                        ⋯
+                      </button>
+                    )}
                     {movable && onResize && (
                       <div
                         className="appt-resize"
@@ -408,12 +479,14 @@ export function DayView({
                           const step = e.key === 'ArrowDown' ? SLOT_MIN : e.key === 'ArrowUp' ? -SLOT_MIN : 0;
                           if (!step) return;
                           e.preventDefault();
+                          // Until the last change is answered and re-read, the drawn end is not the real one.
+                          if (pending.has(a.id)) return;
                           const end = b.endMin + step;
                           if (end > b.startMin && end <= 1440) onResize(a, zonedToUtc(date, end).toISOString());
                         }}
                       />
                     )}
-                    {menuFor === part.id && (
+                    {canChange && menuFor === part.id && (
                       <div className="appt-menu popover" onClick={(e) => e.stopPropagation()}>
                         {multi && <VisitParts parts={visit} current={part.id} staffNames={staffNames} testId={`visit-${a.id}`} />}
                         <StatusActions
@@ -431,7 +504,7 @@ export function DayView({
                 );
               })}
               {isToday && nowMin >= bounds.start && nowMin <= bounds.end && (
-                <div className="appt-now" style={{ top: (nowMin - bounds.start) * PX_PER_MIN }} data-testid="now-line" />
+                <div className="appt-now" style={{ top: (nowMin - bounds.start) * pxPerMin }} data-testid="now-line" />
               )}
             </div>
           );

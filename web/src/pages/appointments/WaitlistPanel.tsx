@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
+import { refusalText } from '../../lib/permission-refusal';
 import { toast } from '../../shell/toast-store';
+import { ACTION_WORDS } from './calendar-permissions';
 import { conflictOf } from './appointments-api';
 import { ACCEPT_WAITLIST_OFFER, CANCEL_WAITLIST_ENTRY, WAITLIST_ENTRIES } from './appointments-gql';
 import { zonedToUtc } from './time-grid';
@@ -14,14 +16,17 @@ interface Props {
   from: string;
   to: string;
   staffNames: Map<string, string>;
+  /** Book an offer (create_appointments) and cancel an entry (edit or update appointments): hidden without. */
+  canBook?: boolean;
+  canChange?: boolean;
 }
 
 /** The waitlist for the location and the days on screen: who waits, who has an offer, who got booked. */
-export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
+export function WaitlistPanel({ locationId, from, to, staffNames, canBook = true, canChange = true }: Props) {
   const list = useQuery(WAITLIST_ENTRIES, { variables: { locationId, from, to }, pollInterval: 30_000, errorPolicy: 'all' });
   // Either way the list and the calendar are re-read (an offer that lapsed meanwhile shows as it is now).
   const refetchQueries = ['WaitlistEntries', ...CALENDAR_QUERIES];
-  const fail = (e: unknown) => toast({ title: 'Waitlist', description: conflictOf(e).message, variant: 'destructive' });
+  const fail = (e: unknown) => toast({ title: 'Waitlist', description: refusalText(e, ACTION_WORDS.change), variant: 'destructive' });
   const [cancelEntry, cancelState] = useMutation(CANCEL_WAITLIST_ENTRY, { refetchQueries });
   const [acceptOffer, acceptState] = useMutation(ACCEPT_WAITLIST_OFFER, { refetchQueries });
   const cancel = { isPending: cancelState.loading, mutate: (id: string) => void cancelEntry({ variables: { id } }).catch(fail) };
@@ -92,7 +97,7 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
                   )}
                 </td>
                 <td className="row gap">
-                  {e.status === 'offered' && (
+                  {canBook && e.status === 'offered' && (
                     <button
                       type="button"
                       className="btn btn-secondary btn-xs"
@@ -103,7 +108,7 @@ export function WaitlistPanel({ locationId, from, to, staffNames }: Props) {
                       Book offer
                     </button>
                   )}
-                  {(e.status === 'waiting' || e.status === 'offered') && (
+                  {canChange && (e.status === 'waiting' || e.status === 'offered') && (
                     <button
                       type="button"
                       className="btn btn-ghost btn-xs"

@@ -5,7 +5,8 @@ import type { Appointment, UnavailableStaff } from './appointments-api';
 import { ClassBlock, ClassCompact, HourGutter, UnavailableShades } from './CalendarParts';
 import { appointmentParts, classItems, columnBlocks, partLabel, partsOf, type ClassItem, type ColumnItem } from './calendar-items';
 import { PX_PER_MIN, reasonAt, type PlacedBlock } from './layout';
-import { statusColor, statusLabel } from './status';
+import { blockColour, type ColourMode } from './calendar-display';
+import { statusLabel } from './status';
 import {
   DEFAULT_END_MIN,
   DEFAULT_START_MIN,
@@ -37,6 +38,7 @@ interface Props {
   /** The week's class sessions (cancelled ones are not shown). */
   classes?: readonly ClassSession[] | null;
   onOpenClass?(s: ClassSession): void;
+  colourMode?: ColourMode;
 }
 
 /** Stretches that cover the whole local day: "off today", "away (Vacation)". */
@@ -73,6 +75,7 @@ export function WeekView({
   onPickStaff,
   classes,
   onOpenClass,
+  colourMode = 'status',
 }: Props) {
   const today = todayIn();
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
@@ -112,6 +115,7 @@ export function WeekView({
           instructor={staffNames.get(person) ?? 'The instructor'}
           onPickDay={onPickDay}
           onOpenClass={onOpenClass}
+          colourMode={colourMode}
         />
       </div>
     );
@@ -154,7 +158,7 @@ export function WeekView({
                         onOpen={onOpenClass}
                       />
                     );
-                  const c = statusColor(a.status);
+                  const c = blockColour(colourMode, a, a.serviceId);
                   // A visit of several services is listed once, with everyone who performs a part.
                   const who = [...new Set(appointmentParts(a).map((p) => staffNames.get(p.staffId) ?? ''))].filter(Boolean).join(', ');
                   return (
@@ -194,10 +198,23 @@ interface PersonWeekProps {
   instructor: string;
   onPickDay(date: string): void;
   onOpenClass?(s: ClassSession): void;
+  colourMode: ColourMode;
 }
 
 /** One person's week: a column per day, their unavailable times shaded with the reason on hover. */
-function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames, instructor, onPickDay, onOpenClass }: PersonWeekProps) {
+function PersonWeek({
+  days,
+  today,
+  staffId,
+  items,
+  reasons,
+  bounds,
+  clientNames,
+  instructor,
+  onPickDay,
+  onOpenClass,
+  colourMode,
+}: PersonWeekProps) {
   const slots = slotStarts(bounds.start, bounds.end);
   const height = (bounds.end - bounds.start) * PX_PER_MIN;
   return (
@@ -243,7 +260,7 @@ function PersonWeek({ days, today, staffId, items, reasons, bounds, clientNames,
               }
               const part = b.item;
               const a = part.appointment;
-              const c = statusColor(a.status);
+              const c = blockColour(colourMode, a, part.serviceId);
               return (
                 <div
                   key={part.id}

@@ -1,4 +1,5 @@
 import { graphql } from '../../gql';
+import type { AlertLike } from './client-alerts';
 
 export interface Appointment {
   id: string;
@@ -18,6 +19,8 @@ export interface Appointment {
   paidAt?: string | null;
   /** The visit's services in order; more than one for a multi-service visit (each may be with another staff member). */
   segments?: AppointmentSegment[];
+  /** From the clients subgraph; null when the caller may not read clients. */
+  client?: { id: string; fullName: string; alerts?: AlertLike[] | null } | null;
 }
 
 export interface AppointmentSegment {

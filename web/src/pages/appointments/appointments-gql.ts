@@ -30,6 +30,84 @@ export const CALENDAR_APPOINTMENTS = graphql(`
       client {
         id
         fullName
+        alerts {
+          id
+          kind
+          text
+          critical
+        }
+      }
+    }
+  }
+`);
+
+/** The details panel: the appointment, its client (phone, alerts, notes), earlier visits and the change log. */
+export const APPOINTMENT_DETAILS = graphql(`
+  query AppointmentDetails($id: ID!) {
+    appointment(id: $id) {
+      id
+      locationId
+      clientId
+      status
+      startsAt
+      endsAt
+      serviceId
+      serviceName
+      staffId
+      priceMinor
+      currency
+      notes
+      cancelReason
+      lateCancel
+      source
+      version
+      seriesId
+      service
+      segments {
+        position
+        serviceId
+        staffId
+        startsAt
+        endsAt
+      }
+      client {
+        id
+        fullName
+        phone
+        email
+        lastVisitAt
+        alerts {
+          id
+          kind
+          text
+          critical
+        }
+        notes {
+          id
+          body
+          templateName
+          pinned
+          authorName
+          createdAt
+        }
+      }
+      clientHistory(limit: 5) {
+        id
+        startsAt
+        serviceName
+        staffId
+        status
+        priceMinor
+        currency
+      }
+      changes {
+        at
+        by
+        byKind
+        byName
+        what
+        from
+        to
       }
     }
   }
@@ -99,6 +177,15 @@ export const UPDATE_APPOINTMENT = graphql(`
   mutation UpdateAppointment($id: ID!, $input: UpdateAppointmentInput!) {
     updateAppointment(id: $id, input: $input) {
       ...AppointmentChangeFields
+    }
+  }
+`);
+
+/** After a move: tell the client (messaging texts or e-mails them, as their consent allows). */
+export const NOTIFY_CLIENT = graphql(`
+  mutation NotifyClientOfAppointment($id: ID!) {
+    notifyClientOfAppointment(id: $id) {
+      id
     }
   }
 `);

@@ -18,6 +18,7 @@ export interface AppointmentPart {
   staffId: string;
   startsAt: string;
   endsAt: string;
+  serviceId: string;
   serviceName: string;
   /** The part's own booking snapshot (its processing time), or the appointment's for a single service. */
   service: unknown;
@@ -55,6 +56,7 @@ export function appointmentParts(a: Appointment): AppointmentPart[] {
         staffId: a.staffId,
         startsAt: a.startsAt,
         endsAt: a.endsAt,
+        serviceId: a.serviceId,
         serviceName: a.serviceName,
         service: a.service,
         part: 1,
@@ -74,6 +76,7 @@ export function appointmentParts(a: Appointment): AppointmentPart[] {
       staffId: s.staffId,
       startsAt: s.startsAt,
       endsAt: s.endsAt,
+      serviceId: s.serviceId,
       serviceName: name,
       service: snap ?? null,
       part: i + 1,
@@ -115,11 +118,13 @@ export function columnBlocks(
   date: string,
   gridStart: number,
   gridEnd: number,
+  pxPerMin?: number,
 ): PlacedBlock<ColumnItem>[] {
   return layoutBlocks(
     items.filter((i) => i.staffId === staffId),
     date,
     gridStart,
     gridEnd,
+    pxPerMin,
   );
 }

@@ -78,7 +78,7 @@ beforeEach(() => {
     preferredLocationId: null,
     preferredStaffId: null,
     tags: ['vip'],
-    alerts: [{ id: 'a1', kind: 'allergy', text: 'Latex' }],
+    alerts: [{ id: 'a1', kind: 'allergy', text: 'Latex', critical: false }],
     source: null,
     smsConsent: consent,
     emailConsent: { granted: false, changedAt: null, method: null, changedBy: null },
@@ -190,6 +190,33 @@ describe('ClientProfilePage', () => {
     expect(
       screen.getByText('Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.'),
     ).toBeTruthy();
+  });
+
+  it('marks an alert critical and adds a critical one; the banner says which are critical', async () => {
+    await open('/clients/c1');
+    const editor = await screen.findByTestId('client-alerts-editor');
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Critical: Latex' }));
+    });
+    await waitFor(() =>
+      expect(patches.at(-1)).toEqual({ alerts: [{ id: 'a1', kind: 'allergy', text: 'Latex', critical: true }], version: 2 }),
+    );
+    await waitFor(() => expect(within(editor).getByRole('button', { name: 'Critical: Latex' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByTestId('client-alerts').textContent).toContain('(critical)');
+    fireEvent.change(within(editor).getByTestId('client-alert-input'), { target: { value: 'PPD hair dye' } });
+    fireEvent.click(within(editor).getByTestId('client-alert-critical'));
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Add alert' }));
+    });
+    await waitFor(() =>
+      expect(patches.at(-1)).toEqual({
+        alerts: [
+          { id: 'a1', kind: 'allergy', text: 'Latex', critical: true },
+          { kind: 'allergy', text: 'PPD hair dye', critical: true },
+        ],
+        version: 3,
+      }),
+    );
   });
 
   it('edits in place with the version and shows a conflict', async () => {

@@ -113,6 +113,7 @@ function ClientProfile({ clientId }: { clientId: string }) {
               {c.alerts.map((a) => (
                 <li key={a.id}>
                   <strong>{a.kind}:</strong> {a.text}
+                  {a.critical && <strong className="client-alert-critical"> (critical)</strong>}
                 </li>
               ))}
             </ul>

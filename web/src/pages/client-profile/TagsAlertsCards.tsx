@@ -96,9 +96,10 @@ export function AlertsCard({ client, canEdit, update }: { client: Client; canEdi
   const id = useId();
   const [kind, setKind] = useState<AlertKind>('allergy');
   const [text, setText] = useState('');
+  const [critical, setCritical] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const strip = (a: ClientAlert) => ({ id: a.id, kind: a.kind, text: a.text });
+  const strip = (a: ClientAlert) => ({ id: a.id, kind: a.kind, text: a.text, critical: a.critical === true });
   const run = async (build: (c: Client) => ClientInput | null) => {
     setBusy(true);
     setError(null);
@@ -116,9 +117,18 @@ export function AlertsCard({ client, canEdit, update }: { client: Client; canEdi
     e.preventDefault();
     const t = text.trim();
     if (!t) return;
-    const ok = await run((c) => ({ alerts: [...c.alerts.map(strip), { kind, text: t }] as ClientAlert[] }));
-    if (ok) setText('');
+    const ok = await run((c) => ({ alerts: [...c.alerts.map(strip), { kind, text: t, critical }] as ClientAlert[] }));
+    if (ok) {
+      setText('');
+      setCritical(false);
+    }
   };
+  const toggleCritical = (alert: ClientAlert) =>
+    void run((c) =>
+      c.alerts.some((a) => a.id === alert.id)
+        ? { alerts: c.alerts.map((a) => (a.id === alert.id ? { ...strip(a), critical: !a.critical } : strip(a))) as ClientAlert[] }
+        : null,
+    );
   const remove = (alert: ClientAlert) =>
     void run((c) => (c.alerts.some((a) => a.id === alert.id) ? { alerts: c.alerts.filter((a) => a.id !== alert.id).map(strip) } : null));
 
@@ -128,8 +138,8 @@ export function AlertsCard({ client, canEdit, update }: { client: Client; canEdi
         Alerts
       </h2>
       <p className="muted small" style={{ marginBottom: '0.6rem' }}>
-        Allergies, sensitivities and anything staff must know before a service. They show at the top of the profile and next to the name
-        everywhere.
+        Allergies, sensitivities and anything staff must know before a service. They show at the top of the profile, on the calendar and
+        when booking. A critical alert must be acknowledged by whoever books or opens the client&rsquo;s appointment.
       </p>
       {error && (
         <div className="alert alert-error" role="alert" style={{ marginBottom: '0.6rem' }}>
@@ -139,20 +149,33 @@ export function AlertsCard({ client, canEdit, update }: { client: Client; canEdi
       {client.alerts.length > 0 && (
         <ul className="alert-list">
           {client.alerts.map((a) => (
-            <li key={a.id} className="alert-item">
+            <li key={a.id} className={`alert-item${a.critical ? ' critical' : ''}`} data-testid={`alert-${a.id}`}>
               <span>
-                <span className="badge">{a.kind}</span> {a.text}
+                <span className="badge">{a.kind}</span> {a.critical && <span className="badge badge-danger">Critical</span>} {a.text}
               </span>
               {canEdit && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  onClick={() => remove(a)}
-                  disabled={busy}
-                  aria-label={`Remove alert ${a.text}`}
-                >
-                  Remove
-                </button>
+                <span className="row gap">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => toggleCritical(a)}
+                    disabled={busy}
+                    aria-pressed={a.critical === true}
+                    aria-label={`Critical: ${a.text}`}
+                    data-testid="alert-critical-toggle"
+                  >
+                    {a.critical ? 'Critical ✓' : 'Mark critical'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => remove(a)}
+                    disabled={busy}
+                    aria-label={`Remove alert ${a.text}`}
+                  >
+                    Remove
+                  </button>
+                </span>
               )}
             </li>
           ))}
@@ -186,6 +209,10 @@ export function AlertsCard({ client, canEdit, update }: { client: Client; canEdi
               data-testid="client-alert-input"
             />
           </div>
+          <label className="row gap alert-critical-field">
+            <input type="checkbox" checked={critical} onChange={(e) => setCritical(e.target.checked)} data-testid="client-alert-critical" />
+            Critical (acknowledge when booking)
+          </label>
           <button type="submit" className="btn btn-secondary" disabled={busy || !text.trim()}>
             Add alert
           </button>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+// The dialog's own styles (and the alert colours), whichever screen opens it first.
+import '../../styles/clients.css';
 
 interface Props {
   title: string;
@@ -9,21 +11,40 @@ interface Props {
   testId?: string;
   /** Describes the dialog (e.g. a confirmation's explanation). */
   description?: ReactNode;
+  /** 'side': a panel along the right edge (details beside the calendar) instead of a centred box. */
+  placement?: 'center' | 'side';
+  /** Where focus goes when it closes (default: wherever it was when it opened). */
+  returnFocus?: HTMLElement | null;
+  /** Extra content in the title row, before the close button. */
+  headerExtra?: ReactNode;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: labelled, Escape and backdrop close it, focus stays inside and returns after. */
-export function Dialog({ title, onClose, children, wide, testId, description }: Props) {
+export function Dialog({ title, onClose, children, wide, testId, description, placement = 'center', returnFocus, headerExtra }: Props) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const returnTo = useRef(returnFocus);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = returnTo.current ?? (document.activeElement as HTMLElement | null);
     const node = ref.current;
     const first = node?.querySelector<HTMLElement>('[autofocus], ' + FOCUSABLE);
     first?.focus();
-    return () => previous?.focus?.();
+    return () => {
+      if (previous?.isConnected) previous.focus?.();
+    };
+  }, []);
+  // When what had focus went away (a status button replaced after its change), Escape still closes.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onDocKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && (!document.activeElement || document.activeElement === document.body)) close.current();
+    };
+    document.addEventListener('keydown', onDocKey);
+    return () => document.removeEventListener('keydown', onDocKey);
   }, []);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -47,10 +68,10 @@ export function Dialog({ title, onClose, children, wide, testId, description }: 
     }
   };
   return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className={`dialog-backdrop${placement === 'side' ? ' side' : ''}`} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={ref}
-        className={`dialog${wide ? ' wide' : ''}`}
+        className={`dialog${wide ? ' wide' : ''}${placement === 'side' ? ' side' : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
@@ -60,6 +81,7 @@ export function Dialog({ title, onClose, children, wide, testId, description }: 
       >
         <div className="row between">
           <h2 id={`${id}-title`}>{title}</h2>
+          {headerExtra}
           <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
             ×
           </button>

@@ -39,6 +39,7 @@ export const CLIENTS = graphql(`
           id
           kind
           text
+          critical
         }
       }
     }
@@ -101,6 +102,7 @@ export const CLIENT_FIELDS = graphql(`
       id
       kind
       text
+      critical
     }
     source
     smsConsent {

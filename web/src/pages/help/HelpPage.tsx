@@ -38,9 +38,8 @@ export function HelpTopicPage() {
         <h1>{c.title}</h1>
       </header>
       <div className="card prose">
-        <p>{c.body}</p>
-        {c.more?.map((paragraph) => (
-          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+        {[...c.body.split('\n\n'), ...(c.more ?? [])].map((para, i) => (
+          <p key={i}>{para}</p>
         ))}
         <p>
           <Link to={c.path} className="btn btn-secondary">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClientInputSchema as createClientSchema } from '@salon/contracts';
 import {
   changedFields,
+  cleanAlerts,
   cleanTags,
   consentProblem,
   decideConsent,
@@ -23,7 +24,7 @@ const base: ClientState = {
   preferredLocationId: null,
   preferredStaffId: null,
   tags: ['VIP'],
-  alerts: [{ id: '1', kind: 'allergy', text: 'PPD' }],
+  alerts: [{ id: '1', kind: 'allergy', text: 'PPD', critical: false }],
   source: null,
   smsConsent: true,
   smsConsentAt: new Date('2025-01-01T00:00:00Z'),
@@ -93,8 +94,8 @@ describe('merge', () => {
       birthday: '1990-04-02',
       tags: ['vip', 'Colour'],
       alerts: [
-        { id: '9', kind: 'allergy', text: 'ppd' },
-        { id: '8', kind: 'sensitivity', text: 'Latex' },
+        { id: '9', kind: 'allergy', text: 'ppd', critical: false },
+        { id: '8', kind: 'sensitivity', text: 'Latex', critical: false },
       ],
       smsConsent: false,
       smsConsentAt: new Date('2025-03-01T00:00:00Z'),
@@ -111,6 +112,27 @@ describe('merge', () => {
     expect(merged.tags).toEqual(['VIP', 'Colour']);
     expect(merged.alerts!.map((a) => a.text)).toEqual(['PPD', 'Latex']);
     expect(merged).toMatchObject({ smsConsent: false, smsConsentMethod: 'sms-keyword', emailConsent: true, emailConsentMethod: 'written' });
+  });
+});
+
+describe('critical alerts', () => {
+  it('an alert repeated with another case stays once, critical if either copy was; input without the flag is not critical', () => {
+    expect(
+      cleanAlerts([
+        { id: '1', kind: 'allergy', text: 'PPD' },
+        { kind: 'allergy', text: ' ppd ', critical: true },
+        { kind: 'other', text: 'Quiet room' },
+      ]),
+    ).toEqual([
+      { id: '1', kind: 'allergy', text: 'PPD', critical: true },
+      { id: expect.any(String), kind: 'other', text: 'Quiet room', critical: false },
+    ]);
+  });
+
+  it("a merge makes the survivor's alert critical when the duplicate had it critical", () => {
+    const duplicate: ClientState = { ...base, id: 'b', alerts: [{ id: '9', kind: 'allergy', text: 'ppd', critical: true }] };
+    expect(mergeClientStates(base, duplicate).alerts).toEqual([{ id: '1', kind: 'allergy', text: 'PPD', critical: true }]);
+    expect(mergeClientStates(base, { ...duplicate, alerts: base.alerts }).alerts).toBeUndefined();
   });
 });
 

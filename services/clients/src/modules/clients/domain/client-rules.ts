@@ -50,16 +50,16 @@ export function cleanTags(tags: readonly string[]): string[] {
   return out;
 }
 
-export function cleanAlerts(alerts: readonly { id?: string; kind: AlertKind; text: string }[]): ClientAlert[] {
-  const seen = new Set<string>();
-  const out: ClientAlert[] = [];
+/** Alerts without repeats (same kind and text, any case): one kept, critical if any of them was. */
+export function cleanAlerts(alerts: readonly { id?: string; kind: AlertKind; text: string; critical?: boolean }[]): ClientAlert[] {
+  const byKey = new Map<string, ClientAlert>();
   for (const a of alerts) {
     const key = `${a.kind}:${a.text.trim().toLowerCase()}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ id: a.id ?? randomUUID(), kind: a.kind, text: a.text.trim() });
+    const seen = byKey.get(key);
+    if (seen) seen.critical ||= a.critical === true;
+    else byKey.set(key, { id: a.id ?? randomUUID(), kind: a.kind, text: a.text.trim(), critical: a.critical === true });
   }
-  return out;
+  return [...byKey.values()];
 }
 
 export function cleanAddress(address: Record<string, string | null | undefined> | null | undefined): ClientAddress | null {
@@ -178,7 +178,7 @@ export function mergeClientStates(survivor: ClientState, duplicate: ClientState)
   const tags = cleanTags([...survivor.tags, ...duplicate.tags]);
   if (tags.length !== survivor.tags.length) merged.tags = tags;
   const alerts = cleanAlerts([...survivor.alerts, ...duplicate.alerts]);
-  if (alerts.length !== survivor.alerts.length) merged.alerts = alerts;
+  if (JSON.stringify(alerts) !== JSON.stringify(cleanAlerts(survivor.alerts))) merged.alerts = alerts;
   for (const channel of ['sms', 'email'] as const) {
     const mine = consentOf(survivor, channel);
     const theirs = consentOf(duplicate, channel);

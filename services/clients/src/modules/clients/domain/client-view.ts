@@ -25,7 +25,8 @@ export function toClientView(c: ClientRecord, possibleDuplicateCount = 0): Clien
     preferredLocationId: c.preferredLocationId,
     preferredStaffId: c.preferredStaffId,
     tags: c.tags ?? [],
-    alerts: c.alerts ?? [],
+    // Rows written before alerts could be critical read as not critical.
+    alerts: (c.alerts ?? []).map((a) => ({ ...a, critical: a.critical === true })),
     source: c.source,
     smsConsent: { granted: c.smsConsent, changedAt: iso(c.smsConsentAt), method: c.smsConsentMethod, changedBy: c.smsConsentBy },
     emailConsent: { granted: c.emailConsent, changedAt: iso(c.emailConsentAt), method: c.emailConsentMethod, changedBy: c.emailConsentBy },

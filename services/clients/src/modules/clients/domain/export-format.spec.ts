@@ -17,7 +17,10 @@ describe('export format', () => {
       preferredLocationId: null,
       preferredStaffId: null,
       tags: ['VIP', 'Colour'],
-      alerts: [{ id: 'a', kind: 'allergy', text: 'PPD' }],
+      alerts: [
+        { id: 'a', kind: 'allergy', text: 'PPD', critical: true },
+        { id: 'b', kind: 'other', text: 'Quiet', critical: false },
+      ],
       source: 'Instagram',
       smsConsent: consent,
       emailConsent: { ...consent, granted: false, changedAt: null, method: null },
@@ -48,7 +51,7 @@ describe('export format', () => {
     expect(row).toHaveLength(CSV_COLUMNS.length);
     const get = (k: (typeof CSV_COLUMNS)[number]) => row[CSV_COLUMNS.indexOf(k)];
     expect(get('tags')).toBe('VIP; Colour');
-    expect(get('alerts')).toBe('allergy: PPD');
+    expect(get('alerts')).toBe('allergy: PPD (critical); other: Quiet');
     expect(get('smsConsent')).toBe('yes');
     expect(get('emailConsent')).toBe('no');
     expect(get('city')).toBe('Chicago');

@@ -77,7 +77,7 @@ export function csvRow(c: ExportClient): string[] {
     c.preferredLocationId ?? '',
     c.preferredStaffId ?? '',
     c.tags.join('; '),
-    c.alerts.map((x) => `${x.kind}: ${x.text}`).join('; '),
+    c.alerts.map((x) => `${x.kind}: ${x.text}${x.critical ? ' (critical)' : ''}`).join('; '),
     c.source ?? '',
     c.smsConsent.granted ? 'yes' : 'no',
     c.smsConsent.changedAt ?? '',

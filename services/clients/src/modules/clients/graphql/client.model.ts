@@ -33,6 +33,7 @@ export class ClientAlertModel implements ClientAlert {
   @Field(() => ID) id: string;
   @Field(() => AlertKind) kind: AlertKind;
   @Field() text: string;
+  @Field({ description: 'Marked by the owner: the desk acknowledges it when booking or opening an appointment' }) critical: boolean;
 }
 
 @ObjectType('Consent')
@@ -99,6 +100,7 @@ export class AlertInput {
   @Field(() => ID, { nullable: true }) id?: string;
   @Field(() => AlertKind) kind: AlertKind;
   @Field() text: string;
+  @Field(() => Boolean, { nullable: true, description: 'Needs an acknowledgement when booking (default false)' }) critical?: boolean;
 }
 
 @InputType()

@@ -1,8 +1,8 @@
-import { satisfies, type PermissionSubject } from '@salon/contracts';
+import { APPOINTMENT_ACTIONS, satisfies, type PermissionSubject } from '@salon/contracts';
 import { ForbiddenError } from '@salon/nest-kit';
 
 /** Anyone holding one of these sees everyone's calendar; view_own_schedule alone sees one's own column. */
-export const SEE_ALL_CALENDARS = { anyOf: ['view_calendar', 'view_appointments'] } as const;
+export const SEE_ALL_CALENDARS = APPOINTMENT_ACTIONS.seeAll;
 export const SEE_A_CALENDAR = { anyOf: [...SEE_ALL_CALENDARS.anyOf, 'view_own_schedule'] } as const;
 
 /**

@@ -1,3 +1,4 @@
+import { APPOINTMENT_ACTIONS } from '@salon/contracts';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { given } from '../../../common/graphql-input.js';
@@ -16,25 +17,25 @@ import {
 export class AppointmentSeriesResolver {
   constructor(private readonly series: AppointmentSeriesUseCase) {}
 
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Query(() => SeriesPreviewModel, { description: 'Every occurrence with ok / reason and the nearest alternatives; nothing is saved' })
   appointmentSeriesPreview(@Args('input') input: AppointmentSeriesInput) {
     return this.series.preview(given(input));
   }
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.seeAll)
   @Query(() => AppointmentSeriesDetailModel)
   appointmentSeries(@Args('id', { type: () => ID }) id: string) {
     return this.series.get(id);
   }
 
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Mutation(() => SeriesCreatedModel)
   createAppointmentSeries(@CurrentAuth() auth: AuthContext, @Args('input') input: AppointmentSeriesInput) {
     return this.series.create(auth, given(input));
   }
 
-  @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
   @Mutation(() => SeriesCancelledModel, { description: '"This and following"' })
   cancelAppointmentSeries(
     @CurrentAuth() auth: AuthContext,

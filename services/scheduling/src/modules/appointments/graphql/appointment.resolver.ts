@@ -1,4 +1,5 @@
 import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { APPOINTMENT_ACTIONS, APPOINTMENT_CHANGE_KINDS, type AppointmentChangeKind, type AppointmentChangeView } from '@salon/contracts';
 import { CurrentAuth, JSONObjectScalar, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { clientReference, ClientReference } from '../../../common/client-reference.model.js';
 import { SEE_A_CALENDAR } from '../domain/calendar-scope.js';
@@ -19,6 +20,23 @@ export class AppointmentResourceModel {
   @Field() kind: string;
   @Field(() => ID) id: string;
   @Field(() => Int) slot: number;
+}
+
+@ObjectType('AppointmentChange', { description: 'One line of the change log: who did what when' })
+export class AppointmentChangeModel implements AppointmentChangeView {
+  @Field(() => Date) at: string;
+  @Field(() => ID, { nullable: true, description: 'The staff user or signed-in client; null for an online visitor or the system' })
+  by: string | null;
+  @Field(() => String, { description: 'user | client | system' }) byKind: 'user' | 'client' | 'system';
+  @Field(() => String, { nullable: true, description: "The staff member's name from identity, when known" }) byName: string | null;
+  @Field(() => String, { description: APPOINTMENT_CHANGE_KINDS.join(' | ') }) what: AppointmentChangeKind;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Raw value before: ISO time (time), staff id (staff), minutes (length), service name, status, text',
+  })
+  from: string | null;
+  @Field(() => String, { nullable: true, description: 'Raw value after (for booked: the time booked; from is the path)' }) to:
+    string | null;
 }
 
 @ObjectType('Appointment')
@@ -71,6 +89,8 @@ export class BookAppointmentInput {
 export class UpdateAppointmentInput {
   @Field({ nullable: true }) startsAt?: string;
   @Field(() => ID, { nullable: true }) staffId?: string;
+  @Field(() => ID, { nullable: true, description: 'Another service (single-service appointments): its length and price' })
+  serviceId?: string;
   @Field({ nullable: true, description: 'Resize: the new end (or give durationMin)' }) endsAt?: string;
   @Field(() => Int, { nullable: true, description: 'Resize: the new length in minutes' }) durationMin?: number;
   @Field({ nullable: true }) status?: string;
@@ -103,18 +123,34 @@ export class AppointmentResolver {
     return this.useCase.getFor(auth, id);
   }
 
+  @ResolveField(() => [AppointmentChangeModel], { description: 'The change log, oldest first' })
+  changes(@Parent() a: AppointmentView) {
+    return this.useCase.changes(a.id);
+  }
+
+  @ResolveField(() => [AppointmentModel], {
+    description: "The client's earlier appointments, newest first (only your own with view_own_schedule)",
+  })
+  clientHistory(
+    @CurrentAuth() auth: AuthContext,
+    @Parent() a: AppointmentView,
+    @Args('limit', { type: () => Int, defaultValue: 5 }) limit: number,
+  ) {
+    return this.useCase.clientHistory(auth, a, limit);
+  }
+
   @ResolveField(() => ClientReference, { nullable: true, description: 'Null when the caller may not read clients' })
   client(@Parent() a: AppointmentView) {
     return clientReference(a.clientId);
   }
 
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Mutation(() => AppointmentModel, { description: 'CONFLICT with extensions {taken, alternatives} when the time is not free' })
   bookAppointment(@CurrentAuth() auth: AuthContext, @Args('input') input: BookAppointmentInput) {
     return this.useCase.book(auth, strip(input));
   }
 
-  @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
   @Mutation(() => AppointmentModel, {
     description: 'Move, resize, status, notes; CONFLICT with extensions {taken, alternatives} when refused',
   })
@@ -124,5 +160,13 @@ export class AppointmentResolver {
     @Args('input') input: UpdateAppointmentInput,
   ) {
     return this.useCase.update(auth, id, strip(input));
+  }
+
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
+  @Mutation(() => AppointmentModel, {
+    description: 'Texts or e-mails the client the appointment as it stands (their consent decides which); CONFLICT when past or cancelled',
+  })
+  notifyClientOfAppointment(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
+    return this.useCase.requestClientNotice(auth, id);
   }
 }

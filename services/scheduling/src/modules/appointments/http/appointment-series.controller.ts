@@ -1,3 +1,4 @@
+import { APPOINTMENT_ACTIONS } from '@salon/contracts';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { AppointmentSeriesUseCase } from '../use-cases/appointment-series.use-case.js';
@@ -7,7 +8,7 @@ export class AppointmentSeriesController {
   constructor(private readonly series: AppointmentSeriesUseCase) {}
 
   /** Every occurrence with ok / reason and the nearest alternatives; nothing is saved. */
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Post('preview')
   @HttpCode(200)
   preview(@Body() body: unknown) {
@@ -15,20 +16,20 @@ export class AppointmentSeriesController {
   }
 
   /** 201 `{series, appointments, skipped}`, or 409 `{error, conflicts: [{startsAt, reason}]}` with nothing written. */
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Post()
   create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     return this.series.create(auth, body);
   }
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.seeAll)
   @Get(':id')
   get(@Param('id') id: string) {
     return this.series.get(id);
   }
 
   /** "This and following": `{fromAppointmentId, reason?}` → the cancelled appointments. */
-  @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
   @Post(':id/cancel')
   @HttpCode(200)
   cancel(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {

@@ -1,3 +1,4 @@
+import { APPOINTMENT_ACTIONS } from '@salon/contracts';
 import { Body, Controller, Get, Headers, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import type { Response } from 'express';
@@ -34,14 +35,14 @@ export class AppointmentsController {
   }
 
   /** 201 with the appointment, or 409 `{error, alternatives, taken}` naming what was taken. */
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Post()
   book(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     return this.appointments.book(auth, body);
   }
 
   /** Reschedule (startsAt, staffId), resize (endsAt or durationMin), status changes (with cancelReason), notes. */
-  @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
   @Patch(':id')
   update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
     return this.appointments.update(auth, id, body);

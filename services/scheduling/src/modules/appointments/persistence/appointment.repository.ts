@@ -167,18 +167,30 @@ export class AppointmentRepository {
   async move(
     manager: EntityManager,
     id: string,
-    m: { startsAt: Date; endsAt: Date; staffId: string; priceMinor: number; service: Record<string, unknown> },
+    m: { startsAt: Date; endsAt: Date; staffId: string; serviceId: string; priceMinor: number; service: Record<string, unknown> },
   ): Promise<void> {
     await manager.query(
       `UPDATE appointments SET starts_at = $2, ends_at = $3, price_minor = $4, service = $5, version = version + 1, updated_at = now() WHERE id = $1`,
       [id, m.startsAt.toISOString(), m.endsAt.toISOString(), m.priceMinor, JSON.stringify(m.service)],
     );
-    await manager.query(`UPDATE appointment_segments SET starts_at = $2, ends_at = $3, staff_id = $4 WHERE appointment_id = $1`, [
-      id,
-      m.startsAt.toISOString(),
-      m.endsAt.toISOString(),
-      m.staffId,
-    ]);
+    await manager.query(
+      `UPDATE appointment_segments SET starts_at = $2, ends_at = $3, staff_id = $4, service_id = $5 WHERE appointment_id = $1`,
+      [id, m.startsAt.toISOString(), m.endsAt.toISOString(), m.staffId, m.serviceId],
+    );
+  }
+
+  /**
+   * The client's other appointments that started before `before`, newest first (the details
+   * panel's "last visits"); only these staff members' when `staffIds` is given.
+   */
+  async clientHistory(clientId: string, before: Date, excludeId: string, limit: number, staffIds?: string[]): Promise<AppointmentView[]> {
+    const params: unknown[] = [clientId, before.toISOString(), excludeId, limit];
+    const scope = staffIds ? ` AND sg.staff_id = ANY($${params.push(staffIds)}::uuid[])` : '';
+    const rows = await this.dataSource.query(
+      `${SELECT} WHERE a.client_id = $1 AND a.starts_at < $2 AND a.id <> $3${scope} ORDER BY a.starts_at DESC LIMIT $4`,
+      params,
+    );
+    return rows.map(toView);
   }
 
   async setStatus(

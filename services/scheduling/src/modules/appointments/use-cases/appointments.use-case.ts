@@ -7,6 +7,7 @@ import {
   parseInput,
   PermissionResolver,
   ReferenceCheck,
+  UserDirectory,
   ValidationFailedError,
   type AuthContext,
 } from '@salon/nest-kit';
@@ -28,10 +29,13 @@ import {
   isLateCancel,
   type AppointmentStatus,
 } from '../domain/appointment-status.js';
+import { appointmentChanges } from '../domain/appointment-changes.js';
 import { calendarScope, canSeeAppointment } from '../domain/calendar-scope.js';
 import { priceFor, snapshot } from '../domain/visit-price.js';
 import { SchedulesUseCase } from '../../schedules/use-cases/schedules.use-case.js';
+import { AppointmentChangeRepository } from '../persistence/appointment-change.repository.js';
 import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
+import type { AppointmentChangeView } from '@salon/contracts';
 import { bookingReferences, visitFields, visitParts } from './booking-input.dto.js';
 import { BookingWriter } from './booking-writer.use-case.js';
 
@@ -51,6 +55,8 @@ const patchSchema = z
   .object({
     startsAt: instantSchema().optional(),
     staffId: z.uuid().optional(),
+    /** Another service of the catalogue (single-service appointments): its length and price for the staff member. */
+    serviceId: z.uuid().optional(),
     /** Resize: the new end, or the new length in minutes (one of the two). */
     endsAt: instantSchema().optional(),
     durationMin: intSchema({ min: 5, max: MAX_LENGTH_MIN }).optional(),
@@ -97,6 +103,8 @@ export class AppointmentsUseCase {
     private readonly permissions: PermissionResolver,
     private readonly allocations: AllocationsUseCase,
     private readonly references: ReferenceCheck,
+    private readonly changeLog: AppointmentChangeRepository,
+    private readonly directory: UserDirectory,
   ) {}
 
   /** The window's appointments the caller may see: everyone's, or only their own with view_own_schedule. */
@@ -245,12 +253,72 @@ export class AppointmentsUseCase {
       throw new ConflictError('The appointment was changed by someone else; reload it and try again');
     const start = p.startsAt ? new Date(p.startsAt) : new Date(current.startsAt);
     const length = newLength(p, start);
-    if (p.startsAt !== undefined || p.staffId !== undefined || length !== undefined)
-      await this.reschedule(auth, current, start, p.staffId ?? current.staffId, now, length);
+    const serviceId = p.serviceId !== undefined && p.serviceId !== current.serviceId ? p.serviceId : undefined;
+    if (p.startsAt !== undefined || p.staffId !== undefined || length !== undefined || serviceId !== undefined)
+      await this.reschedule(auth, current, start, p.staffId ?? current.staffId, now, length, serviceId);
     if (p.status !== undefined && p.status !== (await this.get(id)).status)
       await this.changeStatus(auth, id, p.status, p.cancelReason ?? null, now);
-    if (p.notes !== undefined) await this.dataSource.transaction((m) => this.appointments.setNotes(m, id, p.notes ?? null));
+    if (p.notes !== undefined)
+      await this.dataSource.transaction(async (m) => {
+        const before = await this.appointments.lock(id, m);
+        if (!before) throw new NotFoundError(`Appointment ${id} not found`);
+        if ((before.notes ?? null) === (p.notes ?? null)) return;
+        await this.appointments.setNotes(m, id, p.notes ?? null);
+        await this.logChanges(m, auth, before, now);
+      });
     return this.get(id);
+  }
+
+  /**
+   * Asks messaging to tell the client of the appointment as it now stands (after a move): an event
+   * through the outbox; messaging picks SMS or e-mail by the client's consent. Only a future
+   * appointment that still stands.
+   */
+  async requestClientNotice(auth: AuthContext, id: string, now = new Date()): Promise<AppointmentView> {
+    const a = await this.get(id);
+    if (!canReschedule(a.status) || new Date(a.startsAt) <= now)
+      throw new ConflictError('Only an appointment still to come can be sent to the client');
+    await this.dataSource.transaction((m) =>
+      this.outbox.append(m, {
+        type: 'scheduling.appointment.client-notice-requested.v1',
+        aggregateType: 'appointment',
+        aggregateId: a.id,
+        locationId: a.locationId,
+        actor: actorOf(auth),
+        payload: {
+          appointmentId: a.id,
+          clientId: a.clientId,
+          serviceName: a.serviceName,
+          staffId: a.staffId,
+          startsAt: a.startsAt,
+          endsAt: a.endsAt,
+          version: a.version,
+        },
+      }),
+    );
+    return a;
+  }
+
+  /** The change log, oldest first, with the names of the staff who made each change. */
+  async changes(id: string): Promise<AppointmentChangeView[]> {
+    const rows = await this.changeLog.list(id);
+    const names = new Map<string, string | null>();
+    for (const by of new Set(rows.filter((r) => r.byKind === 'user' && r.by).map((r) => r.by!)))
+      names.set(by, await this.directory.nameOf(by).catch(() => null));
+    return rows.map((r) => ({ ...r, byName: r.by ? (names.get(r.by) ?? null) : null }));
+  }
+
+  /** The client's earlier appointments, newest first, as far as the caller may see them (their own with view_own_schedule). */
+  async clientHistory(auth: AuthContext, a: AppointmentView, limit: number): Promise<AppointmentView[]> {
+    const subject = await this.subject(auth);
+    const own = canSeeAppointment(subject, []) ? undefined : [subject.userId];
+    return this.appointments.clientHistory(a.clientId, new Date(a.startsAt), a.id, Math.min(Math.max(limit, 1), 20), own);
+  }
+
+  /** Writes, in the change's own transaction, what differs between `before` and the row as it now stands. */
+  private async logChanges(m: EntityManager, auth: AuthContext, before: AppointmentView, now: Date): Promise<void> {
+    const after = await this.appointments.find(before.id, m);
+    if (after) await this.changeLog.record(m, before.id, actorOf(auth), now, appointmentChanges(before, after));
   }
 
   /**
@@ -264,21 +332,36 @@ export class AppointmentsUseCase {
     staffId: string,
     now: Date,
     length?: number,
+    newServiceId?: string,
   ): Promise<void> {
-    if (!canReschedule(current.status))
-      throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be ${length === undefined ? 'moved' : 'resized'}`);
+    const verb = newServiceId !== undefined ? 'changed' : length === undefined ? 'moved' : 'resized';
+    if (!canReschedule(current.status)) throw new ConflictError(`A ${current.status.replace('-', ' ')} appointment cannot be ${verb}`);
     if (current.segments.length > 1)
-      throw new ConflictError('A visit of several services cannot be moved or resized as a whole yet; cancel it and book it again');
-    const service = await this.catalogue.findService(current.serviceId);
-    if (!service) throw new NotFoundError(`Service ${current.serviceId} not found`);
-    const resized = length !== undefined || current.service?.resized === true;
+      throw new ConflictError(`A visit of several services cannot be ${verb} as a whole yet; cancel it and book it again`);
+    const serviceId = newServiceId ?? current.serviceId;
+    const service = await this.catalogue.findService(serviceId);
+    if (!service) {
+      if (newServiceId) throw ValidationFailedError.field('serviceId', 'is not a service of the catalogue');
+      throw new NotFoundError(`Service ${serviceId} not found`);
+    }
+    if (newServiceId && !service.active) throw ValidationFailedError.field('serviceId', `${service.name} is no longer offered`);
+    // A new service brings its own length (unless one is asked for) and price.
+    const resized = length !== undefined || (newServiceId === undefined && current.service?.resized === true);
     const currentLength = (new Date(current.endsAt).getTime() - new Date(current.startsAt).getTime()) / MIN;
-    const durationMin = length ?? (resized || staffId === current.staffId ? currentLength : null);
+    const durationMin = length ?? (newServiceId === undefined && (resized || staffId === current.staffId) ? currentLength : null);
     const ctx = { service, locationId: current.locationId, staffId, start, now, relax: true, ignoreAppointmentId: current.id, durationMin };
     const { check, cal } = await this.availability.check(ctx);
     if (!check.ok) throw BookingConflictError.refused(start, check.reasons, this.alternatives(check.alternatives, cal));
     const seg = check.slot.segments[0];
-    const price = seg.staffId === current.staffId ? current.priceMinor : priceFor(service, seg.staffId);
+    // Asked to be where it already is (a drag dropped in place, a length set to what it is): nothing to write.
+    if (
+      newServiceId === undefined &&
+      seg.staffId === current.staffId &&
+      seg.start.getTime() === new Date(current.startsAt).getTime() &&
+      seg.end.getTime() === new Date(current.endsAt).getTime()
+    )
+      return;
+    const price = seg.staffId === current.staffId && newServiceId === undefined ? current.priceMinor : priceFor(service, seg.staffId);
     try {
       await this.dataSource.transaction(async (m) => {
         const locked = await this.appointments.lock(current.id, m);
@@ -291,10 +374,12 @@ export class AppointmentsUseCase {
           startsAt: seg.start,
           endsAt: seg.end,
           staffId: seg.staffId,
+          serviceId: service.id,
           priceMinor: price,
           service: kept,
         });
         await this.allocations.holdSlot(m, current.id, check.slot, cal);
+        await this.logChanges(m, auth, locked, now);
         await this.outbox.append(m, {
           type: 'scheduling.appointment.rescheduled.v1',
           aggregateType: 'appointment',
@@ -329,6 +414,7 @@ export class AppointmentsUseCase {
       }
       await this.appointments.setStatus(m, id, { status: to, cancelReason: to === 'cancelled' ? reason : null, lateCancel });
       if (!holdsResources(to)) await this.allocations.deactivate(m, { appointmentId: id });
+      await this.logChanges(m, auth, a, now);
       const base = { appointmentId: a.id, clientId: a.clientId, staffId: a.staffId, startsAt: a.startsAt };
       const common = { aggregateType: 'appointment', aggregateId: a.id, locationId: a.locationId, actor: actorOf(auth) };
       if (to === 'cancelled')

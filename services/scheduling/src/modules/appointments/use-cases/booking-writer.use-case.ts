@@ -6,7 +6,9 @@ import { BookingConflictError } from '../../allocations/domain/booking-conflict.
 import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
 import type { Slot } from '../../availability/domain/availability-types.js';
 import type { VisitCalendars } from '../../availability/use-cases/visit-availability.use-case.js';
+import { bookedEntry } from '../domain/appointment-changes.js';
 import { visitPrice } from '../domain/visit-price.js';
+import { AppointmentChangeRepository } from '../persistence/appointment-change.repository.js';
 import { AppointmentRepository } from '../persistence/appointment.repository.js';
 
 export interface NewBooking {
@@ -24,8 +26,8 @@ export interface NewBooking {
 /**
  * The one writer of new appointments, for every path that books (single, multi-service, series
  * occurrence, waitlist offer accepted): the appointment and its ordered segments, its holds (taken
- * by the allocations module, under the exclusion constraint), and `scheduling.appointment.booked.v1`,
- * all in the caller's transaction.
+ * by the allocations module, under the exclusion constraint), the first line of its change log and
+ * `scheduling.appointment.booked.v1`, all in the caller's transaction.
  */
 @Injectable()
 export class BookingWriter {
@@ -33,6 +35,7 @@ export class BookingWriter {
     private readonly appointments: AppointmentRepository,
     private readonly outbox: OutboxWriter,
     private readonly allocations: AllocationsUseCase,
+    private readonly changes: AppointmentChangeRepository,
   ) {}
 
   async write(m: EntityManager, b: NewBooking): Promise<string> {
@@ -55,6 +58,7 @@ export class BookingWriter {
       segments: segs.map((seg) => ({ serviceId: seg.serviceId, staffId: seg.staffId, startsAt: seg.start, endsAt: seg.end })),
     });
     await this.allocations.holdSlot(m, appointmentId, b.slot, b.cal);
+    await this.changes.record(m, appointmentId, b.actor, new Date(), [bookedEntry(b.source, b.slot.start.toISOString())]);
     await this.outbox.append(m, {
       type: 'scheduling.appointment.booked.v1',
       aggregateType: 'appointment',

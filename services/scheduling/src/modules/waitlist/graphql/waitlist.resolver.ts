@@ -1,3 +1,4 @@
+import { APPOINTMENT_ACTIONS } from '@salon/contracts';
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { clientReference, ClientReference } from '../../../common/client-reference.model.js';
@@ -10,7 +11,7 @@ import { WaitlistAcceptedModel, WaitlistEntryModel, WaitlistInput } from './wait
 export class WaitlistResolver {
   constructor(private readonly waitlist: WaitlistUseCase) {}
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.seeAll)
   @Query(() => [WaitlistEntryModel], { description: 'Entries of local dates from..to, oldest first, each with its latest offer' })
   waitlistEntries(
     @Args('locationId', { type: () => ID }) locationId: string,
@@ -26,25 +27,25 @@ export class WaitlistResolver {
     return clientReference(e.clientId);
   }
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.seeAll)
   @Query(() => WaitlistEntryModel)
   waitlistEntry(@Args('id', { type: () => ID }) id: string) {
     return this.waitlist.get(id);
   }
 
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Mutation(() => WaitlistEntryModel)
   addToWaitlist(@CurrentAuth() auth: AuthContext, @Args('input') input: WaitlistInput) {
     return this.waitlist.create(auth, given(input));
   }
 
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Mutation(() => WaitlistAcceptedModel, { description: 'Staff accept the open offer for the client; CONFLICT if it expired or was taken' })
   acceptWaitlistOffer(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
     return this.waitlist.acceptForEntry(auth, id);
   }
 
-  @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
   @Mutation(() => WaitlistEntryModel)
   cancelWaitlistEntry(@Args('id', { type: () => ID }) id: string) {
     return this.waitlist.cancel(id);

@@ -1,3 +1,4 @@
+import { APPOINTMENT_ACTIONS } from '@salon/contracts';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentAuth, Public, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { WaitlistUseCase } from '../use-cases/waitlist.use-case.js';
@@ -7,14 +8,14 @@ export class WaitlistController {
   constructor(private readonly waitlist: WaitlistUseCase) {}
 
   /** `{locationId, clientId, serviceId, staffId?, dateFrom, dateTo, windowStart?, windowEnd?, note?}` → 201 entry. */
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Post()
   create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     return this.waitlist.create(auth, body);
   }
 
   /** ?locationId=&from=&to=[&status=active|all|waiting|offered|booked|cancelled] → entries, oldest first, each with its latest offer. */
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.seeAll)
   @Get()
   list(@Query() query: Record<string, string>) {
     return this.waitlist.list(query);
@@ -41,20 +42,20 @@ export class WaitlistController {
     return this.waitlist.declineByToken(token);
   }
 
-  @RequirePermission({ anyOf: ['view_appointments', 'view_calendar'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.seeAll)
   @Get(':id')
   get(@Param('id') id: string) {
     return this.waitlist.get(id);
   }
 
   /** Staff accept the entry's open offer on the client's behalf. */
-  @RequirePermission('create_appointments')
+  @RequirePermission(APPOINTMENT_ACTIONS.book)
   @Post(':id/accept')
   accept(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
     return this.waitlist.acceptForEntry(auth, id);
   }
 
-  @RequirePermission({ anyOf: ['edit_appointments', 'update_appointments'] })
+  @RequirePermission(APPOINTMENT_ACTIONS.change)
   @Post(':id/cancel')
   @HttpCode(200)
   cancel(@Param('id') id: string) {

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2.2 A and AA rules (DESIGN §8: every module passes axe in the walk). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's violations inside `selector` on the page as it stands (axe is injected once per page). */
+export async function axeViolations(page: Page, selector: string): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(
+    async ({ selector, tags }) => {
+      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: any[] }> } }).axe;
+      const result = await axe.run(selector, { runOnly: { type: 'tag', values: tags } });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        targets: v.nodes.map((n: { target: string[] }) => n.target.join(' ')),
+      }));
+    },
+    { selector, tags: TAGS },
+  );
+}
