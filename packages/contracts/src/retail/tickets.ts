@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intSchema } from '../rules/numbers.js';
 
 /**
  * Retail's tickets (`/api/tickets`): one per visit at a location, opened from appointments or as a
@@ -193,7 +194,7 @@ export type TicketLineInput = z.input<typeof ticketLineInputSchema>;
  * `lines` replaces the list; `discount`/`tip` null removes them.
  */
 export const updateTicketInputSchema = z.strictObject({
-  version: z.number().int(),
+  version: intSchema({ min: 1 }),
   lines: z.array(ticketLineInputSchema).max(100, 'at most 100 lines').optional(),
   discount: discountInputSchema.nullish(),
   tip: tipInputSchema.nullish(),

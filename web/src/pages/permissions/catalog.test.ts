@@ -5,7 +5,16 @@ import { groupByCategory, sameSet, toggleIn } from './catalog';
 describe('permission catalogue', () => {
   it('groups by category in catalogue order', () => {
     const groups = groupByCategory(PERMISSION_CATALOG);
-    expect(groups.map((g) => g.category)).toEqual(['Dashboard', 'Appointments', 'Clients', 'Staff', 'Services', 'Phone', 'Business', 'Retail']);
+    expect(groups.map((g) => g.category)).toEqual([
+      'Dashboard',
+      'Appointments',
+      'Clients',
+      'Staff',
+      'Services',
+      'Phone',
+      'Business',
+      'Retail',
+    ]);
     expect(groups.find((g) => g.category === 'Appointments')?.items).toHaveLength(6);
   });
   it('toggles and compares permission sets', () => {
