@@ -31,6 +31,6 @@ export const posSettingsInputSchema = z.strictObject({
   tipPresets: z.array(percentSchema).max(6, 'at most 6 presets'),
   discountLimitPercent: z.number().min(0, 'must be 0 or more').max(100, 'must be 100 or less'),
   /** As read; omitted for a location that has never saved its settings. */
-  version: intSchema({ min: 1 }).optional(),
+  version: intSchema({ min: 0 }).optional(),
 });
 export type PosSettingsInput = z.input<typeof posSettingsInputSchema>;
