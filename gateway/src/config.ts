@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { queryLimitsConfigSchema, queryLimitsOf, type QueryLimits } from '@salon/nest-kit/graphql-limits';
-import { isPublishedSecret, MISSING_SECRET_HINT, parseTrustedProxies, PUBLISHED_SECRET_MESSAGE } from '@salon/tokens';
+import { sharedSecret, trustedProxiesSchema } from '@salon/nest-kit/config';
+import { MISSING_SECRET_HINT } from '@salon/tokens';
 import { z } from 'zod';
 
 /** Thrown at boot when the environment does not fit; names every bad variable. */
@@ -30,21 +31,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Proxies in front of the gateway (the ingress) whose X-Forwarded-For/-Proto are believed; none by default. */
-  TRUSTED_PROXIES: z
-    .string()
-    .default('')
-    .transform((value, ctx) => {
-      const parsed = parseTrustedProxies(value);
-      if (parsed.ok) return parsed.list;
-      ctx.addIssue({ code: 'custom', message: parsed.message });
-      return z.NEVER;
-    }),
+  TRUSTED_PROXIES: trustedProxiesSchema(''),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('salon:'),
-  JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .refine((value) => !isPublishedSecret(value), PUBLISHED_SECRET_MESSAGE),
+  JWT_SECRET: sharedSecret(32),
   JWT_ISSUER: z.string().min(1).default('salon-identity'),
   JWT_AUDIENCE: z.string().min(1).default('salon-platform'),
   JWT_TTL_SECONDS: positiveInt('a positive number of seconds').default(43_200),

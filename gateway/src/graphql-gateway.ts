@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ApolloServer, type ApolloServerOptions, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import { queryCostPlugin, queryLimitRules } from '@salon/nest-kit/graphql-limits';
+import { withoutSuggestions } from '@salon/nest-kit/graphql-errors';
 import type { VerifiedToken } from '@salon/tokens';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
@@ -36,16 +37,6 @@ export class AuthForwardingDataSource extends RemoteGraphQLDataSource<GatewayCon
     if (clientIp) headers.set('x-forwarded-for', clientIp);
   }
 }
-
-/**
- * "Did you mean …?" names fields, types and enum values the caller did not ask for: a map of the
- * schema for anyone probing it. Apollo's plugin removes them from validation errors only; variable
- * and enum coercion errors carry them too, so every answered error loses them here.
- */
-export const withoutSuggestions: NonNullable<ApolloServerOptions<GatewayContext>['formatError']> = (formatted) =>
-  formatted.message.includes('Did you mean')
-    ? { ...formatted, message: formatted.message.replace(/\s*Did you mean[^?]*\?/g, '') }
-    : formatted;
 
 export interface SupergraphStatus {
   loaded: boolean;

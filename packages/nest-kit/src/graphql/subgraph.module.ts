@@ -1,4 +1,3 @@
-import type { GraphQLFormattedError } from 'graphql';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
@@ -6,16 +5,9 @@ import type { DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { BaseConfig } from '../config/config.js';
 import { queryCostPlugin, queryLimitRules, queryLimitsOf, type QueryLimitsConfig } from './query-limits.js';
+import { withoutSuggestions } from './without-suggestions.js';
 
-/**
- * "Did you mean …?" hands whoever calls a subgraph directly a map of its schema. Apollo's plugin
- * strips it from validation errors; variable and enum coercion errors carry it too, so every
- * answered error loses it here.
- */
-export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
-  if (!formatted.message.includes('Did you mean')) return formatted;
-  return { ...formatted, message: formatted.message.replace(/\s*Did you mean[^?]*\?/g, '') };
-}
+export { withoutSuggestions };
 
 /**
  * Every service's Federation 2 subgraph, configured one way: code-first schema, the request in the
