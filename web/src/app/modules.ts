@@ -245,7 +245,7 @@ export const HELP_CONTENT: Record<HelpTopic, { title: string; body: string; path
   staff: {
     title: 'Staff',
     path: '/staff',
-    body: 'The staff list shows everyone on your team with their contact details, role, permission groups and whether they are active. Admins invite new staff by e-mail: the invitation link can be copied and sent by hand too. Admins can also deactivate a staff member, which signs them out and stops them signing in.',
+    body: 'The staff list shows everyone on your team with their contact details, role, permission groups and whether they are active. Admins invite new staff by e-mail: the invitation link can be copied and sent by hand too. Admins can also deactivate a staff member, which signs them out and stops them signing in.\n\nIf you may see everyone’s schedule (View schedules, View calendar or Edit calendar), a name in the list opens that person’s working hours, days off and time off.',
   },
   locations: {
     title: 'Locations',
@@ -284,11 +284,15 @@ export const HELP_CONTENT: Record<HelpTopic, { title: string; body: string; path
     path: '/note-templates',
     body: `Note templates are coming: ${MODULES.noteTemplates.summary}`,
   },
-  schedule: { title: 'Schedule', path: '/schedule', body: `The schedule is coming: ${MODULES.schedule.summary}` },
+  schedule: {
+    title: 'Schedule',
+    path: '/schedule',
+    body: 'The schedule shows everyone’s weekly working hours at the selected location, with breaks and the hours each person works in a week. Click a name to edit that person’s week, add a day off or different hours on one date, and record time off. Hours are what online booking and the calendar offer: a time outside them, or inside a break or time off, cannot be booked.',
+  },
   'staff-schedule': {
     title: 'Staff schedule',
     path: '/staff-schedule',
-    body: `Staff schedules are coming: ${MODULES.staffSchedule.summary}`,
+    body: 'One person’s week at the selected location: their working hours and breaks per weekday, date exceptions (a day off or other hours on one date) and time off. Without a name in the address it is your own schedule. If you may see everyone’s schedule, "Whose schedule" switches to anyone on the team; with Edit calendar you change their hours, exceptions and time off too. Admins also set the location’s booking policy here (slot interval, notice, how far ahead, late-cancel window, opening hours).',
   },
   memberships: { title: 'Memberships', path: '/memberships', body: `Memberships are coming: ${MODULES.memberships.summary}` },
 };
