@@ -15,7 +15,9 @@ describe('help guides', () => {
   });
 
   it('reduces Markdown to words for search', () => {
-    expect(plainText('## Tips\n\n- **Split** [the tip](/pos) by `hand`\n\n![The POS](/help/pos.png)')).toBe('Tips Split the tip by hand The POS');
+    expect(plainText('## Tips\n\n- **Split** [the tip](/pos) by `hand`\n\n![The POS](/help/pos.png)')).toBe(
+      'Tips Split the tip by hand The POS',
+    );
   });
 });
 
