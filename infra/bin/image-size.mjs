@@ -43,7 +43,14 @@ for (const name of names.length ? names : ['identity']) {
   cpSync(join(pruned, 'json'), image, { recursive: true });
   run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', `--workspace=${pkg}`], image);
   const before = du(join(image, 'node_modules'));
-  run('sh', ['-c', `find . -path '*/node_modules/*' -type f \\( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.ts' -o -iname '*.md' \\) -delete && rm -rf node_modules/typescript`], image);
+  run(
+    'sh',
+    [
+      '-c',
+      `find . -path '*/node_modules/*' -type f \\( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.ts' -o -iname '*.md' \\) -delete && rm -rf node_modules/typescript`,
+    ],
+    image,
+  );
   const deps = du(join(image, 'node_modules'));
   for (const manifest of manifests(join(pruned, 'full'))) {
     const dir = relative(join(pruned, 'full'), dirname(manifest));
