@@ -31,7 +31,7 @@ export const KAFKA_PARTITIONS = 4;
 
 /** The variables a workspace documents (DESIGN §6: every variable is in its .env.example). */
 export function declaredVariables(dir) {
-  let text = '';
+  let text;
   try {
     text = readFileSync(join(ROOT, dir, '.env.example'), 'utf8');
   } catch {
@@ -110,7 +110,6 @@ function environmentFor(dir, extra = {}) {
   return { ...env, ...extra };
 }
 
-const started = { condition: 'service_started' };
 const healthy = { condition: 'service_healthy' };
 const completed = { condition: 'service_completed_successfully' };
 const probe = (interval = '10s') => ({

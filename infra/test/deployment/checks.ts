@@ -9,7 +9,6 @@ import { Ajv } from 'ajv';
 import { parseAllDocuments } from 'yaml';
 import { ROOT } from '../../lib/install.mjs';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- manifests are untyped YAML */
 export type Obj = Record<string, any>;
 
 // ------------------------------------------------------------------ Dockerfile
