@@ -503,6 +503,7 @@ export function renderKubernetesBase() {
       configMapGenerator: [
         {
           name: 'service-urls',
+          options: { labels: PREREQUISITE },
           literals: SERVICES.map((s) => `${s.gatewayVariable}=http://${s.name}:${s.port}`),
         },
       ],
@@ -518,13 +519,18 @@ export const K8S_TOPIC_PARTITIONS = 12;
 export const POSTGRES_CLUSTER = 'salon-db';
 export const SECRET_STORE = 'salon-secrets';
 export const OVERLAYS = ['staging', 'production'];
+/**
+ * What a release's migration Jobs need before they run (settings, secrets, the data stores): applied
+ * with them, by `-l app.kubernetes.io/component in (prerequisite,migrate)` (docs/operations.md).
+ */
+export const PREREQUISITE = { 'app.kubernetes.io/component': 'prerequisite' };
 
 export async function renderKafkaTopics() {
   const topics = await kafkaTopics();
   return topics.map((topic) => ({
     apiVersion: 'kafka.strimzi.io/v1beta2',
     kind: 'KafkaTopic',
-    metadata: { name: topic.replaceAll('.', '-'), labels: { 'strimzi.io/cluster': KAFKA_CLUSTER } },
+    metadata: { name: topic.replaceAll('.', '-'), labels: { 'strimzi.io/cluster': KAFKA_CLUSTER, ...PREREQUISITE } },
     spec: {
       topicName: topic,
       partitions: K8S_TOPIC_PARTITIONS,
@@ -543,7 +549,7 @@ export function renderExternalSecrets() {
   return [...SERVICES.map((s) => s.name), GATEWAY.name].map((name) => ({
     apiVersion: 'external-secrets.io/v1',
     kind: 'ExternalSecret',
-    metadata: { name },
+    metadata: { name, labels: PREREQUISITE },
     spec: {
       refreshInterval: '1h',
       secretStoreRef: { kind: 'ClusterSecretStore', name: SECRET_STORE },
@@ -559,7 +565,7 @@ export function renderDatabases() {
   return SERVICES.map((s) => ({
     apiVersion: 'postgresql.cnpg.io/v1',
     kind: 'Database',
-    metadata: { name: `salon-${s.database}`.replaceAll('_', '-') },
+    metadata: { name: `salon-${s.database}`.replaceAll('_', '-'), labels: PREREQUISITE },
     spec: { name: `salon_${s.database}`, owner: 'salon', cluster: { name: POSTGRES_CLUSTER } },
   }));
 }

@@ -304,4 +304,19 @@ describe('Kubernetes overlays', () => {
     ).toEqual(SERVICES.map((s) => `salon_${s.database}`).sort());
     expect(objects.every((o) => o.metadata.namespace === 'salon' || !o.metadata.namespace)).toBe(true);
   });
+
+  it('production: what a migration Job reads is applied with it (label app.kubernetes.io/component=prerequisite)', () => {
+    const objects = rendered.production!;
+    const first = (o: Obj) => ['prerequisite', 'migrate'].includes(o.metadata.labels?.['app.kubernetes.io/component']);
+    for (const job of objects.filter((o) => o.kind === 'Job')) {
+      expect(first(job), job.metadata.name).toBe(true);
+      for (const from of job.spec.template.spec.containers[0].envFrom) {
+        const [kind, name] = from.configMapRef ? ['ConfigMap', from.configMapRef.name] : ['ExternalSecret', from.secretRef.name];
+        const source = objects.find((o) => o.kind === kind && o.metadata.name === name);
+        expect(source && first(source), `${job.metadata.name} reads ${kind}/${name}`).toBe(true);
+      }
+    }
+    for (const kind of ['Cluster', 'Database', 'Kafka', 'KafkaNodePool', 'KafkaTopic'])
+      for (const o of objects.filter((x) => x.kind === kind)) expect(first(o), `${kind}/${o.metadata.name}`).toBe(true);
+  });
 });
