@@ -55,6 +55,13 @@ describe('the Dockerfile', () => {
     expect(checkDockerfile(dockerfile, NODE_MAJOR)).toEqual([]);
   });
 
+  it('gets a build context without host installs, builds or local secrets (.dockerignore)', () => {
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '.env', '.local', '.git']));
+  });
+
   it('catches each broken rule', () => {
     const broken = (from: RegExp | string, to: string) => checkDockerfile(dockerfile.replace(from, to), NODE_MAJOR);
     expect(broken(/^USER node$/m, '')).toContain('the runtime stage has no USER: it would run as root');
