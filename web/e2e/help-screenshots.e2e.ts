@@ -1,6 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser, newPage, signIn } from './browser.js';
 
 // The help guides' pictures, taken from the demo salon on every run so a guide never shows a
@@ -164,7 +165,7 @@ describe('the guides show their pictures', () => {
     'staff-schedule',
   ];
 
-  it('loads every image of each guide from the same origin', async () => {
+  it('loads every image of each guide from the same origin, with no axe violation on the guide', async () => {
     const refused: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
@@ -182,6 +183,7 @@ describe('the guides show their pictures', () => {
         expect(image.alt.length, image.src).toBeGreaterThan(10);
         expect(new URL(image.src).origin).toBe(new URL(page.url()).origin);
       }
+      expect(await axeViolations(page, `[data-testid="help-${topic}"]`), topic).toEqual([]);
     }
     expect(refused).toEqual([]);
   });
