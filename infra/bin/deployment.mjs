@@ -9,7 +9,13 @@ import { ROOT } from '../lib/install.mjs';
 import { renderAll } from '../lib/deployment.mjs';
 
 const check = process.argv.includes('--check');
-const files = await renderAll();
+let files;
+try {
+  files = await renderAll();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 const stale = [];
 for (const [path, content] of Object.entries(files)) {
   const full = join(ROOT, path);

@@ -219,6 +219,8 @@ export async function renderCompose() {
     const runtimeDeps = { [`${service.name}-migrate`]: completed, ...stores, ...peerDeps(service.dir) };
     services[service.name] = {
       image,
+      // the same build as the migration's (a cache hit), so compose never tries to pull salon/*
+      build: build(workspace, service.port),
       command: ['node', `${service.dir}/dist/main.js`],
       environment: environmentFor(service.dir, { ...own, PORT: String(service.port) }),
       healthcheck: probe(),
@@ -227,6 +229,7 @@ export async function renderCompose() {
     if (service.worker) {
       services[`${service.name}-worker`] = {
         image,
+        build: build(workspace, service.port),
         command: ['node', `${service.dir}/${service.worker}`],
         environment: environmentFor(service.dir, { ...own, HEARTBEAT_FILE: '/tmp/heartbeat' }),
         healthcheck: probe(),
