@@ -36,6 +36,9 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('POST', '/api/services')).toBe(false);
     expect(isPublicRoute('GET', '/api/forms')).toBe(false);
     expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
+    expect(isPublicRoute('POST', '/api/forms/public/1001/submissions')).toBe(true);
+    expect(isPublicRoute('POST', '/api/forms/1001/publish')).toBe(false);
+    expect(isPublicRoute('POST', '/api/forms/public')).toBe(false);
     expect(isPublicRoute('GET', '/api/servicesx')).toBe(false);
   });
 

@@ -37,6 +37,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: '*', path: '/api/waitlist/offers', match: 'below' },
   { method: 'GET', path: '/api/classes/public', match: 'exact' },
   { method: 'GET', path: '/api/forms', match: 'below' },
+  // A client submitting a public form (/forms/{id}); the documents service checks the form and any link token.
+  { method: 'POST', path: '/api/forms/public', match: 'below' },
   { method: 'GET', path: '/api/documents', match: 'below' },
 ];
 
