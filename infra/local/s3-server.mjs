@@ -6,7 +6,7 @@
 //   import { startLocalS3 } from './infra/local/s3-server.mjs'
 //   const s3 = await startLocalS3({ port: 8008 })   // port 0 picks a free one
 //   s3.url; await s3.stop()
-//   node infra/local/s3-server.mjs --port 8008 [--directory .local/s3]
+//   node infra/local/s3-server.mjs --port 8008 [--host 127.0.0.1] [--directory .local/s3]
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -52,8 +52,10 @@ export async function startLocalS3({ port = 8008, host = '127.0.0.1', directory,
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8008' }, directory: { type: 'string' } } });
-  const s3 = await startLocalS3({ port: Number(values.port), directory: values.directory });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '8008' }, host: { type: 'string', default: '127.0.0.1' }, directory: { type: 'string' } },
+  });
+  const s3 = await startLocalS3({ port: Number(values.port), host: values.host, directory: values.directory });
   console.log(`local S3 (s3rver) on ${s3.url}, objects in ${s3.directory}`);
   const stop = () => s3.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -75,6 +75,9 @@ describe('form definitions', () => {
 describe('submission input', () => {
   it('needs a version and a drawn signature of bounded size', () => {
     const r = submissionInputSchema.safeParse({ answers: {}, signature: { name: 'Ada', imagePng: 'iVBOR' } });
-    expect(issues(r)).toEqual(['version: Invalid input: expected number, received undefined', 'signature.imagePng: must be a drawn signature']);
+    expect(issues(r)).toEqual([
+      'version: Invalid input: expected number, received undefined',
+      'signature.imagePng: must be a drawn signature',
+    ]);
   });
 });

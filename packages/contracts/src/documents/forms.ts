@@ -46,7 +46,10 @@ export const formFieldSchema = z.strictObject({
   help: optionalTextSchema(TEXT_LIMITS.line),
   required: z.boolean().default(false),
   /** single_choice and multiple_choice: the choices offered. */
-  options: z.array(lineSchema(TEXT_LIMITS.label, { min: 1 })).max(FORM_LIMITS.options, `at most ${FORM_LIMITS.options} options`).optional(),
+  options: z
+    .array(lineSchema(TEXT_LIMITS.label, { min: 1 }))
+    .max(FORM_LIMITS.options, `at most ${FORM_LIMITS.options} options`)
+    .optional(),
   /** consent: the text the client accepts (always required). */
   consentText: textSchema(FORM_LIMITS.consentText).optional(),
   /** yes_no: the question asked when the answer is yes (e.g. "Which medication?"). */

@@ -53,9 +53,7 @@ export const signatureInputSchema = z.strictObject({
 export const submissionInputSchema = z.strictObject({
   /** The published version the page showed. */
   version: intSchema({ min: 1 }),
-  answers: z
-    .record(z.string().max(40), answerValueSchema)
-    .refine((a) => Object.keys(a).length <= 150, 'at most 150 answers'),
+  answers: z.record(z.string().max(40), answerValueSchema).refine((a) => Object.keys(a).length <= 150, 'at most 150 answers'),
   signature: signatureInputSchema.nullable().default(null),
   /** The `r` of a link sent to a client: ties the submission to that client. */
   request: z

@@ -113,7 +113,7 @@ describe('ReferenceCheck with the owners asked over HTTP', () => {
     ]);
   });
 
-  it("checks catalogue services with scheduling: unknown and retired ones are refused", async () => {
+  it('checks catalogue services with scheduling: unknown and retired ones are refused', async () => {
     await expect(check.require({ services: [{ field: 'serviceIds.0', id: 's-live' }] })).resolves.toBeUndefined();
     expect(
       await refusal({

@@ -48,7 +48,7 @@ class TestPermissionResolver extends PermissionResolver {
  */
 class TestPlatformDirectory {
   async client(id: string) {
-    return Object.values(CLIENT).includes(id) ? { id } : null;
+    return (Object.values(CLIENT) as string[]).includes(id) ? { id } : null;
   }
   async user() {
     return null;
@@ -58,7 +58,7 @@ class TestPlatformDirectory {
   }
   async service(id: string) {
     if (id === SERVICE.retired) return { id, active: false };
-    return Object.values(SERVICE).includes(id) ? { id, active: true } : null;
+    return (Object.values(SERVICE) as string[]).includes(id) ? { id, active: true } : null;
   }
 }
 

@@ -64,7 +64,9 @@ function pdfText(pdf: Buffer): string {
 
 describe('forms: building, versions and services', () => {
   it('refuses services the catalogue does not know or has retired, naming each field', async () => {
-    const res = await t.as('desk').post('/api/forms', { ...INTAKE, serviceIds: [SERVICE.colour, SERVICE.retired, '5e000000-0000-4000-8000-00000000ffff'] });
+    const res = await t
+      .as('desk')
+      .post('/api/forms', { ...INTAKE, serviceIds: [SERVICE.colour, SERVICE.retired, '5e000000-0000-4000-8000-00000000ffff'] });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
       { field: 'serviceIds.1', message: 'is not an active service' },
@@ -77,7 +79,10 @@ describe('forms: building, versions and services', () => {
     bad.definition.sections[0]!.fields[2]!.showIf = { field: 'visits', equals: 'yes' };
     const res = await t.as('desk').post('/api/forms', bad);
     expect(res.status).toBe(400);
-    expect(res.body.details).toContainEqual({ field: 'definition.sections.0.fields.2.showIf.field', message: 'must name a field above this one' });
+    expect(res.body.details).toContainEqual({
+      field: 'definition.sections.0.fields.2.showIf.field',
+      message: 'must name a field above this one',
+    });
   });
 
   it('publishes the draft as version 1 with a digits-only id; an unchanged draft makes no new version', async () => {
@@ -85,7 +90,9 @@ describe('forms: building, versions and services', () => {
     expect(id).toMatch(/^\d+$/);
     const again = await t.as('desk').post(`/api/forms/${id}/publish`, {}).expect(201);
     expect(again.body).toMatchObject({ publishedVersion: 1, hasDraftChanges: false, serviceIds: [SERVICE.colour] });
-    const [events] = await t.sql(`SELECT count(*)::int AS n FROM outbox WHERE type = 'documents.form.published.v1' AND aggregate_id = $1`, [id]);
+    const [events] = await t.sql(`SELECT count(*)::int AS n FROM outbox WHERE type = 'documents.form.published.v1' AND aggregate_id = $1`, [
+      id,
+    ]);
     expect(events!.n).toBe(1);
   });
 
@@ -108,7 +115,10 @@ describe('submissions', () => {
     changed.name = 'Colour consent (2027)';
     changed.definition.sections[1]!.fields[0]!.consentText = 'I agree to a patch test 72 hours before colour.';
     const form = await t.as('desk').get(`/api/forms/${id}`).expect(200);
-    await t.as('desk').put(`/api/forms/${id}`, { ...changed, version: form.body.version }).expect(200);
+    await t
+      .as('desk')
+      .put(`/api/forms/${id}`, { ...changed, version: form.body.version })
+      .expect(200);
     const published = await t.as('desk').post(`/api/forms/${id}/publish`, {}).expect(201);
     expect(published.body.publishedVersion).toBe(2);
 
@@ -120,11 +130,20 @@ describe('submissions', () => {
     expect(receipt.body.contentSha256).toMatch(/^[0-9a-f]{64}$/);
 
     const read = await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}`).expect(200);
-    expect(read.body).toMatchObject({ version: 1, formName: 'Colour consent', signerName: 'Ada Lovelace', intact: true, userAgent: 'Phone Browser 1.0' });
+    expect(read.body).toMatchObject({
+      version: 1,
+      formName: 'Colour consent',
+      signerName: 'Ada Lovelace',
+      intact: true,
+      userAgent: 'Phone Browser 1.0',
+    });
     expect(read.body.answers.allergies).toEqual({ answer: 'yes', followUp: 'Latex' });
 
     const [doc] = await t.sql(`SELECT storage_key FROM documents WHERE submission_id = $1`, [receipt.body.id]);
-    const link = await t.as('viewer').get(`/api/documents/${(await t.sql(`SELECT id FROM documents WHERE submission_id = $1`, [receipt.body.id]))[0]!.id}/download`).expect(200);
+    const link = await t
+      .as('viewer')
+      .get(`/api/documents/${(await t.sql(`SELECT id FROM documents WHERE submission_id = $1`, [receipt.body.id]))[0]!.id}/download`)
+      .expect(200);
     expect(link.body.url).toContain(doc!.storage_key);
     const pdf = Buffer.from(await (await fetch(link.body.url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -149,14 +168,24 @@ describe('submissions', () => {
       .expect(400);
     const fields = res.body.details.map((d: { field: string }) => d.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['answers.nope', 'answers.full_name', 'answers.allergies', 'answers.visits', 'answers.patch_test', 'signature']),
+      expect.arrayContaining([
+        'answers.nope',
+        'answers.full_name',
+        'answers.allergies',
+        'answers.visits',
+        'answers.patch_test',
+        'signature',
+      ]),
     );
     await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 9, answers: ANSWERS, signature: SIGNATURE }).expect(400);
   });
 
   it('a tampered submission fails its hash check', async () => {
     const id = await createPublished();
-    const receipt = await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE }).expect(201);
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE })
+      .expect(201);
     await t.sql(`UPDATE submissions SET answers = jsonb_set(answers, '{visits}', '4') WHERE id = $1`, [receipt.body.id]);
     const read = await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}`).expect(200);
     expect(read.body.intact).toBe(false);
@@ -173,7 +202,10 @@ describe('submissions', () => {
       .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token })
       .expect(201);
     // The link is used up.
-    await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token }).expect(409);
+    await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token })
+      .expect(409);
 
     await t.as('ada').get(`/api/forms/submissions/${receipt.body.id}`).expect(200);
     await t.as('bea').get(`/api/forms/submissions/${receipt.body.id}`).expect(404);
@@ -227,11 +259,7 @@ describe('documents', () => {
 
   it('refuses a file that claims to be a PDF but is not, naming the file', async () => {
     const exe = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);
-    const res = await t
-      .as('desk')
-      .post('/api/documents?title=Policy&fileName=policy.pdf')
-      .set('Content-Type', 'application/pdf')
-      .send(exe);
+    const res = await t.as('desk').post('/api/documents?title=Policy&fileName=policy.pdf').set('Content-Type', 'application/pdf').send(exe);
     expect(res.status).toBe(400);
     expect(res.body.details[0].field).toBe('file');
   });
@@ -249,7 +277,11 @@ describe('documents', () => {
     const page = await t.as(null).get(`/api/documents/public/${shared.body.publicId}`).expect(200);
     expect(page.body).toMatchObject({ title: 'Cancellation policy', businessName: BUSINESS_NAME });
     const file = await fetch(page.body.downloadUrl);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await t.as('desk').post(`/api/documents/${up.body.id}/revoke`).expect(201);
     await t.as(null).get(`/api/documents/public/${shared.body.publicId}`).expect(404);
     await t.as(null).get(`/api/documents/public/${shared.body.publicId}/download`).expect(404);

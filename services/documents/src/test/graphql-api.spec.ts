@@ -48,11 +48,18 @@ describe('the builder and the profile through GraphQL: the same use-cases and gu
       c: CLIENT.ada,
     });
     const token = new URL(asked.data.requestForm.link).searchParams.get('r');
-    await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers: { ok: true }, signature: SIGNATURE, request: token }).expect(201);
+    await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: { ok: true }, signature: SIGNATURE, request: token })
+      .expect(201);
 
-    const profile = await t.gql('viewer', `query($c: ID!) { clientForms(clientId: $c) { formName status submissionId } documents(clientId: $c) { kind title } }`, {
-      c: CLIENT.ada,
-    });
+    const profile = await t.gql(
+      'viewer',
+      `query($c: ID!) { clientForms(clientId: $c) { formName status submissionId } documents(clientId: $c) { kind title } }`,
+      {
+        c: CLIENT.ada,
+      },
+    );
     expect(profile.errors).toBeUndefined();
     expect(profile.data.clientForms).toEqual([{ formName: 'Waiver', status: 'filled', submissionId: expect.any(String) }]);
     expect(profile.data.documents).toEqual([{ kind: 'form_pdf', title: expect.stringMatching(/^Waiver — signed /) }]);

@@ -71,7 +71,9 @@ export class DocumentsInitial1797000000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX form_requests_client_idx ON form_requests (client_id)`);
     // One request per form per appointment: a redelivered booked event makes none twice.
-    await q.query(`CREATE UNIQUE INDEX form_requests_appointment_uq ON form_requests (form_id, appointment_id) WHERE appointment_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX form_requests_appointment_uq ON form_requests (form_id, appointment_id) WHERE appointment_id IS NOT NULL`,
+    );
     await q.query(`
       CREATE TABLE submissions (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -12,7 +12,10 @@ export function newRequestToken(): string {
 
 export type PublicLinkState = 'live' | 'unshared' | 'revoked' | 'expired';
 
-export function publicLinkState(d: { publicId: string | null; publicRevokedAt: Date | null; publicExpiresAt: Date | null }, now: Date): PublicLinkState {
+export function publicLinkState(
+  d: { publicId: string | null; publicRevokedAt: Date | null; publicExpiresAt: Date | null },
+  now: Date,
+): PublicLinkState {
   if (!d.publicId) return 'unshared';
   if (d.publicRevokedAt) return 'revoked';
   if (d.publicExpiresAt && new Date(d.publicExpiresAt).getTime() <= now.getTime()) return 'expired';

@@ -66,7 +66,9 @@ export class DocumentRepository {
   }
 
   async findPublic(publicId: string): Promise<DocumentRow | null> {
-    const rows: DocumentRow[] = await this.q().query(`SELECT ${COLUMNS} FROM documents WHERE public_id = $1 AND deleted_at IS NULL`, [publicId]);
+    const rows: DocumentRow[] = await this.q().query(`SELECT ${COLUMNS} FROM documents WHERE public_id = $1 AND deleted_at IS NULL`, [
+      publicId,
+    ]);
     return rows[0] ?? null;
   }
 
@@ -83,7 +85,11 @@ export class DocumentRepository {
   }
 
   async share(m: EntityManager, id: string, publicId: string, expiresAt: Date | null): Promise<void> {
-    await m.query(`UPDATE documents SET public_id = $2, public_expires_at = $3, public_revoked_at = NULL WHERE id = $1`, [id, publicId, expiresAt]);
+    await m.query(`UPDATE documents SET public_id = $2, public_expires_at = $3, public_revoked_at = NULL WHERE id = $1`, [
+      id,
+      publicId,
+      expiresAt,
+    ]);
   }
 
   async revoke(m: EntityManager, id: string): Promise<void> {

@@ -10,7 +10,16 @@ import {
   type DownloadLinkView,
   type PublicDocumentView,
 } from '@salon/contracts';
-import { APP_CONFIG, ConflictError, NotFoundError, OutboxWriter, parseInput, ReferenceCheck, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  APP_CONFIG,
+  ConflictError,
+  NotFoundError,
+  OutboxWriter,
+  parseInput,
+  ReferenceCheck,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import type { DocumentsConfig } from '../../../config.js';
 import { FileStore } from '../../storage/persistence/file-store.provider.js';

@@ -12,7 +12,10 @@ describe('form versions', () => {
       publish: true,
       version: 4,
     });
-    expect(decidePublish({ name: 'Intake 2', definition }, { version: 1, name: 'Intake', definition })).toEqual({ publish: true, version: 2 });
+    expect(decidePublish({ name: 'Intake 2', definition }, { version: 1, name: 'Intake', definition })).toEqual({
+      publish: true,
+      version: 2,
+    });
   });
 
   it('makes no version of a draft equal to the newest one (key order does not count as a change)', () => {

@@ -7,7 +7,9 @@ export class FormModel implements FormView {
   @Field(() => ID, { description: 'Digits only: the public page is /forms/{id}' }) id: string;
   @Field() name: string;
   @Field(() => String, { description: 'intake | consent | waiver | other' }) purpose: FormPurpose;
-  @Field(() => JSONObjectScalar, { description: 'The draft: { sections: [{ title, fields: [...] }] } (packages/contracts documents/forms.ts)' })
+  @Field(() => JSONObjectScalar, {
+    description: 'The draft: { sections: [{ title, fields: [...] }] } (packages/contracts documents/forms.ts)',
+  })
   definition: FormDefinition;
   @Field(() => [ID]) serviceIds: string[];
   @Field() oncePerClient: boolean;

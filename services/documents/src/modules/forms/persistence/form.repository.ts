@@ -61,7 +61,11 @@ export class FormRepository {
     return row.id;
   }
 
-  async updateDraft(m: EntityManager, id: string, f: { name: string; purpose: FormPurpose; definition: FormDefinition; oncePerClient: boolean }) {
+  async updateDraft(
+    m: EntityManager,
+    id: string,
+    f: { name: string; purpose: FormPurpose; definition: FormDefinition; oncePerClient: boolean },
+  ) {
     await m.query(
       `UPDATE forms SET name = $2, purpose = $3, definition = $4, once_per_client = $5, updated_at = now(), version = version + 1 WHERE id = $1`,
       [id, f.name, f.purpose, JSON.stringify(f.definition), f.oncePerClient],
@@ -71,11 +75,17 @@ export class FormRepository {
   async setServices(m: EntityManager, id: string, serviceIds: readonly string[]): Promise<void> {
     await m.query(`DELETE FROM form_services WHERE form_id = $1`, [id]);
     if (serviceIds.length)
-      await m.query(`INSERT INTO form_services (form_id, service_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`, [id, [...serviceIds]]);
+      await m.query(`INSERT INTO form_services (form_id, service_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`, [
+        id,
+        [...serviceIds],
+      ]);
   }
 
   async setArchived(m: EntityManager, id: string, archived: boolean): Promise<void> {
-    await m.query(`UPDATE forms SET archived_at = ${archived ? 'now()' : 'NULL'}, updated_at = now(), version = version + 1 WHERE id = $1`, [id]);
+    await m.query(
+      `UPDATE forms SET archived_at = ${archived ? 'now()' : 'NULL'}, updated_at = now(), version = version + 1 WHERE id = $1`,
+      [id],
+    );
   }
 
   async publish(m: EntityManager, id: string, v: { version: number; name: string; definition: FormDefinition; by: string | null }) {
@@ -90,10 +100,10 @@ export class FormRepository {
   }
 
   async findVersion(formId: string, version: number, m?: EntityManager): Promise<FormVersionRow | null> {
-    const rows: FormVersionRow[] = await this.q(m).query(`SELECT ${VERSION_COLUMNS} FROM form_versions WHERE form_id = $1 AND version = $2`, [
-      formId,
-      version,
-    ]);
+    const rows: FormVersionRow[] = await this.q(m).query(
+      `SELECT ${VERSION_COLUMNS} FROM form_versions WHERE form_id = $1 AND version = $2`,
+      [formId, version],
+    );
     return rows[0] ?? null;
   }
 

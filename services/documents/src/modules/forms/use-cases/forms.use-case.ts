@@ -64,7 +64,12 @@ export class FormsUseCase {
       const latest = current.publishedVersion ? await this.forms.findVersion(id, current.publishedVersion, m) : null;
       const decision = decidePublish(current, latest);
       if (!decision.publish) return;
-      await this.forms.publish(m, id, { version: decision.version, name: current.name, definition: current.definition, by: auth?.userId ?? null });
+      await this.forms.publish(m, id, {
+        version: decision.version,
+        name: current.name,
+        definition: current.definition,
+        by: auth?.userId ?? null,
+      });
       await this.outbox.append(m, {
         type: 'documents.form.published.v1',
         aggregateType: 'form',

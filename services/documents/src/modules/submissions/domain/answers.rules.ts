@@ -92,7 +92,8 @@ export function checkAnswers(definition: FormDefinition, given: Record<string, u
   const answers: Record<string, unknown> = {};
   const files: Record<string, FileAnswer> = {};
   const shown = new Set<string>();
-  for (const key of Object.keys(given)) if (!known.has(key)) problems.push({ field: `answers.${key}`, message: 'is not a field of this form' });
+  for (const key of Object.keys(given))
+    if (!known.has(key)) problems.push({ field: `answers.${key}`, message: 'is not a field of this form' });
   for (const field of fields) {
     if (!isFieldShown(field, given, shown)) continue;
     shown.add(field.key);

@@ -38,7 +38,10 @@ export class SubmissionPdfRenderer {
       doc.on('error', reject);
 
       doc.font('Helvetica-Bold').fontSize(18).text(latin1(c.businessName));
-      doc.font('Helvetica').fontSize(14).text(latin1(`${c.formName} (version ${c.version})`));
+      doc
+        .font('Helvetica')
+        .fontSize(14)
+        .text(latin1(`${c.formName} (version ${c.version})`));
       doc.moveDown();
       const fieldsByKey = new Map(formFields(c.definition).map((f) => [f.key, f]));
       for (const section of c.definition.sections) {
@@ -49,7 +52,10 @@ export class SubmissionPdfRenderer {
         for (const field of answered) {
           doc.font('Helvetica-Bold').fontSize(10).text(latin1(field.label));
           if (field.type === 'consent' && field.consentText) doc.font('Helvetica-Oblique').fontSize(9).text(latin1(field.consentText));
-          doc.font('Helvetica').fontSize(10).text(latin1(answerText(fieldsByKey.get(field.key)!, c.answers[field.key])));
+          doc
+            .font('Helvetica')
+            .fontSize(10)
+            .text(latin1(answerText(fieldsByKey.get(field.key)!, c.answers[field.key])));
           doc.moveDown(0.4);
         }
         doc.moveDown(0.5);
@@ -64,7 +70,10 @@ export class SubmissionPdfRenderer {
         doc.image(Buffer.from(c.signaturePng), { fit: [240, 90] });
         doc.moveDown(0.3);
       }
-      doc.font('Helvetica').fontSize(10).text(latin1(`Signed by: ${c.signerName ?? '(no signature)'}`));
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(latin1(`Signed by: ${c.signerName ?? '(no signature)'}`));
       doc.text(`Signed at: ${signedAt} (${c.signedAt.toISOString()})`);
       doc.moveDown();
       doc.fontSize(8).fillColor('#444444');

@@ -124,7 +124,15 @@ export class SubmissionRepository {
 
   async insertRequest(
     m: EntityManager,
-    r: { tokenSha256: string; token: string; formId: string; clientId: string; appointmentId: string | null; dueAt: Date | null; expiresAt: Date },
+    r: {
+      tokenSha256: string;
+      token: string;
+      formId: string;
+      clientId: string;
+      appointmentId: string | null;
+      dueAt: Date | null;
+      expiresAt: Date;
+    },
   ): Promise<string | null> {
     const rows: { id: string }[] = await m.query(
       `INSERT INTO form_requests (token_sha256, token, form_id, client_id, appointment_id, due_at, expires_at)
@@ -143,9 +151,10 @@ export class SubmissionRepository {
   }
 
   async requestsForClient(clientId: string): Promise<FormRequestRow[]> {
-    return this.q().query(`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.client_id = $1 ORDER BY coalesce(r.due_at, r.created_at) DESC`, [
-      clientId,
-    ]);
+    return this.q().query(
+      `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.client_id = $1 ORDER BY coalesce(r.due_at, r.created_at) DESC`,
+      [clientId],
+    );
   }
 
   async markRequestSubmitted(m: EntityManager, requestId: string, submissionId: string): Promise<void> {

@@ -82,7 +82,12 @@ export class SubmissionsUseCase {
     const row = UUID.test(id) ? await this.submissions.find(id) : null;
     // Someone who may not read it learns nothing about whether it exists.
     if (!row || !mayReadClient(reader, row.clientId)) throw new NotFoundError('No such submission');
-    await this.submissions.logRead(undefined, { submissionId: id, readerId: UUID.test(reader.auth.userId) ? reader.auth.userId : null, readerRole: reader.auth.role, via });
+    await this.submissions.logRead(undefined, {
+      submissionId: id,
+      readerId: UUID.test(reader.auth.userId) ? reader.auth.userId : null,
+      readerRole: reader.auth.role,
+      via,
+    });
     return {
       id: row.id,
       formId: row.formId,
@@ -140,18 +145,16 @@ export class SubmissionsUseCase {
       ...requests.map((r) => this.requestView(r, now)),
       ...filled
         .filter((s) => !viaRequest.has(s.id))
-        .map(
-          (s): ClientFormView => ({
-            formId: s.formId,
-            formName: s.formName,
-            status: 'filled',
-            link: null,
-            appointmentId: s.appointmentId,
-            dueAt: null,
-            submissionId: s.id,
-            signedAt: new Date(s.signedAt).toISOString(),
-          }),
-        ),
+        .map((s): ClientFormView => ({
+          formId: s.formId,
+          formName: s.formName,
+          status: 'filled',
+          link: null,
+          appointmentId: s.appointmentId,
+          dueAt: null,
+          submissionId: s.id,
+          signedAt: new Date(s.signedAt).toISOString(),
+        })),
     ];
   }
 

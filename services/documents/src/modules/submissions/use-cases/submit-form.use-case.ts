@@ -70,7 +70,8 @@ export class SubmitFormUseCase {
     const checked = checkAnswers(version.definition, s.answers, s.signature !== null);
     const problems = [...checked.problems];
     const signaturePng = s.signature ? Buffer.from(s.signature.imagePng, 'base64') : null;
-    if (signaturePng && sniffContentType(signaturePng) !== 'image/png') problems.push({ field: 'signature.imagePng', message: 'must be a PNG image' });
+    if (signaturePng && sniffContentType(signaturePng) !== 'image/png')
+      problems.push({ field: 'signature.imagePng', message: 'must be a PNG image' });
     const fields = new Map(formFields(version.definition).map((f) => [f.key, f]));
     const uploads: { fieldKey: string; bytes: Buffer; fileName: string; contentType: DocumentContentType }[] = [];
     for (const [key, file] of Object.entries(checked.files)) {
