@@ -77,8 +77,8 @@ try {
       );
 
       const formIds: { id: string; name: string }[] = [];
-      for (const demo of DEMO_FORMS) {
-        const serviceIds = services.filter((s) => demo.serviceNames.includes(s.name)).map((s) => s.id);
+      for (const { serviceNames, ...demo } of DEMO_FORMS) {
+        const serviceIds = services.filter((s) => serviceNames.includes(s.name)).map((s) => s.id);
         const f = formInputSchema.parse({ ...demo, serviceIds });
         const definition = formDefinitionSchema.parse(f.definition);
         const id = await dataSource.transaction(async (m) => {
