@@ -154,7 +154,7 @@ export async function startPlatform(options = {}) {
     peers.ses = await startLocalSes({ port: LOCAL_PEERS.ses + offset, env: common });
     peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset, authToken: secrets.TWILIO_AUTH_TOKEN });
     // Files (signatures, signed-form PDFs, documents) go to the local S3-compatible server through the AWS SDK.
-    peers.s3 = await startLocalS3({ port: LOCAL_PEERS.s3 + offset, directory: options.s3Directory });
+    peers.s3 = await startLocalS3({ port: LOCAL_PEERS.s3 + offset, directory: options.s3Directory, env: common });
     Object.assign(common, secrets);
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.
