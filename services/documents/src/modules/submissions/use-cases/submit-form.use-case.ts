@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  DOCUMENT_CONTENT_TYPES,
   FORM_UPLOAD_MAX_BYTES,
   formFields,
   submissionInputSchema,
