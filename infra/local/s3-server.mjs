@@ -86,6 +86,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: { port: { type: 'string', default: '8008' }, host: { type: 'string', default: '127.0.0.1' }, directory: { type: 'string' } },
   });
+  // Node writes the Date header from its own unshifted clock, and the AWS SDK corrects its clock
+  // from that header: on the walk's shifted clock every signature would then be "too skewed".
+  // The header is written from this process's (possibly shifted) Date instead.
+  const { ServerResponse } = await import('node:http');
+  const writeHead = ServerResponse.prototype.writeHead;
+  ServerResponse.prototype.writeHead = function (...args) {
+    if (!this.headersSent) this.setHeader('Date', new Date().toUTCString());
+    return writeHead.apply(this, args);
+  };
   const S3rver = require('s3rver');
   const directory = values.directory ?? join(tmpdir(), 'salon-s3');
   mkdirSync(directory, { recursive: true });
