@@ -44,8 +44,9 @@ function pdfText(pdf: Buffer): string {
   }
 }
 
+/** Polled: a screen that is still fading in reads as low contrast until its transition ends. */
 async function expectNoAxe(page: Page, selector: string) {
-  expect(await axeViolations(page, selector)).toEqual([]);
+  await expect.poll(() => axeViolations(page, selector), { timeout: 10_000 }).toEqual([]);
 }
 
 describe('forms with signatures', () => {
@@ -59,9 +60,9 @@ describe('forms with signatures', () => {
     await page.getByRole('button', { name: /New client intake/ }).waitFor();
 
     await page.getByRole('button', { name: 'New form' }).click();
-    await page.getByLabel('Name').fill('Lightening consent');
+    await page.getByLabel('Name', { exact: true }).fill('Lightening consent');
     await page.getByLabel('Kind').selectOption('consent');
-    await page.getByRole('checkbox', { name: 'Colour' }).check();
+    await page.getByRole('checkbox', { name: 'Colour', exact: true }).check();
     await page.getByLabel('Add a field').selectOption('consent');
     await page.getByRole('button', { name: 'Add to section 1' }).click();
     await page.getByLabel('Text the client accepts').fill('I understand lightening can leave my hair dry and agree to the strand test.');

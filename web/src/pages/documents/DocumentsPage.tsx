@@ -104,9 +104,8 @@ export function DocumentsPage() {
           </div>
         </form>
       ) : null}
-      <div className="card">
-        <table className="table">
-          <caption className="visually-hidden">Documents</caption>
+      <div className="card table-card">
+        <table className="table" aria-label="Documents">
           <thead>
             <tr>
               <th scope="col">Title</th>
