@@ -96,7 +96,7 @@ describe('forms with signatures', () => {
     expect(width).toBeLessThanOrEqual(390);
     await expectNoAxe(phone.page, 'body');
     const fullName = `${client.firstName} ${client.lastName ?? ''}`.trim();
-    await fill.getByLabel('Full name', { exact: true }).fill(fullName);
+    await fill.getByLabel(/^Full name/).fill(fullName);
     await fill.getByRole('checkbox', { name: /I accept/ }).check();
     await fill.getByLabel('Your full name').fill(fullName);
     const pad = fill.getByTestId('signature-canvas');

@@ -105,7 +105,7 @@ export function DocumentsPage() {
         </form>
       ) : null}
       <div className="card table-card">
-        <table className="table" aria-label="Documents">
+        <table className="table documents-table" aria-label="Documents">
           <thead>
             <tr>
               <th scope="col">Title</th>
