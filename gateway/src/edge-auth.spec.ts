@@ -31,11 +31,18 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('GET', '/api/availability?date=2026-01-01')).toBe(false); // callers pass req.path, without the query
     expect(isPublicRoute('GET', '/api/availability')).toBe(true);
     expect(isPublicRoute('GET', '/api/availability/unavailable')).toBe(false); // staff calendar shading needs a token
-    expect(isPublicRoute('GET', '/api/forms/abc')).toBe(true);
-    expect(isPublicRoute('GET', '/api/documents/abc/pdf')).toBe(true);
+    expect(isPublicRoute('GET', '/api/forms/public/1001')).toBe(true);
+    expect(isPublicRoute('GET', '/api/documents/public/abc_DEF-123/download')).toBe(true);
+    // The builder, submissions and documents themselves need a token.
+    expect(isPublicRoute('GET', '/api/forms/1001')).toBe(false);
+    expect(isPublicRoute('GET', '/api/forms/submissions/abc')).toBe(false);
+    expect(isPublicRoute('GET', '/api/documents/abc')).toBe(false);
     expect(isPublicRoute('POST', '/api/services')).toBe(false);
     expect(isPublicRoute('GET', '/api/forms')).toBe(false);
     expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
+    expect(isPublicRoute('POST', '/api/forms/public/1001/submissions')).toBe(true);
+    expect(isPublicRoute('POST', '/api/forms/1001/publish')).toBe(false);
+    expect(isPublicRoute('POST', '/api/forms/public')).toBe(false);
     expect(isPublicRoute('GET', '/api/servicesx')).toBe(false);
   });
 

@@ -36,8 +36,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // A waitlisted client's offer link (view, accept, decline): the unguessable token is the credential.
   { method: '*', path: '/api/waitlist/offers', match: 'below' },
   { method: 'GET', path: '/api/classes/public', match: 'exact' },
-  { method: 'GET', path: '/api/forms', match: 'below' },
-  { method: 'GET', path: '/api/documents', match: 'below' },
+  // The public form and document pages (/forms/{id}, /documents/{id}): the documents service serves
+  // a published form, takes its submission (checking any link token), and a live shared document.
+  { method: 'GET', path: '/api/forms/public', match: 'below' },
+  { method: 'POST', path: '/api/forms/public', match: 'below' },
+  { method: 'GET', path: '/api/documents/public', match: 'below' },
 ];
 
 export function isPublicRoute(method: string, path: string, routes: readonly PublicRoute[] = PUBLIC_ROUTES): boolean {

@@ -472,7 +472,12 @@ describe('/api REST facade', () => {
         });
         req.on('error', reject).end();
       });
-    for (const path of ['/api/services/../users/1', '/api/services/%2e%2e/users/1', '/api/forms/./x', '/api/documents/.%2E/forms']) {
+    for (const path of [
+      '/api/services/../users/1',
+      '/api/services/%2e%2e/users/1',
+      '/api/forms/public/../x',
+      '/api/documents/public/.%2E/forms',
+    ]) {
       expect(await rawGet(path), path).toBe(400);
     }
   });

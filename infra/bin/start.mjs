@@ -33,6 +33,8 @@ try {
     port,
     logs: process.env.LOG_LEVEL === 'silent' ? 'ignore' : 'inherit',
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // Stored files outlive a restart, like the databases that name them.
+    s3Directory: new URL('../../.local/s3', import.meta.url).pathname,
   });
 } catch (error) {
   console.error(`✗ ${error.message}`);

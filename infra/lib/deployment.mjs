@@ -23,6 +23,7 @@ export const packageOf = (service) => `@salon/${service.name}`;
 export const PEER_RUN = {
   ses: { script: 'infra/local/ses-server.mjs', variable: 'SES_ENDPOINT', ui: 'every e-mail sent' },
   twilio: { script: 'infra/local/twilio-peer.mjs', variable: 'TWILIO_API_URL', args: ['--auth-token', '${TWILIO_AUTH_TOKEN:-}'] },
+  s3: { script: 'infra/local/s3-server.mjs', variable: 'S3_ENDPOINT', args: ['--directory', '/tmp/salon-s3'] },
 };
 
 /** Pinned images of the data stores (compose). */

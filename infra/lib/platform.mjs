@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { ROOT } from './install.mjs';
 import { postgresAdminUrl } from './local-services.mjs';
+import { startLocalS3 } from '../local/s3-server.mjs';
 import { startLocalSes } from '../local/ses-server.mjs';
 import { startTwilioPeer } from '../local/twilio-peer.mjs';
 import { randomSecrets, SECRET_NAMES } from './secrets.mjs';
@@ -42,10 +43,20 @@ export const SERVICES = [
     worker: 'dist/worker.js',
     seed: true,
   },
+  // After clients and scheduling: its seed attaches demo forms to the demo catalogue's services and fills some for demo clients.
+  {
+    name: 'documents',
+    dir: 'services/documents',
+    database: 'documents',
+    port: 4007,
+    gatewayVariable: 'DOCUMENTS_URL',
+    worker: 'dist/worker.js',
+    seed: true,
+  },
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */
-export const LOCAL_PEERS = { ses: 8005, twilio: 8006 };
+export const LOCAL_PEERS = { ses: 8005, twilio: 8006, s3: 8008 };
 
 function databaseUrl(env, database) {
   const url = new URL(postgresAdminUrl(env));
@@ -94,6 +105,7 @@ async function waitForReady(url, child, name, timeoutMs = 60_000) {
  * @param {number} [options.clockOffsetMs] run every process (and the local SES server) on a clock
  *   shifted by this much (infra/lib/test-clock.mjs); only the browser walk sets it, so `npm start`
  *   and the bench always run on the machine's time
+ * @param {string} [options.s3Directory] where the local S3 server keeps objects (default: a temporary folder removed on stop)
  * @param {Record<string,string>} [options.secrets] JWT_SECRET, EVENT_SECRET_KEY and TWILIO_AUTH_TOKEN for
  *   every process (`npm start`: this installation's, infra/lib/secrets.mjs); a value in the
  *   environment wins; without either, a fresh random set for this run. Never a constant.
@@ -141,11 +153,14 @@ export async function startPlatform(options = {}) {
     // The local SES server is a third-party package: it gets no secret of ours.
     peers.ses = await startLocalSes({ port: LOCAL_PEERS.ses + offset, env: common });
     peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset, authToken: secrets.TWILIO_AUTH_TOKEN });
+    // Files (signatures, signed-form PDFs, documents) go to the local S3-compatible server through the AWS SDK.
+    peers.s3 = await startLocalS3({ port: LOCAL_PEERS.s3 + offset, directory: options.s3Directory, env: common });
     Object.assign(common, secrets);
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.
     common.SES_ENDPOINT ??= peers.ses.url;
     common.TWILIO_API_URL ??= peers.twilio.url;
+    common.S3_ENDPOINT ??= peers.s3.url;
     // Every service may call any other (messaging's worker asks clients for a client's phone), and
     // the ports are known before anything starts, so every process gets every URL.
     for (const service of SERVICES) common[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;

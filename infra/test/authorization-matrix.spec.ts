@@ -390,11 +390,11 @@ async function free(port: number): Promise<boolean> {
   });
 }
 
-/** A gateway port whose whole block (services at +1…, the local SES and Twilio peers at +4005/+4006) is free. */
+/** A gateway port whose whole block (services at +1…, the local SES, Twilio and S3 peers at +4005/+4006/+4008) is free. */
 async function freeBlock(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + 10 * Math.floor(Math.random() * 1000);
-    const ports = [port, ...SERVICES.map((s: { port: number }) => s.port - 4000 + port), port + 4005, port + 4006];
+    const ports = [port, ...SERVICES.map((s: { port: number }) => s.port - 4000 + port), port + 4005, port + 4006, port + 4008];
     if ((await Promise.all(ports.map(free))).every(Boolean)) return port;
   }
   throw new Error('no free block of ports for the matrix platform');

@@ -186,6 +186,28 @@ export const RULES: Record<string, Rule> = {
     expect: adminOnly,
   },
 
+  // documents: a client's forms and documents are read by staff with view_clients and by that client
+  // themself (mayReadClient in SubmissionsUseCase); anyone else's answers 404, so the gate is "signed in"
+  'documents GET /api/forms/submissions/:submissionId': {
+    why: 'staff with view_clients, or the client who filled it; the read is logged (SubmissionsUseCase.read)',
+    expect: signedIn,
+  },
+  'documents GET /api/forms/submissions/:submissionId/reads': {
+    why: 'staff with view_clients only; a client or anyone else gets 404 (SubmissionsUseCase.reads)',
+    expect: signedIn,
+  },
+  'documents GET /api/forms/clients/:clientId': { why: "a client's forms: staff with view_clients, or that client", expect: signedIn },
+  'documents GET /api/documents': { why: 'staff with view_clients; a client only with their own clientId', expect: signedIn },
+  'documents GET /api/documents/:id': {
+    why: 'staff with view_clients, or the client it belongs to (DocumentsUseCase.readable)',
+    expect: signedIn,
+  },
+  'documents GET /api/documents/:id/download': { why: 'as GET /api/documents/{id}', expect: signedIn },
+  'documents Query.formSubmission': { why: 'as GET /api/forms/submissions/{id}', expect: signedIn },
+  'documents Query.clientForms': { why: 'as GET /api/forms/clients/{clientId}', expect: signedIn },
+  'documents Query.documents': { why: 'as GET /api/documents', expect: signedIn },
+  'documents Query.documentDownload': { why: 'as GET /api/documents/{id}/download', expect: signedIn },
+
   // messaging: provider webhooks are public at the edge but carry the provider's signature; a
   // token, even an admin's, is no substitute for it
   'messaging POST /api/webhooks/ses': { why: 'accepted only with a valid SNS signature', expect: everyone('forbidden') },

@@ -282,6 +282,30 @@ export const EVENT_PAYLOADS = {
     currency: z.string(),
     appointmentIds: z.array(z.string()),
   }),
+  // Documents: one aggregate per form (aggregateType 'form'); a submission's events follow its form's.
+  'documents.form.published.v1': z.object({
+    formId: z.string(),
+    version: z.number().int(),
+    name: z.string(),
+    serviceIds: z.array(z.string()),
+  }),
+  'documents.form.submitted.v1': z.object({
+    submissionId: z.string(),
+    formId: z.string(),
+    version: z.number().int(),
+    formName: z.string(),
+    clientId: z.string().nullable(),
+    appointmentId: z.string().nullable(),
+    signedAt: z.iso.datetime({ offset: true }),
+    contentSha256: z.string(),
+    /** The PDF kept as the client's document. */
+    documentId: z.string(),
+  }),
+  'documents.document.shared.v1': z.object({
+    documentId: z.string(),
+    clientId: z.string().nullable(),
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -44,6 +44,8 @@ const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').th
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
+const FormsPage = lazy(() => import('../pages/forms/FormsPage').then((m) => ({ default: m.FormsPage })));
+const DocumentsPage = lazy(() => import('../pages/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -138,6 +140,16 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   classes: () => (
     <Suspense fallback={loading}>
       <ClassesPage />
+    </Suspense>
+  ),
+  forms: () => (
+    <Suspense fallback={loading}>
+      <FormsPage />
+    </Suspense>
+  ),
+  documents: () => (
+    <Suspense fallback={loading}>
+      <DocumentsPage />
     </Suspense>
   ),
 };

@@ -25,7 +25,9 @@ export type LivePage =
   | 'booking-test'
   | 'booking-design'
   | 'classes'
-  | 'pos';
+  | 'pos'
+  | 'forms'
+  | 'documents';
 
 export interface StaffRoute {
   path: string;
@@ -72,8 +74,8 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/automations', page: { module: 'automations' } },
   { path: '/note-templates', page: 'note-templates', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/phone', page: { module: 'phone' }, requirement: PERMISSIONS.VIEW_PHONE },
-  { path: '/forms', page: { module: 'forms' } },
-  { path: '/documents', page: { module: 'documents' } },
+  { path: '/forms', page: 'forms', requirement: PERMISSIONS.VIEW_CLIENTS },
+  { path: '/documents', page: 'documents', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/ai-messaging', page: { module: 'aiMessaging' } },
   { path: '/payroll', page: { module: 'payroll' } },
   { path: '/locations', page: 'locations' },

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { clientSchema, locationListSchema, userSchema } from '@salon/contracts';
+import { clientSchema, locationListSchema, serviceViewSchema, userSchema } from '@salon/contracts';
 import type { z } from 'zod';
 import { ServiceToken, ContractDriftError } from '../auth/service-token.provider.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AppError } from '../errors/app-errors.js';
-import type { ClientRecord, LocationRecord, UserRecord } from './reference-rules.js';
+import type { ClientRecord, LocationRecord, ServiceRecord, UserRecord } from './reference-rules.js';
 
 class ReferenceUnavailableError extends AppError {
   readonly status = 503;
@@ -14,11 +14,13 @@ class ReferenceUnavailableError extends AppError {
 // The owners' contracts (@salon/contracts), on the fields read here.
 const clientIdSchema = clientSchema.pick({ id: true });
 const userStatusSchema = userSchema.pick({ role: true, isActive: true });
+const serviceStatusSchema = serviceViewSchema.pick({ id: true, active: true });
 const LOCATIONS_KEPT_MS = 60_000;
 
 /**
  * Asks the service that owns an id whether it knows it: clients (GET /api/clients/{id}, live
- * clients only) and identity (GET /api/users/{id}, GET /api/locations), with the service token.
+ * clients only), identity (GET /api/users/{id}, GET /api/locations) and scheduling (GET
+ * /api/services/{id}), with the service token.
  * Unknown → null. An owner that cannot be asked fails the write (503): a reference that could not
  * be checked is not accepted.
  */
@@ -27,7 +29,7 @@ export class PlatformDirectory {
   private locations: { until: number; byId: Promise<Map<string, LocationRecord>> } | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: { IDENTITY_URL?: string; CLIENTS_URL?: string },
+    @Inject(APP_CONFIG) private readonly config: { IDENTITY_URL?: string; CLIENTS_URL?: string; SCHEDULING_URL?: string },
     private readonly serviceToken: ServiceToken,
   ) {}
 
@@ -46,6 +48,16 @@ export class PlatformDirectory {
       this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001',
       `/api/users/${encodeURIComponent(id)}`,
       userStatusSchema,
+    );
+  }
+
+  /** A service of the catalogue (scheduling, GET /api/services/{id}). */
+  async service(id: string): Promise<ServiceRecord | null> {
+    return this.get(
+      'scheduling',
+      this.config.SCHEDULING_URL ?? 'http://127.0.0.1:4004',
+      `/api/services/${encodeURIComponent(id)}`,
+      serviceStatusSchema,
     );
   }
 

@@ -52,7 +52,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  directory = new PlatformDirectory({ IDENTITY_URL: url, CLIENTS_URL: url }, new TestServiceToken());
+  directory = new PlatformDirectory({ IDENTITY_URL: url, CLIENTS_URL: url, SCHEDULING_URL: url }, new TestServiceToken());
   check = new ReferenceCheck(directory);
 });
 afterAll(() => server?.close());
@@ -66,6 +66,8 @@ beforeEach(() => {
     '/api/users/u-client': { status: 200, body: user('client') },
     '/api/users/u-gone': { status: 200, body: user('staff', false) },
     '/api/locations': { status: 200, body: [location('l-1'), location('l-2')] },
+    '/api/services/s-live': { status: 200, body: { id: 's-live', name: 'Colour', active: true } },
+    '/api/services/s-retired': { status: 200, body: { id: 's-retired', name: 'Perm', active: false } },
   };
 });
 
@@ -108,6 +110,21 @@ describe('ReferenceCheck with the owners asked over HTTP', () => {
       { field: 'services.1.staffId', message: 'is not an active staff member' },
       { field: 'services.2.staffId', message: 'is not a staff member' },
       { field: 'locationId', message: 'is not a location of the business' },
+    ]);
+  });
+
+  it('checks catalogue services with scheduling: unknown and retired ones are refused', async () => {
+    await expect(check.require({ services: [{ field: 'serviceIds.0', id: 's-live' }] })).resolves.toBeUndefined();
+    expect(
+      await refusal({
+        services: [
+          { field: 'serviceIds.0', id: 's-retired' },
+          { field: 'serviceIds.1', id: 's-nowhere' },
+        ],
+      }),
+    ).toEqual([
+      { field: 'serviceIds.0', message: 'is not an active service' },
+      { field: 'serviceIds.1', message: 'is not a service of the catalogue' },
     ]);
   });
 

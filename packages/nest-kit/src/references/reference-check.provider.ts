@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError, type FieldProblem } from '../errors/app-errors.js';
 import { PlatformDirectory } from './platform-directory.provider.js';
-import { clientProblem, locationProblem, staffProblem } from './reference-rules.js';
+import { clientProblem, locationProblem, serviceProblem, staffProblem } from './reference-rules.js';
 
 /** An id a write refers to, and the input field it came in (named in the refusal). */
 export interface Reference {
@@ -13,11 +13,12 @@ export interface References {
   clients?: readonly Reference[];
   staff?: readonly Reference[];
   locations?: readonly Reference[];
+  services?: readonly Reference[];
 }
 
 /**
  * Checks, at the edge of a write, the ids it refers to that another service owns: a booking's
- * client (clients), its staff and location (identity). A write naming something its owner does
+ * client (clients), its staff and location (identity), a form's services (scheduling). A write naming something its owner does
  * not know is refused with 400 naming every such field; nothing is written.
  */
 @Injectable()
@@ -35,10 +36,12 @@ export class ReferenceCheck {
     const client = once((id) => this.directory.client(id));
     const user = once((id) => this.directory.user(id));
     const location = once((id) => this.directory.location(id));
+    const service = once((id) => this.directory.service(id));
     const checks: Promise<FieldProblem | null>[] = [
       ...(refs.clients ?? []).map(async (r) => problem(r, clientProblem(await client(r.id)))),
       ...(refs.staff ?? []).map(async (r) => problem(r, staffProblem(await user(r.id)))),
       ...(refs.locations ?? []).map(async (r) => problem(r, locationProblem(await location(r.id)))),
+      ...(refs.services ?? []).map(async (r) => problem(r, serviceProblem(await service(r.id)))),
     ];
     const problems = (await Promise.all(checks)).filter((p): p is FieldProblem => p !== null);
     if (problems.length) throw new ValidationFailedError(problems);

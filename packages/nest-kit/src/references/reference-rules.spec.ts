@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientProblem, locationProblem, staffProblem } from './reference-rules.js';
+import { clientProblem, locationProblem, serviceProblem, staffProblem } from './reference-rules.js';
 
 describe('reference rules', () => {
   it('accepts a client the clients service answers for, and nothing else', () => {
@@ -16,5 +16,11 @@ describe('reference rules', () => {
   it('accepts a location identity knows', () => {
     expect(locationProblem({ id: 'l1' })).toBeNull();
     expect(locationProblem(null)).toBe('is not a location of the business');
+  });
+
+  it('accepts an active catalogue service only', () => {
+    expect(serviceProblem({ id: 's1', active: true })).toBeNull();
+    expect(serviceProblem({ id: 's1', active: false })).toBe('is not an active service');
+    expect(serviceProblem(null)).toBe('is not a service of the catalogue');
   });
 });

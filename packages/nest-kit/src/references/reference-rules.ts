@@ -29,3 +29,15 @@ export function staffProblem(user: UserRecord | null): string | null {
 export function locationProblem(location: LocationRecord | null): string | null {
   return location ? null : 'is not a location of the business';
 }
+
+export interface ServiceRecord {
+  id: string;
+  active: boolean;
+}
+
+/** A catalogue service another service attaches something to (a form): one scheduling knows; a retired one is refused. */
+export function serviceProblem(service: ServiceRecord | null): string | null {
+  if (!service) return 'is not a service of the catalogue';
+  if (!service.active) return 'is not an active service';
+  return null;
+}

@@ -10,6 +10,7 @@ import { formatPhone } from '../clients/phone';
 import { DetailsCard } from './DetailsCard';
 import { ConsentCard } from './ConsentCard';
 import { DangerZone, DuplicatesPanel } from './DuplicatesPanel';
+import { FormsPanel } from './FormsPanel';
 import { NotesPanel, useNotes } from './NotesPanel';
 import { AlertsCard, TagsCard } from './TagsAlertsCards';
 import { useClient, useNames, useRebasingUpdate } from './use-client';
@@ -24,13 +25,12 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const LATER: Record<'appointments' | 'purchases' | 'forms', { title: string; text: string }> = {
+const LATER: Record<'appointments' | 'purchases', { title: string; text: string }> = {
   appointments: {
     title: 'Appointments',
     text: 'Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.',
   },
   purchases: { title: 'Purchases', text: 'Purchases arrive with the point-of-sale module: sales, gift cards, memberships.' },
-  forms: { title: 'Forms', text: 'Forms arrive with the forms module: intake forms and signed documents.' },
 };
 
 function initials(first: string, last: string | null): string {
@@ -207,7 +207,8 @@ function ClientProfile({ clientId }: { clientId: string }) {
           </div>
         )}
         {tab === 'notes' && <NotesPanel clientId={c.id} canEdit={canEdit} />}
-        {(tab === 'appointments' || tab === 'purchases' || tab === 'forms') && (
+        {tab === 'forms' && <FormsPanel clientId={c.id} />}
+        {(tab === 'appointments' || tab === 'purchases') && (
           <div className="card placeholder-tab" data-testid={`tab-panel-${tab}`}>
             <span className="coming-soon-badge">Coming soon</span>
             <h2>{LATER[tab].title}</h2>

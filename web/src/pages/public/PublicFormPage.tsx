@@ -1,15 +1,24 @@
-import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { PublicFormView } from '@salon/contracts';
 import { applyTheme, loadStoredColorPreferences, resetTheme } from '../../lib/theme';
 import { isPublicFormId } from '../../session/public-paths';
 import { STORAGE_KEYS, storage } from '../../session/storage-keys';
+import { FormFill } from '../forms/FormFill';
+import { publicFormsApi } from '../forms/public-forms-api';
 import { PublicFrame } from './PublicFrame';
 import { InvalidPublicPath } from './InvalidPublicPath';
+import '../forms/forms.css';
 
-/** Public form (/forms/{digits}): default theme colours, session loading skipped. */
+/** Public form (/forms/{digits}): default theme colours, session loading skipped; filled and signed on a phone. */
 export function PublicFormPage() {
   const { formId } = useParams();
+  const [params] = useSearchParams();
+  const request = params.get('r');
   const valid = isPublicFormId(formId);
+  const [form, setForm] = useState<PublicFormView | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [done, setDone] = useState<{ id: string } | null>(null);
   useEffect(() => {
     if (!valid) return;
     resetTheme();
@@ -17,17 +26,32 @@ export function PublicFormPage() {
       if (storage.get(STORAGE_KEYS.user)) applyTheme(loadStoredColorPreferences());
     };
   }, [valid]);
+  useEffect(() => {
+    if (!valid || !formId) return;
+    publicFormsApi
+      .form(formId, request)
+      .then(setForm, (e: unknown) => setFailed(e instanceof Error ? e.message : 'This form could not be opened'));
+  }, [valid, formId, request]);
   if (!valid) return <InvalidPublicPath />;
   return (
     <PublicFrame>
-      <section className="card public-doc" data-testid="public-form">
-        <p className="eyebrow">Form #{formId}</p>
-        <h1>Client form</h1>
-        <p className="lead">
-          Online forms are coming: this link will open an intake or consent form that you fill in and sign on your phone before your visit.
+      {done ? (
+        <section className="card public-doc" data-testid="form-done" role="status">
+          <h1>Thank you</h1>
+          <p className="lead">Your form was signed and sent to {form?.businessName ?? 'the salon'}. You can close this page.</p>
+        </section>
+      ) : failed ? (
+        <section className="card public-doc" data-testid="public-form">
+          <h1>This form is not available</h1>
+          <p className="lead">{failed}. If the salon sent you this link, ask them for a new one.</p>
+        </section>
+      ) : form ? (
+        <FormFill form={form} request={request} onDone={setDone} />
+      ) : (
+        <p className="muted" role="status">
+          Loading the form…
         </p>
-        <p className="muted">If the salon sent you this link, they can also hand you the form in person at your next appointment.</p>
-      </section>
+      )}
     </PublicFrame>
   );
 }

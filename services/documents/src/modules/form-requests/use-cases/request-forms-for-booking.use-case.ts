@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { EventPayload } from '@salon/contracts';
+import type { EntityManager } from 'typeorm';
+import { newRequestToken } from '../../documents/domain/public-link.rules.js';
+import { FormRepository } from '../../forms/persistence/form.repository.js';
+import { sha256Hex } from '../../submissions/domain/submission-hash.rules.js';
+import { SubmissionRepository } from '../../submissions/persistence/submission.repository.js';
+
+/** After the visit a link stays usable this long (a client may fill it at the desk). */
+const GRACE_MS = 86_400_000;
+
+/**
+ * A booking of a service a form is attached to asks the client for that form: a request due at the
+ * visit's start (the profile shows it as due; the automations issue's hook sends the link). A
+ * once-per-client form (intake) is asked only if the client never filled it and has no live request.
+ */
+@Injectable()
+export class RequestFormsForBookingUseCase {
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly submissions: SubmissionRepository,
+  ) {}
+
+  async execute(booking: EventPayload<'scheduling.appointment.booked.v1'>, m: EntityManager, now: Date): Promise<number> {
+    const serviceIds = [...new Set([booking.serviceId, ...(booking.segments ?? []).map((s) => s.serviceId)])];
+    let made = 0;
+    for (const form of await this.forms.forServices(m, serviceIds)) {
+      if (form.oncePerClient && (await this.submissions.clientHasForm(m, booking.clientId, form.id, now))) continue;
+      const token = newRequestToken();
+      const startsAt = new Date(booking.startsAt);
+      const id = await this.submissions.insertRequest(m, {
+        tokenSha256: sha256Hex(token),
+        token,
+        formId: form.id,
+        clientId: booking.clientId,
+        appointmentId: booking.appointmentId,
+        dueAt: startsAt,
+        expiresAt: new Date(Math.max(startsAt.getTime(), now.getTime()) + GRACE_MS),
+      });
+      if (id) made++;
+    }
+    return made;
+  }
+}

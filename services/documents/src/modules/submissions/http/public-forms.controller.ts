@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ClientIp, Public } from '@salon/nest-kit';
+import { userAgentOf } from '../../../common/reader.provider.js';
+import { SubmissionsUseCase } from '../use-cases/submissions.use-case.js';
+import { SubmitFormUseCase } from '../use-cases/submit-form.use-case.js';
+
+/** `/forms/{id}` without a session: the published form, and its submission. */
+@Public()
+@Controller('api/forms/public')
+export class PublicFormsController {
+  constructor(
+    private readonly submissions: SubmissionsUseCase,
+    private readonly submit: SubmitFormUseCase,
+  ) {}
+
+  @Get(':id')
+  form(@Param('id') id: string, @Query('r') request?: string) {
+    return this.submissions.publicForm(id, request ?? null, new Date());
+  }
+
+  @Post(':id/submissions')
+  @HttpCode(201)
+  submitForm(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @ClientIp() ip: string,
+    @Headers() headers: Record<string, string | string[] | undefined>,
+  ) {
+    return this.submit.execute(id, body, { ip, userAgent: userAgentOf(headers), now: new Date() });
+  }
+}

@@ -1,0 +1,306 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FormInput } from '@salon/contracts';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FormRepository } from '../modules/forms/persistence/form.repository.js';
+import { RequestFormsForBookingUseCase } from '../modules/form-requests/use-cases/request-forms-for-booking.use-case.js';
+import { SubmissionRepository } from '../modules/submissions/persistence/submission.repository.js';
+import { BUSINESS_NAME, CLIENT, SERVICE, SIGNATURE, signaturePng, startDocuments, type DocumentsTestApp } from './documents-app.js';
+
+const INTAKE: FormInput = {
+  name: 'Colour consent',
+  purpose: 'consent',
+  serviceIds: [SERVICE.colour],
+  definition: {
+    sections: [
+      {
+        title: 'About you',
+        fields: [
+          { key: 'full_name', type: 'text', label: 'Full name', required: true },
+          { key: 'allergies', type: 'yes_no', label: 'Any allergies?', required: true, followUp: 'Which ones?' },
+          { key: 'allergy_notes', type: 'long_text', label: 'Tell us more', showIf: { field: 'allergies', equals: 'yes' } },
+          { key: 'visits', type: 'number', label: 'Visits this year', min: 0, max: 100 },
+        ],
+      },
+      {
+        title: 'Consent',
+        fields: [
+          { key: 'patch_test', type: 'consent', label: 'Patch test', consentText: 'I agree to a patch test 48 hours before colour.' },
+          { key: 'signature', type: 'signature', label: 'Sign here', required: true },
+        ],
+      },
+    ],
+  },
+};
+
+const ANSWERS = { full_name: 'Ada Lovelace', allergies: { answer: 'yes', followUp: 'Latex' }, visits: 3, patch_test: true };
+
+let t: DocumentsTestApp;
+beforeAll(async () => {
+  t = await startDocuments('forms');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function createPublished(input: FormInput = INTAKE): Promise<string> {
+  const created = await t.as('desk').post('/api/forms', input).expect(201);
+  await t.as('desk').post(`/api/forms/${created.body.id}/publish`, {}).expect(201);
+  return created.body.id;
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+  try {
+    writeFileSync(join(dir, 'f.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('forms: building, versions and services', () => {
+  it('refuses services the catalogue does not know or has retired, naming each field', async () => {
+    const res = await t
+      .as('desk')
+      .post('/api/forms', { ...INTAKE, serviceIds: [SERVICE.colour, SERVICE.retired, '5e000000-0000-4000-8000-00000000ffff'] });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      { field: 'serviceIds.1', message: 'is not an active service' },
+      { field: 'serviceIds.2', message: 'is not a service of the catalogue' },
+    ]);
+  });
+
+  it('refuses a definition whose condition reads a later field, naming the path', async () => {
+    const bad = structuredClone(INTAKE);
+    bad.definition.sections[0]!.fields[2]!.showIf = { field: 'visits', equals: 'yes' };
+    const res = await t.as('desk').post('/api/forms', bad);
+    expect(res.status).toBe(400);
+    expect(res.body.details).toContainEqual({
+      field: 'definition.sections.0.fields.2.showIf.field',
+      message: 'must name a field above this one',
+    });
+  });
+
+  it('publishes the draft as version 1 with a digits-only id; an unchanged draft makes no new version', async () => {
+    const id = await createPublished();
+    expect(id).toMatch(/^\d+$/);
+    const again = await t.as('desk').post(`/api/forms/${id}/publish`, {}).expect(201);
+    expect(again.body).toMatchObject({ publishedVersion: 1, hasDraftChanges: false, serviceIds: [SERVICE.colour] });
+    const [events] = await t.sql(`SELECT count(*)::int AS n FROM outbox WHERE type = 'documents.form.published.v1' AND aggregate_id = $1`, [
+      id,
+    ]);
+    expect(events!.n).toBe(1);
+  });
+
+  it('needs edit_clients to build and view_clients to list', async () => {
+    await t.as('viewer').post('/api/forms', INTAKE).expect(403);
+    await t.as('outsider').get('/api/forms').expect(403);
+    await t.as(null).get('/api/forms').expect(401);
+    await t.as('viewer').get('/api/forms').expect(200);
+  });
+});
+
+describe('submissions', () => {
+  it('keeps the version it answered after the form changes, and the PDF names the salon, the signer and the answers', async () => {
+    const id = await createPublished();
+    const page = await t.as(null).get(`/api/forms/public/${id}`).expect(200);
+    expect(page.body).toMatchObject({ version: 1, businessName: BUSINESS_NAME, name: 'Colour consent' });
+
+    // The salon edits and republishes while the client still has version 1 open.
+    const changed = structuredClone(INTAKE);
+    changed.name = 'Colour consent (2027)';
+    changed.definition.sections[1]!.fields[0]!.consentText = 'I agree to a patch test 72 hours before colour.';
+    const form = await t.as('desk').get(`/api/forms/${id}`).expect(200);
+    await t
+      .as('desk')
+      .put(`/api/forms/${id}`, { ...changed, version: form.body.version })
+      .expect(200);
+    const published = await t.as('desk').post(`/api/forms/${id}/publish`, {}).expect(201);
+    expect(published.body.publishedVersion).toBe(2);
+
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE })
+      .set('User-Agent', 'Phone Browser 1.0')
+      .expect(201);
+    expect(receipt.body.contentSha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const read = await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}`).expect(200);
+    expect(read.body).toMatchObject({
+      version: 1,
+      formName: 'Colour consent',
+      signerName: 'Ada Lovelace',
+      intact: true,
+      userAgent: 'Phone Browser 1.0',
+    });
+    expect(read.body.answers.allergies).toEqual({ answer: 'yes', followUp: 'Latex' });
+
+    const [doc] = await t.sql(`SELECT storage_key FROM documents WHERE submission_id = $1`, [receipt.body.id]);
+    const link = await t
+      .as('viewer')
+      .get(`/api/documents/${(await t.sql(`SELECT id FROM documents WHERE submission_id = $1`, [receipt.body.id]))[0]!.id}/download`)
+      .expect(200);
+    expect(link.body.url).toContain(doc!.storage_key);
+    const pdf = Buffer.from(await (await fetch(link.body.url)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain(BUSINESS_NAME);
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('Latex');
+    expect(text).toContain('48 hours');
+    expect(text).not.toContain('72 hours');
+    expect(text).toContain(receipt.body.contentSha256);
+  });
+
+  it('refuses answers that break the version: required, types, hidden keys, a missing signature', async () => {
+    const id = await createPublished();
+    const res = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, {
+        version: 1,
+        answers: { allergies: 'maybe', visits: 500, patch_test: false, nope: 1 },
+        signature: null,
+      })
+      .expect(400);
+    const fields = res.body.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'answers.nope',
+        'answers.full_name',
+        'answers.allergies',
+        'answers.visits',
+        'answers.patch_test',
+        'signature',
+      ]),
+    );
+    await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 9, answers: ANSWERS, signature: SIGNATURE }).expect(400);
+  });
+
+  it('a tampered submission fails its hash check', async () => {
+    const id = await createPublished();
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE })
+      .expect(201);
+    await t.sql(`UPDATE submissions SET answers = jsonb_set(answers, '{visits}', '4') WHERE id = $1`, [receipt.body.id]);
+    const read = await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}`).expect(200);
+    expect(read.body.intact).toBe(false);
+  });
+
+  it('logs every read (who, when), and a signed-in client reads only their own submission', async () => {
+    const id = await createPublished();
+    const link = await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.ada }).expect(201);
+    expect(link.body).toMatchObject({ status: 'due', formId: id });
+    const token = new URL(link.body.link).searchParams.get('r');
+    await t.as(null).get(`/api/forms/public/${id}?r=${token}`).expect(200);
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token })
+      .expect(201);
+    // The link is used up.
+    await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token })
+      .expect(409);
+
+    await t.as('ada').get(`/api/forms/submissions/${receipt.body.id}`).expect(200);
+    await t.as('bea').get(`/api/forms/submissions/${receipt.body.id}`).expect(404);
+    await t.as('outsider').get(`/api/forms/submissions/${receipt.body.id}`).expect(404);
+    await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}`).expect(200);
+    const reads = await t.as('admin').get(`/api/forms/submissions/${receipt.body.id}/reads`).expect(200);
+    // Newest first: the viewer, then the client; the refused reads are not reads.
+    expect(reads.body.map((r: { readerId: string }) => r.readerId)).toEqual(['0d000000-0000-4000-8000-000000000003', CLIENT.ada]);
+    expect(reads.body[0]).toMatchObject({ via: 'rest', readAt: expect.stringMatching(/^\d{4}-/) });
+
+    const forms = await t.as('ada').get(`/api/forms/clients/${CLIENT.ada}`).expect(200);
+    expect(forms.body).toContainEqual(expect.objectContaining({ formId: id, status: 'filled', submissionId: receipt.body.id }));
+    await t.as('bea').get(`/api/forms/clients/${CLIENT.ada}`).expect(404);
+    const pdfs = await t.as('ada').get(`/api/documents?clientId=${CLIENT.ada}`).expect(200);
+    expect(pdfs.body).toContainEqual(expect.objectContaining({ kind: 'form_pdf', submissionId: receipt.body.id }));
+    await t.as('bea').get(`/api/documents/${pdfs.body[0].id}`).expect(404);
+  });
+
+  it('a booking of an attached service makes the form due once; a once-per-client intake is not asked again', async () => {
+    const consent = await createPublished({ ...INTAKE, name: 'Massage waiver', serviceIds: [SERVICE.massage] });
+    const intake = await createPublished({ ...INTAKE, name: 'Massage intake', serviceIds: [SERVICE.massage], oncePerClient: true });
+    const ds = t.app.get(DataSource);
+    const useCase = new RequestFormsForBookingUseCase(t.app.get(FormRepository), t.app.get(SubmissionRepository));
+    const booking = (n: number) => ({
+      appointmentId: `a1000000-0000-4000-8000-00000000000${n}`,
+      clientId: CLIENT.bea,
+      serviceId: SERVICE.massage,
+      serviceName: 'Massage',
+      staffId: '5a000000-0000-4000-8000-000000000001',
+      startsAt: '2026-11-30T16:00:00.000Z',
+      endsAt: '2026-11-30T17:00:00.000Z',
+      priceMinor: 9000,
+      currency: 'USD',
+      source: 'online' as const,
+    });
+    const now = new Date('2026-11-23T15:00:00Z');
+    expect(await ds.transaction((m) => useCase.execute(booking(1), m, now))).toBe(2);
+    // A redelivered event makes nothing twice.
+    expect(await ds.transaction((m) => useCase.execute(booking(1), m, now))).toBe(0);
+    // A second booking: the waiver again, the intake not (a live request exists).
+    expect(await ds.transaction((m) => useCase.execute(booking(2), m, now))).toBe(1);
+    const due = await t.as('viewer').get(`/api/forms/clients/${CLIENT.bea}`).expect(200);
+    const names = due.body.filter((f: { status: string }) => f.status === 'due').map((f: { formId: string }) => f.formId);
+    expect(names.filter((f: string) => f === consent)).toHaveLength(2);
+    expect(names.filter((f: string) => f === intake)).toHaveLength(1);
+  });
+});
+
+describe('documents', () => {
+  const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+  it('refuses a file that claims to be a PDF but is not, naming the file', async () => {
+    const exe = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);
+    const res = await t.as('desk').post('/api/documents?title=Policy&fileName=policy.pdf').set('Content-Type', 'application/pdf').send(exe);
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].field).toBe('file');
+  });
+
+  it('shares a document by an unguessable id without a session; a revoked link answers 404', async () => {
+    const up = await t
+      .as('desk')
+      .post('/api/documents?title=Cancellation%20policy&fileName=policy.pdf&kind=policy')
+      .set('Content-Type', 'application/octet-stream')
+      .send(pdfBytes())
+      .expect(201);
+    expect(up.body).toMatchObject({ contentType: 'application/pdf', publicId: null, clientId: null });
+    const shared = await t.as('desk').post(`/api/documents/${up.body.id}/share`, { expiresInDays: 30 }).expect(201);
+    expect(shared.body.publicId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    const page = await t.as(null).get(`/api/documents/public/${shared.body.publicId}`).expect(200);
+    expect(page.body).toMatchObject({ title: 'Cancellation policy', businessName: BUSINESS_NAME });
+    const file = await fetch(page.body.downloadUrl);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await t.as('desk').post(`/api/documents/${up.body.id}/revoke`).expect(201);
+    await t.as(null).get(`/api/documents/public/${shared.body.publicId}`).expect(404);
+    await t.as(null).get(`/api/documents/public/${shared.body.publicId}/download`).expect(404);
+  });
+
+  it("a signed-in client cannot read another client's document; a signed form is kept under the retention rule", async () => {
+    const up = await t
+      .as('desk')
+      .post(`/api/documents?title=Aftercare&fileName=aftercare.png&clientId=${CLIENT.ada}`)
+      .set('Content-Type', 'image/png')
+      .send(Buffer.from(signaturePng(), 'base64'))
+      .expect(201);
+    await t.as('ada').get(`/api/documents/${up.body.id}`).expect(200);
+    await t.as('bea').get(`/api/documents/${up.body.id}`).expect(404);
+    await t.as('bea').get(`/api/documents?clientId=${CLIENT.ada}`).expect(404);
+    await t.as('admin').delete(`/api/documents/${up.body.id}`).expect(204);
+    await t.as('admin').get(`/api/documents/${up.body.id}`).expect(404);
+    const [signed] = await t.sql(`SELECT id FROM documents WHERE kind = 'form_pdf' LIMIT 1`);
+    const refused = await t.as('admin').delete(`/api/documents/${signed!.id}`).expect(409);
+    expect(refused.body.error).toMatch(/retention rule/);
+  });
+});

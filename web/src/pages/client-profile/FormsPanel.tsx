@@ -1,0 +1,76 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { graphqlErrorMessage } from '../../lib/apollo';
+import { formatDateTime } from '../../lib/format';
+import { Spinner } from '../../shell/Spinner';
+import { toast } from '../../shell/Toaster';
+import { CLIENT_FORMS, DOCUMENT_DOWNLOAD } from '../forms/forms-gql';
+
+const STATUS: Record<string, string> = { due: 'Due', filled: 'Filled', expired: 'Expired' };
+
+/** The profile's Forms tab: forms due (with the client's own link), filled (the signed PDF), expired; and the client's documents. */
+export function FormsPanel({ clientId }: { clientId: string }) {
+  const q = useQuery(CLIENT_FORMS, { variables: { clientId }, fetchPolicy: 'cache-and-network' });
+  const client = useApolloClient();
+  if (q.loading && !q.data) return <Spinner fullScreen={false} />;
+  if (q.error && !q.data) return <div className="card alert alert-error">{graphqlErrorMessage(q.error)}</div>;
+  const forms = q.data?.clientForms ?? [];
+  const documents = q.data?.documents ?? [];
+  const pdfOf = new Map(documents.filter((d) => d.submissionId).map((d) => [d.submissionId!, d.id]));
+
+  const download = async (id: string) => {
+    try {
+      const res = await client.query({ query: DOCUMENT_DOWNLOAD, variables: { id }, fetchPolicy: 'network-only' });
+      if (res.data) window.open(res.data.documentDownload.url, '_blank', 'noopener');
+    } catch (e) {
+      toast({ title: 'Could not open the document', description: graphqlErrorMessage(e), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="profile-grid" data-testid="tab-panel-forms">
+      <section className="card">
+        <h2 className="card-title">Forms</h2>
+        {forms.length === 0 ? <p className="muted">No forms asked or filled yet.</p> : null}
+        <ul className="stack-md" data-testid="client-forms">
+          {forms.map((f, i) => (
+            <li key={`${f.formId}-${f.submissionId ?? i}`}>
+              <strong>{f.formName}</strong> ·{' '}
+              <span className={`badge${f.status === 'due' ? ' badge-warning' : ''}`}>{STATUS[f.status] ?? f.status}</span>
+              {f.signedAt ? <span className="muted"> · signed {formatDateTime(f.signedAt)}</span> : null}
+              {f.dueAt && f.status === 'due' ? <span className="muted"> · before {formatDateTime(f.dueAt)}</span> : null}
+              {f.link ? (
+                <>
+                  {' '}
+                  · <a href={f.link}>Link to fill it</a>
+                </>
+              ) : null}
+              {f.submissionId && pdfOf.has(f.submissionId) ? (
+                <>
+                  {' '}
+                  ·{' '}
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => void download(pdfOf.get(f.submissionId!)!)}>
+                    Signed PDF <span className="visually-hidden">of {f.formName}</span>
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card">
+        <h2 className="card-title">Documents</h2>
+        {documents.length === 0 ? <p className="muted">No documents for this client.</p> : null}
+        <ul className="stack-md" data-testid="client-documents">
+          {documents.map((d) => (
+            <li key={d.id}>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void download(d.id)}>
+                {d.title}
+              </button>
+              <span className="muted"> · {formatDateTime(d.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

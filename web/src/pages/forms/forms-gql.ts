@@ -1,0 +1,134 @@
+import { graphql } from '../../gql';
+
+export const FORM_FIELDS = graphql(`
+  fragment FormFields on Form {
+    id
+    name
+    purpose
+    definition
+    serviceIds
+    oncePerClient
+    publishedVersion
+    hasDraftChanges
+    archived
+    submissionCount
+    updatedAt
+    version
+  }
+`);
+
+export const FORMS = graphql(`
+  query Forms {
+    forms {
+      ...FormFields
+    }
+    services {
+      id
+      name
+      locationId
+    }
+  }
+`);
+
+export const CREATE_FORM = graphql(`
+  mutation CreateForm($input: FormInput!) {
+    createForm(input: $input) {
+      ...FormFields
+    }
+  }
+`);
+
+export const UPDATE_FORM = graphql(`
+  mutation UpdateForm($id: ID!, $input: FormInput!) {
+    updateForm(id: $id, input: $input) {
+      ...FormFields
+    }
+  }
+`);
+
+export const PUBLISH_FORM = graphql(`
+  mutation PublishForm($id: ID!, $version: Int) {
+    publishForm(id: $id, version: $version) {
+      ...FormFields
+    }
+  }
+`);
+
+export const FORM_SUBMISSIONS = graphql(`
+  query FormSubmissions($formId: ID!) {
+    formSubmissions(formId: $formId) {
+      id
+      version
+      clientId
+      signerName
+      signedAt
+    }
+  }
+`);
+
+export const CLIENT_FORMS = graphql(`
+  query ClientFormsAndDocuments($clientId: ID!) {
+    clientForms(clientId: $clientId) {
+      formId
+      formName
+      status
+      link
+      dueAt
+      submissionId
+      signedAt
+    }
+    documents(clientId: $clientId) {
+      id
+      title
+      kind
+      fileName
+      createdAt
+      submissionId
+    }
+  }
+`);
+
+export const DOCUMENTS = graphql(`
+  query Documents {
+    documents {
+      id
+      title
+      kind
+      fileName
+      contentType
+      size
+      clientId
+      publicId
+      publicExpiresAt
+      createdAt
+      submissionId
+    }
+  }
+`);
+
+export const DOCUMENT_DOWNLOAD = graphql(`
+  query DocumentDownload($id: ID!) {
+    documentDownload(id: $id) {
+      url
+    }
+  }
+`);
+
+export const SHARE_DOCUMENT = graphql(`
+  mutation ShareDocument($id: ID!, $expiresInDays: Int) {
+    shareDocument(id: $id, expiresInDays: $expiresInDays) {
+      id
+      publicId
+      publicExpiresAt
+    }
+  }
+`);
+
+export const REVOKE_DOCUMENT = graphql(`
+  mutation RevokeDocument($id: ID!) {
+    revokeDocument(id: $id) {
+      id
+      publicId
+    }
+  }
+`);

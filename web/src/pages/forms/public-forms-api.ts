@@ -1,0 +1,10 @@
+import type { PublicDocumentView, PublicFormView, SubmissionReceipt } from '@salon/contracts';
+import { api } from '../../lib/api-client';
+
+/** The public pages' calls: no session, a 401 never ends one. */
+export const publicFormsApi = {
+  form: (id: string, request: string | null) =>
+    api.get<PublicFormView>(`/api/forms/public/${id}${request ? `?r=${encodeURIComponent(request)}` : ''}`, { sessionCall: false }),
+  submit: (id: string, body: unknown) => api.post<SubmissionReceipt>(`/api/forms/public/${id}/submissions`, body, { sessionCall: false }),
+  document: (id: string) => api.get<PublicDocumentView>(`/api/documents/public/${encodeURIComponent(id)}`, { sessionCall: false }),
+};
