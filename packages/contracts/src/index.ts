@@ -10,3 +10,4 @@ export * from './clients/index.js';
 export * from './messaging/index.js';
 export * from './retail/index.js';
 export * from './rules/index.js';
+export * from './payroll/index.js';
