@@ -42,6 +42,16 @@ export const SERVICES = [
     worker: 'dist/worker.js',
     seed: true,
   },
+  // After retail: its worker projects retail's sales (events), and the demo seed adds pay rules and past shifts.
+  {
+    name: 'payroll',
+    dir: 'services/payroll',
+    database: 'payroll',
+    port: 4006,
+    gatewayVariable: 'PAYROLL_URL',
+    worker: 'dist/worker.js',
+    seed: true,
+  },
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */

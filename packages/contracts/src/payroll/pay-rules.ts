@@ -44,7 +44,9 @@ export const payRuleInputSchema = z.strictObject({
   deductions: z
     .strictObject({ backBarFeeMinor: moneyMinorSchema().default(0), productCostBps: bps.default(0) })
     .default({ backBarFeeMinor: 0, productCostBps: 0 }),
-  tips: z.strictObject({ paid: z.boolean().default(true), lessCardFee: z.boolean().default(false) }).default({ paid: true, lessCardFee: false }),
+  tips: z
+    .strictObject({ paid: z.boolean().default(true), lessCardFee: z.boolean().default(false) })
+    .default({ paid: true, lessCardFee: false }),
   boothRentPerPeriodMinor: moneyMinorSchema().default(0),
   note: optionalLineSchema(200),
 });

@@ -3,7 +3,14 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import type { EventEnvelope, EventPayload, EventType } from '@salon/contracts';
-import { AllExceptionsFilter, createLogger, EVENT_TRANSPORT, PermissionResolver, UserDirectory, type EventTransport } from '@salon/nest-kit';
+import {
+  AllExceptionsFilter,
+  createLogger,
+  EVENT_TRANSPORT,
+  PermissionResolver,
+  UserDirectory,
+  type EventTransport,
+} from '@salon/nest-kit';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
 import { Redis } from 'ioredis';
@@ -17,7 +24,12 @@ import { WorkerModule } from '../worker.module.js';
 
 export const USERS = {
   admin: { id: '0d000000-0000-4000-8000-000000000001', role: 'admin', permissions: [] as string[], name: 'Ada Admin' },
-  manager: { id: '0d000000-0000-4000-8000-000000000003', role: 'staff', permissions: ['view_time_clock', 'manage_time_clock', 'manage_payroll'], name: 'Morgan Manager' },
+  manager: {
+    id: '0d000000-0000-4000-8000-000000000003',
+    role: 'staff',
+    permissions: ['view_time_clock', 'manage_time_clock', 'manage_payroll'],
+    name: 'Morgan Manager',
+  },
   dana: { id: '5a000000-0000-4000-8000-000000000001', role: 'staff', permissions: ['view_time_clock'], name: 'Dana Lee' },
   jordan: { id: '5a000000-0000-4000-8000-000000000002', role: 'staff', permissions: ['view_time_clock'], name: 'Jordan Patel' },
   desk: { id: '0d000000-0000-4000-8000-000000000002', role: 'staff', permissions: ['view_time_clock'], name: 'Front Desk' },
@@ -66,7 +78,13 @@ export interface PayrollTestApp {
   close(): Promise<void>;
 }
 
-export function envelope<T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>, occurredAt: string, locationId: string | null = LOCATION): EventEnvelope {
+export function envelope<T extends EventType>(
+  type: T,
+  aggregateId: string,
+  payload: EventPayload<T>,
+  occurredAt: string,
+  locationId: string | null = LOCATION,
+): EventEnvelope {
   return {
     id: randomUUID(),
     type,
@@ -83,7 +101,13 @@ export function envelope<T extends EventType>(type: T, aggregateId: string, payl
 /** The real API (every module, real guards) and, with `worker`, the real event consumers, on a database of their own. */
 export async function startPayroll(suite: string, opts: { worker?: boolean } = {}): Promise<PayrollTestApp> {
   const db: TestDatabase = await createTestDatabase(`payroll_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadPayrollConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_KEY_PREFIX: testRedisPrefix(`payroll-${suite}`) });
+  const config = loadPayrollConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: testRedisPrefix(`payroll-${suite}`),
+  });
   const clock = new TestClock();
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
     .overrideProvider(PermissionResolver)
@@ -98,7 +122,9 @@ export async function startPayroll(suite: string, opts: { worker?: boolean } = {
   await app.listen(0, '127.0.0.1');
   let worker: INestApplication | null = null;
   if (opts.worker) {
-    worker = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({ logger: false });
+    worker = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({
+      logger: false,
+    });
     await worker.init();
   }
   const url = await app.getUrl();
@@ -108,7 +134,7 @@ export async function startPayroll(suite: string, opts: { worker?: boolean } = {
   const issued = new Map<TestUser, string>();
   for (const user of Object.keys(USERS) as TestUser[]) issued.set(user, (await tokens.issue(USERS[user].id, USERS[user].role)).token);
   const withAuth = (t: request.Test, user: TestUser | null) => (user ? t.set('Authorization', `Bearer ${issued.get(user)}`) : t);
-  const sql = <T,>(text: string, params?: unknown[]) => dataSource.query(text, params) as Promise<T[]>;
+  const sql = <T>(text: string, params?: unknown[]) => dataSource.query(text, params) as Promise<T[]>;
   return {
     app,
     worker,
@@ -128,7 +154,9 @@ export async function startPayroll(suite: string, opts: { worker?: boolean } = {
       await worker.get<EventTransport>(EVENT_TRANSPORT).publish(events);
       const ids = events.map((e) => e.id);
       for (let i = 0; i < 400; i++) {
-        const [{ n }] = await sql<{ n: number }>(`SELECT count(DISTINCT event_id)::int AS n FROM inbox WHERE event_id = ANY($1::uuid[])`, [ids]);
+        const [{ n }] = await sql<{ n: number }>(`SELECT count(DISTINCT event_id)::int AS n FROM inbox WHERE event_id = ANY($1::uuid[])`, [
+          ids,
+        ]);
         if (n === new Set(ids).size) return;
         await new Promise((r) => setTimeout(r, 50));
       }

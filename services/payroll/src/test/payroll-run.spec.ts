@@ -82,12 +82,27 @@ function closed(n: number, at: string, lines: Line[], tips: [string, number][]):
   );
 }
 const paid = (p: number, ticket: number, method: 'cash' | 'card', amountMinor: number, at: string) =>
-  envelope('retail.payment.succeeded.v1', TICKET(ticket), { paymentId: PAYMENT(p), ticketId: TICKET(ticket), clientId: null, method, amountMinor, currency: 'USD', appointmentIds: [] }, at);
+  envelope(
+    'retail.payment.succeeded.v1',
+    TICKET(ticket),
+    { paymentId: PAYMENT(p), ticketId: TICKET(ticket), clientId: null, method, amountMinor, currency: 'USD', appointmentIds: [] },
+    at,
+  );
 const refunded = (r: number, p: number, ticket: number, amountMinor: number, at: string) =>
   envelope(
     'retail.payment.refunded.v1',
     TICKET(ticket),
-    { refundId: id('4e000000', r), paymentId: PAYMENT(p), ticketId: TICKET(ticket), clientId: null, method: 'card', amountMinor, reason: 'Unhappy with colour', currency: 'USD', appointmentIds: [] },
+    {
+      refundId: id('4e000000', r),
+      paymentId: PAYMENT(p),
+      ticketId: TICKET(ticket),
+      clientId: null,
+      method: 'card',
+      amountMinor,
+      reason: 'Unhappy with colour',
+      currency: 'USD',
+      appointmentIds: [],
+    },
     at,
   );
 
@@ -108,7 +123,16 @@ let runId: string;
 
 describe('a two-week payroll run', () => {
   it('sets up: rules (Dana changes on the 16th), the card fee, shifts, and the period’s sales as retail published them', async () => {
-    await t.as('manager').put(`/api/time-clock/rules/${LOCATION}`, { weeklyLimitMinutes: 2400, dailyLimitMinutes: null, multiplierPercent: 150, forgottenAfterHours: 14, cardFeeBps: 300 }).expect(200);
+    await t
+      .as('manager')
+      .put(`/api/time-clock/rules/${LOCATION}`, {
+        weeklyLimitMinutes: 2400,
+        dailyLimitMinutes: null,
+        multiplierPercent: 150,
+        forgottenAfterHours: 14,
+        cardFeeBps: 300,
+      })
+      .expect(200);
     await t.as('manager').post(`/api/pay-rules/${DANA}`, danaV1).expect(201);
     const v2 = await t.as('manager').post(`/api/pay-rules/${DANA}`, danaV2).expect(201);
     expect(v2.body).toMatchObject({ version: 2, effectiveFrom: '2026-11-16' });
@@ -119,23 +143,57 @@ describe('a two-week payroll run', () => {
     await t.as('dana').get(`/api/pay-rules/${JORDAN}`).expect(403);
 
     // Week 1: Mon–Fri 09:00–18:30 less 30 min = 9 h a day, 45 h: 5 h overtime on Friday.
-    for (const d of ['09', '10', '11', '12', '13']) await shift(`2026-11-${d}`, `2026-11-${String(Number(d) + 1).padStart(2, '0')}T00:30:00Z`);
+    for (const d of ['09', '10', '11', '12', '13'])
+      await shift(`2026-11-${d}`, `2026-11-${String(Number(d) + 1).padStart(2, '0')}T00:30:00Z`);
     // Week 2: Mon, Tue 09:00–17:30 less 30 min = 8 h.
     for (const d of ['16', '17']) await shift(`2026-11-${d}`, `2026-11-${d}T23:30:00Z`);
 
     await t.deliver([
       // T1, 10 Nov (rule v1): haircut 80.00, shampoo 25.00, tip 16.00, all by card.
-      closed(1, '2026-11-10T20:00:00Z', [{ n: 1, kind: 'service', name: 'Haircut', net: 8000, staff: DANA, service: SERVICE.haircut }, { n: 2, kind: 'product', name: 'Shampoo', net: 2500, staff: DANA }], [[DANA, 1600]]),
+      closed(
+        1,
+        '2026-11-10T20:00:00Z',
+        [
+          { n: 1, kind: 'service', name: 'Haircut', net: 8000, staff: DANA, service: SERVICE.haircut },
+          { n: 2, kind: 'product', name: 'Shampoo', net: 2500, staff: DANA },
+        ],
+        [[DANA, 1600]],
+      ),
       paid(1, 1, 'card', 12_100, '2026-11-10T20:00:00Z'),
       // T2, 12 Nov: colour 150.00 (Dana), blow-dry 40.00 (Jordan), tip 30.00 split 20/10; 100.00 cash + 120.00 card.
-      closed(2, '2026-11-12T21:00:00Z', [{ n: 3, kind: 'service', name: 'Colour', net: 15_000, staff: DANA, service: SERVICE.colour }, { n: 4, kind: 'service', name: 'Blow-dry', net: 4000, staff: JORDAN, service: SERVICE.blow }], [[DANA, 2000], [JORDAN, 1000]]),
+      closed(
+        2,
+        '2026-11-12T21:00:00Z',
+        [
+          { n: 3, kind: 'service', name: 'Colour', net: 15_000, staff: DANA, service: SERVICE.colour },
+          { n: 4, kind: 'service', name: 'Blow-dry', net: 4000, staff: JORDAN, service: SERVICE.blow },
+        ],
+        [
+          [DANA, 2000],
+          [JORDAN, 1000],
+        ],
+      ),
       paid(2, 2, 'cash', 10_000, '2026-11-12T21:00:00Z'),
       paid(3, 2, 'card', 12_000, '2026-11-12T21:00:00Z'),
       // T3, 17 Nov (rule v2): haircut 90.00, tip 10.00, cash.
-      closed(3, '2026-11-17T17:00:00Z', [{ n: 5, kind: 'service', name: 'Haircut', net: 9000, staff: DANA, service: SERVICE.haircut }], [[DANA, 1000]]),
+      closed(
+        3,
+        '2026-11-17T17:00:00Z',
+        [{ n: 5, kind: 'service', name: 'Haircut', net: 9000, staff: DANA, service: SERVICE.haircut }],
+        [[DANA, 1000]],
+      ),
       paid(4, 3, 'cash', 10_000, '2026-11-17T17:00:00Z'),
       // T4, 18 Nov: colour 200.00 and conditioner 30.00 (Dana), serum 40.00 (Jordan), by card.
-      closed(4, '2026-11-18T18:00:00Z', [{ n: 6, kind: 'service', name: 'Colour', net: 20_000, staff: DANA, service: SERVICE.colour }, { n: 7, kind: 'product', name: 'Conditioner', net: 3000, staff: DANA }, { n: 8, kind: 'product', name: 'Serum', net: 4000, staff: JORDAN }], []),
+      closed(
+        4,
+        '2026-11-18T18:00:00Z',
+        [
+          { n: 6, kind: 'service', name: 'Colour', net: 20_000, staff: DANA, service: SERVICE.colour },
+          { n: 7, kind: 'product', name: 'Conditioner', net: 3000, staff: DANA },
+          { n: 8, kind: 'product', name: 'Serum', net: 4000, staff: JORDAN },
+        ],
+        [],
+      ),
       paid(5, 4, 'card', 27_000, '2026-11-18T18:00:00Z'),
       // 20 Nov: 55.00 of T2's card payment refunded, inside the period.
       refunded(1, 3, 2, 5500, '2026-11-20T16:00:00Z'),
@@ -152,7 +210,10 @@ describe('a two-week payroll run', () => {
   });
 
   it('after approval, the run matches the worked example to the cent', async () => {
-    await t.as('manager').post('/api/time-clock/approvals', { staffId: DANA, locationId: LOCATION, from: '2026-11-09', to: '2026-11-22' }).expect(201);
+    await t
+      .as('manager')
+      .post('/api/time-clock/approvals', { staffId: DANA, locationId: LOCATION, from: '2026-11-09', to: '2026-11-22' })
+      .expect(201);
     const run = (await t.as('manager').post('/api/payroll/runs', { periodStart: '2026-11-09', periodEnd: '2026-11-22' }).expect(201)).body;
     expect(run.id).toBe(runId); // drafted again, same run
     expect(run.unapprovedStaffIds).toEqual([]);
@@ -188,13 +249,20 @@ describe('a two-week payroll run', () => {
       amountMinor: 6660,
       arithmetic: '(150.00 − 2.00 back-bar) = 148.00; 148.00 × 45% = 66.60 (whole tiers, period revenue 512.00)',
     });
-    expect(lines.find((l: { kind: string }) => l.kind === 'overtime_hours')).toMatchObject({ occurredOn: '2026-11-13', ruleVersion: 1, arithmetic: '5:00 h × 15.00 × 150% = 112.50' });
-    expect(lines.filter((l: { kind: string }) => l.kind === 'regular_hours').map((l: { ruleVersion: number }) => l.ruleVersion)).toEqual([1, 1, 1, 1, 1, 2, 2]);
+    expect(lines.find((l: { kind: string }) => l.kind === 'overtime_hours')).toMatchObject({
+      occurredOn: '2026-11-13',
+      ruleVersion: 1,
+      arithmetic: '5:00 h × 15.00 × 150% = 112.50',
+    });
+    expect(lines.filter((l: { kind: string }) => l.kind === 'regular_hours').map((l: { ruleVersion: number }) => l.ruleVersion)).toEqual([
+      1, 1, 1, 1, 1, 2, 2,
+    ]);
     expect(lines.find((l: { kind: string }) => l.kind === 'adjustment')).toMatchObject({ sourceType: 'refund', amountMinor: -1665 });
     const rules = await t.gql('manager', `query($s: ID!) { payRules(staffId: $s) { version summary } }`, { s: DANA });
     expect(rules.data.payRules[1]).toEqual({
       version: 2,
-      summary: '16.00 an hour; service commission 42% (all revenue at the tier reached: 47% from 400.00); less 2.00 back-bar fee per service; product commission 12%; tips paid less the card fee',
+      summary:
+        '16.00 an hour; service commission 42% (all revenue at the tier reached: 47% from 400.00); less 2.00 back-bar fee per service; product commission 12%; tips paid less the card fee',
     });
   });
 
@@ -203,7 +271,9 @@ describe('a two-week payroll run', () => {
     expect(person.headers['content-type']).toMatch(/text\/csv/);
     expect(person.headers['content-disposition']).toContain('payroll-2026-11-09-2026-11-22-by-person.csv');
     const rows = person.text.trim().split('\r\n');
-    expect(rows[0]).toBe('staff_id,staff_name,period_start,period_end,regular_hours,overtime_hours,hours_and_salary,commission,tips,other,total,currency');
+    expect(rows[0]).toBe(
+      'staff_id,staff_name,period_start,period_end,regular_hours,overtime_hours,hours_and_salary,commission,tips,other,total,currency',
+    );
     expect(rows).toContain(`${DANA},Dana Lee,2026-11-09,2026-11-22,56.00,5.00,968.50,242.22,45.19,-16.65,1239.26,USD`);
     const byLine = await t.as('manager').get(`/api/payroll/runs/${runId}/export?by=line`).expect(200);
     expect(byLine.text).toContain(
@@ -228,7 +298,11 @@ describe('a two-week payroll run', () => {
     await t.deliver([refunded(2, 5, 4, 13_500, '2026-12-01T18:00:00Z')]);
     const next = (await t.as('manager').post('/api/payroll/runs', { periodStart: '2026-11-23', periodEnd: '2026-12-06' }).expect(201)).body;
     const lines = (await t.as('manager').get(`/api/payroll/runs/${next.id}/lines`).expect(200)).body;
-    expect(lines.filter((l: { kind: string }) => l.kind === 'adjustment').map((l: { staffId: string; amountMinor: number; arithmetic: string }) => [l.staffId, l.amountMinor, l.arithmetic])).toEqual([
+    expect(
+      lines
+        .filter((l: { kind: string }) => l.kind === 'adjustment')
+        .map((l: { staffId: string; amountMinor: number; arithmetic: string }) => [l.staffId, l.amountMinor, l.arithmetic]),
+    ).toEqual([
       [DANA, -4833, '−96.66 commission × 135.00 refunded / 270.00 ticket = -48.33'],
       [JORDAN, -100, '−2.00 commission × 135.00 refunded / 270.00 ticket = -1.00'],
     ]);
@@ -243,7 +317,9 @@ describe('a two-week payroll run', () => {
     const bad = await t.as('dana').get(`/api/staff/${DANA}/earnings?from=2026-13-01`).expect(400);
     expect(bad.body.error).toMatch(/^from:/);
     const history = await t.as('dana').get('/api/payroll/history').expect(200);
-    expect(history.body).toEqual([expect.objectContaining({ runId, periodStart: '2026-11-09', periodEnd: '2026-11-22', totalMinor: 123_926 })]);
+    expect(history.body).toEqual([
+      expect.objectContaining({ runId, periodStart: '2026-11-09', periodEnd: '2026-11-22', totalMinor: 123_926 }),
+    ]);
     await t.as('dana').get(`/api/payroll/history?staffId=${JORDAN}`).expect(403);
     expect((await t.as('manager').get(`/api/payroll/history?staffId=${JORDAN}`).expect(200)).body[0].totalMinor).toBe(122_250);
   });

@@ -31,8 +31,11 @@ describe('clocking in and out from your own session', () => {
     await t.as('dana').post('/api/time-clock/clock-out', at).expect(409);
   });
 
-  it("clocking someone else in without their PIN is refused, naming the field", async () => {
-    const res = await t.as('dana').post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id }).expect(400);
+  it('clocking someone else in without their PIN is refused, naming the field', async () => {
+    const res = await t
+      .as('dana')
+      .post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id })
+      .expect(400);
     expect(res.body.error).toMatch(/pin/);
   });
 
@@ -50,20 +53,42 @@ describe('a shared front-desk screen with a personal PIN', () => {
     expect(pin_hash).not.toContain('4821');
 
     t.clock.set('2026-11-24T15:00:00Z');
-    const wrong = await t.as('desk').post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '0000' }).expect(400);
+    const wrong = await t
+      .as('desk')
+      .post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '0000' })
+      .expect(400);
     expect(wrong.body.error).toMatch(/pin/);
-    const ok = await t.as('desk').post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '4821' }).expect(201);
+    const ok = await t
+      .as('desk')
+      .post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '4821' })
+      .expect(201);
     expect(ok.body).toMatchObject({ staffId: USERS.jordan.id, source: 'kiosk' });
     t.clock.set('2026-11-24T16:00:00Z');
-    await t.as('desk').post('/api/time-clock/clock-out', { ...at, staffId: USERS.jordan.id, pin: '4821' }).expect(201);
+    await t
+      .as('desk')
+      .post('/api/time-clock/clock-out', { ...at, staffId: USERS.jordan.id, pin: '4821' })
+      .expect(201);
 
-    for (let i = 0; i < 5; i++) await t.as('desk').post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '1111' }).expect(400);
+    for (let i = 0; i < 5; i++)
+      await t
+        .as('desk')
+        .post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '1111' })
+        .expect(400);
     // Locked now, even with the right PIN.
-    await t.as('desk').post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '4821' }).expect(429);
+    await t
+      .as('desk')
+      .post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '4821' })
+      .expect(429);
     t.clock.set('2026-11-24T16:20:00Z');
-    await t.as('desk').post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '4821' }).expect(201);
+    await t
+      .as('desk')
+      .post('/api/time-clock/clock-in', { ...at, staffId: USERS.jordan.id, pin: '4821' })
+      .expect(201);
     t.clock.set('2026-11-24T17:20:00Z');
-    await t.as('desk').post('/api/time-clock/clock-out', { ...at, staffId: USERS.jordan.id, pin: '4821' }).expect(201);
+    await t
+      .as('desk')
+      .post('/api/time-clock/clock-out', { ...at, staffId: USERS.jordan.id, pin: '4821' })
+      .expect(201);
   });
 });
 
@@ -82,7 +107,10 @@ describe('one open shift per person', () => {
 
   it('the database itself refuses a second open shift', async () => {
     await expect(
-      t.sql(`INSERT INTO shifts (staff_id, location_id, clock_in_at, work_date, source) VALUES ($1, $2, now(), '2026-11-25', 'self')`, [USERS.jordan.id, LOCATION]),
+      t.sql(`INSERT INTO shifts (staff_id, location_id, clock_in_at, work_date, source) VALUES ($1, $2, now(), '2026-11-25', 'self')`, [
+        USERS.jordan.id,
+        LOCATION,
+      ]),
     ).rejects.toThrow(/shifts_one_open_idx/);
   });
 });
@@ -101,16 +129,43 @@ describe('a forgotten clock-out', () => {
     await t.as('jordan').post('/api/time-clock/clock-out', at).expect(201);
 
     // Approval waits for it.
-    const refused = await t.as('manager').post('/api/time-clock/approvals', { staffId: USERS.jordan.id, locationId: LOCATION, from: '2026-11-23', to: '2026-11-29' }).expect(409);
+    const refused = await t
+      .as('manager')
+      .post('/api/time-clock/approvals', { staffId: USERS.jordan.id, locationId: LOCATION, from: '2026-11-23', to: '2026-11-29' })
+      .expect(409);
     expect(refused.body.error).toMatch(/open or forgotten/);
 
     // Staff cannot correct their own; a reason is required.
-    await t.as('jordan').patch(`/api/time-clock/shifts/${shift.id}`, { clockInAt: shift.clockInAt, clockOutAt: '2026-11-25T23:00:00Z', breakMinutes: 30, reason: 'Forgot', version: shift.version }).expect(403);
-    const noReason = await t.as('manager').patch(`/api/time-clock/shifts/${shift.id}`, { clockInAt: shift.clockInAt, clockOutAt: '2026-11-25T23:00:00Z', breakMinutes: 30, reason: '', version: shift.version }).expect(400);
+    await t
+      .as('jordan')
+      .patch(`/api/time-clock/shifts/${shift.id}`, {
+        clockInAt: shift.clockInAt,
+        clockOutAt: '2026-11-25T23:00:00Z',
+        breakMinutes: 30,
+        reason: 'Forgot',
+        version: shift.version,
+      })
+      .expect(403);
+    const noReason = await t
+      .as('manager')
+      .patch(`/api/time-clock/shifts/${shift.id}`, {
+        clockInAt: shift.clockInAt,
+        clockOutAt: '2026-11-25T23:00:00Z',
+        breakMinutes: 30,
+        reason: '',
+        version: shift.version,
+      })
+      .expect(400);
     expect(noReason.body.error).toMatch(/reason/);
     const fixed = await t
       .as('manager')
-      .patch(`/api/time-clock/shifts/${shift.id}`, { clockInAt: shift.clockInAt, clockOutAt: '2026-11-25T23:00:00Z', breakMinutes: 30, reason: 'Left at 5pm, confirmed with Jordan', version: shift.version })
+      .patch(`/api/time-clock/shifts/${shift.id}`, {
+        clockInAt: shift.clockInAt,
+        clockOutAt: '2026-11-25T23:00:00Z',
+        breakMinutes: 30,
+        reason: 'Left at 5pm, confirmed with Jordan',
+        version: shift.version,
+      })
       .expect(200);
     expect(fixed.body).toMatchObject({ status: 'closed', workedMinutes: 7 * 60 + 30, breakMinutes: 30 });
     expect(fixed.body.edits).toEqual([
@@ -123,28 +178,61 @@ describe('a forgotten clock-out', () => {
       },
     ]);
     // A stale version is refused.
-    await t.as('manager').patch(`/api/time-clock/shifts/${shift.id}`, { clockInAt: shift.clockInAt, clockOutAt: '2026-11-25T22:00:00Z', breakMinutes: 0, reason: 'Again', version: shift.version }).expect(409);
+    await t
+      .as('manager')
+      .patch(`/api/time-clock/shifts/${shift.id}`, {
+        clockInAt: shift.clockInAt,
+        clockOutAt: '2026-11-25T22:00:00Z',
+        breakMinutes: 0,
+        reason: 'Again',
+        version: shift.version,
+      })
+      .expect(409);
   });
 });
 
 describe('time sheets and approval', () => {
   it("staff see their own time sheet, not someone else's", async () => {
-    await t.as('dana').get(`/api/time-clock/timesheet?locationId=${LOCATION}&from=2026-11-23&to=2026-11-29&staffId=${USERS.jordan.id}`).expect(403);
+    await t
+      .as('dana')
+      .get(`/api/time-clock/timesheet?locationId=${LOCATION}&from=2026-11-23&to=2026-11-29&staffId=${USERS.jordan.id}`)
+      .expect(403);
     const own = await t.as('dana').get(`/api/time-clock/timesheet?locationId=${LOCATION}&from=2026-11-23&to=2026-11-29`).expect(200);
-    expect(own.body).toMatchObject({ staffId: USERS.dana.id, workedMinutes: 480, regularMinutes: 480, overtimeMinutes: 0, approvedAt: null });
+    expect(own.body).toMatchObject({
+      staffId: USERS.dana.id,
+      workedMinutes: 480,
+      regularMinutes: 480,
+      overtimeMinutes: 0,
+      approvedAt: null,
+    });
     const bad = await t.as('dana').get(`/api/time-clock/timesheet?locationId=${LOCATION}&from=2026-11-29&to=2026-11-23`).expect(400);
     expect(bad.body.error).toMatch(/^to:/);
   });
 
   it('a manager approves the period; the shifts are marked approved', async () => {
-    const res = await t.as('manager').post('/api/time-clock/approvals', { staffId: USERS.jordan.id, locationId: LOCATION, from: '2026-11-23', to: '2026-11-29' }).expect(201);
+    const res = await t
+      .as('manager')
+      .post('/api/time-clock/approvals', { staffId: USERS.jordan.id, locationId: LOCATION, from: '2026-11-23', to: '2026-11-29' })
+      .expect(201);
     expect(res.body.approvedBy).toBe(USERS.manager.id);
     expect(res.body.shifts.every((s: { approved: boolean }) => s.approved)).toBe(true);
-    await t.as('jordan').post('/api/time-clock/approvals', { staffId: USERS.jordan.id, locationId: LOCATION, from: '2026-11-23', to: '2026-11-29' }).expect(403);
+    await t
+      .as('jordan')
+      .post('/api/time-clock/approvals', { staffId: USERS.jordan.id, locationId: LOCATION, from: '2026-11-23', to: '2026-11-29' })
+      .expect(403);
   });
 
   it('overtime follows the location rule: a daily limit when set', async () => {
-    await t.as('manager').put(`/api/time-clock/rules/${LOCATION}`, { weeklyLimitMinutes: 2400, dailyLimitMinutes: 420, multiplierPercent: 150, forgottenAfterHours: 14, cardFeeBps: 0 }).expect(200);
+    await t
+      .as('manager')
+      .put(`/api/time-clock/rules/${LOCATION}`, {
+        weeklyLimitMinutes: 2400,
+        dailyLimitMinutes: 420,
+        multiplierPercent: 150,
+        forgottenAfterHours: 14,
+        cardFeeBps: 0,
+      })
+      .expect(200);
     const sheet = await t.as('dana').get(`/api/time-clock/timesheet?locationId=${LOCATION}&from=2026-11-23&to=2026-11-23`).expect(200);
     expect(sheet.body).toMatchObject({ workedMinutes: 480, regularMinutes: 420, overtimeMinutes: 60 });
   });
@@ -155,9 +243,17 @@ describe('GraphQL', () => {
     t.clock.set('2026-11-27T15:00:00Z');
     const res = await t.gql('dana', `mutation($input: ClockInput!) { clockIn(input: $input) { status workDate source } }`, { input: at });
     expect(res.data.clockIn).toEqual({ status: 'open', workDate: '2026-11-27', source: 'self' });
-    const sheet = await t.gql('dana', `query($l: ID!) { timeSheet(locationId: $l, from: "2026-11-27", to: "2026-11-27") { shifts { status onBreak } unresolved } }`, { l: LOCATION });
+    const sheet = await t.gql(
+      'dana',
+      `query($l: ID!) { timeSheet(locationId: $l, from: "2026-11-27", to: "2026-11-27") { shifts { status onBreak } unresolved } }`,
+      { l: LOCATION },
+    );
     expect(sheet.data.timeSheet).toEqual({ shifts: [{ status: 'open', onBreak: false }], unresolved: 1 });
-    const denied = await t.gql('outsider', `query($l: ID!) { timeSheet(locationId: $l, from: "2026-11-27", to: "2026-11-27") { unresolved } }`, { l: LOCATION });
+    const denied = await t.gql(
+      'outsider',
+      `query($l: ID!) { timeSheet(locationId: $l, from: "2026-11-27", to: "2026-11-27") { unresolved } }`,
+      { l: LOCATION },
+    );
     expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 });

@@ -97,7 +97,9 @@ export class PayrollInitial1797000000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (staff_id, version)
       )`);
-    await q.query(`CREATE TABLE pay_settings (id boolean PRIMARY KEY DEFAULT true CHECK (id), frequency text NOT NULL, anchor_date date NOT NULL, version integer NOT NULL DEFAULT 1)`);
+    await q.query(
+      `CREATE TABLE pay_settings (id boolean PRIMARY KEY DEFAULT true CHECK (id), frequency text NOT NULL, anchor_date date NOT NULL, version integer NOT NULL DEFAULT 1)`,
+    );
 
     // Projections of retail's events (never its tables).
     await q.query(`
@@ -126,7 +128,9 @@ export class PayrollInitial1797000000000 implements MigrationInterface {
         appointment_id uuid
       )`);
     await q.query(`CREATE INDEX sales_lines_staff_idx ON sales_lines (staff_id)`);
-    await q.query(`CREATE TABLE sales_tips (ticket_id uuid NOT NULL REFERENCES sales_tickets (ticket_id), staff_id uuid NOT NULL, amount_minor integer NOT NULL, PRIMARY KEY (ticket_id, staff_id))`);
+    await q.query(
+      `CREATE TABLE sales_tips (ticket_id uuid NOT NULL REFERENCES sales_tickets (ticket_id), staff_id uuid NOT NULL, amount_minor integer NOT NULL, PRIMARY KEY (ticket_id, staff_id))`,
+    );
     await q.query(`
       CREATE TABLE sales_payments (
         payment_id uuid PRIMARY KEY,
@@ -220,8 +224,12 @@ export class PayrollInitial1797000000000 implements MigrationInterface {
         END IF;
         RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
       END $$`);
-    await q.query(`CREATE TRIGGER payroll_runs_immutable BEFORE UPDATE OR DELETE ON payroll_runs FOR EACH ROW EXECUTE FUNCTION payroll_refuse_finalised()`);
-    await q.query(`CREATE TRIGGER payroll_lines_immutable BEFORE UPDATE OR DELETE ON payroll_lines FOR EACH ROW EXECUTE FUNCTION payroll_refuse_finalised()`);
+    await q.query(
+      `CREATE TRIGGER payroll_runs_immutable BEFORE UPDATE OR DELETE ON payroll_runs FOR EACH ROW EXECUTE FUNCTION payroll_refuse_finalised()`,
+    );
+    await q.query(
+      `CREATE TRIGGER payroll_lines_immutable BEFORE UPDATE OR DELETE ON payroll_lines FOR EACH ROW EXECUTE FUNCTION payroll_refuse_finalised()`,
+    );
     await createEventTables(q);
   }
 

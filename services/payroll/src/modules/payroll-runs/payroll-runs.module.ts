@@ -5,5 +5,9 @@ import { PayrollRunResolver } from './graphql/payroll-run.resolver.js';
 import { PayrollController, StaffEarningsController } from './http/payroll.controller.js';
 import { PayrollRunsUseCase } from './use-cases/payroll-runs.use-case.js';
 
-@Module({ imports: [TimeClockModule], controllers: [PayrollController, StaffEarningsController], providers: [Access, PayrollRunsUseCase, PayrollRunResolver] })
+@Module({
+  imports: [TimeClockModule],
+  controllers: [PayrollController, StaffEarningsController],
+  providers: [Access, PayrollRunsUseCase, PayrollRunResolver],
+})
 export class PayrollRunsModule {}

@@ -15,7 +15,12 @@ export function describeRule(r: PayRule): string {
           .join(', ')})`
       : '';
     parts.push(`service commission ${formatBps(sc.rateBps)}${tiers}`);
-    for (const o of sc.overrides) parts.push(o.flatMinor !== null ? `${formatMinor(o.flatMinor)} flat for service ${o.serviceId.slice(0, 8)}` : `${formatBps(o.rateBps ?? 0)} for service ${o.serviceId.slice(0, 8)}`);
+    for (const o of sc.overrides)
+      parts.push(
+        o.flatMinor !== null
+          ? `${formatMinor(o.flatMinor)} flat for service ${o.serviceId.slice(0, 8)}`
+          : `${formatBps(o.rateBps ?? 0)} for service ${o.serviceId.slice(0, 8)}`,
+      );
   }
   if (r.deductions.backBarFeeMinor) parts.push(`less ${formatMinor(r.deductions.backBarFeeMinor)} back-bar fee per service`);
   if (r.deductions.productCostBps) parts.push(`less ${formatBps(r.deductions.productCostBps)} product cost`);

@@ -16,7 +16,8 @@ export function ruleInForce<V extends { effectiveFrom: string; version: number }
   let found: V | null = null;
   for (const v of versions) {
     if (v.effectiveFrom > date) continue;
-    if (!found || v.effectiveFrom > found.effectiveFrom || (v.effectiveFrom === found.effectiveFrom && v.version > found.version)) found = v;
+    if (!found || v.effectiveFrom > found.effectiveFrom || (v.effectiveFrom === found.effectiveFrom && v.version > found.version))
+      found = v;
   }
   return found;
 }

@@ -27,7 +27,10 @@ export class PayRuleRepository {
     return (m ?? this.dataSource.manager).query(`SELECT ${COLUMNS} FROM pay_rules ORDER BY staff_id, version`);
   }
 
-  async append(m: EntityManager, r: { staffId: string; effectiveFrom: string; rule: PayRule; createdBy: string | null }): Promise<PayRuleRow> {
+  async append(
+    m: EntityManager,
+    r: { staffId: string; effectiveFrom: string; rule: PayRule; createdBy: string | null },
+  ): Promise<PayRuleRow> {
     // One writer per person at a time, so versions count up without gaps or duplicates.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('pay_rules:' || $1))`, [r.staffId]);
     const [row] = await m.query(

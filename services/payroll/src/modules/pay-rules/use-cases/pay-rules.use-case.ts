@@ -34,11 +34,15 @@ export class PayRulesUseCase {
     if (!isUuid(staffId)) throw ValidationFailedError.field('staffId', 'must be a staff id');
     const rule = parseInput(payRuleInputSchema, input);
     const tiers = rule.serviceCommission?.tiers ?? [];
-    if (new Set(tiers.map((t) => t.fromMinor)).size !== tiers.length) throw ValidationFailedError.field('serviceCommission.tiers', 'must not repeat a threshold');
+    if (new Set(tiers.map((t) => t.fromMinor)).size !== tiers.length)
+      throw ValidationFailedError.field('serviceCommission.tiers', 'must not repeat a threshold');
     for (const [i, o] of (rule.serviceCommission?.overrides ?? []).entries()) {
-      if ((o.rateBps === null) === (o.flatMinor === null)) throw ValidationFailedError.field(`serviceCommission.overrides.${i}`, 'needs either rateBps or flatMinor');
+      if ((o.rateBps === null) === (o.flatMinor === null))
+        throw ValidationFailedError.field(`serviceCommission.overrides.${i}`, 'needs either rateBps or flatMinor');
     }
-    const row = await this.dataSource.transaction((m) => this.rules.append(m, { staffId, effectiveFrom: rule.effectiveFrom, rule, createdBy: auth.userId }));
+    const row = await this.dataSource.transaction((m) =>
+      this.rules.append(m, { staffId, effectiveFrom: rule.effectiveFrom, rule, createdBy: auth.userId }),
+    );
     return toPayRuleView(row);
   }
 }

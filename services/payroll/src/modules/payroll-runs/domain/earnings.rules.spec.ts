@@ -9,7 +9,11 @@ const version = (n: number, effectiveFrom: string, rule: Omit<PayRuleInput, 'eff
   effectiveFrom,
   rule: payRuleInputSchema.parse({ effectiveFrom, ...rule }),
 });
-const SVC = { cut: '5e000000-0000-4000-8000-000000000001', colour: '5e000000-0000-4000-8000-000000000002', blow: '5e000000-0000-4000-8000-000000000003' };
+const SVC = {
+  cut: '5e000000-0000-4000-8000-000000000001',
+  colour: '5e000000-0000-4000-8000-000000000002',
+  blow: '5e000000-0000-4000-8000-000000000003',
+};
 const sale = (n: number, date: string, netMinor: number, extra: Partial<SaleLine> = {}): SaleLine => ({
   lineId: `line-${n}`,
   ticketId: `ticket-${n}`,
@@ -37,14 +41,24 @@ const byKind = (lines: ReturnType<typeof computeEarnings>, kind: string) => line
 describe('deductions come off before commission', () => {
   it.each([
     { name: 'none', deductions: { backBarFeeMinor: 0, productCostBps: 0 }, amount: 4000, arithmetic: '100.00 × 40% = 40.00' },
-    { name: 'back-bar fee', deductions: { backBarFeeMinor: 500, productCostBps: 0 }, amount: 3800, arithmetic: '(100.00 − 5.00 back-bar) = 95.00; 95.00 × 40% = 38.00' },
+    {
+      name: 'back-bar fee',
+      deductions: { backBarFeeMinor: 500, productCostBps: 0 },
+      amount: 3800,
+      arithmetic: '(100.00 − 5.00 back-bar) = 95.00; 95.00 × 40% = 38.00',
+    },
     {
       name: 'back-bar and product cost (cost share on the net, not on what is left)',
       deductions: { backBarFeeMinor: 500, productCostBps: 1000 },
       amount: 3400,
       arithmetic: '(100.00 − 5.00 back-bar − 10.00 product cost) = 85.00; 85.00 × 40% = 34.00',
     },
-    { name: 'deductions above the sale leave nothing, never a negative', deductions: { backBarFeeMinor: 20_000, productCostBps: 0 }, amount: 0, arithmetic: '(100.00 − 200.00 back-bar) = 0.00; 0.00 × 40% = 0.00' },
+    {
+      name: 'deductions above the sale leave nothing, never a negative',
+      deductions: { backBarFeeMinor: 20_000, productCostBps: 0 },
+      amount: 0,
+      arithmetic: '(100.00 − 200.00 back-bar) = 0.00; 0.00 × 40% = 0.00',
+    },
   ])('$name', ({ deductions, amount, arithmetic }) => {
     const rules = [version(1, '2026-01-01', { serviceCommission: { rateBps: 4000 }, deductions })];
     const [line] = computeEarnings(period({ rules, sales: [sale(1, '2026-11-17', 10_000)] }));
@@ -56,7 +70,10 @@ describe('deductions come off before commission', () => {
       version(1, '2026-01-01', {
         serviceCommission: {
           rateBps: 4000,
-          tiers: [{ fromMinor: 0, rateBps: 4000 }, { fromMinor: 10_000, rateBps: 6000 }],
+          tiers: [
+            { fromMinor: 0, rateBps: 4000 },
+            { fromMinor: 10_000, rateBps: 6000 },
+          ],
           overrides: [
             { serviceId: SVC.colour, flatMinor: 1500 },
             { serviceId: SVC.blow, rateBps: 2000 },
@@ -67,7 +84,11 @@ describe('deductions come off before commission', () => {
     const lines = computeEarnings(
       period({
         rules,
-        sales: [sale(1, '2026-11-17', 12_000, { serviceId: SVC.colour, quantity: 2 }), sale(2, '2026-11-17', 5000, { serviceId: SVC.blow }), sale(3, '2026-11-18', 5000)],
+        sales: [
+          sale(1, '2026-11-17', 12_000, { serviceId: SVC.colour, quantity: 2 }),
+          sale(2, '2026-11-17', 5000, { serviceId: SVC.blow }),
+          sale(3, '2026-11-18', 5000),
+        ],
       }),
     );
     // Override lines do not count toward the tiers: the haircut alone (50.00) stays below 100.00.
@@ -77,8 +98,18 @@ describe('deductions come off before commission', () => {
 
 describe('rule versions across an effective date', () => {
   const rules = [
-    version(1, '2026-01-01', { hourlyRateMinor: 1500, serviceCommission: { rateBps: 4000 }, productCommissionBps: 1000, salaryPerPeriodMinor: 70_000 }),
-    version(2, '2026-11-23', { hourlyRateMinor: 1800, serviceCommission: { rateBps: 4500 }, productCommissionBps: 1500, salaryPerPeriodMinor: 84_000 }),
+    version(1, '2026-01-01', {
+      hourlyRateMinor: 1500,
+      serviceCommission: { rateBps: 4000 },
+      productCommissionBps: 1000,
+      salaryPerPeriodMinor: 70_000,
+    }),
+    version(2, '2026-11-23', {
+      hourlyRateMinor: 1800,
+      serviceCommission: { rateBps: 4500 },
+      productCommissionBps: 1500,
+      salaryPerPeriodMinor: 84_000,
+    }),
   ];
   const lines = computeEarnings(
     period({
@@ -87,7 +118,11 @@ describe('rule versions across an effective date', () => {
         { date: '2026-11-22', shiftIds: ['s1'], regularMinutes: 480, overtimeMinutes: 0, overtimeMultiplierPercent: 150 },
         { date: '2026-11-23', shiftIds: ['s2'], regularMinutes: 480, overtimeMinutes: 60, overtimeMultiplierPercent: 150 },
       ],
-      sales: [sale(1, '2026-11-22', 10_000), sale(2, '2026-11-23', 10_000), sale(3, '2026-11-23', 2000, { kind: 'product', name: 'Shampoo', serviceId: null })],
+      sales: [
+        sale(1, '2026-11-22', 10_000),
+        sale(2, '2026-11-23', 10_000),
+        sale(3, '2026-11-23', 2000, { kind: 'product', name: 'Shampoo', serviceId: null }),
+      ],
     }),
   );
 
@@ -96,7 +131,11 @@ describe('rule versions across an effective date', () => {
       [12_000, 1],
       [14_400, 2],
     ]);
-    expect(lines.find((l) => l.kind === 'overtime_hours')).toMatchObject({ amountMinor: 2700, ruleVersion: 2, arithmetic: '1:00 h × 18.00 × 150% = 27.00' });
+    expect(lines.find((l) => l.kind === 'overtime_hours')).toMatchObject({
+      amountMinor: 2700,
+      ruleVersion: 2,
+      arithmetic: '1:00 h × 18.00 × 150% = 27.00',
+    });
     expect(lines.filter((l) => l.kind === 'service_commission').map((l) => [l.amountMinor, l.ruleVersion])).toEqual([
       [4000, 1],
       [4500, 2],
@@ -113,7 +152,14 @@ describe('rule versions across an effective date', () => {
   });
 
   it('nothing is paid before the first version', () => {
-    expect(computeEarnings(period({ rules: [version(1, '2026-12-01', { hourlyRateMinor: 1500 })], days: [{ date: '2026-11-20', shiftIds: ['x'], regularMinutes: 60, overtimeMinutes: 0, overtimeMultiplierPercent: 150 }] }))).toEqual([]);
+    expect(
+      computeEarnings(
+        period({
+          rules: [version(1, '2026-12-01', { hourlyRateMinor: 1500 })],
+          days: [{ date: '2026-11-20', shiftIds: ['x'], regularMinutes: 60, overtimeMinutes: 0, overtimeMultiplierPercent: 150 }],
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -124,7 +170,12 @@ describe('tips', () => {
     { name: 'less the card fee, all by card', t: tip, less: true, amount: 970 },
     { name: 'less the card fee on the card-paid half only', t: { ...tip, cardPaidMinor: 5000 }, less: true, amount: 985 },
     { name: 'paid in cash: no fee', t: { ...tip, cardPaidMinor: 0 }, less: true, amount: 1000 },
-    { name: 'a split share of 3.33 less 2.9 %: the fee rounds to 0.10', t: { ...tip, amountMinor: 333, cardFeeBps: 290 }, less: true, amount: 323 },
+    {
+      name: 'a split share of 3.33 less 2.9 %: the fee rounds to 0.10',
+      t: { ...tip, amountMinor: 333, cardFeeBps: 290 },
+      less: true,
+      amount: 323,
+    },
   ])('$name', ({ t, less, amount }) => {
     expect(tipPayout(t, less).amountMinor).toBe(amount);
   });
@@ -152,21 +203,46 @@ describe('adjustments after a refund', () => {
     { refundMinor: 20_000, total: 10_000, paid: 4000, amount: -4000 },
     { refundMinor: 5000, total: 10_000, paid: 0, amount: 0 },
   ])('refund $refundMinor of $total on commission $paid → $amount', ({ refundMinor, total, paid, amount }) => {
-    expect(refundAdjustment({ refundId: 'r', ticketId: 't', date: '2026-11-20', refundMinor, ticketTotalMinor: total, commissionPaidMinor: paid }).amountMinor).toBe(amount);
+    expect(
+      refundAdjustment({
+        refundId: 'r',
+        ticketId: 't',
+        date: '2026-11-20',
+        refundMinor,
+        ticketTotalMinor: total,
+        commissionPaidMinor: paid,
+      }).amountMinor,
+    ).toBe(amount);
   });
 
   it('is its own line naming the refund', () => {
     const rules = [version(1, '2026-01-01', { serviceCommission: { rateBps: 4000 } })];
     const lines = computeEarnings(
-      period({ rules, refunds: [{ refundId: 'refund-1', ticketId: 'ticket-9', date: '2026-11-18', refundMinor: 5000, ticketTotalMinor: 10_000, commissionPaidMinor: 4000 }] }),
+      period({
+        rules,
+        refunds: [
+          {
+            refundId: 'refund-1',
+            ticketId: 'ticket-9',
+            date: '2026-11-18',
+            refundMinor: 5000,
+            ticketTotalMinor: 10_000,
+            commissionPaidMinor: 4000,
+          },
+        ],
+      }),
     );
-    expect(lines).toEqual([expect.objectContaining({ kind: 'adjustment', sourceType: 'refund', sourceId: 'refund-1', amountMinor: -2000 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ kind: 'adjustment', sourceType: 'refund', sourceId: 'refund-1', amountMinor: -2000 }),
+    ]);
   });
 });
 
 describe('booth rent', () => {
   it('is a charge for the period', () => {
     const rules = [version(1, '2026-01-01', { boothRentPerPeriodMinor: 25_000 })];
-    expect(computeEarnings(period({ rules }))).toEqual([expect.objectContaining({ kind: 'booth_rent', amountMinor: -25_000, arithmetic: '250.00 per period' })]);
+    expect(computeEarnings(period({ rules }))).toEqual([
+      expect.objectContaining({ kind: 'booth_rent', amountMinor: -25_000, arithmetic: '250.00 per period' }),
+    ]);
   });
 });

@@ -130,7 +130,13 @@ export function computeEarnings(input: StaffPeriodInput): EarningLine[] {
     const v = ruleInForce(input.rules, day.date);
     const rate = v?.rule.hourlyRateMinor;
     if (!v || !rate) continue;
-    const source = { sourceType: 'shift' as const, sourceId: day.shiftIds.join(','), occurredOn: day.date, ruleId: v.id, ruleVersion: v.version };
+    const source = {
+      sourceType: 'shift' as const,
+      sourceId: day.shiftIds.join(','),
+      occurredOn: day.date,
+      ruleId: v.id,
+      ruleVersion: v.version,
+    };
     if (day.regularMinutes > 0) {
       const amount = roundHalfAway((rate * day.regularMinutes) / 60);
       lines.push({
@@ -270,7 +276,8 @@ export function tipPayout(t: TipShare, lessCardFee: boolean): { amountMinor: num
     return { amountMinor: t.amountMinor, arithmetic: `${formatMinor(t.amountMinor)} tip` };
   }
   const fee = roundHalfAway((t.amountMinor * Math.min(t.cardPaidMinor, t.ticketTotalMinor) * t.cardFeeBps) / (t.ticketTotalMinor * 10_000));
-  const share = t.cardPaidMinor >= t.ticketTotalMinor ? '' : ` × ${formatMinor(t.cardPaidMinor)}/${formatMinor(t.ticketTotalMinor)} by card`;
+  const share =
+    t.cardPaidMinor >= t.ticketTotalMinor ? '' : ` × ${formatMinor(t.cardPaidMinor)}/${formatMinor(t.ticketTotalMinor)} by card`;
   return {
     amountMinor: t.amountMinor - fee,
     arithmetic: `${formatMinor(t.amountMinor)} − ${formatMinor(t.amountMinor)}${share} × ${formatBps(t.cardFeeBps)} card fee (${formatMinor(fee)}) = ${formatMinor(t.amountMinor - fee)}`,

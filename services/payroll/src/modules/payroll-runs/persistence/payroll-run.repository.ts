@@ -43,7 +43,9 @@ export class PayrollRunRepository {
   }
 
   async lockByPeriod(m: EntityManager, start: string, end: string): Promise<RunRow | null> {
-    return (await m.query(`SELECT ${RUN} FROM payroll_runs WHERE period_start = $1 AND period_end = $2 FOR UPDATE`, [start, end]))[0] ?? null;
+    return (
+      (await m.query(`SELECT ${RUN} FROM payroll_runs WHERE period_start = $1 AND period_end = $2 FOR UPDATE`, [start, end]))[0] ?? null
+    );
   }
 
   async lock(m: EntityManager, id: string): Promise<RunRow | null> {
@@ -56,7 +58,11 @@ export class PayrollRunRepository {
 
   /** Creates the run (the exclusion constraint refuses a period overlapping another run's: 23P01). */
   async create(m: EntityManager, r: { start: string; end: string; by: string }): Promise<string> {
-    const [row] = await m.query(`INSERT INTO payroll_runs (period_start, period_end, created_by) VALUES ($1, $2, $3) RETURNING id`, [r.start, r.end, r.by]);
+    const [row] = await m.query(`INSERT INTO payroll_runs (period_start, period_end, created_by) VALUES ($1, $2, $3) RETURNING id`, [
+      r.start,
+      r.end,
+      r.by,
+    ]);
     return row.id;
   }
 
@@ -65,12 +71,32 @@ export class PayrollRunRepository {
     await m.query(`UPDATE payroll_runs SET unapproved_staff_ids = $2, created_at = now() WHERE id = $1`, [id, unapproved]);
   }
 
-  async insertLines(m: EntityManager, runId: string, lines: (EarningLine & { staffId: string; ticketId: string | null; regularMinutes: number; overtimeMinutes: number })[]): Promise<void> {
+  async insertLines(
+    m: EntityManager,
+    runId: string,
+    lines: (EarningLine & { staffId: string; ticketId: string | null; regularMinutes: number; overtimeMinutes: number })[],
+  ): Promise<void> {
     const chunk = 500;
     for (let i = 0; i < lines.length; i += chunk) {
       const values: unknown[] = [];
       const rows = lines.slice(i, i + chunk).map((l, j) => {
-        values.push(runId, i + j, l.staffId, l.kind, l.sourceType, l.sourceId, l.ticketId, l.occurredOn, l.description, l.ruleId, l.ruleVersion, l.arithmetic, l.amountMinor, l.regularMinutes, l.overtimeMinutes);
+        values.push(
+          runId,
+          i + j,
+          l.staffId,
+          l.kind,
+          l.sourceType,
+          l.sourceId,
+          l.ticketId,
+          l.occurredOn,
+          l.description,
+          l.ruleId,
+          l.ruleVersion,
+          l.arithmetic,
+          l.amountMinor,
+          l.regularMinutes,
+          l.overtimeMinutes,
+        );
         const n = j * 15;
         return `(${Array.from({ length: 15 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
       });
@@ -83,10 +109,10 @@ export class PayrollRunRepository {
   }
 
   async lines(runId: string, staffId: string | null, m?: EntityManager): Promise<LineRow[]> {
-    return this.q(m).query(`SELECT ${LINE} FROM payroll_lines WHERE run_id = $1 AND ($2::uuid IS NULL OR staff_id = $2) ORDER BY staff_id, position`, [
-      runId,
-      staffId,
-    ]);
+    return this.q(m).query(
+      `SELECT ${LINE} FROM payroll_lines WHERE run_id = $1 AND ($2::uuid IS NULL OR staff_id = $2) ORDER BY staff_id, position`,
+      [runId, staffId],
+    );
   }
 
   async linesOfStaff(staffId: string, from: string, to: string, m?: EntityManager): Promise<(LineRow & { runStatus: string })[]> {
@@ -99,7 +125,10 @@ export class PayrollRunRepository {
   }
 
   /** Commission each person was paid on these tickets in finalised runs (what a later refund takes back a share of). */
-  async finalisedCommissionByTicket(ticketIds: string[], m?: EntityManager): Promise<{ ticketId: string; staffId: string; amountMinor: number }[]> {
+  async finalisedCommissionByTicket(
+    ticketIds: string[],
+    m?: EntityManager,
+  ): Promise<{ ticketId: string; staffId: string; amountMinor: number }[]> {
     if (!ticketIds.length) return [];
     const kinds: EarningKind[] = ['service_commission', 'product_commission'];
     return this.q(m).query(

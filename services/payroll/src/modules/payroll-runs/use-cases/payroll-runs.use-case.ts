@@ -9,7 +9,16 @@ import {
   type PayrollRunView,
   type StaffTotalsView,
 } from '@salon/contracts';
-import { APP_CONFIG, ConflictError, databaseErrorOf, NotFoundError, parseInput, UserDirectory, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import {
+  APP_CONFIG,
+  ConflictError,
+  databaseErrorOf,
+  NotFoundError,
+  parseInput,
+  UserDirectory,
+  ValidationFailedError,
+  type AuthContext,
+} from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Access } from '../../../common/access.provider.js';
@@ -21,7 +30,14 @@ import { SalesRepository } from '../../sales/persistence/sales.repository.js';
 import { LocationRulesRepository } from '../../time-clock/persistence/location-rules.repository.js';
 import { ShiftRepository } from '../../time-clock/persistence/shift.repository.js';
 import { TimeClockUseCase } from '../../time-clock/use-cases/time-clock.use-case.js';
-import { computeEarnings, type EarningLine, type PaidDay, type RefundAfterSale, type SaleLine, type TipShare } from '../domain/earnings.rules.js';
+import {
+  computeEarnings,
+  type EarningLine,
+  type PaidDay,
+  type RefundAfterSale,
+  type SaleLine,
+  type TipShare,
+} from '../domain/earnings.rules.js';
 import { formatMinor } from '../domain/money.rules.js';
 import { PayrollRunRepository, type LineRow, type RunRow } from '../persistence/payroll-run.repository.js';
 
@@ -69,11 +85,13 @@ export class PayrollRunsUseCase {
   async draft(auth: AuthContext, input: unknown): Promise<PayrollRunView> {
     const p = parseInput(draftRunInputSchema, input);
     if (p.periodEnd < p.periodStart) throw ValidationFailedError.field('periodEnd', 'must be on or after periodStart');
-    if (DateTime.fromISO(p.periodEnd).diff(DateTime.fromISO(p.periodStart), 'days').days > 31) throw ValidationFailedError.field('periodEnd', 'must be within 31 days of periodStart');
+    if (DateTime.fromISO(p.periodEnd).diff(DateTime.fromISO(p.periodStart), 'days').days > 31)
+      throw ValidationFailedError.field('periodEnd', 'must be within 31 days of periodStart');
     try {
       const id = await this.dataSource.transaction(async (m) => {
         let run = await this.runs.lockByPeriod(m, p.periodStart, p.periodEnd);
-        if (run?.status === 'finalised') throw new ConflictError('This period is finalised; a refund or correction goes into the next run', null, 'periodStart');
+        if (run?.status === 'finalised')
+          throw new ConflictError('This period is finalised; a refund or correction goes into the next run', null, 'periodStart');
         const { lines, unapproved } = await this.compute(p.periodStart, p.periodEnd, m);
         const runId = run?.id ?? (await this.runs.create(m, { start: p.periodStart, end: p.periodEnd, by: auth.userId }));
         await this.runs.clearDraft(m, runId, unapproved);
@@ -82,7 +100,8 @@ export class PayrollRunsUseCase {
       });
       return this.get(id);
     } catch (error) {
-      if (databaseErrorOf(error)?.code === '23P01') throw new ConflictError('This period overlaps another payroll run', null, 'periodStart');
+      if (databaseErrorOf(error)?.code === '23P01')
+        throw new ConflictError('This period overlaps another payroll run', null, 'periodStart');
       throw error;
     }
   }
@@ -117,7 +136,8 @@ export class PayrollRunsUseCase {
       for (const locationId of new Set(periodShifts.filter((s) => s.staffId === staffId).map((s) => s.locationId))) {
         const lr = await this.timeClock.rulesOf(locationId, m);
         const split = await this.timeClock.splitDays(staffId, locationId, start, end, lr, true, m);
-        for (const d of split) days.push({ ...d, overtimeMultiplierPercent: lr.multiplierPercent, regular: d.regularMinutes, overtime: d.overtimeMinutes });
+        for (const d of split)
+          days.push({ ...d, overtimeMultiplierPercent: lr.multiplierPercent, regular: d.regularMinutes, overtime: d.overtimeMinutes });
       }
       const sales: SaleLine[] = saleRows
         .filter((s) => s.staffId === staffId)
@@ -158,13 +178,21 @@ export class PayrollRunsUseCase {
           refundMinor: r.amountMinor,
           ticketTotalMinor: r.ticketTotalMinor ?? 0,
           commissionPaidMinor:
-            (thisRun.get(r.ticketId) ?? 0) + paidEarlier.filter((p) => p.ticketId === r.ticketId && p.staffId === staffId).reduce((s, p) => s + p.amountMinor, 0),
+            (thisRun.get(r.ticketId) ?? 0) +
+            paidEarlier.filter((p) => p.ticketId === r.ticketId && p.staffId === staffId).reduce((s, p) => s + p.amountMinor, 0),
         }))
         .filter((r) => r.commissionPaidMinor !== 0);
       const lines = computeEarnings({ ...base, refunds });
       const dayOf = new Map(days.map((d) => [d.date, d]));
       for (const l of lines) {
-        const ticketId = l.sourceType === 'ticket_line' ? (ticketOfLine.get(l.sourceId!) ?? null) : l.sourceType === 'tip' ? l.sourceId : l.sourceType === 'refund' ? (refunds.find((r) => r.refundId === l.sourceId)?.ticketId ?? null) : null;
+        const ticketId =
+          l.sourceType === 'ticket_line'
+            ? (ticketOfLine.get(l.sourceId!) ?? null)
+            : l.sourceType === 'tip'
+              ? l.sourceId
+              : l.sourceType === 'refund'
+                ? (refunds.find((r) => r.refundId === l.sourceId)?.ticketId ?? null)
+                : null;
         const day = dayOf.get(l.occurredOn);
         out.push({
           ...l,
@@ -204,7 +232,11 @@ export class PayrollRunsUseCase {
       if (!run) throw new NotFoundError('No such payroll run');
       if (run.status === 'finalised') return; // a retried click: already done
       if (run.unapprovedStaffIds.length) {
-        throw new ConflictError(`${run.unapprovedStaffIds.length} time sheet(s) of this period are not approved; approve them and draft again`, run.unapprovedStaffIds, 'unapprovedStaffIds');
+        throw new ConflictError(
+          `${run.unapprovedStaffIds.length} time sheet(s) of this period are not approved; approve them and draft again`,
+          run.unapprovedStaffIds,
+          'unapprovedStaffIds',
+        );
       }
       await this.runs.finalise(m, id, auth.userId, this.clock.now());
     });
@@ -218,17 +250,70 @@ export class PayrollRunsUseCase {
     const names = new Map(run.staff.map((s) => [s.staffId, s.staffName ?? '']));
     const rows: (string | number)[][] = [];
     if ((by ?? 'person') === 'person') {
-      rows.push(['staff_id', 'staff_name', 'period_start', 'period_end', 'regular_hours', 'overtime_hours', 'hours_and_salary', 'commission', 'tips', 'other', 'total', 'currency']);
+      rows.push([
+        'staff_id',
+        'staff_name',
+        'period_start',
+        'period_end',
+        'regular_hours',
+        'overtime_hours',
+        'hours_and_salary',
+        'commission',
+        'tips',
+        'other',
+        'total',
+        'currency',
+      ]);
       for (const s of run.staff) {
-        rows.push([s.staffId, s.staffName ?? '', run.periodStart, run.periodEnd, (s.regularMinutes / 60).toFixed(2), (s.overtimeMinutes / 60).toFixed(2), formatMinor(s.hoursMinor), formatMinor(s.commissionMinor), formatMinor(s.tipsMinor), formatMinor(s.otherMinor), formatMinor(s.totalMinor), run.currency]);
+        rows.push([
+          s.staffId,
+          s.staffName ?? '',
+          run.periodStart,
+          run.periodEnd,
+          (s.regularMinutes / 60).toFixed(2),
+          (s.overtimeMinutes / 60).toFixed(2),
+          formatMinor(s.hoursMinor),
+          formatMinor(s.commissionMinor),
+          formatMinor(s.tipsMinor),
+          formatMinor(s.otherMinor),
+          formatMinor(s.totalMinor),
+          run.currency,
+        ]);
       }
     } else {
-      rows.push(['staff_id', 'staff_name', 'date', 'kind', 'description', 'source_type', 'source_id', 'rule_version', 'arithmetic', 'amount', 'currency']);
+      rows.push([
+        'staff_id',
+        'staff_name',
+        'date',
+        'kind',
+        'description',
+        'source_type',
+        'source_id',
+        'rule_version',
+        'arithmetic',
+        'amount',
+        'currency',
+      ]);
       for (const l of await this.runs.lines(id, null)) {
-        rows.push([l.staffId, names.get(l.staffId) ?? '', l.occurredOn, l.kind, l.description, l.sourceType, l.sourceId ?? '', l.ruleVersion ?? '', l.arithmetic, formatMinor(l.amountMinor), run.currency]);
+        rows.push([
+          l.staffId,
+          names.get(l.staffId) ?? '',
+          l.occurredOn,
+          l.kind,
+          l.description,
+          l.sourceType,
+          l.sourceId ?? '',
+          l.ruleVersion ?? '',
+          l.arithmetic,
+          formatMinor(l.amountMinor),
+          run.currency,
+        ]);
       }
     }
-    return { filename: `payroll-${run.periodStart}-${run.periodEnd}-by-${by ?? 'person'}.csv`, csv: rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n' };
+    return {
+      filename: `payroll-${run.periodStart}-${run.periodEnd}-by-${by ?? 'person'}.csv`,
+      csv: rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n',
+    };
   }
 
   async earnings(auth: AuthContext, staffId: string, from: string | undefined, to: string | undefined): Promise<EarningsView> {
@@ -237,8 +322,12 @@ export class PayrollRunsUseCase {
     const today = DateTime.fromJSDate(this.clock.now(), { zone: this.config.DEFAULT_TIME_ZONE });
     const f = from ?? today.minus({ days: 30 }).toISODate()!;
     const t = to ?? today.toISODate()!;
-    for (const [field, v] of [['from', f], ['to', t]] as const) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !DateTime.fromISO(v).isValid) throw ValidationFailedError.field(field, 'must be a date like 2026-11-23');
+    for (const [field, v] of [
+      ['from', f],
+      ['to', t],
+    ] as const) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !DateTime.fromISO(v).isValid)
+        throw ValidationFailedError.field(field, 'must be a date like 2026-11-23');
     }
     if (t < f) throw ValidationFailedError.field('to', 'must be on or after from');
     const lines = await this.runs.linesOfStaff(staffId, f, t);
@@ -262,7 +351,17 @@ export class PayrollRunsUseCase {
     const lines = await this.runs.lines(run.id, null);
     const totals = new Map<string, StaffTotalsView>();
     for (const l of lines) {
-      const t = totals.get(l.staffId) ?? { staffId: l.staffId, staffName: null, hoursMinor: 0, commissionMinor: 0, tipsMinor: 0, otherMinor: 0, totalMinor: 0, regularMinutes: 0, overtimeMinutes: 0 };
+      const t = totals.get(l.staffId) ?? {
+        staffId: l.staffId,
+        staffName: null,
+        hoursMinor: 0,
+        commissionMinor: 0,
+        tipsMinor: 0,
+        otherMinor: 0,
+        totalMinor: 0,
+        regularMinutes: 0,
+        overtimeMinutes: 0,
+      };
       if (HOURS_KINDS.has(l.kind)) t.hoursMinor += l.amountMinor;
       else if (COMMISSION_KINDS.has(l.kind)) t.commissionMinor += l.amountMinor;
       else if (l.kind === 'tip') t.tipsMinor += l.amountMinor;

@@ -53,13 +53,29 @@ export class SalesRepository {
         `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id, appointment_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (line_id) DO NOTHING`,
         // Events from before lineId was added name the line by ticket and position.
-        [l.lineId ?? `${p.ticketId}:${i}`, p.ticketId, i, l.kind, l.name, l.quantity, l.netMinor, l.staffId, l.serviceId, l.productId ?? null, l.appointmentId],
+        [
+          l.lineId ?? `${p.ticketId}:${i}`,
+          p.ticketId,
+          i,
+          l.kind,
+          l.name,
+          l.quantity,
+          l.netMinor,
+          l.staffId,
+          l.serviceId,
+          l.productId ?? null,
+          l.appointmentId,
+        ],
       );
     }
     const tips = new Map<string, number>();
     for (const t of p.tips) if (t.staffId) tips.set(t.staffId, (tips.get(t.staffId) ?? 0) + t.amountMinor);
     for (const [staffId, amount] of tips) {
-      await m.query(`INSERT INTO sales_tips (ticket_id, staff_id, amount_minor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [p.ticketId, staffId, amount]);
+      await m.query(`INSERT INTO sales_tips (ticket_id, staff_id, amount_minor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+        p.ticketId,
+        staffId,
+        amount,
+      ]);
     }
   }
 
@@ -70,7 +86,12 @@ export class SalesRepository {
     );
   }
 
-  async recordRefund(m: EntityManager, locationId: string | null, occurredAt: string, p: EventPayload<'retail.payment.refunded.v1'>): Promise<void> {
+  async recordRefund(
+    m: EntityManager,
+    locationId: string | null,
+    occurredAt: string,
+    p: EventPayload<'retail.payment.refunded.v1'>,
+  ): Promise<void> {
     await m.query(
       `INSERT INTO sales_refunds (refund_id, payment_id, ticket_id, location_id, amount_minor, reason, refunded_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
@@ -113,7 +134,19 @@ export class SalesRepository {
 
   async recordAppointment(
     m: EntityManager,
-    a: { appointmentId: string; locationId: string | null; status: string; at: string; clientId?: string; staffId?: string; serviceId?: string; startsAt?: string; endsAt?: string | null; priceMinor?: number | null; source?: string | null },
+    a: {
+      appointmentId: string;
+      locationId: string | null;
+      status: string;
+      at: string;
+      clientId?: string;
+      staffId?: string;
+      serviceId?: string;
+      startsAt?: string;
+      endsAt?: string | null;
+      priceMinor?: number | null;
+      source?: string | null;
+    },
   ): Promise<void> {
     await m.query(
       `INSERT INTO appointments (appointment_id, location_id, client_id, staff_id, service_id, starts_at, ends_at, price_minor, source, status, updated_at)
@@ -129,7 +162,19 @@ export class SalesRepository {
          source = COALESCE(EXCLUDED.source, appointments.source),
          status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
        WHERE appointments.updated_at <= EXCLUDED.updated_at`,
-      [a.appointmentId, a.locationId, a.clientId ?? null, a.staffId ?? null, a.serviceId ?? null, a.startsAt ?? null, a.endsAt ?? null, a.priceMinor ?? null, a.source ?? null, a.status, a.at],
+      [
+        a.appointmentId,
+        a.locationId,
+        a.clientId ?? null,
+        a.staffId ?? null,
+        a.serviceId ?? null,
+        a.startsAt ?? null,
+        a.endsAt ?? null,
+        a.priceMinor ?? null,
+        a.source ?? null,
+        a.status,
+        a.at,
+      ],
     );
   }
 }

@@ -7,8 +7,20 @@ const week = (hours: number[]) => hours.map((x, i) => ({ date: `2026-11-${String
 
 describe('splitOvertime', () => {
   it.each([
-    { name: 'under 40 h: all regular', days: week([8, 8, 8, 8]), rule: DEFAULT_OVERTIME_RULE, regular: [8, 8, 8, 8], overtime: [0, 0, 0, 0] },
-    { name: 'exactly 40 h: no overtime', days: week([8, 8, 8, 8, 8]), rule: DEFAULT_OVERTIME_RULE, regular: [8, 8, 8, 8, 8], overtime: [0, 0, 0, 0, 0] },
+    {
+      name: 'under 40 h: all regular',
+      days: week([8, 8, 8, 8]),
+      rule: DEFAULT_OVERTIME_RULE,
+      regular: [8, 8, 8, 8],
+      overtime: [0, 0, 0, 0],
+    },
+    {
+      name: 'exactly 40 h: no overtime',
+      days: week([8, 8, 8, 8, 8]),
+      rule: DEFAULT_OVERTIME_RULE,
+      regular: [8, 8, 8, 8, 8],
+      overtime: [0, 0, 0, 0, 0],
+    },
     {
       name: 'weekly: the hours past 40 are overtime on the day they were worked',
       days: week([10, 10, 10, 8, 6]),
@@ -37,7 +49,13 @@ describe('splitOvertime', () => {
       regular: [8, 8, 8, 8, 8, 0],
       overtime: [1, 1, 1, 1, 1, 9],
     },
-    { name: 'no rule: never overtime', days: week([14, 14, 14, 14]), rule: { weeklyLimitMinutes: null, dailyLimitMinutes: null }, regular: [14, 14, 14, 14], overtime: [0, 0, 0, 0] },
+    {
+      name: 'no rule: never overtime',
+      days: week([14, 14, 14, 14]),
+      rule: { weeklyLimitMinutes: null, dailyLimitMinutes: null },
+      regular: [14, 14, 14, 14],
+      overtime: [0, 0, 0, 0],
+    },
   ])('$name', ({ days, rule, regular, overtime }) => {
     const split = splitOvertime(days, rule);
     expect(split.map((d) => d.regularMinutes / 60)).toEqual(regular);

@@ -50,7 +50,11 @@ export function clockActionProblem(state: ClockState, action: ClockAction): stri
 }
 
 /** A manager's correction must still describe a real shift. */
-export function editProblem(edit: { clockInAt: Date; clockOutAt: Date | null; breakMinutes: number }): { field: string; message: string } | null {
+export function editProblem(edit: {
+  clockInAt: Date;
+  clockOutAt: Date | null;
+  breakMinutes: number;
+}): { field: string; message: string } | null {
   if (edit.clockOutAt && edit.clockOutAt <= edit.clockInAt) return { field: 'clockOutAt', message: 'must be after the clock-in' };
   if (edit.clockOutAt && edit.clockOutAt.getTime() - edit.clockInAt.getTime() > 24 * 3_600_000)
     return { field: 'clockOutAt', message: 'must be within 24 hours of the clock-in' };

@@ -1,5 +1,10 @@
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import type { ApproveTimeSheetInput as ApproveContract, ClockInput as ClockContract, EditShiftInput as EditContract, ShiftStatus } from '@salon/contracts';
+import type {
+  ApproveTimeSheetInput as ApproveContract,
+  ClockInput as ClockContract,
+  EditShiftInput as EditContract,
+  ShiftStatus,
+} from '@salon/contracts';
 
 @ObjectType('ShiftBreak')
 export class ShiftBreakModel {
@@ -28,7 +33,8 @@ export class ShiftModel {
   @Field(() => ID) id: string;
   @Field(() => ID) staffId: string;
   @Field(() => ID) locationId: string;
-  @Field(() => String, { description: 'open, closed, or forgotten (left open past the limit: a manager sets the clock-out)' }) status: ShiftStatus;
+  @Field(() => String, { description: 'open, closed, or forgotten (left open past the limit: a manager sets the clock-out)' })
+  status: ShiftStatus;
   @Field() clockInAt: string;
   @Field(() => String, { nullable: true }) clockOutAt: string | null;
   @Field() workDate: string;

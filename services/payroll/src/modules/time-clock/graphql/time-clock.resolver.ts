@@ -9,13 +9,18 @@ export class TimeClockResolver {
   constructor(private readonly clock: TimeClockUseCase) {}
 
   @RequirePermission('view_time_clock')
-  @Query(() => ShiftModel, { nullable: true, description: "The open shift of the caller (or, with manage_time_clock, of staffId); null when clocked out" })
+  @Query(() => ShiftModel, {
+    nullable: true,
+    description: 'The open shift of the caller (or, with manage_time_clock, of staffId); null when clocked out',
+  })
   currentShift(@CurrentAuth() auth: AuthContext, @Args('staffId', { type: () => ID, nullable: true }) staffId?: string) {
     return this.clock.current(auth, staffId ?? null);
   }
 
   @RequirePermission('view_time_clock')
-  @Query(() => TimeSheetModel, { description: "A person's shifts and overtime between two local dates: the caller's own, or anyone's with manage_time_clock" })
+  @Query(() => TimeSheetModel, {
+    description: "A person's shifts and overtime between two local dates: the caller's own, or anyone's with manage_time_clock",
+  })
   timeSheet(
     @CurrentAuth() auth: AuthContext,
     @Args('locationId', { type: () => ID }) locationId: string,

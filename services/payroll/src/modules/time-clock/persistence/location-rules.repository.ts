@@ -21,7 +21,9 @@ export class LocationRulesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(locationId: string, m?: EntityManager): Promise<LocationRulesRow | null> {
-    const rows: LocationRulesRow[] = await (m ?? this.dataSource.manager).query(`SELECT ${COLUMNS} FROM locations WHERE location_id = $1`, [locationId]);
+    const rows: LocationRulesRow[] = await (m ?? this.dataSource.manager).query(`SELECT ${COLUMNS} FROM locations WHERE location_id = $1`, [
+      locationId,
+    ]);
     return rows[0] ?? null;
   }
 

@@ -66,7 +66,10 @@ export class ShiftRepository {
   }
 
   /** Shifts of a person (or everyone) at a location (or all) whose work date is within [from, to]. */
-  async list(f: { staffId?: string | null; locationId?: string | null; from: string; to: string; approvedOnly?: boolean }, m?: EntityManager): Promise<ShiftRow[]> {
+  async list(
+    f: { staffId?: string | null; locationId?: string | null; from: string; to: string; approvedOnly?: boolean },
+    m?: EntityManager,
+  ): Promise<ShiftRow[]> {
     return hydrate(
       await this.q(m).query(
         `${SELECT} WHERE s.work_date BETWEEN $1 AND $2 AND ($3::uuid IS NULL OR s.staff_id = $3) AND ($4::uuid IS NULL OR s.location_id = $4)
@@ -78,7 +81,10 @@ export class ShiftRepository {
   }
 
   /** Inserts an open shift; the partial unique index refuses a second open one (23505) even when two screens race. */
-  async insert(m: EntityManager, s: { staffId: string; locationId: string; clockInAt: Date; workDate: string; source: ShiftRow['source'] }): Promise<string> {
+  async insert(
+    m: EntityManager,
+    s: { staffId: string; locationId: string; clockInAt: Date; workDate: string; source: ShiftRow['source'] },
+  ): Promise<string> {
     const [row] = await m.query(
       `INSERT INTO shifts (staff_id, location_id, clock_in_at, work_date, source) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [s.staffId, s.locationId, s.clockInAt, s.workDate, s.source],
@@ -115,14 +121,17 @@ export class ShiftRepository {
   }
 
   /** A manager's correction: times, one break of the given length (the punches' breaks replaced), approval undone. */
-  async correct(m: EntityManager, id: string, c: { clockInAt: Date; clockOutAt: Date | null; breakMinutes: number; workDate: string }): Promise<void> {
+  async correct(
+    m: EntityManager,
+    id: string,
+    c: { clockInAt: Date; clockOutAt: Date | null; breakMinutes: number; workDate: string },
+  ): Promise<void> {
     await m.query(`DELETE FROM shift_breaks WHERE shift_id = $1`, [id]);
     if (c.breakMinutes > 0) {
-      await m.query(`INSERT INTO shift_breaks (shift_id, started_at, ended_at) VALUES ($1, $2, $2::timestamptz + make_interval(mins => $3))`, [
-        id,
-        c.clockInAt,
-        c.breakMinutes,
-      ]);
+      await m.query(
+        `INSERT INTO shift_breaks (shift_id, started_at, ended_at) VALUES ($1, $2, $2::timestamptz + make_interval(mins => $3))`,
+        [id, c.clockInAt, c.breakMinutes],
+      );
     }
     await m.query(
       `UPDATE shifts SET clock_in_at = $2, clock_out_at = $3, work_date = $4, status = CASE WHEN $3::timestamptz IS NULL THEN 'forgotten' ELSE 'closed' END,
@@ -151,15 +160,14 @@ export class ShiftRepository {
     );
   }
 
-  async approve(m: EntityManager, a: { staffId: string; locationId: string; from: string; to: string; by: string; at: Date }): Promise<number> {
-    await m.query(`INSERT INTO timesheet_approvals (staff_id, location_id, date_from, date_to, approved_by, approved_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      a.staffId,
-      a.locationId,
-      a.from,
-      a.to,
-      a.by,
-      a.at,
-    ]);
+  async approve(
+    m: EntityManager,
+    a: { staffId: string; locationId: string; from: string; to: string; by: string; at: Date },
+  ): Promise<number> {
+    await m.query(
+      `INSERT INTO timesheet_approvals (staff_id, location_id, date_from, date_to, approved_by, approved_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [a.staffId, a.locationId, a.from, a.to, a.by, a.at],
+    );
     const rows = await m.query(
       `UPDATE shifts SET approved_at = $5, approved_by = $6 WHERE staff_id = $1 AND location_id = $2 AND work_date BETWEEN $3 AND $4 AND status = 'closed' RETURNING id`,
       [a.staffId, a.locationId, a.from, a.to, a.at, a.by],
@@ -167,7 +175,13 @@ export class ShiftRepository {
     return rows[0]?.length ?? rows.length;
   }
 
-  async lastApproval(staffId: string, locationId: string, from: string, to: string, m?: EntityManager): Promise<{ approvedAt: Date; approvedBy: string } | null> {
+  async lastApproval(
+    staffId: string,
+    locationId: string,
+    from: string,
+    to: string,
+    m?: EntityManager,
+  ): Promise<{ approvedAt: Date; approvedBy: string } | null> {
     const rows = await this.q(m).query(
       `SELECT approved_at AS "approvedAt", approved_by AS "approvedBy" FROM timesheet_approvals
        WHERE staff_id = $1 AND location_id = $2 AND date_from <= $3 AND date_to >= $4 ORDER BY approved_at DESC LIMIT 1`,

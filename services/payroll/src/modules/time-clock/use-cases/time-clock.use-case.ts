@@ -28,7 +28,15 @@ import { Access } from '../../../common/access.provider.js';
 import { Clock } from '../../../common/clock.provider.js';
 import type { PayrollConfig } from '../../../config.js';
 import { splitOvertime, weekOf } from '../domain/overtime.rules.js';
-import { breakMinutes, clockActionProblem, editProblem, workDate, workedMinutes, type ClockAction, type ClockState } from '../domain/shift.rules.js';
+import {
+  breakMinutes,
+  clockActionProblem,
+  editProblem,
+  workDate,
+  workedMinutes,
+  type ClockAction,
+  type ClockState,
+} from '../domain/shift.rules.js';
 import { LocationRulesRepository, type LocationRulesRow } from '../persistence/location-rules.repository.js';
 import { ShiftRepository, type ShiftEditRow, type ShiftRow } from '../persistence/shift.repository.js';
 
@@ -90,14 +98,18 @@ export class TimeClockUseCase {
   /** Whose punch this is: the caller's own, or with a PIN the person it belongs to (a shared screen). */
   private async puncher(m: EntityManager, auth: AuthContext, staffId: string | undefined, pin: string | undefined) {
     if (pin === undefined) {
-      if (staffId !== undefined && staffId !== auth.userId) throw ValidationFailedError.field('pin', "is needed to clock someone else in or out");
+      if (staffId !== undefined && staffId !== auth.userId)
+        throw ValidationFailedError.field('pin', 'is needed to clock someone else in or out');
       return { staffId: auth.userId, source: 'self' as const };
     }
     if (!staffId) throw ValidationFailedError.field('staffId', 'is needed with a PIN');
     const now = this.clock.now();
     const stored = await this.shifts.pinOf(m, staffId);
     if (stored?.lockedUntil && stored.lockedUntil > now) {
-      throw new TooManyRequestsError('Too many wrong PINs; try again later or ask a manager', Math.ceil((stored.lockedUntil.getTime() - now.getTime()) / 1000));
+      throw new TooManyRequestsError(
+        'Too many wrong PINs; try again later or ask a manager',
+        Math.ceil((stored.lockedUntil.getTime() - now.getTime()) / 1000),
+      );
     }
     const ok = stored ? await argon2.verify(stored.pinHash, pin) : false;
     if (stored) {
@@ -125,9 +137,16 @@ export class TimeClockUseCase {
         const problem = clockActionProblem(state, action);
         if (problem) throw new ConflictError(`This person ${problem}`, open ? await this.view(open) : null, 'staffId');
         if (action === 'clock_in') {
-          return this.shifts.insert(m, { staffId: who.staffId, locationId: s.locationId, clockInAt: now, workDate: workDate(now, rules.timeZone), source: who.source });
+          return this.shifts.insert(m, {
+            staffId: who.staffId,
+            locationId: s.locationId,
+            clockInAt: now,
+            workDate: workDate(now, rules.timeZone),
+            source: who.source,
+          });
         }
-        if (open!.locationId !== s.locationId && action !== 'clock_out') throw ValidationFailedError.field('locationId', 'is not where this shift was clocked in');
+        if (open!.locationId !== s.locationId && action !== 'clock_out')
+          throw ValidationFailedError.field('locationId', 'is not where this shift was clocked in');
         if (action === 'clock_out') await this.shifts.close(m, open!.id, now);
         else if (action === 'break_start') await this.shifts.startBreak(m, open!.id, now);
         else await this.shifts.endBreak(m, open!.id, now);
@@ -136,7 +155,8 @@ export class TimeClockUseCase {
       return this.view((await this.shifts.find(id))!);
     } catch (error) {
       // Two screens clocking one person in at the same instant: the index let one through.
-      if (databaseErrorOf(error)?.code === '23505') throw new ConflictError('This person is already clocked in; clock out first', null, 'staffId');
+      if (databaseErrorOf(error)?.code === '23505')
+        throw new ConflictError('This person is already clocked in; clock out first', null, 'staffId');
       throw error;
     }
   }
@@ -168,7 +188,12 @@ export class TimeClockUseCase {
       from: range.from,
       to: range.to,
       shifts: views,
-      days: days.map((d) => ({ date: d.date, workedMinutes: d.workedMinutes, regularMinutes: d.regularMinutes, overtimeMinutes: d.overtimeMinutes })),
+      days: days.map((d) => ({
+        date: d.date,
+        workedMinutes: d.workedMinutes,
+        regularMinutes: d.regularMinutes,
+        overtimeMinutes: d.overtimeMinutes,
+      })),
       workedMinutes: days.reduce((s, d) => s + d.workedMinutes, 0),
       regularMinutes: days.reduce((s, d) => s + d.regularMinutes, 0),
       overtimeMinutes: days.reduce((s, d) => s + d.overtimeMinutes, 0),
@@ -182,7 +207,15 @@ export class TimeClockUseCase {
    * Each day's worked minutes of closed shifts split into regular and overtime. The weekly rule
    * needs the whole work week, so the days of the week before `from` are read and counted too.
    */
-  async splitDays(staffId: string, locationId: string, from: string, to: string, rules: LocationRulesRow, approvedOnly: boolean, m?: EntityManager) {
+  async splitDays(
+    staffId: string,
+    locationId: string,
+    from: string,
+    to: string,
+    rules: LocationRulesRow,
+    approvedOnly: boolean,
+    m?: EntityManager,
+  ) {
     const shifts = await this.shifts.list({ staffId, locationId, from: weekOf(from), to, approvedOnly }, m);
     const byDay = new Map<string, { minutes: number; ids: string[] }>();
     for (const s of shifts) {
@@ -202,16 +235,23 @@ export class TimeClockUseCase {
   async edit(auth: AuthContext, shiftId: string, input: unknown): Promise<ShiftView> {
     if (!isUuid(shiftId)) throw ValidationFailedError.field('shiftId', 'must be a shift id');
     const e = parseInput(editShiftInputSchema, input);
-    const after = { clockInAt: new Date(e.clockInAt), clockOutAt: e.clockOutAt ? new Date(e.clockOutAt) : null, breakMinutes: e.breakMinutes };
+    const after = {
+      clockInAt: new Date(e.clockInAt),
+      clockOutAt: e.clockOutAt ? new Date(e.clockOutAt) : null,
+      breakMinutes: e.breakMinutes,
+    };
     const problem = editProblem(after);
     if (problem) throw ValidationFailedError.field(problem.field, problem.message);
-    if (after.clockOutAt && after.clockOutAt > this.clock.now()) throw ValidationFailedError.field('clockOutAt', 'must not be in the future');
+    if (after.clockOutAt && after.clockOutAt > this.clock.now())
+      throw ValidationFailedError.field('clockOutAt', 'must not be in the future');
     await this.dataSource.transaction(async (m) => {
       const shift = await this.shifts.lock(m, shiftId);
       if (!shift) throw new NotFoundError('No such shift');
       if (shift.staffId === auth.userId && auth.role !== 'admin') throw new ForbiddenError('A manager corrects your shifts, not you');
-      if (shift.version !== e.version) throw new ConflictError('This shift was changed by someone else; look again', await this.view(shift), 'version');
-      if (shift.status === 'open' && !after.clockOutAt) throw ValidationFailedError.field('clockOutAt', 'is needed to correct an open shift');
+      if (shift.version !== e.version)
+        throw new ConflictError('This shift was changed by someone else; look again', await this.view(shift), 'version');
+      if (shift.status === 'open' && !after.clockOutAt)
+        throw ValidationFailedError.field('clockOutAt', 'is needed to correct an open shift');
       const rules = await this.rulesOf(shift.locationId, m);
       await this.shifts.correct(m, shiftId, { ...after, workDate: workDate(after.clockInAt, rules.timeZone) });
       await this.shifts.insertEdit(m, {
@@ -219,8 +259,16 @@ export class TimeClockUseCase {
         editedBy: auth.userId,
         editedAt: this.clock.now(),
         reason: e.reason,
-        before: { clockInAt: shift.clockInAt.toISOString(), clockOutAt: shift.clockOutAt?.toISOString() ?? null, breakMinutes: breakMinutes(shift, shift.clockOutAt ?? this.clock.now()) },
-        after: { clockInAt: after.clockInAt.toISOString(), clockOutAt: after.clockOutAt?.toISOString() ?? null, breakMinutes: after.breakMinutes },
+        before: {
+          clockInAt: shift.clockInAt.toISOString(),
+          clockOutAt: shift.clockOutAt?.toISOString() ?? null,
+          breakMinutes: breakMinutes(shift, shift.clockOutAt ?? this.clock.now()),
+        },
+        after: {
+          clockInAt: after.clockInAt.toISOString(),
+          clockOutAt: after.clockOutAt?.toISOString() ?? null,
+          breakMinutes: after.breakMinutes,
+        },
       });
     });
     return this.view((await this.shifts.find(shiftId))!);
@@ -234,9 +282,20 @@ export class TimeClockUseCase {
       const shifts = await this.shifts.list({ staffId: a.staffId, locationId: a.locationId, from: range.from, to: range.to }, m);
       const unresolved = shifts.filter((s) => s.status !== 'closed');
       if (unresolved.length) {
-        throw new ConflictError(`${unresolved.length} shift(s) are still open or forgotten; correct them first`, await this.views(unresolved), 'shifts');
+        throw new ConflictError(
+          `${unresolved.length} shift(s) are still open or forgotten; correct them first`,
+          await this.views(unresolved),
+          'shifts',
+        );
       }
-      await this.shifts.approve(m, { staffId: a.staffId, locationId: a.locationId, from: range.from, to: range.to, by: auth.userId, at: this.clock.now() });
+      await this.shifts.approve(m, {
+        staffId: a.staffId,
+        locationId: a.locationId,
+        from: range.from,
+        to: range.to,
+        by: auth.userId,
+        at: this.clock.now(),
+      });
     });
     return this.timeSheet(auth, { staffId: a.staffId, locationId: a.locationId, from: range.from, to: range.to });
   }
@@ -253,7 +312,12 @@ export class TimeClockUseCase {
 
   private async views(shifts: ShiftRow[]): Promise<ShiftView[]> {
     const edits = await this.shifts.editsOf(shifts.map((s) => s.id));
-    return shifts.map((s) => this.toView(s, edits.filter((e) => e.shiftId === s.id)));
+    return shifts.map((s) =>
+      this.toView(
+        s,
+        edits.filter((e) => e.shiftId === s.id),
+      ),
+    );
   }
 
   private async view(shift: ShiftRow): Promise<ShiftView> {
@@ -277,7 +341,13 @@ export class TimeClockUseCase {
       breakMinutes: breakMinutes(s, s.clockOutAt ?? now),
       source: s.source,
       approved: s.approvedAt !== null,
-      edits: edits.map((e) => ({ editedBy: e.editedBy, editedAt: new Date(e.editedAt).toISOString(), reason: e.reason, before: e.before, after: e.after })),
+      edits: edits.map((e) => ({
+        editedBy: e.editedBy,
+        editedAt: new Date(e.editedAt).toISOString(),
+        reason: e.reason,
+        before: e.before,
+        after: e.after,
+      })),
       version: s.version,
     };
   }
