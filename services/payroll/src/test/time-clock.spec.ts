@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION, startPayroll, USERS, type PayrollTestApp } from './payroll-app.js';
 
@@ -255,5 +257,15 @@ describe('GraphQL', () => {
       { l: LOCATION },
     );
     expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('subgraph schema', () => {
+  it('matches the checked-in schema.graphql the gateway composes (UPDATE_SCHEMA=1 rewrites it)', async () => {
+    const res = await t.gql(null, '{ _service { sdl } }');
+    const sdl = res.data._service.sdl as string;
+    const file = fileURLToPath(new URL('../../schema.graphql', import.meta.url));
+    if (process.env.UPDATE_SCHEMA === '1') writeFileSync(file, `${sdl.trim()}\n`);
+    expect(`${sdl.trim()}\n`).toBe(readFileSync(file, 'utf8'));
   });
 });
