@@ -41,6 +41,8 @@ const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').th
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
+const TimeClockPage = lazy(() => import('../pages/time-clock/TimeClockPage').then((m) => ({ default: m.TimeClockPage })));
+const PayrollPage = lazy(() => import('../pages/payroll/PayrollPage').then((m) => ({ default: m.PayrollPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -127,6 +129,16 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   classes: () => (
     <Suspense fallback={loading}>
       <ClassesPage />
+    </Suspense>
+  ),
+  'time-clock': () => (
+    <Suspense fallback={loading}>
+      <TimeClockPage />
+    </Suspense>
+  ),
+  payroll: () => (
+    <Suspense fallback={loading}>
+      <PayrollPage />
     </Suspense>
   ),
 };

@@ -25,7 +25,9 @@ export type LivePage =
   | 'booking-test'
   | 'booking-design'
   | 'classes'
-  | 'pos';
+  | 'pos'
+  | 'time-clock'
+  | 'payroll';
 
 export interface StaffRoute {
   path: string;
@@ -75,10 +77,11 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/forms', page: { module: 'forms' } },
   { path: '/documents', page: { module: 'documents' } },
   { path: '/ai-messaging', page: { module: 'aiMessaging' } },
-  { path: '/payroll', page: { module: 'payroll' } },
+  // Pay rules and runs are managers' (the payroll service refuses anyone else).
+  { path: '/payroll', page: 'payroll', requirement: PERMISSIONS.MANAGE_PAYROLL },
   { path: '/locations', page: 'locations' },
   { path: '/permissions', page: 'permissions', adminOnly: true },
-  { path: '/time-clock', page: { module: 'timeClock' }, requirement: PERMISSIONS.VIEW_TIME_CLOCK },
+  { path: '/time-clock', page: 'time-clock', requirement: PERMISSIONS.VIEW_TIME_CLOCK },
   { path: '/email-test', page: 'email-test', adminOnly: true },
   { path: '/settings', page: 'settings' },
   { path: '/schedule', page: 'schedule', requirement: SCHEDULES },
