@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLORS, contrastText, isHexColor, normalizeColorPreferences, themeVariables } from './theme';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  DEFAULT_COLORS,
+  contrastRatio,
+  contrastText,
+  isHexColor,
+  normalizeColorPreferences,
+  readablePrimary,
+  themeVariables,
+} from './theme';
 
 describe('colour preferences', () => {
   it('validates #rrggbb', () => {
@@ -34,9 +44,9 @@ describe('colour preferences', () => {
   });
 
   it('maps preferences to CSS variables', () => {
-    const vars = themeVariables({ ...DEFAULT_COLORS, primaryColor: '#ffee00' });
-    expect(vars['--primary']).toBe('#ffee00');
-    expect(vars['--primary-contrast']).toBe('#111827');
+    const vars = themeVariables({ ...DEFAULT_COLORS, primaryColor: '#1d4ed8' });
+    expect(vars['--primary']).toBe('#1d4ed8');
+    expect(vars['--primary-contrast']).toBe('#ffffff');
     expect(vars['--text-primary']).toBe('#111827');
     const dark = themeVariables({ ...DEFAULT_COLORS, isDarkMode: true });
     expect(dark['--text-primary']).toBeNull();
@@ -46,5 +56,49 @@ describe('colour preferences', () => {
   it('picks readable text on the brand colour', () => {
     expect(contrastText('#8b5cf6')).toBe('#ffffff');
     expect(contrastText('#fde68a')).toBe('#111827');
+  });
+});
+
+describe('a brand colour that stays readable', () => {
+  const SURFACES = { light: ['#ffffff', '#f7f7fb'], dark: ['#151821', '#0b0d12'] };
+  const BRANDS = [
+    '#8b5cf6',
+    '#ffee00',
+    '#fde68a',
+    '#ffffff',
+    '#000000',
+    '#22c55e',
+    '#06b6d4',
+    '#f43f5e',
+    '#f97316',
+    '#1d4ed8',
+    '#0f172a',
+    '#a3e635',
+  ];
+
+  it.each(BRANDS.flatMap((brand) => [[brand, false] as const, [brand, true] as const]))(
+    '%s in %s dark mode reads at WCAG AA as text on the page and under its contrast text',
+    (brand, dark) => {
+      const vars = themeVariables({ ...DEFAULT_COLORS, primaryColor: brand, isDarkMode: dark });
+      const primary = vars['--primary']!;
+      for (const surface of dark ? SURFACES.dark : SURFACES.light) expect(contrastRatio(primary, surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(primary, vars['--primary-contrast']!)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('keeps a brand colour that already reads, and the hue of one that does not', () => {
+    expect(readablePrimary('#1d4ed8', false)).toBe('#1d4ed8');
+    expect(readablePrimary('#fde68a', true)).toBe('#fde68a');
+    const violet = readablePrimary('#8b5cf6', false);
+    expect(violet).not.toBe('#8b5cf6');
+    expect(violet).toMatch(/^#7[0-9a-f]{5}$/);
+  });
+
+  it('starts the stylesheet with the default brand made readable, in both modes', () => {
+    const css = readFileSync(join(__dirname, '../styles/base.css'), 'utf8');
+    const light = /:root \{[^}]*--primary: (#[0-9a-f]{6});/.exec(css)?.[1];
+    const dark = /:root\.dark \{[^}]*--primary: (#[0-9a-f]{6});/.exec(css)?.[1];
+    expect(light).toBe(readablePrimary(DEFAULT_COLORS.primaryColor, false));
+    expect(dark).toBe(readablePrimary(DEFAULT_COLORS.primaryColor, true));
   });
 });

@@ -1,4 +1,6 @@
 import type { ColorPreferences } from '@salon/contracts';
+import { colord, extend } from 'colord';
+import a11yPlugin from 'colord/plugins/a11y';
 import { DEFAULT_COLOR_PREFERENCES } from '@salon/contracts/identity/preference-defaults';
 import { STORAGE_KEYS, storage } from '../session/storage-keys';
 
@@ -26,25 +28,60 @@ export function normalizeColorPreferences(raw: unknown): ColorPreferences {
   };
 }
 
+extend([a11yPlugin]);
+
+/** WCAG 2.x contrast ratio of two colours (1 to 21). */
+export const contrastRatio = (a: string, b: string): number => colord(a).contrast(b);
+
 /** Black or white, whichever reads better on the given background. */
 export function contrastText(hex: string): '#ffffff' | '#111827' {
   if (!isHexColor(hex)) return '#ffffff';
-  const n = parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.45 ? '#111827' : '#ffffff';
+  return contrastRatio(hex, '#ffffff') >= contrastRatio(hex, '#111827') ? '#ffffff' : '#111827';
+}
+
+/** The page surfaces the brand colour sits on, per mode (base.css `--surface`/`--bg`). */
+const SURFACES = { light: ['#ffffff', '#f7f7fb'], dark: ['#151821', '#0b0d12'] } as const;
+/**
+ * WCAG AA asks 4.5:1 for text. The brand colour is also used as text on its own 12% tint and as a
+ * fill under white (light) or near-black (dark) text, which costs a little contrast: aim higher.
+ */
+const TARGET_RATIO = 5;
+
+/**
+ * The owner's brand colour as the app can use it for text, links, the active menu item and
+ * buttons: the same hue, darkened (light mode) or lightened (dark mode) just enough to read at
+ * WCAG AA on the page's surfaces and under its contrast text. A colour that already reads is
+ * kept as picked.
+ */
+export function readablePrimary(brand: string, dark: boolean, surfaces: readonly string[] = dark ? SURFACES.dark : SURFACES.light): string {
+  const base = isHexColor(brand) ? brand : DEFAULT_COLORS.primaryColor;
+  const ink = dark ? '#111827' : '#ffffff';
+  const reads = (c: string) => surfaces.every((s) => contrastRatio(c, s) >= TARGET_RATIO) && contrastRatio(c, ink) >= TARGET_RATIO;
+  let color = colord(base);
+  for (let step = 0; step < 100 && !reads(color.toHex()); step++) {
+    color = dark ? color.lighten(0.01) : color.darken(0.01);
+  }
+  return color.toHex();
+}
+
+/**
+ * The public booking page's colours (its own background, picked in Booking design): the brand
+ * colour made readable on that background, and the text that goes on it.
+ */
+export function bookingPalette(primaryColor: string, backgroundColor: string): { primary: string; contrast: string } {
+  const background = isHexColor(backgroundColor) ? backgroundColor : '#ffffff';
+  const primary = readablePrimary(primaryColor, colord(background).isDark(), [background, '#ffffff']);
+  return { primary, contrast: contrastText(primary) };
 }
 
 /** CSS custom properties a preference set produces (pure; used by applyTheme and tests). */
 export function themeVariables(prefs: ColorPreferences): Record<string, string | null> {
   // In dark mode the default (dark) text colours would be unreadable: leave them to the .dark palette.
   const keepText = (value: string, def: string) => (prefs.isDarkMode && value.toLowerCase() === def ? null : value);
+  const primary = readablePrimary(prefs.primaryColor, prefs.isDarkMode);
   return {
-    '--primary': prefs.primaryColor,
-    '--primary-contrast': contrastText(prefs.primaryColor),
+    '--primary': primary,
+    '--primary-contrast': contrastText(primary),
     '--text-primary': keepText(prefs.primaryTextColor, DEFAULT_COLORS.primaryTextColor),
     '--text-secondary': keepText(prefs.secondaryTextColor, DEFAULT_COLORS.secondaryTextColor),
   };
