@@ -10,6 +10,7 @@ import { downloadFile } from '../clients/clients-api';
 import { hours, lastTwoWeeks } from '../time-clock/time-clock-format';
 import { DRAFT_RUN, FINALISE_RUN, PAY_RULES, PAYROLL_LINES, PAYROLL_RUNS } from './payroll-gql';
 import '../../styles/clients.css';
+import '../time-clock/time-clock.css';
 import './payroll.css';
 
 const KIND_LABEL: Record<string, string> = {
@@ -104,7 +105,7 @@ export function PayrollPage() {
                   <li key={r.id}>
                     <button
                       type="button"
-                      className={`pos-ticket-link${selected?.id === r.id ? ' is-current' : ''}`}
+                      className={`payroll-run-link${selected?.id === r.id ? ' is-current' : ''}`}
                       aria-current={selected?.id === r.id ? 'true' : undefined}
                       onClick={() => setSelectedId(r.id)}
                     >

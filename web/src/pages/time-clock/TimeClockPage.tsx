@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import type { ShiftFieldsFragment } from '../../gql/graphql';
@@ -121,7 +121,7 @@ export function TimeClockPage() {
             )}
           </section>
           {can(PERMISSIONS.VIEW_STAFF) && <DeskClock locationId={locationId} onDone={refresh} />}
-          <TimeSheetCard key={sheetVersion} locationId={locationId} canManage={can(PERMISSIONS.MANAGE_TIME_CLOCK)} onChanged={refresh} />
+          <TimeSheetCard refreshKey={sheetVersion} locationId={locationId} canManage={can(PERMISSIONS.MANAGE_TIME_CLOCK)} />
         </div>
       )}
     </section>
@@ -183,7 +183,7 @@ function DeskClock({ locationId, onDone }: { locationId: string; onDone(): void 
   );
 }
 
-function TimeSheetCard({ locationId, canManage, onChanged }: { locationId: string; canManage: boolean; onChanged(): void }) {
+function TimeSheetCard({ locationId, canManage, refreshKey }: { locationId: string; canManage: boolean; refreshKey: number }) {
   const { user } = useSession();
   const { people } = useStaffOptions(!canManage);
   const today = todayIn();
@@ -193,6 +193,11 @@ function TimeSheetCard({ locationId, canManage, onChanged }: { locationId: strin
     variables: { locationId, from: range.from, to: range.to, staffId: staffId || null },
     fetchPolicy: 'cache-and-network',
   });
+  // A punch on this page changes the sheet shown (the person chosen stays chosen).
+  const { refetch } = sheet;
+  useEffect(() => {
+    if (refreshKey > 0) void refetch();
+  }, [refreshKey, refetch]);
   const [approve, approving] = useMutation(APPROVE_TIME_SHEET);
   const [editing, setEditing] = useState<string | null>(null);
   const data = sheet.data?.timeSheet;
@@ -202,7 +207,6 @@ function TimeSheetCard({ locationId, canManage, onChanged }: { locationId: strin
       await approve({ variables: { input: { staffId: data!.staffId, locationId, from: range.from, to: range.to } } });
       toast({ title: 'Time sheet approved' });
       void sheet.refetch();
-      onChanged();
     } catch (e) {
       toast({ title: 'Not approved', description: graphqlErrorMessage(e), variant: 'destructive' });
     }
