@@ -59,17 +59,25 @@ describe('time clock and payroll', () => {
     const lines = page.getByTestId('payroll-lines');
     await lines.waitFor();
     // Her first line (hours of an approved day): its arithmetic and the rule version that made it.
-    await lines.getByRole('button', { name: /^Hours on / }).first().click();
+    await lines
+      .getByRole('button', { name: /^Hours on / })
+      .first()
+      .click();
     const detail = page.getByTestId('line-detail');
     await expect.poll(() => detail.innerText()).toMatch(/Arithmetic: \d+:\d\d h × 15\.00 = /);
     expect(await detail.innerText()).toMatch(/Rule v1, in force from .*: 15\.00 an hour; service commission 40%/);
     expect(await axeViolations(page, '[data-testid="payroll-page"]')).toEqual([]);
 
     // CSV, one row per earning line, with the arithmetic.
-    const [download] = await Promise.all([page.waitForEvent('download'), run.getByRole('button', { name: 'Export CSV (per line)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      run.getByRole('button', { name: 'Export CSV (per line)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^payroll-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-by-line\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('staff_id,staff_name,date,kind,description,source_type,source_id,rule_version,arithmetic,amount,currency');
+    expect(csv.split('\r\n')[0]).toBe(
+      'staff_id,staff_name,date,kind,description,source_type,source_id,rule_version,arithmetic,amount,currency',
+    );
     expect(csv).toMatch(/Dana Lee,\d{4}-\d{2}-\d{2},regular_hours,Hours on /);
     await context.close();
   });

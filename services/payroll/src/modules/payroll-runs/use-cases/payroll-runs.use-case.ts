@@ -89,7 +89,7 @@ export class PayrollRunsUseCase {
       throw ValidationFailedError.field('periodEnd', 'must be within 31 days of periodStart');
     try {
       const id = await this.dataSource.transaction(async (m) => {
-        let run = await this.runs.lockByPeriod(m, p.periodStart, p.periodEnd);
+        const run = await this.runs.lockByPeriod(m, p.periodStart, p.periodEnd);
         if (run?.status === 'finalised')
           throw new ConflictError('This period is finalised; a refund or correction goes into the next run', null, 'periodStart');
         const { lines, unapproved } = await this.compute(p.periodStart, p.periodEnd, m);
@@ -98,7 +98,7 @@ export class PayrollRunsUseCase {
         await this.runs.insertLines(m, runId, lines);
         return runId;
       });
-      return this.get(id);
+      return await this.get(id);
     } catch (error) {
       if (databaseErrorOf(error)?.code === '23P01')
         throw new ConflictError('This period overlaps another payroll run', null, 'periodStart');

@@ -31,10 +31,10 @@ const SELECT = `SELECT s.id, s.staff_id AS "staffId", s.location_id AS "location
             FROM shift_breaks b WHERE b.shift_id = s.id), '[]') AS breaks
   FROM shifts s`;
 
-function hydrate(rows: any[]): ShiftRow[] {
+function hydrate(rows: (Omit<ShiftRow, 'breaks'> & { breaks: { startedAt: string; endedAt: string | null }[] })[]): ShiftRow[] {
   return rows.map((r) => ({
     ...r,
-    breaks: (r.breaks as { startedAt: string; endedAt: string | null }[]).map((b) => ({
+    breaks: r.breaks.map((b) => ({
       startedAt: new Date(b.startedAt),
       endedAt: b.endedAt ? new Date(b.endedAt) : null,
     })),

@@ -152,7 +152,7 @@ export class TimeClockUseCase {
         else await this.shifts.endBreak(m, open!.id, now);
         return open!.id;
       });
-      return this.view((await this.shifts.find(id))!);
+      return await this.view((await this.shifts.find(id))!);
     } catch (error) {
       // Two screens clocking one person in at the same instant: the index let one through.
       if (databaseErrorOf(error)?.code === '23505')
