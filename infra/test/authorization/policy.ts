@@ -197,7 +197,7 @@ export const RULES: Record<string, Rule> = {
 
   // payroll: a person's own pay (rules, earnings, history) is theirs to read; anyone else's needs
   // manage_payroll (Access.ownOr in the use-cases)
-  'payroll GET /api/pay-rules/:staffId': ownOrManagePayroll("a person reads their own pay rules; anyone else's needs manage_payroll"),
+  'payroll GET /api/pay-rules/:id': ownOrManagePayroll("a person reads their own pay rules; anyone else's needs manage_payroll"),
   'payroll GET /api/staff/:id/earnings': ownOrManagePayroll("a person reads their own earnings; anyone else's needs manage_payroll"),
   'payroll GET /api/payroll/history': {
     why: "without staffId, the caller's own finalised runs; another person's (staffId) needs manage_payroll",

@@ -8,14 +8,14 @@ export class PayRulesController {
   constructor(private readonly rules: PayRulesUseCase) {}
 
   /** A person reads their own rules; anyone else's needs manage_payroll (checked in the use-case). */
-  @Get(':staffId')
-  list(@CurrentAuth() auth: AuthContext, @Param('staffId') staffId: string) {
+  @Get(':id')
+  list(@CurrentAuth() auth: AuthContext, @Param('id') staffId: string) {
     return this.rules.list(auth, staffId);
   }
 
   @RequirePermission('manage_payroll')
-  @Post(':staffId')
-  add(@CurrentAuth() auth: AuthContext, @Param('staffId') staffId: string, @Body() body: unknown) {
+  @Post(':id')
+  add(@CurrentAuth() auth: AuthContext, @Param('id') staffId: string, @Body() body: unknown) {
     return this.rules.add(auth, staffId, body);
   }
 }
