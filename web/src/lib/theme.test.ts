@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { colord, extend } from 'colord';
+import mixPlugin from 'colord/plugins/mix';
 import {
   DEFAULT_COLORS,
   contrastRatio,
@@ -8,6 +10,7 @@ import {
   isHexColor,
   normalizeColorPreferences,
   readablePrimary,
+  readableText,
   themeVariables,
 } from './theme';
 
@@ -59,8 +62,10 @@ describe('colour preferences', () => {
   });
 });
 
+extend([mixPlugin]);
+
 describe('a brand colour that stays readable', () => {
-  const SURFACES = { light: ['#ffffff', '#f7f7fb'], dark: ['#151821', '#0b0d12'] };
+  const SURFACES = { light: ['#ffffff', '#f7f7fb'], dark: ['#151821', '#0b0d12', '#1d212c'] };
   const BRANDS = [
     '#8b5cf6',
     '#ffee00',
@@ -81,7 +86,11 @@ describe('a brand colour that stays readable', () => {
     (brand, dark) => {
       const vars = themeVariables({ ...DEFAULT_COLORS, primaryColor: brand, isDarkMode: dark });
       const primary = vars['--primary']!;
-      for (const surface of dark ? SURFACES.dark : SURFACES.light) expect(contrastRatio(primary, surface)).toBeGreaterThanOrEqual(4.5);
+      for (const surface of dark ? SURFACES.dark : SURFACES.light) {
+        expect(contrastRatio(primary, surface)).toBeGreaterThanOrEqual(4.5);
+        // On its own 12% tint: the active menu item, badges, initials.
+        expect(contrastRatio(primary, colord(surface).mix(primary, 0.12).toHex())).toBeGreaterThanOrEqual(4.4);
+      }
       expect(contrastRatio(primary, vars['--primary-contrast']!)).toBeGreaterThanOrEqual(4.5);
     },
   );
@@ -91,7 +100,7 @@ describe('a brand colour that stays readable', () => {
     expect(readablePrimary('#fde68a', true)).toBe('#fde68a');
     const violet = readablePrimary('#8b5cf6', false);
     expect(violet).not.toBe('#8b5cf6');
-    expect(violet).toMatch(/^#7[0-9a-f]{5}$/);
+    expect(Math.abs(colord(violet).hue() - colord('#8b5cf6').hue())).toBeLessThan(6);
   });
 
   it('starts the stylesheet with the default brand made readable, in both modes', () => {
@@ -100,5 +109,18 @@ describe('a brand colour that stays readable', () => {
     const dark = /:root\.dark \{[^}]*--primary: (#[0-9a-f]{6});/.exec(css)?.[1];
     expect(light).toBe(readablePrimary(DEFAULT_COLORS.primaryColor, false));
     expect(dark).toBe(readablePrimary(DEFAULT_COLORS.primaryColor, true));
+    const secondary = /:root \{[^}]*--text-secondary: (#[0-9a-f]{6});/.exec(css)?.[1];
+    expect(secondary).toBe(readableText(DEFAULT_COLORS.secondaryTextColor, false));
+  });
+
+  it.each([
+    ['#6b7280', false],
+    ['#9ca3af', false],
+    ['#374151', true],
+    ['#f59e0b', false],
+  ] as const)('adjusts the text colour %s (dark mode %s) to read on every surface', (color, dark) => {
+    const vars = themeVariables({ ...DEFAULT_COLORS, isDarkMode: dark, primaryTextColor: color, secondaryTextColor: color });
+    for (const surface of dark ? SURFACES.dark : [...SURFACES.light, '#f3f4f6'])
+      expect(contrastRatio(vars['--text-secondary']!, surface)).toBeGreaterThanOrEqual(4.5);
   });
 });

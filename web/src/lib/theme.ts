@@ -39,29 +39,51 @@ export function contrastText(hex: string): '#ffffff' | '#111827' {
   return contrastRatio(hex, '#ffffff') >= contrastRatio(hex, '#111827') ? '#ffffff' : '#111827';
 }
 
-/** The page surfaces the brand colour sits on, per mode (base.css `--surface`/`--bg`). */
-const SURFACES = { light: ['#ffffff', '#f7f7fb'], dark: ['#151821', '#0b0d12'] } as const;
-/**
- * WCAG AA asks 4.5:1 for text. The brand colour is also used as text on its own 12% tint and as a
- * fill under white (light) or near-black (dark) text, which costs a little contrast: aim higher.
- */
-const TARGET_RATIO = 5;
+/** The page's surfaces per mode (base.css `--surface`, `--bg`, `--surface-2`): text sits on all of them. */
+const SURFACES = { light: ['#ffffff', '#f7f7fb', '#f3f4f6'], dark: ['#151821', '#0b0d12', '#1d212c'] } as const;
+/** WCAG AA for text is 4.5:1; a hair more so the browser's own colour mixing cannot round below it. */
+const TARGET_RATIO = 4.6;
+
+/** `color-mix(in srgb, base, top share)`, as the stylesheet's tints compute it. */
+function mixSrgb(base: string, top: string, share: number): string {
+  const a = colord(base).toRgb();
+  const b = colord(top).toRgb();
+  const mix = (x: number, y: number) => Math.round(x * (1 - share) + y * share);
+  return colord({ r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b) }).toHex();
+}
 
 /**
- * The owner's brand colour as the app can use it for text, links, the active menu item and
- * buttons: the same hue, darkened (light mode) or lightened (dark mode) just enough to read at
- * WCAG AA on the page's surfaces and under its contrast text. A colour that already reads is
- * kept as picked.
+ * The colour, darkened (light mode) or lightened (dark mode) in small steps until it reads on
+ * every surface; a colour that already reads is returned as it is.
+ */
+function adjustUntilReadable(color: string, dark: boolean, reads: (candidate: string) => boolean): string {
+  let c = colord(color);
+  for (let step = 0; step < 100 && !reads(c.toHex()); step++) c = dark ? c.lighten(0.01) : c.darken(0.01);
+  return c.toHex();
+}
+
+/**
+ * The owner's brand colour as the app can use it for text, links, the active menu item, badges
+ * and buttons: the same hue, darkened (light mode) or lightened (dark mode) just enough to read
+ * at WCAG AA on the page's surfaces, on its own 12% tint (the active menu item, badges) and under
+ * its contrast text (buttons). A colour that already reads is kept as picked.
  */
 export function readablePrimary(brand: string, dark: boolean, surfaces: readonly string[] = dark ? SURFACES.dark : SURFACES.light): string {
   const base = isHexColor(brand) ? brand : DEFAULT_COLORS.primaryColor;
   const ink = dark ? '#111827' : '#ffffff';
-  const reads = (c: string) => surfaces.every((s) => contrastRatio(c, s) >= TARGET_RATIO) && contrastRatio(c, ink) >= TARGET_RATIO;
-  let color = colord(base);
-  for (let step = 0; step < 100 && !reads(color.toHex()); step++) {
-    color = dark ? color.lighten(0.01) : color.darken(0.01);
-  }
-  return color.toHex();
+  return adjustUntilReadable(
+    base,
+    dark,
+    (c) =>
+      contrastRatio(c, ink) >= TARGET_RATIO &&
+      surfaces.every((s) => contrastRatio(c, s) >= TARGET_RATIO && contrastRatio(c, mixSrgb(s, c, 0.12)) >= TARGET_RATIO),
+  );
+}
+
+/** A text colour the owner picked, adjusted just enough to read on every surface of the mode. */
+export function readableText(color: string, dark: boolean): string {
+  const surfaces = dark ? SURFACES.dark : SURFACES.light;
+  return adjustUntilReadable(color, dark, (c) => surfaces.every((s) => contrastRatio(c, s) >= TARGET_RATIO));
 }
 
 /**
@@ -70,14 +92,16 @@ export function readablePrimary(brand: string, dark: boolean, surfaces: readonly
  */
 export function bookingPalette(primaryColor: string, backgroundColor: string): { primary: string; contrast: string } {
   const background = isHexColor(backgroundColor) ? backgroundColor : '#ffffff';
-  const primary = readablePrimary(primaryColor, colord(background).isDark(), [background, '#ffffff']);
+  const dark = colord(background).isDark();
+  const primary = readablePrimary(primaryColor, dark, dark ? [background] : [background, '#ffffff']);
   return { primary, contrast: contrastText(primary) };
 }
 
 /** CSS custom properties a preference set produces (pure; used by applyTheme and tests). */
 export function themeVariables(prefs: ColorPreferences): Record<string, string | null> {
   // In dark mode the default (dark) text colours would be unreadable: leave them to the .dark palette.
-  const keepText = (value: string, def: string) => (prefs.isDarkMode && value.toLowerCase() === def ? null : value);
+  const keepText = (value: string, def: string) =>
+    prefs.isDarkMode && value.toLowerCase() === def ? null : readableText(value, prefs.isDarkMode);
   const primary = readablePrimary(prefs.primaryColor, prefs.isDarkMode);
   return {
     '--primary': primary,
