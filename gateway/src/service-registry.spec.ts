@@ -17,6 +17,9 @@ describe('ServiceRegistry', () => {
     expect(registry.ownerOf('/api/checkout-appointments')?.name).toBe('retail');
     expect(registry.ownerOf('/api/pos-settings/7')?.name).toBe('retail');
     expect(registry.ownerOf('/api/staff-earnings')?.name).toBe('payroll');
+    expect(registry.ownerOf('/api/staff/7/earnings')?.name).toBe('payroll');
+    expect(registry.ownerOf('/api/staff-schedules/7')?.name).toBe('scheduling');
+    expect(registry.ownerOf('/api/time-clock/clock-in')?.name).toBe('payroll');
     expect(registry.ownerOf('/api/forms/abc')?.name).toBe('documents');
     expect(registry.ownerOf('/api/usersx')).toBeNull();
     expect(registry.ownerOf('/api/webhooks/stripe')).toBeNull();

@@ -71,7 +71,8 @@ export const SERVICES: readonly ServiceDefinition[] = [
   {
     name: 'payroll',
     graphqlPath: '/graphql',
-    restPrefixes: ['/api/payroll', '/api/staff-earnings', '/api/time-clock', '/api/reports'],
+    // `/api/staff` holds only `/api/staff/{id}/earnings` (staff themselves are identity's users).
+    restPrefixes: ['/api/payroll', '/api/staff', '/api/staff-earnings', '/api/pay-rules', '/api/time-clock', '/api/reports'],
   },
   {
     name: 'documents',

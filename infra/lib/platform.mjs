@@ -43,6 +43,16 @@ export const SERVICES = [
     worker: 'dist/worker.js',
     seed: true,
   },
+  // After retail: its worker projects retail's sales (events), and the demo seed adds pay rules and past shifts.
+  {
+    name: 'payroll',
+    dir: 'services/payroll',
+    database: 'payroll',
+    port: 4006,
+    gatewayVariable: 'PAYROLL_URL',
+    worker: 'dist/worker.js',
+    seed: true,
+  },
   // After clients and scheduling: its seed attaches demo forms to the demo catalogue's services and fills some for demo clients.
   {
     name: 'documents',

@@ -118,6 +118,15 @@ const selfOrAdmin = (why: string): Rule => ({
   ],
 });
 
+/** A person's own pay, or anyone's with manage_payroll (payroll's Access.ownOr). */
+const ownOrManagePayroll = (why: string): Rule => ({
+  why,
+  variants: [
+    { name: 'another user', target: 'otherUser', expect: requires('manage_payroll') },
+    { name: 'themselves', target: 'self', expect: signedIn },
+  ],
+});
+
 /**
  * Clients only; and another client's appointment is "not found" to them. That variant sends a body
  * that passes validation, so the ownership check is what answers.
@@ -207,6 +216,15 @@ export const RULES: Record<string, Rule> = {
   'documents Query.clientForms': { why: 'as GET /api/forms/clients/{clientId}', expect: signedIn },
   'documents Query.documents': { why: 'as GET /api/documents', expect: signedIn },
   'documents Query.documentDownload': { why: 'as GET /api/documents/{id}/download', expect: signedIn },
+
+  // payroll: a person's own pay (rules, earnings, history) is theirs to read; anyone else's needs
+  // manage_payroll (Access.ownOr in the use-cases)
+  'payroll GET /api/pay-rules/:id': ownOrManagePayroll("a person reads their own pay rules; anyone else's needs manage_payroll"),
+  'payroll GET /api/staff/:id/earnings': ownOrManagePayroll("a person reads their own earnings; anyone else's needs manage_payroll"),
+  'payroll GET /api/payroll/history': {
+    why: "without staffId, the caller's own finalised runs; another person's (staffId) needs manage_payroll",
+    expect: signedIn,
+  },
 
   // messaging: provider webhooks are public at the edge but carry the provider's signature; a
   // token, even an admin's, is no substitute for it

@@ -266,6 +266,10 @@ export const EVENT_PAYLOADS = {
         staffId: z.string().nullable(),
         appointmentId: z.string().nullable(),
         serviceId: z.string().nullable(),
+        // Additive (v1 stays readable by old consumers): payroll names the ticket line an earning is paid
+        // on, and pays product commission per product sold.
+        lineId: z.string().optional(),
+        productId: z.string().nullable().optional(),
       }),
     ),
     /** The tip as split among the staff (payroll reads it). */

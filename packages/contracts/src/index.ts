@@ -11,3 +11,4 @@ export * from './messaging/index.js';
 export * from './retail/index.js';
 export * from './rules/index.js';
 export * from './documents/index.js';
+export * from './payroll/index.js';

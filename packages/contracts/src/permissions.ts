@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   APPLY_LARGE_DISCOUNTS: 'apply_large_discounts',
   CHARGE_FEES: 'charge_fees',
   EDIT_PRICES: 'edit_prices',
+  MANAGE_TIME_CLOCK: 'manage_time_clock',
+  MANAGE_PAYROLL: 'manage_payroll',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -103,6 +105,18 @@ export const PERMISSION_CATALOG: readonly PermissionDefinition[] = [
     label: 'Edit prices',
     category: 'Retail',
     description: 'Change the price of a booked or catalogue item, or ring up an item at a typed price',
+  },
+  {
+    name: 'manage_time_clock',
+    label: 'Manage time sheets',
+    category: 'Staff',
+    description: "See everyone's time sheets, correct shifts with a reason and approve a period",
+  },
+  {
+    name: 'manage_payroll',
+    label: 'Run payroll',
+    category: 'Insights',
+    description: "Set pay rules, draft, finalise and export payroll runs and see everyone's earnings",
   },
 ];
 

@@ -46,6 +46,8 @@ const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) =
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
 const FormsPage = lazy(() => import('../pages/forms/FormsPage').then((m) => ({ default: m.FormsPage })));
 const DocumentsPage = lazy(() => import('../pages/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
+const TimeClockPage = lazy(() => import('../pages/time-clock/TimeClockPage').then((m) => ({ default: m.TimeClockPage })));
+const PayrollPage = lazy(() => import('../pages/payroll/PayrollPage').then((m) => ({ default: m.PayrollPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -150,6 +152,16 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   documents: () => (
     <Suspense fallback={loading}>
       <DocumentsPage />
+    </Suspense>
+  ),
+  'time-clock': () => (
+    <Suspense fallback={loading}>
+      <TimeClockPage />
+    </Suspense>
+  ),
+  payroll: () => (
+    <Suspense fallback={loading}>
+      <PayrollPage />
     </Suspense>
   ),
 };

@@ -27,7 +27,9 @@ export type LivePage =
   | 'classes'
   | 'pos'
   | 'forms'
-  | 'documents';
+  | 'documents'
+  | 'time-clock'
+  | 'payroll';
 
 export interface StaffRoute {
   path: string;
@@ -77,10 +79,11 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/forms', page: 'forms', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/documents', page: 'documents', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/ai-messaging', page: { module: 'aiMessaging' } },
-  { path: '/payroll', page: { module: 'payroll' } },
+  // Pay rules and runs are managers' (the payroll service refuses anyone else).
+  { path: '/payroll', page: 'payroll', requirement: PERMISSIONS.MANAGE_PAYROLL },
   { path: '/locations', page: 'locations' },
   { path: '/permissions', page: 'permissions', adminOnly: true },
-  { path: '/time-clock', page: { module: 'timeClock' }, requirement: PERMISSIONS.VIEW_TIME_CLOCK },
+  { path: '/time-clock', page: 'time-clock', requirement: PERMISSIONS.VIEW_TIME_CLOCK },
   { path: '/email-test', page: 'email-test', adminOnly: true },
   { path: '/settings', page: 'settings' },
   { path: '/schedule', page: 'schedule', requirement: SCHEDULES },

@@ -18,8 +18,8 @@ describe('payment success state', () => {
     for (const k of [
       '/api/appointments',
       '/api/payments',
-      '/api/staff-earnings',
-      '/api/payroll-history',
+      '/api/staff',
+      '/api/payroll/history',
       '/api/sales-history',
       '/api/saved-payment-methods',
     ]) {

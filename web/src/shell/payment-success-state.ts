@@ -11,13 +11,14 @@ export const CLOSED: PaymentSuccessState = { isOpen: false, amount: 0 };
 /**
  * React-query keys refreshed when the confirmation closes (spec §4/§7): appointments, payments,
  * staff earnings, payroll history, sales history, saved payment methods. The staff earnings and
- * payroll history paths are not in the spec; these are the ones the payroll module will use.
+ * payroll history paths are not in the spec; these are the payroll service's
+ * (`/api/staff/{id}/earnings`, `/api/payroll/history`).
  */
 export const PAYMENT_REFRESH_QUERY_KEYS = [
   '/api/appointments',
   '/api/payments',
-  '/api/staff-earnings',
-  '/api/payroll-history',
+  '/api/staff',
+  '/api/payroll/history',
   '/api/sales-history',
   '/api/saved-payment-methods',
 ] as const;

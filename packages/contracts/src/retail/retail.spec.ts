@@ -91,6 +91,14 @@ describe('retail events', () => {
       tips: [{ staffId: 's1', amountMinor: 1100 }],
     };
     expect(parseEvent({ ...envelope, type: 'retail.ticket.closed.v1', payload: closed }).type).toBe('retail.ticket.closed.v1');
+    // Additive for payroll: a line names itself and its product; v1 events without them still parse.
+    const withIds = { ...closed, lines: [{ ...closed.lines[0]!, lineId: 'l1', productId: null }] };
+    expect(
+      (parseEvent({ ...envelope, type: 'retail.ticket.closed.v1', payload: withIds }).payload as typeof withIds).lines[0],
+    ).toMatchObject({
+      lineId: 'l1',
+      productId: null,
+    });
     const refunded = { ...payment, refundId: 'r1', amountMinor: 1000, reason: 'Unhappy with the fringe' };
     expect(parseEvent({ ...envelope, type: 'retail.payment.refunded.v1', payload: refunded }).type).toBe('retail.payment.refunded.v1');
   });

@@ -324,6 +324,8 @@ export class PaymentsUseCase {
           staffId: l.staffId,
           appointmentId: l.appointmentId,
           serviceId: l.serviceId,
+          lineId: l.id,
+          productId: l.productId,
         })),
         tips: t.tipSplit.map((s) => ({ staffId: s.staffId, amountMinor: s.amountMinor })),
       },

@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { Clock } from '../common/clock.provider.js';
+import { PayRuleRepository } from '../modules/pay-rules/persistence/pay-rule.repository.js';
+import { PayrollRunRepository } from '../modules/payroll-runs/persistence/payroll-run.repository.js';
+import { SalesRepository } from '../modules/sales/persistence/sales.repository.js';
+import { LocationRulesRepository } from '../modules/time-clock/persistence/location-rules.repository.js';
+import { ShiftRepository } from '../modules/time-clock/persistence/shift.repository.js';
+
+const PROVIDERS = [ShiftRepository, LocationRulesRepository, PayRuleRepository, SalesRepository, PayrollRunRepository, Clock];
+
+/** Every repository of the service (and the clock), available to every feature module. */
+@Global()
+@Module({ providers: PROVIDERS, exports: PROVIDERS })
+export class PersistenceModule {}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { TypedEventEnvelope } from '@salon/contracts';
+import { EventHandler } from '@salon/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { RecordSalesUseCase } from '../use-cases/record-sales.use-case.js';
+
+/** Identity's location zones (work dates and pay periods are local) and scheduling's appointments (reports). */
+@Injectable()
+export class PlatformConsumer {
+  constructor(private readonly record: RecordSalesUseCase) {}
+
+  @EventHandler('identity.location.changed.v1')
+  location(e: TypedEventEnvelope<'identity.location.changed.v1'>, m: EntityManager) {
+    return this.record.locationChanged(m, e);
+  }
+
+  @EventHandler('scheduling.appointment.booked.v1')
+  booked(e: TypedEventEnvelope<'scheduling.appointment.booked.v1'>, m: EntityManager) {
+    return this.record.appointment(m, e, 'booked');
+  }
+
+  @EventHandler('scheduling.appointment.rescheduled.v1')
+  rescheduled(e: TypedEventEnvelope<'scheduling.appointment.rescheduled.v1'>, m: EntityManager) {
+    return this.record.appointment(m, e, 'booked');
+  }
+
+  @EventHandler('scheduling.appointment.cancelled.v1')
+  cancelled(e: TypedEventEnvelope<'scheduling.appointment.cancelled.v1'>, m: EntityManager) {
+    return this.record.appointment(m, e, 'cancelled');
+  }
+
+  @EventHandler('scheduling.appointment.completed.v1')
+  completed(e: TypedEventEnvelope<'scheduling.appointment.completed.v1'>, m: EntityManager) {
+    return this.record.appointment(m, e, 'completed');
+  }
+
+  @EventHandler('scheduling.appointment.no-show.v1')
+  noShow(e: TypedEventEnvelope<'scheduling.appointment.no-show.v1'>, m: EntityManager) {
+    return this.record.appointment(m, e, 'no_show');
+  }
+}
