@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { CLIENT_FORMS, DOCUMENT_DOWNLOAD } from '../forms/forms-gql';
+import '../forms/forms.css';
 
 const STATUS: Record<string, string> = { due: 'Due', filled: 'Filled', expired: 'Expired' };
 
@@ -35,7 +36,7 @@ export function FormsPanel({ clientId }: { clientId: string }) {
           {forms.map((f, i) => (
             <li key={`${f.formId}-${f.submissionId ?? i}`}>
               <strong>{f.formName}</strong> ·{' '}
-              <span className={`badge${f.status === 'due' ? ' badge-warning' : ''}`}>{STATUS[f.status] ?? f.status}</span>
+              <span className={`badge form-status${f.status === 'due' ? ' badge-warning' : ''}`}>{STATUS[f.status] ?? f.status}</span>
               {f.signedAt ? <span className="muted"> · signed {formatDateTime(f.signedAt)}</span> : null}
               {f.dueAt && f.status === 'due' ? <span className="muted"> · before {formatDateTime(f.dueAt)}</span> : null}
               {f.link ? (
