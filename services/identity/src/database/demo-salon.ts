@@ -50,6 +50,7 @@ const GROUPS: Record<string, { description: string; permissions: readonly string
       'view_business_settings',
       'view_pos',
       'use_pos',
+      'view_products',
     ],
   },
 };
