@@ -40,6 +40,7 @@ const AppointmentsMobilePage = lazy(() =>
 const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').then((m) => ({ default: m.BookingTestPage })));
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
+const ProductsPage = lazy(() => import('../pages/products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
@@ -117,6 +118,11 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   pos: () => (
     <Suspense fallback={loading}>
       <PosPage />
+    </Suspense>
+  ),
+  products: () => (
+    <Suspense fallback={loading}>
+      <ProductsPage />
     </Suspense>
   ),
   'booking-design': () => (

@@ -239,6 +239,7 @@ beforeEach(() => {
           });
         }
         if (op === 'PosServices') return json(200, { data: { services: [] } });
+        if (op === 'PosProducts') return json(200, { data: { products: [] } });
         if (op === 'ScheduleStaffOptions') return json(200, { data: { staff: [], admins: [] } });
         return json(200, { data: { viewer: { __typename: 'User', ...desk, fullName: 'Sam Rivera' } } });
       }
