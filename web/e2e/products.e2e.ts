@@ -24,7 +24,10 @@ describe('products and stock', () => {
     // The demo catalogue, searched by name; its on-hand at the selected location is the ledger's.
     await page.getByLabel('Search products').fill('Cuticle Oil');
     const row = page.locator('[data-testid^="product-"]', { hasText: 'Cuticle Oil' }).first();
-    await row.waitFor();
+    await row.waitFor().catch(async (e) => {
+      console.log('DEBUG page:', await page.getByTestId('products-page').innerText());
+      throw e;
+    });
     const productId = (await row.getAttribute('data-testid'))!.replace('product-', '');
     const onHand = page.getByTestId(`on-hand-${productId}`);
     const start = parseInt(await onHand.innerText(), 10);
