@@ -292,3 +292,69 @@ export const purchaseOrderListQuerySchema = z.strictObject({
   locationId: z.uuid('must be a location id').optional(),
   status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
 });
+
+// ---- CSV import and export ----
+
+/** What an import's columns can fill; `quantity` is stock on hand received at `locationId` for new products. */
+export const PRODUCT_IMPORT_FIELDS = [
+  'name',
+  'brand',
+  'category',
+  'sku',
+  'barcode',
+  'price',
+  'cost',
+  'taxClass',
+  'use',
+  'active',
+  'lowStockThreshold',
+  'photoUrl',
+  'quantity',
+] as const;
+export type ProductImportField = (typeof PRODUCT_IMPORT_FIELDS)[number];
+
+/** The most characters an import file may have (about 5,000 products with every column). */
+export const PRODUCT_IMPORT_MAX_CHARS = 2_000_000;
+
+/**
+ * POST /api/products/import: the CSV text, the column of each field (absent: detected from the
+ * header), what to do with a row whose SKU or barcode is already a product, and `dryRun` for the
+ * preview (nothing is written).
+ */
+export const productImportInputSchema = z.strictObject({
+  csv: z.string().min(1, 'is empty').max(PRODUCT_IMPORT_MAX_CHARS, `must be at most ${PRODUCT_IMPORT_MAX_CHARS} characters`),
+  mapping: z.partialRecord(z.enum(PRODUCT_IMPORT_FIELDS), lineSchema(TEXT_LIMITS.label).nullable()).optional(),
+  onDuplicate: z.enum(['skip', 'update']).default('skip'),
+  /** Where the `quantity` column's stock is received (required when that column is mapped). */
+  locationId: z.uuid('must be a location id').optional(),
+  dryRun: z.boolean().default(true),
+});
+export type ProductImportInput = z.input<typeof productImportInputSchema>;
+
+export const productImportRowSchema = z.object({
+  /** 1-based, the first row under the header. */
+  row: z.number().int(),
+  action: z.enum(['create', 'update', 'skip', 'reject']),
+  name: z.string().nullable(),
+  sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  priceMinor: z.number().int().nullable(),
+  quantity: z.number().int().nullable(),
+  /** Why a row is rejected (or skipped), one per problem, naming the column. */
+  problems: z.array(z.string()),
+});
+export type ProductImportRow = z.infer<typeof productImportRowSchema>;
+
+export const productImportResultSchema = z.object({
+  columns: z.array(z.string()),
+  mapping: z.partialRecord(z.enum(PRODUCT_IMPORT_FIELDS), z.string().nullable()),
+  dryRun: z.boolean(),
+  totalRows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  rejected: z.number().int(),
+  /** The first 20 rows, then every rejected or skipped row. */
+  rows: z.array(productImportRowSchema),
+});
+export type ProductImportResult = z.infer<typeof productImportResultSchema>;

@@ -15,6 +15,9 @@ import { StockCountDialog } from './StockCountDialog';
 import '../../styles/clients.css';
 import './products.css';
 
+/** Products per page (the gateway's query cost counts each with its stock levels). */
+const PAGE = 100;
+
 /**
  * /products: the catalogue with what is on hand at the selected location (and elsewhere), low
  * stock, the edit dialog, purchase orders to receive and stock counts. Every figure is the retail
@@ -30,11 +33,14 @@ export function ProductsPage() {
   const [lowOnly, setLowOnly] = useState(false);
   const [editing, setEditing] = useState<ProductFieldsFragment | 'new' | null>(null);
   const [counting, setCounting] = useState(false);
+  const [offset, setOffset] = useState(0);
+  // One more than a page, to know whether there is a next one.
   const list = useQuery(PRODUCTS, {
-    variables: { search: search.trim() || null, locationId: locationId ?? null, lowOnly: lowOnly && !!locationId },
+    variables: { search: search.trim() || null, locationId: locationId ?? null, lowOnly: lowOnly && !!locationId, limit: PAGE + 1, offset },
     fetchPolicy: 'cache-and-network',
   });
-  const products = list.data?.products ?? [];
+  const products = (list.data?.products ?? []).slice(0, PAGE);
+  const hasNext = (list.data?.products.length ?? 0) > PAGE;
   const others = locations.filter((l) => l.id !== locationId);
   const nameOf = (id: string) => locations.find((l) => l.id === id)?.name ?? 'Another location';
   const refresh = () => void list.refetch();
@@ -69,20 +75,30 @@ export function ProductsPage() {
           className="pos-input"
           placeholder="Search by name, brand, SKU or barcode"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
         />
         <label className="checkbox-row">
           <input
             type="checkbox"
             checked={lowOnly}
-            onChange={(e) => setLowOnly(e.target.checked)}
+            onChange={(e) => {
+              setLowOnly(e.target.checked);
+              setOffset(0);
+            }}
             disabled={!locationId}
             data-testid="low-only"
           />
           Low stock only
         </label>
         <span className="muted small" aria-live="polite">
-          {list.loading && !list.data ? '' : `${products.length} product${products.length === 1 ? '' : 's'}`}
+          {list.loading && !list.data
+            ? ''
+            : products.length === 0
+              ? 'No products'
+              : `Products ${offset + 1}–${offset + products.length}${hasNext ? '' : ` of ${offset + products.length}`}`}
         </span>
       </div>
       {list.loading && !list.data ? (
@@ -164,6 +180,21 @@ export function ProductsPage() {
               })}
             </tbody>
           </table>
+          {(offset > 0 || hasNext) && (
+            <nav className="row gap products-pager" aria-label="Pages of products">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE))}
+              >
+                Previous
+              </button>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={!hasNext} onClick={() => setOffset(offset + PAGE)}>
+                Next
+              </button>
+            </nav>
+          )}
         </div>
       )}
       {locationId && <PurchaseOrders locationId={locationId} canManage={canStock} onReceived={refresh} />}

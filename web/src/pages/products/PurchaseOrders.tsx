@@ -123,7 +123,7 @@ interface DraftLine {
 }
 
 function NewOrderDialog({ locationId, onClose, onCreated }: { locationId: string; onClose(): void; onCreated(): void }) {
-  const products = useQuery(PRODUCTS, { variables: { search: null, locationId, lowOnly: false } });
+  const products = useQuery(PRODUCTS, { variables: { search: null, locationId, lowOnly: false, limit: 300 } });
   const [supplier, setSupplier] = useState('');
   const [lines, setLines] = useState<DraftLine[]>([{ productId: '', quantity: '1', cost: '' }]);
   const [problem, setProblem] = useState<string | null>(null);

@@ -23,7 +23,12 @@ export function StockCountDialog({
   onPosted(): void;
 }) {
   const counts = useQuery(STOCK_COUNTS, { variables: { locationId }, fetchPolicy: 'network-only' });
-  const products = useQuery(PRODUCTS, { variables: { search: null, locationId, lowOnly: false }, fetchPolicy: 'network-only' });
+  const [find, setFind] = useState('');
+  // A shelf at a time: search narrows the sheet (the query cost allows a few hundred products per answer).
+  const products = useQuery(PRODUCTS, {
+    variables: { search: find.trim() || null, locationId, lowOnly: false, limit: 300 },
+    fetchPolicy: 'cache-and-network',
+  });
   const [start] = useMutation(START_STOCK_COUNT);
   const [saveLines, saving] = useMutation(SAVE_STOCK_COUNT_LINES);
   const [post, posting] = useMutation(POST_STOCK_COUNT);
@@ -91,6 +96,17 @@ export function StockCountDialog({
       <p className="muted small">
         Type what is on the shelf. Save keeps the count to finish later; Post corrects the stock by each difference.
       </p>
+      <label className="visually-hidden" htmlFor="count-search">
+        Find products to count
+      </label>
+      <input
+        id="count-search"
+        type="search"
+        className="pos-input"
+        placeholder="Find by name, brand, SKU or barcode"
+        value={find}
+        onChange={(e) => setFind(e.target.value)}
+      />
       <div className="products-count-scroll">
         <table className="table" aria-label="Counted quantities">
           <thead>

@@ -25,8 +25,8 @@ export const PRODUCT_FIELDS = graphql(`
 `);
 
 export const PRODUCTS = graphql(`
-  query Products($search: String, $locationId: ID, $lowOnly: Boolean) {
-    products(search: $search, locationId: $locationId, lowOnly: $lowOnly, limit: 5000) {
+  query Products($search: String, $locationId: ID, $lowOnly: Boolean, $limit: Int!, $offset: Int) {
+    products(search: $search, locationId: $locationId, lowOnly: $lowOnly, limit: $limit, offset: $offset) {
       ...ProductFields
     }
   }

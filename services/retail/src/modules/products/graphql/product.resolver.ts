@@ -34,9 +34,11 @@ export class ProductResolver {
     @Args('lowOnly', { type: () => Boolean, nullable: true }) lowOnly?: boolean,
     @Args('active', { type: () => Boolean, nullable: true }) active?: boolean,
     @Args('use', { type: () => String, nullable: true, description: 'retail | professional' }) use?: string,
-    @Args('limit', { type: () => Int, nullable: true }) limit?: number,
+    @Args('limit', { type: () => Int, nullable: true, description: 'At most 5000 (default 500); the query cost counts it' })
+    limit?: number,
+    @Args('offset', { type: () => Int, nullable: true }) offset?: number,
   ) {
-    return this.catalogue.list(given({ search, locationId, lowOnly, active, use, limit }));
+    return this.catalogue.list(given({ search, locationId, lowOnly, active, use, limit, offset }));
   }
 
   @RequirePermission({ anyOf: PRODUCT_LOOKUP_PERMISSIONS })
