@@ -174,3 +174,56 @@ export class StockCountLineInput {
   @Field(() => ID) productId: string;
   @Field(() => Int) counted: number;
 }
+
+@InputType('ProductImportMappingInput', { description: 'The column of each field; absent: detected from the header' })
+@ObjectType('ProductImportMapping')
+export class ProductImportMappingModel {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) brand?: string | null;
+  @Field(() => String, { nullable: true }) category?: string | null;
+  @Field(() => String, { nullable: true }) sku?: string | null;
+  @Field(() => String, { nullable: true }) barcode?: string | null;
+  @Field(() => String, { nullable: true }) price?: string | null;
+  @Field(() => String, { nullable: true }) cost?: string | null;
+  @Field(() => String, { nullable: true }) taxClass?: string | null;
+  @Field(() => String, { nullable: true }) use?: string | null;
+  @Field(() => String, { nullable: true }) active?: string | null;
+  @Field(() => String, { nullable: true }) lowStockThreshold?: string | null;
+  @Field(() => String, { nullable: true }) photoUrl?: string | null;
+  @Field(() => String, { nullable: true }) quantity?: string | null;
+}
+
+@InputType('ProductImportInput')
+export class ProductImportInput {
+  @Field({ description: 'The CSV text' }) csv: string;
+  @Field(() => ProductImportMappingModel, { nullable: true }) mapping?: ProductImportMappingModel | null;
+  @Field(() => String, { nullable: true, description: 'skip (default) | update' }) onDuplicate?: 'skip' | 'update';
+  @Field(() => ID, { nullable: true, description: "Where the quantity column's stock is received" }) locationId?: string;
+  @Field(() => Boolean, { nullable: true, description: 'Default true: the preview, nothing written' }) dryRun?: boolean;
+}
+
+@ObjectType('ProductImportRow')
+export class ProductImportRowModel {
+  @Field(() => Int) row: number;
+  @Field(() => String, { description: 'create | update | skip | reject' }) action: 'create' | 'update' | 'skip' | 'reject';
+  @Field(() => String, { nullable: true }) name: string | null;
+  @Field(() => String, { nullable: true }) sku: string | null;
+  @Field(() => String, { nullable: true }) barcode: string | null;
+  @Field(() => Int, { nullable: true }) priceMinor: number | null;
+  @Field(() => Int, { nullable: true }) quantity: number | null;
+  @Field(() => [String]) problems: string[];
+}
+
+@ObjectType('ProductImportResult')
+export class ProductImportResultModel {
+  @Field(() => [String]) columns: string[];
+  @Field(() => ProductImportMappingModel) mapping: ProductImportMappingModel;
+  @Field() dryRun: boolean;
+  @Field(() => Int) totalRows: number;
+  @Field(() => Int) created: number;
+  @Field(() => Int) updated: number;
+  @Field(() => Int) skipped: number;
+  @Field(() => Int) rejected: number;
+  @Field(() => [ProductImportRowModel], { description: 'The first 20 rows, then every rejected or skipped row' })
+  rows: ProductImportRowModel[];
+}

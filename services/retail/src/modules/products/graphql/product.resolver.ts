@@ -2,12 +2,15 @@ import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { PRODUCT_LOOKUP_PERMISSIONS, PRODUCT_PERMISSIONS } from '@salon/contracts';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { given } from '../../../common/graphql-input.js';
+import { ProductImportUseCase } from '../use-cases/product-import.use-case.js';
 import { ProductsUseCase } from '../use-cases/products.use-case.js';
 import { PurchaseOrdersUseCase } from '../use-cases/purchase-orders.use-case.js';
 import { StockCountsUseCase } from '../use-cases/stock-counts.use-case.js';
 import { StockLedgerUseCase } from '../use-cases/stock-ledger.use-case.js';
 import {
   CreatePurchaseOrderInput,
+  ProductImportInput,
+  ProductImportResultModel,
   ProductInput,
   ProductModel,
   PurchaseOrderModel,
@@ -24,7 +27,14 @@ export class ProductResolver {
   constructor(
     private readonly catalogue: ProductsUseCase,
     private readonly ledger: StockLedgerUseCase,
+    private readonly imports: ProductImportUseCase,
   ) {}
+
+  @RequirePermission('edit_products')
+  @Mutation(() => ProductImportResultModel, { description: 'dryRun (the default) previews what each row would do; false imports' })
+  importProducts(@CurrentAuth() auth: AuthContext, @Args('input') input: ProductImportInput) {
+    return this.imports.run(auth, given(input));
+  }
 
   @RequirePermission({ anyOf: PRODUCT_LOOKUP_PERMISSIONS })
   @Query(() => [ProductModel], { description: 'By name, brand, SKU or barcode; lowOnly with locationId: low there' })

@@ -1,11 +1,32 @@
-import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { PRODUCT_LOOKUP_PERMISSIONS } from '@salon/contracts';
 import { CurrentAuth, NotFoundError, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { ProductImportUseCase } from '../use-cases/product-import.use-case.js';
 import { ProductsUseCase } from '../use-cases/products.use-case.js';
 
 @Controller('api/products')
 export class ProductsController {
-  constructor(private readonly products: ProductsUseCase) {}
+  constructor(
+    private readonly products: ProductsUseCase,
+    private readonly imports: ProductImportUseCase,
+  ) {}
+
+  /** Every product as CSV (the headers the import reads back). */
+  @RequirePermission('edit_products')
+  @Get('export')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="products.csv"')
+  exportCsv() {
+    return this.imports.exportCsv();
+  }
+
+  /** `{csv, mapping?, onDuplicate?, locationId?, dryRun?}` → 200 what each row does (dryRun, the default, writes nothing). */
+  @RequirePermission('edit_products')
+  @Post('import')
+  @HttpCode(200)
+  importCsv(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    return this.imports.run(auth, body);
+  }
 
   /** ?search=&locationId=&lowOnly=&active=&use=&limit=&offset= */
   @RequirePermission({ anyOf: PRODUCT_LOOKUP_PERMISSIONS })
