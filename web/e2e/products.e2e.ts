@@ -24,10 +24,7 @@ describe('products and stock', () => {
     // The demo catalogue, searched by name; its on-hand at the selected location is the ledger's.
     await page.getByLabel('Search products').fill('Cuticle Oil');
     const row = page.locator('[data-testid^="product-"]', { hasText: 'Cuticle Oil' }).first();
-    await row.waitFor().catch(async (e) => {
-      console.log('DEBUG page:', await page.getByTestId('products-page').innerText());
-      throw e;
-    });
+    await row.waitFor();
     const productId = (await row.getAttribute('data-testid'))!.replace('product-', '');
     const onHand = page.getByTestId(`on-hand-${productId}`);
     const start = parseInt(await onHand.innerText(), 10);
@@ -39,11 +36,9 @@ describe('products and stock', () => {
     const order = page.getByTestId('order-dialog');
     await order.waitFor();
     await order.getByLabel('Supplier').fill('Beauty Supply Co');
-    await order
-      .getByLabel('Product')
-      .selectOption({
-        label: (await order.getByLabel('Product').locator('option', { hasText: 'Cuticle Oil' }).first().innerText()).trim(),
-      });
+    await order.getByLabel('Product').selectOption({
+      label: (await order.getByLabel('Product').locator('option', { hasText: 'Cuticle Oil' }).first().innerText()).trim(),
+    });
     await order.getByLabel('Quantity').fill('6');
     expect(await axeViolations(page, '[data-testid="order-dialog"]')).toEqual([]);
     await order.getByTestId('save-order').click();
@@ -92,6 +87,24 @@ describe('products and stock', () => {
     await page.goto('/products');
     await page.getByLabel('Search products').fill('Cuticle Oil');
     await expect.poll(async () => parseInt(await page.getByTestId(`on-hand-${productId}`).innerText(), 10)).toBe(start + 5);
+
+    // A CSV import: the preview says what each row does before anything is written, then imports with its stock.
+    await page.getByTestId('import-products').click();
+    const importing = page.getByTestId('import-dialog');
+    await importing.waitFor();
+    await importing.getByLabel('CSV file').setInputFiles({
+      name: 'supplier.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Item Name,Brand,SKU,Retail Price,Qty\nWalk Sculpt Wax,Lumen,WALK-WAX-1,$21.00,4\nNo Price,Lumen,WALK-X,,\n'),
+    });
+    await expect.poll(() => importing.getByTestId('import-totals').innerText()).toBe('2 rows: 1 new, 0 to update, 0 skipped, 1 rejected.');
+    expect(await importing.getByLabel('Price', { exact: true }).inputValue()).toBe('Retail Price');
+    expect(await axeViolations(page, '[data-testid="import-dialog"]')).toEqual([]);
+    await importing.getByTestId('confirm-import').click();
+    await importing.waitFor({ state: 'detached' });
+    await page.getByLabel('Search products').fill('Walk Sculpt Wax');
+    const imported = page.locator('[data-testid^="product-"]', { hasText: 'Walk Sculpt Wax' }).first();
+    await expect.poll(() => imported.locator('[data-testid^="on-hand-"]').innerText()).toBe('4');
 
     // The stock count dialog has no axe violations either.
     await page.getByTestId('start-count').click();

@@ -7,6 +7,9 @@ import { formatCents } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
+import { toast } from '../../shell/Toaster';
+import { downloadFile } from '../clients/clients-api';
+import { ImportDialog } from './ImportDialog';
 import { ProductDialog } from './ProductDialog';
 import { isLowAt, onHandAt } from './product-form';
 import { PRODUCTS } from './products-gql';
@@ -33,6 +36,15 @@ export function ProductsPage() {
   const [lowOnly, setLowOnly] = useState(false);
   const [editing, setEditing] = useState<ProductFieldsFragment | 'new' | null>(null);
   const [counting, setCounting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const exportCsv = async () => {
+    try {
+      const name = await downloadFile('/api/products/export', 'products.csv');
+      toast({ title: 'Export ready', description: `Saved ${name}`, variant: 'success' });
+    } catch (e) {
+      toast({ title: 'Export failed', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
+    }
+  };
   const [offset, setOffset] = useState(0);
   // One more than a page, to know whether there is a next one.
   const list = useQuery(PRODUCTS, {
@@ -57,6 +69,16 @@ export function ProductsPage() {
             <button type="button" className="btn btn-secondary" onClick={() => setCounting(true)} data-testid="start-count">
               Stock count
             </button>
+          )}
+          {canEdit && (
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => void exportCsv()}>
+                Export CSV
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)} data-testid="import-products">
+                Import CSV
+              </button>
+            </>
           )}
           {canEdit && (
             <button type="button" className="btn btn-primary" onClick={() => setEditing('new')} data-testid="new-product">
@@ -204,6 +226,17 @@ export function ProductsPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          locationId={locationId}
+          locationName={selected?.name ?? ''}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
             refresh();
           }}
         />

@@ -174,3 +174,42 @@ export const ADJUST_STOCK = graphql(`
     }
   }
 `);
+
+export const IMPORT_PRODUCTS = graphql(`
+  mutation ImportProducts($input: ProductImportInput!) {
+    importProducts(input: $input) {
+      columns
+      dryRun
+      totalRows
+      created
+      updated
+      skipped
+      rejected
+      mapping {
+        name
+        brand
+        category
+        sku
+        barcode
+        price
+        cost
+        taxClass
+        use
+        active
+        lowStockThreshold
+        photoUrl
+        quantity
+      }
+      rows {
+        row
+        action
+        name
+        sku
+        barcode
+        priceMinor
+        quantity
+        problems
+      }
+    }
+  }
+`);
