@@ -112,5 +112,5 @@ describe('products and stock', () => {
     await page.getByTestId('count-dialog').getByLabel('Cuticle Oil counted').first().waitFor();
     expect(await axeViolations(page, '[data-testid="count-dialog"]')).toEqual([]);
     await context.close();
-  });
+  }, 240_000);
 });
