@@ -323,7 +323,7 @@ export const PRODUCT_IMPORT_MAX_CHARS = 2_000_000;
  */
 export const productImportInputSchema = z.strictObject({
   csv: z.string().min(1, 'is empty').max(PRODUCT_IMPORT_MAX_CHARS, `must be at most ${PRODUCT_IMPORT_MAX_CHARS} characters`),
-  mapping: z.partialRecord(z.enum(PRODUCT_IMPORT_FIELDS), lineSchema(TEXT_LIMITS.label).nullable()).optional(),
+  mapping: z.partialRecord(z.enum(PRODUCT_IMPORT_FIELDS), lineSchema(TEXT_LIMITS.label).nullable()).nullish(),
   onDuplicate: z.enum(['skip', 'update']).default('skip'),
   /** Where the `quantity` column's stock is received (required when that column is mapped). */
   locationId: z.uuid('must be a location id').optional(),
