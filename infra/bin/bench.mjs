@@ -7,7 +7,8 @@
 //   3. Messages: queue → BullMQ → worker → local provider (own database).
 //   4. Clients: search p95 over 100k clients; a 100k-row CSV import (own databases).
 //   5. Scheduling: the availability engine over a busy week; booking throughput with conflicts.
-// BENCH_ONLY=gateway|events|messages|clients|scheduling runs one of them.
+//   6. Retail: stock on hand for 5,000 products at a location (own database).
+// BENCH_ONLY=gateway|events|messages|clients|scheduling|retail runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,6 +100,12 @@ if (!only || only === 'scheduling') {
   console.log('\n› Scheduling: booking throughput with conflicts (real service over HTTP, several clients per slot)');
   const booking = await import('../../load-tests/bench/booking-throughput.bench.mjs');
   results.bookingThroughput = await booking.run({ concurrency: Number(process.env.BENCH_BOOKING_CONCURRENCY ?? 16) });
+}
+
+if (!only || only === 'retail') {
+  console.log('\n› Retail: stock on hand for 5,000 products at a location (a ledger of 300,000 movements)');
+  const stock = await import('../../load-tests/bench/stock-on-hand.bench.mjs');
+  results.stockOnHand = await stock.run({ adminUrl: postgresAdminUrl(), products: Number(process.env.BENCH_PRODUCTS ?? 5000) });
 }
 
 writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));

@@ -310,6 +310,16 @@ export const EVENT_PAYLOADS = {
     clientId: z.string().nullable(),
     expiresAt: z.iso.datetime({ offset: true }).nullable(),
   }),
+  // Stock: one aggregate per product (aggregateType 'product'). Published when a movement takes a
+  // product's on-hand at a location from above its threshold to at or under it.
+  'retail.product.stock-low.v1': z.object({
+    productId: z.string(),
+    name: z.string(),
+    sku: z.string().nullable(),
+    locationId: z.string(),
+    onHand: z.number().int(),
+    threshold: z.number().int(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

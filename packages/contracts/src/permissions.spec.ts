@@ -37,11 +37,21 @@ describe('catalogue', () => {
   it('holds every spec §6 permission once', () => {
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     expect(ALL_PERMISSIONS).toContain('view_own_schedule');
-    expect(ALL_PERMISSIONS.length).toBe(30);
+    expect(ALL_PERMISSIONS.length).toBe(33);
   });
-  it('holds the POS permissions of the checkout issue under Retail', () => {
+  it('holds the POS and products permissions under Retail', () => {
     const retail = PERMISSION_CATALOG.filter((p) => p.category === 'Retail').map((p) => p.name);
-    expect(retail).toEqual(['view_pos', 'use_pos', 'refund_payments', 'apply_large_discounts', 'charge_fees', 'edit_prices']);
+    expect(retail).toEqual([
+      'view_pos',
+      'use_pos',
+      'refund_payments',
+      'apply_large_discounts',
+      'charge_fees',
+      'edit_prices',
+      'view_products',
+      'edit_products',
+      'manage_stock',
+    ]);
   });
   it('describes requirements for error messages', () => {
     expect(describeRequirement({ anyOf: ['a', 'b'] })).toBe('any of a, b');

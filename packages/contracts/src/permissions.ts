@@ -35,6 +35,9 @@ export const PERMISSIONS = {
   EDIT_PRICES: 'edit_prices',
   MANAGE_TIME_CLOCK: 'manage_time_clock',
   MANAGE_PAYROLL: 'manage_payroll',
+  VIEW_PRODUCTS: 'view_products',
+  EDIT_PRODUCTS: 'edit_products',
+  MANAGE_STOCK: 'manage_stock',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -118,6 +121,14 @@ export const PERMISSION_CATALOG: readonly PermissionDefinition[] = [
     category: 'Insights',
     description: "Set pay rules, draft, finalise and export payroll runs and see everyone's earnings",
   },
+  { name: 'view_products', label: 'View products', category: 'Retail', description: 'See products, their stock and its movements' },
+  { name: 'edit_products', label: 'Edit products', category: 'Retail', description: 'Add, change, import and export products' },
+  {
+    name: 'manage_stock',
+    label: 'Manage stock',
+    category: 'Retail',
+    description: 'Receive purchase orders, adjust, transfer and count stock',
+  },
 ];
 
 export const ALL_PERMISSIONS: readonly PermissionName[] = PERMISSION_CATALOG.map((p) => p.name);
@@ -128,6 +139,12 @@ export function isPermissionName(value: string): value is PermissionName {
 
 /** Either opens the POS and its sales (view_pos to look, use_pos to check out). */
 export const POS_PERMISSIONS: readonly PermissionName[] = ['view_pos', 'use_pos'];
+
+/** Either opens /products (view_products to look, edit_products or manage_stock to change). */
+export const PRODUCT_PERMISSIONS: readonly PermissionName[] = ['view_products', 'edit_products', 'manage_stock'];
+
+/** Reading products and their stock: the products screen, and the desk ringing one up or scanning it. */
+export const PRODUCT_LOOKUP_PERMISSIONS: readonly PermissionName[] = [...PRODUCT_PERMISSIONS, 'use_pos'];
 
 /** The six permissions any one of which opens the calendar (spec §2, §6). */
 export const CALENDAR_PERMISSIONS: readonly PermissionName[] = [

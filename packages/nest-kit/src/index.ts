@@ -41,3 +41,6 @@ export * from './references/reference-rules.js';
 export * from './references/platform-directory.provider.js';
 export * from './references/reference-check.provider.js';
 export * from './references/references.module.js';
+export * from './csv/csv-file.js';
+export * from './csv/csv-writer.js';
+export * from './csv/csv-columns.js';

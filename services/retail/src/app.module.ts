@@ -14,10 +14,11 @@ import type { RetailConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { ProductsModule } from './modules/products/products.module.js';
 import { PosSettingsModule } from './modules/pos-settings/pos-settings.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 
-/** The API process: the `retail` subgraph and REST under /api/tickets, /api/payments, /api/sales-history, /api/checkout-appointments, /api/pos-settings. */
+/** The API process: the `retail` subgraph and REST under /api/tickets, /api/payments, /api/sales-history, /api/checkout-appointments, /api/pos-settings, /api/products, /api/stock-*, /api/purchase-orders. */
 @Module({})
 export class AppModule {
   static forRoot(config: RetailConfig): DynamicModule {
@@ -35,6 +36,7 @@ export class AppModule {
         PosSettingsModule,
         TicketsModule,
         PaymentsModule,
+        ProductsModule,
       ],
       providers: [DateTimeScalar],
     };

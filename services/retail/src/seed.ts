@@ -4,7 +4,9 @@ import { ConfigError, OutboxWriter } from '@salon/nest-kit';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { loadRetailConfig } from './config.js';
+import { demoProducts, demoStock } from './database/demo-products.js';
 import { demoSalePlan, DEMO_PRODUCTS } from './database/demo-sales.js';
+import { StockRepository } from './modules/products/persistence/stock.repository.js';
 import { percentToBps, rateToPpm } from './modules/tickets/domain/money.rules.js';
 import { computeTotals } from './modules/tickets/domain/ticket-totals.rules.js';
 
@@ -12,7 +14,9 @@ import { computeTotals } from './modules/tickets/domain/ticket-totals.rules.js';
  * `npm run seed -w @salon/retail`: the demo salon's checkout settings (Chicago: products taxed at
  * 10.25%, services untaxed) and a closed, cash-paid ticket for each of the demo week's completed
  * appointments, some with a product and most with a tip, once. Their events go through the outbox
- * like any sale. SEED-ONLY SHORTCUT: the appointments, staff names and locations are read (read-only)
+ * like any sale. Before them, once, the 60 demo products with the stock each location received on a
+ * purchase order two weeks ago, what the back-bar used and what was lost; the sales' products go
+ * out of stock as they were sold. SEED-ONLY SHORTCUT: the appointments, staff names and locations are read (read-only)
  * from scheduling's and identity's databases (SCHEDULING_DATABASE_URL, IDENTITY_DATABASE_URL); the
  * running service never reads another service's tables.
  */
@@ -44,6 +48,93 @@ try {
   const dataSource = new DataSource({ type: 'postgres', url: config.DATABASE_URL });
   await dataSource.initialize();
   try {
+    const stock = new StockRepository(dataSource);
+    if (!(await dataSource.query(`SELECT 1 FROM products LIMIT 1`)).length) {
+      const locations = await readOnly<{ id: string }>(
+        process.env.IDENTITY_DATABASE_URL,
+        'postgres://postgres@127.0.0.1:5432/salon_identity',
+        `SELECT id FROM locations ORDER BY name`,
+      );
+      const catalogue = demoProducts();
+      const now = Date.now();
+      const day = 86_400_000;
+      let movements = 0;
+      await dataSource.transaction(async (m) => {
+        const ids: string[] = [];
+        for (const p of catalogue) {
+          const [row] = await m.query(
+            `INSERT INTO products (name, brand, category, sku, barcode, cost_minor, price_minor, tax_class, use, low_stock_threshold, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
+            [
+              p.name,
+              p.brand,
+              p.category,
+              p.sku,
+              p.barcode,
+              p.costMinor,
+              p.priceMinor,
+              p.taxClass,
+              p.use,
+              p.lowStockThreshold,
+              new Date(now - 30 * day),
+            ],
+          );
+          ids.push(row.id);
+        }
+        const move = async (
+          productId: string,
+          locationId: string,
+          kind: 'received' | 'used' | 'adjusted',
+          quantity: number,
+          at: Date,
+          extra: { purchaseOrderId?: string; reason?: string; unitCostMinor?: number } = {},
+        ) => {
+          const after = await stock.moveBalance(m, productId, locationId, quantity, at);
+          if (after === null) throw new Error(`demo stock would go below zero (${productId})`);
+          await stock.insertMovement(
+            m,
+            {
+              productId,
+              locationId,
+              kind,
+              quantity,
+              unitCostMinor: extra.unitCostMinor ?? null,
+              reason: extra.reason ?? null,
+              ticketId: null,
+              ticketLineId: null,
+              purchaseOrderId: extra.purchaseOrderId ?? null,
+              stockCountId: null,
+              transferId: null,
+              createdBy: null,
+              createdAt: at,
+            },
+            after,
+          );
+          movements++;
+        };
+        for (const [l, loc] of locations.entries()) {
+          const receivedAt = new Date(now - 14 * day);
+          const [po] = await m.query(
+            `INSERT INTO purchase_orders (location_id, supplier, status, created_at, ordered_at, received_at) VALUES ($1, 'Beauty Supply Co', 'received', $2, $2, $3) RETURNING id`,
+            [loc.id, new Date(now - 18 * day), receivedAt],
+          );
+          for (const [i, p] of catalogue.entries()) {
+            const s = demoStock(i, l, p.use);
+            await m.query(
+              `INSERT INTO purchase_order_lines (purchase_order_id, position, product_id, quantity, received, unit_cost_minor) VALUES ($1, $2, $3, $4, $4, $5)`,
+              [po.id, i, ids[i], s.received, p.costMinor],
+            );
+            await move(ids[i]!, loc.id, 'received', s.received, receivedAt, { purchaseOrderId: po.id, unitCostMinor: p.costMinor });
+            if (s.used) await move(ids[i]!, loc.id, 'used', -s.used, new Date(now - 3 * day), { reason: 'Colour services' });
+            if (s.adjusted)
+              await move(ids[i]!, loc.id, 'adjusted', s.adjusted, new Date(now - 5 * day), {
+                reason: s.adjusted < -1 ? 'Damaged in storage' : 'Tester opened',
+              });
+          }
+        }
+      });
+      console.log(JSON.stringify({ service: 'retail', seededProducts: catalogue.length, movements }));
+    }
     if ((await dataSource.query(`SELECT 1 FROM tickets LIMIT 1`)).length) {
       console.log(JSON.stringify({ service: 'retail', seeded: false, reason: 'already seeded' }));
     } else {
@@ -69,6 +160,12 @@ try {
       );
       const now = new Date();
       const outbox = new OutboxWriter();
+      const productIds = new Map<string, string>(
+        (await dataSource.query(`SELECT id, name FROM products WHERE brand = 'Lumen'`)).map((r: { id: string; name: string }) => [
+          r.name,
+          r.id,
+        ]),
+      );
       let tickets = 0;
       await dataSource.transaction(async (m) => {
         for (const loc of locations) {
@@ -145,10 +242,10 @@ try {
           await m.query(`INSERT INTO ticket_appointments (ticket_id, appointment_id) VALUES ($1, $2)`, [ticket.id, a.id]);
           for (const [position, l] of lines.entries()) {
             const lt = t.lines[position]!;
-            await m.query(
+            const [lineRow] = await m.query(
               `INSERT INTO ticket_lines (ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
-                 appointment_id, service_id, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+                 appointment_id, service_id, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, product_id, tax_class)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
               [
                 ticket.id,
                 position,
@@ -167,8 +264,35 @@ try {
                 lt.taxPpm,
                 lt.taxMinor,
                 lt.totalMinor,
+                l.kind === 'product' ? (productIds.get(l.name) ?? null) : null,
+                l.kind === 'product' ? 'product' : null,
               ],
             );
+            const productId = l.kind === 'product' ? productIds.get(l.name) : undefined;
+            if (productId) {
+              // Sold as the ticket closed: out of the location's stock, as a live sale does (skipped if the demo ran out).
+              const after = await stock.moveBalance(m, productId, a.location_id, -l.quantity, closedAt);
+              if (after !== null)
+                await stock.insertMovement(
+                  m,
+                  {
+                    productId,
+                    locationId: a.location_id,
+                    kind: 'sold',
+                    quantity: -l.quantity,
+                    unitCostMinor: null,
+                    reason: null,
+                    ticketId: ticket.id,
+                    ticketLineId: lineRow.id,
+                    purchaseOrderId: null,
+                    stockCountId: null,
+                    transferId: null,
+                    createdBy: null,
+                    createdAt: closedAt,
+                  },
+                  after,
+                );
+            }
           }
           const tendered = plan.roundUpCash ? Math.ceil(t.totalMinor / 2000) * 2000 : t.totalMinor;
           const [payment] = await m.query(

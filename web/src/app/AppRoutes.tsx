@@ -43,6 +43,7 @@ const AppointmentsMobilePage = lazy(() =>
 const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').then((m) => ({ default: m.BookingTestPage })));
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
+const ProductsPage = lazy(() => import('../pages/products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
 const FormsPage = lazy(() => import('../pages/forms/FormsPage').then((m) => ({ default: m.FormsPage })));
 const DocumentsPage = lazy(() => import('../pages/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
@@ -132,6 +133,11 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   pos: () => (
     <Suspense fallback={loading}>
       <PosPage />
+    </Suspense>
+  ),
+  products: () => (
+    <Suspense fallback={loading}>
+      <ProductsPage />
     </Suspense>
   ),
   'booking-design': () => (

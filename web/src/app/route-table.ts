@@ -1,4 +1,11 @@
-import { CALENDAR_PERMISSIONS, PERMISSIONS, POS_PERMISSIONS, satisfies, type PermissionRequirement } from '@salon/contracts/permissions';
+import {
+  CALENDAR_PERMISSIONS,
+  PERMISSIONS,
+  POS_PERMISSIONS,
+  PRODUCT_PERMISSIONS,
+  satisfies,
+  type PermissionRequirement,
+} from '@salon/contracts/permissions';
 import type { ModuleKey } from './modules';
 
 /** Pages that work now; every other staff route shows its module's "coming" page. */
@@ -29,7 +36,8 @@ export type LivePage =
   | 'forms'
   | 'documents'
   | 'time-clock'
-  | 'payroll';
+  | 'payroll'
+  | 'products';
 
 export interface StaffRoute {
   path: string;
@@ -65,7 +73,7 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/clients-import', page: 'clients-import', requirement: CLIENT_IMPORT },
   { path: '/staff', page: 'staff', requirement: PERMISSIONS.VIEW_STAFF },
   { path: '/pos', page: 'pos', requirement: { anyOf: POS_PERMISSIONS } },
-  { path: '/products', page: { module: 'products' } },
+  { path: '/products', page: 'products', requirement: { anyOf: PRODUCT_PERMISSIONS } },
   { path: '/gift-certificates', page: { module: 'giftCertificates' } },
   { path: '/rooms', page: 'rooms' },
   { path: '/devices', page: 'devices' },

@@ -6,3 +6,4 @@ export * from './tickets.js';
 export * from './payments.js';
 export * from './pos-settings.js';
 export * from './checkout.js';
+export * from './products.js';

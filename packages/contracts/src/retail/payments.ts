@@ -64,6 +64,8 @@ export type PayTicketAnswer = z.infer<typeof payTicketAnswerSchema>;
 export const refundInputSchema = z.strictObject({
   amountMinor: positiveAmountMinorSchema,
   reason: z.string().trim().min(1, 'is required').max(200, 'must be 200 characters or less'),
+  /** Put the ticket's sold products back in stock (`refunded` movements) when it is a refund after the sale. */
+  restock: z.boolean().optional(),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 

@@ -175,12 +175,14 @@ export type OpenTicketInput = z.input<typeof openTicketInputSchema>;
 
 /**
  * One line of PATCH /api/tickets/{id}: an existing line by `id` (its source stays), a service from
- * the catalogue (`serviceId`), or an item at a typed price (name + unitPriceMinor).
+ * the catalogue (`serviceId`), a product (`productId`), or an item at a typed price (name + unitPriceMinor).
  */
 export const ticketLineInputSchema = z.strictObject({
   id: z.uuid().optional(),
   kind: z.enum(LINE_KINDS).optional(),
   serviceId: z.uuid('must be a service id').optional(),
+  /** A product of retail's catalogue: its name, price and tax class (kind product). */
+  productId: z.uuid('must be a product id').optional(),
   name: z.string().trim().min(1, 'is required').max(120, 'must be 120 characters or less').optional(),
   quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(999, 'must be 999 or less').default(1),
   unitPriceMinor: amountMinorSchema.optional(),

@@ -51,6 +51,7 @@ const GROUPS: Record<string, { description: string; permissions: readonly string
       'view_pos',
       'use_pos',
       'view_time_clock',
+      'view_products',
     ],
   },
 };

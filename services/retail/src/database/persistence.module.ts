@@ -1,9 +1,21 @@
 import { Global, Module } from '@nestjs/common';
 import { PaymentRepository } from '../modules/payments/persistence/payment.repository.js';
+import { ProductRepository } from '../modules/products/persistence/product.repository.js';
+import { PurchaseOrderRepository } from '../modules/products/persistence/purchase-order.repository.js';
+import { StockCountRepository } from '../modules/products/persistence/stock-count.repository.js';
+import { StockRepository } from '../modules/products/persistence/stock.repository.js';
 import { PosSettingsRepository } from '../modules/pos-settings/persistence/pos-settings.repository.js';
 import { TicketRepository } from '../modules/tickets/persistence/ticket.repository.js';
 
-const REPOSITORIES = [TicketRepository, PaymentRepository, PosSettingsRepository];
+const REPOSITORIES = [
+  TicketRepository,
+  PaymentRepository,
+  PosSettingsRepository,
+  ProductRepository,
+  StockRepository,
+  PurchaseOrderRepository,
+  StockCountRepository,
+];
 
 /** Every repository of the service, available to every feature module (they share one database). */
 @Global()

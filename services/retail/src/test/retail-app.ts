@@ -29,6 +29,8 @@ export const USERS = {
   viewer: { id: '0d000000-0000-4000-8000-000000000004', role: 'staff', permissions: ['view_pos'] },
   outsider: { id: '0d000000-0000-4000-8000-000000000005', role: 'staff', permissions: ['view_clients', 'view_calendar'] },
   refunder: { id: '0d000000-0000-4000-8000-000000000006', role: 'staff', permissions: [...POS, 'refund_payments'] },
+  stockist: { id: '0d000000-0000-4000-8000-000000000007', role: 'staff', permissions: ['view_products', 'edit_products', 'manage_stock'] },
+  browser: { id: '0d000000-0000-4000-8000-000000000008', role: 'staff', permissions: ['view_products'] },
 } as const;
 export type TestUser = keyof typeof USERS;
 

@@ -239,6 +239,16 @@ beforeEach(() => {
           });
         }
         if (op === 'PosServices') return json(200, { data: { services: [] } });
+        if (op === 'PosProducts') return json(200, { data: { products: [] } });
+        if (op === 'PosProductByCode')
+          return json(200, {
+            data: {
+              productByCode:
+                variables.code === '4006381333931'
+                  ? { __typename: 'Product', id: 'prod1', name: 'Argan Oil', priceMinor: 2400, active: true, use: 'retail' }
+                  : null,
+            },
+          });
         if (op === 'ScheduleStaffOptions') return json(200, { data: { staff: [], admins: [] } });
         return json(200, { data: { viewer: { __typename: 'User', ...desk, fullName: 'Sam Rivera' } } });
       }
@@ -306,6 +316,29 @@ describe('PosPage', () => {
     await waitFor(() => expect(calls.slice(asked).map((c) => c.op)).toEqual(expect.arrayContaining(['PosDay', 'PosTicket'])));
     await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Paid'));
   });
+
+  it('adds a product by its scanned barcode (code + Enter) and says when no product has it', async () => {
+    await openPos();
+    const row = await screen.findByTestId('checkout-a1');
+    fireEvent.click(within(row).getByRole('button', { name: /check out ana ruiz/i }));
+    const editor = await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    const field = within(editor).getByTestId('pos-barcode') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '0000000000000' } });
+    await act(async () => {
+      fireEvent.submit(field.closest('form')!);
+    });
+    expect(await screen.findByText('No product has the barcode 0000000000000')).toBeTruthy();
+    expect(lastCall('UpdateTicket')).toBeUndefined();
+    fireEvent.change(field, { target: { value: '4006381333931' } });
+    await act(async () => {
+      fireEvent.submit(field.closest('form')!);
+    });
+    await waitFor(() => expect(lastCall('UpdateTicket')).toBeDefined());
+    expect(lastCall('PosProductByCode')?.variables).toEqual({ code: '4006381333931' });
+    expect(lastCall('UpdateTicket')?.variables.input.lines.at(-1)).toEqual({ productId: 'prod1', quantity: 1 });
+    await waitFor(() => expect(field.value).toBe(''));
+  }, 15_000);
 
   it('splits a payment: part in cash keeps the ticket open with the rest due', async () => {
     await openPos();

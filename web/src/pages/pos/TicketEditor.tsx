@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { PERMISSIONS } from '@salon/contracts/permissions';
+import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
+import { PERMISSIONS, PRODUCT_LOOKUP_PERMISSIONS } from '@salon/contracts/permissions';
 import { graphql } from '../../gql';
 import type { TicketFieldsFragment, UpdateTicketInput } from '../../gql/graphql';
 import { graphqlErrorMessage } from '../../lib/apollo';
@@ -13,7 +13,7 @@ import { usePaymentSuccess } from '../../shell/PaymentSuccess';
 import { Dialog } from '../clients/Dialog';
 import { dollarsToMinor, minorToDollars } from '../services/money';
 import { useStaffOptions } from '../services/staff-options';
-import { PAY_TICKET, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
+import { PAY_TICKET, POS_PRODUCTS, PRODUCT_BY_CODE, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
 import {
   activeTip,
   changeDue,
@@ -273,6 +273,33 @@ function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdi
   const [staffId, setStaffId] = useState('');
   const [item, setItem] = useState({ kind: 'product' as 'product' | 'fee', name: '', price: '' });
   const active = (services.data?.services ?? []).filter((s) => s.active);
+  const products = useQuery(POS_PRODUCTS, { skip: !can({ anyOf: PRODUCT_LOOKUP_PERMISSIONS }) });
+  const [productId, setProductId] = useState('');
+  const [code, setCode] = useState('');
+  const [findByCode, finding] = useLazyQuery(PRODUCT_BY_CODE, { fetchPolicy: 'network-only' });
+
+  /** Scanners type the code and press Enter: the product is added at once, the field emptied for the next scan. */
+  const scan = async (e: FormEvent) => {
+    e.preventDefault();
+    const typed = code.trim();
+    if (!typed) return;
+    const res = await findByCode({ variables: { code: typed } });
+    const found = res.data?.productByCode;
+    if (!found) {
+      toast({ title: `No product has the barcode ${typed}`, variant: 'destructive' });
+      return;
+    }
+    if (!found.active || found.use !== 'retail') {
+      toast({ title: `${found.name} is not for sale`, variant: 'destructive' });
+      return;
+    }
+    if (await onEdit({ kind: 'add-product', productId: found.id }, `add ${found.name}`)) setCode('');
+  };
+  const addProduct = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!productId) return;
+    if (await onEdit({ kind: 'add-product', productId }, 'add the product')) setProductId('');
+  };
 
   const addService = async (e: FormEvent) => {
     e.preventDefault();
@@ -318,6 +345,42 @@ function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdi
           </select>
           <button type="submit" className="btn btn-secondary btn-sm" disabled={!serviceId}>
             Add service
+          </button>
+        </form>
+      )}
+      <form className="pos-add-row" onSubmit={(e) => void scan(e)} aria-label="Scan a barcode">
+        <label className="visually-hidden" htmlFor="pos-barcode">
+          Barcode
+        </label>
+        <input
+          id="pos-barcode"
+          className="pos-input"
+          placeholder="Scan or type a barcode"
+          autoComplete="off"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          data-testid="pos-barcode"
+        />
+        <button type="submit" className="btn btn-secondary btn-sm" disabled={finding.loading || !code.trim()}>
+          Add
+        </button>
+      </form>
+      {(products.data?.products?.length ?? 0) > 0 && (
+        <form className="pos-add-row" onSubmit={(e) => void addProduct(e)} aria-label="Add a product">
+          <label className="visually-hidden" htmlFor="pos-add-product">
+            Product
+          </label>
+          <select id="pos-add-product" className="pos-input" value={productId} onChange={(e) => setProductId(e.target.value)}>
+            <option value="">Add a product…</option>
+            {products.data!.products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.brand ? `${p.brand} ` : ''}
+                {p.name} · {formatCents(p.priceMinor)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn btn-secondary btn-sm" disabled={!productId}>
+            Add product
           </button>
         </form>
       )}
@@ -691,6 +754,7 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
       {refunding && (
         <RefundDialog
           payment={refunding}
+          canRestock={ticket.status === 'closed' && ticket.lines.some((l) => !!l.productId)}
           onClose={() => setRefunding(null)}
           onDone={() => {
             setRefunding(null);
@@ -702,8 +766,19 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
   );
 }
 
-function RefundDialog({ payment, onClose, onDone }: { payment: Payment; onClose(): void; onDone(): void }) {
+function RefundDialog({
+  payment,
+  canRestock,
+  onClose,
+  onDone,
+}: {
+  payment: Payment;
+  canRestock: boolean;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [amount, setAmount] = useState(minorToDollars(payment.refundableMinor));
+  const [restock, setRestock] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [key] = useState(newIdempotencyKey);
@@ -716,7 +791,13 @@ function RefundDialog({ payment, onClose, onDone }: { payment: Payment; onClose(
       return setProblem(`At most ${formatCents(payment.refundableMinor)} can be refunded on this payment`);
     if (!reason.trim()) return setProblem('Give a reason');
     try {
-      await refund({ variables: { paymentId: payment.id, idempotencyKey: key, input: { amountMinor, reason: reason.trim() } } });
+      await refund({
+        variables: {
+          paymentId: payment.id,
+          idempotencyKey: key,
+          input: { amountMinor, reason: reason.trim(), ...(restock ? { restock: true } : {}) },
+        },
+      });
       toast({
         title: `Refunded ${formatCents(amountMinor)} in ${METHOD_LABEL[payment.method]?.toLowerCase() ?? payment.method}`,
         variant: 'success',
@@ -749,6 +830,12 @@ function RefundDialog({ payment, onClose, onDone }: { payment: Payment; onClose(
           <label htmlFor="refund-reason">Reason</label>
           <input id="refund-reason" className="pos-input" value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
+        {canRestock && (
+          <label className="checkbox-row">
+            <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} data-testid="refund-restock" />
+            Put the products back in stock
+          </label>
+        )}
         {problem && (
           <div className="alert alert-error" role="alert">
             {problem}

@@ -39,6 +39,7 @@ export const TICKET_FIELDS = graphql(`
       staffName
       appointmentId
       serviceId
+      productId
       grossMinor
       discountMinor
       netMinor
@@ -195,6 +196,31 @@ export const REFUND_PAYMENT = graphql(`
       ticket {
         ...TicketFields
       }
+    }
+  }
+`);
+
+/** The product a scanner typed the barcode (or SKU) of. */
+export const PRODUCT_BY_CODE = graphql(`
+  query PosProductByCode($code: String!) {
+    productByCode(code: $code) {
+      id
+      name
+      priceMinor
+      active
+      use
+    }
+  }
+`);
+
+/** Retail products the desk can ring up from a list. */
+export const POS_PRODUCTS = graphql(`
+  query PosProducts {
+    products(active: true, use: "retail", limit: 500) {
+      id
+      name
+      brand
+      priceMinor
     }
   }
 `);

@@ -54,6 +54,7 @@ describe('editLines: the whole list after one edit', () => {
       { kind: 'add-service', serviceId: 's9', staffId: 'jordan' } as const,
       [{ id: 'l1' }, { id: 'l2' }, { serviceId: 's9', staffId: 'jordan', quantity: 1 }],
     ],
+    [{ kind: 'add-product', productId: 'p9' } as const, [{ id: 'l1' }, { id: 'l2' }, { productId: 'p9', quantity: 1 }]],
     [
       { kind: 'add-item', itemKind: 'fee', name: ' Late fee ', unitPriceMinor: 2500 } as const,
       [{ id: 'l1' }, { id: 'l2' }, { kind: 'fee', name: 'Late fee', unitPriceMinor: 2500, quantity: 1 }],
@@ -62,6 +63,10 @@ describe('editLines: the whole list after one edit', () => {
     const result = editLines(lines, edit);
     expect(result).toHaveLength(expected.length);
     expected.forEach((e, i) => expect(result[i]).toMatchObject(e));
+  });
+  it('adds a second scan of the same product to its line, not as a new line', () => {
+    const scanned = [line('l1'), line('l3', { kind: 'product', productId: 'p9', quantity: 2, staffId: null })];
+    expect(editLines(scanned, { kind: 'add-product', productId: 'p9' })).toMatchObject([{ id: 'l1' }, { id: 'l3', quantity: 3 }]);
   });
   it('keeps each line by id with its discount as an input', () => {
     expect(editLines(lines, { kind: 'quantity', lineId: 'l1', quantity: 1 })[1]).toEqual({

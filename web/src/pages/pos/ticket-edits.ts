@@ -23,6 +23,7 @@ export type LineEdit =
   | { kind: 'price'; lineId: string; unitPriceMinor: number }
   | { kind: 'remove'; lineId: string }
   | { kind: 'add-service'; serviceId: string; staffId: string | null }
+  | { kind: 'add-product'; productId: string }
   | { kind: 'add-item'; itemKind: 'product' | 'fee'; name: string; unitPriceMinor: number };
 
 /** The whole list after one edit (PATCH replaces the list). */
@@ -37,6 +38,12 @@ export function editLines(lines: readonly TicketLine[], edit: LineEdit): TicketL
       return list.filter((l) => l.id !== edit.lineId);
     case 'add-service':
       return [...list, { serviceId: edit.serviceId, staffId: edit.staffId, quantity: 1 }];
+    case 'add-product': {
+      // A second scan of the same product adds one to its line rather than a line per unit.
+      const same = lines.find((l) => l.productId === edit.productId && !l.discount);
+      if (same) return list.map((l) => (l.id === same.id ? { ...l, quantity: (l.quantity ?? 1) + 1 } : l));
+      return [...list, { productId: edit.productId, quantity: 1 }];
+    }
     case 'add-item':
       return [...list, { kind: edit.itemKind, name: edit.name.trim(), unitPriceMinor: edit.unitPriceMinor, quantity: 1 }];
   }

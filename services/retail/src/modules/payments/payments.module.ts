@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { PaymentResolver, TicketPaymentsResolver } from './graphql/payment.resolver.js';
 import { PaymentsController } from './http/payments.controller.js';
@@ -6,7 +7,7 @@ import { PaymentsUseCase } from './use-cases/payments.use-case.js';
 import { SalesHistoryUseCase } from './use-cases/sales-history.use-case.js';
 
 @Module({
-  imports: [TicketsModule],
+  imports: [TicketsModule, ProductsModule],
   controllers: [PaymentsController],
   providers: [PaymentsUseCase, SalesHistoryUseCase, PaymentResolver, TicketPaymentsResolver],
 })

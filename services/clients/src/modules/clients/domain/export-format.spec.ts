@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvRow, CSV_COLUMNS, exportFileName, type ExportClient } from './export-format.js';
 
-// Formula cells are made safe by the one CSV writer (src/common/csv-writer.ts) that writes this row.
+// Formula cells are made safe by the one CSV writer (packages/nest-kit/src/csv/csv-writer.ts) that writes this row.
 describe('export format', () => {
   it('writes one row per client with tags, alerts, consent and notes', () => {
     const consent = { granted: true, changedAt: '2025-01-01T00:00:00.000Z', method: 'verbal', changedBy: null };

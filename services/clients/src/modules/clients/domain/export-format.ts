@@ -58,7 +58,7 @@ function noteText(n: ExportNote): string {
   return `${head} ${parts.join(' ')}`;
 }
 
-/** One CSV row per client: tags joined with "; ", alerts as "kind: text", notes concatenated (written by common/csv-writer, which makes formula cells safe). */
+/** One CSV row per client: tags joined with "; ", alerts as "kind: text", notes concatenated (written by nest-kit's csv-writer, which makes formula cells safe). */
 export function csvRow(c: ExportClient): string[] {
   const a = c.address ?? {};
   return [

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, parseInput } from '@salon/nest-kit';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { toCsv } from '../../../common/csv-writer.js';
+import { toCsv } from '@salon/nest-kit';
 import type { ClientsConfig } from '../../../config.js';
 import { CSV_COLUMNS, csvRow, exportFileName, type ExportClient } from '../domain/export-format.js';
 import { ClientExportReader } from '../persistence/client-export.reader.js';

@@ -1,7 +1,8 @@
 import { IMPORT_FIELDS, type ImportField, type ImportFormat, type ImportMapping } from '@salon/contracts';
 
-/** 'E-mail Address ' → 'emailaddress': header names compared without case, spaces or punctuation. */
-export const headerKey = (column: string) => column.toLowerCase().replace(/[^a-z0-9]/g, '');
+import { headerKey } from '@salon/nest-kit';
+
+export { headerKey };
 
 /** Header names a hand-made spreadsheet uses for each field, best first. */
 const GENERIC_SYNONYMS: Record<ImportField, string[]> = {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../domain/csv-file.js';
+import { parseCsv } from '@salon/nest-kit';
 import { detectFormat } from '../domain/import-formats.js';
 import { planRows } from '../domain/import-plan.js';
 import { indexMapping } from '../domain/import-row.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@salon/nest-kit';
 import type { ClientImport } from '@salon/contracts';
-import { toCsv } from '../../../common/csv-writer.js';
+import { toCsv } from '@salon/nest-kit';
 import { toClientImportView } from '../domain/client-import-view.js';
 import { ClientImportRepository, type ClientImportRecord } from '../persistence/client-import.repository.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, ValidationFailedError } from '@salon/nest-kit';
-import { parseCsv, rawRow } from '../domain/csv-file.js';
+import { parseCsv, rawRow } from '@salon/nest-kit';
 import type { ImportMapping, ImportPreview, PreviewRow } from '@salon/contracts';
 import { cleanMapping, mappingProblems } from '../domain/import-fields.js';
 import { ExistingIndex, lookupKeys, planRows } from '../domain/import-plan.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventType } from '@salon/contracts';
 import { APP_CONFIG, OutboxWriter, type DomainEventInput } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CsvFileError, parseCsv, rawRow } from '../domain/csv-file.js';
+import { CsvFileError, parseCsv, rawRow } from '@salon/nest-kit';
 import {
   ExistingIndex,
   lookupKeys,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { lineSchema } from '@salon/contracts';
 import { parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
-import { CsvFileError, parseCsv } from '../domain/csv-file.js';
+import { CsvFileError, parseCsv } from '@salon/nest-kit';
 import type { ClientImport } from '@salon/contracts';
 import { toClientImportView } from '../domain/client-import-view.js';
 import { detectFormat } from '../domain/import-formats.js';

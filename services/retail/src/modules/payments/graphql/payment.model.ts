@@ -91,4 +91,5 @@ export class PayTicketInput implements PayTicketContract {
 export class RefundInput implements RefundContract {
   @Field(() => Int) amountMinor: number;
   @Field() reason: string;
+  @Field(() => Boolean, { nullable: true, description: "Put the ticket's sold products back in stock" }) restock?: boolean;
 }

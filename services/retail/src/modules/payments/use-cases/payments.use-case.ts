@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFaile
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PlatformLookup } from '../../tickets/persistence/platform-lookup.provider.js';
+import { StockLedgerUseCase } from '../../products/use-cases/stock-ledger.use-case.js';
 import { TicketRepository, type TicketRow } from '../../tickets/persistence/ticket.repository.js';
 import { TicketsUseCase } from '../../tickets/use-cases/tickets.use-case.js';
 import { checkRefund, refundableMinor, refundEffect } from '../domain/refunds.rules.js';
@@ -80,6 +81,7 @@ export class PaymentsUseCase {
     private readonly ticketsUseCase: TicketsUseCase,
     private readonly lookup: PlatformLookup,
     private readonly outbox: OutboxWriter,
+    private readonly ledger: StockLedgerUseCase,
   ) {}
 
   async get(id: string): Promise<PaymentView> {
@@ -137,6 +139,8 @@ export class PaymentsUseCase {
         createdBy: actorUuid(auth.userId),
         createdAt: now,
       });
+      // The products go out of stock with the tender that closes the ticket, or neither happens (409 naming the product).
+      if (outcome.closes) await this.ledger.sellTicket(m, ticket, await this.tickets.lines(ticketId, m), actorUuid(auth.userId), now);
       await this.tickets.recordPaid(m, ticketId, outcome.paidAfterMinor, outcome.closes ? now : null);
       await this.publishPayment(m, auth, ticket, paymentId, p.method, p.amountMinor);
       if (outcome.closes) await this.publishClosed(m, auth, ticketId);
@@ -176,7 +180,12 @@ export class PaymentsUseCase {
     const r = parseInput(refundInputSchema, input);
     const found = isUuid(paymentId) ? await this.payments.find(paymentId) : null;
     if (!found) throw new NotFoundError(`Payment ${paymentId} not found`);
-    const fingerprint = JSON.stringify({ paymentId, amountMinor: r.amountMinor, reason: r.reason });
+    const fingerprint = JSON.stringify({
+      paymentId,
+      amountMinor: r.amountMinor,
+      reason: r.reason,
+      ...(r.restock ? { restock: true } : {}),
+    });
     return this.dataSource.transaction(async (m) => {
       // The ticket first, as a tender does, then the payment: one lock order, no deadlock.
       const ticket = (await this.tickets.lock(m, found.ticketId))!;
@@ -210,6 +219,11 @@ export class PaymentsUseCase {
         createdBy: actorUuid(auth.userId),
         createdAt: now,
       });
+      if (r.restock) {
+        if (ticket.status !== 'closed')
+          throw ValidationFailedError.field('restock', "puts back a closed ticket's products; this ticket is open");
+        await this.ledger.restockTicket(m, ticket, await this.tickets.lines(ticket.id, m), actorUuid(auth.userId), now);
+      }
       await this.payments.addRefunded(m, paymentId, r.amountMinor);
       if (refundEffect(ticket.status) === 'reduces-paid')
         await this.tickets.recordPaid(m, ticket.id, ticket.paidMinor - r.amountMinor, null);

@@ -26,8 +26,11 @@ export interface TaxRatesPpm {
   productPpm: number;
 }
 
-/** The rate (ppm) a line of this kind is taxed at, at a location with these rates. */
-export function taxPpmFor(kind: LineKind, rates: TaxRatesPpm): number {
-  const taxClass = LINE_KIND_RULES[kind].taxClass;
+/**
+ * The rate (ppm) a line of this kind is taxed at, at a location with these rates. A product line
+ * carries its product's tax class (`override`), which wins over the kind's.
+ */
+export function taxPpmFor(kind: LineKind, rates: TaxRatesPpm, override?: LineKindRule['taxClass'] | null): number {
+  const taxClass = override ?? LINE_KIND_RULES[kind].taxClass;
   return taxClass === 'service' ? rates.servicePpm : taxClass === 'product' ? rates.productPpm : 0;
 }

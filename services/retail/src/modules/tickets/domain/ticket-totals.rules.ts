@@ -12,6 +12,8 @@ export interface LineDraft {
   unitPriceMinor: number;
   staffId: string | null;
   discount: DiscountRule | null;
+  /** A product line's own tax class; absent or null: its kind's. */
+  taxClass?: 'service' | 'product' | 'none' | null;
 }
 
 export interface TicketDraft {
@@ -112,7 +114,7 @@ export function computeTotals(draft: TicketDraft): TotalsOutcome {
 
   const lines: LineTotals[] = draft.lines.map((line, i) => {
     const netMinor = afterLine[i]! - ticketShares[i]!;
-    const taxPpm = taxPpmFor(line.kind, draft.rates);
+    const taxPpm = taxPpmFor(line.kind, draft.rates, line.taxClass);
     const taxMinor = taxOf(netMinor, taxPpm);
     return {
       grossMinor: gross[i]!,

@@ -139,6 +139,7 @@ export class TicketLineInput implements Omit<TicketLineContract, 'discount'> {
   @Field(() => ID, { nullable: true, description: 'An existing line' }) id?: string;
   @Field(() => String, { nullable: true, description: 'service | product | fee (an item at a typed price)' }) kind?: LineKind;
   @Field(() => ID, { nullable: true, description: 'A catalogue service, at its price' }) serviceId?: string;
+  @Field(() => ID, { nullable: true, description: 'A product, at its price and tax class' }) productId?: string;
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => Int, { nullable: true }) quantity?: number;
   @Field(() => Int, { nullable: true }) unitPriceMinor?: number;

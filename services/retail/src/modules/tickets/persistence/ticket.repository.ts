@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LineKind, TicketStatus } from '@salon/contracts';
+import type { LineKind, ProductTaxClass as TaxClass, TicketStatus } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DiscountRule } from '../domain/ticket-totals.rules.js';
 import type { TipRule } from '../domain/tips.rules.js';
@@ -59,6 +59,8 @@ export interface LineRow {
   appointmentId: string | null;
   serviceId: string | null;
   productId: string | null;
+  /** A product line's tax class (the product's when rung up); null: the kind's. */
+  taxClass: TaxClass | null;
   discount: DiscountRule | null;
   grossMinor: number;
   discountMinor: number;
@@ -85,7 +87,7 @@ const TICKET_COLUMNS = `
 const LINE_COLUMNS = `
   id, kind, name, quantity, unit_price_minor AS "unitPriceMinor", list_unit_price_minor AS "listUnitPriceMinor",
   staff_id AS "staffId", staff_name AS "staffName", appointment_id AS "appointmentId", service_id AS "serviceId",
-  product_id AS "productId", discount, gross_minor AS "grossMinor", discount_minor AS "discountMinor", net_minor AS "netMinor",
+  product_id AS "productId", tax_class AS "taxClass", discount, gross_minor AS "grossMinor", discount_minor AS "discountMinor", net_minor AS "netMinor",
   tax_ppm AS "taxPpm", tax_minor AS "taxMinor", total_minor AS "totalMinor"`;
 
 /** Tickets, their lines and their appointments; SQL only. Totals are the domain's, stored as computed. */
@@ -174,6 +176,7 @@ export class TicketRepository {
         l.appointmentId,
         l.serviceId,
         l.productId,
+        l.taxClass,
         l.discount ? JSON.stringify(l.discount) : null,
         l.grossMinor,
         l.discountMinor,
@@ -188,7 +191,7 @@ export class TicketRepository {
     });
     await m.query(
       `INSERT INTO ticket_lines (id, ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
-         appointment_id, service_id, product_id, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor)
+         appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor)
        VALUES ${tuples.join(', ')}`,
       values,
     );

@@ -29,6 +29,7 @@ import { requiredApprovals, type LineChange } from '../domain/ticket-approvals.r
 import { checkoutRefusal, editRefusal, totalBelowPaid, voidRefusal } from '../domain/ticket-state.rules.js';
 import { computeTotals, type DiscountRule } from '../domain/ticket-totals.rules.js';
 import type { TipRule } from '../domain/tips.rules.js';
+import { ProductRepository, type ProductRow } from '../../products/persistence/product.repository.js';
 import { PlatformLookup, type CatalogueService, type CheckoutAppointment } from '../persistence/platform-lookup.provider.js';
 import { TicketRepository, type LineRow, type StoredTip, type TicketRow } from '../persistence/ticket.repository.js';
 import { sameDiscount, toDiscountRule, toTicketView, toTipRule } from './ticket-view.js';
@@ -58,6 +59,7 @@ export class TicketsUseCase {
     private readonly lookup: PlatformLookup,
     private readonly users: UserDirectory,
     private readonly permissions: PermissionResolver,
+    private readonly products: ProductRepository,
   ) {}
 
   async get(id: string): Promise<TicketView> {
@@ -158,8 +160,9 @@ export class TicketsUseCase {
     if (!isUuid(id)) throw new NotFoundError(`Ticket ${id} not found`);
     const held = auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId);
     // What other services know is asked before the row lock is taken, so no call to another service holds it.
-    const [catalogue, names] = await Promise.all([
+    const [catalogue, products, names] = await Promise.all([
       this.catalogueOf(change.lines ?? []),
+      this.products.findMany([...new Set((change.lines ?? []).flatMap((l) => (l.productId && !l.id ? [l.productId] : [])))]),
       this.namesOf([...(change.lines ?? []).map((l) => l.staffId ?? null), ...(change.tip?.split ?? []).map((s) => s.staffId)]),
     ]);
     return this.dataSource.transaction(async (m) => {
@@ -175,7 +178,7 @@ export class TicketsUseCase {
         );
       }
       const existing = await this.tickets.lines(id, m);
-      const lines = change.lines === undefined ? existing.map(seedOf) : this.nextLines(change.lines, existing, catalogue, names);
+      const lines = change.lines === undefined ? existing.map(seedOf) : this.nextLines(change.lines, existing, catalogue, products, names);
       const state: TicketState = {
         clientId: change.clientId === undefined ? ticket.clientId : change.clientId,
         lines,
@@ -277,13 +280,15 @@ export class TicketsUseCase {
   /**
    * The lines a PATCH asks for: an existing line by id keeps its source (appointment, service,
    * booked price) and takes the new quantity, price, performer and discount; a `serviceId` rings
-   * up a catalogue service at its price (the performer's own price where set); anything else is an
+   * up a catalogue service at its price (the performer's own price where set); a `productId` a
+   * retail product at its price and tax class (its stock moves when the ticket closes); anything else is an
    * item at a typed price, which needs its kind, name and price.
    */
   private nextLines(
     inputs: readonly TicketLineInput[],
     existing: readonly LineRow[],
     catalogue: ReadonlyMap<string, CatalogueService | null>,
+    products: ReadonlyMap<string, ProductRow>,
     names: ReadonlyMap<string, string | null>,
   ): LineSeed[] {
     const byId = new Map(existing.map((l) => [l.id, l]));
@@ -325,6 +330,28 @@ export class TicketsUseCase {
           appointmentId: null,
           serviceId: service.id,
           productId: null,
+          taxClass: null,
+          discount,
+        };
+      }
+      if (input.productId) {
+        if (input.kind && input.kind !== 'product') return at('kind', 'must be product for a product');
+        const product = products.get(input.productId);
+        if (!product || !product.active) return at('productId', 'is not an active product');
+        if (product.use !== 'retail') return at('productId', `${product.name} is a professional (back-bar) product, not for sale`);
+        return {
+          id: randomUUID(),
+          kind: 'product',
+          name: product.name,
+          quantity,
+          unitPriceMinor: input.unitPriceMinor ?? product.priceMinor,
+          listUnitPriceMinor: product.priceMinor,
+          staffId: input.staffId ?? null,
+          staffName: null,
+          appointmentId: null,
+          serviceId: null,
+          productId: product.id,
+          taxClass: product.taxClass,
           discount,
         };
       }
@@ -343,6 +370,7 @@ export class TicketsUseCase {
         appointmentId: null,
         serviceId: null,
         productId: null,
+        taxClass: null,
         discount,
       };
     });
@@ -381,13 +409,14 @@ function seedOf(l: LineRow): LineSeed {
     appointmentId: l.appointmentId,
     serviceId: l.serviceId,
     productId: l.productId,
+    taxClass: l.taxClass,
     discount: l.discount,
   };
 }
 
 /** An appointment's services as lines, at the prices snapshotted when it was booked, each with its performer. */
 export function appointmentLines(a: CheckoutAppointment): LineSeed[] {
-  const base = { quantity: 1, staffName: null, appointmentId: a.id, productId: null, discount: null } as const;
+  const base = { quantity: 1, staffName: null, appointmentId: a.id, productId: null, taxClass: null, discount: null } as const;
   const parts = a.service.segments?.length ? a.service.segments : [{ id: a.service.id, name: a.service.name, priceMinor: a.priceMinor }];
   return parts.map((part, i) => ({
     ...base,

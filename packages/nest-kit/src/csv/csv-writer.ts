@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 
 /**
- * The one CSV writer of the clients service: the export and the rejected rows of an import both
- * write through it, so neither can hand a spreadsheet a formula. Cells come from clients and
+ * The one CSV writer of the platform: the clients and products exports and the rejected rows of an
+ * import all write through it, so neither can hand a spreadsheet a formula. Cells come from clients and
  * uploaded files (anyone who books online names themselves), and a cell starting with = + - @,
  * a tab or a carriage return is run by Excel, LibreOffice and Google Sheets as a formula
  * (`=HYPERLINK(…)` to phish, `+cmd|…` for DDE). Such a cell is written after a ' , which

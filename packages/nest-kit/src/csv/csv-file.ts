@@ -17,10 +17,11 @@ export function detectDelimiter(text: string): string {
 }
 
 /**
- * Reads an uploaded CSV: a header row, then one client per row. A byte-order mark, blank lines and
+ * The CSV reader every import shares (clients, products): what a spreadsheet exports, read the same
+ * way everywhere. Reads an uploaded CSV: a header row, then one record per row. A byte-order mark, blank lines and
  * rows with only empty cells are ignored; short or long rows are kept (missing cells are blank).
  */
-export function parseCsv(text: string): ParsedCsv {
+export function parseCsv(text: string, record = 'record'): ParsedCsv {
   let rows: string[][];
   try {
     rows = parse(text, {
@@ -35,7 +36,7 @@ export function parseCsv(text: string): ParsedCsv {
   } catch (error) {
     throw new CsvFileError(`The file is not a readable CSV: ${(error as Error).message}`);
   }
-  if (rows.length === 0) throw new CsvFileError('The file is empty: expected a header row and one client per row');
+  if (rows.length === 0) throw new CsvFileError(`The file is empty: expected a header row and one ${record} per row`);
   const columns = rows[0].map((c, i) => c || `Column ${i + 1}`);
   const seen = new Set<string>();
   for (const [i, column] of columns.entries()) {
