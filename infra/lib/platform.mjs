@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from './install.mjs';
 import { postgresAdminUrl } from './local-services.mjs';
 import { startLocalSes } from '../local/ses-server.mjs';
+import { startStripePeer } from '../local/stripe-peer.mjs';
 import { startTwilioPeer } from '../local/twilio-peer.mjs';
 import { randomSecrets, SECRET_NAMES } from './secrets.mjs';
 import { CLOCK_OFFSET_ENV, clockEnv } from './test-clock.mjs';
@@ -45,7 +46,7 @@ export const SERVICES = [
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */
-export const LOCAL_PEERS = { ses: 8005, twilio: 8006 };
+export const LOCAL_PEERS = { ses: 8005, twilio: 8006, stripe: 8007 };
 
 function databaseUrl(env, database) {
   const url = new URL(postgresAdminUrl(env));
@@ -94,7 +95,7 @@ async function waitForReady(url, child, name, timeoutMs = 60_000) {
  * @param {number} [options.clockOffsetMs] run every process (and the local SES server) on a clock
  *   shifted by this much (infra/lib/test-clock.mjs); only the browser walk sets it, so `npm start`
  *   and the bench always run on the machine's time
- * @param {Record<string,string>} [options.secrets] JWT_SECRET, EVENT_SECRET_KEY and TWILIO_AUTH_TOKEN for
+ * @param {Record<string,string>} [options.secrets] JWT_SECRET, EVENT_SECRET_KEY, TWILIO_AUTH_TOKEN and the Stripe keys for
  *   every process (`npm start`: this installation's, infra/lib/secrets.mjs); a value in the
  *   environment wins; without either, a fresh random set for this run. Never a constant.
  *
@@ -141,7 +142,17 @@ export async function startPlatform(options = {}) {
     // The local SES server is a third-party package: it gets no secret of ours.
     peers.ses = await startLocalSes({ port: LOCAL_PEERS.ses + offset, env: common });
     peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset, authToken: secrets.TWILIO_AUTH_TOKEN });
+    // Card payments: retail's Stripe SDK talks to the local Stripe peer, whose webhooks come back
+    // through the gateway like Stripe's would; its clock is the platform's (signatures carry a time).
+    peers.stripe = await startStripePeer({
+      port: LOCAL_PEERS.stripe + offset,
+      secretKey: secrets.STRIPE_SECRET_KEY,
+      webhookSecret: secrets.STRIPE_WEBHOOK_SECRET,
+      webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+      now: () => Date.now() + (options.clockOffsetMs ?? 0),
+    });
     Object.assign(common, secrets);
+    common.STRIPE_API_URL ??= peers.stripe.url;
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.
     common.SES_ENDPOINT ??= peers.ses.url;
