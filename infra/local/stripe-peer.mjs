@@ -315,7 +315,8 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
       metadata: p.metadata ?? {},
       next_action: null,
       payment_method: null,
-      payment_method_types: p.payment_method_types ?? ['card'],
+      payment_method_types: p.allowed_payment_method_types ?? p.payment_method_types ?? ['card'],
+      allowed_payment_method_types: p.allowed_payment_method_types ?? p.payment_method_types ?? ['card'],
       receipt_email: p.receipt_email ?? null,
       setup_future_usage: p.setup_future_usage ?? null,
       status: 'requires_payment_method',
@@ -382,7 +383,7 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
       metadata: p.metadata ?? {},
       next_action: null,
       payment_method: p.payment_method ? paymentMethodFrom(p.payment_method).id : null,
-      payment_method_types: p.payment_method_types ?? ['card'],
+      payment_method_types: p.allowed_payment_method_types ?? p.payment_method_types ?? ['card'],
       status: 'requires_payment_method',
       usage: p.usage ?? 'off_session',
     };

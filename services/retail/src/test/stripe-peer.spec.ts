@@ -153,10 +153,10 @@ describe('the local Stripe peer', () => {
     });
     const reader = await stripe.terminal.readers.create({ registration_code: 'simulated-wpe', label: 'Desk 1', location: location.id });
     expect(reader).toMatchObject({ status: 'online', label: 'Desk 1', action: null });
-    const pi = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method_types: ['card_present'], capture_method: 'manual' });
-    expect((await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: pi.id })).action?.status).toBe('in_progress');
+    const pi = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', allowed_payment_method_types: ['card_present'], capture_method: 'manual' });
+    expect(((await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: pi.id })) as Stripe.Terminal.Reader).action?.status).toBe('in_progress');
     expect(await failure(stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: pi.id }))).toMatchObject({ code: 'terminal_reader_busy' });
-    expect((await stripe.terminal.readers.cancelAction(reader.id)).action).toBeNull();
+    expect(((await stripe.terminal.readers.cancelAction(reader.id)) as Stripe.Terminal.Reader).action).toBeNull();
     await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: pi.id });
     const presented = await stripe.testHelpers.terminal.readers.presentPaymentMethod(reader.id, { amount_tip: 1000 });
     expect(presented.action?.status).toBe('succeeded');
