@@ -1,5 +1,6 @@
 import { RetailInitial1796000000000 } from './migrations/1796000000000-retail-initial.js';
+import { CardPayments1796500000000 } from './migrations/1796500000000-card-payments.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
-export const MIGRATIONS = [RetailInitial1796000000000];
+export const MIGRATIONS = [RetailInitial1796000000000, CardPayments1796500000000];

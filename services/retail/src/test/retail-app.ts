@@ -166,7 +166,7 @@ export async function startRetail(suite: string): Promise<RetailTestApp> {
     .overrideProvider(PlatformLookup)
     .useClass(TestPlatformLookup)
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
   app.useGlobalFilters(new AllExceptionsFilter(createLogger('retail', 'silent')));
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();

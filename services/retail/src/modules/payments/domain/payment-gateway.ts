@@ -75,6 +75,8 @@ export abstract class PaymentGateway {
   abstract readonly enabled: boolean;
   /** How the web shows the card modal: the local peer's hosted page, or Stripe's Payment Element. */
   abstract modal(clientSecret: string, intentId: string, kind: 'payment' | 'setup'): CardModal;
+  /** Where the client confirms a card that asks for authentication (the hosted page, or our page with Stripe's element). */
+  abstract confirmLink(clientSecret: string, intentId: string): string;
   abstract createIntent(input: CreateIntent): Promise<CardIntent>;
   abstract retrieveIntent(id: string): Promise<CardIntent>;
   abstract captureIntent(id: string, idempotencyKey: string): Promise<CardIntent>;

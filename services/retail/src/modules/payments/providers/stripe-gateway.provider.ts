@@ -122,6 +122,12 @@ export class StripeGateway extends PaymentGateway {
     return { kind: 'payment_element', publishableKey: this.config.STRIPE_PUBLISHABLE_KEY, clientSecret };
   }
 
+  confirmLink(clientSecret: string, intentId: string): string {
+    const modal = this.modal(clientSecret, intentId, 'payment');
+    if (modal.kind === 'hosted_page') return modal.url;
+    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/pay/confirm?payment_intent_client_secret=${encodeURIComponent(clientSecret)}`;
+  }
+
   async createIntent(input: CreateIntent): Promise<CardIntent> {
     const params: Stripe.PaymentIntentCreateParams = {
       amount: input.amountMinor,
