@@ -149,10 +149,11 @@ export interface RetailTestApp {
 }
 
 /** The real app (every module, real guards) on a database of its own; scheduling and identity are stood in for. */
-export async function startRetail(suite: string): Promise<RetailTestApp> {
+export async function startRetail(suite: string, env: Record<string, string> = {}): Promise<RetailTestApp> {
   const db = await createTestDatabase(`retail_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
   const config = loadRetailConfig({
     ...process.env,
+    ...env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
