@@ -149,8 +149,10 @@ describe('the webhook', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
       body: JSON.stringify(event),
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(403);
     expect((await res.json()).error).toContain('Stripe-Signature does not verify');
+    const unsigned = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unsigned.status).toBe(403);
   });
 });
 

@@ -15,9 +15,10 @@ const INTENT_EVENTS = new Set([
   'payment_intent.requires_action',
 ]);
 
+/** 403 like the other providers' webhooks: nothing but Stripe's signature lets a body in. */
 export class BadWebhookSignatureError extends AppError {
-  readonly status = 400;
-  readonly code = 'BAD_SIGNATURE';
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
 }
 
 /** The inbox keys events by uuid: Stripe's evt_… id is hashed into one (stable, so a redelivery finds its row). */
