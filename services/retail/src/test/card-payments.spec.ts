@@ -45,6 +45,7 @@ const ticketOf = async (id: string) => ticketViewSchema.parse((await t.as('desk'
 const paymentOf = async (id: string) => (await t.as('desk').get(`/api/payments/${id}`)).body;
 const outbox = (ticketId: string) =>
   t.sql<{ type: string; payload: any }>(`SELECT type, envelope->'payload' AS payload FROM outbox WHERE aggregate_id = $1 ORDER BY seq`, [ticketId]);
+const intentIdOf = (ticketId: string) => (intentsOf(ticketId)[0]!.data.object as Stripe.PaymentIntent).id;
 const intentsOf = (ticketId: string) => peer.events().filter((e) => e.type === 'payment_intent.created' && (e.data.object as Stripe.PaymentIntent).metadata.ticketId === ticketId);
 
 describe('paying in the hosted card modal', () => {
@@ -83,7 +84,7 @@ describe('paying in the hosted card modal', () => {
     expect(await paymentOf(answer.payment.id)).toMatchObject({ status: 'failed', failureReason: reason, refundableMinor: 0 });
     expect(await ticketOf(ticket.id)).toMatchObject({ status: 'open', paidMinor: 0, balanceMinor: 5500 });
     // The declined intent was cancelled at Stripe, so it can never be charged behind the ticket's back.
-    expect((await stripe.paymentIntents.retrieve(intentsOf(ticket.id)[0]!.data.object.id as string)).status).toBe('canceled');
+    expect((await stripe.paymentIntents.retrieve(intentIdOf(ticket.id))).status).toBe('canceled');
     expect(await outbox(ticket.id)).toEqual([]);
     expect((await pay(ticket.id, { method: 'cash', amountMinor: 5500 })).status).toBe(201);
   });
@@ -130,7 +131,7 @@ describe('the webhook', () => {
     await payOnHostedPage(answer.cardModal.url, '4242424242424242');
     await settle();
     const before = { ticket: await ticketOf(ticket.id), payment: await paymentOf(answer.payment.id), events: await outbox(ticket.id) };
-    const intentId = intentsOf(ticket.id)[0]!.data.object.id as string;
+    const intentId = intentIdOf(ticket.id);
     const ofIntent = peer.events().filter((e) => (e.data.object as { id: string }).id === intentId || (e.data.object as { payment_intent?: string }).payment_intent === intentId);
     // Every event again, newest first (the oldest, "created", arrives last).
     for (const event of ofIntent.reverse()) expect(await peer.resend(event.id)).toBe(200);
@@ -150,7 +151,7 @@ describe('the webhook', () => {
       body: JSON.stringify(event),
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toContain('Stripe-Signature does not verify');
+    expect(((await res.json()) as { error: string }).error).toContain('Stripe-Signature does not verify');
     const unsigned = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(unsigned.status).toBe(403);
   });
@@ -165,7 +166,7 @@ describe('refunds of a card tender', () => {
     const refund = await t.as('refunder').post(`/api/payments/${answer.payment.id}/refunds`, { amountMinor: 2000, reason: 'Fringe redone' });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     await settle();
-    const intentId = intentsOf(ticket.id)[0]!.data.object.id as string;
+    const intentId = intentIdOf(ticket.id);
     const charge = await stripe.charges.retrieve((await stripe.paymentIntents.retrieve(intentId)).latest_charge as string);
     expect(charge.amount_refunded).toBe(2000);
     expect(await paymentOf(answer.payment.id)).toMatchObject({ refundedMinor: 2000, refundableMinor: 3500 });
@@ -202,7 +203,7 @@ describe('the card terminal', () => {
     await settle();
     expect(await paymentOf(res.body.payment.id)).toMatchObject({ status: 'succeeded', amountMinor: 6600, tipMinor: 1100 });
     expect(await ticketOf(ticket.id)).toMatchObject({ status: 'closed', tipMinor: 1100, totalMinor: 6600, paidMinor: 6600 });
-    const intentId = intentsOf(ticket.id)[0]!.data.object.id as string;
+    const intentId = intentIdOf(ticket.id);
     expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded', amount_received: 6600 });
   });
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { POS_PERMISSIONS } from '@salon/contracts';
-import { CurrentAuth, RequirePermission, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { CardAccountsUseCase } from '../use-cases/card-accounts.use-case.js';
 import { PaymentsUseCase } from '../use-cases/payments.use-case.js';
 
@@ -28,7 +28,6 @@ export class CardAccountsController {
   @RequirePermission({ anyOf: POS_PERMISSIONS })
   @Get('card-readers')
   readers(@Query('locationId') locationId: string | undefined) {
-    if (!locationId || !/^[0-9a-f-]{36}$/i.test(locationId)) throw ValidationFailedError.field('locationId', 'must be a location id');
     return this.cards.readers(locationId);
   }
 

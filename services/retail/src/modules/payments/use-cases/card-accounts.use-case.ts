@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  isUuid,
   registerReaderInputSchema,
   saveCardInputSchema,
   savedPaymentMethodsQuerySchema,
@@ -7,7 +8,7 @@ import {
   type SaveCardAnswer,
   type SavedPaymentMethodView,
 } from '@salon/contracts';
-import { parseInput } from '@salon/nest-kit';
+import { parseInput, ValidationFailedError } from '@salon/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { CardDeclinedError, PaymentGateway } from '../domain/payment-gateway.js';
 import { TenderUnavailableError } from '../domain/tenders.rules.js';
@@ -54,7 +55,8 @@ export class CardAccountsUseCase {
     await this.accounts.saveCard(m, { ...card, clientId });
   }
 
-  async readers(locationId: string): Promise<CardReaderView[]> {
+  async readers(locationId: string | undefined): Promise<CardReaderView[]> {
+    if (!locationId || !isUuid(locationId)) throw ValidationFailedError.field('locationId', 'must be a location id');
     return this.accounts.readers(locationId);
   }
 
