@@ -73,6 +73,8 @@ export const TICKET_FIELDS = graphql(`
       id
       method
       status
+      failureReason
+      actionUrl
       amountMinor
       tenderedMinor
       changeMinor
@@ -174,13 +176,52 @@ export const PAY_TICKET = graphql(`
     payTicket(ticketId: $ticketId, input: $input, idempotencyKey: $idempotencyKey) {
       payment {
         id
+        status
         amountMinor
         tenderedMinor
         changeMinor
+        failureReason
+        actionUrl
       }
       ticket {
         ...TicketFields
       }
+      cardModal {
+        kind
+        url
+        publishableKey
+        clientSecret
+      }
+    }
+  }
+`);
+
+export const CANCEL_PAYMENT = graphql(`
+  mutation CancelPayment($paymentId: ID!) {
+    cancelPayment(paymentId: $paymentId) {
+      payment {
+        id
+        status
+      }
+      ticket {
+        ...TicketFields
+      }
+    }
+  }
+`);
+
+export const CARD_OPTIONS = graphql(`
+  query CardOptions($locationId: ID!, $clientId: ID!, $withClient: Boolean!) {
+    cardReaders(locationId: $locationId) {
+      id
+      label
+    }
+    savedPaymentMethods(clientId: $clientId) @include(if: $withClient) {
+      id
+      brand
+      last4
+      expMonth
+      expYear
     }
   }
 `);
