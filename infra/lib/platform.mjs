@@ -7,7 +7,7 @@ import { startLocalSes } from '../local/ses-server.mjs';
 import { startStripePeer } from '../local/stripe-peer.mjs';
 import { startTwilioPeer } from '../local/twilio-peer.mjs';
 import { randomSecrets, SECRET_NAMES } from './secrets.mjs';
-import { CLOCK_OFFSET_ENV, clockEnv } from './test-clock.mjs';
+import { CLOCK_OFFSET_ENV, clockEnv, clockOffsetMs } from './test-clock.mjs';
 
 /**
  * The services `npm start` runs, in start order. A later service is one more entry here: its
@@ -149,7 +149,8 @@ export async function startPlatform(options = {}) {
       secretKey: secrets.STRIPE_SECRET_KEY,
       webhookSecret: secrets.STRIPE_WEBHOOK_SECRET,
       webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`,
-      now: () => Date.now() + (options.clockOffsetMs ?? 0),
+      // The machine's time plus the platform's offset, whether or not this process's own clock is shifted (the walk's is).
+      now: () => Date.now() - clockOffsetMs() + (options.clockOffsetMs ?? 0),
     });
     Object.assign(common, secrets);
     common.STRIPE_API_URL ??= peers.stripe.url;

@@ -177,9 +177,17 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
   function cardOf(number) {
     const digits = String(number ?? '').replace(/[\s-]/g, '');
     if (!/^\d{13,19}$/.test(digits) || !luhn(digits)) {
-      throw new StripeError(402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'number' });
+      throw new StripeError(402, {
+        type: 'card_error',
+        code: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+        param: 'number',
+      });
     }
-    return { digits, rule: TEST_CARDS[digits] ?? { brand: digits.startsWith('4') ? 'visa' : digits.startsWith('5') ? 'mastercard' : 'unknown' } };
+    return {
+      digits,
+      rule: TEST_CARDS[digits] ?? { brand: digits.startsWith('4') ? 'visa' : digits.startsWith('5') ? 'mastercard' : 'unknown' },
+    };
   }
 
   /** @returns {PaymentMethod} */
@@ -187,14 +195,35 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     const { digits, rule } = cardOf(card.number);
     const expMonth = Number(card.exp_month ?? 12);
     const expYear = Number(card.exp_year ?? new Date(now()).getUTCFullYear() + 3);
-    if (!(expMonth >= 1 && expMonth <= 12)) throw new StripeError(402, { type: 'card_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'exp_month' });
-    if (expYear < new Date(now()).getUTCFullYear()) throw new StripeError(402, { type: 'card_error', code: 'invalid_expiry_year', message: "Your card's expiration year is in the past.", param: 'exp_year' });
-    const details = { brand: rule.brand, last4: digits.slice(-4), exp_month: expMonth, exp_year: expYear, funding: rule.funding ?? 'credit', country: 'US' };
+    if (!(expMonth >= 1 && expMonth <= 12))
+      throw new StripeError(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_month',
+        message: "Your card's expiration month is invalid.",
+        param: 'exp_month',
+      });
+    if (expYear < new Date(now()).getUTCFullYear())
+      throw new StripeError(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_year',
+        message: "Your card's expiration year is in the past.",
+        param: 'exp_year',
+      });
+    const details = {
+      brand: rule.brand,
+      last4: digits.slice(-4),
+      exp_month: expMonth,
+      exp_year: expYear,
+      funding: rule.funding ?? 'credit',
+      country: 'US',
+    };
     const pm = {
       id: newId('payment_method'),
       object: 'payment_method',
       billing_details: { address: null, email: null, name: billing.name ?? null, phone: null },
-      ...(type === 'card_present' ? { card_present: { ...details, read_method: 'contact_emv' } } : { card: { ...details, checks: { cvc_check: 'pass' }, wallet: null } }),
+      ...(type === 'card_present'
+        ? { card_present: { ...details, read_method: 'contact_emv' } }
+        : { card: { ...details, checks: { cvc_check: 'pass' }, wallet: null } }),
       created: seconds(),
       customer: null,
       livemode: false,
@@ -222,15 +251,26 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     const needsAuth = !authenticated && (rule.auth === 'always' || (rule.auth === 'off_session' && !(offSession && pm._setUp)));
     if (needsAuth && pm.type === 'card') {
       if (offSession) {
-        return fail(pi, pm, { code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' });
+        return fail(pi, pm, {
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+        });
       }
       const previous = { status: pi.status };
       pi.status = 'requires_action';
-      pi.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `${origin}/hosted/authenticate/${pi.id}?client_secret=${pi.client_secret}`, return_url: pi._returnUrl ?? null } };
+      pi.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: {
+          url: `${origin}/hosted/authenticate/${pi.id}?client_secret=${pi.client_secret}`,
+          return_url: pi._returnUrl ?? null,
+        },
+      };
       emit('payment_intent.requires_action', pi, previous);
       return pi;
     }
-    if (rule.decline) return fail(pi, pm, { code: rule.code ?? 'card_declined', decline_code: rule.decline, message: DECLINE_MESSAGES[rule.decline] });
+    if (rule.decline)
+      return fail(pi, pm, { code: rule.code ?? 'card_declined', decline_code: rule.decline, message: DECLINE_MESSAGES[rule.decline] });
     pi.next_action = null;
     pi.last_payment_error = null;
     const charge = {
@@ -248,7 +288,8 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
       paid: true,
       payment_intent: pi.id,
       payment_method: pm.id,
-      payment_method_details: pm.type === 'card_present' ? { type: 'card_present', card_present: pm.card_present } : { type: 'card', card: pm.card },
+      payment_method_details:
+        pm.type === 'card_present' ? { type: 'card_present', card_present: pm.card_present } : { type: 'card', card: pm.card },
       refunded: false,
       refunds: { object: 'list', data: [], has_more: false, total_count: 0, url: '' },
       status: 'succeeded',
@@ -278,7 +319,14 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
   }
 
   function fail(pi, pm, { code, decline_code, message }) {
-    const error = { type: 'card_error', code, decline_code, message, payment_method: structuredClone(pm), doc_url: `https://docs.stripe.com/error-codes/${code.replace(/_/g, '-')}` };
+    const error = {
+      type: 'card_error',
+      code,
+      decline_code,
+      message,
+      payment_method: structuredClone(pm),
+      doc_url: `https://docs.stripe.com/error-codes/${code.replace(/_/g, '-')}`,
+    };
     pi.status = 'requires_payment_method';
     pi.next_action = null;
     pi.last_payment_error = error;
@@ -289,7 +337,8 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
   /** @returns {PaymentIntent} */
   function createPaymentIntent(p) {
     const amount = Number(p.amount);
-    if (!Number.isInteger(amount) || amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount', { code: 'amount_too_small' });
+    if (!Number.isInteger(amount) || amount < 50)
+      throw invalid('Amount must be at least $0.50 usd', 'amount', { code: 'amount_too_small' });
     if (!p.currency) throw invalid('Missing required param: currency.', 'currency', { code: 'parameter_missing' });
     if (p.customer) get('customer', p.customer, 'customer');
     const id = newId('payment_intent');
@@ -338,7 +387,10 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     }
     if (p.payment_method) pi.payment_method = paymentMethodFrom(p.payment_method).id;
     if (p.return_url) pi._returnUrl = p.return_url;
-    if (!pi.payment_method) throw invalid('You cannot confirm this PaymentIntent because it\'s missing a payment method.', 'payment_method', { code: 'payment_intent_unexpected_state' });
+    if (!pi.payment_method)
+      throw invalid("You cannot confirm this PaymentIntent because it's missing a payment method.", 'payment_method', {
+        code: 'payment_intent_unexpected_state',
+      });
     return attempt(pi, { offSession: truthy(p.off_session) });
   }
 
@@ -395,7 +447,9 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
 
   function confirmSetupIntent(si, p) {
     if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(si.status)) {
-      throw invalid(`You cannot confirm this SetupIntent because it has a status of ${si.status}.`, undefined, { code: 'setup_intent_unexpected_state' });
+      throw invalid(`You cannot confirm this SetupIntent because it has a status of ${si.status}.`, undefined, {
+        code: 'setup_intent_unexpected_state',
+      });
     }
     if (p.payment_method) si.payment_method = paymentMethodFrom(p.payment_method).id;
     if (!si.payment_method) throw invalid("You cannot confirm this SetupIntent because it's missing a payment method.", 'payment_method');
@@ -403,7 +457,12 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     const rule = pm._rule ?? {};
     if (rule.decline) {
       si.status = 'requires_payment_method';
-      si.last_setup_error = { type: 'card_error', code: 'card_declined', decline_code: rule.decline, message: DECLINE_MESSAGES[rule.decline] };
+      si.last_setup_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: rule.decline,
+        message: DECLINE_MESSAGES[rule.decline],
+      };
       emit('setup_intent.setup_failed', si);
       throw new StripeError(402, { ...si.last_setup_error, setup_intent: structuredClone(si) });
     }
@@ -422,17 +481,27 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     if (p.payment_intent) {
       const pi = get('payment_intent', p.payment_intent, 'payment_intent');
       if (pi.status !== 'succeeded' || !pi.latest_charge) {
-        throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', { code: 'charge_not_refundable' });
+        throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', {
+          code: 'charge_not_refundable',
+        });
       }
       charge = objects.get(pi.latest_charge);
     } else if (p.charge) charge = get('charge', p.charge, 'charge');
-    else throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent', { code: 'parameter_missing' });
+    else
+      throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent', {
+        code: 'parameter_missing',
+      });
     const left = charge.amount_captured - charge.amount_refunded;
     if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, { code: 'charge_already_refunded' });
     const amount = p.amount === undefined ? left : Number(p.amount);
-    if (!Number.isInteger(amount) || amount <= 0) throw invalid('Invalid positive integer', 'amount', { code: 'parameter_invalid_integer' });
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw invalid('Invalid positive integer', 'amount', { code: 'parameter_invalid_integer' });
     if (amount > left) {
-      throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', { code: 'amount_too_large' });
+      throw invalid(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount',
+        { code: 'amount_too_large' },
+      );
     }
     const refund = {
       id: newId('refund'),
@@ -486,10 +555,13 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
   }
 
   function processOnReader(reader, p) {
-    if (reader.action?.status === 'in_progress') throw invalid('Reader is currently busy processing another request.', undefined, { code: 'terminal_reader_busy' });
+    if (reader.action?.status === 'in_progress')
+      throw invalid('Reader is currently busy processing another request.', undefined, { code: 'terminal_reader_busy' });
     const pi = get('payment_intent', p.payment_intent, 'payment_intent');
-    if (!pi.payment_method_types.includes('card_present')) throw invalid('This PaymentIntent is not for card_present payments.', 'payment_intent', { code: 'payment_intent_invalid_parameter' });
-    if (!['requires_payment_method', 'requires_confirmation'].includes(pi.status)) throw invalid(`This PaymentIntent has a status of ${pi.status}.`, 'payment_intent', { code: 'payment_intent_unexpected_state' });
+    if (!pi.payment_method_types.includes('card_present'))
+      throw invalid('This PaymentIntent is not for card_present payments.', 'payment_intent', { code: 'payment_intent_invalid_parameter' });
+    if (!['requires_payment_method', 'requires_confirmation'].includes(pi.status))
+      throw invalid(`This PaymentIntent has a status of ${pi.status}.`, 'payment_intent', { code: 'payment_intent_unexpected_state' });
     reader.action = {
       type: 'process_payment_intent',
       status: 'in_progress',
@@ -532,117 +604,239 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
 
   /** @type {[string, RegExp, (match: string[], p: any, url: URL) => any][]} */
   const routes = [
-    ['POST', /^\/v1\/customers$/, (_, p) => {
-      const c = { id: newId('customer'), object: 'customer', created: seconds(), email: p.email ?? null, name: p.name ?? null, phone: p.phone ?? null, description: p.description ?? null, metadata: p.metadata ?? {}, livemode: false, invoice_settings: { default_payment_method: null } };
-      objects.set(c.id, c);
-      emit('customer.created', c);
-      return c;
-    }],
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_, p) => {
+        const c = {
+          id: newId('customer'),
+          object: 'customer',
+          created: seconds(),
+          email: p.email ?? null,
+          name: p.name ?? null,
+          phone: p.phone ?? null,
+          description: p.description ?? null,
+          metadata: p.metadata ?? {},
+          livemode: false,
+          invoice_settings: { default_payment_method: null },
+        };
+        objects.set(c.id, c);
+        emit('customer.created', c);
+        return c;
+      },
+    ],
     ['GET', /^\/v1\/customers\/([^/]+)$/, ([id]) => get('customer', id)],
-    ['POST', /^\/v1\/customers\/([^/]+)$/, ([id], p) => {
-      const c = get('customer', id);
-      for (const key of ['email', 'name', 'phone', 'description']) if (p[key] !== undefined) c[key] = p[key];
-      if (p.metadata) c.metadata = { ...c.metadata, ...p.metadata };
-      if (p.invoice_settings?.default_payment_method) c.invoice_settings.default_payment_method = p.invoice_settings.default_payment_method;
-      return c;
-    }],
-    ['GET', /^\/v1\/customers\/([^/]+)\/payment_methods$/, ([id], _, url) => {
-      get('customer', id);
-      return list(`/v1/customers/${id}/payment_methods`, all('payment_method').filter((pm) => pm.customer === id && (!url.searchParams.get('type') || pm.type === url.searchParams.get('type'))));
-    }],
-    ['POST', /^\/v1\/payment_methods$/, (_, p) => {
-      if (p.type !== 'card') throw invalid('Only type=card is supported by the local peer.', 'type');
-      if (!p.card?.number) throw invalid('Missing required param: card[number].', 'card[number]', { code: 'parameter_missing' });
-      return createPaymentMethod(p.card, 'card', p.billing_details ?? {});
-    }],
-    ['GET', /^\/v1\/payment_methods$/, (_, __, url) => {
-      const customer = url.searchParams.get('customer');
-      return list('/v1/payment_methods', all('payment_method').filter((pm) => (!customer || pm.customer === customer) && pm.customer !== null));
-    }],
+    [
+      'POST',
+      /^\/v1\/customers\/([^/]+)$/,
+      ([id], p) => {
+        const c = get('customer', id);
+        for (const key of ['email', 'name', 'phone', 'description']) if (p[key] !== undefined) c[key] = p[key];
+        if (p.metadata) c.metadata = { ...c.metadata, ...p.metadata };
+        if (p.invoice_settings?.default_payment_method)
+          c.invoice_settings.default_payment_method = p.invoice_settings.default_payment_method;
+        return c;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+      ([id], _, url) => {
+        get('customer', id);
+        return list(
+          `/v1/customers/${id}/payment_methods`,
+          all('payment_method').filter(
+            (pm) => pm.customer === id && (!url.searchParams.get('type') || pm.type === url.searchParams.get('type')),
+          ),
+        );
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_methods$/,
+      (_, p) => {
+        if (p.type !== 'card') throw invalid('Only type=card is supported by the local peer.', 'type');
+        if (!p.card?.number) throw invalid('Missing required param: card[number].', 'card[number]', { code: 'parameter_missing' });
+        return createPaymentMethod(p.card, 'card', p.billing_details ?? {});
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/payment_methods$/,
+      (_, __, url) => {
+        const customer = url.searchParams.get('customer');
+        return list(
+          '/v1/payment_methods',
+          all('payment_method').filter((pm) => (!customer || pm.customer === customer) && pm.customer !== null),
+        );
+      },
+    ],
     ['GET', /^\/v1\/payment_methods\/([^/]+)$/, ([id]) => get('payment_method', id)],
     ['POST', /^\/v1\/payment_methods\/([^/]+)\/attach$/, ([id], p) => attach(paymentMethodFrom(id), p.customer)],
-    ['POST', /^\/v1\/payment_methods\/([^/]+)\/detach$/, ([id]) => {
-      const pm = get('payment_method', id);
-      pm.customer = null;
-      emit('payment_method.detached', pm);
-      return pm;
-    }],
+    [
+      'POST',
+      /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+      ([id]) => {
+        const pm = get('payment_method', id);
+        pm.customer = null;
+        emit('payment_method.detached', pm);
+        return pm;
+      },
+    ],
     ['POST', /^\/v1\/payment_intents$/, (_, p) => createPaymentIntent(p)],
-    ['GET', /^\/v1\/payment_intents$/, (_, __, url) => {
-      const customer = url.searchParams.get('customer');
-      return list('/v1/payment_intents', all('payment_intent').filter((pi) => !customer || pi.customer === customer));
-    }],
+    [
+      'GET',
+      /^\/v1\/payment_intents$/,
+      (_, __, url) => {
+        const customer = url.searchParams.get('customer');
+        return list(
+          '/v1/payment_intents',
+          all('payment_intent').filter((pi) => !customer || pi.customer === customer),
+        );
+      },
+    ],
     ['GET', /^\/v1\/payment_intents\/([^/]+)$/, ([id]) => get('payment_intent', id)],
-    ['POST', /^\/v1\/payment_intents\/([^/]+)$/, ([id], p) => {
-      const pi = get('payment_intent', id);
-      if (['succeeded', 'canceled', 'processing'].includes(pi.status) && p.amount !== undefined) throw invalid(`This PaymentIntent's amount could not be updated because it has a status of ${pi.status}.`, 'amount', { code: 'payment_intent_unexpected_state' });
-      if (p.amount !== undefined) pi.amount = Number(p.amount);
-      if (p.metadata) pi.metadata = { ...pi.metadata, ...p.metadata };
-      if (p.description !== undefined) pi.description = p.description;
-      if (p.payment_method) {
-        pi.payment_method = paymentMethodFrom(p.payment_method).id;
-        pi.status = 'requires_confirmation';
-      }
-      return pi;
-    }],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)$/,
+      ([id], p) => {
+        const pi = get('payment_intent', id);
+        if (['succeeded', 'canceled', 'processing'].includes(pi.status) && p.amount !== undefined)
+          throw invalid(`This PaymentIntent's amount could not be updated because it has a status of ${pi.status}.`, 'amount', {
+            code: 'payment_intent_unexpected_state',
+          });
+        if (p.amount !== undefined) pi.amount = Number(p.amount);
+        if (p.metadata) pi.metadata = { ...pi.metadata, ...p.metadata };
+        if (p.description !== undefined) pi.description = p.description;
+        if (p.payment_method) {
+          pi.payment_method = paymentMethodFrom(p.payment_method).id;
+          pi.status = 'requires_confirmation';
+        }
+        return pi;
+      },
+    ],
     ['POST', /^\/v1\/payment_intents\/([^/]+)\/confirm$/, ([id], p) => confirmPaymentIntent(get('payment_intent', id), p)],
-    ['POST', /^\/v1\/payment_intents\/([^/]+)\/capture$/, ([id], p) => {
-      const pi = get('payment_intent', id);
-      if (pi.status !== 'requires_capture') throw invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}.`, undefined, { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(pi) });
-      const amount = p.amount_to_capture === undefined ? pi.amount_capturable : Number(p.amount_to_capture);
-      if (!(amount > 0 && amount <= pi.amount_capturable)) throw invalid(`The amount to capture must be between 1 and ${pi.amount_capturable}.`, 'amount_to_capture', { code: 'amount_too_large' });
-      capture(pi, amount);
-      return pi;
-    }],
-    ['POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, ([id], p) => cancelPaymentIntent(get('payment_intent', id), p.cancellation_reason)],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/capture$/,
+      ([id], p) => {
+        const pi = get('payment_intent', id);
+        if (pi.status !== 'requires_capture')
+          throw invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}.`, undefined, {
+            code: 'payment_intent_unexpected_state',
+            payment_intent: structuredClone(pi),
+          });
+        const amount = p.amount_to_capture === undefined ? pi.amount_capturable : Number(p.amount_to_capture);
+        if (!(amount > 0 && amount <= pi.amount_capturable))
+          throw invalid(`The amount to capture must be between 1 and ${pi.amount_capturable}.`, 'amount_to_capture', {
+            code: 'amount_too_large',
+          });
+        capture(pi, amount);
+        return pi;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      ([id], p) => cancelPaymentIntent(get('payment_intent', id), p.cancellation_reason),
+    ],
     ['POST', /^\/v1\/setup_intents$/, (_, p) => createSetupIntent(p)],
     ['GET', /^\/v1\/setup_intents\/([^/]+)$/, ([id]) => get('setup_intent', id)],
     ['POST', /^\/v1\/setup_intents\/([^/]+)\/confirm$/, ([id], p) => confirmSetupIntent(get('setup_intent', id), p)],
-    ['POST', /^\/v1\/setup_intents\/([^/]+)\/cancel$/, ([id]) => {
-      const si = get('setup_intent', id);
-      if (si.status === 'succeeded') throw invalid('You cannot cancel this SetupIntent because it has a status of succeeded.', undefined, { code: 'setup_intent_unexpected_state' });
-      si.status = 'canceled';
-      emit('setup_intent.canceled', si);
-      return si;
-    }],
+    [
+      'POST',
+      /^\/v1\/setup_intents\/([^/]+)\/cancel$/,
+      ([id]) => {
+        const si = get('setup_intent', id);
+        if (si.status === 'succeeded')
+          throw invalid('You cannot cancel this SetupIntent because it has a status of succeeded.', undefined, {
+            code: 'setup_intent_unexpected_state',
+          });
+        si.status = 'canceled';
+        emit('setup_intent.canceled', si);
+        return si;
+      },
+    ],
     ['POST', /^\/v1\/refunds$/, (_, p) => createRefund(p)],
-    ['GET', /^\/v1\/refunds$/, (_, __, url) => {
-      const pi = url.searchParams.get('payment_intent');
-      return list('/v1/refunds', all('refund').filter((r) => !pi || r.payment_intent === pi));
-    }],
+    [
+      'GET',
+      /^\/v1\/refunds$/,
+      (_, __, url) => {
+        const pi = url.searchParams.get('payment_intent');
+        return list(
+          '/v1/refunds',
+          all('refund').filter((r) => !pi || r.payment_intent === pi),
+        );
+      },
+    ],
     ['GET', /^\/v1\/refunds\/([^/]+)$/, ([id]) => get('refund', id)],
     ['GET', /^\/v1\/charges\/([^/]+)$/, ([id]) => get('charge', id)],
     ['GET', /^\/v1\/events$/, () => list('/v1/events', events.slice().reverse())],
-    ['GET', /^\/v1\/events\/([^/]+)$/, ([id]) => {
-      const event = events.find((e) => e.id === id);
-      if (!event) throw missing('event', id);
-      return event;
-    }],
-    ['POST', /^\/v1\/terminal\/locations$/, (_, p) => {
-      if (!p.display_name) throw invalid('Missing required param: display_name.', 'display_name', { code: 'parameter_missing' });
-      const l = { id: newId('terminal.location'), object: 'terminal.location', display_name: p.display_name, address: p.address ?? {}, metadata: p.metadata ?? {}, livemode: false };
-      objects.set(l.id, l);
-      return l;
-    }],
+    [
+      'GET',
+      /^\/v1\/events\/([^/]+)$/,
+      ([id]) => {
+        const event = events.find((e) => e.id === id);
+        if (!event) throw missing('event', id);
+        return event;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/terminal\/locations$/,
+      (_, p) => {
+        if (!p.display_name) throw invalid('Missing required param: display_name.', 'display_name', { code: 'parameter_missing' });
+        const l = {
+          id: newId('terminal.location'),
+          object: 'terminal.location',
+          display_name: p.display_name,
+          address: p.address ?? {},
+          metadata: p.metadata ?? {},
+          livemode: false,
+        };
+        objects.set(l.id, l);
+        return l;
+      },
+    ],
     ['POST', /^\/v1\/terminal\/readers$/, (_, p) => registerReader(p)],
-    ['GET', /^\/v1\/terminal\/readers$/, (_, __, url) => {
-      const location = url.searchParams.get('location');
-      return list('/v1/terminal/readers', all('terminal.reader').filter((r) => !location || r.location === location));
-    }],
+    [
+      'GET',
+      /^\/v1\/terminal\/readers$/,
+      (_, __, url) => {
+        const location = url.searchParams.get('location');
+        return list(
+          '/v1/terminal/readers',
+          all('terminal.reader').filter((r) => !location || r.location === location),
+        );
+      },
+    ],
     ['GET', /^\/v1\/terminal\/readers\/([^/]+)$/, ([id]) => get('terminal.reader', id)],
-    ['DELETE', /^\/v1\/terminal\/readers\/([^/]+)$/, ([id]) => {
-      get('terminal.reader', id);
-      objects.delete(id);
-      return { id, object: 'terminal.reader', deleted: true };
-    }],
+    [
+      'DELETE',
+      /^\/v1\/terminal\/readers\/([^/]+)$/,
+      ([id]) => {
+        get('terminal.reader', id);
+        objects.delete(id);
+        return { id, object: 'terminal.reader', deleted: true };
+      },
+    ],
     ['POST', /^\/v1\/terminal\/readers\/([^/]+)\/process_payment_intent$/, ([id], p) => processOnReader(get('terminal.reader', id), p)],
-    ['POST', /^\/v1\/terminal\/readers\/([^/]+)\/cancel_action$/, ([id]) => {
-      const reader = get('terminal.reader', id);
-      if (reader.action?.status !== 'in_progress') throw invalid('Reader does not have an action in progress to cancel.', undefined, { code: 'terminal_reader_invalid_state' });
-      reader.action = null;
-      return reader;
-    }],
-    ['POST', /^\/v1\/test_helpers\/terminal\/readers\/([^/]+)\/present_payment_method$/, ([id], p) => presentOnReader(get('terminal.reader', id), p)],
+    [
+      'POST',
+      /^\/v1\/terminal\/readers\/([^/]+)\/cancel_action$/,
+      ([id]) => {
+        const reader = get('terminal.reader', id);
+        if (reader.action?.status !== 'in_progress')
+          throw invalid('Reader does not have an action in progress to cancel.', undefined, { code: 'terminal_reader_invalid_state' });
+        reader.action = null;
+        return reader;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/test_helpers\/terminal\/readers\/([^/]+)\/present_payment_method$/,
+      ([id], p) => presentOnReader(get('terminal.reader', id), p),
+    ],
   ];
 
   const all = (object) => [...objects.values()].filter((o) => o.object === object);
@@ -650,12 +844,28 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
 
   async function handleApi(req, res, url, body) {
     const auth = req.headers.authorization ?? '';
-    const key = auth.startsWith('Bearer ') ? auth.slice(7) : auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString().split(':')[0] : '';
-    if (!key) throw new StripeError(401, { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' });
-    if (secretKey && key !== secretKey) throw new StripeError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` });
+    const key = auth.startsWith('Bearer ')
+      ? auth.slice(7)
+      : auth.startsWith('Basic ')
+        ? Buffer.from(auth.slice(6), 'base64').toString().split(':')[0]
+        : '';
+    if (!key)
+      throw new StripeError(401, {
+        type: 'invalid_request_error',
+        message:
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      });
+    if (secretKey && key !== secretKey)
+      throw new StripeError(401, {
+        type: 'invalid_request_error',
+        message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+      });
     const route = routes.find(([method, pattern]) => method === req.method && pattern.test(url.pathname));
     if (!route) {
-      throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` });
+      throw new StripeError(404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      });
     }
     const params = parseForm(req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : body);
     const idempotencyKey = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
@@ -664,7 +874,10 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
       const earlier = idempotency.get(`${key}:${idempotencyKey}`);
       if (earlier) {
         if (earlier.fingerprint !== fingerprint) {
-          throw new StripeError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` });
+          throw new StripeError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          });
         }
         return send(res, earlier.status, earlier.body, { 'idempotent-replayed': 'true', 'idempotency-key': idempotencyKey });
       }
@@ -692,13 +905,18 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     const secret = url.searchParams.get('client_secret') ?? form.client_secret ?? '';
     const parentOrigin = url.searchParams.get('origin') ?? form.origin ?? '';
     const object = objects.get(id);
-    if (!object || object.client_secret !== secret) return html(res, 404, page('Payment not found', '<p>This payment link is not valid.</p>'));
+    if (!object || object.client_secret !== secret)
+      return html(res, 404, page('Payment not found', '<p>This payment link is not valid.</p>'));
     if (kind === 'authenticate') {
       if (req.method === 'POST') {
         if (form.decision === 'complete' && object.status === 'requires_action') attempt(object, { authenticated: true });
         else if (object.status === 'requires_action') {
           try {
-            fail(object, objects.get(object.payment_method), { code: 'payment_intent_authentication_failure', decline_code: undefined, message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' });
+            fail(object, objects.get(object.payment_method), {
+              code: 'payment_intent_authentication_failure',
+              decline_code: undefined,
+              message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+            });
           } catch {
             // the failure is recorded on the PaymentIntent and sent as payment_intent.payment_failed
           }
@@ -710,7 +928,9 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     if (req.method === 'POST') {
       let error = null;
       try {
-        const pm = createPaymentMethod({ number: form.number, exp_month: form.exp_month, exp_year: form.exp_year }, 'card', { name: form.name });
+        const pm = createPaymentMethod({ number: form.number, exp_month: form.exp_month, exp_year: form.exp_year }, 'card', {
+          name: form.name,
+        });
         if (kind === 'payment_intents') {
           object._returnUrl = `${origin}/hosted/payment_intents/${id}/done`;
           confirmPaymentIntent(object, { payment_method: pm.id });
@@ -736,14 +956,19 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
       const resend = url.pathname.match(/^\/_peer\/events\/([^/]+)\/resend$/);
       if (resend && req.method === 'POST') {
         const event = events.find((e) => e.id === resend[1]);
-        if (!event) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such event: '${resend[1]}'` } });
+        if (!event)
+          return send(res, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such event: '${resend[1]}'` },
+          });
         return send(res, 200, { status: await deliver(event) });
       }
       if (url.pathname === '/_peer/webhook' && req.method === 'POST') {
         target = JSON.parse(body || '{}').url ?? null;
         return send(res, 200, { url: target });
       }
-      return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
+      return send(res, 404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` },
+      });
     } catch (error) {
       if (error instanceof StripeError) return send(res, error.status, { error: error.error });
       return send(res, 500, { error: { type: 'api_error', message: String(error?.message ?? error) } });
@@ -785,7 +1010,8 @@ export function stripeSignature(secret, payload, timestamp) {
 // ---- pages ---------------------------------------------------------------------------------------
 
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const money = (minor, currency) => `${currency === 'usd' ? '$' : ''}${(minor / 100).toFixed(2)}${currency === 'usd' ? '' : ` ${currency.toUpperCase()}`}`;
+const money = (minor, currency) =>
+  `${currency === 'usd' ? '$' : ''}${(minor / 100).toFixed(2)}${currency === 'usd' ? '' : ` ${currency.toUpperCase()}`}`;
 
 function page(title, content, script = '') {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
@@ -825,8 +1051,16 @@ function authenticatePage(object, secret, parentOrigin) {
 
 function resultPage(object, parentOrigin) {
   const ok = ['succeeded', 'requires_capture'].includes(object.status);
-  const message = ok ? (object.object === 'setup_intent' ? 'Card saved.' : `Paid ${money(object.amount, object.currency)}.`) : (object.last_payment_error?.message ?? 'The payment did not go through.');
-  return page(ok ? 'Done' : 'Not paid', `<h1>${esc(message)}</h1>`, notify(parentOrigin, { status: ok ? 'succeeded' : 'failed', message, id: object.id }));
+  const message = ok
+    ? object.object === 'setup_intent'
+      ? 'Card saved.'
+      : `Paid ${money(object.amount, object.currency)}.`
+    : (object.last_payment_error?.message ?? 'The payment did not go through.');
+  return page(
+    ok ? 'Done' : 'Not paid',
+    `<h1>${esc(message)}</h1>`,
+    notify(parentOrigin, { status: ok ? 'succeeded' : 'failed', message, id: object.id }),
+  );
 }
 
 /** Tells the embedding page (the app's modal) how it went; only to the origin that opened it. */
@@ -881,7 +1115,9 @@ function readBody(req) {
 }
 
 function send(res, status, body, headers = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(7).toString('hex')}`, ...headers }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(7).toString('hex')}`, ...headers })
+    .end(JSON.stringify(body));
 }
 
 function html(res, status, body) {

@@ -15,13 +15,22 @@ export const retailConfigSchema = baseConfigSchema
       /** A location identity does not name a zone for is read in this IANA zone (spec §9 default). */
       DEFAULT_TIME_ZONE: z.string().default('America/Chicago'),
       /** Stripe's secret key; without it the card methods answer 422 (cash still works). `npm start` makes one per install for the local peer. */
-      STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[\w-]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+      STRIPE_SECRET_KEY: z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[\w-]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+        .optional(),
       /** Checks the Stripe-Signature of /api/webhooks/stripe (whsec_…). */
-      STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[\w-]{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+      STRIPE_WEBHOOK_SECRET: z
+        .string()
+        .regex(/^whsec_[\w-]{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)')
+        .optional(),
       /** Where the SDK sends its calls: the local Stripe peer (http://127.0.0.1:8007) here, unset for Stripe itself. */
       STRIPE_API_URL: z.url().optional(),
       /** With Stripe itself, the web's Payment Element needs the publishable key (pk_…); locally the peer's hosted page is used instead. */
-      STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[\w-]{8,}$/, 'must be a Stripe publishable key (pk_…)').optional(),
+      STRIPE_PUBLISHABLE_KEY: z
+        .string()
+        .regex(/^pk_(test|live)_[\w-]{8,}$/, 'must be a Stripe publishable key (pk_…)')
+        .optional(),
       /** Where the client's confirm links (3-D Secure for a card on file) point: the web's origin. */
       PUBLIC_URL: z.url().default('http://localhost:4000'),
     }),

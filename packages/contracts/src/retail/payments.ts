@@ -84,7 +84,11 @@ export const cardModalSchema = z.discriminatedUnion('kind', [
 export type CardModal = z.infer<typeof cardModalSchema>;
 
 /** 201 of a payment (and 200 of its retry with the same Idempotency-Key): the payment and the ticket after it. */
-export const payTicketAnswerSchema = z.object({ payment: paymentViewSchema, ticket: ticketViewSchema, cardModal: cardModalSchema.nullable().optional() });
+export const payTicketAnswerSchema = z.object({
+  payment: paymentViewSchema,
+  ticket: ticketViewSchema,
+  cardModal: cardModalSchema.nullable().optional(),
+});
 export type PayTicketAnswer = z.infer<typeof payTicketAnswerSchema>;
 
 /** POST /api/payments/{id}/refunds. */

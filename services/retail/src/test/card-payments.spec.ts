@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** Waits until every webhook the peer has sent (and those our handling made it send) was answered. */
 async function settle(): Promise<void> {
-  for (let seen = -1; seen !== peer.events().length; ) {
+  for (let seen = -1; seen !== peer.events().length;) {
     seen = peer.events().length;
     await peer.settled();
   }
@@ -40,13 +40,19 @@ async function openedTicket(parts?: { name: string; priceMinor: number; staffId:
   return ticketViewSchema.parse(res.body);
 }
 
-const pay = (ticketId: string, body: unknown, key = newKey()) => t.as('desk').post(`/api/tickets/${ticketId}/payments`, body).set('Idempotency-Key', key);
+const pay = (ticketId: string, body: unknown, key = newKey()) =>
+  t.as('desk').post(`/api/tickets/${ticketId}/payments`, body).set('Idempotency-Key', key);
 const ticketOf = async (id: string) => ticketViewSchema.parse((await t.as('desk').get(`/api/tickets/${id}`)).body);
 const paymentOf = async (id: string) => (await t.as('desk').get(`/api/payments/${id}`)).body;
 const outbox = (ticketId: string) =>
-  t.sql<{ type: string; payload: any }>(`SELECT type, envelope->'payload' AS payload FROM outbox WHERE aggregate_id = $1 ORDER BY seq`, [ticketId]);
+  t.sql<{ type: string; payload: any }>(`SELECT type, envelope->'payload' AS payload FROM outbox WHERE aggregate_id = $1 ORDER BY seq`, [
+    ticketId,
+  ]);
 const intentIdOf = (ticketId: string) => (intentsOf(ticketId)[0]!.data.object as Stripe.PaymentIntent).id;
-const intentsOf = (ticketId: string) => peer.events().filter((e) => e.type === 'payment_intent.created' && (e.data.object as Stripe.PaymentIntent).metadata.ticketId === ticketId);
+const intentsOf = (ticketId: string) =>
+  peer
+    .events()
+    .filter((e) => e.type === 'payment_intent.created' && (e.data.object as Stripe.PaymentIntent).metadata.ticketId === ticketId);
 
 describe('paying in the hosted card modal', () => {
   it('answers the peer’s hosted page, stays pending until Stripe says succeeded, then closes the ticket', async () => {
@@ -104,7 +110,9 @@ describe('paying in the hosted card modal', () => {
     const third = await pay(ticket.id, { method: 'card', amountMinor: 5500 }, key);
     expect(third.body.payment).toMatchObject({ id: first.body.payment.id, status: 'succeeded' });
     expect(third.body.cardModal).toBeNull();
-    const charged = peer.events().filter((e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).metadata.ticketId === ticket.id);
+    const charged = peer
+      .events()
+      .filter((e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).metadata.ticketId === ticket.id);
     expect(charged).toHaveLength(1);
   });
 
@@ -132,7 +140,12 @@ describe('the webhook', () => {
     await settle();
     const before = { ticket: await ticketOf(ticket.id), payment: await paymentOf(answer.payment.id), events: await outbox(ticket.id) };
     const intentId = intentIdOf(ticket.id);
-    const ofIntent = peer.events().filter((e) => (e.data.object as { id: string }).id === intentId || (e.data.object as { payment_intent?: string }).payment_intent === intentId);
+    const ofIntent = peer
+      .events()
+      .filter(
+        (e) =>
+          (e.data.object as { id: string }).id === intentId || (e.data.object as { payment_intent?: string }).payment_intent === intentId,
+      );
     // Every event again, newest first (the oldest, "created", arrives last).
     for (const event of ofIntent.reverse()) expect(await peer.resend(event.id)).toBe(200);
     await settle();
@@ -152,7 +165,11 @@ describe('the webhook', () => {
     });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toContain('Stripe-Signature does not verify');
-    const unsigned = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const unsigned = await fetch(`${t.url}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(unsigned.status).toBe(403);
   });
 });
@@ -163,7 +180,9 @@ describe('refunds of a card tender', () => {
     const answer = (await pay(ticket.id, { method: 'card', amountMinor: 5500 })).body;
     await payOnHostedPage(answer.cardModal.url, '4242424242424242');
     await settle();
-    const refund = await t.as('refunder').post(`/api/payments/${answer.payment.id}/refunds`, { amountMinor: 2000, reason: 'Fringe redone' });
+    const refund = await t
+      .as('refunder')
+      .post(`/api/payments/${answer.payment.id}/refunds`, { amountMinor: 2000, reason: 'Fringe redone' });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     await settle();
     const intentId = intentIdOf(ticket.id);
@@ -189,7 +208,9 @@ describe('refunds of a card tender', () => {
 
 describe('the card terminal', () => {
   it('registers a reader, processes the payment on it, captures it with the tip added on the reader', async () => {
-    const registered = await t.as('admin').post('/api/card-readers', { locationId: LOCATION, registrationCode: 'simulated-wpe', label: 'Front desk' });
+    const registered = await t
+      .as('admin')
+      .post('/api/card-readers', { locationId: LOCATION, registrationCode: 'simulated-wpe', label: 'Front desk' });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     expect((await t.as('desk').get(`/api/card-readers?locationId=${LOCATION}`)).body).toEqual([registered.body]);
     const readerId = registered.body.id as string;
@@ -208,7 +229,9 @@ describe('the card terminal', () => {
   });
 
   it('cancels a payment waiting on the reader', async () => {
-    const reader = (await t.as('admin').post('/api/card-readers', { locationId: LOCATION, registrationCode: 'simulated-s700', label: 'Chair 2' })).body;
+    const reader = (
+      await t.as('admin').post('/api/card-readers', { locationId: LOCATION, registrationCode: 'simulated-s700', label: 'Chair 2' })
+    ).body;
     const ticket = await openedTicket();
     const res = await pay(ticket.id, { method: 'terminal', amountMinor: 5500, readerId: reader.id });
     const cancelled = await t.as('desk').post(`/api/payments/${res.body.payment.id}/cancel`);
@@ -254,13 +277,21 @@ describe('a card on file', () => {
     const ticket = await openedTicket();
     const res = await pay(ticket.id, { method: 'card_on_file', amountMinor: 5500, savedCardId: card.id });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.payment).toMatchObject({ status: 'pending', failureReason: 'Your card was declined. This transaction requires authentication.' });
+    expect(res.body.payment).toMatchObject({
+      status: 'pending',
+      failureReason: 'Your card was declined. This transaction requires authentication.',
+    });
     expect(res.body.payment.actionUrl.startsWith(`${peer.url}/hosted/payment_intents/`)).toBe(true);
     expect(res.body.ticket).toMatchObject({ status: 'open', paidMinor: 0 });
     await settle();
     const asked = (await outbox(ticket.id)).filter((e) => e.type === 'retail.payment.action-required.v1');
     expect(asked.map((e) => e.payload)).toEqual([
-      expect.objectContaining({ paymentId: res.body.payment.id, clientId: CLIENT(1), amountMinor: 5500, actionUrl: res.body.payment.actionUrl }),
+      expect.objectContaining({
+        paymentId: res.body.payment.id,
+        clientId: CLIENT(1),
+        amountMinor: 5500,
+        actionUrl: res.body.payment.actionUrl,
+      }),
     ]);
     // The client opens the link, confirms with their card and passes 3-D Secure.
     await payOnHostedPage(res.body.payment.actionUrl, '4000002760003184');

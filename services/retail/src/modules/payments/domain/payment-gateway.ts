@@ -83,18 +83,25 @@ export abstract class PaymentGateway {
   abstract cancelIntent(id: string, idempotencyKey: string): Promise<CardIntent>;
   abstract refund(input: { intentId: string; amountMinor: number; idempotencyKey: string; reason: string }): Promise<CardRefund>;
   abstract ensureCustomer(input: { clientId: string; idempotencyKey: string }): Promise<string>;
-  abstract createSetup(input: { customerId: string; clientId: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  abstract createSetup(input: {
+    customerId: string;
+    clientId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }>;
   abstract savedCard(paymentMethodId: string): Promise<SavedCard | null>;
-  abstract registerReader(input: { registrationCode: string; label: string; locationName: string; idempotencyKey: string }): Promise<CardReader>;
+  abstract registerReader(input: {
+    registrationCode: string;
+    label: string;
+    locationName: string;
+    idempotencyKey: string;
+  }): Promise<CardReader>;
   abstract processOnReader(readerId: string, intentId: string, idempotencyKey: string): Promise<CardReader>;
   abstract cancelReaderAction(readerId: string): Promise<CardReader>;
   /** Checks the signature and reads the event; throws WebhookSignatureError when it does not verify. */
   abstract parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent;
 }
 
-export type CardModal =
-  | { kind: 'hosted_page'; url: string }
-  | { kind: 'payment_element'; publishableKey: string; clientSecret: string };
+export type CardModal = { kind: 'hosted_page'; url: string } | { kind: 'payment_element'; publishableKey: string; clientSecret: string };
 
 /** A processor's refusal a person can act on (a decline, a bad state): 402/409 with its words. */
 export class CardDeclinedError extends Error {

@@ -101,11 +101,13 @@ describe('checkTender', () => {
   });
 
   it('with Stripe set up, takes a card for what is left beside a pending one (split payment)', () => {
-    expect(checkTender({ ...open(6600), pendingMinor: 5000 }, { method: 'card', amountMinor: 1600 }, { cardsEnabled: true })).toMatchObject({
-      ok: true,
-      tenderedMinor: null,
-      changeMinor: 0,
-    });
+    expect(checkTender({ ...open(6600), pendingMinor: 5000 }, { method: 'card', amountMinor: 1600 }, { cardsEnabled: true })).toMatchObject(
+      {
+        ok: true,
+        tenderedMinor: null,
+        changeMinor: 0,
+      },
+    );
   });
 
   it('pays a ticket in several tenders, to the cent, and closes on the last', () => {

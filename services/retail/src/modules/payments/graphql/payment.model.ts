@@ -37,7 +37,8 @@ export class PaymentModel implements PaymentView {
   @Field(() => Int, { description: 'What may still be refunded on this tender' }) refundableMinor: number;
   @Field() currency: string;
   @Field(() => [RefundModel]) refunds: RefundModel[];
-  @Field(() => String, { nullable: true, description: 'Why the card was not charged (the processor’s words)' }) failureReason: string | null;
+  @Field(() => String, { nullable: true, description: 'Why the card was not charged (the processor’s words)' }) failureReason:
+    string | null;
   @Field(() => String, { nullable: true, description: 'A card on file asking for authentication: the client’s confirm link' })
   actionUrl: string | null;
   @Field(() => String, { nullable: true, description: 'The card reader of a terminal tender' }) readerId: string | null;
@@ -46,7 +47,9 @@ export class PaymentModel implements PaymentView {
   @Field(() => Date) createdAt: string;
 }
 
-@ObjectType('CardModal', { description: 'How the card modal shows: the hosted page (url) or Stripe’s Payment Element (publishableKey, clientSecret)' })
+@ObjectType('CardModal', {
+  description: 'How the card modal shows: the hosted page (url) or Stripe’s Payment Element (publishableKey, clientSecret)',
+})
 export class CardModalModel {
   @Field({ description: 'hosted_page | payment_element' }) kind: string;
   @Field(() => String, { nullable: true }) url?: string | null;

@@ -38,7 +38,9 @@ export class PaymentResolver {
   }
 
   @RequirePermission('use_pos')
-  @Mutation(() => PayTicketResultModel, { description: 'Cancels a card tender still pending (its PaymentIntent at Stripe, the reader’s action)' })
+  @Mutation(() => PayTicketResultModel, {
+    description: 'Cancels a card tender still pending (its PaymentIntent at Stripe, the reader’s action)',
+  })
   cancelPayment(@CurrentAuth() auth: AuthContext, @Args('paymentId', { type: () => ID }) paymentId: string) {
     return this.paymentsUseCase.cancel(auth, paymentId);
   }

@@ -31,20 +31,26 @@ export class CardAccountsRepository {
   }
 
   async customerOf(clientId: string, m?: EntityManager): Promise<string | null> {
-    const rows: { customerId: string }[] = await this.q(m).query(`SELECT customer_id AS "customerId" FROM card_customers WHERE client_id = $1`, [
-      clientId,
-    ]);
+    const rows: { customerId: string }[] = await this.q(m).query(
+      `SELECT customer_id AS "customerId" FROM card_customers WHERE client_id = $1`,
+      [clientId],
+    );
     return rows[0]?.customerId ?? null;
   }
 
   async clientOfCustomer(m: EntityManager, customerId: string): Promise<string | null> {
-    const rows: { clientId: string }[] = await m.query(`SELECT client_id AS "clientId" FROM card_customers WHERE customer_id = $1`, [customerId]);
+    const rows: { clientId: string }[] = await m.query(`SELECT client_id AS "clientId" FROM card_customers WHERE customer_id = $1`, [
+      customerId,
+    ]);
     return rows[0]?.clientId ?? null;
   }
 
   /** Keeps the first customer made for a client (a racing second one answers the first). */
   async saveCustomer(clientId: string, customerId: string): Promise<string> {
-    await this.dataSource.query(`INSERT INTO card_customers (client_id, customer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [clientId, customerId]);
+    await this.dataSource.query(`INSERT INTO card_customers (client_id, customer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      clientId,
+      customerId,
+    ]);
     return (await this.customerOf(clientId))!;
   }
 

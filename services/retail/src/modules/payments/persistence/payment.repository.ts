@@ -133,9 +133,10 @@ export class PaymentRepository {
   }
 
   async refundProviderRefs(m: EntityManager, paymentId: string): Promise<Set<string>> {
-    const rows: { ref: string }[] = await m.query(`SELECT provider_ref AS ref FROM refunds WHERE payment_id = $1 AND provider_ref IS NOT NULL`, [
-      paymentId,
-    ]);
+    const rows: { ref: string }[] = await m.query(
+      `SELECT provider_ref AS ref FROM refunds WHERE payment_id = $1 AND provider_ref IS NOT NULL`,
+      [paymentId],
+    );
     return new Set(rows.map((r) => r.ref));
   }
 
@@ -189,7 +190,17 @@ export class PaymentRepository {
     const rows: { id: string }[] = await m.query(
       `INSERT INTO refunds (payment_id, ticket_id, amount_minor, reason, idempotency_key, request_fingerprint, created_by, created_at, provider_ref)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [r.paymentId, r.ticketId, r.amountMinor, r.reason, r.idempotencyKey, r.requestFingerprint, r.createdBy, r.createdAt, r.providerRef ?? null],
+      [
+        r.paymentId,
+        r.ticketId,
+        r.amountMinor,
+        r.reason,
+        r.idempotencyKey,
+        r.requestFingerprint,
+        r.createdBy,
+        r.createdAt,
+        r.providerRef ?? null,
+      ],
     );
     return rows[0]!.id;
   }

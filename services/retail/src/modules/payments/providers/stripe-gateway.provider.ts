@@ -29,7 +29,11 @@ export function intentStateOf(pi: Stripe.PaymentIntent): IntentState {
       return 'awaiting_authentication';
     case 'requires_payment_method':
       // A failed attempt leaves the intent waiting for another card, with the reason.
-      return pi.last_payment_error ? (pi.last_payment_error.code === 'authentication_required' ? 'awaiting_authentication' : 'failed') : 'awaiting_card';
+      return pi.last_payment_error
+        ? pi.last_payment_error.code === 'authentication_required'
+          ? 'awaiting_authentication'
+          : 'failed'
+        : 'awaiting_card';
     default:
       return 'awaiting_card';
   }
@@ -69,9 +73,17 @@ function toReader(answer: Stripe.Terminal.Reader | Stripe.Terminal.DeletedReader
 function declined(error: unknown): never {
   if (error instanceof Stripe.errors.StripeCardError) {
     const raw = error.raw as { payment_intent?: Stripe.PaymentIntent };
-    throw new CardDeclinedError(error.message, error.decline_code ?? error.code ?? 'card_declined', raw.payment_intent ? toIntent(raw.payment_intent) : null);
+    throw new CardDeclinedError(
+      error.message,
+      error.decline_code ?? error.code ?? 'card_declined',
+      raw.payment_intent ? toIntent(raw.payment_intent) : null,
+    );
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code && /unexpected_state|amount_too_large|charge_already_refunded|reader_busy|invalid_state/.test(error.code)) {
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code &&
+    /unexpected_state|amount_too_large|charge_already_refunded|reader_busy|invalid_state/.test(error.code)
+  ) {
     throw new CardDeclinedError(error.message, error.code, null);
   }
   throw error;
@@ -189,7 +201,11 @@ export class StripeGateway extends PaymentGateway {
     return customer.id;
   }
 
-  async createSetup(input: { customerId: string; clientId: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }> {
+  async createSetup(input: {
+    customerId: string;
+    clientId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }> {
     const setup = await this.sdk.setupIntents.create(
       { customer: input.customerId, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { clientId: input.clientId } },
       { idempotencyKey: input.idempotencyKey },
@@ -210,7 +226,12 @@ export class StripeGateway extends PaymentGateway {
     };
   }
 
-  async registerReader(input: { registrationCode: string; label: string; locationName: string; idempotencyKey: string }): Promise<CardReader> {
+  async registerReader(input: {
+    registrationCode: string;
+    label: string;
+    locationName: string;
+    idempotencyKey: string;
+  }): Promise<CardReader> {
     try {
       const location = await this.sdk.terminal.locations.create(
         {
@@ -225,7 +246,8 @@ export class StripeGateway extends PaymentGateway {
       );
       return toReader(reader);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
       throw error;
     }
   }
@@ -234,7 +256,8 @@ export class StripeGateway extends PaymentGateway {
     try {
       return toReader(await this.sdk.terminal.readers.processPaymentIntent(readerId, { payment_intent: intentId }, { idempotencyKey }));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
       throw error;
     }
   }
@@ -243,13 +266,15 @@ export class StripeGateway extends PaymentGateway {
     try {
       return toReader(await this.sdk.terminal.readers.cancelAction(readerId));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
       throw error;
     }
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent {
-    if (!this.config.STRIPE_WEBHOOK_SECRET) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused');
+    if (!this.config.STRIPE_WEBHOOK_SECRET)
+      throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused');
     let event: Stripe.Event;
     try {
       event = this.sdk.webhooks.constructEvent(rawBody, signature ?? '', this.config.STRIPE_WEBHOOK_SECRET);

@@ -29,7 +29,13 @@ export class CardAccountsUseCase {
   /** GET /api/saved-payment-methods?clientId=: brand, last four and expiry, never more. */
   async savedCards(query: unknown): Promise<SavedPaymentMethodView[]> {
     const { clientId } = parseInput(savedPaymentMethodsQuerySchema, query);
-    return (await this.accounts.cards(clientId)).map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, expMonth: c.expMonth, expYear: c.expYear }));
+    return (await this.accounts.cards(clientId)).map((c) => ({
+      id: c.id,
+      brand: c.brand,
+      last4: c.last4,
+      expMonth: c.expMonth,
+      expYear: c.expYear,
+    }));
   }
 
   /** The modal that saves a client's card: a Stripe customer once per client, then a SetupIntent. */
@@ -46,7 +52,10 @@ export class CardAccountsUseCase {
   }
 
   /** setup_intent.succeeded: the card is saved for its client (once, whatever the deliveries). */
-  async saveCardIn(m: EntityManager, setup: { customerId: string | null; paymentMethodId: string | null; metadata: Record<string, string> }): Promise<void> {
+  async saveCardIn(
+    m: EntityManager,
+    setup: { customerId: string | null; paymentMethodId: string | null; metadata: Record<string, string> },
+  ): Promise<void> {
     if (!setup.customerId || !setup.paymentMethodId) return;
     const clientId = (await this.accounts.clientOfCustomer(m, setup.customerId)) ?? null;
     if (!clientId) return;

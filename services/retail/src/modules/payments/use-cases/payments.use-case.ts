@@ -134,8 +134,10 @@ export class PaymentsUseCase {
     const p = parseInput(payTicketInputSchema, input);
     if (!isUuid(ticketId)) throw new NotFoundError(`Ticket ${ticketId} not found`);
     const rule = TENDER_RULES[p.method];
-    if (p.method === 'terminal' && !p.readerId) throw ValidationFailedError.field('readerId', 'is required for the card terminal: pick a reader');
-    if (p.method === 'card_on_file' && !p.savedCardId) throw ValidationFailedError.field('savedCardId', 'is required: pick one of the client’s saved cards');
+    if (p.method === 'terminal' && !p.readerId)
+      throw ValidationFailedError.field('readerId', 'is required for the card terminal: pick a reader');
+    if (p.method === 'card_on_file' && !p.savedCardId)
+      throw ValidationFailedError.field('savedCardId', 'is required: pick one of the client’s saved cards');
     if (p.method !== 'terminal' && p.readerId) throw ValidationFailedError.field('readerId', 'is only for the card terminal');
     if (p.method !== 'card_on_file' && p.savedCardId) throw ValidationFailedError.field('savedCardId', 'is only for a card on file');
     const fingerprint = JSON.stringify({
@@ -199,15 +201,22 @@ export class PaymentsUseCase {
     p: { method: PaymentRow['method']; amountMinor: number; readerId?: string; savedCardId?: string },
     row: Omit<Parameters<PaymentRepository['insert']>[1], 'status' | 'tenderedMinor' | 'changeMinor'>,
   ): Promise<PayTicketAnswer> {
-    const metadata = { ticketId: ticket.id, ticketNumber: String(ticket.number), locationId: ticket.locationId, requestKey: row.idempotencyKey };
+    const metadata = {
+      ticketId: ticket.id,
+      ticketNumber: String(ticket.number),
+      locationId: ticket.locationId,
+      requestKey: row.idempotencyKey,
+    };
     let offSession: { customerId: string; paymentMethodId: string } | undefined;
     if (p.method === 'terminal') {
       const reader = await this.accounts.reader(m, p.readerId!);
-      if (!reader || reader.locationId !== ticket.locationId) throw ValidationFailedError.field('readerId', 'is not a card reader registered at this location');
+      if (!reader || reader.locationId !== ticket.locationId)
+        throw ValidationFailedError.field('readerId', 'is not a card reader registered at this location');
     }
     if (p.method === 'card_on_file') {
       const card = ticket.clientId ? await this.accounts.card(m, p.savedCardId!) : null;
-      if (!card || card.clientId !== ticket.clientId) throw ValidationFailedError.field('savedCardId', 'is not a saved card of this ticket’s client');
+      if (!card || card.clientId !== ticket.clientId)
+        throw ValidationFailedError.field('savedCardId', 'is not a saved card of this ticket’s client');
       offSession = { customerId: card.customerId, paymentMethodId: card.id };
     }
     let intent: CardIntent;
@@ -245,7 +254,8 @@ export class PaymentsUseCase {
     await this.applyIntentIn(m, intent, userActor(auth));
     const payment = (await this.payments.find(paymentId, m))!;
     let cardModal: CardModal | null = null;
-    if (p.method === 'card' && payment.status === 'pending' && intent.clientSecret) cardModal = this.gateway.modal(intent.clientSecret, intent.id, 'payment');
+    if (p.method === 'card' && payment.status === 'pending' && intent.clientSecret)
+      cardModal = this.gateway.modal(intent.clientSecret, intent.id, 'payment');
     return { payment: toPaymentView(payment, []), ticket: await this.ticketsUseCase.viewIn(m, ticket.id), cardModal };
   }
 
@@ -274,7 +284,9 @@ export class PaymentsUseCase {
     if (!step.status) {
       if (payment.status === 'pending') {
         const actionUrl =
-          intent.state === 'awaiting_authentication' && intent.clientSecret ? this.confirmLink(intent.clientSecret, intent.id) : payment.actionUrl;
+          intent.state === 'awaiting_authentication' && intent.clientSecret
+            ? this.confirmLink(intent.clientSecret, intent.id)
+            : payment.actionUrl;
         if (actionUrl !== payment.actionUrl || reason !== payment.failureReason) {
           await this.payments.updateCard(m, payment.id, { status: 'pending', failureReason: reason, actionUrl });
           if (actionUrl && actionUrl !== payment.actionUrl) {
@@ -466,7 +478,15 @@ export class PaymentsUseCase {
     actor: Actor,
     ticket: TicketRow,
     payment: PaymentRow,
-    r: { amountMinor: number; reason: string; key: string | null; fingerprint: string | null; providerRef: string | null; createdBy: string | null; now: Date },
+    r: {
+      amountMinor: number;
+      reason: string;
+      key: string | null;
+      fingerprint: string | null;
+      providerRef: string | null;
+      createdBy: string | null;
+      now: Date;
+    },
   ): Promise<string> {
     const refundId = await this.payments.insertRefund(m, {
       paymentId: payment.id,

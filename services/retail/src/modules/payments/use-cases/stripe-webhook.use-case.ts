@@ -61,7 +61,8 @@ export class StripeWebhookUseCase {
     const envelope = { id: inboxIdOf(event.id), type: `stripe.${event.type}` } as EventEnvelope;
     const handled = await this.inbox.run('stripe-webhooks', envelope, async (m) => {
       if (intent) await this.payments.applyIntentIn(m, intent);
-      else if (event.type === 'charge.refunded' && event.refunds) await this.payments.reconcileRefundsIn(m, event.refunds.intentId, event.refunds.refunds);
+      else if (event.type === 'charge.refunded' && event.refunds)
+        await this.payments.reconcileRefundsIn(m, event.refunds.intentId, event.refunds.refunds);
       else if (event.type === 'setup_intent.succeeded' && event.setup) await this.cards.saveCardIn(m, event.setup);
     });
     return { received: true, handled };
