@@ -239,3 +239,23 @@ export const REFUND_PAYMENT = graphql(`
     }
   }
 `);
+
+export const CARD_READERS = graphql(`
+  query CardReaders($locationId: ID!) {
+    cardReaders(locationId: $locationId) {
+      id
+      label
+      deviceType
+    }
+  }
+`);
+
+export const REGISTER_CARD_READER = graphql(`
+  mutation RegisterCardReader($input: RegisterCardReaderInput!) {
+    registerCardReader(input: $input) {
+      id
+      label
+      deviceType
+    }
+  }
+`);

@@ -124,6 +124,13 @@ export class PayTicketInput implements PayTicketContract {
   @Field(() => String, { nullable: true, description: 'card_on_file: the saved card' }) savedCardId?: string;
 }
 
+@InputType('RegisterCardReaderInput')
+export class RegisterCardReaderInput {
+  @Field(() => ID) locationId: string;
+  @Field({ description: 'The code the reader shows (simulated-wpe locally)' }) registrationCode: string;
+  @Field() label: string;
+}
+
 @InputType('RefundInput')
 export class RefundInput implements RefundContract {
   @Field(() => Int) amountMinor: number;

@@ -12,6 +12,7 @@ import {
   PayTicketInput,
   PayTicketResultModel,
   RefundInput,
+  RegisterCardReaderInput,
   RefundResultModel,
   SaleModel,
   SavedPaymentMethodModel,
@@ -35,6 +36,12 @@ export class PaymentResolver {
   @Query(() => [CardReaderModel], { description: 'The card terminals registered at a location' })
   cardReaders(@Args('locationId', { type: () => ID }) locationId: string) {
     return this.cards.readers(locationId);
+  }
+
+  @RequirePermission('edit_business_settings')
+  @Mutation(() => CardReaderModel, { description: 'Registers a card terminal at a location with the code it shows' })
+  registerCardReader(@Args('input') input: RegisterCardReaderInput) {
+    return this.cards.registerReader(given(input));
   }
 
   @RequirePermission('use_pos')
