@@ -72,7 +72,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
   app.use(requestId);
-  app.use(...securityHeaders());
+  app.use(...securityHeaders(config.paymentFrameOrigins));
   app.use(createHttpLogger(logger));
   app.use(healthController(redis, graphql));
   app.use(rest.handler);

@@ -59,6 +59,8 @@ const envSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 100kb or 1mb')
     .default('1mb'),
   UPSTREAM_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(30_000),
+  /** The local Stripe peer (npm start): its hosted card page is framed by the card modal, so its origin joins frame-src. */
+  STRIPE_API_URL: z.url('must be a URL').optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(10_000),
 });
 
@@ -88,6 +90,8 @@ export interface GatewayConfig {
   graphql: QueryLimits & { bodyLimit: string; introspection: boolean };
   upstreamTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** Origins besides Stripe's whose pages the card modal frames (the local Stripe peer's hosted page). */
+  paymentFrameOrigins: string[];
 }
 
 const stripTrailingSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
@@ -132,5 +136,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    paymentFrameOrigins: e.STRIPE_API_URL ? [new URL(e.STRIPE_API_URL).origin] : [],
   };
 }

@@ -35,14 +35,18 @@ export const WEB_CSP_DIRECTIVES = {
  * proxy in TRUSTED_PROXIES says (X-Forwarded-Proto): a plain-http `npm start` must not tell a
  * browser to insist on https for localhost.
  */
-export function securityHeaders(): RequestHandler[] {
+export function securityHeaders(paymentFrameOrigins: readonly string[] = []): RequestHandler[] {
   const common = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
   });
-  const csp = helmet.contentSecurityPolicy({ useDefaults: false, directives: WEB_CSP_DIRECTIVES });
+  // Locally the card modal frames the Stripe peer's hosted page instead of Stripe's own frames.
+  const directives = paymentFrameOrigins.length
+    ? { ...WEB_CSP_DIRECTIVES, 'frame-src': [...WEB_CSP_DIRECTIVES['frame-src'], ...paymentFrameOrigins] }
+    : WEB_CSP_DIRECTIVES;
+  const csp = helmet.contentSecurityPolicy({ useDefaults: false, directives });
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   return [
     common,

@@ -22,7 +22,7 @@ describe('ServiceRegistry', () => {
     expect(registry.ownerOf('/api/time-clock/clock-in')?.name).toBe('payroll');
     expect(registry.ownerOf('/api/forms/abc')?.name).toBe('documents');
     expect(registry.ownerOf('/api/usersx')).toBeNull();
-    expect(registry.ownerOf('/api/webhooks/stripe')).toBeNull();
+    expect(registry.ownerOf('/api/webhooks/stripe')?.name).toBe('retail');
     expect(registry.ownerOf('/api/nope')).toBeNull();
   });
 

@@ -58,6 +58,8 @@ export const SERVICES: readonly ServiceDefinition[] = [
       '/api/payments',
       '/api/sales-history',
       '/api/saved-payment-methods',
+      '/api/card-readers',
+      '/api/webhooks/stripe',
       '/api/products',
       '/api/stock-movements',
       '/api/stock-adjustments',

@@ -24,6 +24,18 @@ export const PEER_RUN = {
   ses: { script: 'infra/local/ses-server.mjs', variable: 'SES_ENDPOINT', ui: 'every e-mail sent' },
   twilio: { script: 'infra/local/twilio-peer.mjs', variable: 'TWILIO_API_URL', args: ['--auth-token', '${TWILIO_AUTH_TOKEN:-}'] },
   s3: { script: 'infra/local/s3-server.mjs', variable: 'S3_ENDPOINT', args: ['--directory', '/tmp/salon-s3'] },
+  stripe: {
+    script: 'infra/local/stripe-peer.mjs',
+    variable: 'STRIPE_API_URL',
+    args: [
+      '--secret-key',
+      '${STRIPE_SECRET_KEY:-}',
+      '--webhook-secret',
+      '${STRIPE_WEBHOOK_SECRET:-}',
+      '--webhook-url',
+      'http://gateway:4000/api/webhooks/stripe',
+    ],
+  },
 };
 
 /** Pinned images of the data stores (compose). */
@@ -89,6 +101,10 @@ function composeValues() {
     JWT_SECRET: '${JWT_SECRET:?set JWT_SECRET to a random value of at least 32 characters (openssl rand -base64 48)}',
     EVENT_SECRET_KEY: '${EVENT_SECRET_KEY:?set EVENT_SECRET_KEY to a random value (openssl rand -base64 32)}',
     TWILIO_AUTH_TOKEN: '${TWILIO_AUTH_TOKEN:-}',
+    // Unset: card payments answer 422 (cash works); set both to use the local Stripe peer.
+    STRIPE_SECRET_KEY: '${STRIPE_SECRET_KEY:-}',
+    STRIPE_WEBHOOK_SECRET: '${STRIPE_WEBHOOK_SECRET:-}',
+    STRIPE_PUBLISHABLE_KEY: '${STRIPE_PUBLISHABLE_KEY:-}',
     // The services believe X-Forwarded-For only from the compose network (the gateway); their ports are not published.
     TRUSTED_PROXIES: 'loopback, uniquelocal',
     PUBLIC_URL: 'http://localhost:4000',

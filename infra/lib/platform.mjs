@@ -5,9 +5,10 @@ import { ROOT } from './install.mjs';
 import { postgresAdminUrl } from './local-services.mjs';
 import { startLocalS3 } from '../local/s3-server.mjs';
 import { startLocalSes } from '../local/ses-server.mjs';
+import { startStripePeer } from '../local/stripe-peer.mjs';
 import { startTwilioPeer } from '../local/twilio-peer.mjs';
 import { randomSecrets, SECRET_NAMES } from './secrets.mjs';
-import { CLOCK_OFFSET_ENV, clockEnv } from './test-clock.mjs';
+import { CLOCK_OFFSET_ENV, clockEnv, clockOffsetMs } from './test-clock.mjs';
 
 /**
  * The services `npm start` runs, in start order. A later service is one more entry here: its
@@ -66,7 +67,7 @@ export const SERVICES = [
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */
-export const LOCAL_PEERS = { ses: 8005, twilio: 8006, s3: 8008 };
+export const LOCAL_PEERS = { ses: 8005, twilio: 8006, stripe: 8007, s3: 8008 };
 
 function databaseUrl(env, database) {
   const url = new URL(postgresAdminUrl(env));
@@ -116,7 +117,7 @@ async function waitForReady(url, child, name, timeoutMs = 60_000) {
  *   shifted by this much (infra/lib/test-clock.mjs); only the browser walk sets it, so `npm start`
  *   and the bench always run on the machine's time
  * @param {string} [options.s3Directory] where the local S3 server keeps objects (default: a temporary folder removed on stop)
- * @param {Record<string,string>} [options.secrets] JWT_SECRET, EVENT_SECRET_KEY and TWILIO_AUTH_TOKEN for
+ * @param {Record<string,string>} [options.secrets] JWT_SECRET, EVENT_SECRET_KEY, TWILIO_AUTH_TOKEN and the Stripe keys for
  *   every process (`npm start`: this installation's, infra/lib/secrets.mjs); a value in the
  *   environment wins; without either, a fresh random set for this run. Never a constant.
  *
@@ -165,7 +166,18 @@ export async function startPlatform(options = {}) {
     peers.twilio = await startTwilioPeer({ port: LOCAL_PEERS.twilio + offset, authToken: secrets.TWILIO_AUTH_TOKEN });
     // Files (signatures, signed-form PDFs, documents) go to the local S3-compatible server through the AWS SDK.
     peers.s3 = await startLocalS3({ port: LOCAL_PEERS.s3 + offset, directory: options.s3Directory, env: common });
+    // Card payments: retail's Stripe SDK talks to the local Stripe peer, whose webhooks come back
+    // through the gateway like Stripe's would; its clock is the platform's (signatures carry a time).
+    peers.stripe = await startStripePeer({
+      port: LOCAL_PEERS.stripe + offset,
+      secretKey: secrets.STRIPE_SECRET_KEY,
+      webhookSecret: secrets.STRIPE_WEBHOOK_SECRET,
+      webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+      // The machine's time plus the platform's offset, whether or not this process's own clock is shifted (the walk's is).
+      now: () => Date.now() - clockOffsetMs() + (options.clockOffsetMs ?? 0),
+    });
     Object.assign(common, secrets);
+    common.STRIPE_API_URL ??= peers.stripe.url;
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.
     common.SES_ENDPOINT ??= peers.ses.url;

@@ -17,6 +17,10 @@ const GENERATORS = {
   EVENT_SECRET_KEY: () => randomBytes(32).toString('base64url'),
   /** Twilio's auth token: the local Twilio peer and messaging's webhook check share it. */
   TWILIO_AUTH_TOKEN: () => randomBytes(16).toString('hex'),
+  /** Stripe's secret API key: retail's SDK and the local Stripe peer share it (a real one is given in the environment). */
+  STRIPE_SECRET_KEY: () => `sk_test_${randomBytes(24).toString('base64url')}`,
+  /** Signs Stripe's webhooks: the local peer signs with it, retail's webhook checks it. */
+  STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('base64url')}`,
 };
 
 export const SECRET_NAMES = Object.keys(GENERATORS);

@@ -11,7 +11,15 @@ describe('the launcher’s secrets', () => {
   it('are made on first use, kept for the owner only, and the same on the next start', () => {
     const file = join(dir, 'first', 'secrets.json');
     const first = localSecrets({}, file);
-    expect(Object.keys(first).sort()).toEqual(['EVENT_SECRET_KEY', 'JWT_SECRET', 'TWILIO_AUTH_TOKEN']);
+    expect(Object.keys(first).sort()).toEqual([
+      'EVENT_SECRET_KEY',
+      'JWT_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'TWILIO_AUTH_TOKEN',
+    ]);
+    expect(first.STRIPE_SECRET_KEY).toMatch(/^sk_test_[\w-]{32}$/);
+    expect(first.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_[\w-]{32}$/);
     expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(64);
     expect(first.EVENT_SECRET_KEY.length).toBeGreaterThanOrEqual(32);
     expect(statSync(file).mode & 0o777).toBe(0o600);

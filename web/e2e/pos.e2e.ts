@@ -1,10 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 
-// The checkout walk of the checkout issue (phase 1: cash), at the front desk: check out one of
-// today's demo appointments with a 20% tip, pay cash with change, see the payment-success
-// confirmation with the amount, see the visit paid, then refund part of the payment.
+// The checkout walks of the checkout issue, at the front desk: check out one of today's demo
+// appointments with a 20% tip, pay cash with change (phase 1) or by card in the hosted modal
+// (phase 2: the local Stripe peer's page, its webhook back through the gateway), see the
+// payment-success confirmation with the amount, see the visit paid, then refund part of it.
 let browser: Browser;
 
 beforeAll(async () => {
@@ -80,6 +82,66 @@ describe('point of sale', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain('Refund $10.00 · Fringe redone');
     await expect.poll(() => editor.getByTestId('ticket-totals').innerText()).toMatch(/Refunded\s+−\$10\.00/);
+    await context.close();
+  });
+
+  it('checks out a demo appointment with a 20% tip by card in the hosted modal, shows payment success, then refunds part of it', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/pos');
+    await page.getByTestId('pos-page').waitFor();
+
+    const row = page.locator('[data-testid^="checkout-"]', { has: page.getByRole('button', { name: /^Check out/ }) }).first();
+    await row.waitFor();
+    const appointmentId = (await row.getAttribute('data-testid'))!.replace('checkout-', '');
+    await row.getByRole('button', { name: /^Check out/ }).click();
+    const editor = page.getByTestId('ticket-editor');
+    await editor.waitFor();
+    await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Open');
+    const before = cents(await editor.getByTestId('ticket-total').innerText());
+    await editor.getByRole('button', { name: '20%', exact: true }).click();
+    const total = before + Math.floor((before * 20 + 50) / 100);
+    await expect.poll(async () => cents(await editor.getByTestId('ticket-total').innerText())).toBe(total);
+
+    // The card is typed in the payment provider's page, framed in the modal: never in ours.
+    await editor.getByRole('button', { name: `Pay ${dollars(total)} by card` }).click();
+    const modal = page.getByTestId('card-modal');
+    await modal.waitFor();
+    expect(await axeViolations(page, '[data-testid="card-modal"]')).toEqual([]);
+    const frame = page.frameLocator('[data-testid="card-frame"]');
+    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await frame.getByRole('button', { name: `Pay ${dollars(total)}` }).click();
+
+    // Stripe's webhook confirms it; then the full-screen confirmation with the amount.
+    const success = page.getByTestId('payment-success');
+    await success.waitFor({ timeout: 20_000 });
+    expect(await success.getByTestId('payment-success-amount').innerText()).toBe(dollars(total));
+    await success.getByRole('button', { name: 'Close Window' }).click();
+    await success.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Paid');
+    await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain(`Card ${dollars(total)}`);
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${baseUrl()}/api/appointments/${appointmentId}`, { headers: { authorization: `Bearer ${token}` } });
+          return ((await res.json()) as { paidAt: string | null }).paidAt !== null;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // A partial refund goes back to the card through Stripe.
+    await editor.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByTestId('refund-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Amount to refund').fill('10.00');
+    await dialog.getByLabel('Reason').fill('Fringe redone');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain('Refund $10.00 · Fringe redone');
     await context.close();
   });
 });

@@ -231,6 +231,7 @@ export const RULES: Record<string, Rule> = {
   'messaging POST /api/webhooks/ses': { why: 'accepted only with a valid SNS signature', expect: everyone('forbidden') },
   'messaging POST /api/webhooks/twilio/status': { why: 'accepted only with a valid Twilio signature', expect: everyone('forbidden') },
   'messaging POST /api/webhooks/twilio/inbound': { why: 'accepted only with a valid Twilio signature', expect: everyone('forbidden') },
+  'retail POST /api/webhooks/stripe': { why: 'accepted only with a valid Stripe-Signature', expect: everyone('forbidden') },
 };
 
 /** Root fields every subgraph has that are not ours to decorate. */

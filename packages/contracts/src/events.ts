@@ -320,6 +320,16 @@ export const EVENT_PAYLOADS = {
     onHand: z.number().int(),
     threshold: z.number().int(),
   }),
+  /** A card on file needs the client's authentication (SCA): messaging sends them the link to confirm. */
+  'retail.payment.action-required.v1': z.object({
+    paymentId: z.string(),
+    ticketId: z.string(),
+    clientId: z.string().nullable(),
+    locationId: z.string(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    actionUrl: z.string(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

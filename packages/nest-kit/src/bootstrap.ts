@@ -13,6 +13,8 @@ export interface ServiceOptions {
   config: BaseConfig & { PORT: number };
   /** The root module, given the parsed config (so it can configure its imports). */
   module: Type<unknown> | DynamicModule;
+  /** Keep each JSON body's bytes as `req.rawBody` too (a provider's webhook signature is over the exact bytes). */
+  rawBody?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestExpressApplication>(options.module, {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
+    rawBody: options.rawBody ?? false,
   });
   // Express takes the client address from the right of X-Forwarded-For, skipping trusted hops: the
   // gateway writes exactly the address it vouches for, so nothing a caller wrote gets through.

@@ -5,7 +5,8 @@ import { loadRetailConfig } from './config.js';
 
 try {
   const config = loadRetailConfig();
-  await runService({ name: 'retail', config, module: AppModule.forRoot(config) });
+  // rawBody: Stripe signs the exact bytes of its webhooks.
+  await runService({ name: 'retail', config, module: AppModule.forRoot(config), rawBody: true });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

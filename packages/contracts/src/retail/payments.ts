@@ -15,11 +15,20 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** An Idempotency-Key header: the same key answers the same payment, never a second charge. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _');
 
-/** POST /api/tickets/{id}/payments. Cash may hand over more than it pays (`tenderedMinor`): the rest is change. */
+/** A Stripe object id as we keep it (pm_…, tmr_…): letters, digits and underscores only. */
+export const providerIdSchema = z.string().regex(/^[A-Za-z0-9_]{3,100}$/, 'must be an id such as pm_… or tmr_…');
+
+/**
+ * POST /api/tickets/{id}/payments. Cash may hand over more than it pays (`tenderedMinor`): the rest
+ * is change. `terminal` names the registered reader (`readerId`); `card_on_file` the saved card
+ * (`savedCardId`, from /api/saved-payment-methods). `card` opens the hosted card modal.
+ */
 export const payTicketInputSchema = z.strictObject({
   method: z.enum(TENDER_METHODS, 'must be one of cash, card, terminal, card_on_file'),
   amountMinor: positiveAmountMinorSchema,
   tenderedMinor: amountMinorSchema.optional(),
+  readerId: providerIdSchema.optional(),
+  savedCardId: providerIdSchema.optional(),
 });
 export type PayTicketInput = z.input<typeof payTicketInputSchema>;
 
@@ -51,13 +60,35 @@ export const paymentViewSchema = z.object({
   refundableMinor: z.number().int(),
   currency: z.string(),
   refunds: z.array(refundViewSchema),
+  /** Why the card was not charged (the processor's words), while the tender is pending or failed. */
+  failureReason: z.string().nullable(),
+  /** A card on file that needs the client's authentication: the link they confirm on. */
+  actionUrl: z.string().nullable(),
+  /** The card reader a terminal tender runs on. */
+  readerId: z.string().nullable(),
+  /** Added by the client on the card terminal (already part of amountMinor). */
+  tipMinor: z.number().int(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 
+/**
+ * How the web shows the card modal for a pending `card` tender: the local Stripe peer's hosted page
+ * in an iframe, or Stripe's Payment Element with real keys. Card numbers never pass through the app.
+ */
+export const cardModalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hosted_page'), url: z.string() }),
+  z.object({ kind: z.literal('payment_element'), publishableKey: z.string(), clientSecret: z.string() }),
+]);
+export type CardModal = z.infer<typeof cardModalSchema>;
+
 /** 201 of a payment (and 200 of its retry with the same Idempotency-Key): the payment and the ticket after it. */
-export const payTicketAnswerSchema = z.object({ payment: paymentViewSchema, ticket: ticketViewSchema });
+export const payTicketAnswerSchema = z.object({
+  payment: paymentViewSchema,
+  ticket: ticketViewSchema,
+  cardModal: cardModalSchema.nullable().optional(),
+});
 export type PayTicketAnswer = z.infer<typeof payTicketAnswerSchema>;
 
 /** POST /api/payments/{id}/refunds. */
@@ -111,3 +142,31 @@ export const salesHistoryQuerySchema = z
     message: 'give clientId, or from and to',
     path: ['clientId'],
   });
+
+/** GET /api/saved-payment-methods?clientId=: a client's saved cards, never more than brand, last four and expiry. */
+export const savedPaymentMethodViewSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+export type SavedPaymentMethodView = z.infer<typeof savedPaymentMethodViewSchema>;
+
+export const savedPaymentMethodsQuerySchema = z.strictObject({ clientId: z.uuid('must be a client id') });
+
+/** POST /api/saved-payment-methods/setup {clientId}: the modal that saves a card (a SetupIntent). */
+export const saveCardInputSchema = z.strictObject({ clientId: z.uuid('must be a client id') });
+export const saveCardAnswerSchema = z.object({ setupIntentId: z.string(), cardModal: cardModalSchema });
+export type SaveCardAnswer = z.infer<typeof saveCardAnswerSchema>;
+
+/** A card terminal registered at a location (POS settings). */
+export const cardReaderViewSchema = z.object({ id: z.string(), locationId: z.string(), label: z.string(), deviceType: z.string() });
+export type CardReaderView = z.infer<typeof cardReaderViewSchema>;
+
+/** POST /api/card-readers: Stripe's registration code shown on the reader (simulated-wpe locally). */
+export const registerReaderInputSchema = z.strictObject({
+  locationId: z.uuid('must be a location id'),
+  registrationCode: z.string().regex(/^[a-z0-9-]{3,60}$/, 'must be the code the reader shows, e.g. simulated-wpe'),
+  label: z.string().trim().min(1, 'is required').max(100, 'must be 100 characters or less'),
+});

@@ -1,6 +1,7 @@
 import { RetailInitial1796000000000 } from './migrations/1796000000000-retail-initial.js';
 import { RetailProductsStock1796100000000 } from './migrations/1796100000000-retail-products-stock.js';
+import { CardPayments1796500000000 } from './migrations/1796500000000-card-payments.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
-export const MIGRATIONS = [RetailInitial1796000000000, RetailProductsStock1796100000000];
+export const MIGRATIONS = [RetailInitial1796000000000, RetailProductsStock1796100000000, CardPayments1796500000000];

@@ -151,10 +151,11 @@ export interface RetailTestApp {
 }
 
 /** The real app (every module, real guards) on a database of its own; scheduling and identity are stood in for. */
-export async function startRetail(suite: string): Promise<RetailTestApp> {
+export async function startRetail(suite: string, env: Record<string, string> = {}): Promise<RetailTestApp> {
   const db = await createTestDatabase(`retail_${suite}`, { entities: ENTITIES, migrations: MIGRATIONS });
   const config = loadRetailConfig({
     ...process.env,
+    ...env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
@@ -168,7 +169,7 @@ export async function startRetail(suite: string): Promise<RetailTestApp> {
     .overrideProvider(PlatformLookup)
     .useClass(TestPlatformLookup)
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
   app.useGlobalFilters(new AllExceptionsFilter(createLogger('retail', 'silent')));
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();

@@ -187,6 +187,7 @@ beforeEach(() => {
           return json(200, { data: { openTicket: computed() } });
         }
         if (op === 'PosTicket') return json(200, { data: { ticket: computed() } });
+        if (op === 'CardOptions') return json(200, { data: { cardReaders: [], savedPaymentMethods: [] } });
         if (op === 'UpdateTicket') {
           if (variables.input.version !== ticket!.version)
             return json(200, { data: null, errors: [{ message: 'changed', extensions: { code: 'CONFLICT', status: 409 } }] });
@@ -204,6 +205,8 @@ beforeEach(() => {
             tenderedMinor,
             changeMinor: tenderedMinor - amountMinor,
             refundedMinor: 0,
+            failureReason: null,
+            actionUrl: null,
             createdAt: '2026-11-23T17:05:00.000Z',
             refunds: [],
           };
@@ -212,7 +215,9 @@ beforeEach(() => {
           const t = computed();
           appointment.ticketStatus = t.status;
           return json(200, {
-            data: { payTicket: { __typename: 'PayTicketResult', payment: { __typename: 'Payment', ...payment }, ticket: t } },
+            data: {
+              payTicket: { __typename: 'PayTicketResult', payment: { __typename: 'Payment', ...payment }, ticket: t, cardModal: null },
+            },
           });
         }
         if (op === 'RefundPayment') {
@@ -297,8 +302,10 @@ describe('PosPage', () => {
     await waitFor(() => expect(amount.value).toBe('66.00'));
     fireEvent.change(within(editor).getByLabelText('Cash received'), { target: { value: '100' } });
     expect(within(editor).getByTestId('change-due').textContent).toBe('Change due: $34.00');
-    for (const label of ['Card', 'Card terminal', 'Card on file'])
-      expect((within(editor).getByRole('button', { name: label }) as HTMLButtonElement).disabled).toBe(true);
+    // The hosted card modal is always offered; the terminal and a saved card only when there is a reader or a card.
+    expect((within(editor).getByRole('button', { name: 'Pay $66.00 by card' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(editor).queryByRole('button', { name: 'Card terminal' })).toBeNull();
+    expect(within(editor).queryByRole('button', { name: 'Card on file' })).toBeNull();
 
     await act(async () => {
       fireEvent.click(within(editor).getByRole('button', { name: 'Take $66.00 cash' }));
@@ -315,7 +322,7 @@ describe('PosPage', () => {
     // Closing refreshes what is on screen (spec §4), here the day and the ticket.
     await waitFor(() => expect(calls.slice(asked).map((c) => c.op)).toEqual(expect.arrayContaining(['PosDay', 'PosTicket'])));
     await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Paid'));
-  });
+  }, 20_000); // a long walk through the whole ticket: more steps than the default 5 s allows on a loaded machine
 
   it('adds a product by its scanned barcode (code + Enter) and says when no product has it', async () => {
     await openPos();

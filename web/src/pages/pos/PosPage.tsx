@@ -9,6 +9,7 @@ import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { todayIn } from '../appointments/time-grid';
 import { OPEN_TICKET, POS_DAY } from './pos-gql';
+import { CardReaders } from './CardReaders';
 import { TicketEditor } from './TicketEditor';
 import '../../styles/clients.css';
 import './pos.css';
@@ -142,6 +143,7 @@ export function PosPage() {
               current={ticketId}
               empty="Nothing closed yet today."
             />
+            {can(PERMISSIONS.EDIT_BUSINESS_SETTINGS) && <CardReaders locationId={locationId} />}
           </aside>
           <div className="pos-main">
             {ticketId ? (

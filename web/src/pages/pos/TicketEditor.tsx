@@ -13,7 +13,8 @@ import { usePaymentSuccess } from '../../shell/PaymentSuccess';
 import { Dialog } from '../clients/Dialog';
 import { dollarsToMinor, minorToDollars } from '../services/money';
 import { useStaffOptions } from '../services/staff-options';
-import { PAY_TICKET, POS_PRODUCTS, PRODUCT_BY_CODE, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
+import { CardPaymentModal, type CardModalInfo } from './CardPaymentModal';
+import { CARD_OPTIONS, PAY_TICKET, POS_PRODUCTS, PRODUCT_BY_CODE, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
 import {
   activeTip,
   changeDue,
@@ -624,7 +625,7 @@ function Totals({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** Cash now (change due when more is handed over); cards arrive with Stripe. */
+/** Cash (change due when more is handed over), or a card: the hosted modal, the terminal, a saved card. */
 function TenderPanel({ ticket, onPaid }: { ticket: Ticket; onPaid(): void }) {
   // Untouched, the amount follows the balance the server answers (a tip added, a part already paid).
   const [typedAmount, setAmount] = useState<string | null>(null);
@@ -705,15 +706,135 @@ function TenderPanel({ ticket, onPaid }: { ticket: Ticket; onPaid(): void }) {
           Take {amountMinor ? formatCents(amountMinor) : ''} cash
         </button>
       </form>
-      <div className="pos-card-methods" role="group" aria-label="Card payments">
-        {['card', 'terminal', 'card_on_file'].map((m) => (
-          <button key={m} type="button" className="btn btn-secondary btn-sm" disabled>
-            {METHOD_LABEL[m]}
-          </button>
-        ))}
-        <span className="hint">Card payments arrive with Stripe.</span>
-      </div>
+      <CardTenders ticket={ticket} amountMinor={amountMinor} onPaid={onPaid} onSettled={() => setAmount(null)} />
     </section>
+  );
+}
+
+/**
+ * The card methods, each with its own Idempotency-Key: the hosted modal (`card`), a registered
+ * reader (`terminal`) and the client's saved card (`card_on_file`). A card tender is pending until
+ * Stripe confirms it; the ticket is read again then, and a closing tender shows the success screen.
+ */
+function CardTenders({
+  ticket,
+  amountMinor,
+  onPaid,
+  onSettled,
+}: {
+  ticket: Ticket;
+  amountMinor: number | null;
+  onPaid(): void;
+  onSettled(): void;
+}) {
+  const [pay, paying] = useMutation(PAY_TICKET);
+  const { show } = usePaymentSuccess();
+  const options = useQuery(CARD_OPTIONS, {
+    variables: { locationId: ticket.locationId, clientId: ticket.clientId ?? ticket.locationId, withClient: Boolean(ticket.clientId) },
+    fetchPolicy: 'cache-and-network',
+  });
+  const readers = options.data?.cardReaders ?? [];
+  const cards = options.data?.savedPaymentMethods ?? [];
+  const [readerId, setReaderId] = useState('');
+  const [cardId, setCardId] = useState('');
+  const [open, setOpen] = useState<{ paymentId: string; amountMinor: number; modal: CardModalInfo } | null>(null);
+
+  const start = async (method: 'card' | 'terminal' | 'card_on_file') => {
+    if (amountMinor === null || amountMinor <= 0) {
+      toast({ title: 'Check the amount', description: 'Enter the amount to charge to the card.', variant: 'destructive' });
+      return;
+    }
+    const input =
+      method === 'terminal'
+        ? { method, amountMinor, readerId: readerId || readers[0]?.id }
+        : method === 'card_on_file'
+          ? { method, amountMinor, savedCardId: cardId || cards[0]?.id }
+          : { method, amountMinor };
+    try {
+      const res = await pay({ variables: { ticketId: ticket.id, idempotencyKey: newIdempotencyKey(), input } });
+      const answer = res.data?.payTicket;
+      if (!answer) return;
+      const m = answer.cardModal;
+      if (m?.kind === 'hosted_page' && m.url)
+        setOpen({ paymentId: answer.payment.id, amountMinor, modal: { kind: 'hosted_page', url: m.url } });
+      else if (m?.kind === 'payment_element' && m.publishableKey && m.clientSecret)
+        setOpen({
+          paymentId: answer.payment.id,
+          amountMinor,
+          modal: { kind: 'payment_element', publishableKey: m.publishableKey, clientSecret: m.clientSecret },
+        });
+      else if (answer.payment.status === 'succeeded') {
+        if (answer.ticket.status === 'closed') show(answer.ticket.totalMinor);
+        toast({ title: `Card charged ${formatCents(answer.payment.amountMinor)}`, variant: 'success' });
+      } else if (answer.payment.status === 'failed') {
+        toast({ title: 'Card declined', description: answer.payment.failureReason ?? undefined, variant: 'destructive' });
+      } else if (method === 'terminal')
+        toast({ title: 'Sent to the card reader', description: 'The client taps or inserts their card there.' });
+      else if (answer.payment.actionUrl) {
+        toast({
+          title: 'The bank asks the client to confirm',
+          description: 'They were sent a link; the ticket stays open until they confirm.',
+        });
+      }
+      onSettled();
+      onPaid();
+    } catch (error) {
+      toast({ title: 'Card payment not started', description: graphqlErrorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="pos-card-methods" role="group" aria-label="Card payments">
+      <button type="button" className="btn btn-secondary" disabled={paying.loading} onClick={() => void start('card')}>
+        Pay {amountMinor ? formatCents(amountMinor) : ''} by card
+      </button>
+      {readers.length > 0 && (
+        <span className="pos-card-option">
+          {readers.length > 1 && (
+            <select aria-label="Card reader" className="pos-input" value={readerId} onChange={(e) => setReaderId(e.target.value)}>
+              {readers.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          )}
+          <button type="button" className="btn btn-secondary" disabled={paying.loading} onClick={() => void start('terminal')}>
+            {METHOD_LABEL.terminal}
+          </button>
+        </span>
+      )}
+      {cards.length > 0 && (
+        <span className="pos-card-option">
+          <select aria-label="Saved card" className="pos-input" value={cardId} onChange={(e) => setCardId(e.target.value)}>
+            {cards.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.brand} •••• {c.last4} ({String(c.expMonth).padStart(2, '0')}/{String(c.expYear).slice(-2)})
+              </option>
+            ))}
+          </select>
+          <button type="button" className="btn btn-secondary" disabled={paying.loading} onClick={() => void start('card_on_file')}>
+            {METHOD_LABEL.card_on_file}
+          </button>
+        </span>
+      )}
+      {open && (
+        <CardPaymentModal
+          ticketId={ticket.id}
+          paymentId={open.paymentId}
+          amountMinor={open.amountMinor}
+          modal={open.modal}
+          onFinished={({ status, reason, closedTotalMinor }) => {
+            setOpen(null);
+            if (status === 'succeeded') {
+              if (closedTotalMinor !== null) show(closedTotalMinor);
+              toast({ title: `Card charged ${formatCents(open.amountMinor)}`, variant: 'success' });
+            } else if (status === 'failed') toast({ title: 'Card declined', description: reason ?? undefined, variant: 'destructive' });
+            onPaid();
+          }}
+        />
+      )}
+    </div>
   );
 }
 
@@ -734,9 +855,11 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
               </strong>{' '}
               <span className="muted small">
                 {formatTime(p.createdAt)}
+                {p.status !== 'succeeded' ? ` · ${p.status}` : ''}
                 {p.changeMinor ? ` · change ${formatCents(p.changeMinor)}` : ''}
                 {p.refundedMinor ? ` · refunded ${formatCents(p.refundedMinor)}` : ''}
               </span>
+              {p.failureReason && <div className="muted small">{p.failureReason}</div>}
               {p.refunds.map((r) => (
                 <div key={r.id} className="muted small">
                   Refund {formatCents(r.amountMinor)} · {r.reason}

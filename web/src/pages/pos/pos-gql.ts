@@ -74,6 +74,8 @@ export const TICKET_FIELDS = graphql(`
       id
       method
       status
+      failureReason
+      actionUrl
       amountMinor
       tenderedMinor
       changeMinor
@@ -175,13 +177,52 @@ export const PAY_TICKET = graphql(`
     payTicket(ticketId: $ticketId, input: $input, idempotencyKey: $idempotencyKey) {
       payment {
         id
+        status
         amountMinor
         tenderedMinor
         changeMinor
+        failureReason
+        actionUrl
       }
       ticket {
         ...TicketFields
       }
+      cardModal {
+        kind
+        url
+        publishableKey
+        clientSecret
+      }
+    }
+  }
+`);
+
+export const CANCEL_PAYMENT = graphql(`
+  mutation CancelPayment($paymentId: ID!) {
+    cancelPayment(paymentId: $paymentId) {
+      payment {
+        id
+        status
+      }
+      ticket {
+        ...TicketFields
+      }
+    }
+  }
+`);
+
+export const CARD_OPTIONS = graphql(`
+  query CardOptions($locationId: ID!, $clientId: ID!, $withClient: Boolean!) {
+    cardReaders(locationId: $locationId) {
+      id
+      label
+    }
+    savedPaymentMethods(clientId: $clientId) @include(if: $withClient) {
+      id
+      brand
+      last4
+      expMonth
+      expYear
     }
   }
 `);
@@ -213,6 +254,16 @@ export const PRODUCT_BY_CODE = graphql(`
   }
 `);
 
+export const CARD_READERS = graphql(`
+  query CardReaders($locationId: ID!) {
+    cardReaders(locationId: $locationId) {
+      id
+      label
+      deviceType
+    }
+  }
+`);
+
 /** Retail products the desk can ring up from a list. */
 export const POS_PRODUCTS = graphql(`
   query PosProducts {
@@ -221,6 +272,16 @@ export const POS_PRODUCTS = graphql(`
       name
       brand
       priceMinor
+    }
+  }
+`);
+
+export const REGISTER_CARD_READER = graphql(`
+  mutation RegisterCardReader($input: RegisterCardReaderInput!) {
+    registerCardReader(input: $input) {
+      id
+      label
+      deviceType
     }
   }
 `);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_PAYMENTS_PENDING, checkTender, type TenderAsked } from './tenders.rules.js';
+import { CARD_PAYMENTS_OFF, checkTender, type TenderAsked } from './tenders.rules.js';
 
 const open = (totalMinor: number, paidMinor = 0) => ({ status: 'open' as const, number: 1001, totalMinor, paidMinor });
 
@@ -70,13 +70,44 @@ describe('checkTender', () => {
       'Ticket #1001 is voided: nothing more can be paid on it',
     ],
     ['an empty ticket', open(0), { method: 'cash', amountMinor: 100 }, 'amountMinor', 'Ticket #1001 has nothing left to pay'],
-    ['a card, before Stripe', open(6600), { method: 'card', amountMinor: 6600 }, 'method', CARD_PAYMENTS_PENDING],
-    ['the terminal, before Stripe', open(6600), { method: 'terminal', amountMinor: 6600 }, 'method', CARD_PAYMENTS_PENDING],
-    ['a card on file, before Stripe', open(6600), { method: 'card_on_file', amountMinor: 6600 }, 'method', CARD_PAYMENTS_PENDING],
+    ['a card without Stripe set up', open(6600), { method: 'card', amountMinor: 6600 }, 'method', CARD_PAYMENTS_OFF],
+    ['the terminal without Stripe set up', open(6600), { method: 'terminal', amountMinor: 6600 }, 'method', CARD_PAYMENTS_OFF],
+    ['a card on file without Stripe set up', open(6600), { method: 'card_on_file', amountMinor: 6600 }, 'method', CARD_PAYMENTS_OFF],
   ])('refuses %s', (_name, ticket, tender, field, message) => {
     const outcome = checkTender(ticket, tender);
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect([outcome.field, outcome.message]).toEqual([field, message]);
+  });
+
+  it.each<[string, ReturnType<typeof open> & { pendingMinor: number }, TenderAsked, string, string]>([
+    [
+      'more than what a pending card payment leaves',
+      { ...open(6600), pendingMinor: 5000 },
+      { method: 'cash', amountMinor: 1601 },
+      'amountMinor',
+      'is more than the $16.00 still to pay',
+    ],
+    [
+      'anything while a card payment holds the whole balance',
+      { ...open(6600), pendingMinor: 6600 },
+      { method: 'card', amountMinor: 100 },
+      'amountMinor',
+      'Ticket #1001 has $66.00 waiting on a card payment; cancel it to pay another way',
+    ],
+  ])('with Stripe set up, refuses %s', (_name, ticket, tender, field, message) => {
+    const outcome = checkTender(ticket, tender, { cardsEnabled: true });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect([outcome.field, outcome.message]).toEqual([field, message]);
+  });
+
+  it('with Stripe set up, takes a card for what is left beside a pending one (split payment)', () => {
+    expect(checkTender({ ...open(6600), pendingMinor: 5000 }, { method: 'card', amountMinor: 1600 }, { cardsEnabled: true })).toMatchObject(
+      {
+        ok: true,
+        tenderedMinor: null,
+        changeMinor: 0,
+      },
+    );
   });
 
   it('pays a ticket in several tenders, to the cent, and closes on the last', () => {

@@ -4,25 +4,25 @@ import { formatMinor } from '../../tickets/domain/money.rules.js';
 
 /**
  * What each way of paying means to the checkout. The next issue adds gift cards and package
- * credit as entries here; phase 2 turns the card methods on (Stripe's hosted modal, the terminal,
- * a saved card), each with the provider's own confirmation before a payment counts.
+ * credit as entries here. The card methods (Stripe's hosted modal, the terminal, a saved card)
+ * start pending and count only once the processor says they succeeded.
  */
 export interface TenderRule {
-  /** Taken by this service today. */
-  available: boolean;
+  /** Goes through the card processor (Stripe): pending until it confirms. */
+  card: boolean;
   /** Money can be handed over beyond the amount (cash): the difference is change due. */
   givesChange: boolean;
   label: string;
 }
 
 export const TENDER_RULES: Readonly<Record<TenderMethod, TenderRule>> = {
-  cash: { available: true, givesChange: true, label: 'Cash' },
-  card: { available: false, givesChange: false, label: 'Card' },
-  terminal: { available: false, givesChange: false, label: 'Card terminal' },
-  card_on_file: { available: false, givesChange: false, label: 'Card on file' },
+  cash: { card: false, givesChange: true, label: 'Cash' },
+  card: { card: true, givesChange: false, label: 'Card' },
+  terminal: { card: true, givesChange: false, label: 'Card terminal' },
+  card_on_file: { card: true, givesChange: false, label: 'Card on file' },
 };
 
-export const CARD_PAYMENTS_PENDING = 'Card payments arrive with Stripe; take this payment in cash for now';
+export const CARD_PAYMENTS_OFF = 'Card payments are not set up here (no Stripe key); take this payment in cash';
 
 export interface TenderAsked {
   method: TenderMethod;
@@ -40,8 +40,9 @@ export type TenderOutcome =
  * amount), and the ticket closes when its balance reaches zero. Several tenders may share a ticket.
  */
 export function checkTender(
-  ticket: { status: TicketStatus; number: number; totalMinor: number; paidMinor: number },
+  ticket: { status: TicketStatus; number: number; totalMinor: number; paidMinor: number; pendingMinor?: number },
   tender: TenderAsked,
+  options: { cardsEnabled?: boolean } = {},
 ): TenderOutcome {
   if (ticket.status !== 'open') {
     return {
@@ -52,9 +53,17 @@ export function checkTender(
     };
   }
   const rule = TENDER_RULES[tender.method];
-  if (!rule.available) return { ok: false, kind: 'unavailable', field: 'method', message: CARD_PAYMENTS_PENDING };
-  const balance = ticket.totalMinor - ticket.paidMinor;
-  if (balance <= 0) return { ok: false, kind: 'state', field: 'amountMinor', message: `Ticket #${ticket.number} has nothing left to pay` };
+  if (rule.card && !options.cardsEnabled) return { ok: false, kind: 'unavailable', field: 'method', message: CARD_PAYMENTS_OFF };
+  // A card payment still waiting for Stripe holds its part of the balance, so two tenders never pay the same cents.
+  const pending = ticket.pendingMinor ?? 0;
+  const balance = ticket.totalMinor - ticket.paidMinor - pending;
+  if (balance <= 0) {
+    const message =
+      pending > 0
+        ? `Ticket #${ticket.number} has ${formatMinor(pending)} waiting on a card payment; cancel it to pay another way`
+        : `Ticket #${ticket.number} has nothing left to pay`;
+    return { ok: false, kind: 'state', field: 'amountMinor', message };
+  }
   if (tender.amountMinor > balance) {
     return { ok: false, kind: 'input', field: 'amountMinor', message: `is more than the ${formatMinor(balance)} still to pay` };
   }
@@ -77,11 +86,11 @@ export function checkTender(
   };
 }
 
-/** A payment method the service does not take yet (the card methods until Stripe): 422 naming the method. */
+/** A payment method not set up here (the card methods without a Stripe key): 422 naming the method. */
 export class TenderUnavailableError extends AppError {
   readonly status = 422;
   readonly code = 'PAYMENT_METHOD_UNAVAILABLE';
-  constructor() {
-    super(CARD_PAYMENTS_PENDING);
+  constructor(message = CARD_PAYMENTS_OFF) {
+    super(message);
   }
 }

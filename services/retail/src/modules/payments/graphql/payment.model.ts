@@ -37,14 +37,49 @@ export class PaymentModel implements PaymentView {
   @Field(() => Int, { description: 'What may still be refunded on this tender' }) refundableMinor: number;
   @Field() currency: string;
   @Field(() => [RefundModel]) refunds: RefundModel[];
+  @Field(() => String, { nullable: true, description: 'Why the card was not charged (the processor’s words)' }) failureReason:
+    string | null;
+  @Field(() => String, { nullable: true, description: 'A card on file asking for authentication: the client’s confirm link' })
+  actionUrl: string | null;
+  @Field(() => String, { nullable: true, description: 'The card reader of a terminal tender' }) readerId: string | null;
+  @Field(() => Int, { description: 'Added by the client on the card terminal (part of amountMinor)' }) tipMinor: number;
   @Field(() => ID, { nullable: true }) createdBy: string | null;
   @Field(() => Date) createdAt: string;
+}
+
+@ObjectType('CardModal', {
+  description: 'How the card modal shows: the hosted page (url) or Stripe’s Payment Element (publishableKey, clientSecret)',
+})
+export class CardModalModel {
+  @Field({ description: 'hosted_page | payment_element' }) kind: string;
+  @Field(() => String, { nullable: true }) url?: string | null;
+  @Field(() => String, { nullable: true }) publishableKey?: string | null;
+  @Field(() => String, { nullable: true }) clientSecret?: string | null;
 }
 
 @ObjectType('PayTicketResult')
 export class PayTicketResultModel {
   @Field(() => PaymentModel) payment: PaymentModel;
   @Field(() => TicketModel) ticket: TicketModel;
+  @Field(() => CardModalModel, { nullable: true, description: 'A card tender: the modal where the client types the card' })
+  cardModal?: CardModalModel | null;
+}
+
+@ObjectType('SavedPaymentMethod', { description: 'A client’s saved card: brand, last four and expiry only' })
+export class SavedPaymentMethodModel {
+  @Field(() => ID) id: string;
+  @Field() brand: string;
+  @Field() last4: string;
+  @Field(() => Int) expMonth: number;
+  @Field(() => Int) expYear: number;
+}
+
+@ObjectType('CardReader', { description: 'A card terminal registered at a location' })
+export class CardReaderModel {
+  @Field(() => ID) id: string;
+  @Field(() => ID) locationId: string;
+  @Field() label: string;
+  @Field() deviceType: string;
 }
 
 @ObjectType('RefundResult')
@@ -82,9 +117,18 @@ export class SaleModel implements SaleView {
 
 @InputType('PayTicketInput')
 export class PayTicketInput implements PayTicketContract {
-  @Field(() => String, { description: 'cash | card | terminal | card_on_file (cards: with Stripe, next)' }) method: TenderMethod;
+  @Field(() => String, { description: 'cash | card | terminal | card_on_file' }) method: TenderMethod;
   @Field(() => Int) amountMinor: number;
   @Field(() => Int, { nullable: true, description: 'Cash handed over; the rest is change' }) tenderedMinor?: number;
+  @Field(() => String, { nullable: true, description: 'terminal: the registered reader' }) readerId?: string;
+  @Field(() => String, { nullable: true, description: 'card_on_file: the saved card' }) savedCardId?: string;
+}
+
+@InputType('RegisterCardReaderInput')
+export class RegisterCardReaderInput {
+  @Field(() => ID) locationId: string;
+  @Field({ description: 'The code the reader shows (simulated-wpe locally)' }) registrationCode: string;
+  @Field() label: string;
 }
 
 @InputType('RefundInput')

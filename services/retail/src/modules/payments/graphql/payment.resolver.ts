@@ -5,14 +5,52 @@ import { given } from '../../../common/graphql-input.js';
 import { TicketModel } from '../../tickets/graphql/ticket.model.js';
 import { PaymentsUseCase } from '../use-cases/payments.use-case.js';
 import { SalesHistoryUseCase } from '../use-cases/sales-history.use-case.js';
-import { PaymentModel, PayTicketInput, PayTicketResultModel, RefundInput, RefundResultModel, SaleModel } from './payment.model.js';
+import { CardAccountsUseCase } from '../use-cases/card-accounts.use-case.js';
+import {
+  CardReaderModel,
+  PaymentModel,
+  PayTicketInput,
+  PayTicketResultModel,
+  RefundInput,
+  RegisterCardReaderInput,
+  RefundResultModel,
+  SaleModel,
+  SavedPaymentMethodModel,
+} from './payment.model.js';
 
 @Resolver(() => PaymentModel)
 export class PaymentResolver {
   constructor(
     private readonly paymentsUseCase: PaymentsUseCase,
     private readonly salesUseCase: SalesHistoryUseCase,
+    private readonly cards: CardAccountsUseCase,
   ) {}
+
+  @RequirePermission({ anyOf: POS_PERMISSIONS })
+  @Query(() => [SavedPaymentMethodModel], { description: "A client's saved cards: brand, last four and expiry only" })
+  savedPaymentMethods(@Args('clientId', { type: () => ID }) clientId: string) {
+    return this.cards.savedCards(given({ clientId }));
+  }
+
+  @RequirePermission({ anyOf: POS_PERMISSIONS })
+  @Query(() => [CardReaderModel], { description: 'The card terminals registered at a location' })
+  cardReaders(@Args('locationId', { type: () => ID }) locationId: string) {
+    return this.cards.readers(locationId);
+  }
+
+  @RequirePermission('edit_business_settings')
+  @Mutation(() => CardReaderModel, { description: 'Registers a card terminal at a location with the code it shows' })
+  registerCardReader(@Args('input') input: RegisterCardReaderInput) {
+    return this.cards.registerReader(given(input));
+  }
+
+  @RequirePermission('use_pos')
+  @Mutation(() => PayTicketResultModel, {
+    description: 'Cancels a card tender still pending (its PaymentIntent at Stripe, the reader’s action)',
+  })
+  cancelPayment(@CurrentAuth() auth: AuthContext, @Args('paymentId', { type: () => ID }) paymentId: string) {
+    return this.paymentsUseCase.cancel(auth, paymentId);
+  }
 
   @RequirePermission({ anyOf: POS_PERMISSIONS })
   @Query(() => [PaymentModel], { description: 'from/to: instants or local dates (whole days)' })

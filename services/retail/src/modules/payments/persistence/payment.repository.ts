@@ -17,6 +17,12 @@ export interface PaymentRow {
   currency: string;
   idempotencyKey: string;
   requestFingerprint: string;
+  /** The card processor's id (Stripe's PaymentIntent) of a card tender. */
+  providerRef: string | null;
+  failureReason: string | null;
+  actionUrl: string | null;
+  readerId: string | null;
+  tipMinor: number;
   createdBy: string | null;
   createdAt: Date;
 }
@@ -29,6 +35,7 @@ export interface RefundRow {
   reason: string;
   idempotencyKey: string | null;
   requestFingerprint: string | null;
+  providerRef?: string | null;
   createdBy: string | null;
   createdAt: Date;
 }
@@ -36,10 +43,11 @@ export interface RefundRow {
 const PAYMENT_COLUMNS = `p.id, p.ticket_id AS "ticketId", t.number AS "ticketNumber", p.location_id AS "locationId", p.client_id AS "clientId",
   p.method, p.status, p.amount_minor AS "amountMinor", p.tendered_minor AS "tenderedMinor", p.change_minor AS "changeMinor",
   p.refunded_minor AS "refundedMinor", p.currency, p.idempotency_key AS "idempotencyKey", p.request_fingerprint AS "requestFingerprint",
+  p.provider_ref AS "providerRef", p.failure_reason AS "failureReason", p.action_url AS "actionUrl", p.reader_id AS "readerId", p.tip_minor AS "tipMinor",
   p.created_by AS "createdBy", p.created_at AS "createdAt"`;
 const PAYMENTS = `payments p JOIN tickets t ON t.id = p.ticket_id`;
 const REFUND_COLUMNS = `id, payment_id AS "paymentId", ticket_id AS "ticketId", amount_minor AS "amountMinor", reason,
-  idempotency_key AS "idempotencyKey", request_fingerprint AS "requestFingerprint", created_by AS "createdBy", created_at AS "createdAt"`;
+  idempotency_key AS "idempotencyKey", request_fingerprint AS "requestFingerprint", provider_ref AS "providerRef", created_by AS "createdBy", created_at AS "createdAt"`;
 
 /** Tenders and their refunds; SQL only. */
 @Injectable()
@@ -65,11 +73,15 @@ export class PaymentRepository {
     return rows[0] ?? null;
   }
 
-  async insert(m: EntityManager, p: Omit<PaymentRow, 'id' | 'ticketNumber' | 'refundedMinor'>): Promise<string> {
+  async insert(
+    m: EntityManager,
+    p: Omit<PaymentRow, 'id' | 'ticketNumber' | 'refundedMinor' | 'providerRef' | 'failureReason' | 'actionUrl' | 'readerId' | 'tipMinor'> &
+      Partial<Pick<PaymentRow, 'providerRef' | 'failureReason' | 'actionUrl' | 'readerId'>>,
+  ): Promise<string> {
     const rows: { id: string }[] = await m.query(
       `INSERT INTO payments (ticket_id, location_id, client_id, method, status, amount_minor, tendered_minor, change_minor, currency,
-         idempotency_key, request_fingerprint, created_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+         idempotency_key, request_fingerprint, created_by, created_at, provider_ref, failure_reason, action_url, reader_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
       [
         p.ticketId,
         p.locationId,
@@ -84,9 +96,48 @@ export class PaymentRepository {
         p.requestFingerprint,
         p.createdBy,
         p.createdAt,
+        p.providerRef ?? null,
+        p.failureReason ?? null,
+        p.actionUrl ?? null,
+        p.readerId ?? null,
       ],
     );
     return rows[0]!.id;
+  }
+
+  /** The card tender of a processor's intent. */
+  async findByProviderRef(m: EntityManager, providerRef: string): Promise<PaymentRow | null> {
+    const rows: PaymentRow[] = await m.query(`SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENTS} WHERE p.provider_ref = $1`, [providerRef]);
+    return rows[0] ?? null;
+  }
+
+  /** What pending card tenders hold on a ticket: the balance left for a new tender excludes it. */
+  async pendingMinor(m: EntityManager, ticketId: string): Promise<number> {
+    const rows: { pending: string }[] = await m.query(
+      `SELECT COALESCE(SUM(amount_minor), 0) AS pending FROM payments WHERE ticket_id = $1 AND status = 'pending'`,
+      [ticketId],
+    );
+    return Number(rows[0]!.pending);
+  }
+
+  async updateCard(
+    m: EntityManager,
+    id: string,
+    change: Pick<PaymentRow, 'status' | 'failureReason' | 'actionUrl'> & { amountMinor?: number; tipMinor?: number },
+  ): Promise<void> {
+    await m.query(
+      `UPDATE payments SET status = $2, failure_reason = $3, action_url = $4, amount_minor = COALESCE($5, amount_minor),
+         tip_minor = COALESCE($6, tip_minor) WHERE id = $1`,
+      [id, change.status, change.failureReason, change.actionUrl, change.amountMinor ?? null, change.tipMinor ?? null],
+    );
+  }
+
+  async refundProviderRefs(m: EntityManager, paymentId: string): Promise<Set<string>> {
+    const rows: { ref: string }[] = await m.query(
+      `SELECT provider_ref AS ref FROM refunds WHERE payment_id = $1 AND provider_ref IS NOT NULL`,
+      [paymentId],
+    );
+    return new Set(rows.map((r) => r.ref));
   }
 
   async addRefunded(m: EntityManager, id: string, amountMinor: number): Promise<void> {
@@ -137,9 +188,19 @@ export class PaymentRepository {
 
   async insertRefund(m: EntityManager, r: Omit<RefundRow, 'id'>): Promise<string> {
     const rows: { id: string }[] = await m.query(
-      `INSERT INTO refunds (payment_id, ticket_id, amount_minor, reason, idempotency_key, request_fingerprint, created_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [r.paymentId, r.ticketId, r.amountMinor, r.reason, r.idempotencyKey, r.requestFingerprint, r.createdBy, r.createdAt],
+      `INSERT INTO refunds (payment_id, ticket_id, amount_minor, reason, idempotency_key, request_fingerprint, created_by, created_at, provider_ref)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        r.paymentId,
+        r.ticketId,
+        r.amountMinor,
+        r.reason,
+        r.idempotencyKey,
+        r.requestFingerprint,
+        r.createdBy,
+        r.createdAt,
+        r.providerRef ?? null,
+      ],
     );
     return rows[0]!.id;
   }

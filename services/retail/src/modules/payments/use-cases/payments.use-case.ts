@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   actorUuid,
+  type CardModal,
+  type EventEnvelope,
   idempotencyKeySchema,
   isUuid,
   paymentListQuerySchema,
@@ -11,7 +14,7 @@ import {
   type RefundAnswer,
   type RefundView,
 } from '@salon/contracts';
-import { ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
+import { AppError, ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PlatformLookup } from '../../tickets/persistence/platform-lookup.provider.js';
@@ -19,8 +22,21 @@ import { StockLedgerUseCase } from '../../products/use-cases/stock-ledger.use-ca
 import { TicketRepository, type TicketRow } from '../../tickets/persistence/ticket.repository.js';
 import { TicketsUseCase } from '../../tickets/use-cases/tickets.use-case.js';
 import { checkRefund, refundableMinor, refundEffect } from '../domain/refunds.rules.js';
-import { checkTender, TenderUnavailableError } from '../domain/tenders.rules.js';
+import { cardTransition, declineReason, refundKey, tenderIntentKey } from '../domain/card-payments.rules.js';
+import { CardDeclinedError, PaymentGateway, type CardIntent, type CardRefund } from '../domain/payment-gateway.js';
+import { checkTender, TENDER_RULES, TenderUnavailableError } from '../domain/tenders.rules.js';
+import { CardAccountsRepository } from '../persistence/card-accounts.repository.js';
 import { PaymentRepository, type PaymentRow, type RefundRow } from '../persistence/payment.repository.js';
+
+type Actor = EventEnvelope['actor'];
+const SYSTEM: Actor = { type: 'system', id: null };
+const userActor = (auth: AuthContext): Actor => ({ type: 'user', id: actorUuid(auth.userId) });
+
+/** The processor refused (a decline, a reader busy, a refund it will not take): 402 with its words. */
+export class CardRefusedError extends AppError {
+  readonly status = 402;
+  readonly code = 'CARD_REFUSED';
+}
 
 export function toRefundView(r: RefundRow): RefundView {
   return {
@@ -50,6 +66,10 @@ export function toPaymentView(p: PaymentRow, refunds: readonly RefundRow[]): Pay
     refundableMinor: refundableMinor(p),
     currency: p.currency,
     refunds: refunds.map(toRefundView),
+    failureReason: p.failureReason,
+    actionUrl: p.actionUrl,
+    readerId: p.readerId,
+    tipMinor: p.tipMinor,
     createdBy: p.createdBy,
     createdAt: p.createdAt.toISOString(),
   };
@@ -74,6 +94,8 @@ function idempotencyKeyOf(key: string | undefined, required: boolean): string | 
  */
 @Injectable()
 export class PaymentsUseCase {
+  private readonly log = new Logger('payments');
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
@@ -82,6 +104,8 @@ export class PaymentsUseCase {
     private readonly lookup: PlatformLookup,
     private readonly outbox: OutboxWriter,
     private readonly ledger: StockLedgerUseCase,
+    private readonly gateway: PaymentGateway,
+    private readonly accounts: CardAccountsRepository,
   ) {}
 
   async get(id: string): Promise<PaymentView> {
@@ -97,8 +121,11 @@ export class PaymentsUseCase {
   }
 
   /**
-   * Takes a tender on a ticket. Cash is taken at once (change due when more is handed over); the
-   * card methods answer 422 until Stripe arrives. The last tender closes the ticket.
+   * Takes a tender on a ticket. Cash is taken at once (change due when more is handed over). A
+   * card tender is pending until Stripe says it succeeded: `card` answers the hosted modal to show,
+   * `terminal` sends the PaymentIntent to the reader, `card_on_file` charges the saved card off the
+   * session (a decline fails it with the reason; authentication asked for keeps it pending with a
+   * link for the client). The last succeeded tender closes the ticket.
    */
   async pay(
     auth: AuthContext,
@@ -110,42 +137,272 @@ export class PaymentsUseCase {
     const key = idempotencyKeyOf(idempotencyKey, true)!;
     const p = parseInput(payTicketInputSchema, input);
     if (!isUuid(ticketId)) throw new NotFoundError(`Ticket ${ticketId} not found`);
-    const fingerprint = JSON.stringify({ ticketId, method: p.method, amountMinor: p.amountMinor, tenderedMinor: p.tenderedMinor ?? null });
+    const rule = TENDER_RULES[p.method];
+    if (p.method === 'terminal' && !p.readerId)
+      throw ValidationFailedError.field('readerId', 'is required for the card terminal: pick a reader');
+    if (p.method === 'card_on_file' && !p.savedCardId)
+      throw ValidationFailedError.field('savedCardId', 'is required: pick one of the client’s saved cards');
+    if (p.method !== 'terminal' && p.readerId) throw ValidationFailedError.field('readerId', 'is only for the card terminal');
+    if (p.method !== 'card_on_file' && p.savedCardId) throw ValidationFailedError.field('savedCardId', 'is only for a card on file');
+    const fingerprint = JSON.stringify({
+      ticketId,
+      method: p.method,
+      amountMinor: p.amountMinor,
+      tenderedMinor: p.tenderedMinor ?? null,
+      ...(p.readerId ? { readerId: p.readerId } : {}),
+      ...(p.savedCardId ? { savedCardId: p.savedCardId } : {}),
+    });
     return this.dataSource.transaction(async (m) => {
       const ticket = await this.tickets.lock(m, ticketId);
       if (!ticket) throw new NotFoundError(`Ticket ${ticketId} not found`);
       // After the lock: a retry racing its original waits for it and then finds its payment.
       const earlier = await this.payments.findByKey(m, key);
       if (earlier) return { ...(await this.replay(m, earlier, fingerprint)), replayed: true };
-      const outcome = checkTender(ticket, p);
+      const pendingMinor = await this.payments.pendingMinor(m, ticketId);
+      const outcome = checkTender({ ...ticket, pendingMinor }, p, { cardsEnabled: this.gateway.enabled });
       if (!outcome.ok) {
-        if (outcome.kind === 'unavailable') throw new TenderUnavailableError();
+        if (outcome.kind === 'unavailable') throw new TenderUnavailableError(outcome.message);
         if (outcome.kind === 'state')
           throw new ConflictError(outcome.message, await this.ticketsUseCase.viewIn(m, ticketId), outcome.field);
         throw ValidationFailedError.field(outcome.field, outcome.message);
       }
-      const paymentId = await this.payments.insert(m, {
+      const row = {
         ticketId,
         locationId: ticket.locationId,
         clientId: ticket.clientId,
         method: p.method,
-        status: 'succeeded',
         amountMinor: p.amountMinor,
-        tenderedMinor: outcome.tenderedMinor,
-        changeMinor: outcome.changeMinor,
         currency: ticket.currency,
         idempotencyKey: key,
         requestFingerprint: fingerprint,
         createdBy: actorUuid(auth.userId),
         createdAt: now,
+      };
+      if (rule.card) return { ...(await this.startCard(m, auth, ticket, p, row)), replayed: false };
+      const paymentId = await this.payments.insert(m, {
+        ...row,
+        status: 'succeeded',
+        tenderedMinor: outcome.tenderedMinor,
+        changeMinor: outcome.changeMinor,
       });
       // The products go out of stock with the tender that closes the ticket, or neither happens (409 naming the product).
       if (outcome.closes) await this.ledger.sellTicket(m, ticket, await this.tickets.lines(ticketId, m), actorUuid(auth.userId), now);
       await this.tickets.recordPaid(m, ticketId, outcome.paidAfterMinor, outcome.closes ? now : null);
-      await this.publishPayment(m, auth, ticket, paymentId, p.method, p.amountMinor);
-      if (outcome.closes) await this.publishClosed(m, auth, ticketId);
+      await this.publishPayment(m, userActor(auth), ticket, paymentId, p.method, p.amountMinor);
+      if (outcome.closes) await this.publishClosed(m, userActor(auth), ticketId);
       const payment = (await this.payments.find(paymentId, m))!;
       return { payment: toPaymentView(payment, []), ticket: await this.ticketsUseCase.viewIn(m, ticketId), replayed: false };
+    });
+  }
+
+  /**
+   * A card tender: the PaymentIntent is made under the ticket's lock with a key derived from the
+   * ticket and the request's Idempotency-Key, so a retry, even after this transaction rolled back,
+   * reaches the same intent and never charges twice.
+   */
+  private async startCard(
+    m: EntityManager,
+    auth: AuthContext,
+    ticket: TicketRow,
+    p: { method: PaymentRow['method']; amountMinor: number; readerId?: string; savedCardId?: string },
+    row: Omit<Parameters<PaymentRepository['insert']>[1], 'status' | 'tenderedMinor' | 'changeMinor'>,
+  ): Promise<PayTicketAnswer> {
+    const metadata = {
+      ticketId: ticket.id,
+      ticketNumber: String(ticket.number),
+      locationId: ticket.locationId,
+      requestKey: row.idempotencyKey,
+    };
+    let offSession: { customerId: string; paymentMethodId: string } | undefined;
+    if (p.method === 'terminal') {
+      const reader = await this.accounts.reader(m, p.readerId!);
+      if (!reader || reader.locationId !== ticket.locationId)
+        throw ValidationFailedError.field('readerId', 'is not a card reader registered at this location');
+    }
+    if (p.method === 'card_on_file') {
+      const card = ticket.clientId ? await this.accounts.card(m, p.savedCardId!) : null;
+      if (!card || card.clientId !== ticket.clientId)
+        throw ValidationFailedError.field('savedCardId', 'is not a saved card of this ticket’s client');
+      offSession = { customerId: card.customerId, paymentMethodId: card.id };
+    }
+    let intent: CardIntent;
+    try {
+      intent = await this.gateway.createIntent({
+        amountMinor: p.amountMinor,
+        currency: ticket.currency,
+        idempotencyKey: tenderIntentKey(ticket.id, row.idempotencyKey),
+        metadata,
+        description: `Ticket #${ticket.number}`,
+        offSession,
+        cardPresent: p.method === 'terminal',
+      });
+    } catch (error) {
+      // A saved card declined off the session still made an intent: the tender is kept with the reason.
+      if (!(error instanceof CardDeclinedError) || !error.intent) throw error;
+      intent = error.intent;
+    }
+    const paymentId = await this.payments.insert(m, {
+      ...row,
+      status: 'pending',
+      tenderedMinor: null,
+      changeMinor: 0,
+      providerRef: intent.id,
+      readerId: p.readerId ?? null,
+    });
+    if (p.method === 'terminal') {
+      try {
+        await this.gateway.processOnReader(p.readerId!, intent.id, `${tenderIntentKey(ticket.id, row.idempotencyKey)}-reader`);
+      } catch (error) {
+        if (error instanceof CardDeclinedError) throw new CardRefusedError(`The card reader did not take the payment: ${error.message}`);
+        throw error;
+      }
+    }
+    await this.applyIntentIn(m, intent, userActor(auth));
+    const payment = (await this.payments.find(paymentId, m))!;
+    let cardModal: CardModal | null = null;
+    if (p.method === 'card' && payment.status === 'pending' && intent.clientSecret)
+      cardModal = this.gateway.modal(intent.clientSecret, intent.id, 'payment');
+    return { payment: toPaymentView(payment, []), ticket: await this.ticketsUseCase.viewIn(m, ticket.id), cardModal };
+  }
+
+  /**
+   * Applies what Stripe says of an intent to its tender, in the caller's transaction: under the
+   * ticket's lock, final states stay final, so a repeated or late webhook changes nothing. A hold
+   * on the terminal is captured here (the on-reader tip included). Answers false for an intent no
+   * tender of ours made.
+   */
+  async applyIntentIn(m: EntityManager, intent: CardIntent, actor: Actor = SYSTEM, now = new Date()): Promise<boolean> {
+    const found = await this.payments.findByProviderRef(m, intent.id);
+    if (!found) return false;
+    const ticket = (await this.tickets.lock(m, found.ticketId))!;
+    const payment = (await this.payments.lock(m, found.id))!;
+    const step = cardTransition(payment.status, intent.state);
+    if (step.capture) {
+      const captured = await this.gateway.captureIntent(intent.id, `retail-capture-${intent.id}`);
+      if (captured.state === 'awaiting_capture') return true;
+      return this.applyIntentIn(m, captured, actor, now);
+    }
+    if (step.cancelIntent) {
+      // Best effort: an intent already cancelled or paid elsewhere answers an error we can ignore.
+      await this.gateway.cancelIntent(intent.id, `retail-cancel-${intent.id}`).catch(() => undefined);
+    }
+    const reason = intent.failureReason || intent.failureCode ? declineReason(intent.failureReason, intent.failureCode) : null;
+    if (!step.status) {
+      if (payment.status === 'pending') {
+        const actionUrl =
+          intent.state === 'awaiting_authentication' && intent.clientSecret
+            ? this.confirmLink(intent.clientSecret, intent.id)
+            : payment.actionUrl;
+        if (actionUrl !== payment.actionUrl || reason !== payment.failureReason) {
+          await this.payments.updateCard(m, payment.id, { status: 'pending', failureReason: reason, actionUrl });
+          if (actionUrl && actionUrl !== payment.actionUrl) {
+            await this.outbox.append(m, {
+              type: 'retail.payment.action-required.v1',
+              aggregateType: 'ticket',
+              aggregateId: ticket.id,
+              locationId: ticket.locationId,
+              actor,
+              payload: {
+                paymentId: payment.id,
+                ticketId: ticket.id,
+                clientId: ticket.clientId,
+                locationId: ticket.locationId,
+                amountMinor: payment.amountMinor,
+                currency: payment.currency,
+                actionUrl,
+              },
+            });
+          }
+        }
+      }
+      return true;
+    }
+    if (step.status !== 'succeeded') {
+      await this.payments.updateCard(m, payment.id, { status: step.status, failureReason: reason, actionUrl: null });
+      return true;
+    }
+    const tipMinor = intent.tipMinor;
+    const amountMinor = intent.receivedMinor || payment.amountMinor;
+    if (tipMinor > 0) await this.ticketsUseCase.addTipIn(m, ticket.id, tipMinor);
+    const after = (await this.tickets.find(ticket.id, m))!;
+    const paidAfterMinor = after.paidMinor + amountMinor;
+    const closes = paidAfterMinor >= after.totalMinor && after.status === 'open';
+    await this.payments.updateCard(m, payment.id, { status: 'succeeded', failureReason: null, actionUrl: null, amountMinor, tipMinor });
+    if (closes) await this.sellOnCardClose(m, after, actor, now);
+    await this.tickets.recordPaid(m, ticket.id, paidAfterMinor, closes ? now : null);
+    await this.publishPayment(m, actor, after, payment.id, payment.method, amountMinor);
+    if (closes) await this.publishClosed(m, actor, ticket.id);
+    return true;
+  }
+
+  /**
+   * The products of a ticket a card payment closed go out of stock. The card is already charged,
+   * so a product that ran out since the tender started cannot refuse the sale (and a webhook that
+   * failed would be retried for ever): in a savepoint, so nothing is half-written, the shortfall
+   * is logged for the next stock count instead.
+   */
+  private async sellOnCardClose(m: EntityManager, ticket: { id: string; locationId: string }, actor: Actor, now: Date) {
+    const by = actor.type === 'user' ? actor.id : null;
+    try {
+      await m.transaction(async (sp) => this.ledger.sellTicket(sp, ticket, await this.tickets.lines(ticket.id, sp), by, now));
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      this.log.warn(`ticket ${ticket.id} closed by card with stock short (${error.message}); count the shelf to correct it`);
+    }
+  }
+
+  private confirmLink(clientSecret: string, intentId: string): string {
+    return this.gateway.confirmLink(clientSecret, intentId);
+  }
+
+  /**
+   * Refunds that Stripe made without us (its dashboard) or whose answer we missed: each refund of
+   * the charge not yet recorded is recorded once (Stripe's refund id is unique here).
+   */
+  async reconcileRefundsIn(m: EntityManager, intentId: string, refunds: readonly CardRefund[], now = new Date()): Promise<void> {
+    const found = await this.payments.findByProviderRef(m, intentId);
+    if (!found) return;
+    const ticket = (await this.tickets.lock(m, found.ticketId))!;
+    const known = await this.payments.refundProviderRefs(m, found.id);
+    for (const refund of refunds) {
+      if (refund.status !== 'succeeded' || known.has(refund.id)) continue;
+      const payment = (await this.payments.lock(m, found.id))!;
+      const outcome = checkRefund(payment, refund.amountMinor);
+      if (!outcome.ok) continue;
+      const current = (await this.tickets.find(ticket.id, m))!;
+      await this.recordRefund(m, SYSTEM, current, payment, {
+        amountMinor: refund.amountMinor,
+        reason: 'Refunded in Stripe',
+        key: null,
+        fingerprint: null,
+        providerRef: refund.id,
+        createdBy: null,
+        now,
+      });
+    }
+  }
+
+  /** Cancels a card tender still pending (the client walked away from the modal, the reader is needed): its intent is cancelled at Stripe. */
+  async cancel(auth: AuthContext, paymentId: string): Promise<PayTicketAnswer> {
+    const found = isUuid(paymentId) ? await this.payments.find(paymentId) : null;
+    if (!found) throw new NotFoundError(`Payment ${paymentId} not found`);
+    return this.dataSource.transaction(async (m) => {
+      await this.tickets.lock(m, found.ticketId);
+      const payment = (await this.payments.lock(m, paymentId))!;
+      if (payment.status !== 'pending' || !payment.providerRef)
+        throw new ConflictError(`A ${payment.status} payment cannot be cancelled`, undefined, 'paymentId');
+      if (payment.readerId) await this.gateway.cancelReaderAction(payment.readerId).catch(() => undefined);
+      let intent: CardIntent;
+      try {
+        intent = await this.gateway.cancelIntent(payment.providerRef, `retail-cancel-${payment.providerRef}`);
+      } catch (error) {
+        if (!(error instanceof CardDeclinedError)) throw error;
+        // Stripe finished it first (paid or already cancelled): what it says now decides.
+        intent = await this.gateway.retrieveIntent(payment.providerRef);
+      }
+      await this.applyIntentIn(m, intent, userActor(auth));
+      const after = (await this.payments.find(paymentId, m))!;
+      return { payment: toPaymentView(after, []), ticket: await this.ticketsUseCase.viewIn(m, after.ticketId) };
     });
   }
 
@@ -158,9 +415,15 @@ export class PaymentsUseCase {
       );
     }
     const refunds = await this.payments.refundsOf([earlier.id], m);
+    let cardModal: CardModal | null = null;
+    if (earlier.method === 'card' && earlier.status === 'pending' && earlier.providerRef) {
+      const intent = await this.gateway.retrieveIntent(earlier.providerRef);
+      if (intent.clientSecret) cardModal = this.gateway.modal(intent.clientSecret, intent.id, 'payment');
+    }
     return {
       payment: toPaymentView(earlier, refunds.get(earlier.id) ?? []),
       ticket: await this.ticketsUseCase.viewIn(m, earlier.ticketId),
+      ...(earlier.method === 'card' ? { cardModal } : {}),
     };
   }
 
@@ -209,45 +472,87 @@ export class PaymentsUseCase {
           throw new ConflictError(outcome.message, await this.ticketsUseCase.viewIn(m, ticket.id), outcome.field);
         throw ValidationFailedError.field(outcome.field, outcome.message);
       }
-      const refundId = await this.payments.insertRefund(m, {
-        paymentId,
-        ticketId: ticket.id,
+      if (r.restock && ticket.status !== 'closed')
+        throw ValidationFailedError.field('restock', "puts back a closed ticket's products; this ticket is open");
+      let providerRef: string | null = null;
+      if (TENDER_RULES[payment.method].card && payment.providerRef) {
+        // Card money goes back through Stripe first; its refund id makes the charge.refunded webhook a no-op.
+        try {
+          const refund = await this.gateway.refund({
+            intentId: payment.providerRef,
+            amountMinor: r.amountMinor,
+            idempotencyKey: refundKey(paymentId, key ?? randomUUID()),
+            reason: r.reason,
+          });
+          providerRef = refund.id;
+        } catch (error) {
+          if (error instanceof CardDeclinedError) throw new CardRefusedError(`Stripe did not take the refund: ${error.message}`);
+          throw error;
+        }
+      }
+      const refundId = await this.recordRefund(m, userActor(auth), ticket, payment, {
         amountMinor: r.amountMinor,
         reason: r.reason,
-        idempotencyKey: key,
-        requestFingerprint: key ? fingerprint : null,
+        key,
+        fingerprint: key ? fingerprint : null,
+        providerRef,
         createdBy: actorUuid(auth.userId),
-        createdAt: now,
+        now,
       });
-      if (r.restock) {
-        if (ticket.status !== 'closed')
-          throw ValidationFailedError.field('restock', "puts back a closed ticket's products; this ticket is open");
-        await this.ledger.restockTicket(m, ticket, await this.tickets.lines(ticket.id, m), actorUuid(auth.userId), now);
-      }
-      await this.payments.addRefunded(m, paymentId, r.amountMinor);
-      if (refundEffect(ticket.status) === 'reduces-paid')
-        await this.tickets.recordPaid(m, ticket.id, ticket.paidMinor - r.amountMinor, null);
-      else await this.tickets.recordRefunded(m, ticket.id, r.amountMinor);
-      await this.outbox.append(m, {
-        type: 'retail.payment.refunded.v1',
-        aggregateType: 'ticket',
-        aggregateId: ticket.id,
-        locationId: ticket.locationId,
-        actor: { type: 'user', id: actorUuid(auth.userId) },
-        payload: {
-          refundId,
-          paymentId,
-          ticketId: ticket.id,
-          clientId: ticket.clientId,
-          method: payment.method,
-          amountMinor: r.amountMinor,
-          reason: r.reason,
-          currency: payment.currency,
-          appointmentIds: ticket.appointmentIds,
-        },
-      });
+      // Products come back to stock with the refund, in its transaction (at most what each line sold).
+      if (r.restock) await this.ledger.restockTicket(m, ticket, await this.tickets.lines(ticket.id, m), actorUuid(auth.userId), now);
       return { ...(await this.refundAnswer(m, refundId)), replayed: false };
     });
+  }
+
+  private async recordRefund(
+    m: EntityManager,
+    actor: Actor,
+    ticket: TicketRow,
+    payment: PaymentRow,
+    r: {
+      amountMinor: number;
+      reason: string;
+      key: string | null;
+      fingerprint: string | null;
+      providerRef: string | null;
+      createdBy: string | null;
+      now: Date;
+    },
+  ): Promise<string> {
+    const refundId = await this.payments.insertRefund(m, {
+      paymentId: payment.id,
+      ticketId: ticket.id,
+      amountMinor: r.amountMinor,
+      reason: r.reason,
+      idempotencyKey: r.key,
+      requestFingerprint: r.fingerprint,
+      providerRef: r.providerRef,
+      createdBy: r.createdBy,
+      createdAt: r.now,
+    });
+    await this.payments.addRefunded(m, payment.id, r.amountMinor);
+    if (refundEffect(ticket.status) === 'reduces-paid') await this.tickets.recordPaid(m, ticket.id, ticket.paidMinor - r.amountMinor, null);
+    else await this.tickets.recordRefunded(m, ticket.id, r.amountMinor);
+    await this.outbox.append(m, {
+      type: 'retail.payment.refunded.v1',
+      aggregateType: 'ticket',
+      aggregateId: ticket.id,
+      locationId: ticket.locationId,
+      actor,
+      payload: {
+        refundId,
+        paymentId: payment.id,
+        ticketId: ticket.id,
+        clientId: ticket.clientId,
+        method: payment.method,
+        amountMinor: r.amountMinor,
+        reason: r.reason,
+        currency: payment.currency,
+        appointmentIds: ticket.appointmentIds,
+      },
+    });
+    return refundId;
   }
 
   private async refundAnswer(m: EntityManager, refundId: string): Promise<RefundAnswer> {
@@ -285,7 +590,7 @@ export class PaymentsUseCase {
 
   private async publishPayment(
     m: EntityManager,
-    auth: AuthContext,
+    actor: Actor,
     ticket: TicketRow,
     paymentId: string,
     method: PaymentRow['method'],
@@ -296,7 +601,7 @@ export class PaymentsUseCase {
       aggregateType: 'ticket',
       aggregateId: ticket.id,
       locationId: ticket.locationId,
-      actor: { type: 'user', id: actorUuid(auth.userId) },
+      actor,
       payload: {
         paymentId,
         ticketId: ticket.id,
@@ -309,7 +614,7 @@ export class PaymentsUseCase {
     });
   }
 
-  private async publishClosed(m: EntityManager, auth: AuthContext, ticketId: string) {
+  private async publishClosed(m: EntityManager, actor: Actor, ticketId: string) {
     const t = (await this.tickets.find(ticketId, m))!;
     const lines = await this.tickets.lines(ticketId, m);
     await this.outbox.append(m, {
@@ -317,7 +622,7 @@ export class PaymentsUseCase {
       aggregateType: 'ticket',
       aggregateId: t.id,
       locationId: t.locationId,
-      actor: { type: 'user', id: actorUuid(auth.userId) },
+      actor,
       payload: {
         ticketId: t.id,
         number: t.number,

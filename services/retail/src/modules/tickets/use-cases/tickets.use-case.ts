@@ -212,6 +212,23 @@ export class TicketsUseCase {
     });
   }
 
+  /**
+   * A tip the client added on the card terminal, in the caller's transaction (the ticket locked):
+   * the ticket's tip becomes the amount it came to plus this, split as before (a hand split is
+   * dropped: the shares would no longer add up), and the totals are recomputed.
+   */
+  async addTipIn(m: EntityManager, id: string, extraMinor: number): Promise<void> {
+    const ticket = (await this.tickets.find(id, m))!;
+    const lines = (await this.tickets.lines(id, m)).map(seedOf);
+    const state: TicketState = {
+      clientId: ticket.clientId,
+      lines,
+      discount: ticket.discount,
+      tip: { mode: 'amount', amountMinor: ticket.tipMinor + extraMinor },
+    };
+    await this.write(m, ticket, state, new Map());
+  }
+
   /** Voids an open ticket nothing is paid on; its appointments can be checked out again. */
   async void(_auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<TicketView> {
     const { reason } = parseInput(voidTicketInputSchema, input);

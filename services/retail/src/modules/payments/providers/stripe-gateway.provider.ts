@@ -1,0 +1,303 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '@salon/nest-kit';
+import Stripe from 'stripe';
+import type { RetailConfig } from '../../../config.js';
+import {
+  CardDeclinedError,
+  PaymentGateway,
+  WebhookSignatureError,
+  type CardIntent,
+  type CardModal,
+  type CardReader,
+  type CardRefund,
+  type CreateIntent,
+  type GatewayEvent,
+  type IntentState,
+  type SavedCard,
+} from '../domain/payment-gateway.js';
+
+/** Stripe's PaymentIntent statuses in checkout's words. */
+export function intentStateOf(pi: Stripe.PaymentIntent): IntentState {
+  switch (pi.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_capture':
+      return 'awaiting_capture';
+    case 'requires_action':
+      return 'awaiting_authentication';
+    case 'requires_payment_method':
+      // A failed attempt leaves the intent waiting for another card, with the reason.
+      return pi.last_payment_error
+        ? pi.last_payment_error.code === 'authentication_required'
+          ? 'awaiting_authentication'
+          : 'failed'
+        : 'awaiting_card';
+    default:
+      return 'awaiting_card';
+  }
+}
+
+function toIntent(pi: Stripe.PaymentIntent): CardIntent {
+  const tip = (pi.amount_details as { tip?: { amount?: number } } | undefined)?.tip?.amount ?? 0;
+  return {
+    id: pi.id,
+    state: intentStateOf(pi),
+    amountMinor: pi.amount,
+    receivedMinor: pi.amount_received ?? 0,
+    tipMinor: tip,
+    failureReason: pi.last_payment_error?.message ?? null,
+    failureCode: pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? null,
+    clientSecret: pi.client_secret,
+    authenticationUrl: pi.next_action?.redirect_to_url?.url ?? null,
+    metadata: { ...(pi.metadata ?? {}) },
+  };
+}
+
+function toRefund(r: Stripe.Refund): CardRefund {
+  return {
+    id: r.id,
+    intentId: typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? ''),
+    amountMinor: r.amount,
+    status: (r.status ?? 'pending') as CardRefund['status'],
+  };
+}
+
+function toReader(answer: Stripe.Terminal.Reader | Stripe.Terminal.DeletedReader): CardReader {
+  const r = answer as Stripe.Terminal.Reader;
+  return { id: r.id, label: r.label, deviceType: r.device_type, status: r.status ?? 'offline', busy: r.action?.status === 'in_progress' };
+}
+
+/** Card errors carry words meant for the person paying; the rest stay Stripe's. */
+function declined(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    const raw = error.raw as { payment_intent?: Stripe.PaymentIntent };
+    throw new CardDeclinedError(
+      error.message,
+      error.decline_code ?? error.code ?? 'card_declined',
+      raw.payment_intent ? toIntent(raw.payment_intent) : null,
+    );
+  }
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code &&
+    /unexpected_state|amount_too_large|charge_already_refunded|reader_busy|invalid_state/.test(error.code)
+  ) {
+    throw new CardDeclinedError(error.message, error.code, null);
+  }
+  throw error;
+}
+
+/**
+ * The PaymentGateway on Stripe, through the official SDK. STRIPE_API_URL points it at the local
+ * Stripe peer (host, port, protocol); unset, it talks to Stripe itself.
+ */
+@Injectable()
+export class StripeGateway extends PaymentGateway {
+  readonly enabled: boolean;
+  private readonly stripe: Stripe | null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: RetailConfig) {
+    super();
+    this.enabled = Boolean(config.STRIPE_SECRET_KEY);
+    const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+    this.stripe = config.STRIPE_SECRET_KEY
+      ? new Stripe(config.STRIPE_SECRET_KEY, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          appInfo: { name: 'salon-retail' },
+          ...(api
+            ? {
+                host: api.hostname,
+                port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+                protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+              }
+            : {}),
+        })
+      : null;
+  }
+
+  private get sdk(): Stripe {
+    if (!this.stripe) throw new Error('STRIPE_SECRET_KEY is not set');
+    return this.stripe;
+  }
+
+  modal(clientSecret: string, intentId: string, kind: 'payment' | 'setup'): CardModal {
+    if (this.config.STRIPE_API_URL || !this.config.STRIPE_PUBLISHABLE_KEY) {
+      const base = (this.config.STRIPE_API_URL ?? '').replace(/\/$/, '');
+      return {
+        kind: 'hosted_page',
+        url: `${base}/hosted/${kind === 'payment' ? 'payment_intents' : 'setup_intents'}/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`,
+      };
+    }
+    return { kind: 'payment_element', publishableKey: this.config.STRIPE_PUBLISHABLE_KEY, clientSecret };
+  }
+
+  confirmLink(clientSecret: string, intentId: string): string {
+    const modal = this.modal(clientSecret, intentId, 'payment');
+    if (modal.kind === 'hosted_page') return modal.url;
+    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/pay/confirm?payment_intent_client_secret=${encodeURIComponent(clientSecret)}`;
+  }
+
+  async createIntent(input: CreateIntent): Promise<CardIntent> {
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: input.amountMinor,
+      currency: input.currency.toLowerCase(),
+      metadata: input.metadata,
+      ...(input.description ? { description: input.description } : {}),
+    };
+    if (input.cardPresent) Object.assign(params, { allowed_payment_method_types: ['card_present'], capture_method: 'manual' });
+    else if (input.offSession) {
+      Object.assign(params, {
+        customer: input.offSession.customerId,
+        payment_method: input.offSession.paymentMethodId,
+        off_session: true,
+        confirm: true,
+        allowed_payment_method_types: ['card'],
+      });
+    } else params.allowed_payment_method_types = ['card'];
+    try {
+      return toIntent(await this.sdk.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey }));
+    } catch (error) {
+      return declined(error);
+    }
+  }
+
+  async retrieveIntent(id: string): Promise<CardIntent> {
+    return toIntent(await this.sdk.paymentIntents.retrieve(id));
+  }
+
+  async captureIntent(id: string, idempotencyKey: string): Promise<CardIntent> {
+    try {
+      return toIntent(await this.sdk.paymentIntents.capture(id, {}, { idempotencyKey }));
+    } catch (error) {
+      return declined(error);
+    }
+  }
+
+  async cancelIntent(id: string, idempotencyKey: string): Promise<CardIntent> {
+    try {
+      return toIntent(await this.sdk.paymentIntents.cancel(id, {}, { idempotencyKey }));
+    } catch (error) {
+      return declined(error);
+    }
+  }
+
+  async refund(input: { intentId: string; amountMinor: number; idempotencyKey: string; reason: string }): Promise<CardRefund> {
+    try {
+      const refund = await this.sdk.refunds.create(
+        { payment_intent: input.intentId, amount: input.amountMinor, metadata: { reason: input.reason.slice(0, 200) } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toRefund(refund);
+    } catch (error) {
+      return declined(error);
+    }
+  }
+
+  async ensureCustomer(input: { clientId: string; idempotencyKey: string }): Promise<string> {
+    const customer = await this.sdk.customers.create({ metadata: { clientId: input.clientId } }, { idempotencyKey: input.idempotencyKey });
+    return customer.id;
+  }
+
+  async createSetup(input: {
+    customerId: string;
+    clientId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }> {
+    const setup = await this.sdk.setupIntents.create(
+      { customer: input.customerId, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { clientId: input.clientId } },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: setup.id, clientSecret: setup.client_secret! };
+  }
+
+  async savedCard(paymentMethodId: string): Promise<SavedCard | null> {
+    const pm = await this.sdk.paymentMethods.retrieve(paymentMethodId);
+    if (!pm.card || !pm.customer) return null;
+    return {
+      id: pm.id,
+      customerId: typeof pm.customer === 'string' ? pm.customer : pm.customer.id,
+      brand: pm.card.brand,
+      last4: pm.card.last4,
+      expMonth: pm.card.exp_month,
+      expYear: pm.card.exp_year,
+    };
+  }
+
+  async registerReader(input: {
+    registrationCode: string;
+    label: string;
+    locationName: string;
+    idempotencyKey: string;
+  }): Promise<CardReader> {
+    try {
+      const location = await this.sdk.terminal.locations.create(
+        {
+          display_name: input.locationName,
+          address: { line1: input.locationName, city: 'Chicago', state: 'IL', postal_code: '60601', country: 'US' },
+        },
+        { idempotencyKey: `${input.idempotencyKey}-location` },
+      );
+      const reader = await this.sdk.terminal.readers.create(
+        { registration_code: input.registrationCode, label: input.label, location: location.id },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toReader(reader);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
+      throw error;
+    }
+  }
+
+  async processOnReader(readerId: string, intentId: string, idempotencyKey: string): Promise<CardReader> {
+    try {
+      return toReader(await this.sdk.terminal.readers.processPaymentIntent(readerId, { payment_intent: intentId }, { idempotencyKey }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
+      throw error;
+    }
+  }
+
+  async cancelReaderAction(readerId: string): Promise<CardReader> {
+    try {
+      return toReader(await this.sdk.terminal.readers.cancelAction(readerId));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);
+      throw error;
+    }
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent {
+    if (!this.config.STRIPE_WEBHOOK_SECRET)
+      throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused');
+    let event: Stripe.Event;
+    try {
+      event = this.sdk.webhooks.constructEvent(rawBody, signature ?? '', this.config.STRIPE_WEBHOOK_SECRET);
+    } catch (error) {
+      throw new WebhookSignatureError((error as Error).message);
+    }
+    const out: GatewayEvent = { id: event.id, type: event.type, createdAt: new Date(event.created * 1000) };
+    const object = event.data.object as unknown as { object: string };
+    if (object.object === 'payment_intent') out.intent = toIntent(object as unknown as Stripe.PaymentIntent);
+    if (object.object === 'charge') {
+      const charge = object as unknown as Stripe.Charge;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? '');
+      out.refunds = { intentId, refunds: (charge.refunds?.data ?? []).map(toRefund) };
+    }
+    if (object.object === 'setup_intent') {
+      const si = object as unknown as Stripe.SetupIntent;
+      out.setup = {
+        id: si.id,
+        customerId: typeof si.customer === 'string' ? si.customer : (si.customer?.id ?? null),
+        paymentMethodId: typeof si.payment_method === 'string' ? si.payment_method : (si.payment_method?.id ?? null),
+        metadata: { ...(si.metadata ?? {}) },
+      };
+    }
+    return out;
+  }
+}

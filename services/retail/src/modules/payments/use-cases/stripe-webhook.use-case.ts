@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@salon/contracts';
+import { AppError, InboxConsumer } from '@salon/nest-kit';
+import { DataSource } from 'typeorm';
+import { PaymentGateway, WebhookSignatureError, type GatewayEvent } from '../domain/payment-gateway.js';
+import { CardAccountsUseCase } from './card-accounts.use-case.js';
+import { PaymentsUseCase } from './payments.use-case.js';
+
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.requires_action',
+]);
+
+/** 403 like the other providers' webhooks: nothing but Stripe's signature lets a body in. */
+export class BadWebhookSignatureError extends AppError {
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+}
+
+/** The inbox keys events by uuid: Stripe's evt_… id is hashed into one (stable, so a redelivery finds its row). */
+export function inboxIdOf(eventId: string): string {
+  const h = createHash('sha256').update(`stripe:${eventId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * POST /api/webhooks/stripe: the signature is checked with STRIPE_WEBHOOK_SECRET, each event is
+ * handled once (the inbox, keyed by Stripe's event id), and out-of-order delivery is harmless: an
+ * intent's event makes us read the intent as Stripe has it now, and a tender's final state stays final.
+ */
+@Injectable()
+export class StripeWebhookUseCase {
+  private readonly inbox: InboxConsumer;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly gateway: PaymentGateway,
+    private readonly payments: PaymentsUseCase,
+    private readonly cards: CardAccountsUseCase,
+  ) {
+    this.inbox = new InboxConsumer(dataSource);
+  }
+
+  /** Answers whether the event was new (false: already handled, or of a type we ignore). */
+  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; handled: boolean }> {
+    let event: GatewayEvent;
+    try {
+      event = this.gateway.parseWebhook(rawBody ?? Buffer.alloc(0), signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw new BadWebhookSignatureError(`Stripe-Signature does not verify: ${error.message}`);
+      throw error;
+    }
+    const wanted = INTENT_EVENTS.has(event.type) || event.type === 'charge.refunded' || event.type === 'setup_intent.succeeded';
+    if (!wanted) return { received: true, handled: false };
+    // Read Stripe's current view before the inbox transaction, so no call to Stripe holds it open longer than needed.
+    const intent = event.intent && INTENT_EVENTS.has(event.type) ? await this.gateway.retrieveIntent(event.intent.id) : null;
+    const envelope = { id: inboxIdOf(event.id), type: `stripe.${event.type}` } as EventEnvelope;
+    const handled = await this.inbox.run('stripe-webhooks', envelope, async (m) => {
+      if (intent) await this.payments.applyIntentIn(m, intent);
+      else if (event.type === 'charge.refunded' && event.refunds)
+        await this.payments.reconcileRefundsIn(m, event.refunds.intentId, event.refunds.refunds);
+      else if (event.type === 'setup_intent.succeeded' && event.setup) await this.cards.saveCardIn(m, event.setup);
+    });
+    return { received: true, handled };
+  }
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticate, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
+
+// The local Stripe peer through the official SDK: what checkout relies on must behave as Stripe does.
+const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let peer: StripePeer;
+let stripe: Stripe;
+let receiver: Server;
+const received: { event: Stripe.Event | null; error: string | null }[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        const event = stripe.webhooks.constructEvent(Buffer.concat(chunks), String(req.headers['stripe-signature']), webhookSecret);
+        received.push({ event, error: null });
+        res.writeHead(200).end('{}');
+      } catch (error) {
+        received.push({ event: null, error: (error as Error).message });
+        res.writeHead(400).end('{}');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const address = receiver.address() as { port: number };
+  peer = await startStripePeer({ port: 0, secretKey, webhookSecret, webhookUrl: `http://127.0.0.1:${address.port}/hook` });
+  stripe = await peerClient(peer, secretKey);
+});
+afterAll(async () => {
+  await peer?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+async function failure(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('the local Stripe peer', () => {
+  it('refuses a wrong key and answers an unknown call with a Stripe error, never an empty object', async () => {
+    const other = await peerClient(peer, 'sk_test_wrong');
+    expect(await failure(other.customers.create({}))).toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
+    const unknown = await failure(stripe.rawRequest('GET', '/v1/subscriptions_nope'));
+    expect(unknown).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404 });
+    expect(unknown.message).toContain('Unrecognized request URL');
+    expect(await failure(stripe.paymentIntents.retrieve('pi_missing'))).toMatchObject({ code: 'resource_missing', statusCode: 404 });
+  });
+
+  it('charges a good card, keeps the PaymentIntent, and answers the same idempotency key with the same object', async () => {
+    const customer = await stripe.customers.create({ name: 'Ada' });
+    const params = {
+      amount: 5500,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      metadata: { ticket: 't1' },
+    };
+    const first = await stripe.paymentIntents.create(params, { idempotencyKey: 'ticket-t1-tender-1' });
+    const again = await stripe.paymentIntents.create(params, { idempotencyKey: 'ticket-t1-tender-1' });
+    expect(first).toMatchObject({ status: 'succeeded', amount_received: 5500, metadata: { ticket: 't1' } });
+    expect(again.id).toBe(first.id);
+    expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toHaveLength(1);
+    expect(await failure(stripe.paymentIntents.create({ ...params, amount: 100 }, { idempotencyKey: 'ticket-t1-tender-1' }))).toMatchObject(
+      {
+        type: 'StripeIdempotencyError',
+      },
+    );
+    expect((await stripe.paymentIntents.retrieve(first.id)).status).toBe('succeeded');
+  });
+
+  it.each([
+    ['4000000000000002', 'generic_decline', 'Your card was declined.'],
+    ['4000000000009995', 'insufficient_funds', 'Your card has insufficient funds.'],
+  ])('declines %s with %s and leaves the PaymentIntent waiting for another card', async (number, declineCode, message) => {
+    const pi = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd' });
+    const page = await payOnHostedPage(peer.hostedUrl(pi), number);
+    expect(page.status).toBe(402);
+    expect(page.html).toContain(message.replace("'", '&#39;'));
+    const after = await stripe.paymentIntents.retrieve(pi.id);
+    expect(after).toMatchObject({ status: 'requires_payment_method', last_payment_error: { decline_code: declineCode, message } });
+    const direct = await failure(
+      stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_chargeDeclined', confirm: true }),
+    );
+    expect(direct).toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline' });
+    expect(await payOnHostedPage(peer.hostedUrl(pi), '4242424242424242')).toMatchObject({ status: 200 });
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
+  });
+
+  it.each(['4000002500003155', '4000002760003184'])(
+    'asks for authentication with %s, and completes or fails it on the 3-D Secure page',
+    async (number) => {
+      const pi = await stripe.paymentIntents.create({ amount: 3000, currency: 'usd' });
+      await payOnHostedPage(peer.hostedUrl(pi), number);
+      const waiting = await stripe.paymentIntents.retrieve(pi.id);
+      expect(waiting.status).toBe('requires_action');
+      expect(waiting.next_action?.redirect_to_url?.url).toContain(`/hosted/authenticate/${pi.id}`);
+      await authenticate(peer, pi, 'complete');
+      expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
+
+      const other = await stripe.paymentIntents.create({ amount: 3000, currency: 'usd' });
+      await payOnHostedPage(peer.hostedUrl(other), number);
+      await authenticate(peer, other, 'fail');
+      expect(await stripe.paymentIntents.retrieve(other.id)).toMatchObject({
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'payment_intent_authentication_failure' },
+      });
+    },
+  );
+
+  it('saves a card with a SetupIntent, then charges it off the session; an authentication card fails off the session', async () => {
+    const customer = await stripe.customers.create({ email: 'ada@example.com' });
+    const setup = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });
+    await payOnHostedPage(peer.hostedUrl(setup), '4242424242424242');
+    const saved = await stripe.setupIntents.retrieve(setup.id);
+    expect(saved.status).toBe('succeeded');
+    const methods = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
+    expect(methods.data.map((m) => [m.card?.brand, m.card?.last4, m.card?.exp_month, m.card?.exp_year])).toEqual([
+      ['visa', '4242', 12, 2031],
+    ]);
+    const charged = await stripe.paymentIntents.create({
+      amount: 4500,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: methods.data[0]!.id,
+      off_session: true,
+      confirm: true,
+    });
+    expect(charged.status).toBe('succeeded');
+
+    const auth = await stripe.setupIntents.create({
+      customer: customer.id,
+      payment_method: 'pm_card_authenticationRequired',
+      confirm: true,
+    });
+    const declined = await failure(
+      stripe.paymentIntents.create({
+        amount: 4500,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: auth.payment_method as string,
+        off_session: true,
+        confirm: true,
+      }),
+    );
+    expect(declined).toMatchObject({ type: 'StripeCardError', code: 'authentication_required' });
+    expect(declined.payment_intent.status).toBe('requires_payment_method');
+  });
+
+  it('holds with manual capture, captures part, and refunds never above what was captured', async () => {
+    const pi = await stripe.paymentIntents.create({
+      amount: 10000,
+      currency: 'usd',
+      capture_method: 'manual',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    expect(pi).toMatchObject({ status: 'requires_capture', amount_capturable: 10000 });
+    const captured = await stripe.paymentIntents.capture(pi.id, { amount_to_capture: 8000 });
+    expect(captured).toMatchObject({ status: 'succeeded', amount_received: 8000 });
+    const refund = await stripe.refunds.create({ payment_intent: pi.id, amount: 3000, reason: 'requested_by_customer' });
+    expect(refund).toMatchObject({ status: 'succeeded', amount: 3000, payment_intent: pi.id });
+    expect(await failure(stripe.refunds.create({ payment_intent: pi.id, amount: 5001 }))).toMatchObject({
+      code: 'amount_too_large',
+      param: 'amount',
+    });
+    await stripe.refunds.create({ payment_intent: pi.id });
+    const charge = await stripe.charges.retrieve(captured.latest_charge as string);
+    expect(charge).toMatchObject({ amount_captured: 8000, amount_refunded: 8000, refunded: true });
+    const held = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      capture_method: 'manual',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    expect((await stripe.paymentIntents.cancel(held.id)).status).toBe('canceled');
+    expect(await failure(stripe.paymentIntents.capture(held.id))).toMatchObject({ code: 'payment_intent_unexpected_state' });
+  });
+
+  it('runs the server-driven reader flow: register, process, cancel, present a card with a tip', async () => {
+    const location = await stripe.terminal.locations.create({
+      display_name: 'Front desk',
+      address: { line1: '1 Main St', city: 'Chicago', state: 'IL', postal_code: '60601', country: 'US' },
+    });
+    const reader = await stripe.terminal.readers.create({ registration_code: 'simulated-wpe', label: 'Desk 1', location: location.id });
+    expect(reader).toMatchObject({ status: 'online', label: 'Desk 1', action: null });
+    const pi = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: 'usd',
+      allowed_payment_method_types: ['card_present'],
+      capture_method: 'manual',
+    });
+    expect(
+      ((await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: pi.id })) as Stripe.Terminal.Reader).action?.status,
+    ).toBe('in_progress');
+    expect(await failure(stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: pi.id }))).toMatchObject({
+      code: 'terminal_reader_busy',
+    });
+    expect(((await stripe.terminal.readers.cancelAction(reader.id)) as Stripe.Terminal.Reader).action).toBeNull();
+    await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: pi.id });
+    const presented = await stripe.testHelpers.terminal.readers.presentPaymentMethod(reader.id, { amount_tip: 1000 });
+    expect(presented.action?.status).toBe('succeeded');
+    expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({
+      status: 'requires_capture',
+      amount: 6000,
+      amount_details: { tip: { amount: 1000 } },
+    });
+    expect((await stripe.paymentIntents.capture(pi.id)).amount_received).toBe(6000);
+  });
+
+  it('signs every webhook so that the SDK accepts it, and a tampered one is refused', async () => {
+    await peer.settled();
+    expect(received.length).toBeGreaterThan(10);
+    expect(received.filter((r) => r.error)).toEqual([]);
+    const types = new Set(received.map((r) => r.event!.type));
+    for (const type of [
+      'payment_intent.succeeded',
+      'payment_intent.payment_failed',
+      'payment_intent.canceled',
+      'charge.refunded',
+      'setup_intent.succeeded',
+    ]) {
+      expect(types).toContain(type);
+    }
+    const event = peer.events().at(-1)!;
+    expect(() => stripe.webhooks.constructEvent(JSON.stringify(event), 't=1,v1=deadbeef', webhookSecret)).toThrow();
+  });
+});

@@ -1,0 +1,57 @@
+// The local Stripe peer of infra/local, typed for the tests.
+import type Stripe from 'stripe';
+// @ts-expect-error -- plain .mjs without declarations
+import { startStripePeer as startPeer } from '../../../../infra/local/stripe-peer.mjs';
+
+export interface StripePeer {
+  url: string;
+  port: number;
+  events(): Stripe.Event[];
+  deliveries(): { eventId: string; type: string; status: number; attempt: number }[];
+  resend(eventId: string, toUrl?: string): Promise<number>;
+  settled(): Promise<void>;
+  setWebhookUrl(url: string | null): void;
+  hostedUrl(object: { id: string; object: string; client_secret: string | null }, parentOrigin?: string): string;
+  stop(): Promise<void>;
+}
+
+export const startStripePeer = startPeer as (options: {
+  port?: number;
+  secretKey?: string;
+  webhookSecret?: string;
+  webhookUrl?: string;
+  now?: () => number;
+}) => Promise<StripePeer>;
+
+/** An SDK client talking to the peer, as the service's adapter does. */
+export async function peerClient(peer: StripePeer, secretKey: string): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(secretKey, { host: '127.0.0.1', port: peer.port, protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/** Types a card into the peer's hosted page, as a client does in the modal (the app never sees the number). */
+export async function payOnHostedPage(hostedUrl: string, number: string): Promise<{ status: number; html: string }> {
+  const page = new URL(hostedUrl);
+  const res = await fetch(page.origin + page.pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_secret: page.searchParams.get('client_secret') ?? '',
+      number,
+      exp_month: '12',
+      exp_year: '2031',
+      cvc: '123',
+    }).toString(),
+  });
+  return { status: res.status, html: await res.text() };
+}
+
+/** Presses "Complete authentication" (or "Fail") on the peer's 3-D Secure page. */
+export async function authenticate(peer: StripePeer, intent: { id: string; client_secret: string | null }, decision: 'complete' | 'fail') {
+  const res = await fetch(`${peer.url}/hosted/authenticate/${intent.id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: intent.client_secret ?? '', decision }).toString(),
+  });
+  return { status: res.status, html: await res.text() };
+}
