@@ -25,9 +25,9 @@ describe('when an automation is due', () => {
     // 2026-11-01 is the fall-back day: 24 real hours before Monday 10:00 CST is Sunday 10:00 CST.
     expect(dueAt('reminder', 24, local('2026-11-02T10:00'), local('2026-10-30T09:00'), Z)).toEqual(local('2026-11-01T10:00'));
     // 24 real hours before Sunday 10:00 CST (after fall-back) is Saturday 11:00 CDT.
-    expect(DateTime.fromJSDate(dueAt('reminder', 24, local('2026-11-01T10:00'), local('2026-10-30T09:00'), Z)!, { zone: Z }).toFormat('HH:mm')).toBe(
-      '11:00',
-    );
+    expect(
+      DateTime.fromJSDate(dueAt('reminder', 24, local('2026-11-01T10:00'), local('2026-10-30T09:00'), Z)!, { zone: Z }).toFormat('HH:mm'),
+    ).toBe('11:00');
   });
 
   it('sends follow-ups after the visit and a rebook nudge calendar weeks later at the same wall time', () => {
