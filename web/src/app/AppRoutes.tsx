@@ -40,6 +40,7 @@ const AppointmentsMobilePage = lazy(() =>
 const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').then((m) => ({ default: m.BookingTestPage })));
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
+const AutomationsPage = lazy(() => import('../pages/automations/AutomationsPage').then((m) => ({ default: m.AutomationsPage })));
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
@@ -52,6 +53,11 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   permissions: () => <PermissionsPage />,
   settings: () => <SettingsPage />,
   'email-test': () => <EmailTestPage />,
+  automations: () => (
+    <Suspense fallback={loading}>
+      <AutomationsPage />
+    </Suspense>
+  ),
   help: () => <HelpIndexPage />,
   'help-topic': () => <HelpTopicPage />,
   clients: () => (
