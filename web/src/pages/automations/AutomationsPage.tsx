@@ -24,14 +24,18 @@ export function AutomationsPage() {
   const shown = data ?? previousData;
   const [update, { error: updateError }] = useMutation(UPDATE_AUTOMATION);
   const [editing, setEditing] = useState<string | null>(null);
+  // One change at a time: each save carries the version it read, so a second click waits for the first.
+  const [busy, setBusy] = useState(false);
 
   const toggle = async (a: AutomationItem) => {
+    setBusy(true);
     await update({ variables: { input: { locationId, kind: a.kind, enabled: !a.enabled, version: a.version } } }).catch(() => undefined);
-    await refetch();
+    await refetch().catch(() => undefined);
+    setBusy(false);
   };
 
   return (
-    <section className="page" data-testid="automations-page">
+    <section className="page automations-page" data-testid="automations-page">
       <header className="page-header">
         <div>
           <h1>Automations</h1>
@@ -60,12 +64,16 @@ export function AutomationsPage() {
                       type="checkbox"
                       role="switch"
                       checked={a.enabled}
+                      disabled={busy}
                       onChange={() => void toggle(a)}
                       aria-describedby={`automation-desc-${a.kind}`}
                     />
                     <span className="automation-name">{a.label}</span>
                   </label>
-                  <span className={`badge ${a.enabled ? 'badge-success' : 'badge-muted'}`} data-testid={`automation-state-${a.kind}`}>
+                  <span
+                    className={`badge ${a.enabled ? 'automation-badge-on' : 'automation-badge-off'}`}
+                    data-testid={`automation-state-${a.kind}`}
+                  >
                     {a.enabled ? 'On' : 'Off'}
                   </span>
                   <button
@@ -116,9 +124,9 @@ export function AutomationsPage() {
                     key={`${a.kind}-${a.version}`}
                     automation={a}
                     locationId={locationId}
-                    onSaved={() => {
+                    onSaved={async () => {
+                      await refetch().catch(() => undefined);
                       setEditing(null);
-                      void refetch();
                     }}
                   />
                 )}
@@ -149,7 +157,7 @@ export function AutomationsPage() {
                       <td>{shown.automations.find((a) => a.kind === s.kind)?.label ?? s.kind}</td>
                       <td>{formatDateTime(s.dueAt)}</td>
                       <td>
-                        <span className="badge" data-state={s.state}>
+                        <span className="badge automation-badge-off" data-state={s.state}>
                           {s.state}
                         </span>
                       </td>
@@ -169,7 +177,15 @@ export function AutomationsPage() {
   );
 }
 
-function AutomationEditor({ automation: a, locationId, onSaved }: { automation: AutomationItem; locationId: string; onSaved: () => void }) {
+function AutomationEditor({
+  automation: a,
+  locationId,
+  onSaved,
+}: {
+  automation: AutomationItem;
+  locationId: string;
+  onSaved: () => Promise<void>;
+}) {
   const [form, setForm] = useState({
     timing: String(a.timing),
     channelRule: a.channelRule,
@@ -201,7 +217,7 @@ function AutomationEditor({ automation: a, locationId, onSaved }: { automation: 
         },
       },
     }).catch(() => null);
-    if (result?.data) onSaved();
+    if (result?.data) await onSaved();
   };
 
   return (

@@ -30,7 +30,7 @@ export function InboxPanel() {
                 >
                   <span>{c.clientName ?? (c.clientId ? 'Client' : 'Unknown number')}</span>
                   <span className="muted small"> {c.phone}</span>
-                  {c.unread > 0 && <span className="badge badge-primary"> {c.unread} unread</span>}
+                  {c.unread > 0 && <span className="badge automation-badge-unread"> {c.unread} unread</span>}
                   <span className="muted small automation-conversation-last">{c.lastMessageText}</span>
                 </button>
               </li>
