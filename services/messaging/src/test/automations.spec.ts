@@ -273,8 +273,15 @@ describe('replies to a reminder', () => {
     expect(msgs.data.conversationMessages.filter((m: { direction: string }) => m.direction === 'inbound')).toEqual([
       { direction: 'inbound', body: 'C', action: 'confirmed' },
     ]);
-    const counts = await gql(`{ automations(locationId: "${LOC}") { kind counts { sent replies confirmed } } }`);
+    const counts = await gql(
+      `{ automations(locationId: "${LOC}") { kind counts { sent replies confirmed } } automationSends(locationId: "${LOC}") { kind state channels reason } }`,
+    );
+    expect(counts.errors).toBeUndefined();
     expect(counts.data.automations.find((a: { kind: string }) => a.kind === 'reminder').counts).toMatchObject({ replies: 1, confirmed: 1 });
+    // Each send with its delivery state: the texts the peer took are sent, the cancelled ones say why.
+    const states = counts.data.automationSends.map((s: { state: string }) => s.state);
+    expect(states).toContain('sent');
+    expect(counts.data.automationSends).toContainEqual({ kind: 'reminder', state: 'cancelled', channels: [], reason: 'The appointment was cancelled' });
   });
 
   it('a text from a number nobody was texted at is a conversation of an unknown number and acts on nothing', async () => {

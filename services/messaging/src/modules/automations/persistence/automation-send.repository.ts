@@ -157,7 +157,7 @@ export class AutomationSendRepository {
 
   async recent(locationId: string, limit: number): Promise<(AutomationSendRow & { messageStates: string[]; lastErrors: string[] })[]> {
     const rows: Raw[] = await this.dataSource.query(
-      `SELECT s.*, COALESCE(array_agg(m.status) FILTER (WHERE m.id IS NOT NULL), '{}') AS message_states,
+      `SELECT s.*, COALESCE(array_agg(m.status::text) FILTER (WHERE m.id IS NOT NULL), '{}') AS message_states,
               COALESCE(array_agg(m.last_error) FILTER (WHERE m.last_error IS NOT NULL), '{}') AS last_errors
        FROM automation_sends s LEFT JOIN messages m ON m.id = ANY (s.message_ids)
        WHERE s.location_id = $1 GROUP BY s.id ORDER BY s.due_at DESC LIMIT $2`,
