@@ -29,9 +29,9 @@ export function InboxPanel() {
                   data-testid={`conversation-${c.phone}`}
                 >
                   <span>{c.clientName ?? (c.clientId ? 'Client' : 'Unknown number')}</span>
-                  <span className="muted small"> {c.phone}</span>
+                  <span className="automation-meta"> {c.phone}</span>
                   {c.unread > 0 && <span className="badge automation-badge-unread"> {c.unread} unread</span>}
-                  <span className="muted small automation-conversation-last">{c.lastMessageText}</span>
+                  <span className="automation-meta automation-conversation-last">{c.lastMessageText}</span>
                 </button>
               </li>
             ))}
@@ -53,7 +53,7 @@ function Conversation({ id, onReplied }: { id: string; onReplied: () => void }) 
         {(data?.conversationMessages ?? []).map((m) => (
           <li key={m.id} className={`automation-text automation-text-${m.direction}`}>
             <span>{m.body}</span>
-            <span className="muted small">
+            <span className="automation-meta">
               {' '}
               · {formatDateTime(m.at)}
               {m.action ? ` · ${m.action}` : ''}
