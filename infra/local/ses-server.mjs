@@ -160,7 +160,7 @@ export async function startLocalSes({
     await new Promise((resolve, reject) => front.once('error', reject).listen(chosen, host, resolve));
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`local SES could not listen on ${host}:${chosen}: ${error.message}`);
+    throw new Error(`local SES could not listen on ${host}:${chosen}: ${error.message}`, { cause: error });
   }
 
   return {

@@ -281,7 +281,12 @@ describe('replies to a reminder', () => {
     // Each send with its delivery state: the texts the peer took are sent, the cancelled ones say why.
     const states = counts.data.automationSends.map((s: { state: string }) => s.state);
     expect(states).toContain('sent');
-    expect(counts.data.automationSends).toContainEqual({ kind: 'reminder', state: 'cancelled', channels: [], reason: 'The appointment was cancelled' });
+    expect(counts.data.automationSends).toContainEqual({
+      kind: 'reminder',
+      state: 'cancelled',
+      channels: [],
+      reason: 'The appointment was cancelled',
+    });
   });
 
   it('a text from a number nobody was texted at is a conversation of an unknown number and acts on nothing', async () => {
