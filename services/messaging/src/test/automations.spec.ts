@@ -124,7 +124,8 @@ describe('reminders follow the appointment', () => {
   it('booked, moved, then due: one reminder and one second reminder, for the new time, each once', async () => {
     const id = randomUUID();
     const start = new Date(Date.now() + 72 * HOUR);
-    await bus.publish([book(id, 'c-sms', start)]);
+    const booking = book(id, 'c-sms', start);
+    await bus.publish([booking]);
     const planned = await waitFor(async () => {
       const rows = await sendsOf(id);
       return rows.length === 2 ? rows : null;
@@ -146,8 +147,8 @@ describe('reminders follow the appointment', () => {
     });
     await bus.publish([reschedule]);
     await waitFor(async () => (await sendsOf(id)).every((r) => new Date(r.due_at) > start), 'reminders moved');
-    // A redelivered booking plans nothing more.
-    await bus.publish([book(id, 'c-sms', start)]);
+    // The booking delivered again, and a second copy of it with a new id: neither plans more nor moves the reminders back.
+    await bus.publish([booking, book(id, 'c-sms', start)]);
 
     await promoteAll();
     await waitFor(async () => (await sendsOf(id)).every((r) => r.state === 'done'), 'both reminders done');

@@ -38,6 +38,15 @@ export class AutomationSendRepository {
     return manager ?? this.dataSource.manager;
   }
 
+  /** The booking is an appointment's first event: a second copy of it never overwrites what came after. */
+  async insertAppointment(a: AppointmentMirror): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO automation_appointments (appointment_id, client_id, location_id, service_name, staff_id, starts_at, ends_at, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (appointment_id) DO NOTHING`,
+      [a.appointmentId, a.clientId, a.locationId, a.serviceName, a.staffId, a.startsAt, a.endsAt, a.status],
+    );
+  }
+
   async upsertAppointment(a: AppointmentMirror): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO automation_appointments (appointment_id, client_id, location_id, service_name, staff_id, starts_at, ends_at, status)

@@ -30,7 +30,7 @@ export class ScheduleAutomationsUseCase {
   async booked(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
     const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.booked.v1'], payload);
     const startsAt = new Date(p.startsAt);
-    await this.sends.upsertAppointment({
+    await this.sends.insertAppointment({
       appointmentId: p.appointmentId,
       clientId: p.clientId,
       locationId,
