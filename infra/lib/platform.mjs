@@ -181,6 +181,8 @@ export async function startPlatform(options = {}) {
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.
     common.SES_ENDPOINT ??= peers.ses.url;
+    // Where the worker finds SES's Send events before retrying an e-mail whose outcome it lost.
+    common.SES_SEND_EVENTS_URL ??= `${peers.ses.url}/send-events`;
     common.TWILIO_API_URL ??= peers.twilio.url;
     common.S3_ENDPOINT ??= peers.s3.url;
     // Every service may call any other (messaging's worker asks clients for a client's phone), and

@@ -10,7 +10,8 @@
 //   node infra/local/twilio-peer.mjs --port 8006 [--auth-token <token>]
 //
 // HTTP: POST/GET /2010-04-01/Accounts/:sid/Messages.json, GET /messages, DELETE /messages,
-// POST /control/fail {"count":2,"status":503}.
+// POST /control/fail {"count":2,"status":503}, POST /control/inbound {"url","from","body"[,"to"]}: a client's
+// text to the business number, delivered to `url` signed the way Twilio signs its inbound webhook.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -94,6 +95,11 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
         received.length = 0;
         return json(res, 200, { cleared: true });
       }
+      if (url.pathname === '/control/inbound' && req.method === 'POST') {
+        const wanted = JSON.parse(body || '{}');
+        const answer = await deliverInbound(wanted);
+        return json(res, 200, { status: answer.status, body: await answer.text() });
+      }
       if (url.pathname === '/control/fail' && req.method === 'POST') {
         const wanted = JSON.parse(body || '{}');
         failures = { count: Number(wanted.count ?? 1), status: Number(wanted.status ?? 500) };
@@ -104,6 +110,26 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
       return json(res, 500, { message: String(error?.message ?? error), status: 500 });
     }
   });
+  /** A text from `from` to the business number, posted to `url` (the inbound webhook) with Twilio's signature. */
+  function deliverInbound({ url: target, from, body: text, to = '+15005550006' }) {
+    const params = {
+      AccountSid: 'AC00000000000000000000000000000000',
+      ApiVersion: '2010-04-01',
+      Body: String(text ?? ''),
+      From: String(from),
+      MessageSid: `SM${randomBytes(16).toString('hex')}`,
+      NumMedia: '0',
+      SmsSid: '',
+      To: String(to),
+    };
+    params.SmsSid = params.MessageSid;
+    return fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(authToken, target, params) },
+      body: new URLSearchParams(params).toString(),
+    });
+  }
+
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   const address = server.address();
   const url = `http://${host}:${address.port}`;
@@ -116,6 +142,8 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
     clear: () => void (received.length = 0),
     /** The next `count` sends answer `status` (Twilio error 20500) instead of being accepted. */
     failNext: (count, status = 500) => void (failures = { count, status }),
+    /** A client texts the business number: Twilio's signed inbound webhook to `url`. */
+    sendInbound: (options) => deliverInbound(options),
     /** The number replied STOP at Twilio: sends to it answer error 21610 from now on. */
     optOut: (number) => void unsubscribed.add(number),
     /**

@@ -42,6 +42,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('sesUrl', platform.peers.ses.url);
   project.provide('twilioUrl', platform.peers.twilio.url);
+  project.provide('redisPrefix', `e2e:${tag}:`);
   return async () => {
     await platform.stop();
     for (const database of platform.databases) await dropDatabase(postgresAdminUrl(), database);
@@ -55,6 +56,8 @@ declare module 'vitest' {
     sesUrl: string;
     /** The local Twilio peer: GET /messages lists every text the SDK sent. */
     twilioUrl: string;
+    /** The platform's Redis key prefix (the automations walk moves a delayed job's due time forward). */
+    redisPrefix: string;
     /** How far the walk's clock is from the machine's (ms): setup-clock.ts installs it in each test file. */
     clockOffsetMs: number;
   }

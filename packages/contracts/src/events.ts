@@ -79,6 +79,14 @@ export const EVENT_PAYLOADS = {
   // every live client with that phone.
   'messaging.sms.opted-out.v1': smsOptChangePayload,
   'messaging.sms.opted-in.v1': smsOptChangePayload,
+  // Messaging: a client answered an appointment reminder ("C" to confirm, "cancel"). One aggregate per
+  // appointment; scheduling confirms (or cancels) the appointment as the client, if it still can.
+  'messaging.appointment.reply-received.v1': z.object({
+    appointmentId: z.string(),
+    clientId: z.string(),
+    action: z.enum(['confirm', 'cancel']),
+    receivedAt: z.iso.datetime({ offset: true }),
+  }),
   // Scheduling: an appointment's lifecycle (one aggregate per appointment id, in order).
   'scheduling.appointment.booked.v1': z.object({
     appointmentId: z.string(),

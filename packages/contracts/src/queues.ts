@@ -2,6 +2,8 @@
 export const QUEUES = {
   SMS: 'messaging.sms',
   EMAIL: 'messaging.email',
+  // Automation sends waiting for their time (a reminder N hours before): delayed jobs carrying the send id.
+  AUTOMATION: 'messaging.automation',
   CLIENT_IMPORT: 'clients.import',
 } as const;
 

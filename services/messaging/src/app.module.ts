@@ -13,7 +13,9 @@ import type { MessagingConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
 import { RoleOnlyPermissionResolver } from './modules/access/role-only-permission.provider.js';
+import { AutomationsApiModule } from './modules/automations/automations-api.module.js';
 import { DeliveryApiModule } from './modules/delivery/delivery-api.module.js';
+import { InboxModule } from './modules/inbox/inbox.module.js';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
@@ -36,6 +38,8 @@ export class AppModule {
         subgraphModule(config),
         HealthModule,
         DeliveryApiModule,
+        AutomationsApiModule,
+        InboxModule,
         WebhooksModule,
         PasswordResetModule,
       ],

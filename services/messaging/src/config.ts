@@ -29,6 +29,13 @@ export const messagingConfigSchema = baseConfigSchema
       AWS_ACCESS_KEY_ID: z.string().min(1).default('local-access-key'),
       AWS_SECRET_ACCESS_KEY: z.string().min(1).default('local-secret-key'),
       SES_CONFIGURATION_SET: z.string().optional(),
+      /**
+       * Where SES's `Send` events (event publishing of the configuration set, tagged with our
+       * message id) can be looked up: before an e-mail whose outcome a crash lost is sent again,
+       * the worker asks here whether SES already accepted it. The local SES server serves them
+       * at `<SES_ENDPOINT>/send-events`. Unset: such an e-mail is sent again (at-least-once).
+       */
+      SES_SEND_EVENTS_URL: z.union([z.literal(''), z.url()]).optional(),
       EMAIL_FROM: z.string().min(3).default('Willow & Sage <no-reply@demo.salon>'),
       /** Hosts SNS signing certificates may come from; `*` stands for one DNS label. */
       SES_WEBHOOK_CERT_HOSTS: z
@@ -76,8 +83,12 @@ export const messagingConfigSchema = baseConfigSchema
       MESSAGE_MAX_ATTEMPTS: positiveInt(6),
       MESSAGE_BACKOFF_MS: positiveInt(2000),
       WORKER_CONCURRENCY: positiveInt(8),
-      /** How long a worker owns a job (and a message's `sending` lease) before another may take over. */
-      WORKER_LOCK_MS: positiveInt(30_000),
+      /**
+       * How long a worker owns a job (and a message's `sending` lease) without renewing it. Both are
+       * renewed while the worker lives, so this only bounds how soon a dead worker's jobs are taken
+       * up again: within about 1.5 x this (the stalled-job check runs every half lock).
+       */
+      WORKER_LOCK_MS: positiveInt(5_000),
       /** How often messages left queued by a crash between insert and enqueue are re-enqueued. */
       STRANDED_SWEEP_SECONDS: positiveInt(60),
     }),

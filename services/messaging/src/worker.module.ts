@@ -11,6 +11,7 @@ import { WaitlistOffersModule } from './modules/waitlist-offers/waitlist-offers.
 import { BookingClaimsModule } from './modules/booking-claims/booking-claims.module.js';
 import { AppointmentNoticesModule } from './modules/appointment-notices/appointment-notices.module.js';
 import { BookingConfirmationsModule } from './modules/booking-confirmations/booking-confirmations.module.js';
+import { AutomationsWorkerModule } from './modules/automations/automations-worker.module.js';
 
 /**
  * The worker process: BullMQ processors and the event consumers (the API process runs neither). The
@@ -36,6 +37,7 @@ export class WorkerModule {
         BookingConfirmationsModule,
         BookingClaimsModule,
         AppointmentNoticesModule,
+        AutomationsWorkerModule,
         ConsentEventsModule,
       ],
     };

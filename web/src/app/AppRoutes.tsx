@@ -44,6 +44,7 @@ const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').th
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
 const ProductsPage = lazy(() => import('../pages/products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
+const AutomationsPage = lazy(() => import('../pages/automations/AutomationsPage').then((m) => ({ default: m.AutomationsPage })));
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
 const FormsPage = lazy(() => import('../pages/forms/FormsPage').then((m) => ({ default: m.FormsPage })));
 const DocumentsPage = lazy(() => import('../pages/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
@@ -60,6 +61,11 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   permissions: () => <PermissionsPage />,
   settings: () => <SettingsPage />,
   'email-test': () => <EmailTestPage />,
+  automations: () => (
+    <Suspense fallback={loading}>
+      <AutomationsPage />
+    </Suspense>
+  ),
   help: () => (
     <Suspense fallback={loading}>
       <HelpIndexPage />

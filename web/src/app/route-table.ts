@@ -37,7 +37,8 @@ export type LivePage =
   | 'documents'
   | 'time-clock'
   | 'payroll'
-  | 'products';
+  | 'products'
+  | 'automations';
 
 export interface StaffRoute {
   path: string;
@@ -81,7 +82,7 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/memberships', page: { module: 'memberships' } },
   { path: '/reports', page: { module: 'reports' } },
   { path: '/marketing', page: { module: 'marketing' } },
-  { path: '/automations', page: { module: 'automations' } },
+  { path: '/automations', page: 'automations', adminOnly: true },
   { path: '/note-templates', page: 'note-templates', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/phone', page: { module: 'phone' }, requirement: PERMISSIONS.VIEW_PHONE },
   { path: '/forms', page: 'forms', requirement: PERMISSIONS.VIEW_CLIENTS },

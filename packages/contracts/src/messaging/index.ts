@@ -1,1 +1,3 @@
 export * from './messages.js';
+export * from './automations.js';
+export * from './inbox.js';

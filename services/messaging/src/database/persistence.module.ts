@@ -2,8 +2,18 @@ import { Global, Module } from '@nestjs/common';
 import { ClientConsentRepository } from '../modules/consent/persistence/client-consent.repository.js';
 import { SmsConsentRepository } from '../modules/consent/persistence/sms-consent.repository.js';
 import { MessageRepository } from '../modules/delivery/persistence/message.repository.js';
+import { AutomationRepository } from '../modules/automations/persistence/automation.repository.js';
+import { AutomationSendRepository } from '../modules/automations/persistence/automation-send.repository.js';
+import { ConversationRepository } from '../modules/inbox/persistence/conversation.repository.js';
 
-const REPOSITORIES = [MessageRepository, SmsConsentRepository, ClientConsentRepository];
+const REPOSITORIES = [
+  MessageRepository,
+  SmsConsentRepository,
+  ClientConsentRepository,
+  AutomationRepository,
+  AutomationSendRepository,
+  ConversationRepository,
+];
 
 /** Every repository of the service, available to every feature module (they share one database). */
 @Global()

@@ -40,8 +40,15 @@ export interface LocalSes {
       at: number;
     }[]
   >;
+  /** SES-style `Send` events of accepted sends (tags as name -> values), optionally filtered by `name:value`. */
+  sendEvents(tag?: string): Promise<SesSendEvent[]>;
   clear(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface SesSendEvent {
+  eventType: 'Send';
+  mail: { messageId: string; timestamp: string; tags: Record<string, string[]>; configurationSet: string | null };
 }
 
 export const startTwilioPeer = startPeer as (options: {
@@ -50,7 +57,10 @@ export const startTwilioPeer = startPeer as (options: {
   delayMs?: number;
   onMessage?: (m: PeerMessage, count: number) => unknown;
 }) => Promise<TwilioPeer>;
-export const startLocalSes = startSes as (options: { port?: number }) => Promise<LocalSes>;
+export const startLocalSes = startSes as (options: {
+  port?: number;
+  onSend?: (event: SesSendEvent, count: number) => unknown;
+}) => Promise<LocalSes>;
 
 // @ts-expect-error -- plain .mjs without declarations
 import { twilioSignature as sign } from '../../../../infra/local/twilio-peer.mjs';

@@ -1,6 +1,7 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import express from 'express';
 import { ConsentModule } from '../consent/consent.module.js';
+import { InboxModule } from '../inbox/inbox.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { SesWebhookController } from './http/ses-webhook.controller.js';
 import { TwilioSignatureGuard } from './http/twilio-signature.guard.js';
@@ -9,7 +10,7 @@ import { SnsClient } from './sns/sns-client.js';
 import { SnsVerifier } from './sns/sns-verifier.js';
 
 @Module({
-  imports: [DeliveryModule, ConsentModule],
+  imports: [DeliveryModule, ConsentModule, InboxModule],
   controllers: [TwilioWebhooksController, SesWebhookController],
   providers: [TwilioSignatureGuard, SnsClient, SnsVerifier],
 })

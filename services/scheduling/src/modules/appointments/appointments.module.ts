@@ -3,6 +3,8 @@ import { AllocationsModule } from '../allocations/allocations.module.js';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
 import { TicketClosedConsumer } from './events/ticket-closed.consumer.js';
+import { ClientReplyConsumer } from './events/client-reply.consumer.js';
+import { ClientReplyUseCase } from './use-cases/client-reply.use-case.js';
 import { AppointmentSeriesResolver } from './graphql/appointment-series.resolver.js';
 import { AppointmentResolver } from './graphql/appointment.resolver.js';
 import { AppointmentSeriesController } from './http/appointment-series.controller.js';
@@ -25,6 +27,8 @@ import { MarkPaidUseCase } from './use-cases/mark-paid.use-case.js';
     AppointmentSeriesRepository,
     MarkPaidUseCase,
     TicketClosedConsumer,
+    ClientReplyConsumer,
+    ClientReplyUseCase,
   ],
   exports: [AppointmentsUseCase, BookingWriter, AllocationsModule],
 })

@@ -33,9 +33,10 @@ export class DeliveryWorkers implements OnApplicationBootstrap, OnApplicationShu
       connection: this.connection,
       prefix: bullPrefix(config),
       concurrency: config.WORKER_CONCURRENCY,
+      // BullMQ renews a live job's lock every half lock; a killed worker's lock runs out within one
+      // lock, and the stalled check, every half lock, then hands its jobs out again.
       lockDuration: config.WORKER_LOCK_MS,
-      // A killed worker's jobs come back after about one lock duration.
-      stalledInterval: Math.min(config.WORKER_LOCK_MS, 30_000),
+      stalledInterval: Math.max(500, Math.min(Math.floor(config.WORKER_LOCK_MS / 2), 30_000)),
       maxStalledCount: 5,
     };
     const handle = (job: Parameters<DeliveryProcessor['process']>[0], token?: string) => this.processor.process(job, token);

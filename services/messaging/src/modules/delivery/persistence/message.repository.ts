@@ -64,6 +64,15 @@ export class MessageRepository {
     return this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** Keeps a live attempt's lease from running out while the provider call lasts. */
+  async extendLease(id: string, leaseMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE messages SET lease_expires_at = now() + make_interval(secs => $2::double precision / 1000)
+       WHERE id = $1 AND status = 'sending' AND lease_expires_at > now()`,
+      [id, leaseMs],
+    );
+  }
+
   /** Records the start of an attempt and leases the message to this worker for `leaseMs`. */
   async markSending(id: string, provider: string, leaseMs: number, manager: EntityManager): Promise<void> {
     await manager.query(

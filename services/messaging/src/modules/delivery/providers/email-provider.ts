@@ -16,4 +16,10 @@ export interface OutgoingEmail {
 export abstract class EmailProvider {
   abstract readonly name: string;
   abstract send(email: OutgoingEmail): Promise<ProviderReceipt>;
+  /**
+   * After a crash between "the provider accepted" and "we wrote it down", asks whether this
+   * message (by our message id) was accepted since `since`. Null when not, or when the provider
+   * cannot tell (then the caller resends: the remaining at-least-once window).
+   */
+  findAccepted?(email: OutgoingEmail, since: Date): Promise<ProviderReceipt | null>;
 }

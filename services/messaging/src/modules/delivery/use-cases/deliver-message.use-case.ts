@@ -8,7 +8,7 @@ import { isFinished, type MessageStatus } from '../domain/message-status.js';
 import { SenderPacer } from '../jobs/sender-pacer.js';
 import type { MessageEntity } from '../persistence/message.entity.js';
 import { MessageRepository } from '../persistence/message.repository.js';
-import { EmailProvider } from '../providers/email-provider.js';
+import { EmailProvider, type OutgoingEmail } from '../providers/email-provider.js';
 import { ProviderError, type ProviderReceipt } from '../providers/provider-error.js';
 import { SmsProvider, type OutgoingSms } from '../providers/sms-provider.js';
 
@@ -82,11 +82,20 @@ export class DeliverMessageUseCase {
   private async attempt(message: MessageEntity, uncertainSince: Date | null, finalAttempt: boolean): Promise<DeliveryOutcome> {
     const provider = message.channel === 'sms' ? this.sms : this.email;
     let receipt: ProviderReceipt;
+    // The lease is short (a dead worker's message must come back quickly), so a live worker keeps
+    // renewing it for as long as the provider call takes.
+    const every = Math.max(200, Math.floor(this.config.WORKER_LOCK_MS / 2));
+    const heartbeat = setInterval(
+      () => void this.messages.extendLease(message.id, this.config.WORKER_LOCK_MS).catch(() => undefined),
+      every,
+    );
     try {
       receipt = (await this.reconcile(message, uncertainSince)) ?? (await this.send(message));
     } catch (error) {
+      clearInterval(heartbeat);
       return this.attemptFailed(message, error, finalAttempt);
     }
+    clearInterval(heartbeat);
     // Kept right after the provider call on purpose: this statement is the whole window in which
     // a crash leaves a sent message looking unsent (see reconcile).
     await this.messages.markSent(message.id, provider.name, receipt.providerMessageId, receipt.deliveredNow ?? false);
@@ -95,22 +104,14 @@ export class DeliverMessageUseCase {
 
   /** After an uncertain attempt, asks the provider (where it can tell) before sending again. */
   private async reconcile(message: MessageEntity, uncertainSince: Date | null): Promise<ProviderReceipt | null> {
-    if (!uncertainSince || message.channel !== 'sms' || !this.sms.findAccepted) return null;
-    return this.sms.findAccepted(toSms(message), uncertainSince);
+    if (!uncertainSince) return null;
+    if (message.channel === 'sms') return this.sms.findAccepted ? this.sms.findAccepted(toSms(message), uncertainSince) : null;
+    return this.email.findAccepted ? this.email.findAccepted(toEmail(message), uncertainSince) : null;
   }
 
   private send(message: MessageEntity): Promise<ProviderReceipt> {
     if (message.channel === 'sms') return this.sms.send(toSms(message));
-    return this.email.send({
-      messageId: message.id,
-      idempotencyKey: message.idempotencyKey,
-      purpose: message.purpose,
-      from: message.sender,
-      to: message.recipient,
-      subject: message.subject ?? '',
-      text: message.bodyText,
-      html: message.bodyHtml,
-    });
+    return this.email.send(toEmail(message));
   }
 
   private async attemptFailed(message: MessageEntity, error: unknown, finalAttempt: boolean): Promise<never> {
@@ -135,6 +136,19 @@ export class DeliverMessageUseCase {
 
 function leaseHeld(message: MessageEntity): boolean {
   return message.status === 'sending' && message.leaseExpiresAt !== null && message.leaseExpiresAt.getTime() > Date.now();
+}
+
+function toEmail(message: MessageEntity): OutgoingEmail {
+  return {
+    messageId: message.id,
+    idempotencyKey: message.idempotencyKey,
+    purpose: message.purpose,
+    from: message.sender,
+    to: message.recipient,
+    subject: message.subject ?? '',
+    text: message.bodyText,
+    html: message.bodyHtml,
+  };
 }
 
 function toSms(message: MessageEntity): OutgoingSms {

@@ -1,6 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { Public } from '@salon/nest-kit';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
+import { InboxUseCase } from '../../inbox/use-cases/inbox.use-case.js';
 import { RecordDeliveryReportUseCase } from '../../delivery/use-cases/record-delivery-report.use-case.js';
 import { twilioReportOf } from '../domain/twilio-status.js';
 import { TwilioSignatureGuard } from './twilio-signature.guard.js';
@@ -15,6 +16,7 @@ export class TwilioWebhooksController {
   constructor(
     private readonly reports: RecordDeliveryReportUseCase,
     private readonly consent: SmsConsentUseCase,
+    private readonly inbox: InboxUseCase,
   ) {}
 
   /** MessageStatus callbacks (the StatusCallback URL carries our message id). */
@@ -28,7 +30,9 @@ export class TwilioWebhooksController {
   }
 
   /**
-   * Incoming texts: STOP-like keywords opt the number out, START-like ones back in. The answer is
+   * Incoming texts: STOP-like keywords opt the number out, START-like ones back in; every text
+   * lands in its number's inbox conversation, and "C"/"confirm"/"cancel" after a reminder acts on
+   * the appointment (answered by a separate SMS, queued like any other). The answer here is
    * empty TwiML: Twilio itself sends the carrier-required confirmation for these keywords, and a
    * second reply would text someone who just asked not to be texted.
    */
@@ -36,7 +40,10 @@ export class TwilioWebhooksController {
   @HttpCode(200)
   @Header('Content-Type', 'text/xml; charset=utf-8')
   async inbound(@Body() form: TwilioForm): Promise<string> {
-    if (form.From) await this.consent.inboundMessage(form.From, form.Body ?? '');
+    if (form.From) {
+      await this.consent.inboundMessage(form.From, form.Body ?? '');
+      await this.inbox.inbound(form.From, form.Body ?? '', form.MessageSid ?? null);
+    }
     return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
   }
 }

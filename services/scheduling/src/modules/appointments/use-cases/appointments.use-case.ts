@@ -403,7 +403,19 @@ export class AppointmentsUseCase {
   }
 
   private async changeStatus(auth: AuthContext, id: string, to: AppointmentStatus, reason: string | null, now: Date): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
+    await this.dataSource.transaction((m) => this.changeStatusWithin(m, auth, id, to, reason, now));
+  }
+
+  /** A status change inside the caller's transaction (an event consumer's inbox transaction). */
+  async changeStatusWithin(
+    m: EntityManager,
+    auth: AuthContext,
+    id: string,
+    to: AppointmentStatus,
+    reason: string | null,
+    now: Date,
+  ): Promise<void> {
+    {
       const a = await this.appointments.lock(id, m);
       if (!a) throw new NotFoundError(`Appointment ${id} not found`);
       const t = checkTransition(a.status, to);
@@ -431,7 +443,7 @@ export class AppointmentsUseCase {
         });
       else if (to === 'checked-in') await this.outbox.append(m, { ...common, type: STATUS_EVENTS['checked-in'], payload: base });
       else if (to === 'no-show') await this.outbox.append(m, { ...common, type: STATUS_EVENTS['no-show'], payload: base });
-    });
+    }
   }
 
   /** A refused hold (or a deadlock between two bookings) → 409 naming what was taken, with fresh alternatives. */

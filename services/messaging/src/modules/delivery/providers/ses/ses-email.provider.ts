@@ -66,7 +66,38 @@ export class SesEmailProvider extends EmailProvider implements OnModuleDestroy {
     }
   }
 
+  /**
+   * SES has no "did you take this?" call, but a configuration set with event publishing emits a
+   * `Send` event for every accepted message, carrying its message tags. SES_SEND_EVENTS_URL is
+   * where those events can be read (`?tag=message_id:<id>`); the local SES server serves them.
+   * An unreachable event store throws, so the attempt stays uncertain and is tried again later
+   * rather than sending blind.
+   */
+  override async findAccepted(email: OutgoingEmail, since: Date): Promise<ProviderReceipt | null> {
+    if (!this.config.SES_SEND_EVENTS_URL) return null;
+    const url = new URL(this.config.SES_SEND_EVENTS_URL);
+    url.searchParams.set('tag', `message_id:${email.messageId}`);
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`SES send events answered ${res.status}`);
+    const { events } = (await res.json()) as { events?: SesSendEvent[] };
+    // The 60 s of slack covers clock skew between SES and us, as the Twilio lookup does.
+    const found = (events ?? []).find(
+      (e) =>
+        e.eventType === 'Send' &&
+        e.mail?.messageId &&
+        e.mail.tags?.message_id?.includes(email.messageId) &&
+        Date.parse(e.mail.timestamp ?? '') >= since.getTime() - 60_000,
+    );
+    return found ? { providerMessageId: found.mail!.messageId! } : null;
+  }
+
   onModuleDestroy() {
     this.client.destroy();
   }
+}
+
+/** The fields of an SES event-publishing record the reconciliation reads. */
+interface SesSendEvent {
+  eventType?: string;
+  mail?: { messageId?: string; timestamp?: string; tags?: Record<string, string[]> };
 }

@@ -1,0 +1,86 @@
+import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import type {
+  AutomationCounts,
+  AutomationSendView,
+  AutomationSettingsView,
+  AutomationView,
+  ChannelRule,
+  AutomationKind,
+  UpdateAutomationInput,
+  UpdateAutomationSettingsInput,
+} from '@salon/contracts';
+
+@ObjectType('AutomationCounts')
+export class AutomationCountsModel implements AutomationCounts {
+  @Field(() => Int) scheduled: number;
+  @Field(() => Int, { description: 'Messages the provider accepted (sent or delivered)' }) sent: number;
+  @Field(() => Int) delivered: number;
+  @Field(() => Int, { description: 'Failed or suppressed (STOP)' }) failed: number;
+  @Field(() => Int) replies: number;
+  @Field(() => Int, { description: 'Reminders answered with C/confirm' }) confirmed: number;
+}
+
+@ObjectType('Automation', { description: 'One built-in automation of a location' })
+export class AutomationModel implements AutomationView {
+  @Field(() => ID) locationId: string;
+  @Field(() => String, {
+    description: 'booking-confirmation | reminder | second-reminder | thank-you | no-show | rebook | birthday | win-back',
+  })
+  kind: AutomationKind;
+  @Field() label: string;
+  @Field() description: string;
+  @Field() enabled: boolean;
+  @Field(() => String, { description: 'sms-else-email | both | email' }) channelRule: ChannelRule;
+  @Field(() => Int) timing: number;
+  @Field({ description: 'What timing counts: none | hours-before | hours-after | weeks-after | days-before | months-after' })
+  timingUnit: string;
+  @Field() smsTemplate: string;
+  @Field() emailSubject: string;
+  @Field() emailTemplate: string;
+  @Field(() => Int) version: number;
+  @Field(() => AutomationCountsModel) counts: AutomationCountsModel;
+}
+
+@ObjectType('AutomationSettings', { description: 'Quiet hours (local time) and the per-client daily cap of a location' })
+export class AutomationSettingsModel implements AutomationSettingsView {
+  @Field(() => ID) locationId: string;
+  @Field() quietStart: string;
+  @Field() quietEnd: string;
+  @Field(() => Int) maxPerClientPerDay: number;
+  @Field(() => Int) version: number;
+}
+
+@ObjectType('AutomationSend', { description: 'One send of an automation and its delivery state' })
+export class AutomationSendModel implements AutomationSendView {
+  @Field(() => ID) id: string;
+  @Field(() => String) kind: AutomationKind;
+  @Field(() => ID, { nullable: true }) appointmentId: string | null;
+  @Field(() => ID) clientId: string;
+  @Field(() => Date) dueAt: string;
+  @Field(() => String, { description: 'scheduled | queued | sent | delivered | failed | cancelled | skipped' })
+  state: AutomationSendView['state'];
+  @Field(() => [String]) channels: string[];
+  @Field(() => String, { nullable: true }) reason: string | null;
+}
+
+@InputType('UpdateAutomationInput')
+export class UpdateAutomationInputModel implements UpdateAutomationInput {
+  @Field(() => ID) locationId: string;
+  @Field(() => String) kind: AutomationKind;
+  @Field({ nullable: true }) enabled?: boolean;
+  @Field(() => String, { nullable: true }) channelRule?: ChannelRule;
+  @Field(() => Int, { nullable: true }) timing?: number;
+  @Field({ nullable: true }) smsTemplate?: string;
+  @Field({ nullable: true }) emailSubject?: string;
+  @Field({ nullable: true }) emailTemplate?: string;
+  @Field(() => Int) version: number;
+}
+
+@InputType('UpdateAutomationSettingsInput')
+export class UpdateAutomationSettingsInputModel implements UpdateAutomationSettingsInput {
+  @Field(() => ID) locationId: string;
+  @Field() quietStart: string;
+  @Field() quietEnd: string;
+  @Field(() => Int) maxPerClientPerDay: number;
+  @Field(() => Int) version: number;
+}

@@ -1,0 +1,120 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AUTOMATION_TIMING_UNITS, EVENT_PAYLOADS, type AutomationKind } from '@salon/contracts';
+import { parseInput } from '@salon/nest-kit';
+import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
+import { dueAt, rescheduledDueAt } from '../domain/automation-timing.js';
+import { AutomationQueue } from '../jobs/automation-queue.js';
+import { AutomationRepository } from '../persistence/automation.repository.js';
+import { AutomationSendRepository } from '../persistence/automation-send.repository.js';
+
+const REMINDERS: AutomationKind[] = ['reminder', 'second-reminder'];
+
+/**
+ * Scheduling's appointment events → the automation sends they call for: reminders planned at
+ * booking (one row per appointment and automation, its idempotency key, so a redelivered event
+ * plans nothing more), moved with the appointment, dropped when it is cancelled; thank-you,
+ * rebook nudge and no-show follow-up planned when the visit ends. The send itself happens when its
+ * delayed job comes due (RunAutomationSendUseCase), which checks everything again at that time.
+ */
+@Injectable()
+export class ScheduleAutomationsUseCase {
+  private readonly logger = new Logger('ScheduleAutomations');
+
+  constructor(
+    private readonly automations: AutomationRepository,
+    private readonly sends: AutomationSendRepository,
+    private readonly queue: AutomationQueue,
+    private readonly platform: PlatformLookup,
+  ) {}
+
+  async booked(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
+    const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.booked.v1'], payload);
+    const startsAt = new Date(p.startsAt);
+    await this.sends.insertAppointment({
+      appointmentId: p.appointmentId,
+      clientId: p.clientId,
+      locationId,
+      serviceName: p.serviceName,
+      staffId: p.staffId,
+      startsAt,
+      endsAt: new Date(p.endsAt),
+      status: 'booked',
+    });
+    if (!locationId) return;
+    for (const kind of REMINDERS) await this.plan(kind, locationId, p.appointmentId, p.clientId, startsAt, now);
+  }
+
+  async rescheduled(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
+    const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.rescheduled.v1'], payload);
+    const existing = await this.sends.appointment(p.appointmentId);
+    const startsAt = new Date(p.startsAt);
+    await this.sends.upsertAppointment({
+      appointmentId: p.appointmentId,
+      clientId: p.clientId,
+      locationId: locationId ?? existing?.locationId ?? null,
+      serviceName: existing?.serviceName ?? null,
+      staffId: p.staffId,
+      startsAt,
+      endsAt: new Date(p.endsAt),
+      status: existing?.status ?? 'booked',
+    });
+    for (const send of await this.sends.scheduledFor(p.appointmentId)) {
+      if (!REMINDERS.includes(send.kind) || !send.locationId) continue;
+      const automation = await this.automations.find(send.locationId, send.kind);
+      const due = rescheduledDueAt(send.kind, automation.timing, startsAt, now, 'UTC');
+      if (!due) {
+        await this.sends.finish(send.id, 'cancelled', { reason: 'The appointment moved to a time already past' });
+        continue;
+      }
+      await this.sends.reschedule(send.id, due);
+      await this.queue.schedule(send.id, due, now.getTime());
+    }
+  }
+
+  async cancelled(payload: unknown): Promise<void> {
+    const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.cancelled.v1'], payload);
+    await this.sends.setAppointmentStatus(p.appointmentId, 'cancelled');
+    for (const send of await this.sends.scheduledFor(p.appointmentId))
+      await this.sends.finish(send.id, 'cancelled', { reason: 'The appointment was cancelled' });
+  }
+
+  async completed(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
+    const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.completed.v1'], payload);
+    await this.sends.setAppointmentStatus(p.appointmentId, 'completed');
+    if (!locationId) return;
+    await this.plan('thank-you', locationId, p.appointmentId, p.clientId, now, now);
+    await this.plan('rebook', locationId, p.appointmentId, p.clientId, now, now);
+  }
+
+  async noShow(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
+    const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.no-show.v1'], payload);
+    await this.sends.setAppointmentStatus(p.appointmentId, 'no-show');
+    for (const send of await this.sends.scheduledFor(p.appointmentId))
+      if (REMINDERS.includes(send.kind)) await this.sends.finish(send.id, 'cancelled', { reason: 'The client did not come' });
+    if (locationId) await this.plan('no-show', locationId, p.appointmentId, p.clientId, now, now);
+  }
+
+  private async plan(kind: AutomationKind, locationId: string, appointmentId: string, clientId: string, anchor: Date, now: Date) {
+    const automation = await this.automations.find(locationId, kind);
+    if (!automation.enabled) return;
+    const unit = AUTOMATION_TIMING_UNITS[kind];
+    // Hours are real hours; calendar units need the location's zone.
+    const zone =
+      unit === 'weeks-after' || unit === 'months-after' || unit === 'days-before'
+        ? (await this.platform.businessAt(locationId)).timeZone
+        : 'UTC';
+    const due = dueAt(kind, automation.timing, anchor, now, zone);
+    if (!due) return;
+    const { send, created } = await this.sends.insertOnce({
+      locationId,
+      kind,
+      appointmentId,
+      clientId,
+      idempotencyKey: `${kind}:${appointmentId}`,
+      dueAt: due,
+    });
+    // Scheduled again on a redelivery too: the job id (send + due time) makes it the same job.
+    if (send.state === 'scheduled') await this.queue.schedule(send.id, send.dueAt, now.getTime());
+    if (created) this.logger.debug(`${kind} for appointment ${appointmentId} due ${due.toISOString()}`);
+  }
+}

@@ -1,0 +1,312 @@
+import { QUEUES, type EventEnvelope } from '@salon/contracts';
+import { EVENT_TRANSPORT, type EventTransport } from '@salon/nest-kit';
+import { Queue } from 'bullmq';
+import { DateTime } from 'luxon';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bullPrefix } from '../modules/delivery/jobs/delivery-queues.js';
+import { AutomationsUseCase } from '../modules/automations/use-cases/automations.use-case.js';
+import { RunAutomationSendUseCase } from '../modules/automations/use-cases/run-automation-send.use-case.js';
+import { startFakePlatform, type FakePlatform } from './fake-platform.js';
+import { startLocalSes, startTwilioPeer, twilioSignature, type LocalSes, type TwilioPeer } from './local-peers.js';
+import { startMessaging, waitFor, type MessagingTestApp } from './messaging-app.js';
+
+/**
+ * Automations through the real consumer, BullMQ delayed jobs, worker, PostgreSQL and the Twilio
+ * peer: an appointment booked, moved and cancelled gives exactly the right sends; the due time is
+ * overridden by promoting the delayed jobs (the test's clock), never by sleeping.
+ */
+const AUTH_TOKEN = 'test-twilio-auth-token';
+const LOC = 'loc-chicago';
+const consent = (granted: boolean) => ({ granted, changedAt: null, method: null, changedBy: null });
+const DATA = {
+  business: 'Maple Street Salon',
+  locations: [{ id: LOC, name: 'Chicago', timeZone: 'America/Chicago', isActive: true, isDefault: true, phone: '(312) 555-0100' }],
+  clients: {
+    'c-sms': {
+      id: 'c-sms',
+      firstName: 'Ana',
+      phone: '+13125550111',
+      email: 'ana@example.com',
+      smsConsent: consent(true),
+      emailConsent: consent(true),
+    },
+    'c-email': {
+      id: 'c-email',
+      firstName: 'Bea',
+      phone: '+13125550122',
+      email: 'bea@example.com',
+      smsConsent: consent(false),
+      emailConsent: consent(true),
+    },
+  } as Record<string, object>,
+  users: { 'staff-1': { id: 'staff-1', firstName: 'Dana', lastName: 'Lee', username: 'dana' } } as Record<string, object>,
+};
+
+let t: MessagingTestApp;
+let ses: LocalSes;
+let peer: TwilioPeer;
+let platform: FakePlatform;
+let bus: EventTransport;
+let queue: Queue;
+
+const HOUR = 3_600_000;
+function envelope(type: string, appointmentId: string, payload: Record<string, unknown>): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type,
+    occurredAt: new Date().toISOString(),
+    aggregateType: 'appointment',
+    aggregateId: appointmentId,
+    locationId: LOC,
+    actor: { type: 'user', id: null },
+    traceparent: null,
+    payload,
+  };
+}
+const book = (appointmentId: string, clientId: string, startsAt: Date) =>
+  envelope('scheduling.appointment.booked.v1', appointmentId, {
+    appointmentId,
+    clientId,
+    serviceId: 'svc-1',
+    serviceName: 'Haircut',
+    staffId: 'staff-1',
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+    priceMinor: 5500,
+    currency: 'USD',
+    source: 'staff',
+  });
+
+type SendRow = { id: string; kind: string; state: string; due_at: Date; reason: string | null; message_ids: string[] };
+const sendsOf = (appointmentId: string) =>
+  t.sql<SendRow>('SELECT id, kind, state, due_at, reason, message_ids FROM automation_sends WHERE appointment_id = $1 ORDER BY kind', [
+    appointmentId,
+  ]);
+/** The due-time override: every waiting automation job runs now. */
+async function promoteAll() {
+  for (const job of await queue.getDelayed()) await job.promote();
+}
+const textsTo = (phone: string) => peer.messages().filter((m) => m.to === phone);
+
+beforeAll(async () => {
+  [ses, peer, platform] = await Promise.all([
+    startLocalSes({ port: 0 }),
+    startTwilioPeer({ port: 0, authToken: AUTH_TOKEN }),
+    startFakePlatform(DATA),
+  ]);
+  t = await startMessaging('automations', {
+    EMAIL_PROVIDER: 'ses',
+    SES_ENDPOINT: ses.url,
+    SMS_PROVIDER: 'twilio',
+    TWILIO_API_URL: peer.url,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    SMS_PER_SENDER_PER_SECOND: '50',
+    CLIENTS_URL: platform.url,
+    IDENTITY_URL: platform.url,
+  });
+  bus = t.worker!.get<EventTransport>(EVENT_TRANSPORT);
+  queue = new Queue(QUEUES.AUTOMATION, { connection: { url: t.config.REDIS_URL }, prefix: bullPrefix(t.config) });
+  const automations = t.app.get(AutomationsUseCase);
+  await automations.update({ locationId: LOC, kind: 'reminder', enabled: true, timing: 24, version: 0 });
+  await automations.update({ locationId: LOC, kind: 'second-reminder', enabled: true, timing: 2, channelRule: 'both', version: 0 });
+  // No quiet hours for these runs (the promoted jobs run at the machine's hour); the quiet-hours case sets its own clock.
+  await automations.updateSettings({ locationId: LOC, quietStart: '00:00', quietEnd: '00:00', maxPerClientPerDay: 5, version: 0 });
+});
+afterAll(async () => {
+  await queue?.close();
+  await t?.close();
+  await Promise.all([ses?.stop(), peer?.stop(), platform?.stop()]);
+});
+
+describe('reminders follow the appointment', () => {
+  it('booked, moved, then due: one reminder and one second reminder, for the new time, each once', async () => {
+    const id = randomUUID();
+    const start = new Date(Date.now() + 72 * HOUR);
+    const booking = book(id, 'c-sms', start);
+    await bus.publish([booking]);
+    const planned = await waitFor(async () => {
+      const rows = await sendsOf(id);
+      return rows.length === 2 ? rows : null;
+    }, 'two reminders planned');
+    expect(planned.map((r) => [r.kind, r.state, new Date(r.due_at).getTime()])).toEqual([
+      ['reminder', 'scheduled', start.getTime() - 24 * HOUR],
+      ['second-reminder', 'scheduled', start.getTime() - 2 * HOUR],
+    ]);
+
+    const moved = new Date(start.getTime() + 48 * HOUR);
+    const reschedule = envelope('scheduling.appointment.rescheduled.v1', id, {
+      appointmentId: id,
+      clientId: 'c-sms',
+      staffId: 'staff-1',
+      previousStaffId: 'staff-1',
+      previousStartsAt: start.toISOString(),
+      startsAt: moved.toISOString(),
+      endsAt: new Date(moved.getTime() + HOUR).toISOString(),
+    });
+    await bus.publish([reschedule]);
+    await waitFor(async () => (await sendsOf(id)).every((r) => new Date(r.due_at) > start), 'reminders moved');
+    // The booking delivered again, and a second copy of it with a new id: neither plans more nor moves the reminders back.
+    await bus.publish([booking, book(id, 'c-sms', start)]);
+
+    await promoteAll();
+    await waitFor(async () => (await sendsOf(id)).every((r) => r.state === 'done'), 'both reminders done');
+    await waitFor(async () => textsTo('+13125550111').length >= 2 && (await ses.emails()).length >= 1, 'the texts and the e-mail');
+    const when = DateTime.fromJSDate(moved, { zone: 'America/Chicago' }).setLocale('en-US');
+    const texts = textsTo('+13125550111').map((m) => m.body);
+    expect(texts).toHaveLength(2);
+    expect(texts).toContain(
+      `Maple Street Salon: reminder, Haircut with Dana Lee on ${when.toFormat('ccc, LLL d')} at ${when.toFormat('h:mm a')}. Reply C to confirm.`,
+    );
+    // "both": the second reminder also went by e-mail.
+    expect((await ses.emails()).filter((e) => e.destination.to.includes('ana@example.com'))).toHaveLength(1);
+    await promoteAll();
+    expect(textsTo('+13125550111')).toHaveLength(2);
+  });
+
+  it('cancelled before it is due: nothing is sent, and the send says why', async () => {
+    const id = randomUUID();
+    const start = new Date(Date.now() + 30 * HOUR);
+    await bus.publish([book(id, 'c-email', start)]);
+    await waitFor(async () => (await sendsOf(id)).length === 2, 'planned');
+    await bus.publish([
+      envelope('scheduling.appointment.cancelled.v1', id, {
+        appointmentId: id,
+        clientId: 'c-email',
+        staffId: 'staff-1',
+        startsAt: start.toISOString(),
+        reason: null,
+        lateCancel: false,
+      }),
+    ]);
+    await waitFor(async () => (await sendsOf(id)).every((r) => r.state === 'cancelled'), 'cancelled');
+    await promoteAll();
+    const rows = await sendsOf(id);
+    expect(rows.map((r) => [r.state, r.reason, r.message_ids])).toEqual([
+      ['cancelled', 'The appointment was cancelled', []],
+      ['cancelled', 'The appointment was cancelled', []],
+    ]);
+    expect(textsTo('+13125550122')).toHaveLength(0);
+  });
+
+  it('e-mails the client without SMS consent, checked when the reminder is sent', async () => {
+    const id = randomUUID();
+    await bus.publish([book(id, 'c-email', new Date(Date.now() + 50 * HOUR))]);
+    await waitFor(async () => (await sendsOf(id)).length === 2, 'planned');
+    await promoteAll();
+    await waitFor(async () => (await sendsOf(id)).every((r) => r.state === 'done'), 'sent');
+    expect(textsTo('+13125550122')).toHaveLength(0);
+    await waitFor(async () => (await ses.emails()).filter((e) => e.destination.to.includes('bea@example.com')).length === 2, 'two e-mails');
+  });
+
+  it('holds a text due at 23:00 Chicago until 08:00, and skips past the client’s daily cap', async () => {
+    const automations = t.app.get(AutomationsUseCase);
+    const settings = await automations.settings(LOC);
+    await automations.updateSettings({
+      locationId: LOC,
+      quietStart: '21:00',
+      quietEnd: '08:00',
+      maxPerClientPerDay: 5,
+      version: settings.version,
+    });
+    const id = randomUUID();
+    await bus.publish([book(id, 'c-sms', new Date(Date.now() + 100 * HOUR))]);
+    const [reminder] = await waitFor(async () => {
+      const rows = await sendsOf(id);
+      return rows.length === 2 ? rows : null;
+    }, 'planned');
+    const run = t.worker!.get(RunAutomationSendUseCase);
+    const late = DateTime.fromISO(DateTime.now().setZone('America/Chicago').toISODate() + 'T23:00', { zone: 'America/Chicago' }).toJSDate();
+    expect(await run.run(reminder!.id, new Date(reminder!.due_at).getTime(), late)).toBe('deferred');
+    const [held] = await sendsOf(id);
+    expect(DateTime.fromJSDate(new Date(held!.due_at), { zone: 'America/Chicago' }).toFormat('HH:mm')).toBe('08:00');
+    expect(held!.reason).toBe('Held for quiet hours');
+
+    // Ana had two automated sends today (the reminder and the second reminder above): a cap of 2 stops a third.
+    const now = await automations.settings(LOC);
+    await automations.updateSettings({
+      locationId: LOC,
+      quietStart: '00:00',
+      quietEnd: '00:00',
+      maxPerClientPerDay: 2,
+      version: now.version,
+    });
+    const [again] = await sendsOf(id);
+    expect(await run.run(again!.id, new Date(again!.due_at).getTime())).toBe('skipped');
+    expect((await sendsOf(id))[0]!.reason).toBe('The client had 2 automated messages in the last day');
+  });
+});
+
+describe('replies to a reminder', () => {
+  it('"C" from the reminded phone asks scheduling to confirm, is answered, and shows in the inbox', async () => {
+    const params = {
+      From: '+13125550111',
+      To: '+15005550006',
+      Body: 'C',
+      MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
+      AccountSid: 'AC1',
+    };
+    const url = `${t.url}/api/webhooks/twilio/inbound`;
+    const post = () =>
+      request(t.app.getHttpServer())
+        .post('/api/webhooks/twilio/inbound')
+        .type('form')
+        .set('X-Twilio-Signature', twilioSignature(AUTH_TOKEN, url, params))
+        .send(params)
+        .expect(200);
+    await post();
+    await post(); // Twilio redelivers: acted on once
+    const events = await t.sql<{ type: string; payload: { action: string } }>(
+      `SELECT type, envelope->'payload' AS payload FROM outbox WHERE type = 'messaging.appointment.reply-received.v1'`,
+    );
+    expect(events.map((e) => e.payload.action)).toEqual(['confirm']);
+    await waitFor(async () => textsTo('+13125550111').some((m) => m.body.includes('confirmed')), 'the answer');
+    expect(textsTo('+13125550111').filter((m) => m.body.includes('confirmed'))).toHaveLength(1);
+
+    const admin = await t.token('admin');
+    const gql = async (query: string, variables: Record<string, unknown> = {}) =>
+      (await request(t.app.getHttpServer()).post('/graphql').set('Authorization', `Bearer ${admin}`).send({ query, variables })).body;
+    const list = await gql('{ conversations { id phone clientId unread lastMessageText } }');
+    const conv = list.data.conversations.find((c: { phone: string }) => c.phone === '+13125550111');
+    expect(conv).toMatchObject({ clientId: 'c-sms', unread: 1 });
+    const msgs = await gql('query($id: ID!) { conversationMessages(conversationId: $id) { direction body action } }', { id: conv.id });
+    expect(msgs.data.conversationMessages.filter((m: { direction: string }) => m.direction === 'inbound')).toEqual([
+      { direction: 'inbound', body: 'C', action: 'confirmed' },
+    ]);
+    const counts = await gql(
+      `{ automations(locationId: "${LOC}") { kind counts { sent replies confirmed } } automationSends(locationId: "${LOC}") { kind state channels reason } }`,
+    );
+    expect(counts.errors).toBeUndefined();
+    expect(counts.data.automations.find((a: { kind: string }) => a.kind === 'reminder').counts).toMatchObject({ replies: 1, confirmed: 1 });
+    // Each send with its delivery state: the texts the peer took are sent, the cancelled ones say why.
+    const states = counts.data.automationSends.map((s: { state: string }) => s.state);
+    expect(states).toContain('sent');
+    expect(counts.data.automationSends).toContainEqual({
+      kind: 'reminder',
+      state: 'cancelled',
+      channels: [],
+      reason: 'The appointment was cancelled',
+    });
+  });
+
+  it('a text from a number nobody was texted at is a conversation of an unknown number and acts on nothing', async () => {
+    const params = {
+      From: '+13125559999',
+      To: '+15005550006',
+      Body: 'C',
+      MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
+      AccountSid: 'AC1',
+    };
+    const url = `${t.url}/api/webhooks/twilio/inbound`;
+    await request(t.app.getHttpServer())
+      .post('/api/webhooks/twilio/inbound')
+      .type('form')
+      .set('X-Twilio-Signature', twilioSignature(AUTH_TOKEN, url, params))
+      .send(params)
+      .expect(200);
+    const [c] = await t.sql<{ client_id: string | null }>(`SELECT client_id FROM conversations WHERE phone = '+13125559999'`);
+    expect(c!.client_id).toBeNull();
+    expect(await t.sql(`SELECT 1 FROM outbox WHERE type = 'messaging.appointment.reply-received.v1'`)).toHaveLength(1);
+  });
+});

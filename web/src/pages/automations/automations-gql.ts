@@ -1,0 +1,124 @@
+import { graphql } from '../../gql';
+import type { AutomationsQuery, InboxQuery } from '../../gql/graphql';
+
+export const AUTOMATION_FIELDS = graphql(`
+  fragment AutomationFields on Automation {
+    locationId
+    kind
+    label
+    description
+    enabled
+    channelRule
+    timing
+    timingUnit
+    smsTemplate
+    emailSubject
+    emailTemplate
+    version
+    counts {
+      scheduled
+      sent
+      delivered
+      failed
+      replies
+      confirmed
+    }
+  }
+`);
+
+export const AUTOMATIONS = graphql(`
+  query Automations($locationId: ID!) {
+    automations(locationId: $locationId) {
+      ...AutomationFields
+    }
+    automationSettings(locationId: $locationId) {
+      locationId
+      quietStart
+      quietEnd
+      maxPerClientPerDay
+      version
+    }
+    automationSends(locationId: $locationId, limit: 20) {
+      id
+      kind
+      appointmentId
+      dueAt
+      state
+      channels
+      reason
+    }
+  }
+`);
+
+export const UPDATE_AUTOMATION = graphql(`
+  mutation UpdateAutomation($input: UpdateAutomationInput!) {
+    updateAutomation(input: $input) {
+      ...AutomationFields
+    }
+  }
+`);
+
+export const UPDATE_AUTOMATION_SETTINGS = graphql(`
+  mutation UpdateAutomationSettings($input: UpdateAutomationSettingsInput!) {
+    updateAutomationSettings(input: $input) {
+      locationId
+      quietStart
+      quietEnd
+      maxPerClientPerDay
+      version
+    }
+  }
+`);
+
+export const SEND_AUTOMATION_TEST = graphql(`
+  mutation SendAutomationTest($locationId: ID!, $kind: String!, $phone: String, $email: String) {
+    sendAutomationTest(locationId: $locationId, kind: $kind, phone: $phone, email: $email) {
+      id
+      channel
+      status
+    }
+  }
+`);
+
+export const INBOX = graphql(`
+  query Inbox {
+    conversations(limit: 50) {
+      id
+      phone
+      clientId
+      clientName
+      lastMessageAt
+      lastMessageText
+      unread
+    }
+  }
+`);
+
+export const CONVERSATION_MESSAGES = graphql(`
+  query ConversationMessages($conversationId: ID!) {
+    conversationMessages(conversationId: $conversationId) {
+      id
+      direction
+      body
+      at
+      action
+      status
+    }
+  }
+`);
+
+export const REPLY_TO_CONVERSATION = graphql(`
+  mutation ReplyToConversation($conversationId: ID!, $text: String!) {
+    replyToConversation(conversationId: $conversationId, text: $text) {
+      id
+      direction
+      body
+      at
+      action
+      status
+    }
+  }
+`);
+
+export type AutomationItem = AutomationsQuery['automations'][number];
+export type Conversation = InboxQuery['conversations'][number];
