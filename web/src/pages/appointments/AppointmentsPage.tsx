@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { refusalText } from '../../lib/permission-refusal';
 import { toast } from '../../shell/toast-store';
 import { NOTIFY_CLIENT } from './appointments-gql';
 import { undoPatch } from './panel-rules';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { BookAgainState } from '../client-profile/AppointmentsTab';
 import { formatDate } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
 import { useSession } from '../../session/session-context';
@@ -62,6 +63,18 @@ export function AppointmentsPage() {
       return n;
     });
   const navigate = useNavigate();
+  const location = useLocation();
+  // Book again from a client's profile: the dialog opens once with the client, service and person chosen.
+  const bookAgain = (location.state as Partial<BookAgainState> | null)?.bookAgain;
+  useEffect(() => {
+    if (!bookAgain) return;
+    setBooking({
+      staffId: bookAgain.staffId,
+      startMin: nextQuarter(),
+      prefill: { client: bookAgain.client, serviceId: bookAgain.serviceId, staffId: bookAgain.staffId, date, startMin: nextQuarter() },
+    });
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [bookAgain, date, location.pathname, location.search, navigate]);
   const openClass = (s: ClassSession) => navigate(classHref(s));
   const patch = usePatchAppointment((_id, message) => setMoveError(message));
 

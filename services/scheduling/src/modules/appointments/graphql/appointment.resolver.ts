@@ -123,6 +123,18 @@ export class AppointmentResolver {
     return this.useCase.getFor(auth, id);
   }
 
+  @RequirePermission(SEE_A_CALENDAR)
+  @Query(() => [AppointmentModel], {
+    description: "A client's appointments, newest first, upcoming and past (only your own with view_own_schedule)",
+  })
+  clientAppointments(
+    @CurrentAuth() auth: AuthContext,
+    @Args('clientId', { type: () => ID }) clientId: string,
+    @Args('limit', { type: () => Int, defaultValue: 100 }) limit: number,
+  ) {
+    return this.useCase.forClient(auth, clientId, limit);
+  }
+
   @ResolveField(() => [AppointmentChangeModel], { description: 'The change log, oldest first' })
   changes(@Parent() a: AppointmentView) {
     return this.useCase.changes(a.id);
