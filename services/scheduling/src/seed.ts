@@ -275,6 +275,7 @@ try {
                 start.toISO(),
                 end.toISO(),
                 svc.s.price,
+                // The snapshot a real booking keeps (visit-price.ts): the calendar draws its cleanup and processing.
                 JSON.stringify({
                   id: svc.id,
                   name: svc.s.name,
@@ -282,6 +283,9 @@ try {
                   durationMin: svc.s.duration,
                   priceMinor: svc.s.price,
                   currency: 'USD',
+                  bufferBeforeMin: 0,
+                  bufferAfterMin: svc.s.after,
+                  processing: svc.s.processing ? { startAfterMin: svc.s.processing[0], durationMin: svc.s.processing[1] } : null,
                 }),
                 v.source,
                 status === 'cancelled' ? 'Client rescheduled by phone' : null,

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { refusalText } from '../../lib/permission-refusal';
 import { toast } from '../../shell/toast-store';
-import { NOTIFY_CLIENT } from './appointments-gql';
+import { BOOKING_SERVICES, NOTIFY_CLIENT } from './appointments-gql';
+import { NextFree } from './NextFree';
 import { undoPatch } from './panel-rules';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BookAgainState } from '../client-profile/AppointmentsTab';
@@ -47,7 +48,18 @@ export function AppointmentsPage() {
   const [colourMode, setColourMode] = useColourMode(user?.id ?? null);
   const items = useMemo(() => visibleAppointments(data.items, showCancelled), [data.items, showCancelled]);
   const legend = useMemo(() => legendEntries(colourMode, partsOf(items), showCancelled), [colourMode, items, showCancelled]);
-  const [booking, setBooking] = useState<{ staffId: string; startMin: number; date?: string; prefill?: RebookPrefill } | null>(null);
+  const [booking, setBooking] = useState<{
+    staffId: string;
+    startMin: number;
+    date?: string;
+    prefill?: RebookPrefill;
+    serviceId?: string;
+  } | null>(null);
+  // "Next free" per column: the first bookable time of this service (the desk picks it; default the first).
+  const services = useQuery(BOOKING_SERVICES, { variables: { locationId: data.locationId }, skip: !data.locationId || !abilities.book });
+  const bookable = (services.data?.services ?? []).filter((s) => s.active !== false && s.onlineBookable);
+  const [freeServiceId, setFreeServiceId] = useState('');
+  const freeService = bookable.find((s) => s.id === freeServiceId) ?? bookable[0];
   const [open, setOpen] = useState<{ id: string; opener: HTMLElement | null } | null>(null);
   // Critical alerts acknowledged on this page: opening the same client's appointment again does not ask again.
   const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
@@ -179,6 +191,18 @@ export function AppointmentsPage() {
         onToday={() => set({ date: todayIn() })}
         onPick={(d) => set({ date: d })}
       />
+      {view === 'day' && abilities.book && bookable.length > 0 && (
+        <label className="appt-next-free-for">
+          Next free for{' '}
+          <select value={freeService?.id ?? ''} onChange={(e) => setFreeServiceId(e.target.value)} data-testid="next-free-service">
+            {bookable.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {moveError && (
         <div className="appt-error" role="alert" data-testid="move-error">
           {moveError}
@@ -217,6 +241,7 @@ export function AppointmentsPage() {
           onPickStaff={setWeekStaff}
           classes={data.classes}
           onOpenClass={openClass}
+          onOpen={(a, opener) => setOpen({ id: a.id, opener })}
         />
       ) : (
         <DayView
@@ -227,6 +252,24 @@ export function AppointmentsPage() {
           canBook={abilities.book}
           canChange={abilities.change}
           onOpen={(a, opener) => setOpen({ id: a.id, opener })}
+          columnExtra={
+            abilities.book && freeService && data.locationId
+              ? (staffId) => (
+                  <NextFree
+                    locationId={data.locationId!}
+                    serviceId={freeService.id}
+                    serviceName={freeService.name}
+                    staffId={staffId}
+                    staffName={data.staffNames.get(staffId) ?? 'staff'}
+                    date={date}
+                    onPick={(d, startMin) => {
+                      if (d !== date) set({ date: d });
+                      setBooking({ staffId, startMin, date: d, serviceId: freeService.id });
+                    }}
+                  />
+                )
+              : undefined
+          }
           workingHours={data.workingHours}
           unavailable={data.unavailable}
           staff={data.staff}
@@ -265,7 +308,7 @@ export function AppointmentsPage() {
           staff={data.staff.filter((s) => s.isActive !== false)}
           onClose={() => setBooking(null)}
           initialClient={booking.prefill?.client ?? null}
-          initialServiceId={booking.prefill?.serviceId}
+          initialServiceId={booking.prefill?.serviceId ?? booking.serviceId}
           acknowledged={acknowledged}
           onAcknowledge={acknowledge}
         />
