@@ -5,7 +5,7 @@ import { toast } from '../../shell/toast-store';
 import { BOOKING_SERVICES, NOTIFY_CLIENT } from './appointments-gql';
 import { NextFree } from './NextFree';
 import { undoPatch } from './panel-rules';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BookAgainState } from '../client-profile/AppointmentsTab';
 import { formatDate } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
@@ -31,13 +31,36 @@ import { useCalendarData } from './use-calendar-data';
 import { usePatchAppointment } from './use-patch';
 import './appointments.css';
 
-/** /appointments: the staff calendar of the header's location (America/Chicago), day and week views. */
+/** The spec's phone breakpoint: under it Appointments is the mobile day. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/**
+ * /appointments: under 768 px the mobile day (/appointments-mobile, same date); `?desktop=1` keeps
+ * the grid for someone who asks for it there.
+ */
 export function AppointmentsPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const phone = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+  if (phone && params.get('desktop') !== '1' && !(location.state as Partial<BookAgainState> | null)?.bookAgain) {
+    const date = params.get('date');
+    return <Navigate to={`/appointments-mobile${date ? `?date=${date}` : ''}`} replace />;
+  }
+  return <AppointmentsCalendar />;
+}
+
+/** The staff calendar of the header's location (America/Chicago), day and week views. */
+function AppointmentsCalendar() {
   const [params, setParams] = useSearchParams();
   const { date, view, showCancelled, zoom } = readCalendarParams(params);
   const set = useCallback(
-    (next: Partial<CalendarParams>) => setParams(writeCalendarParams({ date, view, showCancelled, zoom, ...next }), { replace: true }),
-    [date, view, showCancelled, zoom, setParams],
+    (next: Partial<CalendarParams>) => {
+      const p = writeCalendarParams({ date, view, showCancelled, zoom, ...next });
+      // The grid asked for on a phone stays the grid while its date or view changes.
+      if (params.get('desktop') === '1') p.set('desktop', '1');
+      setParams(p, { replace: true });
+    },
+    [date, view, showCancelled, zoom, setParams, params],
   );
   const start = view === 'week' ? weekStart(date) : date;
   const data = useCalendarData(start, view === 'week' ? 7 : 1);
