@@ -36,6 +36,9 @@ export function staticWeb(webDist: string): Router {
   router.use(
     express.static(webDist, {
       index: false,
+      // A folder of files (the help pictures in /help) must not turn the /help route into a
+      // redirect to /help/: a folder falls through to the routes below like a missing file.
+      redirect: false,
       fallthrough: true,
       setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
     }),

@@ -16,11 +16,14 @@ ensureInstalled();
 const { requireLocalServices } = await import('../lib/local-services.mjs');
 const { ensureChromium } = await import('../lib/chromium.mjs');
 const { ensureKafkaMock } = await import('../lib/kafka-mock.mjs');
+const { ensureKubectl } = await import('../lib/kubectl.mjs');
 
 await requireLocalServices();
 const chromium = ensureChromium();
 // librdkafka's mock Kafka cluster: the Kafka transport's tests start one per test (docs/operations.md).
 const kafkaMock = ensureKafkaMock();
+// `kubectl kustomize` renders the Kubernetes overlays for infra/test/deployment.spec.ts.
+const kubectl = ensureKubectl();
 buildAll();
 
 const resultsDir = join(ROOT, 'test-results');
@@ -32,7 +35,7 @@ function vitest(label, args, outputFile, env = {}) {
   const result = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: withThisNode({ ...process.env, CHROMIUM_PATH: chromium, KAFKA_MOCK_BIN: kafkaMock, NODE_ENV: 'test', ...env }),
+    env: withThisNode({ ...process.env, CHROMIUM_PATH: chromium, KAFKA_MOCK_BIN: kafkaMock, KUBECTL: kubectl, NODE_ENV: 'test', ...env }),
   });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {

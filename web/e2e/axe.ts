@@ -13,6 +13,8 @@ export interface AxeViolation {
   impact: string | null;
   help: string;
   targets: string[];
+  /** axe's own words for the first node (for contrast: the two colours and the ratio). */
+  summary?: string;
 }
 
 /** axe-core's violations inside `selector` on the page as it stands (axe is injected once per page). */
@@ -29,6 +31,7 @@ export async function axeViolations(page: Page, selector: string): Promise<AxeVi
         impact: v.impact ?? null,
         help: v.help,
         targets: v.nodes.map((n: { target: string[] }) => n.target.join(' ')),
+        summary: v.nodes[0]?.failureSummary?.split('\n').slice(1, 2).join(' ').trim(),
       }));
     },
     { selector, tags: TAGS },

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -44,6 +45,7 @@ export interface GracefulExitOptions {
  */
 export function exitGracefullyOnSignals(app: INestApplicationContext, options: GracefulExitOptions): void {
   const drain = options.server ? keepAliveDrain(options.server) : null;
+  const stopHeartbeat = startHeartbeat(process.env.HEARTBEAT_FILE);
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -55,6 +57,7 @@ export function exitGracefullyOnSignals(app: INestApplicationContext, options: G
     }, options.timeoutMs);
     force.unref();
     const stopSweep = drain?.start();
+    stopHeartbeat();
     try {
       await app.close();
       stopSweep?.();
@@ -67,4 +70,25 @@ export function exitGracefullyOnSignals(app: INestApplicationContext, options: G
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * A worker has no port for a probe to ask. With HEARTBEAT_FILE set (the container images' worker
+ * commands set it), the file's modification time is renewed every 5 s by a timer on the event
+ * loop, so a probe (infra/docker/probe.mjs) that finds it stale knows the loop is stuck or the
+ * process is gone. It stops with the shutdown: a stopping worker is not "alive" for a new start.
+ */
+export function startHeartbeat(path: string | undefined, intervalMs = 5000): () => void {
+  if (!path) return () => {};
+  const beat = () => {
+    try {
+      writeFileSync(path, String(Date.now()));
+    } catch {
+      // a read-only or missing directory: the probe reports the stale file, which says why
+    }
+  };
+  beat();
+  const timer = setInterval(beat, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { readablePrimary } from '../lib/theme';
 
 /** A small fake of the gateway: REST paths of docs/api.md and GraphQL by operation name. */
 const basicUser = {
@@ -143,7 +144,8 @@ describe('App shell', () => {
     expect(localStorage.getItem('token')).toBe('t-u-basic');
     expect(JSON.parse(localStorage.getItem('user')!).email).toBe('basic@demo.salon');
     await waitFor(() => expect(localStorage.getItem('customColor')).toBe('#0ea5e9'));
-    expect(document.documentElement.style.getPropertyValue('--primary')).toBe('#0ea5e9');
+    // The brand colour as picked is stored; the page uses it made readable on white.
+    expect(document.documentElement.style.getPropertyValue('--primary')).toBe(readablePrimary('#0ea5e9', false));
 
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Appointments' })).toBeTruthy());
@@ -196,6 +198,21 @@ describe('App shell', () => {
     });
     await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/verify')).toHaveLength(2));
     vi.restoreAllMocks();
+  });
+
+  it('follows a theme changed in another tab of the same browser', async () => {
+    localStorage.setItem('user', JSON.stringify(basicUser));
+    localStorage.setItem('token', 't-u-basic');
+    await renderApp('/dashboard');
+    await screen.findByTestId('dashboard');
+    // The other tab writes storage; this tab only hears the storage event.
+    localStorage.setItem('darkMode', 'true');
+    localStorage.setItem('customColor', '#1d4ed8');
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode', newValue: 'true' }));
+    });
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(document.documentElement.style.getPropertyValue('--primary')).toBe(readablePrimary('#1d4ed8', true));
   });
 
   it('skips session loading on /forms/{numeric id}', async () => {

@@ -8,7 +8,6 @@ import { StaffLayout } from '../shell/StaffLayout';
 import { ComingSoonPage } from '../pages/coming-soon/ComingSoonPage';
 import { DashboardPage } from '../pages/dashboard/DashboardPage';
 import { EmailTestPage } from '../pages/email-test/EmailTestPage';
-import { HelpIndexPage, HelpTopicPage } from '../pages/help/HelpPage';
 import { LocationsPage } from '../pages/locations/LocationsPage';
 import { LoginPage } from '../pages/login/LoginPage';
 import { PermissionsPage } from '../pages/permissions/PermissionsPage';
@@ -29,6 +28,10 @@ const ClientsPage = lazy(() => import('../pages/clients/ClientsPage').then((m) =
 const ClientProfilePage = lazy(() => import('../pages/client-profile/ClientProfilePage').then((m) => ({ default: m.ClientProfilePage })));
 const ClientsImportPage = lazy(() => import('../pages/clients-import/ClientsImportPage').then((m) => ({ default: m.ClientsImportPage })));
 const NoteTemplatesPage = lazy(() => import('../pages/note-templates/NoteTemplatesPage').then((m) => ({ default: m.NoteTemplatesPage })));
+
+// Help carries every guide and the Markdown renderer: loaded when someone opens it.
+const HelpIndexPage = lazy(() => import('../pages/help/HelpPage').then((m) => ({ default: m.HelpIndexPage })));
+const HelpTopicPage = lazy(() => import('../pages/help/HelpPage').then((m) => ({ default: m.HelpTopicPage })));
 
 const ServicesPage = lazy(() => import('../pages/services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const ResourcesPage = lazy(() => import('../pages/rooms-devices/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
@@ -52,8 +55,16 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   permissions: () => <PermissionsPage />,
   settings: () => <SettingsPage />,
   'email-test': () => <EmailTestPage />,
-  help: () => <HelpIndexPage />,
-  'help-topic': () => <HelpTopicPage />,
+  help: () => (
+    <Suspense fallback={loading}>
+      <HelpIndexPage />
+    </Suspense>
+  ),
+  'help-topic': () => (
+    <Suspense fallback={loading}>
+      <HelpTopicPage />
+    </Suspense>
+  ),
   clients: () => (
     <Suspense fallback={loading}>
       <ClientsPage />

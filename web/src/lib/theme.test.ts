@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLORS, contrastText, isHexColor, normalizeColorPreferences, themeVariables } from './theme';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { colord, extend } from 'colord';
+import mixPlugin from 'colord/plugins/mix';
+import {
+  DEFAULT_COLORS,
+  contrastRatio,
+  contrastText,
+  isHexColor,
+  normalizeColorPreferences,
+  readablePrimary,
+  readableText,
+  themeVariables,
+} from './theme';
 
 describe('colour preferences', () => {
   it('validates #rrggbb', () => {
@@ -34,9 +47,9 @@ describe('colour preferences', () => {
   });
 
   it('maps preferences to CSS variables', () => {
-    const vars = themeVariables({ ...DEFAULT_COLORS, primaryColor: '#ffee00' });
-    expect(vars['--primary']).toBe('#ffee00');
-    expect(vars['--primary-contrast']).toBe('#111827');
+    const vars = themeVariables({ ...DEFAULT_COLORS, primaryColor: '#1d4ed8' });
+    expect(vars['--primary']).toBe('#1d4ed8');
+    expect(vars['--primary-contrast']).toBe('#ffffff');
     expect(vars['--text-primary']).toBe('#111827');
     const dark = themeVariables({ ...DEFAULT_COLORS, isDarkMode: true });
     expect(dark['--text-primary']).toBeNull();
@@ -46,5 +59,68 @@ describe('colour preferences', () => {
   it('picks readable text on the brand colour', () => {
     expect(contrastText('#8b5cf6')).toBe('#ffffff');
     expect(contrastText('#fde68a')).toBe('#111827');
+  });
+});
+
+extend([mixPlugin]);
+
+describe('a brand colour that stays readable', () => {
+  const SURFACES = { light: ['#ffffff', '#f7f7fb'], dark: ['#151821', '#0b0d12', '#1d212c'] };
+  const BRANDS = [
+    '#8b5cf6',
+    '#ffee00',
+    '#fde68a',
+    '#ffffff',
+    '#000000',
+    '#22c55e',
+    '#06b6d4',
+    '#f43f5e',
+    '#f97316',
+    '#1d4ed8',
+    '#0f172a',
+    '#a3e635',
+  ];
+
+  it.each(BRANDS.flatMap((brand) => [[brand, false] as const, [brand, true] as const]))(
+    '%s in %s dark mode reads at WCAG AA as text on the page and under its contrast text',
+    (brand, dark) => {
+      const vars = themeVariables({ ...DEFAULT_COLORS, primaryColor: brand, isDarkMode: dark });
+      const primary = vars['--primary']!;
+      for (const surface of dark ? SURFACES.dark : SURFACES.light) {
+        expect(contrastRatio(primary, surface)).toBeGreaterThanOrEqual(4.5);
+        // On its own 12% tint: the active menu item, badges, initials.
+        expect(contrastRatio(primary, colord(surface).mix(primary, 0.12).toHex())).toBeGreaterThanOrEqual(4.4);
+      }
+      expect(contrastRatio(primary, vars['--primary-contrast']!)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('keeps a brand colour that already reads, and the hue of one that does not', () => {
+    expect(readablePrimary('#1d4ed8', false)).toBe('#1d4ed8');
+    expect(readablePrimary('#fde68a', true)).toBe('#fde68a');
+    const violet = readablePrimary('#8b5cf6', false);
+    expect(violet).not.toBe('#8b5cf6');
+    expect(Math.abs(colord(violet).hue() - colord('#8b5cf6').hue())).toBeLessThan(6);
+  });
+
+  it('starts the stylesheet with the default brand made readable, in both modes', () => {
+    const css = readFileSync(join(__dirname, '../styles/base.css'), 'utf8');
+    const light = /:root \{[^}]*--primary: (#[0-9a-f]{6});/.exec(css)?.[1];
+    const dark = /:root\.dark \{[^}]*--primary: (#[0-9a-f]{6});/.exec(css)?.[1];
+    expect(light).toBe(readablePrimary(DEFAULT_COLORS.primaryColor, false));
+    expect(dark).toBe(readablePrimary(DEFAULT_COLORS.primaryColor, true));
+    const secondary = /:root \{[^}]*--text-secondary: (#[0-9a-f]{6});/.exec(css)?.[1];
+    expect(secondary).toBe(readableText(DEFAULT_COLORS.secondaryTextColor, false));
+  });
+
+  it.each([
+    ['#6b7280', false],
+    ['#9ca3af', false],
+    ['#374151', true],
+    ['#f59e0b', false],
+  ] as const)('adjusts the text colour %s (dark mode %s) to read on every surface', (color, dark) => {
+    const vars = themeVariables({ ...DEFAULT_COLORS, isDarkMode: dark, primaryTextColor: color, secondaryTextColor: color });
+    for (const surface of dark ? SURFACES.dark : [...SURFACES.light, '#f3f4f6'])
+      expect(contrastRatio(vars['--text-secondary']!, surface)).toBeGreaterThanOrEqual(4.5);
   });
 });

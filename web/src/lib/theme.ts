@@ -1,4 +1,6 @@
 import type { ColorPreferences } from '@salon/contracts';
+import { colord, extend } from 'colord';
+import a11yPlugin from 'colord/plugins/a11y';
 import { DEFAULT_COLOR_PREFERENCES } from '@salon/contracts/identity/preference-defaults';
 import { STORAGE_KEYS, storage } from '../session/storage-keys';
 
@@ -26,25 +28,84 @@ export function normalizeColorPreferences(raw: unknown): ColorPreferences {
   };
 }
 
+extend([a11yPlugin]);
+
+/** WCAG 2.x contrast ratio of two colours (1 to 21). */
+export const contrastRatio = (a: string, b: string): number => colord(a).contrast(b);
+
 /** Black or white, whichever reads better on the given background. */
 export function contrastText(hex: string): '#ffffff' | '#111827' {
   if (!isHexColor(hex)) return '#ffffff';
-  const n = parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.45 ? '#111827' : '#ffffff';
+  return contrastRatio(hex, '#ffffff') >= contrastRatio(hex, '#111827') ? '#ffffff' : '#111827';
+}
+
+/** The page's surfaces per mode (base.css `--surface`, `--bg`, `--surface-2`): text sits on all of them. */
+const SURFACES = { light: ['#ffffff', '#f7f7fb', '#f3f4f6'], dark: ['#151821', '#0b0d12', '#1d212c'] } as const;
+/** WCAG AA for text is 4.5:1; a hair more so the browser's own colour mixing cannot round below it. */
+const TARGET_RATIO = 4.6;
+
+/** `color-mix(in srgb, base, top share)`, as the stylesheet's tints compute it. */
+function mixSrgb(base: string, top: string, share: number): string {
+  const a = colord(base).toRgb();
+  const b = colord(top).toRgb();
+  const mix = (x: number, y: number) => Math.round(x * (1 - share) + y * share);
+  return colord({ r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b) }).toHex();
+}
+
+/**
+ * The colour, darkened (light mode) or lightened (dark mode) in small steps until it reads on
+ * every surface; a colour that already reads is returned as it is.
+ */
+function adjustUntilReadable(color: string, dark: boolean, reads: (candidate: string) => boolean): string {
+  let c = colord(color);
+  for (let step = 0; step < 100 && !reads(c.toHex()); step++) c = dark ? c.lighten(0.01) : c.darken(0.01);
+  return c.toHex();
+}
+
+/**
+ * The owner's brand colour as the app can use it for text, links, the active menu item, badges
+ * and buttons: the same hue, darkened (light mode) or lightened (dark mode) just enough to read
+ * at WCAG AA on the page's surfaces, on its own 12% tint (the active menu item, badges) and under
+ * its contrast text (buttons). A colour that already reads is kept as picked.
+ */
+export function readablePrimary(brand: string, dark: boolean, surfaces: readonly string[] = dark ? SURFACES.dark : SURFACES.light): string {
+  const base = isHexColor(brand) ? brand : DEFAULT_COLORS.primaryColor;
+  const ink = dark ? '#111827' : '#ffffff';
+  return adjustUntilReadable(
+    base,
+    dark,
+    (c) =>
+      contrastRatio(c, ink) >= TARGET_RATIO &&
+      surfaces.every((s) => contrastRatio(c, s) >= TARGET_RATIO && contrastRatio(c, mixSrgb(s, c, 0.12)) >= TARGET_RATIO),
+  );
+}
+
+/** A text colour the owner picked, adjusted just enough to read on every surface of the mode. */
+export function readableText(color: string, dark: boolean): string {
+  const surfaces = dark ? SURFACES.dark : SURFACES.light;
+  return adjustUntilReadable(color, dark, (c) => surfaces.every((s) => contrastRatio(c, s) >= TARGET_RATIO));
+}
+
+/**
+ * The public booking page's colours (its own background, picked in Booking design): the brand
+ * colour made readable on that background, and the text that goes on it.
+ */
+export function bookingPalette(primaryColor: string, backgroundColor: string): { primary: string; contrast: string } {
+  const background = isHexColor(backgroundColor) ? backgroundColor : '#ffffff';
+  const dark = colord(background).isDark();
+  const primary = readablePrimary(primaryColor, dark, dark ? [background] : [background, '#ffffff']);
+  return { primary, contrast: contrastText(primary) };
 }
 
 /** CSS custom properties a preference set produces (pure; used by applyTheme and tests). */
 export function themeVariables(prefs: ColorPreferences): Record<string, string | null> {
   // In dark mode the default (dark) text colours would be unreadable: leave them to the .dark palette.
-  const keepText = (value: string, def: string) => (prefs.isDarkMode && value.toLowerCase() === def ? null : value);
+  const keepText = (value: string, def: string) =>
+    prefs.isDarkMode && value.toLowerCase() === def ? null : readableText(value, prefs.isDarkMode);
+  const primary = readablePrimary(prefs.primaryColor, prefs.isDarkMode);
   return {
-    '--primary': prefs.primaryColor,
-    '--primary-contrast': contrastText(prefs.primaryColor),
+    '--primary': primary,
+    '--primary-contrast': contrastText(primary),
     '--text-primary': keepText(prefs.primaryTextColor, DEFAULT_COLORS.primaryTextColor),
     '--text-secondary': keepText(prefs.secondaryTextColor, DEFAULT_COLORS.secondaryTextColor),
   };

@@ -146,6 +146,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('focus', onFocus);
   }, [refresh]);
 
+  // Colours changed in another tab of this browser (Settings, sign-in): the browser tells every
+  // other tab through a storage event; follow it so two tabs never show different themes.
+  useEffect(() => {
+    const themeKeys: readonly string[] = [
+      STORAGE_KEYS.customColor,
+      STORAGE_KEYS.darkMode,
+      STORAGE_KEYS.primaryTextColor,
+      STORAGE_KEYS.secondaryTextColor,
+    ];
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || !themeKeys.includes(e.key)) return;
+      if (stateRef.current.status !== 'authenticated' || stateRef.current.skipped) return;
+      applyTheme(loadStoredColorPreferences());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
   // A 401 anywhere: signed out in memory, to /login unless on an exempt page.
   useEffect(
     () =>

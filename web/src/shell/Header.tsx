@@ -1,28 +1,14 @@
 import { Link, useLocation } from 'react-router-dom';
-import { isHelpTopic } from '../app/modules';
 import { useBusinessSettings } from '../session/business-settings';
 import { useLocations } from '../session/location-context';
 import { useSession } from '../session/session-context';
+import { helpPathFor } from './help-path';
 import { LocationSelector } from './LocationSelector';
 import { UserMenu } from './UserMenu';
 
 interface Props {
   menuOpen: boolean;
   onToggleMenu(): void;
-}
-
-/** Help page for the current screen when it has a topic, else the help index. */
-function helpPathFor(pathname: string): string {
-  const first = pathname.split('/')[1] ?? '';
-  const alias: Record<string, string> = {
-    clients: 'clients',
-    'clients-import': 'clients',
-    'booking-design': 'settings',
-    'appointments-mobile': 'appointments',
-    'booking-test': 'appointments',
-  };
-  const topic = alias[first] ?? first;
-  return isHelpTopic(topic) ? `/help/${topic}` : '/help';
 }
 
 export function Header({ menuOpen, onToggleMenu }: Props) {

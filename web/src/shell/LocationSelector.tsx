@@ -93,11 +93,12 @@ export function LocationSelector({ locations, isLoading, selected, onSelect }: P
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={selected ? `Select location (current: ${selected.name})` : 'Select location'}
         data-testid="location-select-button"
         onClick={() => setOpen((o) => !o)}
       >
         <PinIcon />
+        {/* Named by its text (WCAG 2.5.3: the name holds what is seen): "Select location, current: Downtown Default". */}
+        {selected && <span className="visually-hidden">Select location, current:</span>}
         <span className="location-name" data-testid="location-current">
           {selected ? selected.name : 'Select location'}
         </span>

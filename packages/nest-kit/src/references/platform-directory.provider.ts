@@ -24,7 +24,7 @@ const LOCATIONS_KEPT_MS = 60_000;
  */
 @Injectable()
 export class PlatformDirectory {
-  private locations: { until: number; ids: Promise<Set<string>> } | null = null;
+  private locations: { until: number; byId: Promise<Map<string, LocationRecord>> } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: { IDENTITY_URL?: string; CLIENTS_URL?: string },
@@ -52,13 +52,13 @@ export class PlatformDirectory {
   /** Locations change rarely and every write at a location asks: the list is kept a minute. */
   async location(id: string): Promise<LocationRecord | null> {
     if (!this.locations || this.locations.until < Date.now()) {
-      const ids = this.get('identity', this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', '/api/locations', locationListSchema).then(
-        (list) => new Set((list ?? []).map((l) => l.id)),
+      const byId = this.get('identity', this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', '/api/locations', locationListSchema).then(
+        (list) => new Map((list ?? []).map((l) => [l.id, { id: l.id, name: l.name }])),
       );
-      this.locations = { until: Date.now() + LOCATIONS_KEPT_MS, ids };
-      ids.catch(() => (this.locations = null));
+      this.locations = { until: Date.now() + LOCATIONS_KEPT_MS, byId };
+      byId.catch(() => (this.locations = null));
     }
-    return (await this.locations.ids).has(id) ? { id } : null;
+    return (await this.locations.byId).get(id) ?? null;
   }
 
   private async get<S extends z.ZodType>(owner: string, base: string, path: string, schema: S): Promise<z.output<S> | null> {

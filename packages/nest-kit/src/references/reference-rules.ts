@@ -10,6 +10,8 @@ export interface UserRecord {
 }
 export interface LocationRecord {
   id: string;
+  /** Its name, for words people read ("Dana is at Lakeview today"). */
+  name?: string;
 }
 
 /** The problem with a client reference (clients answers only for live clients: not deleted, not merged). */

@@ -1,6 +1,16 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, localTime, LOCATION, seedCalendar, STAFF, startScheduling, TZ, type SchedulingTestApp } from './scheduling-app.js';
+import {
+  CLIENT,
+  localTime,
+  LAKEVIEW,
+  LOCATION,
+  seedCalendar,
+  STAFF,
+  startScheduling,
+  TZ,
+  type SchedulingTestApp,
+} from './scheduling-app.js';
 
 // The staff calendar's API: shading with reasons, view_own_schedule, resize, cheap polling.
 let t: SchedulingTestApp;
@@ -50,6 +60,34 @@ describe('GET /api/availability/unavailable', () => {
       [new Date(localTime('18:00', 9)).toISOString(), new Date(localTime('00:00', 10)).toISOString(), 'Dana Lee finishes at 6 PM'],
     ]);
     expect(res.body.staff[1].intervals.map((i: any) => i.reason)).toEqual(['Jordan Patel starts at 9 AM', 'Jordan Patel finishes at 6 PM']);
+  });
+
+  it('says a person who works at the other location that weekday is there, not off', async () => {
+    const day = localDate(9);
+    const weekday = DateTime.fromISO(day).weekday;
+    await t.sql(`DELETE FROM working_hours WHERE staff_id = $1 AND location_id = $2 AND weekday = $3`, [
+      STAFF.jordan.id,
+      LOCATION,
+      weekday,
+    ]);
+    await t.sql(`INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1, $2, $3, '10:00', '16:00')`, [
+      STAFF.jordan.id,
+      LAKEVIEW,
+      weekday,
+    ]);
+    try {
+      const res = await t
+        .as('viewer')
+        .get(`/api/availability/unavailable?locationId=${LOCATION}&from=${day}&to=${day}&staffIds=${STAFF.jordan.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.staff[0].intervals.map((i: any) => i.reason)).toEqual(['Jordan Patel is at Lakeview today']);
+    } finally {
+      await t.sql(`DELETE FROM working_hours WHERE staff_id = $1 AND location_id = $2`, [STAFF.jordan.id, LAKEVIEW]);
+      await t.sql(
+        `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1, $2, $3, '09:00', '18:00')`,
+        [STAFF.jordan.id, LOCATION, weekday],
+      );
+    }
   });
 
   it('shows time off with its label', async () => {

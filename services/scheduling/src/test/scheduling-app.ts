@@ -46,6 +46,8 @@ export const STAFF = {
   jordan: { id: '5a000000-0000-4000-8000-000000000002', name: 'Jordan Patel' },
 };
 export const LOCATION = '10c00000-0000-4000-8000-000000000001';
+/** The business's second location (identity knows it; nothing is booked there in the tests). */
+export const LAKEVIEW = '10c00000-0000-4000-8000-000000000002';
 export const TZ = 'America/Chicago';
 
 class TestPermissionResolver extends PermissionResolver {
@@ -148,7 +150,11 @@ export class TestPlatformDirectory {
     ...Object.values(USERS).map((u): [string, UserRecord] => [u.id, { role: u.role, isActive: true }]),
     ...Object.values(STAFF).map((s): [string, UserRecord] => [s.id, { role: 'staff', isActive: true }]),
   ]);
-  readonly locations = new Set<string>([LOCATION]);
+  readonly locations = new Set<string>([LOCATION, LAKEVIEW]);
+  readonly locationNames = new Map<string, string>([
+    [LOCATION, 'Downtown'],
+    [LAKEVIEW, 'Lakeview'],
+  ]);
   asked = 0;
 
   async client(id: string) {
@@ -161,7 +167,7 @@ export class TestPlatformDirectory {
   }
   async location(id: string) {
     this.asked++;
-    return this.locations.has(id) ? { id } : null;
+    return this.locations.has(id) ? { id, name: this.locationNames.get(id) } : null;
   }
 }
 

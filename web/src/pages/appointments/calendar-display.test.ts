@@ -12,6 +12,7 @@ import {
   visibleAppointments,
 } from './calendar-display';
 import { STATUS_COLOR } from './status';
+import { contrastRatio } from '../../lib/theme';
 
 describe('calendar display rules', () => {
   const items = ['booked', 'cancelled', 'no-show', 'completed'].map((status, i) => ({ id: String(i), status }));
@@ -61,5 +62,22 @@ describe('calendar display rules', () => {
     expect(clampZoom(-3)).toBe(0);
     expect(clampZoom(99)).toBe(3);
     expect(pxPerMinAt(3)).toBeGreaterThan(pxPerMinAt(2));
+  });
+});
+
+describe('block colours in both themes', () => {
+  const modes = (value: string): [string, string] => {
+    const m = /^light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)$/.exec(value);
+    return m ? [m[1]!, m[2]!] : [value, value];
+  };
+  const colours = [...Object.entries(STATUS_COLOR), ...SERVICE_PALETTE.map((c, i) => [`service ${i}`, c] as const)];
+
+  it.each(colours)('%s reads at WCAG AA in light and dark mode', (_name, colour) => {
+    const [bgLight, bgDark] = modes(colour.bg);
+    const [textLight, textDark] = modes(colour.text);
+    expect(contrastRatio(textLight, bgLight)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(textDark, bgDark)).toBeGreaterThanOrEqual(4.5);
+    // Dark mode fills stay dark: no pastel block on the near-black calendar.
+    expect(contrastRatio(bgDark, '#151821')).toBeLessThan(1.6);
   });
 });

@@ -1,6 +1,6 @@
 /** How the calendar draws appointments: what is hidden, short blocks, colours, the legend and the zoom. Pure. */
 import type { Appointment } from './appointments-api';
-import { APPOINTMENT_STATUSES, STATUS_COLOR, STATUS_LABEL, statusColor } from './status';
+import { APPOINTMENT_STATUSES, STATUS_COLOR, STATUS_LABEL, statusColor, themed } from './status';
 
 /** Statuses hidden unless "Show cancelled" is on: their time is free again and they only clutter the column. */
 export const HIDDEN_BY_DEFAULT: readonly string[] = ['cancelled', 'no-show'];
@@ -31,16 +31,16 @@ export interface BlockColour {
   text: string;
 }
 
-/** Light fills with dark text (contrast above 7:1 on each), told apart by hue. */
+/** Light fills with dark text (contrast above 7:1 on each), told apart by hue; deep tints under light text in dark mode. */
 export const SERVICE_PALETTE: readonly BlockColour[] = [
-  { bg: '#dbeafe', border: '#2563eb', text: '#1e3a8a' },
-  { bg: '#dcfce7', border: '#16a34a', text: '#14532d' },
-  { bg: '#fef3c7', border: '#d97706', text: '#78350f' },
-  { bg: '#fce7f3', border: '#db2777', text: '#831843' },
-  { bg: '#ede9fe', border: '#7c3aed', text: '#4c1d95' },
-  { bg: '#ccfbf1', border: '#0d9488', text: '#134e4a' },
-  { bg: '#ffedd5', border: '#ea580c', text: '#7c2d12' },
-  { bg: '#e0f2fe', border: '#0284c7', text: '#0c4a6e' },
+  { bg: themed('#dbeafe', '#202748'), border: '#2563eb', text: themed('#1e3a8a', '#dbeafe') },
+  { bg: themed('#dcfce7', '#1e332b'), border: '#16a34a', text: themed('#14532d', '#dcfce7') },
+  { bg: themed('#fef3c7', '#3e2b23'), border: '#d97706', text: themed('#78350f', '#fef3c7') },
+  { bg: themed('#fce7f3', '#3e2232'), border: '#db2777', text: themed('#831843', '#fce7f3') },
+  { bg: themed('#ede9fe', '#2b2148'), border: '#7c3aed', text: themed('#4c1d95', '#ede9fe') },
+  { bg: themed('#ccfbf1', '#1c3036'), border: '#0d9488', text: themed('#134e4a', '#ccfbf1') },
+  { bg: themed('#ffedd5', '#422722'), border: '#ea580c', text: themed('#7c2d12', '#ffedd5') },
+  { bg: themed('#e0f2fe', '#1c2d41'), border: '#0284c7', text: themed('#0c4a6e', '#e0f2fe') },
 ];
 
 /** A service keeps its colour from day to day: picked by its id, not by its place in the list. */

@@ -53,7 +53,7 @@ describe('status', () => {
     expect(canReschedule('confirmed')).toBe(true);
     expect(canReschedule('checked-in')).toBe(false);
     expect(statusLabel('in-service')).toBe('In service');
-    expect(statusColor('cancelled').text).toBe('#6b7280');
+    expect(statusColor('cancelled').text).toBe('light-dark(#4b5563, #d1d5db)');
   });
 });
 

@@ -30,14 +30,21 @@ export const ACTION_LABEL: Record<AppointmentStatus, string> = {
   'no-show': 'No-show',
 };
 
+/**
+ * Block colours for both themes at once: CSS `light-dark()` picks by the page's color-scheme
+ * (applyTheme sets it), so a block follows the theme without re-rendering. Dark mode uses a
+ * deep tint of the hue under light text: pastel fills on near-black glare.
+ */
+export const themed = (light: string, dark: string) => `light-dark(${light}, ${dark})`;
+
 export const STATUS_COLOR: Record<AppointmentStatus, { bg: string; border: string; text: string }> = {
-  booked: { bg: '#dbeafe', border: '#3b82f6', text: '#1e3a8a' },
-  confirmed: { bg: '#e0e7ff', border: '#6366f1', text: '#312e81' },
-  'checked-in': { bg: '#fef3c7', border: '#f59e0b', text: '#78350f' },
-  'in-service': { bg: '#fce7f3', border: '#ec4899', text: '#831843' },
-  completed: { bg: '#dcfce7', border: '#22c55e', text: '#14532d' },
-  cancelled: { bg: '#f3f4f6', border: '#9ca3af', text: '#6b7280' },
-  'no-show': { bg: '#fee2e2', border: '#ef4444', text: '#7f1d1d' },
+  booked: { bg: themed('#dbeafe', '#212d4a'), border: '#3b82f6', text: themed('#1e3a8a', '#dbeafe') },
+  confirmed: { bg: themed('#e0e7ff', '#262849'), border: '#6366f1', text: themed('#312e81', '#e0e7ff') },
+  'checked-in': { bg: themed('#fef3c7', '#433225'), border: '#f59e0b', text: themed('#78350f', '#fef3c7') },
+  'in-service': { bg: themed('#fce7f3', '#402639'), border: '#ec4899', text: themed('#831843', '#fce7f3') },
+  completed: { bg: themed('#dcfce7', '#21392f'), border: '#22c55e', text: themed('#14532d', '#dcfce7') },
+  cancelled: { bg: themed('#f3f4f6', '#2f333d'), border: '#9ca3af', text: themed('#4b5563', '#d1d5db') },
+  'no-show': { bg: themed('#fee2e2', '#432529'), border: '#ef4444', text: themed('#7f1d1d', '#fee2e2') },
 };
 
 export function allowedTransitions(from: string): readonly AppointmentStatus[] {

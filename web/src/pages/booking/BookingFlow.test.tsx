@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApolloProvider } from '@apollo/client/react';
 import { apolloClient } from '../../lib/apollo';
-import { BookingFlow, textOn } from './BookingFlow';
+import { BookingFlow, designStyle } from './BookingFlow';
+import { contrastRatio } from '../../lib/theme';
 import type { BookingInfo } from './booking-api';
 
 // The staff flow's client picker asks what the signed-in person may do (create a client inline: no).
@@ -333,8 +334,14 @@ describe('BookingFlow', () => {
     ]);
   });
 
-  it('picks readable button text for the brand colour', () => {
-    expect(textOn('#6d28d9')).toBe('#ffffff');
-    expect(textOn('#fde68a')).toBe('#111827');
+  it.each([
+    ['#6d28d9', '#ffffff'],
+    ['#fde68a', '#ffffff'],
+    ['#fde68a', '#1f2937'],
+    ['#6d28d9', '#111827'],
+  ])('keeps the brand colour %s readable on a %s page, with readable button text', (primaryColor, backgroundColor) => {
+    const style = designStyle({ primaryColor, backgroundColor }) as Record<string, string>;
+    expect(contrastRatio(style['--primary'], backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(style['--primary'], style['--primary-contrast'])).toBeGreaterThanOrEqual(4.5);
   });
 });

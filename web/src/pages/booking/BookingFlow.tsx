@@ -5,6 +5,7 @@ import type { PickerClient } from '../../components/client-picker';
 import { conflictOf, fieldErrorsOf } from '../../lib/api-client';
 import { apolloClient } from '../../lib/apollo';
 import { formatCents, formatDuration } from '../../lib/format';
+import { bookingPalette } from '../../lib/theme';
 import {
   bookingApi,
   type BookingInfo,
@@ -44,19 +45,15 @@ const STEP_TITLES: Record<Step, string> = {
   done: 'See you soon',
 };
 
-/** Button text on the brand colour: black or white, whichever reads better. */
-export function textOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5]
-    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#111827' : '#ffffff';
-}
-
-/** The page's colours as CSS variables, so every button and highlight inside takes them. */
+/**
+ * The page's colours as CSS variables, so every button and highlight inside takes them; the
+ * brand colour is adjusted just enough to stay readable on the page's background.
+ */
 export function designStyle(look: Pick<BookingLook, 'primaryColor' | 'backgroundColor'>): CSSProperties {
+  const { primary, contrast } = bookingPalette(look.primaryColor, look.backgroundColor);
   return {
-    '--primary': look.primaryColor,
-    '--primary-contrast': textOn(look.primaryColor),
+    '--primary': primary,
+    '--primary-contrast': contrast,
     '--bk-bg': look.backgroundColor,
   } as CSSProperties;
 }

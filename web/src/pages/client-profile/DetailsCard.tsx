@@ -346,7 +346,8 @@ export function DetailsCard({ client, canEdit, names }: { client: Client; canEdi
                       className="field-value"
                       onClick={() => start(f === 'address' ? 'address' : f)}
                       aria-describedby={`${id}-dt-${f}`}
-                      aria-label={`Edit ${FIELD_LABELS[f].toLowerCase()}${shown ? `: ${shown}` : ''}`}
+                      // The name starts with what is seen ("Add", or the value): WCAG 2.5.3.
+                      aria-label={shown ? `${shown}: edit ${FIELD_LABELS[f].toLowerCase()}` : `Add ${FIELD_LABELS[f].toLowerCase()}`}
                       data-testid={`client-field-${f}`}
                     >
                       {content}

@@ -1,8 +1,13 @@
-import { Link, useParams } from 'react-router-dom';
-import { HELP_CONTENT, HELP_TOPICS, isHelpTopic } from '../../app/modules';
+import { useMemo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../shell/NotFound';
+import { HELP_GUIDES, isHelpTopic, searchHelp } from './help-content';
 
 export function HelpIndexPage() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const hits = useMemo(() => searchHelp(query), [query]);
   return (
     <section className="page" data-testid="help-index">
       <header className="page-header">
@@ -11,12 +16,25 @@ export function HelpIndexPage() {
           <p className="muted">Guides for every part of your workspace.</p>
         </div>
       </header>
+      <div className="help-search" role="search">
+        <label htmlFor="help-search-input">Search help</label>
+        <input
+          id="help-search-input"
+          type="search"
+          value={query}
+          placeholder="e.g. refund, late cancel, tips"
+          onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
+        />
+      </div>
+      <p className="muted small" aria-live="polite" data-testid="help-result-count">
+        {query ? `${hits.length} ${hits.length === 1 ? 'guide mentions' : 'guides mention'} “${query}”` : `${hits.length} guides`}
+      </p>
       <ul className="help-grid">
-        {HELP_TOPICS.map((t) => (
-          <li key={t}>
-            <Link to={`/help/${t}`} className="card help-card">
-              <span className="help-card-title">{HELP_CONTENT[t].title}</span>
-              <span className="muted small">{HELP_CONTENT[t].body.slice(0, 90)}…</span>
+        {hits.map(({ guide, excerpt }) => (
+          <li key={guide.topic}>
+            <Link to={`/help/${guide.topic}`} className="card help-card">
+              <span className="help-card-title">{guide.title}</span>
+              <span className="muted small">{excerpt}</span>
             </Link>
           </li>
         ))}
@@ -25,28 +43,38 @@ export function HelpIndexPage() {
   );
 }
 
+// Links inside a guide that point into the app stay in the app (no reload, session kept).
+const GUIDE_COMPONENTS: Components = {
+  a: ({ href, children }) =>
+    href?.startsWith('/') ? (
+      <Link to={href}>{children}</Link>
+    ) : (
+      <a href={href} target="_blank" rel="noreferrer noopener">
+        {children}
+      </a>
+    ),
+};
+
 export function HelpTopicPage() {
   const { topic } = useParams();
   if (!isHelpTopic(topic)) return <NotFound />;
-  const c = HELP_CONTENT[topic];
+  const guide = HELP_GUIDES[topic];
   return (
     <section className="page narrow" data-testid={`help-${topic}`}>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/help">Help</Link> <span aria-hidden="true">/</span> <span>{c.title}</span>
+        <Link to="/help">Help</Link> <span aria-hidden="true">/</span> <span>{guide.title}</span>
       </nav>
       <header className="page-header">
-        <h1>{c.title}</h1>
+        <h1>{guide.title}</h1>
       </header>
-      <div className="card prose">
-        {[...c.body.split('\n\n'), ...(c.more ?? [])].map((para, i) => (
-          <p key={i}>{para}</p>
-        ))}
+      <article className="card prose help-guide">
+        <Markdown components={GUIDE_COMPONENTS}>{guide.markdown}</Markdown>
         <p>
-          <Link to={c.path} className="btn btn-secondary">
-            Open {c.title}
+          <Link to={guide.path} className="btn btn-secondary">
+            Open {guide.title}
           </Link>
         </p>
-      </div>
+      </article>
     </section>
   );
 }

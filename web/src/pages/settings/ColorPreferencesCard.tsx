@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
-import { DEFAULT_COLORS, isHexColor, loadStoredColorPreferences, normalizeColorPreferences } from '../../lib/theme';
+import { DEFAULT_COLORS, isHexColor, loadStoredColorPreferences, normalizeColorPreferences, themeVariables } from '../../lib/theme';
 import { useSession } from '../../session/session-context';
 import type { ColorPreferences } from '@salon/contracts';
 import { toast } from '../../shell/Toaster';
@@ -154,15 +154,7 @@ export function ColorPreferencesCard() {
             hint="Hints and supporting text."
           />
         </div>
-        <div
-          className="preview-strip"
-          aria-hidden="true"
-          style={{ ['--preview' as string]: isHexColor(prefs.primaryColor) ? prefs.primaryColor : DEFAULT_COLORS.primaryColor }}
-        >
-          <span className="preview-button">Button</span>
-          <span style={{ color: isHexColor(prefs.primaryTextColor) ? prefs.primaryTextColor : undefined }}>Primary text</span>
-          <span style={{ color: isHexColor(prefs.secondaryTextColor) ? prefs.secondaryTextColor : undefined }}>Secondary text</span>
-        </div>
+        <PreviewStrip prefs={prefs} />
         <div className="grid grid-2 tight">
           <div>
             <div className="row between">
@@ -229,5 +221,32 @@ export function ColorPreferencesCard() {
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * The colours as the app will show them: the brand made readable and, in dark mode, the dark
+ * palette's text where the text colours are still the (dark) defaults, on the mode's own surface.
+ */
+export function PreviewStrip({ prefs }: { prefs: ColorPreferences }) {
+  const vars = themeVariables(normalizeColorPreferences(prefs));
+  const palette = prefs.isDarkMode
+    ? { surface: '#151821', primary: '#f3f4f6', secondary: '#9ca3af' }
+    : { surface: '#ffffff', primary: DEFAULT_COLORS.primaryTextColor, secondary: DEFAULT_COLORS.secondaryTextColor };
+  return (
+    <div
+      className="preview-strip"
+      aria-hidden="true"
+      data-testid="colour-preview"
+      style={{
+        ['--preview' as string]: vars['--primary'],
+        ['--preview-contrast' as string]: vars['--primary-contrast'],
+        background: palette.surface,
+      }}
+    >
+      <span className="preview-button">Button</span>
+      <span style={{ color: vars['--text-primary'] ?? palette.primary }}>Primary text</span>
+      <span style={{ color: vars['--text-secondary'] ?? palette.secondary }}>Secondary text</span>
+    </div>
   );
 }

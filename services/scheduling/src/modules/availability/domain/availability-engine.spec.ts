@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBooking, checkSeries, explainUnavailable, findSlots } from './availability-engine.js';
-import type { SlotRequest } from './availability-types.js';
+import type { SlotRequest, StaffCalendar } from './availability-types.js';
 import { allWeek, appt, at, device, hm, policy, request, room, service, staff, starts } from './test/fixtures.js';
 
 const T = (h: string) => at(`2026-03-10 ${h}`);
@@ -316,6 +316,33 @@ describe('explainUnavailable', () => {
   it('staff off today when the location is open', () => {
     const r = explainUnavailable({ ...base, policy: policy(), at: at('2026-03-15 10:00'), staffId: 'dana' });
     expect(r?.message).toBe('Dana is off today');
+  });
+
+  it.each<{ name: string; elsewhere: StaffCalendar['elsewhere']; at: Date; expected: string }>([
+    // 2026-03-15 is a Sunday (weekday 7): no hours here.
+    {
+      name: 'works at the other location that weekday',
+      elsewhere: [{ weekday: 7, location: 'Lakeview' }],
+      at: at('2026-03-15 10:00'),
+      expected: 'Dana is at Lakeview today',
+    },
+    {
+      name: 'works elsewhere on other weekdays only',
+      elsewhere: [{ weekday: 1, location: 'Lakeview' }],
+      at: at('2026-03-15 10:00'),
+      expected: 'Dana is off today',
+    },
+    // A day off written for this date wins over the weekly plan elsewhere.
+    {
+      name: 'a day off set for the date',
+      elsewhere: [{ weekday: 3, location: 'Lakeview' }],
+      at: at('2026-03-11 10:00'),
+      expected: 'Dana is off today (Dentist)',
+    },
+  ])('says where someone is on a day without hours here: $name', ({ elsewhere, at: when, expected }) => {
+    const away = staff('dana', 'Dana', { elsewhere, exceptions: [{ date: '2026-03-11', hours: [], label: 'Dentist' }] });
+    const r = explainUnavailable({ ...base, staff: [away], policy: policy(), at: when, staffId: 'dana' });
+    expect(r?.message).toBe(expected);
   });
 });
 

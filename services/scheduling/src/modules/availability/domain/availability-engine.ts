@@ -25,7 +25,7 @@ import { localDayOf, localDays, localMinuteOfDay } from './local-days.js';
 import { formatClock, formatDuration, formatUntil, withLabel } from './reason-text.js';
 import { expandRecurrence } from './recurrence.js';
 import { OccupancyIndex, SpanIndex, type Span } from './time-spans.js';
-import { dayPlan, openSpans, workingSpans } from './working-time.js';
+import { dayPlan, openSpans, workingSpans, type DayPlan } from './working-time.js';
 
 export { expandWorkingTime } from './working-time.js';
 export { expandRecurrence } from './recurrence.js';
@@ -349,6 +349,14 @@ function noticeReasons(ctx: Ctx, t: number, relax: BookingRequest['relax']): Una
   return out;
 }
 
+/** "Dana is off today", or where she is: a day off here is often a working day at the other location. */
+function offMessage(cal: StaffCalendar, plan: DayPlan): string {
+  // A day off set on this date (an exception) is what the owner wrote: say that.
+  if (plan.exception) return withLabel(`${cal.name} is off today`, plan.exception.label);
+  const there = cal.elsewhere?.find((e) => e.weekday === plan.day.weekday);
+  return there ? `${cal.name} is at ${there.location} today` : `${cal.name} is off today`;
+}
+
 function staffReasons(ctx: Ctx, st: StaffIdx, p: Parts, svc: ServiceDef | null): UnavailableReason[] {
   const name = st.cal.name;
   const staffId = st.cal.staffId;
@@ -358,7 +366,7 @@ function staffReasons(ctx: Ctx, st: StaffIdx, p: Parts, svc: ServiceDef | null):
   const off = st.cal.timeOff.map((r) => ({ ...toSpan(r), label: r.label })).find((r) => r.s < p.e && p.s < r.e);
   if (off) return [{ ...base, code: 'staff-time-off', message: withLabel(`${name} is away`, off.label), until: new Date(off.e) }];
   const plan = dayPlan(localDayOf(p.s, ctx.zone), st.cal.weeklyHours, st.cal.weeklyBreaks, st.cal.exceptions);
-  if (plan.hours.length === 0) return [{ ...base, code: 'staff-off', message: withLabel(`${name} is off today`, plan.exception?.label) }];
+  if (plan.hours.length === 0) return [{ ...base, code: 'staff-off', message: offMessage(st.cal, plan) }];
   for (const w of p.work) {
     const containing = plan.hours.find((h) => h.s <= w.s && w.s < h.e);
     if (!containing) {

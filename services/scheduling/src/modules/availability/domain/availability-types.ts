@@ -65,6 +65,11 @@ export interface StaffCalendar {
   timeOff: LabeledRange[];
   /** Existing allocations: appointments (without their processing gaps), buffers, blocked time. */
   busy: StaffBusy[];
+  /**
+   * The weekdays this person works at another location (by its name): a day without hours here
+   * reads "is at Lakeview today", not "is off today".
+   */
+  elsewhere?: { weekday: IsoWeekday; location: string }[];
 }
 
 export type ResourceKind = 'room' | 'device';

@@ -5,6 +5,7 @@ import {
   NotFoundError,
   parseInput,
   PermissionResolver,
+  PlatformDirectory,
   UserDirectory,
   ValidationFailedError,
   type AuthContext,
@@ -85,6 +86,7 @@ export class AvailabilityUseCase {
     private readonly schedulesUseCase: SchedulesUseCase,
     private readonly calendar: CalendarRepository,
     private readonly directory: UserDirectory,
+    private readonly places: PlatformDirectory,
     private readonly permissions: PermissionResolver,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {}
@@ -246,7 +248,7 @@ export class AvailabilityUseCase {
     if (staffIds.length === 0) return [];
     const localFrom = DateTime.fromJSDate(from, { zone }).minus({ days: 1 }).toISODate()!;
     const localTo = DateTime.fromJSDate(to, { zone }).plus({ days: 1 }).toISODate()!;
-    const [hours, exceptions, timeOff, staffBusy, names] = await Promise.all([
+    const [hours, exceptions, timeOff, staffBusy, names, elsewhere] = await Promise.all([
       this.schedules.workingHours(locationId, staffIds),
       this.schedules.exceptions(locationId, localFrom, localTo, staffIds),
       this.schedules.timeOff(from, to, staffIds, locationId),
@@ -254,6 +256,7 @@ export class AvailabilityUseCase {
         ? this.calendar.activeAllocations('staff', staffIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))
         : Promise.resolve([]),
       Promise.all(staffIds.map(async (id) => (await this.directory.nameOf(id)) ?? 'The staff member')),
+      this.workDaysElsewhere(locationId, staffIds),
     ]);
     return staffIds.map((staffId, i) => ({
       staffId,
@@ -283,7 +286,25 @@ export class AvailabilityUseCase {
           kind: b.holder,
           id: b.appointmentId,
         })),
+      elsewhere: elsewhere.get(staffId) ?? [],
     }));
+  }
+
+  /**
+   * Where each person works on the weekdays they do not work here, by location name. Only a
+   * sentence depends on it, so a directory that cannot be asked leaves it empty ("is off today").
+   */
+  private async workDaysElsewhere(locationId: string, staffIds: string[]): Promise<Map<string, NonNullable<StaffCalendar['elsewhere']>>> {
+    const rows = await this.schedules.workWeekdaysElsewhere(locationId, staffIds);
+    const byStaff = new Map<string, NonNullable<StaffCalendar['elsewhere']>>();
+    for (const row of rows) {
+      const place = await this.places.location(row.locationId).catch(() => null);
+      if (!place) continue;
+      const list = byStaff.get(row.staffId) ?? [];
+      list.push({ weekday: row.weekday as IsoWeekday, location: place.name ?? 'another location' });
+      byStaff.set(row.staffId, list);
+    }
+    return byStaff;
   }
 
   /**

@@ -47,6 +47,16 @@ export class ScheduleRepository {
     });
   }
 
+  /** The weekdays each of these people works at another location than this one. */
+  async workWeekdaysElsewhere(locationId: string, staffIds: string[]): Promise<{ staffId: string; locationId: string; weekday: number }[]> {
+    const rows = await this.dataSource.query(
+      `SELECT DISTINCT staff_id, location_id, weekday FROM working_hours
+        WHERE location_id <> $1 AND staff_id = ANY($2) AND kind = 'work' ORDER BY staff_id, weekday, location_id`,
+      [locationId, staffIds],
+    );
+    return rows.map((r: any) => ({ staffId: r.staff_id, locationId: r.location_id, weekday: r.weekday }));
+  }
+
   async exceptions(locationId: string, from: string, to: string, staffIds?: string[]): Promise<ExceptionRow[]> {
     const rows = await this.dataSource.query(
       `SELECT staff_id, location_id, to_char(date, 'YYYY-MM-DD') AS date, hours, label FROM schedule_exceptions
