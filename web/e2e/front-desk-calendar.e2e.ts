@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { launchBrowser, newPage, signIn } from './browser.js';
+import { freeCellTestId, launchBrowser, newPage, signIn } from './browser.js';
 
 // Issue 20: week view blocks open the details panel (click and Enter); item 7: a refusal names the
 // exact blocking interval, and "Next free" per column shows the engine's first bookable time.
@@ -89,6 +89,58 @@ describe('the day view explains itself', () => {
     }).format(new Date(startsAt));
     expect(await time.inputValue()).toBe(local);
     expect(await page.getByTestId('book-staff').inputValue()).toBe(staffId);
+    await context.close();
+  });
+});
+
+describe('the calendar’s own time and what came in online', () => {
+  it('blocks personal time from an empty cell (the engine then refuses it), books a waiting client from the waitlist, and flags online bookings since the last look', async () => {
+    const { context, page } = await newPage(browser);
+    await openCalendar(page, `date=2026-11-25`);
+    const cellId = await freeCellTestId('2026-11-25');
+    const cell = page.getByTestId(cellId);
+    await cell.waitFor();
+    await cell.click();
+    await page.getByTestId('book-block-time').click();
+    const dialog = page.getByTestId('block-dialog');
+    await dialog.waitFor();
+    expect(await axeViolations(page, '[data-testid="block-dialog"]')).toEqual([]);
+    await dialog.getByTestId('block-label').fill('School run');
+    await dialog.getByTestId('block-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    // The same cell is now unavailable, with the label in the engine's reason.
+    await expect.poll(async () => (await cell.getAttribute('title')) ?? '', { timeout: 10_000 }).toContain('School run');
+    await cell.click({ force: true });
+    expect(await page.getByTestId('blocked-reason').innerText()).toContain('School run');
+
+    // Book on a waiting row of the waitlist: the dialog with the client chosen.
+    await page.goto('/appointments?date=2026-11-24');
+    const book = page.getByTestId('waitlist-book').first();
+    await book.waitFor();
+    const row = page.locator('[data-testid^="waitlist-entry-"]', { has: book });
+    const client = (await row.locator('td').first().innerText()).trim();
+    await book.click();
+    await page.getByTestId('client-picker-selected').waitFor();
+    expect(await page.getByTestId('client-picker-selected').innerText()).toContain(client);
+    await page.keyboard.press('Escape');
+
+    // Online bookings since the last look (the walk says it last looked long ago).
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).id as string);
+    await page.evaluate((id) => localStorage.setItem(`calendarOnlineSeenAt_${id}`, '2026-01-01T00:00:00.000Z'), userId);
+    await page.goto(`/appointments?date=${TODAY}&view=week`);
+    const flag = page.getByTestId('online-new');
+    await flag.waitFor();
+    expect(await flag.innerText()).toMatch(/\d+ booked online since you last looked/);
+    await flag.locator('summary').click();
+    expect(await axeViolations(page, '[data-testid="online-new"]')).toEqual([]);
+    await flag.locator('li button').first().click();
+    await page.getByTestId('appointment-panel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('online-new-seen').click();
+    await flag.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('calendar-week').waitFor();
+    expect(await page.getByTestId('online-new').count()).toBe(0);
     await context.close();
   });
 });

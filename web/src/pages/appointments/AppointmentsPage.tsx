@@ -4,6 +4,8 @@ import { refusalText } from '../../lib/permission-refusal';
 import { toast } from '../../shell/toast-store';
 import { BOOKING_SERVICES, NOTIFY_CLIENT } from './appointments-gql';
 import { NextFree } from './NextFree';
+import { OnlineSinceLastLook } from './OnlineSinceLastLook';
+import { BlockTimeDialog } from './BlockTimeDialog';
 import { undoPatch } from './panel-rules';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BookAgainState } from '../client-profile/AppointmentsTab';
@@ -25,7 +27,7 @@ import type { ClassSession } from '../classes/classes-api';
 import { conflictOf, type Appointment } from './appointments-api';
 import { classHref } from './calendar-items';
 import type { AppointmentStatus } from './status';
-import { addDays, minutesInDay, todayIn, weekStart, zonedToUtc } from './time-grid';
+import { addDays, minutesInDay, parseHHMM, todayIn, weekStart, zonedToUtc } from './time-grid';
 import { readCalendarParams, writeCalendarParams, type CalendarParams } from './url-state';
 import { useCalendarData } from './use-calendar-data';
 import { usePatchAppointment } from './use-patch';
@@ -82,6 +84,9 @@ function AppointmentsCalendar() {
   const services = useQuery(BOOKING_SERVICES, { variables: { locationId: data.locationId }, skip: !data.locationId || !abilities.book });
   const bookable = (services.data?.services ?? []).filter((s) => s.active !== false && s.onlineBookable);
   const [freeServiceId, setFreeServiceId] = useState('');
+  const [blocking, setBlocking] = useState<{ staffId: string; startMin: number; date: string } | null>(null);
+  // The same requirement as scheduling's addTimeOff.
+  const canBlock = !permissionsLoading && can('edit_calendar');
   const freeService = bookable.find((s) => s.id === freeServiceId) ?? bookable[0];
   const [open, setOpen] = useState<{ id: string; opener: HTMLElement | null } | null>(null);
   // Critical alerts acknowledged on this page: opening the same client's appointment again does not ask again.
@@ -206,6 +211,14 @@ function AppointmentsCalendar() {
         zoomable={view === 'day'}
       />
       {data.locationId && <CalendarLegend entries={legend} mode={colourMode} />}
+      {user && data.locationId && !data.loading && (
+        <OnlineSinceLastLook
+          userId={user.id}
+          items={data.items}
+          clientNames={data.clientNames}
+          onOpen={(a, opener) => setOpen({ id: a.id, opener })}
+        />
+      )}
       <DateNav
         date={date}
         label={view === 'week' ? weekLabel : undefined}
@@ -320,6 +333,17 @@ function AppointmentsCalendar() {
           from={start}
           to={view === 'week' ? addDays(start, 6) : start}
           staffNames={data.staffNames}
+          onBook={(e) => {
+            const startMin = e.windowStart ? parseHHMM(e.windowStart) : 9 * 60;
+            const day = e.dateFrom < todayIn() ? todayIn() : e.dateFrom;
+            if (day !== date) set({ date: day, view: 'day' });
+            setBooking({
+              staffId: e.staffId ?? '',
+              startMin,
+              date: day,
+              prefill: { client: e.client!, serviceId: e.serviceId, staffId: e.staffId ?? '', date: day, startMin },
+            });
+          }}
         />
       )}
       {booking && data.locationId && abilities.book && (
@@ -334,6 +358,24 @@ function AppointmentsCalendar() {
           initialServiceId={booking.prefill?.serviceId ?? booking.serviceId}
           acknowledged={acknowledged}
           onAcknowledge={acknowledge}
+          onBlockTime={
+            canBlock && booking.staffId && !booking.prefill && !booking.serviceId
+              ? () => {
+                  setBlocking({ staffId: booking.staffId, startMin: booking.startMin, date: booking.date ?? date });
+                  setBooking(null);
+                }
+              : undefined
+          }
+        />
+      )}
+      {blocking && data.locationId && (
+        <BlockTimeDialog
+          locationId={data.locationId}
+          date={blocking.date}
+          staffId={blocking.staffId}
+          staffName={data.staffNames.get(blocking.staffId) ?? 'staff'}
+          startMin={blocking.startMin}
+          onClose={() => setBlocking(null)}
         />
       )}
       {open && data.locationId && (

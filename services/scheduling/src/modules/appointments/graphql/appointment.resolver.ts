@@ -57,6 +57,7 @@ export class AppointmentModel {
   @Field(() => String, { nullable: true }) cancelReason: string | null;
   @Field() lateCancel: boolean;
   @Field() source: string;
+  @Field(() => Date, { description: 'When it was booked' }) createdAt: string;
   @Field(() => Int) version: number;
   @Field(() => ID, { nullable: true, description: 'The recurring series it belongs to, if any' }) seriesId: string | null;
   @Field(() => Date, { nullable: true, description: 'When its checkout closed (the retail service); null while unpaid' }) paidAt:
