@@ -113,7 +113,10 @@ function AppointmentsCalendar() {
       startMin: nextQuarter(),
       prefill: { client: bookAgain.client, serviceId: bookAgain.serviceId, staffId: bookAgain.staffId, date, startMin: nextQuarter() },
     });
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    // On a phone the dialog belongs to the grid it was opened on: keep the grid (no redirect to the mobile day).
+    const search = new URLSearchParams(location.search);
+    if (typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches) search.set('desktop', '1');
+    navigate({ pathname: location.pathname, search: search.toString() }, { replace: true, state: null });
   }, [bookAgain, date, location.pathname, location.search, navigate]);
   const openClass = (s: ClassSession) => navigate(classHref(s));
   const patch = usePatchAppointment((_id, message) => setMoveError(message));
