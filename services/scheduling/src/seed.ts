@@ -163,6 +163,9 @@ try {
       let clients: string[] = [];
       // A client with an alert the owner marked critical: the demo books them this week (the desk must acknowledge it).
       let critical: string | null = null;
+      // Each client's "last visit" as the clients seed drew it: a visit before this fortnight becomes a
+      // completed appointment at that date, so the profile's history and its "last visit" agree.
+      let earlier: { id: string; at: Date }[] = [];
       try {
         const c = new pg.Client({
           connectionString: process.env.CLIENTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_clients',
@@ -177,6 +180,11 @@ try {
               `SELECT id FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL AND alerts @> '[{"critical": true}]' ORDER BY created_at LIMIT 1`,
             )
           ).rows[0]?.id ?? null;
+        earlier = (
+          await c.query(
+            `SELECT id, last_visit_at FROM clients WHERE deleted_at IS NULL AND merged_into IS NULL AND last_visit_at IS NOT NULL`,
+          )
+        ).rows.map((r) => ({ id: r.id as string, at: r.last_visit_at as Date }));
         await c.end();
       } catch {
         /* clients not seeded: random ids below */
@@ -267,6 +275,7 @@ try {
                 start.toISO(),
                 end.toISO(),
                 svc.s.price,
+                // The snapshot a real booking keeps (visit-price.ts): the calendar draws its cleanup and processing.
                 JSON.stringify({
                   id: svc.id,
                   name: svc.s.name,
@@ -274,6 +283,9 @@ try {
                   durationMin: svc.s.duration,
                   priceMinor: svc.s.price,
                   currency: 'USD',
+                  bufferBeforeMin: 0,
+                  bufferAfterMin: svc.s.after,
+                  processing: svc.s.processing ? { startAfterMin: svc.s.processing[0], durationMin: svc.s.processing[1] } : null,
                 }),
                 v.source,
                 status === 'cancelled' ? 'Client rescheduled by phone' : null,
@@ -320,6 +332,42 @@ try {
             await db.query('ROLLBACK TO SAVEPOINT visit');
           }
         }
+        // Earlier visits (see `earlier`): at the main location, a morning hour of that day, a past
+        // appointment holds nothing so none can collide; a client booked this fortnight keeps that too.
+        if (li === 0 && here.length) {
+          const monday0 = monday.toJSDate();
+          for (const [i, e] of earlier.entries()) {
+            if (e.at >= monday0) continue;
+            const svc = services[i % services.length];
+            const start = DateTime.fromJSDate(e.at, { zone: tz }).set({ hour: 9 + (i % 8), minute: 0, second: 0, millisecond: 0 });
+            const end = start.plus({ minutes: svc.s.duration });
+            const { rows } = await db.query(
+              `INSERT INTO appointments (location_id, client_id, status, starts_at, ends_at, price_minor, currency, service, source, notes)
+               VALUES ($1,$2,'completed',$3,$4,$5,'USD',$6,'staff',$7) RETURNING id`,
+              [
+                loc.id,
+                e.id,
+                start.toISO(),
+                end.toISO(),
+                svc.s.price,
+                JSON.stringify({
+                  id: svc.id,
+                  name: svc.s.name,
+                  category: svc.s.category,
+                  durationMin: svc.s.duration,
+                  priceMinor: svc.s.price,
+                  currency: 'USD',
+                }),
+                i % 4 === 0 ? 'Happy with the result; wants the same next time' : null,
+              ],
+            );
+            await db.query(
+              `INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`,
+              [rows[0].id, svc.id, here[i % here.length], start.toISO(), end.toISO()],
+            );
+            appointments++;
+          }
+        }
         // Two clients on the waitlist for the next two working days' afternoons (Monday to Saturday, whatever
         // today is): cancelling an afternoon appointment then offers them the time.
         if (li === 0 && here.length) {
@@ -344,6 +392,26 @@ try {
         ],
       );
       await db.query('COMMIT');
+      // The clients service learns of visits from appointment-completed events; the seed writes no
+      // events, so it sets each client's last visit from the appointments it just made (none: no visit).
+      try {
+        const last = (
+          await db.query(`SELECT client_id, max(starts_at) AS at FROM appointments WHERE status = 'completed' GROUP BY client_id`)
+        ).rows as { client_id: string; at: Date }[];
+        const c = new pg.Client({
+          connectionString: process.env.CLIENTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_clients',
+        });
+        await c.connect();
+        await c.query(
+          `UPDATE clients SET last_visit_at = v.at FROM (SELECT id, at FROM unnest($1::uuid[], $2::timestamptz[]) AS t(id, at)) v
+            WHERE clients.id = v.id`,
+          [last.map((r) => r.client_id), last.map((r) => r.at)],
+        );
+        await c.query(`UPDATE clients SET last_visit_at = NULL WHERE NOT (id = ANY($1::uuid[]))`, [last.map((r) => r.client_id)]);
+        await c.end();
+      } catch {
+        /* clients not seeded: nothing to line up */
+      }
       console.log(
         JSON.stringify({ service: 'scheduling', seeded: true, locations: locations.length, staff: staff.length, appointments, classes }),
       );

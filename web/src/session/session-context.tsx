@@ -202,6 +202,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    // A client signs out back to the booking page they use, not the staff sign-in.
+    const wasClient = state.user?.role === 'client';
     if (storage.get(STORAGE_KEYS.token)) {
       try {
         await api.post('/api/auth/logout');
@@ -216,8 +218,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     resetTheme();
     clearClientCaches();
     setState({ status: 'unauthenticated', user: null, skipped: false });
-    navigate('/login', { replace: true });
-  }, [navigate, clearClientCaches]);
+    navigate(wasClient ? '/booking' : '/login', { replace: true });
+  }, [navigate, clearClientCaches, state.user?.role]);
 
   const updateUser = useCallback((user: User) => {
     storeUser(user);

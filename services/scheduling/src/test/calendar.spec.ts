@@ -52,7 +52,11 @@ describe('GET /api/availability/unavailable', () => {
     const dana = res.body.staff[0].intervals.map((i: any) => [i.startsAt, i.endsAt, i.reason]);
     expect(dana).toEqual([
       [new Date(localTime('00:00', 9)).toISOString(), new Date(localTime('09:00', 9)).toISOString(), 'Dana Lee starts at 9 AM'],
-      [new Date(localTime('12:30', 9)).toISOString(), new Date(localTime('13:00', 9)).toISOString(), 'Dana Lee is on break (Lunch)'],
+      [
+        new Date(localTime('12:30', 9)).toISOString(),
+        new Date(localTime('13:00', 9)).toISOString(),
+        'Dana Lee is on break (Lunch) 12:30 PM–1 PM',
+      ],
       [new Date(localTime('18:00', 9)).toISOString(), new Date(localTime('00:00', 10)).toISOString(), 'Dana Lee finishes at 6 PM'],
     ]);
     expect(res.body.staff[1].intervals.map((i: any) => i.reason)).toEqual(['Jordan Patel starts at 9 AM', 'Jordan Patel finishes at 6 PM']);
@@ -181,7 +185,7 @@ describe('resize (PATCH endsAt / durationMin)', () => {
     const a = await book(STAFF.dana.id, localTime('11:00', 21), 21);
     const res = await t.as('frontDesk').patch(`/api/appointments/${a.id}`, { durationMin: 120, version: a.version });
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe('Dana Lee is on break (Lunch)');
+    expect(res.body.error).toBe('Dana Lee is on break (Lunch) 12:30 PM–1 PM; the service would run 11 AM–1 PM');
     expect(Array.isArray(res.body.alternatives)).toBe(true);
     const unchanged = await t.as('viewer').get(`/api/appointments/${a.id}`);
     expect(unchanged.body.endsAt).toBe(a.endsAt);

@@ -93,6 +93,21 @@ describe('the change log', () => {
     expect(r.data.appointment.clientHistory.map((h: any) => h.id)).toEqual([second.id, first.id]);
   });
 
+  it("lists all of a client's appointments, upcoming and past, newest first, for the profile's Appointments tab", async () => {
+    const early = await book(57, '11:00', STAFF.dana.id, 8);
+    const late = await book(57, '11:00', STAFF.jordan.id, 11);
+    await book(58, '11:00', STAFF.dana.id, 9);
+    const Q = `query($c: ID!, $n: Int) { clientAppointments(clientId: $c, limit: $n) { id staffId serviceName priceMinor } }`;
+    const r = await t.gql('viewer', Q, { c: CLIENT(57) });
+    expect(r.data.clientAppointments.map((a: any) => a.id)).toEqual([late.id, early.id]);
+    expect(r.data.clientAppointments[0]).toMatchObject({ staffId: STAFF.jordan.id, serviceName: expect.any(String) });
+    expect((await t.gql('viewer', Q, { c: CLIENT(57), n: 1 })).data.clientAppointments).toHaveLength(1);
+    const bad = await t.gql('viewer', Q, { c: 'not-an-id' });
+    expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await t.gql('viewer', Q, { c: CLIENT(57), n: 5000 })).errors[0].message).toMatch(/limit/);
+    expect((await t.gql('outsider', Q, { c: CLIENT(57) })).errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
   it('is read with the calendar permission only', async () => {
     const a = await book(55, '16:00');
     const r = await t.gql('outsider', DETAILS, { id: a.id });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { BookDialog } from './BookDialog';
 import { formatTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { DateNav } from './DateNav';
@@ -8,7 +9,7 @@ import { calendarAbilities } from './calendar-permissions';
 import { StatusActions } from './StatusMenu';
 import { conflictOf, type Appointment } from './appointments-api';
 import { statusColor, statusLabel } from './status';
-import { addDays, todayIn } from './time-grid';
+import { addDays, colonHHMM, minutesInDay, parseHHMM, todayIn, zonedToUtc } from './time-grid';
 import { readCalendarParams, writeCalendarParams } from './url-state';
 import { useCalendarData } from './use-calendar-data';
 import { usePatchAppointment } from './use-patch';
@@ -38,10 +39,28 @@ export function AppointmentsMobilePage() {
   const { can, isLoading } = usePermissions();
   // Status actions only for those who may change appointments (the same requirement as the server's).
   const canChange = !isLoading && calendarAbilities(can).change;
+  const canBook = !isLoading && calendarAbilities(can).book;
+  const [booking, setBooking] = useState(false);
+  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
+  const [moving, setMoving] = useState<{ id: string; time: string; staffId: string } | null>(null);
+  const staff = data.staff.filter((x) => x.isActive !== false);
 
   return (
     <div className="page appt-mobile" data-testid="appointments-mobile-page">
-      <h1>Appointments</h1>
+      <div className="row between wrap">
+        <h1>Appointments</h1>
+        <div className="row gap">
+          {canBook && data.locationId && (
+            <button type="button" className="btn btn-secondary btn-sm" data-testid="mobile-book" onClick={() => setBooking(true)}>
+              Book
+            </button>
+          )}
+          {/* The phone layout is chosen by width; someone who wants the grid anyway can have it. */}
+          <Link to={`/appointments?desktop=1${date !== todayIn() ? `&date=${date}` : ''}`} className="btn btn-ghost btn-sm">
+            Grid
+          </Link>
+        </div>
+      </div>
       <DateNav
         date={date}
         onPrev={() => go(addDays(date, -1))}
@@ -95,6 +114,72 @@ export function AppointmentsMobilePage() {
                         {statusLabel(a.status)}
                       </span>
                     </button>
+                    {canChange && open === a.id && moving?.id !== a.id && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm appt-mobile-move"
+                        data-testid={`mobile-move-${a.id}`}
+                        onClick={() =>
+                          setMoving({ id: a.id, time: colonHHMM(minutesInDay(new Date(a.startsAt), date)), staffId: a.staffId })
+                        }
+                      >
+                        Move
+                      </button>
+                    )}
+                    {canChange && moving?.id === a.id && (
+                      <form
+                        className="appt-mobile-move-form"
+                        data-testid={`mobile-move-form-${a.id}`}
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          setError(null);
+                          const m = moving;
+                          setMoving(null);
+                          setOpen(null);
+                          void patch.mutate(
+                            {
+                              id: a.id,
+                              patch: {
+                                startsAt: zonedToUtc(date, parseHHMM(m.time)).toISOString(),
+                                ...(m.staffId !== a.staffId ? { staffId: m.staffId } : {}),
+                                version: a.version,
+                              },
+                            },
+                            { title: 'Appointment moved' },
+                          );
+                        }}
+                      >
+                        <label>
+                          New time
+                          <input
+                            type="time"
+                            step={900}
+                            required
+                            value={moving.time}
+                            onChange={(e) => setMoving({ ...moving, time: e.target.value })}
+                            data-testid="mobile-move-time"
+                          />
+                        </label>
+                        <label>
+                          With
+                          <select value={moving.staffId} onChange={(e) => setMoving({ ...moving, staffId: e.target.value })}>
+                            {staff.map((x) => (
+                              <option key={x.id} value={x.id}>
+                                {data.staffNames.get(x.id) ?? 'Staff member'}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <div className="row gap">
+                          <button type="submit" className="btn btn-primary btn-sm" data-testid="mobile-move-save">
+                            Move
+                          </button>
+                          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setMoving(null)}>
+                            Keep it
+                          </button>
+                        </div>
+                      </form>
+                    )}
                     {canChange && open === a.id && (
                       <StatusActions
                         status={a.status}
@@ -117,6 +202,25 @@ export function AppointmentsMobilePage() {
           </section>
         ))
       )}
+      {booking && data.locationId && (
+        <BookDialog
+          locationId={data.locationId}
+          date={date}
+          startMin={nextQuarter(date)}
+          staffId=""
+          staff={staff}
+          onClose={() => setBooking(false)}
+          acknowledged={acknowledged}
+          onAcknowledge={(ids) => setAcknowledged((prev) => new Set([...prev, ...ids]))}
+        />
+      )}
     </div>
   );
+}
+
+/** Where Book starts: the next quarter hour today, 9 AM another day. */
+function nextQuarter(date: string): number {
+  if (date !== todayIn()) return 9 * 60;
+  const m = minutesInDay(new Date(), date);
+  return Math.min(23 * 60 + 45, Math.ceil((m + 1) / 15) * 15);
 }

@@ -1,10 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { refusalText } from '../../lib/permission-refusal';
 import { toast } from '../../shell/toast-store';
-import { NOTIFY_CLIENT } from './appointments-gql';
+import { BOOKING_SERVICES, NOTIFY_CLIENT } from './appointments-gql';
+import { NextFree } from './NextFree';
+import { OnlineSinceLastLook } from './OnlineSinceLastLook';
+import { BlockTimeDialog } from './BlockTimeDialog';
 import { undoPatch } from './panel-rules';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { BookAgainState } from '../client-profile/AppointmentsTab';
 import { formatDate } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
 import { useSession } from '../../session/session-context';
@@ -23,19 +27,42 @@ import type { ClassSession } from '../classes/classes-api';
 import { conflictOf, type Appointment } from './appointments-api';
 import { classHref } from './calendar-items';
 import type { AppointmentStatus } from './status';
-import { addDays, minutesInDay, todayIn, weekStart, zonedToUtc } from './time-grid';
+import { addDays, minutesInDay, parseHHMM, todayIn, weekStart, zonedToUtc } from './time-grid';
 import { readCalendarParams, writeCalendarParams, type CalendarParams } from './url-state';
 import { useCalendarData } from './use-calendar-data';
 import { usePatchAppointment } from './use-patch';
 import './appointments.css';
 
-/** /appointments: the staff calendar of the header's location (America/Chicago), day and week views. */
+/** The spec's phone breakpoint: under it Appointments is the mobile day. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/**
+ * /appointments: under 768 px the mobile day (/appointments-mobile, same date); `?desktop=1` keeps
+ * the grid for someone who asks for it there.
+ */
 export function AppointmentsPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const phone = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+  if (phone && params.get('desktop') !== '1' && !(location.state as Partial<BookAgainState> | null)?.bookAgain) {
+    const date = params.get('date');
+    return <Navigate to={`/appointments-mobile${date ? `?date=${date}` : ''}`} replace />;
+  }
+  return <AppointmentsCalendar />;
+}
+
+/** The staff calendar of the header's location (America/Chicago), day and week views. */
+function AppointmentsCalendar() {
   const [params, setParams] = useSearchParams();
   const { date, view, showCancelled, zoom } = readCalendarParams(params);
   const set = useCallback(
-    (next: Partial<CalendarParams>) => setParams(writeCalendarParams({ date, view, showCancelled, zoom, ...next }), { replace: true }),
-    [date, view, showCancelled, zoom, setParams],
+    (next: Partial<CalendarParams>) => {
+      const p = writeCalendarParams({ date, view, showCancelled, zoom, ...next });
+      // The grid asked for on a phone stays the grid while its date or view changes.
+      if (params.get('desktop') === '1') p.set('desktop', '1');
+      setParams(p, { replace: true });
+    },
+    [date, view, showCancelled, zoom, setParams, params],
   );
   const start = view === 'week' ? weekStart(date) : date;
   const data = useCalendarData(start, view === 'week' ? 7 : 1);
@@ -46,7 +73,21 @@ export function AppointmentsPage() {
   const [colourMode, setColourMode] = useColourMode(user?.id ?? null);
   const items = useMemo(() => visibleAppointments(data.items, showCancelled), [data.items, showCancelled]);
   const legend = useMemo(() => legendEntries(colourMode, partsOf(items), showCancelled), [colourMode, items, showCancelled]);
-  const [booking, setBooking] = useState<{ staffId: string; startMin: number; date?: string; prefill?: RebookPrefill } | null>(null);
+  const [booking, setBooking] = useState<{
+    staffId: string;
+    startMin: number;
+    date?: string;
+    prefill?: RebookPrefill;
+    serviceId?: string;
+  } | null>(null);
+  // "Next free" per column: the first bookable time of this service (the desk picks it; default the first).
+  const services = useQuery(BOOKING_SERVICES, { variables: { locationId: data.locationId }, skip: !data.locationId || !abilities.book });
+  const bookable = (services.data?.services ?? []).filter((s) => s.active !== false && s.onlineBookable);
+  const [freeServiceId, setFreeServiceId] = useState('');
+  const [blocking, setBlocking] = useState<{ staffId: string; startMin: number; date: string } | null>(null);
+  // The same requirement as scheduling's addTimeOff.
+  const canBlock = !permissionsLoading && can('edit_calendar');
+  const freeService = bookable.find((s) => s.id === freeServiceId) ?? bookable[0];
   const [open, setOpen] = useState<{ id: string; opener: HTMLElement | null } | null>(null);
   // Critical alerts acknowledged on this page: opening the same client's appointment again does not ask again.
   const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
@@ -62,6 +103,21 @@ export function AppointmentsPage() {
       return n;
     });
   const navigate = useNavigate();
+  const location = useLocation();
+  // Book again from a client's profile: the dialog opens once with the client, service and person chosen.
+  const bookAgain = (location.state as Partial<BookAgainState> | null)?.bookAgain;
+  useEffect(() => {
+    if (!bookAgain) return;
+    setBooking({
+      staffId: bookAgain.staffId,
+      startMin: nextQuarter(),
+      prefill: { client: bookAgain.client, serviceId: bookAgain.serviceId, staffId: bookAgain.staffId, date, startMin: nextQuarter() },
+    });
+    // On a phone the dialog belongs to the grid it was opened on: keep the grid (no redirect to the mobile day).
+    const search = new URLSearchParams(location.search);
+    if (typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches) search.set('desktop', '1');
+    navigate({ pathname: location.pathname, search: search.toString() }, { replace: true, state: null });
+  }, [bookAgain, date, location.pathname, location.search, navigate]);
   const openClass = (s: ClassSession) => navigate(classHref(s));
   const patch = usePatchAppointment((_id, message) => setMoveError(message));
 
@@ -158,6 +214,14 @@ export function AppointmentsPage() {
         zoomable={view === 'day'}
       />
       {data.locationId && <CalendarLegend entries={legend} mode={colourMode} />}
+      {user && data.locationId && !data.loading && (
+        <OnlineSinceLastLook
+          userId={user.id}
+          items={data.items}
+          clientNames={data.clientNames}
+          onOpen={(a, opener) => setOpen({ id: a.id, opener })}
+        />
+      )}
       <DateNav
         date={date}
         label={view === 'week' ? weekLabel : undefined}
@@ -166,6 +230,18 @@ export function AppointmentsPage() {
         onToday={() => set({ date: todayIn() })}
         onPick={(d) => set({ date: d })}
       />
+      {view === 'day' && abilities.book && bookable.length > 0 && (
+        <label className="appt-next-free-for">
+          Next free for{' '}
+          <select value={freeService?.id ?? ''} onChange={(e) => setFreeServiceId(e.target.value)} data-testid="next-free-service">
+            {bookable.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {moveError && (
         <div className="appt-error" role="alert" data-testid="move-error">
           {moveError}
@@ -204,6 +280,7 @@ export function AppointmentsPage() {
           onPickStaff={setWeekStaff}
           classes={data.classes}
           onOpenClass={openClass}
+          onOpen={(a, opener) => setOpen({ id: a.id, opener })}
         />
       ) : (
         <DayView
@@ -214,6 +291,24 @@ export function AppointmentsPage() {
           canBook={abilities.book}
           canChange={abilities.change}
           onOpen={(a, opener) => setOpen({ id: a.id, opener })}
+          columnExtra={
+            abilities.book && freeService && data.locationId
+              ? (staffId) => (
+                  <NextFree
+                    locationId={data.locationId!}
+                    serviceId={freeService.id}
+                    serviceName={freeService.name}
+                    staffId={staffId}
+                    staffName={data.staffNames.get(staffId) ?? 'staff'}
+                    date={date}
+                    onPick={(d, startMin) => {
+                      if (d !== date) set({ date: d });
+                      setBooking({ staffId, startMin, date: d, serviceId: freeService.id });
+                    }}
+                  />
+                )
+              : undefined
+          }
           workingHours={data.workingHours}
           unavailable={data.unavailable}
           staff={data.staff}
@@ -241,6 +336,17 @@ export function AppointmentsPage() {
           from={start}
           to={view === 'week' ? addDays(start, 6) : start}
           staffNames={data.staffNames}
+          onBook={(e) => {
+            const startMin = e.windowStart ? parseHHMM(e.windowStart) : 9 * 60;
+            const day = e.dateFrom < todayIn() ? todayIn() : e.dateFrom;
+            if (day !== date) set({ date: day, view: 'day' });
+            setBooking({
+              staffId: e.staffId ?? '',
+              startMin,
+              date: day,
+              prefill: { client: e.client!, serviceId: e.serviceId, staffId: e.staffId ?? '', date: day, startMin },
+            });
+          }}
         />
       )}
       {booking && data.locationId && abilities.book && (
@@ -252,9 +358,27 @@ export function AppointmentsPage() {
           staff={data.staff.filter((s) => s.isActive !== false)}
           onClose={() => setBooking(null)}
           initialClient={booking.prefill?.client ?? null}
-          initialServiceId={booking.prefill?.serviceId}
+          initialServiceId={booking.prefill?.serviceId ?? booking.serviceId}
           acknowledged={acknowledged}
           onAcknowledge={acknowledge}
+          onBlockTime={
+            canBlock && booking.staffId && !booking.prefill && !booking.serviceId
+              ? () => {
+                  setBlocking({ staffId: booking.staffId, startMin: booking.startMin, date: booking.date ?? date });
+                  setBooking(null);
+                }
+              : undefined
+          }
+        />
+      )}
+      {blocking && data.locationId && (
+        <BlockTimeDialog
+          locationId={data.locationId}
+          date={blocking.date}
+          staffId={blocking.staffId}
+          staffName={data.staffNames.get(blocking.staffId) ?? 'staff'}
+          startMin={blocking.startMin}
+          onClose={() => setBlocking(null)}
         />
       )}
       {open && data.locationId && (

@@ -29,6 +29,8 @@ interface Props {
   /** Critical alerts already acknowledged on this page (by alert id), and where new acknowledgements go. */
   acknowledged?: ReadonlySet<string>;
   onAcknowledge?(alertIds: string[]): void;
+  /** From an empty cell, for someone who may edit the calendar: block the time instead of booking it. */
+  onBlockTime?(): void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function BookDialog({
   staff,
   onClose,
   initialClient = null,
+  onBlockTime,
   initialServiceId = '',
   acknowledged = new Set<string>(),
   onAcknowledge,
@@ -342,6 +345,11 @@ export function BookDialog({
           <button type="submit" className="btn btn-primary" disabled={!ready} data-testid="book-submit">
             {submitLabel}
           </button>
+          {onBlockTime && (
+            <button type="button" className="btn btn-secondary" onClick={onBlockTime} data-testid="book-block-time">
+              Block time instead
+            </button>
+          )}
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Close
           </button>

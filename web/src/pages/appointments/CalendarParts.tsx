@@ -149,18 +149,14 @@ export function ClassCompact({
 }) {
   const fill = classFill(s);
   return (
-    <a
-      href={classHref(s)}
-      className="appt-compact appt-class"
-      data-testid={`week-class-${s.id}`}
-      aria-label={classAria(s, null)}
-      onClick={(e) => openClass(e, s, onOpen)}
-    >
+    <a href={classHref(s)} className="appt-compact appt-class" data-testid={`week-class-${s.id}`} onClick={(e) => openClass(e, s, onOpen)}>
       <span className="appt-time">{formatTime(s.startsAt)}</span> <span className="appt-class-badge">Class</span> <strong>{s.name}</strong>
       <div className="appt-service">
         {fill.seats}
         {fill.waiting ? ` · ${fill.waiting}` : ''} · {instructor}
       </div>
+      {/* The link's name is what it shows (a label of its own would not match it), then where it goes. */}
+      <span className="visually-hidden">. Opens in Classes</span>
     </a>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AlertIcon } from '../../components/client-picker/AlertIcon';
 import { formatTime } from '../../lib/format';
 import type { ClassSession } from '../classes/classes-api';
@@ -15,7 +15,7 @@ import {
   type ClassItem,
   type ColumnItem,
 } from './calendar-items';
-import { PX_PER_MIN, dragStart, isDrag, processingGap, reasonAt, resizeEnd, type PlacedBlock } from './layout';
+import { PX_PER_MIN, dragStart, isDrag, cleanupAfter, processingGap, reasonAt, resizeEnd, type PlacedBlock } from './layout';
 import { blockColour, blockLine, isShortBlock, type ColourMode } from './calendar-display';
 import { canReschedule, statusLabel, type AppointmentStatus } from './status';
 import {
@@ -65,6 +65,8 @@ interface Props {
   canChange?: boolean;
   /** A click or Enter on an appointment: its details panel (focus goes back to `opener` when it closes). */
   onOpen?(a: Appointment, opener: HTMLElement | null): void;
+  /** Under each person's name in the column head (the "Next free" button). */
+  columnExtra?(staffId: string): ReactNode;
 }
 
 export interface PendingChange {
@@ -131,6 +133,7 @@ export function DayView({
   canBook = true,
   canChange = true,
   onOpen,
+  columnExtra,
 }: Props) {
   const weekday = isoWeekday(date);
   const parts = useMemo(() => partsOf(items), [items]);
@@ -266,6 +269,7 @@ export function DayView({
         {columns.map((id) => (
           <div key={id} className="appt-col-head">
             {staffNames.get(id) ?? 'Staff member'}
+            {columnExtra?.(id)}
           </div>
         ))}
       </div>
@@ -343,164 +347,181 @@ export function DayView({
                 const line = blockLine(clientName, partLabel(part), time);
                 const alerts = a.client?.alerts ?? [];
                 const gap = processingGap(part.service, b.endMin - b.startMin);
+                // Drawn after the last part only: the engine holds the person for it (a refused time there is explained).
+                const cleanup = part.part === part.of ? cleanupAfter(part.service) : 0;
                 const dragging = drag?.id === a.id && drag.moved;
                 const visit = multi ? (visits.get(a.id) ?? []) : [];
                 return (
-                  <div
-                    key={part.id}
-                    className={`appt-block status-${a.status}${short ? ' short' : ''}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}${menuFor === part.id ? ' menu-open' : ''}`}
-                    data-testid={multi ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
-                    data-status={a.status}
-                    data-paid={a.paidAt ? 'true' : undefined}
-                    data-visit={multi ? a.id : undefined}
-                    title={
-                      multi ? `${line}\n${visitLine(visit, staffNames)}\n${MULTI_VISIT_MOVE_TITLE}` : `${line} · ${statusLabel(a.status)}`
-                    }
-                    onMouseEnter={multi ? () => setLinkedVisit(a.id) : undefined}
-                    onMouseLeave={multi ? () => setLinkedVisit((v) => (v === a.id ? null : v)) : undefined}
-                    style={{
-                      top: b.top,
-                      height: b.height,
-                      left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`,
-                      width: `calc(${100 / b.lanes}% - 4px)`,
-                      background: c.bg,
-                      borderColor: c.border,
-                      color: c.text,
-                    }}
-                    onPointerDown={(e) => {
-                      if (!movable || e.button !== 0 || (e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn, .appt-resize'))
-                        return;
-                      e.preventDefault();
-                      const d: Drag = {
-                        id: a.id,
-                        mode: 'move',
-                        originX: e.clientX,
-                        originY: e.clientY,
-                        startMin: b.startMin,
-                        endMin: b.endMin,
-                        staffId,
-                        moved: false,
-                        targetStaff: staffId,
-                        targetMin: b.startMin,
-                        targetEnd: b.endMin,
-                      };
-                      dragRef.current = d;
-                      setDrag(d);
-                    }}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      if (!onOpen || Date.now() - draggedAt.current < 300) return;
-                      if ((e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn, .appt-resize')) return;
-                      onOpen(a, e.currentTarget.querySelector<HTMLElement>('.appt-open'));
-                    }}
-                  >
-                    {gap && (
-                      <div
-                        className="appt-processing"
-                        style={{ top: gap.offsetMin * pxPerMin, height: gap.lengthMin * pxPerMin }}
-                        title="Processing"
-                      />
-                    )}
-                    <div className={`appt-block-main${short ? ' one-line' : ''}`}>
-                      {alerts.length > 0 && <AlertIcon alerts={alerts} className="appt-alert" />}
-                      {onOpen ? (
+                  <Fragment key={part.id}>
+                    <div
+                      className={`appt-block status-${a.status}${short ? ' short' : ''}${dragging ? ' dragging' : ''}${pending.has(a.id) ? ' pending' : ''}${movable ? ' movable' : ''}${multi ? ' appt-part' : ''}${multi && linkedVisit === a.id ? ' linked' : ''}${menuFor === part.id ? ' menu-open' : ''}`}
+                      data-testid={multi ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
+                      data-status={a.status}
+                      data-paid={a.paidAt ? 'true' : undefined}
+                      data-visit={multi ? a.id : undefined}
+                      title={
+                        multi ? `${line}\n${visitLine(visit, staffNames)}\n${MULTI_VISIT_MOVE_TITLE}` : `${line} · ${statusLabel(a.status)}`
+                      }
+                      onMouseEnter={multi ? () => setLinkedVisit(a.id) : undefined}
+                      onMouseLeave={multi ? () => setLinkedVisit((v) => (v === a.id ? null : v)) : undefined}
+                      style={{
+                        top: b.top,
+                        height: b.height,
+                        left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`,
+                        width: `calc(${100 / b.lanes}% - 4px)`,
+                        background: c.bg,
+                        borderColor: c.border,
+                        color: c.text,
+                      }}
+                      onPointerDown={(e) => {
+                        if (!movable || e.button !== 0 || (e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn, .appt-resize'))
+                          return;
+                        e.preventDefault();
+                        const d: Drag = {
+                          id: a.id,
+                          mode: 'move',
+                          originX: e.clientX,
+                          originY: e.clientY,
+                          startMin: b.startMin,
+                          endMin: b.endMin,
+                          staffId,
+                          moved: false,
+                          targetStaff: staffId,
+                          targetMin: b.startMin,
+                          targetEnd: b.endMin,
+                        };
+                        dragRef.current = d;
+                        setDrag(d);
+                      }}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        if (!onOpen || Date.now() - draggedAt.current < 300) return;
+                        if ((e.target as HTMLElement).closest('.appt-menu, .appt-menu-btn, .appt-resize')) return;
+                        onOpen(a, e.currentTarget.querySelector<HTMLElement>('.appt-open'));
+                      }}
+                    >
+                      {gap && (
+                        <div
+                          className="appt-processing"
+                          style={{ top: gap.offsetMin * pxPerMin, height: gap.lengthMin * pxPerMin }}
+                          title="Processing"
+                        />
+                      )}
+                      <div className={`appt-block-main${short ? ' one-line' : ''}`}>
+                        {alerts.length > 0 && <AlertIcon alerts={alerts} className="appt-alert" />}
+                        {onOpen ? (
+                          <button
+                            type="button"
+                            className="appt-open appt-client"
+                            aria-label={`${line}, ${statusLabel(a.status)}${multi ? `, part ${part.part} of ${part.of}` : ''}. Open details`}
+                            data-testid={`open-appointment-${part.id}`}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              // The click that ends a drag of the block (it lands on the name) opens nothing.
+                              if (Date.now() - draggedAt.current < 300) return;
+                              onOpen(a, e.currentTarget);
+                            }}
+                          >
+                            {short ? line : clientName}
+                          </button>
+                        ) : (
+                          <strong className="appt-client">{short ? line : clientName}</strong>
+                        )}
+                        {!short && (
+                          <>
+                            <span className="appt-service">{partLabel(part)}</span>
+                            <span className="appt-time">{time}</span>
+                            <span className="appt-badge">
+                              {statusLabel(a.status)}
+                              {a.paidAt ? ' · Paid' : ''}
+                            </span>
+                          </>
+                        )}
+                      </div>
+                      {canChange && (
                         <button
                           type="button"
-                          className="appt-open appt-client"
-                          aria-label={`${line}, ${statusLabel(a.status)}${multi ? `, part ${part.part} of ${part.of}` : ''}. Open details`}
-                          data-testid={`open-appointment-${part.id}`}
+                          className="appt-menu-btn"
+                          aria-label={multi ? 'Visit and status actions' : 'Status actions'}
+                          aria-expanded={menuFor === part.id}
+                          data-testid={`appointment-menu-${part.id}`}
                           onClick={(e) => {
                             e.stopPropagation();
-                            // The click that ends a drag of the block (it lands on the name) opens nothing.
-                            if (Date.now() - draggedAt.current < 300) return;
-                            onOpen(a, e.currentTarget);
+                            setMenuFor(menuFor === part.id ? null : part.id);
                           }}
                         >
-                          {short ? line : clientName}
+                          ⋯
                         </button>
-                      ) : (
-                        <strong className="appt-client">{short ? line : clientName}</strong>
                       )}
-                      {!short && (
-                        <>
-                          <span className="appt-service">{partLabel(part)}</span>
-                          <span className="appt-time">{time}</span>
-                          <span className="appt-badge">
-                            {statusLabel(a.status)}
-                            {a.paidAt ? ' · Paid' : ''}
-                          </span>
-                        </>
-                      )}
-                    </div>
-                    {canChange && (
-                      <button
-                        type="button"
-                        className="appt-menu-btn"
-                        aria-label={multi ? 'Visit and status actions' : 'Status actions'}
-                        aria-expanded={menuFor === part.id}
-                        data-testid={`appointment-menu-${part.id}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setMenuFor(menuFor === part.id ? null : part.id);
-                        }}
-                      >
-                        ⋯
-                      </button>
-                    )}
-                    {movable && onResize && (
-                      <div
-                        className="appt-resize"
-                        role="button"
-                        tabIndex={0}
-                        aria-label={`Change the length of ${clientNames.get(a.clientId) ?? 'the client'}'s appointment (ends ${label12(b.endMin)}; arrow keys: 15 minutes)`}
-                        title="Drag to change the length"
-                        data-testid={`resize-${a.id}`}
-                        onPointerDown={(e) => {
-                          if (e.button !== 0) return;
-                          e.preventDefault();
-                          e.stopPropagation();
-                          const d: Drag = {
-                            id: a.id,
-                            mode: 'resize',
-                            originX: e.clientX,
-                            originY: e.clientY,
-                            startMin: b.startMin,
-                            endMin: b.endMin,
-                            staffId,
-                            moved: false,
-                            targetStaff: staffId,
-                            targetMin: b.startMin,
-                            targetEnd: b.endMin,
-                          };
-                          dragRef.current = d;
-                          setDrag(d);
-                        }}
-                        onKeyDown={(e) => {
-                          const step = e.key === 'ArrowDown' ? SLOT_MIN : e.key === 'ArrowUp' ? -SLOT_MIN : 0;
-                          if (!step) return;
-                          e.preventDefault();
-                          // Until the last change is answered and re-read, the drawn end is not the real one.
-                          if (pending.has(a.id)) return;
-                          const end = b.endMin + step;
-                          if (end > b.startMin && end <= 1440) onResize(a, zonedToUtc(date, end).toISOString());
-                        }}
-                      />
-                    )}
-                    {canChange && menuFor === part.id && (
-                      <div className="appt-menu popover" onClick={(e) => e.stopPropagation()}>
-                        {multi && <VisitParts parts={visit} current={part.id} staffNames={staffNames} testId={`visit-${a.id}`} />}
-                        <StatusActions
-                          status={a.status}
-                          busy={busy}
-                          onClose={() => setMenuFor(null)}
-                          onChange={(s, reason) => {
-                            setMenuFor(null);
-                            onStatus(a, s, reason);
+                      {movable && onResize && (
+                        <div
+                          className="appt-resize"
+                          role="button"
+                          tabIndex={0}
+                          aria-label={`Change the length of ${clientNames.get(a.clientId) ?? 'the client'}'s appointment (ends ${label12(b.endMin)}; arrow keys: 15 minutes)`}
+                          title="Drag to change the length"
+                          data-testid={`resize-${a.id}`}
+                          onPointerDown={(e) => {
+                            if (e.button !== 0) return;
+                            e.preventDefault();
+                            e.stopPropagation();
+                            const d: Drag = {
+                              id: a.id,
+                              mode: 'resize',
+                              originX: e.clientX,
+                              originY: e.clientY,
+                              startMin: b.startMin,
+                              endMin: b.endMin,
+                              staffId,
+                              moved: false,
+                              targetStaff: staffId,
+                              targetMin: b.startMin,
+                              targetEnd: b.endMin,
+                            };
+                            dragRef.current = d;
+                            setDrag(d);
+                          }}
+                          onKeyDown={(e) => {
+                            const step = e.key === 'ArrowDown' ? SLOT_MIN : e.key === 'ArrowUp' ? -SLOT_MIN : 0;
+                            if (!step) return;
+                            e.preventDefault();
+                            // Until the last change is answered and re-read, the drawn end is not the real one.
+                            if (pending.has(a.id)) return;
+                            const end = b.endMin + step;
+                            if (end > b.startMin && end <= 1440) onResize(a, zonedToUtc(date, end).toISOString());
                           }}
                         />
-                      </div>
+                      )}
+                      {canChange && menuFor === part.id && (
+                        <div className="appt-menu popover" onClick={(e) => e.stopPropagation()}>
+                          {multi && <VisitParts parts={visit} current={part.id} staffNames={staffNames} testId={`visit-${a.id}`} />}
+                          <StatusActions
+                            status={a.status}
+                            busy={busy}
+                            onClose={() => setMenuFor(null)}
+                            onChange={(s, reason) => {
+                              setMenuFor(null);
+                              onStatus(a, s, reason);
+                            }}
+                          />
+                        </div>
+                      )}
+                    </div>
+                    {cleanup > 0 && !dragging && (
+                      <div
+                        className="appt-cleanup"
+                        data-testid={`cleanup-${part.id}`}
+                        style={{
+                          top: b.top + b.height,
+                          height: Math.max(2, cleanup * pxPerMin - 2),
+                          left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`,
+                          width: `calc(${100 / b.lanes}% - 4px)`,
+                        }}
+                        title={`Cleanup ${cleanup} min: ${staffNames.get(staffId) ?? 'the staff member'} cannot be booked until it ends`}
+                        aria-hidden="true"
+                      />
                     )}
-                  </div>
+                  </Fragment>
                 );
               })}
               {isToday && nowMin >= bounds.start && nowMin <= bounds.end && (

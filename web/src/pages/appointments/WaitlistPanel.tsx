@@ -18,11 +18,13 @@ interface Props {
   staffNames: Map<string, string>;
   /** Book an offer (create_appointments) and cancel an entry (edit or update appointments): hidden without. */
   canBook?: boolean;
+  /** Book a waiting client now: the booking dialog with their client, service, person and first wished day. */
+  onBook?(entry: WaitlistEntry): void;
   canChange?: boolean;
 }
 
 /** The waitlist for the location and the days on screen: who waits, who has an offer, who got booked. */
-export function WaitlistPanel({ locationId, from, to, staffNames, canBook = true, canChange = true }: Props) {
+export function WaitlistPanel({ locationId, from, to, staffNames, canBook = true, canChange = true, onBook }: Props) {
   const list = useQuery(WAITLIST_ENTRIES, { variables: { locationId, from, to }, pollInterval: 30_000, errorPolicy: 'all' });
   // Either way the list and the calendar are re-read (an offer that lapsed meanwhile shows as it is now).
   const refetchQueries = ['WaitlistEntries', ...CALENDAR_QUERIES];
@@ -106,6 +108,17 @@ export function WaitlistPanel({ locationId, from, to, staffNames, canBook = true
                       data-testid="waitlist-accept"
                     >
                       Book offer
+                    </button>
+                  )}
+                  {canBook && onBook && e.status === 'waiting' && e.client && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-xs"
+                      onClick={() => onBook(e)}
+                      data-testid="waitlist-book"
+                      aria-label={`Book ${e.client.fullName}`}
+                    >
+                      Book
                     </button>
                   )}
                   {canChange && (e.status === 'waiting' || e.status === 'offered') && (

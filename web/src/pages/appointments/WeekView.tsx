@@ -39,6 +39,8 @@ interface Props {
   classes?: readonly ClassSession[] | null;
   onOpenClass?(s: ClassSession): void;
   colourMode?: ColourMode;
+  /** Click or Enter on an appointment: the same details panel as the day view (opener gets focus back). */
+  onOpen?(a: Appointment, opener: HTMLElement | null): void;
 }
 
 /** Stretches that cover the whole local day: "off today", "away (Vacation)". */
@@ -76,6 +78,7 @@ export function WeekView({
   classes,
   onOpenClass,
   colourMode = 'status',
+  onOpen,
 }: Props) {
   const today = todayIn();
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
@@ -116,6 +119,7 @@ export function WeekView({
           onPickDay={onPickDay}
           onOpenClass={onOpenClass}
           colourMode={colourMode}
+          onOpen={onOpen}
         />
       </div>
     );
@@ -168,8 +172,29 @@ export function WeekView({
                       data-testid={`appointment-${a.id}`}
                       style={{ background: c.bg, borderColor: c.border, color: c.text }}
                       title={statusLabel(a.status)}
+                      onClick={(e) => {
+                        if (!onOpen) return;
+                        e.stopPropagation();
+                        onOpen(a, e.currentTarget.querySelector<HTMLElement>('.appt-open'));
+                      }}
                     >
-                      <span className="appt-time">{formatTime(a.startsAt)}</span> <strong>{clientNames.get(a.clientId) ?? 'Client'}</strong>
+                      <span className="appt-time">{formatTime(a.startsAt)}</span>{' '}
+                      {onOpen ? (
+                        <button
+                          type="button"
+                          className="appt-open"
+                          data-testid={`open-appointment-${a.id}`}
+                          aria-label={`${formatTime(a.startsAt)} ${clientNames.get(a.clientId) ?? 'Client'}, ${a.serviceName}, ${statusLabel(a.status)}. Open details`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onOpen(a, e.currentTarget);
+                          }}
+                        >
+                          {clientNames.get(a.clientId) ?? 'Client'}
+                        </button>
+                      ) : (
+                        <strong>{clientNames.get(a.clientId) ?? 'Client'}</strong>
+                      )}
                       <div className="appt-service">
                         {a.serviceName} · {who}
                       </div>
@@ -199,6 +224,7 @@ interface PersonWeekProps {
   onPickDay(date: string): void;
   onOpenClass?(s: ClassSession): void;
   colourMode: ColourMode;
+  onOpen?(a: Appointment, opener: HTMLElement | null): void;
 }
 
 /** One person's week: a column per day, their unavailable times shaded with the reason on hover. */
@@ -214,6 +240,7 @@ function PersonWeek({
   onPickDay,
   onOpenClass,
   colourMode,
+  onOpen,
 }: PersonWeekProps) {
   const slots = slotStarts(bounds.start, bounds.end);
   const height = (bounds.end - bounds.start) * PX_PER_MIN;
@@ -276,10 +303,29 @@ function PersonWeek({
                     color: c.text,
                   }}
                   title={`${formatTime(part.startsAt)} – ${formatTime(part.endsAt)} · ${statusLabel(a.status)}`}
-                  onClick={() => onPickDay(d)}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    if (onOpen) onOpen(a, e.currentTarget.querySelector<HTMLElement>('.appt-open'));
+                    else onPickDay(d);
+                  }}
                 >
                   <div className="appt-block-main">
-                    <strong className="appt-client">{clientNames.get(a.clientId) ?? 'Client'}</strong>
+                    {onOpen ? (
+                      <button
+                        type="button"
+                        className="appt-open appt-client"
+                        data-testid={`open-appointment-${part.id}`}
+                        aria-label={`${formatTime(part.startsAt)} – ${formatTime(part.endsAt)} ${clientNames.get(a.clientId) ?? 'Client'}, ${partLabel(part)}, ${statusLabel(a.status)}. Open details`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onOpen(a, e.currentTarget);
+                        }}
+                      >
+                        {clientNames.get(a.clientId) ?? 'Client'}
+                      </button>
+                    ) : (
+                      <strong className="appt-client">{clientNames.get(a.clientId) ?? 'Client'}</strong>
+                    )}
                     <span className="appt-service">{partLabel(part)}</span>
                   </div>
                 </div>

@@ -15,6 +15,10 @@ export interface Appointment {
   cancelReason?: string | null;
   notes?: string | null;
   version: number;
+  /** staff | online | api: how it was booked (online ones are flagged until seen). */
+  source?: string | null;
+  /** When it was booked. */
+  createdAt?: string | null;
   /** When its checkout closed (the POS); null or absent while unpaid. */
   paidAt?: string | null;
   /** The visit's services in order; more than one for a multi-service visit (each may be with another staff member). */

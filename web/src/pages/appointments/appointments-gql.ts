@@ -20,6 +20,8 @@ export const CALENDAR_APPOINTMENTS = graphql(`
       version
       seriesId
       paidAt
+      source
+      createdAt
       segments {
         position
         serviceId
@@ -255,7 +257,17 @@ export const WAITLIST_ENTRIES = graphql(`
       }
       client {
         id
+        firstName
+        lastName
         fullName
+        phone
+        email
+        alerts {
+          id
+          kind
+          text
+          critical
+        }
       }
     }
   }

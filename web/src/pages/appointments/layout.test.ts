@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dragStart, isDrag, layoutBlocks, processingGap, PX_PER_MIN, reasonAt, resizeEnd, shadeBlocks } from './layout';
+import { cleanupAfter, dragStart, isDrag, layoutBlocks, processingGap, PX_PER_MIN, reasonAt, resizeEnd, shadeBlocks } from './layout';
 import { allowedTransitions, canReschedule, statusColor, statusLabel } from './status';
 
 const at = (h: number, m = 0) => new Date(Date.UTC(2026, 10, 21, h + 6, m)).toISOString(); // Chicago CST
@@ -82,5 +82,16 @@ describe('shading and resize', () => {
     { deltaPx: 18 * 100, expected: 1200 },
   ])('resizeEnd by $deltaPx px → $expected', ({ deltaPx, expected }) => {
     expect(resizeEnd(600, 660, deltaPx, 1200)).toBe(expected);
+  });
+});
+
+describe('cleanupAfter', () => {
+  it('is the snapshot’s cleanup in minutes, and nothing for a missing or nonsense value', () => {
+    expect(cleanupAfter({ bufferAfterMin: 15 })).toBe(15);
+    expect(cleanupAfter({ bufferAfterMin: 0 })).toBe(0);
+    expect(cleanupAfter({})).toBe(0);
+    expect(cleanupAfter(null)).toBe(0);
+    expect(cleanupAfter({ bufferAfterMin: '15' })).toBe(0);
+    expect(cleanupAfter({ bufferAfterMin: 1e9 })).toBe(0);
   });
 });

@@ -98,6 +98,12 @@ export function processingGap(service: unknown, durationMin: number): { offsetMi
   return { offsetMin: p.startAfterMin, lengthMin: Math.min(p.durationMin, durationMin - p.startAfterMin) };
 }
 
+/** The cleanup after an appointment (the service snapshot's bufferAfterMin): the engine keeps the person busy for it. */
+export function cleanupAfter(service: unknown): number {
+  const m = (service as { bufferAfterMin?: unknown } | null)?.bufferAfterMin;
+  return typeof m === 'number' && Number.isInteger(m) && m > 0 && m <= 240 ? m : 0;
+}
+
 export interface ReasonSpan {
   startsAt: string;
   endsAt: string;

@@ -1,3 +1,4 @@
+import type { PickerClient } from '../../components/client-picker/client-picker-gql';
 import type { WaitlistEntryView, WaitlistStatus } from '@salon/contracts';
 import type { Alternative } from './appointments-api';
 
@@ -51,7 +52,8 @@ export function seriesInput(input: SeriesInput) {
 }
 
 export type { WaitlistStatus };
-export type WaitlistEntry = WaitlistEntryView & { client?: { id: string; fullName: string } | null };
+/** With the client as the booking dialog's picker needs it (Book on a waiting row). */
+export type WaitlistEntry = WaitlistEntryView & { client?: PickerClient | null };
 
 export interface WaitlistInput {
   locationId: string;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { appointmentIcs } from './ics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PickerClient } from '../../components/client-picker';
 import { conflictOf, fieldErrorsOf } from '../../lib/api-client';
@@ -531,6 +532,16 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
             <dd>{formatCents(done.appointment.priceMinor)}</dd>
           </dl>
           <div className="bk-actions">
+            <a className="btn btn-primary" data-testid="add-to-calendar" download="appointment.ics" href={icsHref(done, location)}>
+              Add to calendar
+            </a>
+            <a
+              className="btn btn-secondary"
+              data-testid="manage-booking"
+              href={mode === 'client' ? '/booking#my-appointments' : '/booking?signin=1'}
+            >
+              {mode === 'client' ? 'Manage your appointments' : 'Sign in to manage it'}
+            </a>
             <button type="button" className="btn btn-ghost" onClick={restart}>
               Book another appointment
             </button>
@@ -539,6 +550,22 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       )}
     </div>
   );
+}
+
+/** The confirmation as an .ics file (a data URL: no object URL to revoke, and it survives a re-render). */
+function icsHref(done: Confirmation, location: { name: string; address?: string | null }): string {
+  const a = done.appointment;
+  const ics = appointmentIcs({
+    id: a.id,
+    startsAt: a.startsAt,
+    endsAt: a.endsAt,
+    summary: `${a.serviceName} with ${a.staffName}`,
+    location: location.address ? `${location.name}, ${location.address}` : location.name,
+    description: done.policies,
+    url: `${window.location.origin}/booking`,
+    now: new Date(),
+  });
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`;
 }
 
 /** Who the client will see: one name, or "Dana Lee, then Jordan Patel" when a visit's parts differ. */

@@ -5,6 +5,7 @@ import { useSession } from '../../session/session-context';
 import { bookingApi } from './booking-api';
 import { BookingFlow, designStyle } from './BookingFlow';
 import { ClaimCard } from './ClaimCard';
+import { ClientSignIn } from './ClientSignIn';
 import { MyAppointments } from './MyAppointments';
 import { OfferCard } from './OfferCard';
 import './booking.css';
@@ -17,6 +18,7 @@ export function BookingPage() {
   const [params] = useSearchParams();
   const offer = params.get('offer');
   const confirm = params.get('confirm');
+  const signingIn = params.get('signin') === '1' && status !== 'authenticated';
   const look = info.data?.design;
   return (
     <div className="bk-screen public-screen" style={look ? designStyle(look) : undefined} data-testid="booking-page">
@@ -35,7 +37,7 @@ export function BookingPage() {
             Sign out
           </button>
         ) : (
-          <Link to="/login" className="btn btn-ghost btn-sm">
+          <Link to="/booking?signin=1" className="btn btn-ghost btn-sm" data-testid="booking-sign-in">
             Sign in
           </Link>
         )}
@@ -54,10 +56,11 @@ export function BookingPage() {
           </p>
         )}
         {info.data && info.data.locations.length === 0 && <p className="muted">Online booking is not open yet. Please call us to book.</p>}
+        {signingIn && <ClientSignIn />}
         {offer && <OfferCard token={offer} />}
         {confirm && <ClaimCard token={confirm} />}
         {info.data && asClient && <MyAppointments locations={info.data.locations} />}
-        {info.data && info.data.locations.length > 0 && (
+        {info.data && info.data.locations.length > 0 && !signingIn && (
           <section className="card bk-card">
             <BookingFlow
               mode={asClient ? 'client' : 'public'}

@@ -17,7 +17,7 @@ export function MyAppointments({ locations }: { locations: PublicLocation[] }) {
     );
   const list = mine.data ?? [];
   return (
-    <section className="card bk-mine" aria-label="Your upcoming appointments" data-testid="my-appointments">
+    <section className="card bk-mine" id="my-appointments" aria-label="Your upcoming appointments" data-testid="my-appointments">
       <h2>Your upcoming appointments</h2>
       {list.length === 0 ? (
         <p className="muted">Nothing booked yet.</p>

@@ -186,10 +186,8 @@ describe('ClientProfilePage', () => {
       expect(screen.getByTestId('consent-sms-text').textContent).toBe('Given Nov 3, 2026 at 2:14 PM by Ada Admin (you) (verbal)'),
     );
     expect(screen.getByTestId('consent-sms').getAttribute('aria-checked')).toBe('true');
-    fireEvent.click(screen.getByTestId('tab-appointments'));
-    expect(
-      screen.getByText('Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.'),
-    ).toBeTruthy();
+    fireEvent.click(screen.getByTestId('tab-purchases'));
+    expect(screen.getByText('Purchases arrive with the point-of-sale module: sales, gift cards, memberships.')).toBeTruthy();
   });
 
   it('marks an alert critical and adds a critical one; the banner says which are critical', async () => {

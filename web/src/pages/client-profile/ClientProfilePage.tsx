@@ -1,12 +1,13 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { PERMISSIONS } from '@salon/contracts/permissions';
+import { APPOINTMENT_ACTIONS, PERMISSIONS } from '@salon/contracts/permissions';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { errorText } from '../clients/clients-api';
 import { formatPhone } from '../clients/phone';
+import { AppointmentsTab } from './AppointmentsTab';
 import { DetailsCard } from './DetailsCard';
 import { ConsentCard } from './ConsentCard';
 import { DangerZone, DuplicatesPanel } from './DuplicatesPanel';
@@ -25,11 +26,7 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const LATER: Record<'appointments' | 'purchases', { title: string; text: string }> = {
-  appointments: {
-    title: 'Appointments',
-    text: 'Appointments arrive with the scheduling module: upcoming and past visits, no-shows and cancellations.',
-  },
+const LATER: Record<'purchases', { title: string; text: string }> = {
   purchases: { title: 'Purchases', text: 'Purchases arrive with the point-of-sale module: sales, gift cards, memberships.' },
 };
 
@@ -208,7 +205,15 @@ function ClientProfile({ clientId }: { clientId: string }) {
         )}
         {tab === 'notes' && <NotesPanel clientId={c.id} canEdit={canEdit} />}
         {tab === 'forms' && <FormsPanel clientId={c.id} />}
-        {(tab === 'appointments' || tab === 'purchases') && (
+        {tab === 'appointments' &&
+          (can({ anyOf: [...APPOINTMENT_ACTIONS.seeAll.anyOf, PERMISSIONS.VIEW_OWN_SCHEDULE] }) ? (
+            <AppointmentsTab client={c} canBook={can(APPOINTMENT_ACTIONS.book)} staffName={names.person} />
+          ) : (
+            <div className="card" data-testid="tab-panel-appointments">
+              <p className="muted">Your role does not show appointments.</p>
+            </div>
+          ))}
+        {tab === 'purchases' && (
           <div className="card placeholder-tab" data-testid={`tab-panel-${tab}`}>
             <span className="coming-soon-badge">Coming soon</span>
             <h2>{LATER[tab].title}</h2>

@@ -57,6 +57,7 @@ export class AppointmentModel {
   @Field(() => String, { nullable: true }) cancelReason: string | null;
   @Field() lateCancel: boolean;
   @Field() source: string;
+  @Field(() => Date, { description: 'When it was booked' }) createdAt: string;
   @Field(() => Int) version: number;
   @Field(() => ID, { nullable: true, description: 'The recurring series it belongs to, if any' }) seriesId: string | null;
   @Field(() => Date, { nullable: true, description: 'When its checkout closed (the retail service); null while unpaid' }) paidAt:
@@ -121,6 +122,18 @@ export class AppointmentResolver {
   @Query(() => AppointmentModel)
   appointment(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
     return this.useCase.getFor(auth, id);
+  }
+
+  @RequirePermission(SEE_A_CALENDAR)
+  @Query(() => [AppointmentModel], {
+    description: "A client's appointments, newest first, upcoming and past (only your own with view_own_schedule)",
+  })
+  clientAppointments(
+    @CurrentAuth() auth: AuthContext,
+    @Args('clientId', { type: () => ID }) clientId: string,
+    @Args('limit', { type: () => Int, defaultValue: 100 }) limit: number,
+  ) {
+    return this.useCase.forClient(auth, clientId, limit);
   }
 
   @ResolveField(() => [AppointmentChangeModel], { description: 'The change log, oldest first' })

@@ -193,6 +193,14 @@ export class AppointmentRepository {
     return rows.map(toView);
   }
 
+  /** Every appointment of a client, newest first (the profile's Appointments tab splits upcoming from past). */
+  async forClient(clientId: string, limit: number, staffIds?: string[]): Promise<AppointmentView[]> {
+    const params: unknown[] = [clientId, limit];
+    const scope = staffIds ? ` AND sg.staff_id = ANY($${params.push(staffIds)}::uuid[])` : '';
+    const rows = await this.dataSource.query(`${SELECT} WHERE a.client_id = $1${scope} ORDER BY a.starts_at DESC LIMIT $2`, params);
+    return rows.map(toView);
+  }
+
   async setStatus(
     manager: EntityManager,
     id: string,

@@ -315,6 +315,15 @@ export class AppointmentsUseCase {
     return this.appointments.clientHistory(a.clientId, new Date(a.startsAt), a.id, Math.min(Math.max(limit, 1), 20), own);
   }
 
+  /** A client's appointments, newest first, as far as the caller may see them (their own with view_own_schedule). */
+  async forClient(auth: AuthContext, clientId: string, limit: number): Promise<AppointmentView[]> {
+    if (!isUuid(clientId)) throw ValidationFailedError.field('clientId', 'must be a client id');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw ValidationFailedError.field('limit', 'must be 1 to 200');
+    const subject = await this.subject(auth);
+    const own = canSeeAppointment(subject, []) ? undefined : [subject.userId];
+    return this.appointments.forClient(clientId, limit, own);
+  }
+
   /** Writes, in the change's own transaction, what differs between `before` and the row as it now stands. */
   private async logChanges(m: EntityManager, auth: AuthContext, before: AppointmentView, now: Date): Promise<void> {
     const after = await this.appointments.find(before.id, m);

@@ -289,7 +289,7 @@ describe('explainUnavailable', () => {
     policy: policy({ openingHours: allWeek('09:00', '18:00'), minNoticeMin: 120 }),
   };
   it.each<{ name: string; at: Date; staffId?: string; withService?: boolean; expected: string | null }>([
-    { name: 'break', at: T('12:30'), staffId: 'dana', expected: 'Dana is on break' },
+    { name: 'break', at: T('12:30'), staffId: 'dana', expected: 'Dana is on break 12 PM–1 PM' },
     { name: 'weekly day off', at: at('2026-03-15 10:00'), staffId: 'dana', expected: 'Closed today' },
     { name: 'time off', at: at('2026-03-12 10:00'), staffId: 'dana', expected: 'Dana is away (Vacation)' },
     { name: 'exception hours, before start', at: at('2026-03-11 10:00'), staffId: 'dana', expected: 'Dana starts at 11 AM' },
@@ -429,7 +429,37 @@ describe('checkBooking with a duration override (resize)', () => {
   const lunch = staff('dana', 'Dana', { weeklyBreaks: [{ weekday: 2, start: '12:30', end: '13:00', label: 'Lunch' }] });
   it.each<{ name: string; durationMin: number; start: string; over?: Partial<SlotRequest>; ok: boolean | string; end?: string }>([
     { name: 'longer, into free time', durationMin: 90, start: '10:00', ok: true, end: '11:30' },
-    { name: 'longer, into the break', durationMin: 120, start: '11:00', over: { staff: [lunch] }, ok: 'Dana is on break (Lunch)' },
+    {
+      name: 'longer, into the break',
+      durationMin: 120,
+      start: '11:00',
+      over: { staff: [lunch] },
+      ok: 'Dana is on break (Lunch) 12:30 PM–1 PM; the service would run 11 AM–1 PM',
+    },
+    {
+      name: 'half an hour before lunch: the reason says the service runs into it',
+      durationMin: 60,
+      start: '12:00',
+      over: { staff: [lunch] },
+      ok: 'Dana is on break (Lunch) 12:30 PM–1 PM; the service would run 12 PM–1 PM',
+    },
+    {
+      name: 'starting in the break',
+      durationMin: 30,
+      start: '12:30',
+      over: { staff: [lunch] },
+      ok: 'Dana is on break (Lunch) 12:30 PM–1 PM',
+    },
+    {
+      name: 'free for the service, but its cleanup meets the next appointment',
+      durationMin: 45,
+      start: '10:15',
+      over: {
+        services: [service({ bufferAfterMin: 15 })],
+        staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 11:00', '2026-03-10 12:00')] })],
+      },
+      ok: "Dana has another appointment at 11 AM: Haircut's 15 min cleanup would run until 11:15 AM",
+    },
     { name: 'longer, past the end of the day', durationMin: 75, start: '16:00', ok: 'Dana finishes at 5 PM' },
     {
       name: 'longer, into the next appointment',

@@ -388,7 +388,16 @@ function staffReasons(ctx: Ctx, st: StaffIdx, p: Parts, svc: ServiceDef | null):
     }
     const brk = plan.breaks.find((b) => b.s < w.e && w.s < b.e);
     if (brk) {
-      out.push({ ...base, code: 'staff-break', message: withLabel(`${name} is on break`, brk.label, 'break'), until: new Date(brk.e) });
+      // The break's own times, and when the visit starts earlier, how long it would run: "on break"
+      // at 12:00 for a 12:30 lunch reads as a mistake unless the overlap is spelled out.
+      const range = (a: number, b: number) => `${formatClock(a, ctx.zone)}–${formatClock(b, ctx.zone)}`;
+      const into = w.s < brk.s ? `; the service would run ${range(w.s, w.e)}` : '';
+      out.push({
+        ...base,
+        code: 'staff-break',
+        message: `${withLabel(`${name} is on break`, brk.label, 'break')} ${range(brk.s, brk.e)}${into}`,
+        until: new Date(brk.e),
+      });
       break;
     }
   }
@@ -397,6 +406,23 @@ function staffReasons(ctx: Ctx, st: StaffIdx, p: Parts, svc: ServiceDef | null):
     if (!hit) continue;
     const until = st.busy.spanAt(hit.s)?.e ?? hit.e;
     const when = formatUntil(until, p.s, ctx.zone);
+    // Only the cleanup (or preparation) around the service meets the other booking: the grid shows
+    // the service's own time free, so the reason names the buffer that does not fit.
+    const bufferOnly = !p.work.some((w) => hit.s < w.e && w.s < hit.e);
+    if (bufferOnly && svc) {
+      const after = hit.s >= p.e;
+      const min = after ? svc.bufferAfterMin : svc.bufferBeforeMin;
+      const what = hit.kind === 'appointment' ? 'another appointment' : hit.label?.trim() || 'something else';
+      out.push({
+        ...base,
+        code: 'staff-busy',
+        message: after
+          ? `${name} has ${what} at ${formatClock(hit.s, ctx.zone)}: ${svc.name}'s ${min} min cleanup would run until ${formatClock(p.he, ctx.zone)}`
+          : `${name} has ${what} until ${formatClock(hit.e, ctx.zone)}: ${svc.name} needs ${min} min to prepare from ${formatClock(p.hs, ctx.zone)}`,
+        until: new Date(until),
+      });
+      break;
+    }
     const message =
       hit.kind === 'appointment'
         ? `${name} is with a client until ${when}`

@@ -30,7 +30,7 @@ describe('unavailableIntervals', () => {
       cal: { weeklyBreaks: [{ weekday: 2, start: '12:30', end: '13:00', label: 'Lunch' }] },
       from: '2026-03-10 11:00',
       to: '2026-03-10 14:00',
-      expected: [['03-10 12:30', '03-10 13:00', 'Dana is on break (Lunch)']],
+      expected: [['03-10 12:30', '03-10 13:00', 'Dana is on break (Lunch) 12:30 PM–1 PM']],
     },
     {
       name: 'a day off (no hours that weekday)',
@@ -101,7 +101,7 @@ describe('unavailableIntervals', () => {
       to: '2026-11-02 00:00',
       expected: [
         ['11-01 00:00', '11-01 09:00', 'Dana starts at 9 AM'],
-        ['11-01 12:00', '11-01 12:30', 'Dana is on break'],
+        ['11-01 12:00', '11-01 12:30', 'Dana is on break 12 PM–12:30 PM'],
         ['11-01 17:00', '11-02 00:00', 'Dana finishes at 5 PM'],
       ],
     },

@@ -1,0 +1,146 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
+import { freeCellTestId, launchBrowser, newPage, signIn } from './browser.js';
+
+// Issue 20: week view blocks open the details panel (click and Enter); item 7: a refusal names the
+// exact blocking interval, and "Next free" per column shows the engine's first bookable time.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const TODAY = '2026-11-23';
+
+async function openCalendar(page: Page, query: string) {
+  await signIn(page, 'staff@demo.salon');
+  await page.getByTestId('dashboard-greeting').waitFor();
+  await page.goto(`/appointments?${query}`);
+}
+
+describe('the week view', () => {
+  it('a block opens the same details panel on click and on Enter, in the list and in one person’s time grid', async () => {
+    const { context, page } = await newPage(browser);
+    await openCalendar(page, `date=${TODAY}&view=week`);
+    const open = page.locator('[data-testid^="open-appointment-"]').first();
+    await open.waitFor();
+    await open.click();
+    const panel = page.getByTestId('appointment-panel');
+    await panel.waitFor();
+    // A client with a critical alert asks first; either way the panel shows the services.
+    if (await panel.getByTestId('critical-ack').count()) await panel.getByTestId('critical-ack').click();
+    await panel.getByTestId('panel-services').waitFor();
+    expect(await axeViolations(page, '[data-testid="calendar-week"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '')).toMatch(/^open-appointment-/);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('appointment-panel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('appointment-panel').waitFor({ state: 'detached' });
+
+    // One person's week: a time grid whose blocks open the panel too.
+    const staff = page.getByTestId('week-staff');
+    const person = await staff.locator('option').nth(1).getAttribute('value');
+    await staff.selectOption(person!);
+    const block = page.locator('.appt-block [data-testid^="open-appointment-"]').first();
+    await block.waitFor();
+    await block.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('appointment-panel').waitFor();
+    await context.close();
+  });
+});
+
+describe('the day view explains itself', () => {
+  it('a click on the lunch break names the break and its times; Next free shows the engine’s first time and books it', async () => {
+    const { context, page } = await newPage(browser);
+    await openCalendar(page, `date=2026-11-24`);
+    // The first column's person, for the service "Next free" is asked for (the first one, chosen by default).
+    const button = page
+      .locator('[data-testid^="next-free-"]:not([data-testid^="next-free-result"]):not([data-testid="next-free-service"])')
+      .first();
+    await page.locator('[data-testid^="staff-column-"]').first().waitFor();
+    await button.waitFor();
+    const staffId = (await button.getAttribute('data-testid'))!.replace('next-free-', '');
+    // Cleanup after a service is drawn under its block (the demo's services have 5–15 minutes).
+    expect(await page.locator('[data-testid^="cleanup-"]').count()).toBeGreaterThan(0);
+    await page.getByTestId(`slot-${staffId}-1230`).click({ force: true });
+    const reason = page.getByTestId('blocked-reason');
+    await reason.waitFor();
+    expect(await reason.innerText()).toMatch(/on break \(Lunch\) 12:30 PM–1 PM/);
+
+    await page.getByTestId(`next-free-${staffId}`).click();
+    const result = page.getByTestId(`next-free-result-${staffId}`);
+    await result.waitFor();
+    const startsAt = (await result.getAttribute('data-starts-at'))!;
+    expect(new Date(startsAt).getTime()).toBeGreaterThan(Date.parse('2026-11-24T06:00:00Z'));
+    expect(await axeViolations(page, '.appt-day-head')).toEqual([]);
+    await result.click();
+    const time = page.getByTestId('book-time');
+    await time.waitFor();
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Chicago',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(startsAt));
+    expect(await time.inputValue()).toBe(local);
+    expect(await page.getByTestId('book-staff').inputValue()).toBe(staffId);
+    await context.close();
+  });
+});
+
+describe('the calendar’s own time and what came in online', () => {
+  it('blocks personal time from an empty cell (the engine then refuses it), books a waiting client from the waitlist, and flags online bookings since the last look', async () => {
+    const { context, page } = await newPage(browser);
+    await openCalendar(page, `date=2026-11-25`);
+    const cellId = await freeCellTestId('2026-11-25');
+    const cell = page.getByTestId(cellId);
+    await cell.waitFor();
+    await cell.click();
+    await page.getByTestId('book-block-time').click();
+    const dialog = page.getByTestId('block-dialog');
+    await dialog.waitFor();
+    expect(await axeViolations(page, '[data-testid="block-dialog"]')).toEqual([]);
+    await dialog.getByTestId('block-label').fill('School run');
+    await dialog.getByTestId('block-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    // The same cell is now unavailable, with the label in the engine's reason.
+    await expect.poll(async () => (await cell.getAttribute('title')) ?? '', { timeout: 10_000 }).toContain('School run');
+    await cell.click({ force: true });
+    expect(await page.getByTestId('blocked-reason').innerText()).toContain('School run');
+
+    // Book on a waiting row of the waitlist: the dialog with the client chosen.
+    await page.goto('/appointments?date=2026-11-24');
+    const book = page.getByTestId('waitlist-book').first();
+    await book.waitFor();
+    const row = page.locator('[data-testid^="waitlist-entry-"]', { has: book });
+    const client = (await row.locator('td').first().innerText()).trim();
+    await book.click();
+    await page.getByTestId('client-picker-selected').waitFor();
+    expect(await page.getByTestId('client-picker-selected').innerText()).toContain(client);
+    await page.keyboard.press('Escape');
+
+    // Online bookings since the last look (the walk says it last looked long ago).
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).id as string);
+    await page.evaluate((id) => localStorage.setItem(`calendarOnlineSeenAt_${id}`, '2026-01-01T00:00:00.000Z'), userId);
+    await page.goto(`/appointments?date=${TODAY}&view=week`);
+    const flag = page.getByTestId('online-new');
+    await flag.waitFor();
+    expect(await flag.innerText()).toMatch(/\d+ booked online since you last looked/);
+    await flag.locator('summary').click();
+    expect(await axeViolations(page, '[data-testid="online-new"]')).toEqual([]);
+    await flag.locator('li button').first().click();
+    await page.getByTestId('appointment-panel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('online-new-seen').click();
+    await flag.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('calendar-week').waitFor();
+    expect(await page.getByTestId('online-new').count()).toBe(0);
+    await context.close();
+  });
+});
