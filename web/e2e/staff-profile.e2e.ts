@@ -30,6 +30,13 @@ describe('a staff profile', () => {
       /^\/staff-schedule\//,
     );
     expect(await axeViolations(owner.page, '[data-testid="staff-profile"]')).toEqual([]);
+    // The same panel in dark mode (the stored preference is what a reload applies).
+    await owner.page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await owner.page.reload();
+    await opener.click();
+    await profile.getByRole('row').filter({ hasText: 'Haircut' }).waitFor();
+    expect(await owner.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await axeViolations(owner.page, '[data-testid="staff-profile"]')).toEqual([]);
 
     const bio = `Balayage and glossing, walk ${randomInt(1e6)}.`;
     await profile.getByLabel('Shown to clients on online booking').fill(bio);
