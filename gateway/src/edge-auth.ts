@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', path: '/api/availability', match: 'exact' },
   { method: 'GET', path: '/api/online-booking', match: 'exact' },
   { method: 'GET', path: '/api/online-booking/services', match: 'exact' },
+  { method: 'GET', path: '/api/online-booking/staff', match: 'exact' },
   { method: 'GET', path: '/api/online-booking/availability', match: 'exact' },
   { method: 'POST', path: '/api/online-booking/appointments', match: 'exact' },
   // A client's "was this booking yours?" link (view, confirm): the unguessable token is the credential.

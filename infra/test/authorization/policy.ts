@@ -157,6 +157,9 @@ export const RULES: Record<string, Rule> = {
   'identity GET /api/business-settings': { why: 'the shell shows the business name and logo to every signed-in user', expect: signedIn },
   'identity GET /api/locations': { why: "the header's location selector, for every signed-in user", expect: signedIn },
   'identity Query.viewer': { why: 'the signed-in user themselves', expect: signedIn },
+  'identity Mutation.setUserBio': selfOrAdmin(
+    "the bio on online booking: a person writes their own, an admin anyone's; view_staff is not enough (mayWriteBio)",
+  ),
   'identity Query.user': selfOrAdmin('as GET /api/users/{id}: yourself, or anyone if you are admin'),
   'identity Query.users': {
     why: 'staff lists need view_staff (ManageUsersUseCase.list); which fields of other users they see is a field probe',

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
 import { phoneSchema } from '../rules/phone-schema.js';
-import { CONTROL_CHARACTERS_PROBLEM, lineSchema, textProblem } from '../rules/text.js';
+import { CONTROL_CHARACTERS_PROBLEM, lineSchema, optionalTextSchema, TEXT_LIMITS, textProblem } from '../rules/text.js';
 
 export const roleSchema = z.enum(ROLES, 'must be admin, staff or client');
 
@@ -23,6 +23,11 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   role: roleSchema,
   profilePicture: z.string().nullable(),
+  /**
+   * A few sentences a staff member shows clients on the booking page; null when not written.
+   * Identity always answers it; a session stored by the browser before it existed lacks it.
+   */
+  bio: z.string().nullish(),
   isActive: z.boolean(),
   permissionGroups: z.array(groupRefSchema),
 });
@@ -90,3 +95,12 @@ export const acceptInvitationInputSchema = z.strictObject({
   lastName: optionalName,
 });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationInputSchema>;
+
+/**
+ * A staff member's bio (shown on online booking): written by an admin or by the person themselves.
+ * Blank clears it.
+ */
+export const staffBioInputSchema = z.strictObject({
+  bio: optionalTextSchema(TEXT_LIMITS.bio).transform((value) => value ?? null),
+});
+export type StaffBioInput = z.input<typeof staffBioInputSchema>;

@@ -13,6 +13,8 @@ export const TEXT_LIMITS = {
   name: 100,
   /** A label, a category, a type, a heading. */
   label: 200,
+  /** A staff member's bio on the booking page: a few sentences, not a CV. */
+  bio: 600,
   /** An address line, a short reason. */
   line: 300,
   /** A URL. */

@@ -53,6 +53,18 @@ export const publicServiceSchema = z.object({
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 
+/**
+ * GET /api/online-booking/staff: who a visitor may choose at a location, with what they wrote
+ * about themselves (identity's User bio and profilePicture) for the page to show when picked.
+ */
+export const publicStaffSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  bio: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+});
+export type PublicStaff = z.infer<typeof publicStaffSchema>;
+
 export const bookedAppointmentSchema = z.object({
   id: z.string(),
   status: z.string(),

@@ -68,8 +68,24 @@ const PEOPLE = [
   },
   { email: 'basic@demo.salon', firstName: 'Blake', lastName: 'Chen', role: 'staff', phone: '+1 312 555 0102', groups: ['Basic Staff'] },
   { email: 'client@demo.salon', firstName: 'Casey', lastName: 'Nguyen', role: 'client', phone: '+1 312 555 0199', groups: [] },
-  { email: 'dana@demo.salon', firstName: 'Dana', lastName: 'Lee', role: 'staff', phone: '+1 312 555 0103', groups: ['Stylists'] },
-  { email: 'jordan@demo.salon', firstName: 'Jordan', lastName: 'Patel', role: 'staff', phone: '+1 312 555 0104', groups: ['Stylists'] },
+  {
+    email: 'dana@demo.salon',
+    firstName: 'Dana',
+    lastName: 'Lee',
+    role: 'staff',
+    phone: '+1 312 555 0103',
+    groups: ['Stylists'],
+    bio: 'Colour specialist with ten years behind the chair. Dana loves lived-in blondes, glossy brunettes and a cut that grows out well.',
+  },
+  {
+    email: 'jordan@demo.salon',
+    firstName: 'Jordan',
+    lastName: 'Patel',
+    role: 'staff',
+    phone: '+1 312 555 0104',
+    groups: ['Stylists'],
+    bio: 'Precision cuts and barbering. Jordan trained in London and will happily talk you through what suits your hair.',
+  },
   { email: 'riley@demo.salon', firstName: 'Riley', lastName: 'Kim', role: 'staff', phone: '+1 312 555 0105', groups: ['Stylists'] },
   { email: 'morgan@demo.salon', firstName: 'Morgan', lastName: 'Diaz', role: 'staff', phone: '+1 312 555 0106', groups: ['Stylists'] },
   { email: 'taylor@demo.salon', firstName: 'Taylor', lastName: 'Brooks', role: 'staff', phone: '+1 312 555 0107', groups: ['Front Desk'] },
@@ -107,8 +123,17 @@ export async function seedDemoSalon(dataSource: DataSource): Promise<{ seeded: b
     }
     for (const person of PEOPLE) {
       const [user] = await m.query(
-        `INSERT INTO users (email, username, first_name, last_name, phone, role, password_hash, phone_verified_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING id`,
-        [person.email, person.email.split('@')[0], person.firstName, person.lastName, person.phone, person.role, passwordHash],
+        `INSERT INTO users (email, username, first_name, last_name, phone, role, password_hash, phone_verified_at, bio) VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8) RETURNING id`,
+        [
+          person.email,
+          person.email.split('@')[0],
+          person.firstName,
+          person.lastName,
+          person.phone,
+          person.role,
+          passwordHash,
+          'bio' in person ? person.bio : null,
+        ],
       );
       for (const group of person.groups) {
         await m.query(`INSERT INTO permission_group_members (group_id, user_id) VALUES ($1, $2)`, [groupIds.get(group), user.id]);

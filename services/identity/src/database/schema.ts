@@ -7,6 +7,7 @@ import { StaffInvitationEntity } from '../modules/users/persistence/staff-invita
 import { UserEntity } from '../modules/users/persistence/user.entity.js';
 import { IdentityInitial1763700000000 } from './migrations/1763700000000-identity-initial.js';
 import { PasswordRecovery1763800000000 } from './migrations/1763800000000-password-recovery.js';
+import { StaffBio1763900000000 } from './migrations/1763900000000-staff-bio.js';
 import { PasswordResetRequestEntity } from '../modules/recovery/persistence/password-reset-request.entity.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
@@ -20,4 +21,4 @@ export const ENTITIES = [
   LocationEntity,
   PasswordResetRequestEntity,
 ];
-export const MIGRATIONS = [IdentityInitial1763700000000, PasswordRecovery1763800000000];
+export const MIGRATIONS = [IdentityInitial1763700000000, PasswordRecovery1763800000000, StaffBio1763900000000];

@@ -1,4 +1,6 @@
+import { publicStaffSchema } from '@salon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   expectOneConflictShape,
   localTime,
@@ -41,6 +43,22 @@ describe('the public booking page', () => {
     ]);
     expect((await t.as(null).get('/api/online-booking/services?locationId=nope')).status).toBe(400);
     expect((await t.as(null).get('/api/online-booking/services?locationId=10c00000-0000-4000-8000-0000000000ff')).status).toBe(404);
+  });
+
+  it('introduces who may be chosen at a location, with the bio and photo identity answers, as its contract says', async () => {
+    t.platform.introductions[STAFF.dana.id] = { bio: 'Colour specialist.', profilePicture: 'https://example.com/dana.jpg' };
+    const staff = await t.as(null).get(`/api/online-booking/staff?locationId=${LOCATION}`).expect(200);
+    expect(z.array(publicStaffSchema).parse(staff.body)).toEqual([
+      { id: STAFF.dana.id, name: 'Dana Lee', bio: 'Colour specialist.', profilePicture: 'https://example.com/dana.jpg' },
+      { id: STAFF.jordan.id, name: 'Jordan Patel', bio: null, profilePicture: null },
+    ]);
+    // A bio just rewritten shows at once: the introduction is not kept like a name.
+    t.platform.introductions[STAFF.dana.id] = { bio: 'Balayage.', profilePicture: null };
+    const again = await t.as(null).get(`/api/online-booking/staff?locationId=${LOCATION}`).expect(200);
+    expect(again.body[0]).toMatchObject({ bio: 'Balayage.', profilePicture: null });
+    expect((await t.as(null).get('/api/online-booking/staff?locationId=nope')).status).toBe(400);
+    expect((await t.as(null).get('/api/online-booking/staff?locationId=10c00000-0000-4000-8000-0000000000ff')).status).toBe(404);
+    delete t.platform.introductions[STAFF.dana.id];
   });
 
   it('books a visitor on a profile of their own, source online, booked event; the same Idempotency-Key answers the same booking', async () => {

@@ -86,6 +86,13 @@ export class TestPlatformLookup {
   async business() {
     return { businessName: 'Demo Salon', locations: [{ id: LOCATION, name: 'Downtown', timeZone: TZ, address: '1 Main St', phone: null }] };
   }
+  /** Bios and photos identity would answer for the calendar's staff (a test may change them). */
+  readonly introductions: Record<string, { bio: string | null; profilePicture: string | null }> = {};
+  async staffIntroduction(userId: string) {
+    const person = Object.values(STAFF).find((s) => s.id === userId);
+    if (!person) throw new Error(`unknown user ${userId}`);
+    return { name: person.name, bio: null, profilePicture: null, ...this.introductions[userId] };
+  }
   async userContact(userId: string) {
     if (userId !== USERS.casey.id) throw new Error(`unknown user ${userId}`);
     return { firstName: 'Casey', lastName: 'Moore', email: 'casey@example.com', phone: null, role: 'client' };

@@ -27,6 +27,7 @@ import {
   type Step,
 } from './booking-steps';
 import { STAFF_BOOK } from './staff-booking-gql';
+import { StaffIntro } from './StaffIntro';
 import { TimePicker } from './TimePicker';
 
 // Only staff (/booking-test) pick a client: the public page, the first a client downloads, goes
@@ -331,6 +332,7 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
 
       {step === 'time' && service && location && (
         <div className="stack">
+          {staffId && <StaffIntro locationId={location.id} staffId={staffId} />}
           <TimePicker
             locationId={location.id}
             serviceIds={picked.map((p) => p.id)}

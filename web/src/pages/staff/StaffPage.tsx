@@ -10,13 +10,27 @@ import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { InviteStaffForm } from './InviteStaffForm';
 import { SET_USER_ACTIVE, STAFF_USERS, type StaffUser } from './staff-gql';
+import { StaffProfile } from './StaffProfile';
+import './staff.css';
 
 export function StaffPage() {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
   const { can } = usePermissions();
-  // A row opens the person's hours, exceptions and time off for whoever may see everyone's schedule.
+  // A row links to the person's hours, exceptions and time off for whoever may see everyone's schedule.
   const seesSchedules = can({ anyOf: [PERMISSIONS.VIEW_SCHEDULES, PERMISSIONS.VIEW_CALENDAR, PERMISSIONS.EDIT_CALENDAR] });
+  // scheduling's `services` query: the profile lists what the person performs for whoever may read the catalogue.
+  const seesServices = can({
+    anyOf: [
+      PERMISSIONS.VIEW_SERVICES,
+      PERMISSIONS.VIEW_CALENDAR,
+      PERMISSIONS.EDIT_CALENDAR,
+      PERMISSIONS.EDIT_BUSINESS_SETTINGS,
+      PERMISSIONS.VIEW_BUSINESS_SETTINGS,
+    ],
+  });
+  const seesOwnSchedule = can(PERMISSIONS.VIEW_OWN_SCHEDULE);
+  const [profileId, setProfileId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [inviting, setInviting] = useState(false);
@@ -28,6 +42,9 @@ export function StaffPage() {
   const people = [...(shown?.admins ?? []), ...(shown?.staff ?? [])].sort((a, b) =>
     (a.fullName || a.email).localeCompare(b.fullName || b.email),
   );
+
+  const profile = profileId ? people.find((p) => p.id === profileId) : undefined;
+  const hasActions = isAdmin || seesSchedules;
 
   const toggleActive = async (p: StaffUser) => {
     try {
@@ -91,7 +108,7 @@ export function StaffPage() {
                 <th scope="col">Role</th>
                 <th scope="col">Groups</th>
                 <th scope="col">Status</th>
-                {isAdmin && (
+                {hasActions && (
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -104,13 +121,15 @@ export function StaffPage() {
                   <td>
                     <span className="person">
                       <Avatar firstName={p.firstName} lastName={p.lastName} picture={p.profilePicture} size={32} />
-                      {seesSchedules && p.role !== 'client' ? (
-                        <Link to={`/staff-schedule/${p.id}`} aria-label={`${p.fullName || p.email}: hours and time off`}>
-                          {p.fullName || p.email}
-                        </Link>
-                      ) : (
-                        <span>{p.fullName || '—'}</span>
-                      )}
+                      <button
+                        type="button"
+                        className="staff-name-button"
+                        onClick={() => setProfileId(p.id)}
+                        aria-label={`${p.fullName || p.email}: profile`}
+                        aria-haspopup="dialog"
+                      >
+                        {p.fullName || p.email}
+                      </button>
                     </span>
                   </td>
                   <td>
@@ -134,9 +153,18 @@ export function StaffPage() {
                   <td>
                     <span className={`badge ${p.isActive ? 'badge-success' : 'badge-muted'}`}>{p.isActive ? 'Active' : 'Inactive'}</span>
                   </td>
-                  {isAdmin && (
+                  {hasActions && (
                     <td className="cell-actions">
-                      {p.id !== user?.id && (
+                      {seesSchedules && p.role !== 'client' && (
+                        <Link
+                          to={`/staff-schedule/${p.id}`}
+                          className="btn btn-ghost btn-sm"
+                          aria-label={`${p.fullName || p.email}: hours and time off`}
+                        >
+                          Hours
+                        </Link>
+                      )}
+                      {isAdmin && p.id !== user?.id && (
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm"
@@ -154,6 +182,16 @@ export function StaffPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {profile && (
+        <StaffProfile
+          key={profile.id}
+          person={profile}
+          onClose={() => setProfileId(null)}
+          canEditBio={isAdmin || profile.id === user?.id}
+          seesSchedule={seesSchedules || (profile.id === user?.id && seesOwnSchedule)}
+          seesServices={seesServices}
+        />
       )}
     </section>
   );

@@ -20,6 +20,7 @@ export const STAFF_USERS = graphql(`
     role
     isActive
     profilePicture
+    bio
     permissionGroups {
       id
       name
@@ -54,6 +55,56 @@ export const SET_USER_ACTIVE = graphql(`
     setUserActive(id: $id, isActive: $isActive) {
       id
       isActive
+    }
+  }
+`);
+
+/** The bio on online booking: an admin, or the person themselves (identity decides). */
+export const SET_USER_BIO = graphql(`
+  mutation SetUserBio($id: ID!, $bio: String) {
+    setUserBio(id: $id, bio: $bio) {
+      id
+      bio
+    }
+  }
+`);
+
+/** A profile's places: every location, to name those the person has working hours at. */
+export const PROFILE_LOCATIONS = graphql(`
+  query StaffProfileLocations {
+    locations {
+      id
+      name
+    }
+  }
+`);
+
+/** Whether the person has working hours at a location (asked per location, as /staff-schedule does). */
+export const PROFILE_HOURS = graphql(`
+  query StaffProfileHours($locationId: ID!, $staffId: ID) {
+    workingHours(locationId: $locationId, staffId: $staffId) {
+      locationId
+      kind
+    }
+  }
+`);
+
+/** A profile's services: the catalogue with who performs each at their own duration and price. */
+export const PROFILE_SERVICES = graphql(`
+  query StaffProfileServices {
+    services {
+      id
+      name
+      locationId
+      durationMin
+      priceMinor
+      currency
+      active
+      staff {
+        staffId
+        durationMin
+        priceMinor
+      }
     }
   }
 `);

@@ -5,6 +5,7 @@ import {
   createUserInputSchema,
   inviteStaffInputSchema,
   satisfies,
+  staffBioInputSchema,
   updateUserInputSchema,
   type PermissionSubject,
   type Role,
@@ -32,6 +33,19 @@ export function mayReadUser(auth: AuthContext, userId: string): boolean {
 }
 
 /**
+ * A bio is written by whoever may change the user (an admin, as updateUser) or by the person
+ * themselves: it is their own introduction to clients. There is no edit_staff permission (spec §6).
+ */
+export function mayWriteBio(auth: AuthContext, userId: string): boolean {
+  return auth.role === 'admin' || auth.userId === userId;
+}
+
+/** Only the people clients book (staff and admins) have a bio: a client account's would show nowhere. */
+export function hasBio(role: Role): boolean {
+  return role !== 'client';
+}
+
+/**
  * Who appears on the staff list (`users`), and so whose group names the list may show: the
  * caller, anyone for an admin, staff and admins for whoever holds view_staff. Client accounts and
  * what REST serves on its own routes (permissions, colour preferences) stay with mayReadUser.
@@ -53,6 +67,8 @@ export const passwordSchema = z.string('must be a string').superRefine((password
 export const createUserSchema = createUserInputSchema.extend({ password: passwordSchema });
 
 export const updateUserSchema = updateUserInputSchema;
+
+export const staffBioSchema = staffBioInputSchema;
 
 export const inviteStaffSchema = inviteStaffInputSchema;
 

@@ -19,6 +19,7 @@ export class UserModel implements Omit<User, 'permissionGroups'> {
   @Field(() => String, { nullable: true }) phone: string | null;
   @Field(() => UserRole) role: UserRole;
   @Field(() => String, { nullable: true }) profilePicture: string | null;
+  @Field(() => String, { nullable: true, description: 'Shown to clients on online booking (staff and admins)' }) bio: string | null;
   @Field() isActive: boolean;
   @Field() createdAt: Date;
 }

@@ -92,6 +92,16 @@ export class UserResolver {
     return this.manageUsers.update(auth, id, input);
   }
 
+  // No @AdminOnly: the person themselves may write their own (the use-case decides).
+  @Mutation(() => UserModel, { description: 'The bio shown on online booking: an admin, or the person themselves; blank clears it' })
+  setUserBio(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('bio', { type: () => String, nullable: true }) bio?: string | null,
+  ) {
+    return this.manageUsers.setBio(auth, id, { bio: bio ?? null });
+  }
+
   @AdminOnly()
   @Mutation(() => UserModel, { description: 'Deactivating signs the user out everywhere' })
   setUserActive(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('isActive') isActive: boolean) {

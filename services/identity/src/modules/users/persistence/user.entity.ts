@@ -11,6 +11,7 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true }) phone: string | null;
   @Column({ type: 'enum', enum: ['admin', 'staff', 'client'], enumName: 'user_role' }) role: Role;
   @Column({ name: 'profile_picture', type: 'text', nullable: true }) profilePicture: string | null;
+  @Column({ type: 'text', nullable: true }) bio: string | null;
   @Column({ name: 'password_hash', type: 'text', nullable: true, select: false }) passwordHash: string | null;
   @Column({ name: 'direct_permissions', type: 'text', array: true, default: () => "'{}'" }) directPermissions: string[];
   @Column({ name: 'is_active', type: 'boolean', default: true }) isActive: boolean;

@@ -7,7 +7,15 @@ import { z } from 'zod';
 import { PermissionResolver } from '@salon/nest-kit';
 import { hashPassword } from '../../sessions/domain/password-hasher.js';
 import { isUuid, toE164, type User } from '@salon/contracts';
-import { createUserSchema, mayReadUser, updateUserSchema, usernameFromEmail } from '../domain/user-profile.js';
+import {
+  createUserSchema,
+  hasBio,
+  mayReadUser,
+  mayWriteBio,
+  staffBioSchema,
+  updateUserSchema,
+  usernameFromEmail,
+} from '../domain/user-profile.js';
 import type { UserEntity } from '../persistence/user.entity.js';
 import { UserRepository } from '../persistence/user.repository.js';
 import { UserViewsUseCase } from './user-views.use-case.js';
@@ -100,6 +108,16 @@ export class ManageUsersUseCase {
     await this.users.update(id, phoneChanged ? { ...change, phoneVerifiedAt: null } : change);
     // A role change alters what the token claims: make the user sign in again.
     if (change.role && change.role !== user.role) await this.tokens.revokeAllForUser(id);
+    return this.entity(id);
+  }
+
+  /** An admin, or the person themselves, writes the bio shown on online booking. */
+  async setBio(auth: AuthContext, id: string, input: unknown): Promise<UserEntity> {
+    if (!mayWriteBio(auth, id)) throw new ForbiddenError('Forbidden: only an admin or the person themselves may change a bio');
+    const { bio } = parseInput(staffBioSchema, input);
+    const user = await this.entity(id);
+    if (!hasBio(user.role)) throw ValidationFailedError.field('bio', 'only staff members have a bio');
+    await this.users.update(id, { bio });
     return this.entity(id);
   }
 

@@ -24,6 +24,7 @@ export class UserViewsUseCase {
       phone: user.phone,
       role: user.role,
       profilePicture: user.profilePicture,
+      bio: user.bio,
       isActive: user.isActive,
       permissionGroups: (groupsByUser.get(user.id) ?? []).map((g) => ({ id: g.id, name: g.name })),
     }));

@@ -25,6 +25,13 @@ export class OnlineBookingController {
     return this.online.services(query);
   }
 
+  /** Who may be chosen at the location, with their bio and photo. */
+  @Public()
+  @Get('staff')
+  staff(@Query() query: Record<string, string>) {
+    return this.online.staff(query);
+  }
+
   @Public()
   @Get('availability')
   availability(@Query() query: Record<string, string>) {

@@ -51,6 +51,19 @@ const conforming: Record<string, unknown> = {
     isActive: true,
     permissionGroups: [],
   },
+  '/api/users/s-1': {
+    id: 's-1',
+    username: 'dana',
+    firstName: 'Dana',
+    lastName: 'Lee',
+    email: 'dana@demo.salon',
+    phone: null,
+    role: 'staff',
+    profilePicture: 'https://example.com/dana.jpg',
+    bio: 'Colour specialist.',
+    isActive: true,
+    permissionGroups: [],
+  },
   '/api/clients/find-or-create': { clientId: 'c-1', created: true },
   '/api/clients/online-visitors': { clientId: 'v-1', matchedClientId: 'c-1' },
 };
@@ -109,6 +122,16 @@ describe('PlatformLookup (online booking)', () => {
     const failure = lookup.business();
     await expect(failure).rejects.toBeInstanceOf(ContractDriftError);
     await expect(failure).rejects.toThrow(/\/api\/locations answered a body that breaks its contract: 0\.timeZone: /);
+  });
+
+  it("reads a staff member's introduction (name, bio, photo) from identity's User, and refuses a bio that drifted", async () => {
+    expect(await lookup.staffIntroduction('s-1')).toEqual({
+      name: 'Dana Lee',
+      bio: 'Colour specialist.',
+      profilePicture: 'https://example.com/dana.jpg',
+    });
+    answers['/api/users/s-1'] = { ...(conforming['/api/users/s-1'] as object), bio: 42 };
+    await expect(lookup.staffIntroduction('s-1')).rejects.toThrow(/\/api\/users\/s-1 answered a body that breaks its contract: bio: /);
   });
 
   it("refuses a user whose role drifted out of the contract's roles", async () => {

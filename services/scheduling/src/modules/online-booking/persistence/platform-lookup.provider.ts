@@ -37,6 +37,7 @@ class UpstreamUnavailableError extends AppError {
 const settingsSchema = businessSettingsSchema.pick({ businessName: true });
 const contactSchema = userSchema.pick({ firstName: true, lastName: true, email: true, phone: true, role: true });
 const survivorSchema = clientSchema.pick({ id: true });
+const introductionSchema = userSchema.pick({ firstName: true, lastName: true, username: true, bio: true, profilePicture: true });
 
 /**
  * What online booking needs from services that own the data: the business name and active
@@ -78,6 +79,19 @@ export class PlatformLookup {
       email: u.email ?? null,
       phone: u.phone ?? null,
       role: u.role,
+    };
+  }
+
+  /**
+   * What a staff member shows visitors: name, bio, photo. Not cached, unlike names: someone who
+   * just rewrote their bio expects to see it on the page.
+   */
+  async staffIntroduction(userId: string): Promise<{ name: string | null; bio: string | null; profilePicture: string | null }> {
+    const u = await this.call(this.config.IDENTITY_URL, `/api/users/${encodeURIComponent(userId)}`, introductionSchema);
+    return {
+      name: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || null,
+      bio: u.bio ?? null,
+      profilePicture: u.profilePicture,
     };
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { onlineBookingInputSchema, type BookingConfirmation, type PublicService } from '@salon/contracts';
+import { onlineBookingInputSchema, type BookingConfirmation, type PublicService, type PublicStaff } from '@salon/contracts';
 import {
   APP_CONFIG,
   ConflictError,
@@ -103,6 +103,29 @@ export class OnlineBookingUseCase {
         };
       }),
     ).then((list) => list.filter((s) => s.staff.length > 0));
+  }
+
+  /**
+   * Everyone a visitor may choose at the location (for any service offered online), with their
+   * bio and photo. One person identity cannot answer for still appears, by name only.
+   */
+  async staff(query: unknown): Promise<PublicStaff[]> {
+    const { locationId } = parseInput(locationQuery, query);
+    await this.knownLocation(locationId);
+    const [design, services, working] = await Promise.all([
+      this.repo.design(),
+      this.catalogue.listServices({ locationId, onlineOnly: true }),
+      this.calendar.staffAt(locationId),
+    ]);
+    const ids = new Set(services.filter((s) => isServiceOffered(s, design)).flatMap((s) => this.staffFor(s, working, design)));
+    const people = await Promise.all(
+      [...ids].map(async (id): Promise<PublicStaff> => {
+        const intro = await this.lookup.staffIntroduction(id).catch(() => null);
+        const name = intro?.name ?? (await this.directory.nameOf(id)) ?? 'Staff member';
+        return { id, name, bio: intro?.bio ?? null, profilePicture: intro?.profilePicture ?? null };
+      }),
+    );
+    return people.sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** Free times for the page: the open API's answer, narrowed to the people offered online. */

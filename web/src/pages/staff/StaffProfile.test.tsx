@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ApolloProvider } from '@apollo/client/react';
+import { MemoryRouter } from 'react-router-dom';
+import { createApolloClient } from '../../lib/apollo';
+import type { StaffUser } from './staff-gql';
+import { StaffProfile } from './StaffProfile';
+
+const DANA: StaffUser = {
+  __typename: 'User',
+  id: 'dana',
+  firstName: 'Dana',
+  lastName: 'Lee',
+  fullName: 'Dana Lee',
+  email: 'dana@demo.salon',
+  phone: '+13125550103',
+  role: 'staff',
+  isActive: true,
+  profilePicture: null,
+  bio: 'Colour specialist.',
+  permissionGroups: [{ __typename: 'PermissionGroup', id: 'g1', name: 'Stylists' }],
+};
+const LOCATIONS = [
+  { __typename: 'Location', id: 'downtown', name: 'Downtown' },
+  { __typename: 'Location', id: 'lakeview', name: 'Lakeview' },
+];
+const service = (id: string, name: string, locationId: string, staff: object[]) => ({
+  __typename: 'Service',
+  id,
+  name,
+  locationId,
+  durationMin: 60,
+  priceMinor: 6000,
+  currency: 'USD',
+  active: true,
+  staff: staff.map((s) => ({ __typename: 'ServiceStaffOverride', durationMin: null, priceMinor: null, ...s })),
+});
+const SERVICES = [
+  service('cut', 'Haircut', 'downtown', [{ staffId: 'dana', durationMin: 45, priceMinor: 5500 }]),
+  service('colour', 'Colour', 'downtown', [{ staffId: 'riley' }]),
+  service('blowout', 'Blow-out', 'lakeview', []),
+];
+
+type Route = (variables: any) => { status: number; body: unknown };
+let routes: Record<string, Route>;
+let calls: { operation: string; variables: any }[];
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  calls = [];
+  routes = {
+    StaffProfileLocations: () => ({ status: 200, body: { data: { locations: LOCATIONS } } }),
+    StaffProfileServices: () => ({ status: 200, body: { data: { services: SERVICES } } }),
+    // Dana works downtown only.
+    StaffProfileHours: (v) => ({
+      status: 200,
+      body: {
+        data: { workingHours: v.locationId === 'downtown' ? [{ __typename: 'WorkingHours', locationId: 'downtown', kind: 'work' }] : [] },
+      },
+    }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      calls.push({ operation: body.operationName, variables: body.variables });
+      const route = routes[body.operationName];
+      if (!route) return json(404, { error: `no route ${body.operationName}` });
+      const r = route(body.variables);
+      return json(r.status, r.body);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function wrap(node: ReactNode) {
+  return render(
+    <ApolloProvider client={createApolloClient()}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </ApolloProvider>,
+  );
+}
+
+describe('StaffProfile', () => {
+  it('shows contact, bio, where they work, what they perform at their own duration and price, and links to their hours', async () => {
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule seesServices />);
+    const panel = screen.getByRole('dialog', { name: 'Dana Lee' });
+    expect(within(panel).getByRole('link', { name: 'dana@demo.salon' })).toBeTruthy();
+    expect(within(panel).getByText('Colour specialist.')).toBeTruthy();
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+    const worksAt = await within(panel).findByRole('listitem');
+    expect(worksAt.textContent).toBe('Downtown');
+    const rows = (await within(panel).findAllByRole('row')).slice(1).map((r) => r.textContent);
+    // Not Colour (Riley's only), not the Lakeview blow-out (she does not work there).
+    expect(rows).toEqual([expect.stringMatching(/^Haircut.*45 min \(their own\).*\$55\.00 \(their own\)$/)]);
+    expect(within(panel).getByRole('link', { name: 'Hours and time off for Dana Lee' }).getAttribute('href')).toBe('/staff-schedule/dana');
+  });
+
+  it('asks nothing of scheduling for someone who may see neither hours nor services', async () => {
+    wrap(<StaffProfile person={{ ...DANA, bio: null }} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} />);
+    expect(screen.getByText('No bio yet.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Hours and time off/ })).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toEqual([]);
+  });
+
+  it('saves an edited bio, and shows identity’s refusal next to the field', async () => {
+    const saved: any[] = [];
+    routes.SetUserBio = (v) => {
+      saved.push(v);
+      if (v.bio.includes('\u0007'))
+        return {
+          status: 200,
+          body: {
+            data: null,
+            errors: [
+              { message: 'bio: must not contain control characters', extensions: { code: 'BAD_USER_INPUT', status: 400, field: 'bio' } },
+            ],
+          },
+        };
+      return { status: 200, body: { data: { setUserBio: { __typename: 'User', id: 'dana', bio: v.bio } } } };
+    };
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio seesSchedule={false} seesServices={false} />);
+    const field = screen.getByLabelText('Shown to clients on online booking') as HTMLTextAreaElement;
+    expect(field.value).toBe('Colour specialist.');
+    expect(field.maxLength).toBe(600);
+    const save = screen.getByRole('button', { name: 'Save bio' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(field, { target: { value: 'Bell\u0007' } });
+    fireEvent.click(save);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/control characters/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field, { target: { value: '  Balayage and colour corrections.  ' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(field.value).toBe('Balayage and colour corrections.'));
+    expect(saved.at(-1)).toEqual({ id: 'dana', bio: 'Balayage and colour corrections.' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
