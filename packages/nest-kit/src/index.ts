@@ -41,3 +41,4 @@ export * from './references/reference-rules.js';
 export * from './references/platform-directory.provider.js';
 export * from './references/reference-check.provider.js';
 export * from './references/references.module.js';
+export * from './telemetry/index.js';

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { startTelemetry } from '../telemetry/index.js';
+import { currentTraceId, tracingEnabled } from '../telemetry/tracing.js';
 import { errorForLog } from './error-log.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -13,7 +15,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * `destination` is for tests that read the log.
  */
 export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  startTelemetry(service);
   const options = {
+    // Every line written inside a traced request, event or job names its trace (tracing on only).
+    ...(tracingEnabled() ? { mixin: traceMixin } : {}),
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -21,6 +26,11 @@ export function createLogger(service: string, level: string, destination?: Desti
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+export function traceMixin(): Record<string, string> {
+  const traceId = currentTraceId();
+  return traceId ? { trace_id: traceId } : {};
 }
 
 /** Request logging with a request id taken from the caller (gateway) or made here, echoed back. */
@@ -39,6 +49,11 @@ export function createHttpLogger(logger: Logger): HttpLogger {
       return 'info';
     },
     autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
+    // The request's trace (tracingMiddleware), on its completion line too.
+    customProps: (req) => {
+      const traceId = (req as { traceId?: string }).traceId;
+      return traceId ? { trace_id: traceId } : {};
+    },
   });
 }
 
