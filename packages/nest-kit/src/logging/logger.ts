@@ -4,7 +4,7 @@ import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import { startTelemetry } from '../telemetry/index.js';
-import { currentTraceId, tracingEnabled } from '../telemetry/tracing.js';
+import { traceMixin, tracingEnabled } from '../telemetry/tracing.js';
 import { errorForLog } from './error-log.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -26,11 +26,6 @@ export function createLogger(service: string, level: string, destination?: Desti
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);
-}
-
-export function traceMixin(): Record<string, string> {
-  const traceId = currentTraceId();
-  return traceId ? { trace_id: traceId } : {};
 }
 
 /** Request logging with a request id taken from the caller (gateway) or made here, echoed back. */

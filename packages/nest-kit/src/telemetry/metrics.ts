@@ -177,11 +177,16 @@ export const dbPool = once(
  * Express middleware recording every request by its matched route (`/appointments/:id`, not the
  * id: the label stays bounded); unmatched requests count as `unmatched`.
  */
-export function httpMetricsMiddleware() {
+export function httpMetricsMiddleware(options: { prefixes?: string[] } = {}) {
+  const prefixes = options.prefixes ?? [];
   return (req: IncomingMessage & { route?: { path?: string }; baseUrl?: string }, res: ServerResponse, next: () => void) => {
     const end = httpDuration.startTimer();
+    const path = (req.url ?? '').split('?')[0];
+    // Without a matched route (a proxy, a mounted middleware), a known prefix names it; anything
+    // else is `other`, so scanners' random paths cannot grow the label set.
+    const prefix = prefixes.find((p) => path === p || path.startsWith(`${p}/`));
     res.once('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl ?? ''}${String(req.route.path)}` : req.baseUrl || 'unmatched';
+      const route = req.route?.path ? `${req.baseUrl ?? ''}${String(req.route.path)}` : (prefix ?? 'other');
       end({ method: req.method ?? '', route, status: String(res.statusCode) });
     });
     next();

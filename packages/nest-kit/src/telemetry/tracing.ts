@@ -95,6 +95,12 @@ export function currentTraceId(): string | undefined {
   return id === '00000000000000000000000000000000' ? undefined : id;
 }
 
+/** pino `mixin`: the active trace's id on every log line written inside it. */
+export function traceMixin(): Record<string, string> {
+  const traceId = currentTraceId();
+  return traceId ? { trace_id: traceId } : {};
+}
+
 const headerGetter: TextMapGetter<Record<string, string | string[] | undefined>> = {
   keys: (carrier) => Object.keys(carrier),
   get: (carrier, key) => carrier[key],
