@@ -61,6 +61,9 @@ export const outboxOldest = once(
     new client.Gauge({
       name: 'outbox_oldest_pending_seconds',
       help: 'Age of the oldest unpublished outbox row at scrape time (0 when empty)',
+      async collect() {
+        this.set((await outboxOnce()).oldest);
+      },
     }),
 );
 
@@ -283,6 +286,34 @@ export function watchOutbox(db: SqlRunner): () => void {
   return () => outboxes.delete(db);
 }
 
+async function readOutboxes(): Promise<{ pending: number; oldest: number }> {
+  let pending = 0;
+  let oldest = 0;
+  for (const db of outboxes) {
+    if (db.isInitialized === false) continue;
+    try {
+      const [row] = await db.query(
+        `SELECT count(*) AS pending, extract(epoch FROM now() - min(created_at)) AS oldest FROM outbox WHERE published_at IS NULL`,
+      );
+      pending += Number(row.pending);
+      oldest = Math.max(oldest, Number(row.oldest ?? 0));
+    } catch {
+      // database unreachable: report what the other outboxes say
+    }
+  }
+  return { pending, oldest };
+}
+
+// Both outbox gauges come from one query per scrape (the second gauge reuses the first's answer).
+let outboxRead: Promise<{ pending: number; oldest: number }> | null = null;
+function outboxOnce(): Promise<{ pending: number; oldest: number }> {
+  if (!outboxRead) {
+    outboxRead = readOutboxes();
+    void outboxRead.finally(() => setTimeout(() => (outboxRead = null), 1000).unref());
+  }
+  return outboxRead;
+}
+
 export const outboxBacklog = once(
   'outbox_pending_events',
   () =>
@@ -290,22 +321,7 @@ export const outboxBacklog = once(
       name: 'outbox_pending_events',
       help: 'Outbox rows not yet published, at scrape time',
       async collect() {
-        let pending = 0;
-        let oldest = 0;
-        for (const db of outboxes) {
-          if (db.isInitialized === false) continue;
-          try {
-            const [row] = await db.query(
-              `SELECT count(*) AS pending, extract(epoch FROM now() - min(created_at)) AS oldest FROM outbox WHERE published_at IS NULL`,
-            );
-            pending += Number(row.pending);
-            oldest = Math.max(oldest, Number(row.oldest ?? 0));
-          } catch {
-            // database unreachable: report what the other outboxes say
-          }
-        }
-        this.set(pending);
-        outboxOldest.set(oldest);
+        this.set((await outboxOnce()).pending);
       },
     }),
 );

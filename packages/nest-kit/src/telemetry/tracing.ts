@@ -160,6 +160,11 @@ export function tracingMiddleware() {
     });
     res.once('close', () => span.end());
     (req as { traceId?: string }).traceId = span.spanContext().traceId;
+    // A proxy that forwards the incoming headers (the gateway's REST facade) then names this span
+    // as the parent even where its own outgoing request is made outside the request's context.
+    const own: Record<string, string> = {};
+    propagation.inject(trace.setSpan(parent, span), own);
+    if (own.traceparent) req.headers.traceparent = own.traceparent;
     context.with(trace.setSpan(parent, span), next);
   };
 }
