@@ -11,7 +11,25 @@ interface Panel {
   targets?: { expr: string }[];
 }
 
-const PROMQL_WORDS = new Set(['sum', 'max', 'min', 'avg', 'by', 'without', 'rate', 'irate', 'increase', 'histogram_quantile', 'le', 'label_values', 'on', 'and', 'or', 'unless', 'count']);
+const PROMQL_WORDS = new Set([
+  'sum',
+  'max',
+  'min',
+  'avg',
+  'by',
+  'without',
+  'rate',
+  'irate',
+  'increase',
+  'histogram_quantile',
+  'le',
+  'label_values',
+  'on',
+  'and',
+  'or',
+  'unless',
+  'count',
+]);
 
 /** Metric names in a PromQL expression: identifiers followed by `{`, `[` or `)` that are not functions or label names. */
 export function metricNames(expr: string): string[] {
@@ -41,11 +59,18 @@ describe('infra/grafana/salon.json', () => {
       ...dashboard.templating.list.filter((v) => v.query?.includes('(')).map((v) => ({ where: 'variable', expr: v.query })),
     ];
     expect(exprs.length).toBeGreaterThan(10);
-    const unknown = exprs.flatMap(({ where, expr }) => metricNames(expr).filter((n) => !exported.has(n)).map((n) => `${where}: ${n}`));
+    const unknown = exprs.flatMap(({ where, expr }) =>
+      metricNames(expr)
+        .filter((n) => !exported.has(n))
+        .map((n) => `${where}: ${n}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   it('the check itself sees a metric that does not exist', () => {
-    expect(metricNames('sum by (queue) (rate(bullmq_jobs_total{state="x"}[5m])) - no_such_metric{}')).toEqual(['bullmq_jobs_total', 'no_such_metric']);
+    expect(metricNames('sum by (queue) (rate(bullmq_jobs_total{state="x"}[5m])) - no_such_metric{}')).toEqual([
+      'bullmq_jobs_total',
+      'no_such_metric',
+    ]);
   });
 });

@@ -15,7 +15,16 @@ export interface ReceivedSpan {
 interface OtlpJson {
   resourceSpans?: {
     resource?: { attributes?: { key: string; value: Record<string, unknown> }[] };
-    scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: { key: string; value: Record<string, unknown> }[] }[] }[];
+    scopeSpans?: {
+      spans?: {
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        kind: number;
+        attributes?: { key: string; value: Record<string, unknown> }[];
+      }[];
+    }[];
   }[];
 }
 

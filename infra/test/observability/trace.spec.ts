@@ -93,7 +93,11 @@ describe('tracing across the platform', () => {
     const phone = `+1312555${String(Math.floor(1000 + Math.random() * 8999))}`;
     const res = await fetch(`${base}/api/online-booking/appointments`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+        traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      },
       body: JSON.stringify({
         locationId,
         serviceId,
@@ -114,7 +118,9 @@ describe('tracing across the platform', () => {
     const twilioHost = new URL(platform.peers.twilio.url).host;
     const inTrace = (): ReceivedSpan[] => receiver.spans.filter((s) => s.traceId === traceId);
     const send = await until('the SMS send span in the booking trace', () =>
-      inTrace().find((s) => s.service.startsWith('messaging') && s.kind === 3 && String(s.attributes['server.address']).includes(twilioHost)),
+      inTrace().find(
+        (s) => s.service.startsWith('messaging') && s.kind === 3 && String(s.attributes['server.address']).includes(twilioHost),
+      ),
     );
     expect(send.name).toMatch(/^POST /);
 

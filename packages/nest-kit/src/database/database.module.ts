@@ -14,9 +14,17 @@ export class DatabasePoolMetrics implements OnModuleInit, OnModuleDestroy {
     const ds = this.dataSource;
     const name = String((ds.options as { database?: string }).database ?? 'default');
     this.unwatch = watchPool(() => {
-      const pool = (ds.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number; options?: { max?: number } } }).master;
+      const pool = (
+        ds.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number; options?: { max?: number } } }
+      ).master;
       if (!ds.isInitialized || !pool) return null;
-      return { name, totalCount: pool.totalCount, idleCount: pool.idleCount, waitingCount: pool.waitingCount, max: pool.options?.max ?? 10 };
+      return {
+        name,
+        totalCount: pool.totalCount,
+        idleCount: pool.idleCount,
+        waitingCount: pool.waitingCount,
+        max: pool.options?.max ?? 10,
+      };
     });
   }
   onModuleDestroy() {

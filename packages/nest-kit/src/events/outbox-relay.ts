@@ -132,7 +132,11 @@ export class OutboxRelay {
     if (!tracingEnabled()) return this.transport.publish(envelopes);
     await withSpan(
       `outbox publish ${envelopes[0].type}`,
-      { kind: SpanKind.PRODUCER, parent: contextFrom(envelopes[0].traceparent), attributes: { 'messaging.batch.message_count': envelopes.length } },
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextFrom(envelopes[0].traceparent),
+        attributes: { 'messaging.batch.message_count': envelopes.length },
+      },
       () => this.transport.publish(envelopes),
     );
   }

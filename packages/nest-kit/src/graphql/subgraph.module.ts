@@ -41,7 +41,13 @@ export function subgraphModule(
     includeStacktraceInErrorResponses: false,
     formatError: withoutSuggestions,
     ...rest,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginDisableSuggestions(), queryCostPlugin(limits), graphqlMetricsPlugin(), ...plugins],
+    plugins: [
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginDisableSuggestions(),
+      queryCostPlugin(limits),
+      graphqlMetricsPlugin(),
+      ...plugins,
+    ],
     validationRules: [...queryLimitRules(limits), ...validationRules],
   });
 }

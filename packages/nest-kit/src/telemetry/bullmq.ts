@@ -55,7 +55,12 @@ export async function instrumentBullmq(): Promise<boolean> {
       {
         kind: SpanKind.CONSUMER,
         parent: contextFrom(traceparent),
-        attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': job.id ?? '', attempt: job.attemptsMade + 1 },
+        attributes: {
+          'messaging.system': 'bullmq',
+          'messaging.destination.name': job.queueName,
+          'messaging.message.id': job.id ?? '',
+          attempt: job.attemptsMade + 1,
+        },
       },
       () => callProcessJob.call(this, job, ...rest),
     ).then(

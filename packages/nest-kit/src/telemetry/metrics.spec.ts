@@ -99,7 +99,13 @@ describe('/metrics', () => {
 
     // Outbox backlog and the pool, read from the real database at scrape time.
     const unwatchOutbox = watchOutbox({ query: (text: string) => sql.query(text).then((r) => r.rows) });
-    const unwatchPool = watchPool(() => ({ name: 'metrics', totalCount: sql.totalCount, idleCount: sql.idleCount, waitingCount: sql.waitingCount, max: 3 }));
+    const unwatchPool = watchPool(() => ({
+      name: 'metrics',
+      totalCount: sql.totalCount,
+      idleCount: sql.idleCount,
+      waitingCount: sql.waitingCount,
+      max: 3,
+    }));
     consumerLag.observe({ group: 'metrics', context: 'scheduling' }, 1.5);
     eventsConsumed.inc({ group: 'metrics', type: 'scheduling.appointment.booked.v1', outcome: 'handled' });
 

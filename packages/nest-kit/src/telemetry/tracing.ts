@@ -185,7 +185,10 @@ function subscribeHttpClientChannels(): void {
     const host = request.getHeader('host') ?? request.host;
     const span = tracer().startSpan(
       `${request.method} ${String(host)}`,
-      { kind: SpanKind.CLIENT, attributes: { 'http.request.method': request.method, 'server.address': String(host), 'url.path': request.path.split('?')[0] } },
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'http.request.method': request.method, 'server.address': String(host), 'url.path': request.path.split('?')[0] },
+      },
       parent,
     );
     try {
@@ -213,7 +216,14 @@ function subscribeHttpClientChannels(): void {
     if (!trace.getSpan(parent)) return;
     const span = tracer().startSpan(
       `${request.method} ${request.origin}`,
-      { kind: SpanKind.CLIENT, attributes: { 'http.request.method': request.method, 'server.address': String(request.origin), 'url.path': request.path.split('?')[0] } },
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'http.request.method': request.method,
+          'server.address': String(request.origin),
+          'url.path': request.path.split('?')[0],
+        },
+      },
       parent,
     );
     const carrier: Record<string, string> = {};
