@@ -144,4 +144,25 @@ describe('tracing across the platform', () => {
     const orphans = spans.filter((s) => s.parentSpanId && !ids.has(s.parentSpanId));
     expect(orphans.map((s) => `${s.service} ${s.name}`)).toEqual([expect.stringMatching(/^gateway /)]);
   }, 120_000);
+
+  it('serves /metrics on the gateway and each service port to loopback callers, and not through a proxy', async () => {
+    const scrape = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${url}/metrics`, { headers });
+      return { status: res.status, text: await res.text() };
+    };
+    const gateway = await scrape(base);
+    expect(gateway.status).toBe(200);
+    expect(gateway.text).toMatch(/^http_request_duration_seconds_count\{[^}]*route="\/api"/m);
+    expect(gateway.text).toMatch(/service="gateway"/);
+    expect((await scrape(base, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
+    const scheduling = await scrape(`http://127.0.0.1:${PORT + 4}`);
+    expect(scheduling.status).toBe(200);
+    for (const family of [
+      'http_request_duration_seconds_bucket',
+      'outbox_pending_events',
+      'outbox_publish_lag_seconds_count',
+      'db_pool_connections',
+    ])
+      expect(scheduling.text, family).toMatch(new RegExp(`^${family}\\{[^}]*service="scheduling"`, 'm'));
+  });
 });
