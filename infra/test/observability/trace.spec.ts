@@ -3,6 +3,7 @@
 // messaging worker sends to the Twilio peer is a span of that same trace, reached through the
 // gateway, scheduling, its outbox, the event bus, messaging's consumer and the BullMQ job.
 import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript launcher shared with `npm start`
 import { startPlatform } from '../../lib/platform.mjs';
@@ -19,7 +20,8 @@ interface Platform {
   stop(): Promise<void>;
 }
 
-const PORT = Number(process.env.TRACE_TEST_PORT ?? 4790);
+// TRACE_TEST_PORT pins the gateway's port (services at +1…, peers at +4005…); else a free block.
+let PORT = Number(process.env.TRACE_TEST_PORT ?? 0);
 let platform: Platform;
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
 let base: string;
@@ -39,7 +41,25 @@ async function get<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+async function free(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function freeBlock(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 40_000 + 10 * Math.floor(Math.random() * 1000);
+    const ports = [...Array.from({ length: 10 }, (_, i) => port + i), ...Array.from({ length: 6 }, (_, i) => port + 4005 + i)];
+    if ((await Promise.all(ports.map(free))).every(Boolean)) return port;
+  }
+  throw new Error('no free block of ports for the traced platform');
+}
+
 beforeAll(async () => {
+  if (!PORT) PORT = await freeBlock();
   receiver = await startOtlpReceiver();
   const tag = randomBytes(3).toString('hex');
   platform = (await startPlatform({
