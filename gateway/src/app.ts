@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { httpMetricsMiddleware, metricsEndpoint, stopTracing, tracingMiddleware } from '@salon/nest-kit/telemetry';
 import { TokenService } from '@salon/tokens';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { Redis } from 'ioredis';
@@ -71,6 +72,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   // the gateway, which overwrites those headers with what it vouches for.
   app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
+  // /metrics (loopback/cluster only, or METRICS_TOKEN), then the request's span (continuing the
+  // browser's traceparent) and its timing; subgraph and service calls carry the trace on.
+  app.use(metricsEndpoint());
+  app.use(tracingMiddleware());
+  app.use(httpMetricsMiddleware({ prefixes: ['/graphql', '/api', '/health', '/assets'] }));
   app.use(requestId);
   app.use(...securityHeaders(config.paymentFrameOrigins));
   app.use(createHttpLogger(logger));
@@ -164,6 +170,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       }
       await graphql.stop();
       rest.close();
+      await stopTracing(); // exports the spans still buffered
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
       else redis.disconnect();
     },

@@ -7,6 +7,7 @@ import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disa
 import { expressMiddleware } from '@as-integrations/express5';
 import { queryCostPlugin, queryLimitRules } from '@salon/nest-kit/graphql-limits';
 import { withoutSuggestions } from '@salon/nest-kit/graphql-errors';
+import { graphqlMetricsPlugin } from '@salon/nest-kit/telemetry';
 import type { VerifiedToken } from '@salon/tokens';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
@@ -161,6 +162,7 @@ export class GraphqlGateway {
     const plugins: ApolloServerPlugin<GatewayContext>[] = [
       queryCostPlugin<GatewayContext>(config.graphql),
       ApolloServerPluginDisableSuggestions(),
+      graphqlMetricsPlugin() as ApolloServerPlugin<GatewayContext>,
     ];
     if (production) plugins.push(ApolloServerPluginLandingPageDisabled());
     return new ApolloServer<GatewayContext>({

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startTelemetry, traceMixin, tracingEnabled } from '@salon/nest-kit/telemetry';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { GatewayConfig } from './config.js';
@@ -15,10 +16,13 @@ const REDACTED_PATHS = [
 ];
 
 export function createLogger(config: Pick<GatewayConfig, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+  startTelemetry('gateway');
   return pino(
     {
       level: config.logLevel,
       base: { service: 'gateway' },
+      // Lines written inside a traced request name its trace (tracing on only).
+      ...(tracingEnabled() ? { mixin: traceMixin } : {}),
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
@@ -60,5 +64,9 @@ export function createHttpLogger(logger: Logger) {
       error.message.startsWith('failed with status code') ? `request completed with ${res.statusCode}` : `request failed: ${error.message}`,
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health/') },
     quietReqLogger: true,
+    customProps: (req) => {
+      const traceId = (req as { traceId?: string }).traceId;
+      return traceId ? { trace_id: traceId } : {};
+    },
   });
 }

@@ -41,6 +41,8 @@ export const PEER_RUN = {
 /** Pinned images of the data stores (compose). */
 export const STORE_IMAGES = { postgres: 'postgres:18.1-bookworm', redis: 'redis:8.2-bookworm', kafka: 'apache/kafka:4.1.0' };
 export const KAFKA_PARTITIONS = 4;
+/** Where a worker serves /metrics (OpenTelemetry's customary Prometheus port). */
+export const WORKER_METRICS_PORT = 9464;
 
 /** The variables a workspace documents (DESIGN §6: every variable is in its .env.example). */
 export function declaredVariables(dir) {
@@ -475,7 +477,11 @@ export function serviceManifests(svc) {
         secret: svc.name,
         // a consumer finishes its event (up to 10 s), a BullMQ job its send
         grace: 60,
-        env: [{ name: 'HEARTBEAT_FILE', value: '/tmp/heartbeat' }],
+        // METRICS_PORT: a worker has no HTTP port, so it opens one for Prometheus alone (nest-kit).
+        env: [
+          { name: 'HEARTBEAT_FILE', value: '/tmp/heartbeat' },
+          { name: 'METRICS_PORT', value: String(WORKER_METRICS_PORT) },
+        ],
       }),
       hpa(worker, 1, 6),
       pdb(worker),

@@ -20,6 +20,7 @@ import {
 } from '../lib/deployment.mjs';
 import {
   allowedCallers,
+  scrapeAllowance,
   checkDockerfile,
   checkObjects,
   checkWorkload,
@@ -281,6 +282,18 @@ describe('Kubernetes overlays', () => {
       expect([...allowed.apps].sort(), s.name).toEqual(callers.sort());
       if (s.worker) expect([...allowedCallers(objects, `${s.name}-worker`).apps]).toEqual([]);
     }
+    // Prometheus, and nothing else, on the API ports and the workers' METRICS_PORT only.
+    const scrape = scrapeAllowance(objects);
+    expect(scrape?.peers).toEqual([
+      {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+      },
+    ]);
+    expect(scrape?.ports).toEqual([
+      { protocol: 'TCP', port: 4000, endPort: 4099 },
+      { protocol: 'TCP', port: 9464 },
+    ]);
   });
 
   it('production: Secrets come from ExternalSecrets, Kafka from Strimzi (a topic per contract topic), PostgreSQL from CloudNativePG', async () => {

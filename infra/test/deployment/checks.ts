@@ -222,7 +222,8 @@ export function checkObjects(objects: Obj[]): string[] {
 export function allowedCallers(objects: Obj[], app: string): { apps: Set<string>; namespaces: boolean } {
   const apps = new Set<string>();
   let namespaces = false;
-  for (const p of objects.filter((o) => o.kind === 'NetworkPolicy')) {
+  // The Prometheus scrape policy is checked on its own (scrapeAllowance): it admits no caller.
+  for (const p of objects.filter((o) => o.kind === 'NetworkPolicy' && o.metadata.name !== 'prometheus-scrape')) {
     const selector = p.spec.podSelector ?? {};
     const selects = Object.keys(selector).length === 0 || matches(selector, { app });
     if (!selects) continue;
@@ -236,4 +237,11 @@ export function allowedCallers(objects: Obj[], app: string): { apps: Set<string>
     }
   }
   return { apps, namespaces };
+}
+
+/** What `prometheus-scrape` admits: only Prometheus pods of one namespace, only on metrics ports. */
+export function scrapeAllowance(objects: Obj[]): { peers: Obj[]; ports: Obj[] } | null {
+  const p = objects.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'prometheus-scrape');
+  if (!p) return null;
+  return { peers: p.spec.ingress.flatMap((r: Obj) => r.from ?? [{}]), ports: p.spec.ingress.flatMap((r: Obj) => r.ports ?? [{}]) };
 }

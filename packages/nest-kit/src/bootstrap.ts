@@ -7,6 +7,8 @@ import type { BaseConfig } from './config/config.js';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
 import { createHttpLogger, createLogger, PinoNestLogger } from './logging/logger.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
+import { httpMetricsMiddleware, metricsEndpoint } from './telemetry/metrics.js';
+import { tracingMiddleware } from './telemetry/tracing.js';
 
 export interface ServiceOptions {
   name: string;
@@ -37,6 +39,10 @@ export async function createServiceApp(
   const trusted = options.config.TRUSTED_PROXIES;
   app.set('trust proxy', trusted.length ? trusted : false);
   app.disable('x-powered-by');
+  // /metrics first (never logged or traced), then the request's span, its timing, its log line.
+  app.use(metricsEndpoint());
+  app.use(tracingMiddleware());
+  app.use(httpMetricsMiddleware());
   app.use(createHttpLogger(logger));
   app.useBodyParser('json', { limit: '2mb' });
   app.useGlobalFilters(new AllExceptionsFilter(logger));

@@ -44,3 +44,4 @@ export * from './references/references.module.js';
 export * from './csv/csv-file.js';
 export * from './csv/csv-writer.js';
 export * from './csv/csv-columns.js';
+export * from './telemetry/index.js';

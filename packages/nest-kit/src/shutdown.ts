@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { startMetricsServer } from './telemetry/metrics.js';
+import { stopTracing } from './telemetry/tracing.js';
 
 /**
  * Keep-alive connections left alone hold `server.close()` open until their clients drop them:
@@ -46,6 +48,21 @@ export interface GracefulExitOptions {
 export function exitGracefullyOnSignals(app: INestApplicationContext, options: GracefulExitOptions): void {
   const drain = options.server ? keepAliveDrain(options.server) : null;
   const stopHeartbeat = startHeartbeat(process.env.HEARTBEAT_FILE);
+  // A worker has no port: METRICS_PORT gives it one for Prometheus (and nothing else).
+  const metricsPort = !options.server && process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+  const metricsServer =
+    metricsPort !== null && Number.isInteger(metricsPort)
+      ? startMetricsServer(metricsPort, process.env.HOST || '127.0.0.1').then(
+          (s) => {
+            options.logger.info({ port: s.port }, 'metrics on /metrics');
+            return s;
+          },
+          (error: unknown) => {
+            options.logger.error({ err: error }, 'metrics port could not be opened');
+            return null;
+          },
+        )
+      : null;
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -61,6 +78,8 @@ export function exitGracefullyOnSignals(app: INestApplicationContext, options: G
     try {
       await app.close();
       stopSweep?.();
+      await (await metricsServer)?.close();
+      await stopTracing(); // exports the spans still buffered
       options.logger.info('stopped');
       process.exit(0);
     } catch (error) {

@@ -20,6 +20,8 @@ import { eventsConfigSchema } from './events.config.js';
 import { InboxConsumer } from './inbox-consumer.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { OutboxWriter } from './outbox-writer.provider.js';
+import { consumerLag, eventsConsumed } from '../telemetry/metrics.js';
+import { contextFrom, SpanKind, withSpan } from '../telemetry/tracing.js';
 
 export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');
 export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
@@ -141,9 +143,30 @@ export class EventsRuntime implements OnApplicationBootstrap, BeforeApplicationS
       maxAttempts: this.config.EVENT_MAX_ATTEMPTS,
       handle: async (envelope) => {
         // Other types of a subscribed context are simply acknowledged.
-        for (const handler of byType.get(envelope.type) ?? []) {
-          const ran = await inbox.run(handler.consumer, envelope, (manager) => handler.call(envelope, manager));
-          if (!ran) this.logger.debug({ eventId: envelope.id, consumer: handler.consumer }, 'event already handled; skipped');
+        const mine = byType.get(envelope.type);
+        if (!mine) return;
+        const group = this.options.serviceName;
+        consumerLag.observe({ group, context: contextOf(envelope.type) }, Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1000);
+        try {
+          // The handler continues the trace of the request that wrote the event (its traceparent).
+          await withSpan(
+            `${envelope.type} process`,
+            {
+              kind: SpanKind.CONSUMER,
+              parent: contextFrom(envelope.traceparent),
+              attributes: { 'messaging.consumer.group.name': group, 'messaging.message.id': envelope.id },
+            },
+            async () => {
+              for (const handler of mine) {
+                const ran = await inbox.run(handler.consumer, envelope, (manager) => handler.call(envelope, manager));
+                if (!ran) this.logger.debug({ eventId: envelope.id, consumer: handler.consumer }, 'event already handled; skipped');
+              }
+            },
+          );
+          eventsConsumed.inc({ group, type: envelope.type, outcome: 'handled' });
+        } catch (error) {
+          eventsConsumed.inc({ group, type: envelope.type, outcome: 'failed' });
+          throw error;
         }
       },
     });

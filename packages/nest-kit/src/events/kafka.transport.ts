@@ -186,7 +186,11 @@ export class KafkaTransport implements EventTransport {
       messages.push({
         key: envelope.aggregateId,
         value: JSON.stringify(envelope),
-        headers: { 'event-type': envelope.type, 'event-id': envelope.id },
+        headers: {
+          'event-type': envelope.type,
+          'event-id': envelope.id,
+          ...(envelope.traceparent ? { traceparent: envelope.traceparent } : {}),
+        },
       });
       byTopic.set(topic, messages);
     }

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { backoffMs, errorMessage, sleep } from './delivery.js';
 import type { EventTransport } from './event-transport.js';
+import { outboxLag, watchOutbox } from '../telemetry/metrics.js';
+import { contextFrom, SpanKind, tracingEnabled, withSpan } from '../telemetry/tracing.js';
 
 // One relay per database publishes at a time: with two relays, SKIP LOCKED would let the second
 // take a later event of an aggregate while the first is still sending an earlier one.
@@ -30,12 +32,17 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 200;
   }
 
+  private unwatch: (() => void) | null = null;
+
   start(): void {
     if (this.running) return;
+    this.unwatch = watchOutbox(this.dataSource);
     this.running = this.loop();
   }
 
   async stop(): Promise<void> {
+    this.unwatch?.();
+    this.unwatch = null;
     this.abort.abort();
     await this.running;
     this.running = null;
@@ -79,8 +86,8 @@ export class OutboxRelay {
         await runner.rollbackTransaction();
         return 'locked';
       }
-      const rows: { seq: string; envelope: EventEnvelope }[] = await runner.query(
-        `SELECT seq, envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      const rows: { seq: string; envelope: EventEnvelope; created_at: Date }[] = await runner.query(
+        `SELECT seq, envelope, created_at FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
       if (rows.length === 0) {
@@ -89,7 +96,7 @@ export class OutboxRelay {
       }
       const seqs = rows.map((r) => r.seq);
       try {
-        await this.transport.publish(rows.map((r) => r.envelope));
+        await this.publish(rows);
       } catch (error) {
         this.failures++;
         this.logger.warn(
@@ -103,6 +110,8 @@ export class OutboxRelay {
         await runner.commitTransaction();
         return 'failed';
       }
+      const now = Date.now();
+      for (const r of rows) outboxLag.observe(Math.max(0, now - new Date(r.created_at).getTime()) / 1000);
       await runner.query(`UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [seqs]);
       await runner.commitTransaction();
       return rows.length;
@@ -112,5 +121,23 @@ export class OutboxRelay {
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * With tracing on, the batch is sent under one PRODUCER span in the trace of its first row (each
+   * envelope keeps its own traceparent, which the transports also send as a header).
+   */
+  private async publish(rows: { envelope: EventEnvelope }[]): Promise<void> {
+    const envelopes = rows.map((r) => r.envelope);
+    if (!tracingEnabled()) return this.transport.publish(envelopes);
+    await withSpan(
+      `outbox publish ${envelopes[0].type}`,
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextFrom(envelopes[0].traceparent),
+        attributes: { 'messaging.batch.message_count': envelopes.length },
+      },
+      () => this.transport.publish(envelopes),
+    );
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parseEvent, type EventEnvelope, type EventPayload, type EventType } from '@salon/contracts';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import { currentTraceparent } from '../telemetry/tracing.js';
 
 export interface DomainEventInput<T extends EventType> {
   type: T;
@@ -29,6 +30,8 @@ export class OutboxWriter {
   /** Several events in one INSERT, in the given order. */
   async appendAll(manager: EntityManager, events: readonly DomainEventInput<EventType>[]): Promise<EventEnvelope[]> {
     if (events.length === 0) return [];
+    // The trace of the request or event that appends them travels with the row (DESIGN §3).
+    const traceparent = currentTraceparent();
     const envelopes = events.map((event) =>
       parseEvent({
         id: uuidv7(),
@@ -38,7 +41,7 @@ export class OutboxWriter {
         aggregateId: event.aggregateId,
         locationId: event.locationId ?? null,
         actor: event.actor ?? { type: 'system', id: null },
-        traceparent: event.traceparent ?? null,
+        traceparent: event.traceparent ?? traceparent,
         payload: event.payload,
       }),
     );

@@ -102,6 +102,8 @@ export class RedisStreamsTransport implements EventTransport {
     for (const envelope of envelopes) {
       const context = contextOf(envelope.type);
       const key = this.streamKey(context, partitionOf(envelope.aggregateId, this.partitions));
+      // The trace context as a field of its own too, for readers that do not parse the event.
+      const trace = envelope.traceparent ? ['traceparent', envelope.traceparent] : [];
       multi.xadd(
         key,
         'MAXLEN',
@@ -110,6 +112,7 @@ export class RedisStreamsTransport implements EventTransport {
         '*',
         'type',
         envelope.type,
+        ...trace,
         'event',
         JSON.stringify(envelope),
       );

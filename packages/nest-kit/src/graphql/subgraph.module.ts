@@ -1,4 +1,5 @@
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { graphqlMetricsPlugin } from '../telemetry/graphql-metrics.js';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import type { DynamicModule } from '@nestjs/common';
@@ -40,7 +41,13 @@ export function subgraphModule(
     includeStacktraceInErrorResponses: false,
     formatError: withoutSuggestions,
     ...rest,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginDisableSuggestions(), queryCostPlugin(limits), ...plugins],
+    plugins: [
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginDisableSuggestions(),
+      queryCostPlugin(limits),
+      graphqlMetricsPlugin(),
+      ...plugins,
+    ],
     validationRules: [...queryLimitRules(limits), ...validationRules],
   });
 }

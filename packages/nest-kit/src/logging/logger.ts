@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { startTelemetry } from '../telemetry/index.js';
+import { traceMixin, tracingEnabled } from '../telemetry/tracing.js';
 import { errorForLog } from './error-log.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -13,7 +15,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * `destination` is for tests that read the log.
  */
 export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  startTelemetry(service);
   const options = {
+    // Every line written inside a traced request, event or job names its trace (tracing on only).
+    ...(tracingEnabled() ? { mixin: traceMixin } : {}),
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -39,6 +44,11 @@ export function createHttpLogger(logger: Logger): HttpLogger {
       return 'info';
     },
     autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
+    // The request's trace (tracingMiddleware), on its completion line too.
+    customProps: (req) => {
+      const traceId = (req as { traceId?: string }).traceId;
+      return traceId ? { trace_id: traceId } : {};
+    },
   });
 }
 
