@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { freeCellTestId, launchBrowser, newPage, signIn } from './browser.js';
+import { baseUrl, freeCellTestId, launchBrowser, newPage, signIn } from './browser.js';
 
 // Issue 20: week view blocks open the details panel (click and Enter); item 7: a refusal names the
 // exact blocking interval, and "Next free" per column shows the engine's first bookable time.
@@ -93,6 +93,30 @@ describe('the day view explains itself', () => {
   });
 });
 
+/** A client waiting for any time on `date` (a new entry waits until time is freed for it). */
+async function addWaitingClient(page: Page, date: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(res.status, `${method} ${path}`).toBeLessThan(300);
+    return res.json();
+  };
+  const { locations } = await call('GET', '/api/online-booking');
+  const services = (await call('GET', `/api/online-booking/services?locationId=${locations[0].id}`)) as { id: string }[];
+  const clients = (await call('GET', '/api/clients?limit=1&search=Walker')) as { data: { id: string }[] };
+  await call('POST', '/api/waitlist', {
+    locationId: locations[0].id,
+    clientId: clients.data[0]!.id,
+    serviceId: services[0]!.id,
+    dateFrom: date,
+    dateTo: date,
+  });
+}
+
 describe('the calendar’s own time and what came in online', () => {
   it('blocks personal time from an empty cell (the engine then refuses it), books a waiting client from the waitlist, and flags online bookings since the last look', async () => {
     const { context, page } = await newPage(browser);
@@ -113,7 +137,9 @@ describe('the calendar’s own time and what came in online', () => {
     await cell.click({ force: true });
     expect(await page.getByTestId('blocked-reason').innerText()).toContain('School run');
 
-    // Book on a waiting row of the waitlist: the dialog with the client chosen.
+    // Book on a waiting row of the waitlist: the dialog with the client chosen. The walk adds its own
+    // waiting client: the demo's may have been offered freed time by an earlier walk's cancellation.
+    await addWaitingClient(page, '2026-11-24');
     await page.goto('/appointments?date=2026-11-24');
     const book = page.getByTestId('waitlist-book').first();
     await book.waitFor();

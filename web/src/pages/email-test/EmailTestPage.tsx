@@ -74,7 +74,8 @@ export function EmailTestPage() {
           <p className="muted">Send a test above; it appears here within a couple of seconds.</p>
         </div>
       ) : (
-        <div className="card table-card">
+        // Long addresses make it scroll sideways: focusable so a keyboard can scroll it too.
+        <div className="card table-card" tabIndex={0} role="region" aria-label="Recent messages, scrollable">
           <table className="table" aria-label="Recent messages">
             <thead>
               <tr>

@@ -14,6 +14,7 @@ describe('permission catalogue', () => {
       'Phone',
       'Business',
       'Retail',
+      'Insights',
     ]);
     expect(groups.find((g) => g.category === 'Appointments')?.items).toHaveLength(6);
   });
