@@ -142,7 +142,7 @@ export class AutomationSendRepository {
       `SELECT s.id AS send_id, a.* FROM automation_sends s JOIN automation_appointments a ON a.appointment_id = s.appointment_id
        WHERE s.client_id = $1 AND s.kind IN ('reminder', 'second-reminder') AND s.state = 'done'
          AND a.status IN ('booked', 'confirmed') AND a.starts_at > $2
-       ORDER BY s.sent_at DESC LIMIT 1`,
+       ORDER BY s.sent_at DESC NULLS LAST, s.due_at DESC LIMIT 1`,
       [clientId, now],
     );
     return r ? { sendId: r.send_id as string, appointment: toAppointment(r) } : null;
