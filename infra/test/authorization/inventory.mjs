@@ -207,5 +207,6 @@ const serviceNames = readdirSync(join(ROOT, 'services'), { withFileTypes: true }
 const services = {};
 for (const name of serviceNames) services[name] = await inspectService(name);
 const gateway = await inspectGateway(services);
-process.stdout.write(JSON.stringify({ services, gateway }));
-process.exit(0);
+// Exit only once the whole answer is written: a pipe takes it in chunks, and exiting straight after
+// write() cut it at ~146 kB on Node 26 (the parent then failed to parse it).
+process.stdout.write(JSON.stringify({ services, gateway }), () => process.exit(0));
