@@ -23,6 +23,37 @@ export interface ProductRow {
 
 export type ProductFields = Omit<ProductRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 
+/** A parsed product input (the form's or an imported row's) as the columns it fills. */
+export function productFields(p: {
+  name: string;
+  brand?: string | null;
+  category?: string | null;
+  sku?: string | null;
+  barcode?: string | null;
+  costMinor: ProductFields['costMinor'];
+  priceMinor: ProductFields['priceMinor'];
+  taxClass: ProductFields['taxClass'];
+  use: ProductFields['use'];
+  active: ProductFields['active'];
+  photoUrl?: string | null;
+  lowStockThreshold?: number | null;
+}): ProductFields {
+  return {
+    name: p.name,
+    brand: p.brand ?? null,
+    category: p.category ?? null,
+    sku: p.sku ?? null,
+    barcode: p.barcode ?? null,
+    costMinor: p.costMinor,
+    priceMinor: p.priceMinor,
+    taxClass: p.taxClass,
+    use: p.use,
+    active: p.active,
+    photoUrl: p.photoUrl ?? null,
+    lowStockThreshold: p.lowStockThreshold ?? null,
+  };
+}
+
 const COLUMNS = `p.id, p.name, p.brand, p.category, p.sku, p.barcode, p.cost_minor AS "costMinor", p.price_minor AS "priceMinor",
   p.tax_class AS "taxClass", p.use, p.active, p.photo_url AS "photoUrl", p.low_stock_threshold AS "lowStockThreshold", p.version,
   p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;

@@ -10,7 +10,7 @@ import {
 import { CsvFileError, parseCsv, parseInput, toCsv, ValidationFailedError, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { detectProductColumns, mapProductRow, missingColumns, type ColumnMap } from '../domain/product-import.rules.js';
-import { ProductRepository, type ProductFields } from '../persistence/product.repository.js';
+import { ProductRepository, productFields, type ProductFields } from '../persistence/product.repository.js';
 import { toProductView } from './products.use-case.js';
 import { StockLedgerUseCase } from './stock-ledger.use-case.js';
 
@@ -80,20 +80,7 @@ export class ProductImportUseCase {
       keys.forEach((k) => seen.set(k, row));
       const matches = [...new Set(keys.map((k) => existing.get(k)).filter((id): id is string => !!id))];
       if (matches.length > 1) return { ...base, action: 'reject', problems: ['SKU and barcode belong to two different products'] };
-      const fields: ProductFields = {
-        name: p.name,
-        brand: p.brand ?? null,
-        category: p.category ?? null,
-        sku: p.sku ?? null,
-        barcode: p.barcode ?? null,
-        costMinor: p.costMinor,
-        priceMinor: p.priceMinor,
-        taxClass: p.taxClass,
-        use: p.use,
-        active: p.active,
-        photoUrl: p.photoUrl ?? null,
-        lowStockThreshold: p.lowStockThreshold ?? null,
-      };
+      const fields = productFields(p);
       if (matches.length === 1) {
         if (i.onDuplicate === 'skip') return { ...base, action: 'skip', problems: ['Already a product (same SKU or barcode)'] };
         return { ...base, action: 'update', problems: [], fields, existingId: matches[0] };

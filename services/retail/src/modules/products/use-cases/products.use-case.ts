@@ -3,7 +3,7 @@ import { createProductInputSchema, isUuid, productListQuerySchema, updateProduct
 import { ConflictError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { isLow } from '../domain/stock.rules.js';
-import { ProductRepository, uniqueFieldOf, type ProductFields, type ProductRow } from '../persistence/product.repository.js';
+import { ProductRepository, uniqueFieldOf, productFields, type ProductFields, type ProductRow } from '../persistence/product.repository.js';
 import { StockRepository, type LevelRow } from '../persistence/stock.repository.js';
 
 export function toProductView(p: ProductRow, levels: readonly LevelRow[]): ProductView {
@@ -69,20 +69,7 @@ export class ProductsUseCase {
 
   async create(_auth: AuthContext, input: unknown, now = new Date()): Promise<ProductView> {
     const p = parseInput(createProductInputSchema, input);
-    const fields: ProductFields = {
-      name: p.name,
-      brand: p.brand ?? null,
-      category: p.category ?? null,
-      sku: p.sku ?? null,
-      barcode: p.barcode ?? null,
-      costMinor: p.costMinor,
-      priceMinor: p.priceMinor,
-      taxClass: p.taxClass,
-      use: p.use,
-      active: p.active,
-      photoUrl: p.photoUrl ?? null,
-      lowStockThreshold: p.lowStockThreshold ?? null,
-    };
+    const fields = productFields(p);
     const id = await this.unique(fields, () => this.dataSource.transaction((m) => this.products.insert(m, fields, now)));
     return this.get(id);
   }
