@@ -37,6 +37,10 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('GET', '/api/forms/1001')).toBe(false);
     expect(isPublicRoute('GET', '/api/forms/submissions/abc')).toBe(false);
     expect(isPublicRoute('GET', '/api/documents/abc')).toBe(false);
+    expect(isPublicRoute('GET', '/api/marketing/unsubscribe/u1.a.b')).toBe(true);
+    expect(isPublicRoute('POST', '/api/marketing/unsubscribe/u1.a.b')).toBe(true);
+    expect(isPublicRoute('GET', '/api/marketing/unsubscribe')).toBe(false);
+    expect(isPublicRoute('GET', '/api/marketing/campaigns')).toBe(false);
     expect(isPublicRoute('POST', '/api/services')).toBe(false);
     expect(isPublicRoute('GET', '/api/forms')).toBe(false);
     expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
@@ -68,10 +72,25 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('GET', '/api/waitlist/offers')).toBe(false);
   });
 
+  it('opens an online booking deposit: start one, read one, nothing else', () => {
+    expect(isPublicRoute('POST', '/api/booking-deposits')).toBe(true);
+    expect(isPublicRoute('GET', '/api/booking-deposits/0b3c0d4e-0000-4000-8000-000000000001')).toBe(true);
+    expect(isPublicRoute('GET', '/api/booking-deposits')).toBe(false);
+    expect(isPublicRoute('POST', '/api/booking-deposits/0b3c0d4e-0000-4000-8000-000000000001')).toBe(false);
+  });
+
   it('opens the public class list only, not the rosters', () => {
     expect(isPublicRoute('GET', '/api/classes/public')).toBe(true);
     expect(isPublicRoute('GET', '/api/classes')).toBe(false);
     expect(isPublicRoute('GET', '/api/classes/0d000000-0000-4000-8000-000000000001')).toBe(false);
     expect(isPublicRoute('POST', '/api/classes/public')).toBe(false);
+  });
+
+  it('opens a calendar feed by its secret, not the routes that hand feeds out', () => {
+    expect(isPublicRoute('GET', '/api/calendar-feeds/ics/abc.ics')).toBe(true);
+    expect(isPublicRoute('GET', '/api/calendar-feeds/ics')).toBe(false);
+    expect(isPublicRoute('POST', '/api/calendar-feeds/ics/abc.ics')).toBe(false);
+    expect(isPublicRoute('GET', '/api/calendar-feeds/staff/5a000000-0000-4000-8000-000000000001')).toBe(false);
+    expect(isPublicRoute('POST', '/api/calendar-feeds/staff/5a000000-0000-4000-8000-000000000001')).toBe(false);
   });
 });

@@ -37,11 +37,18 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // A waitlisted client's offer link (view, accept, decline): the unguessable token is the credential.
   { method: '*', path: '/api/waitlist/offers', match: 'below' },
   { method: 'GET', path: '/api/classes/public', match: 'exact' },
+  // A staff member's calendar feed, read by Google or Apple Calendar: the secret in the path is the credential.
+  { method: 'GET', path: '/api/calendar-feeds/ics', match: 'below' },
+  // An online booking's deposit (start it for the booked appointment, read it): the unguessable ids are the credential.
+  { method: 'POST', path: '/api/booking-deposits', match: 'exact' },
+  { method: 'GET', path: '/api/booking-deposits', match: 'below' },
   // The public form and document pages (/forms/{id}, /documents/{id}): the documents service serves
   // a published form, takes its submission (checking any link token), and a live shared document.
   { method: 'GET', path: '/api/forms/public', match: 'below' },
   { method: 'POST', path: '/api/forms/public', match: 'below' },
   { method: 'GET', path: '/api/documents/public', match: 'below' },
+  // A campaign's unsubscribe link (the page, and RFC 8058's one-click POST): the signed token is the credential.
+  { method: '*', path: '/api/marketing/unsubscribe', match: 'below' },
 ];
 
 export function isPublicRoute(method: string, path: string, routes: readonly PublicRoute[] = PUBLIC_ROUTES): boolean {

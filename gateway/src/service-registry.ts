@@ -41,6 +41,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
       '/api/booking-policies',
       '/api/online-booking',
       '/api/booking-design',
+      '/api/calendar-feeds',
     ],
   },
   {
@@ -67,13 +68,16 @@ export const SERVICES: readonly ServiceDefinition[] = [
       '/api/stock-counts',
       '/api/purchase-orders',
       '/api/gift-certificates',
+      '/api/gift-cards',
+      '/api/prepaid-plans',
       '/api/memberships',
+      '/api/booking-deposits',
     ],
   },
   {
     name: 'messaging',
     graphqlPath: '/graphql',
-    restPrefixes: ['/api/messages', '/api/webhooks/twilio', '/api/webhooks/ses'],
+    restPrefixes: ['/api/messages', '/api/webhooks/twilio', '/api/webhooks/ses', '/api/marketing'],
   },
   {
     name: 'payroll',

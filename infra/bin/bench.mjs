@@ -2,13 +2,15 @@
 // `npm run bench`: every benchmark, in one run, on this machine. Nothing here is a test; the
 // figures are printed and written to bench-results/ for the notes.
 //   1. GraphQL `viewer`: the identity subgraph directly and through the gateway (platform started
-//      on its own ports and databases).
+//      on its own ports and databases); appointments joined with their clients through the gateway
+//      vs the two direct subgraph calls.
 //   2. Events: outbox → relay → Redis Streams → consumer (own database).
 //   3. Messages: queue → BullMQ → worker → local provider (own database).
 //   4. Clients: search p95 over 100k clients; a 100k-row CSV import (own databases).
 //   5. Scheduling: the availability engine over a busy week; booking throughput with conflicts.
 //   6. Retail: stock on hand for 5,000 products at a location (own database).
-// BENCH_ONLY=gateway|events|messages|clients|scheduling|retail runs one of them.
+//   7. Payroll: a month of reports over a year of sales (own database).
+// BENCH_ONLY=gateway|events|messages|clients|scheduling|retail|reports runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +62,16 @@ if (!only || only === 'gateway') {
       durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
     });
+    console.log('\n› GraphQL join: appointments (scheduling) with their clients (clients) vs the two direct calls');
+    const gatewayJoin = await import('../../load-tests/bench/gateway-join.bench.mjs');
+    results.gatewayJoin = await gatewayJoin.run({
+      gatewayUrl: platform.url,
+      schedulingUrl: platform.serviceUrls.scheduling,
+      clientsUrl: platform.serviceUrls.clients,
+      token,
+      durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
+      connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+    });
   } finally {
     await platform.stop();
     for (const database of platform.databases) await dropDatabase(postgresAdminUrl(), database);
@@ -82,7 +94,17 @@ if (!only || only === 'kafka') {
 if (!only || only === 'messages') {
   console.log('\n› Messages: queue → BullMQ → worker → local provider');
   const messages = await import('../../load-tests/bench/messages.bench.mjs');
-  results.messages = await messages.run({ count: Number(process.env.BENCH_MESSAGES ?? 2000), adminUrl: postgresAdminUrl() });
+  results.messages = await messages.run({
+    count: Number(process.env.BENCH_MESSAGES ?? 2000),
+    concurrency: Number(process.env.BENCH_MESSAGE_CONCURRENCY ?? 32),
+    adminUrl: postgresAdminUrl(),
+  });
+  results.messagesAt500PerSecond = await messages.run({
+    count: 2000,
+    rate: 500,
+    concurrency: Number(process.env.BENCH_MESSAGE_CONCURRENCY ?? 32),
+    adminUrl: postgresAdminUrl(),
+  });
 }
 
 if (!only || only === 'clients') {
@@ -106,6 +128,12 @@ if (!only || only === 'retail') {
   console.log('\n› Retail: stock on hand for 5,000 products at a location (a ledger of 300,000 movements)');
   const stock = await import('../../load-tests/bench/stock-on-hand.bench.mjs');
   results.stockOnHand = await stock.run({ adminUrl: postgresAdminUrl(), products: Number(process.env.BENCH_PRODUCTS ?? 5000) });
+}
+
+if (!only || only === 'reports') {
+  console.log('\n› Payroll: a month of reports over a year of a busy salon (3 locations, 150 tickets a day each)');
+  const reports = await import('../../load-tests/bench/reports.bench.mjs');
+  results.reports = await reports.run({ adminUrl: postgresAdminUrl(), ticketsPerDay: Number(process.env.BENCH_TICKETS_PER_DAY ?? 150) });
 }
 
 writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));

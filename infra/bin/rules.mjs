@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run rules`: lint, format check and dependency rules, as `npm test` runs them first.
+// `npm run rules`: lint, format check, dependency rules and types, as `npm test` runs them first.
 // `--json <file>` also writes each check's problem count there (npm test's summary reads it).
 import { writeFileSync } from 'node:fs';
 import { runRules } from '../lib/rules.mjs';

@@ -17,6 +17,7 @@ const { requireLocalServices } = await import('../lib/local-services.mjs');
 const { ensureChromium } = await import('../lib/chromium.mjs');
 const { ensureKafkaMock } = await import('../lib/kafka-mock.mjs');
 const { ensureKubectl } = await import('../lib/kubectl.mjs');
+const { ensurePdftotext } = await import('../lib/pdftotext.mjs');
 
 await requireLocalServices();
 const chromium = ensureChromium();
@@ -24,6 +25,8 @@ const chromium = ensureChromium();
 const kafkaMock = ensureKafkaMock();
 // `kubectl kustomize` renders the Kubernetes overlays for infra/test/deployment.spec.ts.
 const kubectl = ensureKubectl();
+// pdftotext reads the documents service's signed PDFs back (services/documents/src/test/forms.spec.ts).
+ensurePdftotext();
 buildAll();
 
 const resultsDir = join(ROOT, 'test-results');
@@ -47,14 +50,22 @@ function vitest(label, args, outputFile, env = {}) {
   return { ok: result.status === 0, counts };
 }
 
+/** The rules step's heap (MB): see where it is spawned. */
+const RULES_HEAP_MB = 8192;
+
 const only = process.argv[2];
 const runs = [];
 let rules = [];
 if (!only || only === 'rules') {
   // In its own process, so the memory of the type-aware lint is given back before the tests start.
-  console.log('\n› Rules (ESLint, Prettier, dependency rules)');
+  console.log('\n› Rules (ESLint, Prettier, dependency rules, types)');
   const rulesFile = join(resultsDir, 'rules.json');
-  spawnSync(process.execPath, [join(ROOT, 'infra/bin/rules.mjs'), '--json', rulesFile], { cwd: ROOT, stdio: 'inherit' });
+  // The type-aware lint of every workspace holds close to Node's default 4 GB heap on its own, and
+  // Prettier then runs in the same process: with eight services it ran out (a CI run died there).
+  spawnSync(process.execPath, [`--max-old-space-size=${RULES_HEAP_MB}`, join(ROOT, 'infra/bin/rules.mjs'), '--json', rulesFile], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   try {
     rules = JSON.parse(readFileSync(rulesFile, 'utf8'));
   } catch {

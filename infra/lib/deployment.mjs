@@ -24,6 +24,8 @@ export const PEER_RUN = {
   ses: { script: 'infra/local/ses-server.mjs', variable: 'SES_ENDPOINT', ui: 'every e-mail sent' },
   twilio: { script: 'infra/local/twilio-peer.mjs', variable: 'TWILIO_API_URL', args: ['--auth-token', '${TWILIO_AUTH_TOKEN:-}'] },
   s3: { script: 'infra/local/s3-server.mjs', variable: 'S3_ENDPOINT', args: ['--directory', '/tmp/salon-s3'] },
+  // The local OpenAI-compatible model server (mock-llm rules); messaging's seed points the demo assistant at it.
+  llm: { script: 'infra/local/llm-peer.mjs', variable: 'AI_LOCAL_BASE_URL' },
   stripe: {
     script: 'infra/local/stripe-peer.mjs',
     variable: 'STRIPE_API_URL',

@@ -5,6 +5,7 @@ import { ROOT } from './install.mjs';
 import { postgresAdminUrl } from './local-services.mjs';
 import { startLocalS3 } from '../local/s3-server.mjs';
 import { startLocalSes } from '../local/ses-server.mjs';
+import { startLlmPeer } from '../local/llm-peer.mjs';
 import { startStripePeer } from '../local/stripe-peer.mjs';
 import { startTwilioPeer } from '../local/twilio-peer.mjs';
 import { randomSecrets, SECRET_NAMES } from './secrets.mjs';
@@ -23,6 +24,11 @@ export const SERVICES = [
     port: 4002,
     gatewayVariable: 'MESSAGING_URL',
     worker: 'dist/worker.js',
+    // The demo salon's AI assistant (draft mode, pointed at the local model server), the phone's demo
+    // calls and the demo marketing (segments, a past campaign), which name demo clients: seeded once
+    // every service (clients included) is up.
+    seed: true,
+    seedLast: true,
   },
   {
     name: 'clients',
@@ -67,7 +73,7 @@ export const SERVICES = [
 ];
 
 /** Local stand-ins for the providers: every e-mail and text sent here can be seen. */
-export const LOCAL_PEERS = { ses: 8005, twilio: 8006, stripe: 8007, s3: 8008 };
+export const LOCAL_PEERS = { ses: 8005, twilio: 8006, stripe: 8007, s3: 8008, llm: 8009 };
 
 function databaseUrl(env, database) {
   const url = new URL(postgresAdminUrl(env));
@@ -146,6 +152,7 @@ export async function startPlatform(options = {}) {
   if (options.clockOffsetMs !== undefined) Object.assign(common, clockEnv(options.clockOffsetMs, common.NODE_OPTIONS));
   const children = [];
   const databases = [];
+  const lateSeeds = [];
   const peers = {};
 
   const stop = async () => {
@@ -176,8 +183,12 @@ export async function startPlatform(options = {}) {
       // The machine's time plus the platform's offset, whether or not this process's own clock is shifted (the walk's is).
       now: () => Date.now() - clockOffsetMs() + (options.clockOffsetMs ?? 0),
     });
+    // AI messaging: a local OpenAI-compatible model server answering by rules (infra/local/mock-llm.yaml);
+    // messaging's seed points the demo salon's assistant at it.
+    peers.llm = await startLlmPeer({ port: LOCAL_PEERS.llm + offset });
     Object.assign(common, secrets);
     common.STRIPE_API_URL ??= peers.stripe.url;
+    common.AI_LOCAL_BASE_URL ??= peers.llm.url;
     // E-mail goes to the local SES server; SMS to the log provider unless SMS_PROVIDER=twilio,
     // which then talks to the local Twilio peer through the official SDK.
     common.SES_ENDPOINT ??= peers.ses.url;
@@ -194,7 +205,8 @@ export async function startPlatform(options = {}) {
       databases.push(database);
       const env = { ...common, DATABASE_URL: databaseUrl(baseEnv, database), PORT: String(service.port + offset) };
       await runNode(join(ROOT, service.dir, 'dist/migrate.js'), env, `${service.name} migrations`);
-      if (service.seed && options.seed !== false) await runNode(join(ROOT, service.dir, 'dist/seed.js'), env, `${service.name} seed`);
+      if (service.seed && options.seed !== false && service.seedLast) lateSeeds.push({ service, env });
+      else if (service.seed && options.seed !== false) await runNode(join(ROOT, service.dir, 'dist/seed.js'), env, `${service.name} seed`);
       const child = spawn(process.execPath, [join(ROOT, service.dir, 'dist/main.js')], {
         cwd: ROOT,
         env,
@@ -213,6 +225,14 @@ export async function startPlatform(options = {}) {
         });
         children.push(worker);
       }
+    }
+    // Seeds that read later services' demo rows run now, with every service's database URL.
+    for (const { service, env } of lateSeeds) {
+      await runNode(
+        join(ROOT, service.dir, 'dist/seed.js'),
+        { ...common, DATABASE_URL: env.DATABASE_URL, PORT: env.PORT },
+        `${service.name} seed`,
+      );
     }
     const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
       cwd: ROOT,

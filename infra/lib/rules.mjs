@@ -1,6 +1,6 @@
-// The rules of the tree as three checks, each answering a list of problems that name the file and
-// the rule: ESLint (eslint.config.mjs), Prettier (.prettierrc.json, .prettierignore) and
-// dependency-cruiser (.dependency-cruiser.cjs). Used by `npm test` (infra/bin/test.mjs), by
+// The rules of the tree as four checks, each answering a list of problems that name the file and
+// the rule: ESLint (eslint.config.mjs), Prettier (.prettierrc.json, .prettierignore),
+// dependency-cruiser (.dependency-cruiser.cjs) and TypeScript (every workspace's typecheck). Used by `npm test` (infra/bin/test.mjs), by
 // `npm run rules` and by infra/test/rules.spec.ts, which plants a violation of each.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -106,7 +106,40 @@ export async function dependencyProblems(paths = CRUISED, root = ROOT) {
   }
 }
 
-/** Runs the three checks, prints each problem as `file:line  rule  message`, and answers the counts. */
+/** The `error TS…` lines of turbo's typecheck output: `@salon/web:typecheck: src/x.tsx(12,3): error TS2322: …`. */
+export function typeErrors(text) {
+  const problems = [];
+  for (const m of text.matchAll(/^(@[\w/-]+|[\w-]+):typecheck: (.+?)\((\d+),\d+\): error (TS\d+): (.+)$/gm))
+    problems.push({ file: `${m[1]} ${m[2]}`, line: Number(m[3]), rule: m[4], message: m[5] });
+  return problems;
+}
+
+/**
+ * TypeScript errors of every workspace, tests included (`turbo run typecheck`: each workspace's
+ * `tsc --noEmit`). The builds check only what they ship and Vite checks nothing, so without this a
+ * test file or a web page could hold a type error that no step reports.
+ * @returns {{ problems: { file: string; line: number; rule: string; message: string }[]; workspaces: number }}
+ */
+export function typeProblems() {
+  const out = spawnSync('npx', ['turbo', 'run', 'typecheck', '--continue', '--output-logs=errors-only', '--log-prefix=task'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const text = `${out.stdout}\n${out.stderr}`;
+  const problems = typeErrors(text);
+  if (out.status !== 0 && !problems.length)
+    problems.push({
+      file: '-',
+      line: 0,
+      rule: 'typecheck',
+      message: `turbo run typecheck failed: ${text.trim().split('\n').slice(-5).join(' / ')}`,
+    });
+  const workspaces = Number(/Tasks:\s+\d+ successful, (\d+) total/.exec(text)?.[1] ?? 0);
+  return { problems, workspaces };
+}
+
+/** Runs the four checks, prints each problem as `file:line  rule  message`, and answers the counts. */
 export async function runRules({ print = console.log } = {}) {
   const checks = [
     {
@@ -116,6 +149,7 @@ export async function runRules({ print = console.log } = {}) {
     },
     { name: 'Prettier', run: async () => formatProblems(), note: (r) => ` in ${r.checked} files` },
     { name: 'Dependency rules', run: async () => dependencyProblems(), note: (r) => ` in ${r.modules} modules` },
+    { name: 'Types', run: async () => typeProblems(), note: (r) => (r.workspaces ? ` in ${r.workspaces} workspaces` : '') },
   ];
   const results = [];
   for (const check of checks) {

@@ -62,6 +62,24 @@ function tagsOf(contentType, body) {
   return { tags, configurationSet: form.get('ConfigurationSetName'), action: form.get('Action') };
 }
 
+/**
+ * The top-level headers of a SendRawEmail's message, as SES event records carry them
+ * (`mail.headers`: [{ name, value }]); a campaign's List-Unsubscribe is checked there.
+ */
+function rawHeadersOf(contentType, body) {
+  if ((contentType ?? '').includes('json')) return [];
+  const data = new URLSearchParams(body).get('RawMessage.Data');
+  if (!data) return [];
+  const raw = Buffer.from(data, 'base64').toString('utf8');
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  return head
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.match(/^([^:\s]+):\s*(.*)$/))
+    .filter(Boolean)
+    .map((m) => ({ name: m[1], value: m[2] }));
+}
+
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -145,7 +163,13 @@ export async function startLocalSes({
         const { tags, configurationSet } = tagsOf(req.headers['content-type'], body.toString());
         const event = {
           eventType: 'Send',
-          mail: { messageId: messageId?.[1] ?? messageId?.[2] ?? null, timestamp: new Date().toISOString(), tags, configurationSet },
+          mail: {
+            messageId: messageId?.[1] ?? messageId?.[2] ?? null,
+            timestamp: new Date().toISOString(),
+            tags,
+            configurationSet,
+            headers: rawHeadersOf(req.headers['content-type'], body.toString()),
+          },
           send: {},
         };
         sendEvents.push(event);

@@ -12,6 +12,12 @@
 // HTTP: POST/GET /2010-04-01/Accounts/:sid/Messages.json, GET /messages, DELETE /messages,
 // POST /control/fail {"count":2,"status":503}, POST /control/inbound {"url","from","body"[,"to"]}: a client's
 // text to the business number, delivered to `url` signed the way Twilio signs its inbound webhook.
+// Voice: POST/GET /2010-04-01/Accounts/:sid/Calls.json (what click-to-call creates), GET/DELETE /calls,
+// POST /control/answer-call {"sid"[,"duration"]}: the staff leg picks up (the call's TwiML URL is fetched
+// signed, then its status callback posted), POST /control/inbound-call {"url","from","to"[,"answer":
+// "no-answer"|"completed"|"busy"][,"voicemailSeconds"][,"callSid"]}: a caller rings the business number and
+// the peer walks Twilio's webhooks: the voice URL, the <Dial> action with DialCallStatus, then the <Record>
+// action with a RecordingUrl (GET /recordings/:sid serves it), each signed.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +28,7 @@ const INVALID_NUMBERS = new Set(['+15005550001']);
 
 export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authToken, delayMs = 0, onMessage } = {}) {
   const received = [];
+  const calls = [];
   let failures = { count: 0, status: 500 };
   // Numbers that replied STOP at Twilio: sends to them are refused with 21610, as Twilio does.
   const unsubscribed = new Set();
@@ -90,6 +97,59 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
         if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
         return json(res, 201, resource(message));
       }
+      const callsMatch = url.pathname.match(/^\/2010-04-01\/Accounts\/(AC[0-9a-zA-Z]{32})\/Calls\.json$/);
+      if (callsMatch) {
+        const auth = basicAuth(req.headers.authorization);
+        if (!auth || auth.user !== callsMatch[1] || (authToken && auth.password !== authToken)) {
+          return json(res, 401, {
+            code: 20003,
+            message: 'Authenticate',
+            more_info: 'https://www.twilio.com/docs/errors/20003',
+            status: 401,
+          });
+        }
+        if (req.method === 'GET') return json(res, 200, callsPage(callsMatch[1], calls));
+        if (req.method !== 'POST') return json(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
+        const form = Object.fromEntries(new URLSearchParams(body));
+        if (!form.To || !form.From)
+          return json(res, 400, { code: 21201, message: "A 'To' and a 'From' phone number are required.", status: 400 });
+        if (!form.Url && !form.Twiml) return json(res, 400, { code: 21205, message: "A 'Url' or 'Twiml' is required.", status: 400 });
+        if (INVALID_NUMBERS.has(form.To)) {
+          return json(res, 400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 });
+        }
+        const call = {
+          sid: `CA${randomBytes(16).toString('hex')}`,
+          accountSid: callsMatch[1],
+          to: form.To,
+          from: form.From,
+          url: form.Url ?? null,
+          statusCallback: form.StatusCallback ?? null,
+          status: 'queued',
+          duration: null,
+          form,
+          receivedAt: Date.now(),
+          dateCreated: new Date().toUTCString(),
+        };
+        calls.push(call);
+        return json(res, 201, callResource(call));
+      }
+      if (url.pathname === '/calls' && req.method === 'GET') return json(res, 200, calls);
+      if (url.pathname === '/calls' && req.method === 'DELETE') {
+        calls.length = 0;
+        return json(res, 200, { cleared: true });
+      }
+      if (url.pathname === '/control/answer-call' && req.method === 'POST') {
+        const wanted = JSON.parse(body || '{}');
+        return json(res, 200, await answerCall(wanted.sid, wanted));
+      }
+      if (url.pathname === '/control/inbound-call' && req.method === 'POST') {
+        return json(res, 200, await inboundCall(JSON.parse(body || '{}')));
+      }
+      const recording = url.pathname.match(/^\/recordings\/(RE[0-9a-f]{32})$/);
+      if (recording && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'audio/wav' }).end(SILENT_WAV);
+        return;
+      }
       if (url.pathname === '/messages' && req.method === 'GET') return json(res, 200, received);
       if (url.pathname === '/messages' && req.method === 'DELETE') {
         received.length = 0;
@@ -130,6 +190,75 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
     });
   }
 
+  /** Posts `params` to `target` signed with `token` (Twilio's X-Twilio-Signature); answers {url, status, body}. */
+  async function postSigned(target, params, token = authToken) {
+    const answer = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(token, target, params) },
+      body: new URLSearchParams(params).toString(),
+    });
+    return { url: target, status: answer.status, body: await answer.text() };
+  }
+
+  /** The staff leg of a created call picks up: Twilio fetches its TwiML, the call ends, the status callback follows. */
+  async function answerCall(sid, { duration = 42, status = 'completed' } = {}) {
+    const call = calls.find((c) => c.sid === sid);
+    if (!call) throw new Error(`No call ${sid}`);
+    const base = {
+      AccountSid: call.accountSid,
+      ApiVersion: '2010-04-01',
+      CallSid: sid,
+      Direction: 'outbound-api',
+      From: call.from,
+      To: call.to,
+    };
+    const steps = [];
+    if (status === 'completed' && call.url) steps.push(await postSigned(call.url, { ...base, CallStatus: 'in-progress' }));
+    call.status = status;
+    call.duration = status === 'completed' ? duration : 0;
+    if (call.statusCallback) {
+      steps.push(await postSigned(call.statusCallback, { ...base, CallStatus: status, CallDuration: String(call.duration) }));
+    }
+    return { sid, steps };
+  }
+
+  /**
+   * A caller rings a business number: the voice URL is posted, then, as the TwiML says, the <Dial>
+   * action with `answer` as DialCallStatus, then (with voicemailSeconds) the <Record> action. Every
+   * post is signed, so the receiver checks them like Twilio's.
+   */
+  async function inboundCall({ url: target, from, to, answer = 'no-answer', voicemailSeconds = 0, callSid, talkSeconds = 60 }) {
+    const sid = callSid ?? `CA${randomBytes(16).toString('hex')}`;
+    const base = {
+      AccountSid: 'AC00000000000000000000000000000000',
+      ApiVersion: '2010-04-01',
+      CallSid: sid,
+      Direction: 'inbound',
+      From: String(from),
+      To: String(to),
+    };
+    const steps = [await postSigned(target, { ...base, CallStatus: 'ringing' })];
+    const dialAction = attribute(steps[0].body, 'Dial', 'action');
+    if (steps[0].status !== 200 || !dialAction) return { callSid: sid, steps };
+    const dialed = { ...base, CallStatus: 'in-progress', DialCallStatus: answer, DialCallSid: `CA${randomBytes(16).toString('hex')}` };
+    if (answer === 'completed') dialed.DialCallDuration = String(talkSeconds);
+    steps.push(await postSigned(dialAction, dialed));
+    const recordAction = attribute(steps[1].body, 'Record', 'action');
+    if (recordAction && voicemailSeconds > 0) {
+      const recordingSid = `RE${randomBytes(16).toString('hex')}`;
+      steps.push(
+        await postSigned(recordAction, {
+          ...base,
+          CallStatus: 'in-progress',
+          RecordingSid: recordingSid,
+          RecordingUrl: `${url}/recordings/${recordingSid}`,
+          RecordingDuration: String(voicemailSeconds),
+        }),
+      );
+    }
+    return { callSid: sid, steps };
+  }
+
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   const address = server.address();
   const url = `http://${host}:${address.port}`;
@@ -144,6 +273,14 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
     failNext: (count, status = 500) => void (failures = { count, status }),
     /** A client texts the business number: Twilio's signed inbound webhook to `url`. */
     sendInbound: (options) => deliverInbound(options),
+    /** Calls created through the Calls API, oldest first: { sid, to, from, url, statusCallback, status, form }. */
+    calls: () => calls.slice(),
+    /** The staff leg of a created call answers (TwiML fetched, status callback posted). */
+    answerCall: (sid, options) => answerCall(sid, options),
+    /** A caller rings a business number; the peer walks the signed voice webhooks (see inboundCall). */
+    inboundCall: (options) => inboundCall(options),
+    /** Posts any form to `target` signed with `token` (default: the peer's), as Twilio would. */
+    postSigned: (target, params, token) => postSigned(target, params, token),
     /** The number replied STOP at Twilio: sends to it answer error 21610 from now on. */
     optOut: (number) => void unsubscribed.add(number),
     /**
@@ -181,6 +318,73 @@ export function twilioSignature(authToken, url, params) {
     .sort()
     .reduce((acc, key) => acc + key + params[key], url);
   return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+/** The value of `name` on the first <tag …> of a TwiML answer, XML entities decoded. */
+function attribute(twiml, tag, name) {
+  const element = String(twiml).match(new RegExp(`<${tag}\\b[^>]*>`));
+  const value = element?.[0].match(new RegExp(`\\b${name}="([^"]*)"`))?.[1];
+  return (
+    value
+      ?.replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&') ?? null
+  );
+}
+
+/** A quarter second of 8 kHz silence: what a recording URL serves. */
+const SILENT_WAV = (() => {
+  const samples = 2000;
+  const b = Buffer.alloc(44 + samples);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + samples, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(samples, 40);
+  b.fill(128, 44);
+  return b;
+})();
+
+function callResource(c) {
+  return {
+    sid: c.sid,
+    account_sid: c.accountSid,
+    api_version: '2010-04-01',
+    date_created: c.dateCreated,
+    date_updated: c.dateCreated,
+    direction: 'outbound-api',
+    duration: c.duration === null ? null : String(c.duration),
+    from: c.from,
+    from_formatted: c.from,
+    status: c.status,
+    to: c.to,
+    to_formatted: c.to,
+    uri: `/2010-04-01/Accounts/${c.accountSid}/Calls/${c.sid}.json`,
+  };
+}
+
+function callsPage(accountSid, calls) {
+  const uri = `/2010-04-01/Accounts/${accountSid}/Calls.json?PageSize=50&Page=0`;
+  const matching = calls.filter((c) => c.accountSid === accountSid).reverse();
+  return {
+    calls: matching.map(callResource),
+    first_page_uri: uri,
+    next_page_uri: null,
+    page: 0,
+    page_size: 50,
+    previous_page_uri: null,
+    start: 0,
+    end: Math.max(0, matching.length - 1),
+    uri,
+  };
 }
 
 function resource(m) {

@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../lib/install.mjs';
-import { dependencyProblems, formatProblems, lintProblems } from '../lib/rules.mjs';
+import { dependencyProblems, formatProblems, lintProblems, typeErrors } from '../lib/rules.mjs';
 
 interface Problem {
   file: string;
@@ -82,5 +82,21 @@ describe('the rules checks of npm test', () => {
     expect(problems.find((p) => p.rule === 'domain-imports-no-transport-or-persistence')?.message).toContain(
       'persistence/visit.repository.ts',
     );
+  });
+});
+
+describe('the type check', () => {
+  it('names the workspace, file, line and error of each TypeScript error in turbo’s output', () => {
+    const output = [
+      '@salon/web:typecheck: src/pages/x.test.tsx(23,24): error TS2353: Object literal may only specify known properties.',
+      '@salon/web:typecheck: npm error Lifecycle script `typecheck` failed',
+      "@salon/scheduling:typecheck: src/test/app.ts(94,33): error TS2783: 'bio' is specified more than once.",
+      ' Tasks:    10 successful, 12 total',
+    ].join('\n');
+    expect(typeErrors(output)).toEqual([
+      { file: '@salon/web src/pages/x.test.tsx', line: 23, rule: 'TS2353', message: 'Object literal may only specify known properties.' },
+      { file: '@salon/scheduling src/test/app.ts', line: 94, rule: 'TS2783', message: "'bio' is specified more than once." },
+    ]);
+    expect(typeErrors('@salon/web:typecheck: all good')).toEqual([]);
   });
 });

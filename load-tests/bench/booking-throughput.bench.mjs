@@ -25,7 +25,8 @@ import pg from 'pg';
 import { dropRedisKeys } from '@salon/nest-kit/testing';
 import { dropDatabase } from '../../infra/lib/local-services.mjs';
 
-const SCHEDULING_DIR = fileURLToPath(new URL('../../services/scheduling/', import.meta.url));
+// BOOKING_SCHEDULING_DIR points at another build of the service (e.g. main's, for a before/after in one run).
+const SCHEDULING_DIR = process.env.BOOKING_SCHEDULING_DIR ?? fileURLToPath(new URL('../../services/scheduling/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${SCHEDULING_DIR}dist/${path}`).href);
 
 const percentile = (sorted, p) =>
@@ -49,13 +50,23 @@ const STAFF = Array.from({ length: 6 }, (_, i) => ({
 const LOCATION = '10c00000-0000-4000-8000-00000000b001';
 const TZ = 'America/Chicago';
 
-/** Identity stand-in: staff names for the 409 messages (the service caches them, as with the real one). */
+/**
+ * Identity and clients stand-ins: staff (names for the 409 messages, role and status for the
+ * booking's reference check), the location, and every client id (the booking checks its client
+ * with the clients service). Both answer from memory, so the bench measures scheduling.
+ */
 function fakeIdentity() {
   const server = createServer((req, res) => {
-    const id = req.url?.split('/')[3];
+    const json = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === '/api/locations')
+      return json(200, [{ id: LOCATION, name: 'Bench', timeZone: TZ, isDefault: true, isActive: true, address: null, phone: null }]);
+    const [, , kind, id] = req.url?.split('/') ?? [];
+    if (kind === 'clients') return json(200, { id });
     const staff = STAFF.find((s) => s.id === id);
-    res.writeHead(staff ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(staff ? { id, firstName: staff.name, lastName: null } : { error: 'not found' }));
+    json(staff ? 200 : 404, staff ? { id, firstName: staff.name, lastName: null, role: 'staff', isActive: true } : { error: 'not found' });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -105,6 +116,7 @@ export async function run({
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: `bench:booking:${tag}:`,
     IDENTITY_URL: `http://127.0.0.1:${identity.address().port}`,
+    CLIENTS_URL: `http://127.0.0.1:${identity.address().port}`,
   };
   await nestKit.ensureDatabase(env.DATABASE_URL);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -139,7 +151,9 @@ export async function run({
       LOCATION,
     ]);
 
-    child = spawn(process.execPath, ['dist/main.js'], {
+    // BOOKING_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the service (written when it stops).
+    const nodeArgs = (process.env.BOOKING_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
       cwd: SCHEDULING_DIR,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -154,7 +168,7 @@ export async function run({
         () => false,
       );
       if (ok) break;
-      if (i > 300) throw new Error('scheduling did not become ready in 30 s');
+      if (i > 1200) throw new Error('scheduling did not become ready in 120 s');
       await new Promise((r) => setTimeout(r, 100));
     }
     const tokens = new TokenService(

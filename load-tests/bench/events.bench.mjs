@@ -50,7 +50,7 @@ export function formatTable(result) {
   const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   const s = result.settings;
   return [
-    `events: ${s.events} in transactions of ${s.batch} (${s.writers} writers, ${s.rate ? `offered at ${s.rate}/s` : 'as fast as they can'}), relay batch ${s.relayBatch} every ${s.relayIntervalMs} ms when idle, ${s.partitions} partitions, inbox on`,
+    `events: ${s.events} in transactions of ${s.batch} (${s.writers} writers, ${s.rate ? `offered at ${s.rate}/s` : 'as fast as they can'}), relay batch ${s.relayBatch}, ${s.listen ? 'woken on commit (LISTEN/NOTIFY)' : `polling every ${s.relayIntervalMs} ms when idle`}, ${s.partitions} partitions, inbox ${s.batchInbox ? 'one transaction per run' : 'one transaction per event'}`,
     line(rows[0]),
     widths.map((w) => '-'.repeat(w)).join('  '),
     line(rows[1]),
@@ -70,6 +70,10 @@ export async function run({
   writers = 2,
   relayBatch = 500,
   relayIntervalMs = 200,
+  /** Wake the relay on commit (LISTEN/NOTIFY); false = the old 200 ms polling only. */
+  listen = true,
+  /** One inbox transaction per run of a partition's events (handleBatch); false = one per event. */
+  batchInbox = true,
   /** Events per second offered by the writers; unset means as fast as they can (saturation). */
   rate = undefined,
   quiet = false,
@@ -103,8 +107,19 @@ export async function run({
         latencies.push(Date.now() - Date.parse(envelope.occurredAt));
         if (++handled === events) done();
       },
+      handleBatch: batchInbox
+        ? async (envelopes) => {
+            await inbox.runBatch(
+              envelopes.map((envelope) => ({ consumer: 'bench:Consumer.handle', envelope, effect: async () => undefined })),
+            );
+            const now = Date.now();
+            for (const envelope of envelopes) latencies.push(now - Date.parse(envelope.occurredAt));
+            handled += envelopes.length;
+            if (handled >= events) done();
+          }
+        : undefined,
     });
-    relay = new OutboxRelay(dataSource, transport, logger, { intervalMs: relayIntervalMs, batchSize: relayBatch });
+    relay = new OutboxRelay(dataSource, transport, logger, { intervalMs: relayIntervalMs, batchSize: relayBatch, listen });
     relay.start();
 
     const started = performance.now();
@@ -153,7 +168,17 @@ export async function run({
         p99: percentile(latencies, 99),
         max: latencies[latencies.length - 1],
       },
-      settings: { events, batch, writers, relayBatch, relayIntervalMs, partitions: transport.partitions, rate: rate ?? null },
+      settings: {
+        events,
+        batch,
+        writers,
+        relayBatch,
+        relayIntervalMs,
+        listen,
+        batchInbox,
+        partitions: transport.partitions,
+        rate: rate ?? null,
+      },
     };
     if (!quiet) console.log(formatTable(result));
     return result;
@@ -177,8 +202,11 @@ export async function run({
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { events: { type: 'string' }, batch: { type: 'string' }, rate: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { events: { type: 'string' }, batch: { type: 'string' }, rate: { type: 'string' }, before: { type: 'boolean' } },
+  });
   const result = await run({
+    ...(values.before ? { listen: false, batchInbox: false, relayBatch: 200 } : {}),
     events: Number(values.events ?? process.env.BENCH_EVENTS ?? 5000),
     batch: Number(values.batch ?? 50),
     rate: values.rate ? Number(values.rate) : undefined,

@@ -18,7 +18,8 @@ import pg from 'pg';
 import { dropRedisKeys, startServiceProcess } from '@salon/nest-kit/testing';
 import { dropDatabase } from '../../infra/lib/local-services.mjs';
 
-const MESSAGING_DIR = fileURLToPath(new URL('../../services/messaging/', import.meta.url));
+// MESSAGES_MESSAGING_DIR points at another build of the service (e.g. main's, for a before/after in one run).
+const MESSAGING_DIR = process.env.MESSAGES_MESSAGING_DIR ?? fileURLToPath(new URL('../../services/messaging/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${MESSAGING_DIR}dist/${path}`).href);
 
 function percentile(sorted, p) {
@@ -31,6 +32,8 @@ export async function run({
   count = 2000,
   concurrency = 16,
   workers = 1,
+  /** Messages per second offered (queued in steps of 10); unset means as fast as the producer can. */
+  rate = undefined,
   adminUrl = process.env.POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   log = console.log,
@@ -91,10 +94,16 @@ export async function run({
     );
     const queue = producer.get(QueueMessageUseCase);
 
-    log(`› messages bench: ${count} e-mails, ${workers} worker process(es) × concurrency ${concurrency}, log provider`);
+    log(
+      `› messages bench: ${count} e-mails, ${workers} worker process(es) × concurrency ${concurrency}, log provider${rate ? `, offered at ${rate}/s` : ''}`,
+    );
     const started = performance.now();
-    const batch = 50;
+    const batch = rate ? 10 : 50;
     for (let i = 0; i < count; i += batch) {
+      if (rate) {
+        const due = started + (i / rate) * 1000 - performance.now();
+        if (due > 0) await new Promise((r) => setTimeout(r, due));
+      }
       await Promise.all(
         Array.from({ length: Math.min(batch, count - i) }, (_, j) =>
           queue.queue({
@@ -126,6 +135,7 @@ export async function run({
       count,
       workers,
       concurrency,
+      rate: rate ?? null,
       failed,
       queueSeconds: round(queuedMs / 1000, 2),
       totalSeconds: round(totalMs / 1000, 2),
@@ -157,9 +167,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       count: { type: 'string', default: '2000' },
       concurrency: { type: 'string', default: '16' },
       workers: { type: 'string', default: '1' },
+      rate: { type: 'string' },
     },
   });
-  const result = await run({ count: Number(values.count), concurrency: Number(values.concurrency), workers: Number(values.workers) });
+  const result = await run({
+    count: Number(values.count),
+    concurrency: Number(values.concurrency),
+    workers: Number(values.workers),
+    rate: values.rate ? Number(values.rate) : undefined,
+  });
   console.log(JSON.stringify(result, null, 2));
   process.exit(0);
 }

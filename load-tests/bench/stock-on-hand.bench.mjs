@@ -17,25 +17,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { round, stats } from './latency-stats.mjs';
 
 const RETAIL_DIR = fileURLToPath(new URL('../../services/retail/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${RETAIL_DIR}dist/${path}`).href);
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1) ?? NaN),
-  };
-};
 
 const LOCATIONS = ['10c00000-0000-4000-8000-000000000001', '10c00000-0000-4000-8000-000000000002', '10c00000-0000-4000-8000-000000000003'];
 

@@ -13,6 +13,12 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const TODAY = '2026-11-23';
+// Under 768 px Appointments opens the mobile day; "Grid" (desktop=1) keeps the calendar, so the week view
+// and the day's explanations are walked at a phone's size too.
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, grid: '' },
+  { name: 'phone', viewport: { width: 390, height: 844 }, grid: '&desktop=1' },
+];
 
 async function openCalendar(page: Page, query: string) {
   await signIn(page, 'staff@demo.salon');
@@ -20,10 +26,10 @@ async function openCalendar(page: Page, query: string) {
   await page.goto(`/appointments?${query}`);
 }
 
-describe('the week view', () => {
+describe.each(SIZES)('the week view ($name)', ({ viewport, grid }) => {
   it('a block opens the same details panel on click and on Enter, in the list and in one person’s time grid', async () => {
-    const { context, page } = await newPage(browser);
-    await openCalendar(page, `date=${TODAY}&view=week`);
+    const { context, page } = await newPage(browser, viewport);
+    await openCalendar(page, `date=${TODAY}&view=week${grid}`);
     const open = page.locator('[data-testid^="open-appointment-"]').first();
     await open.waitFor();
     await open.click();
@@ -54,10 +60,63 @@ describe('the week view', () => {
   });
 });
 
-describe('the day view explains itself', () => {
-  it('a click on the lunch break names the break and its times; Next free shows the engine’s first time and books it', async () => {
+describe('the day grid from the keyboard', () => {
+  it('arrows move between cells and onto appointments, Enter books a free cell', async () => {
     const { context, page } = await newPage(browser);
     await openCalendar(page, `date=2026-11-24`);
+    const cellId = await freeCellTestId('2026-11-24');
+    const cell = page.getByTestId(cellId);
+    await cell.waitFor();
+    await cell.focus();
+    const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(await active()).toBe(cellId);
+    // Down through the column: the focus lands on the appointments drawn over the cells on the way.
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('ArrowDown');
+      seen.add(await active());
+    }
+    // The focus never leaves the grid, and it moved (down to the last cell at most).
+    for (const id of seen) expect(id).toMatch(/^(slot-|open-appointment-|class-block-)/);
+    expect(seen.size).toBeGreaterThan(1);
+    const column = cellId.split('-').slice(1, -1).join('-');
+    const below = await page
+      .locator(`[data-testid="staff-column-${column}"] [data-key-start]`)
+      .evaluateAll(
+        (els, start) => els.filter((e) => Number((e as HTMLElement).dataset.keyStart) > start).length,
+        Number(cellId.slice(-4, -2)) * 60 + Number(cellId.slice(-2)),
+      );
+    if (below > 0) expect([...seen].some((id) => /^(open-appointment-|class-block-)/.test(id))).toBe(true);
+    await page.keyboard.press('Home');
+    expect(await active()).toMatch(/^(slot-|open-appointment-|class-block-)/);
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    const time = page.getByTestId('book-time');
+    await time.waitFor();
+    expect((await time.inputValue()).replace(':', '')).toBe(cellId.slice(-4));
+    // The dialog keeps Tab inside it (both ways round) and gives the focus back to the cell on Escape.
+    const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inDialog()).toBe(true);
+    }
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inDialog()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await time.waitFor({ state: 'detached' });
+    expect(await active()).toBe(cellId);
+    await context.close();
+  });
+});
+
+describe.each(SIZES)('the day view explains itself ($name)', ({ viewport, grid }) => {
+  it('a click on the lunch break names the break and its times; Next free shows the engine’s first time and books it', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await openCalendar(page, `date=2026-11-24${grid}`);
     // The first column's person, for the service "Next free" is asked for (the first one, chosen by default).
     const button = page
       .locator('[data-testid^="next-free-"]:not([data-testid^="next-free-result"]):not([data-testid="next-free-service"])')
@@ -117,17 +176,31 @@ async function addWaitingClient(page: Page, date: string) {
   });
 }
 
-describe('the calendar’s own time and what came in online', () => {
+describe.each(SIZES)('the calendar’s own time and what came in online ($name)', ({ viewport, grid }) => {
   it('blocks personal time from an empty cell (the engine then refuses it), books a waiting client from the waitlist, and flags online bookings since the last look', async () => {
-    const { context, page } = await newPage(browser);
-    await openCalendar(page, `date=2026-11-25`);
+    const { context, page } = await newPage(browser, viewport);
+    await openCalendar(page, `date=2026-11-25${grid}`);
     const cellId = await freeCellTestId('2026-11-25');
     const cell = page.getByTestId(cellId);
     await cell.waitFor();
-    await cell.click();
-    await page.getByTestId('book-block-time').click();
+    await cell.scrollIntoViewIfNeeded();
+    // Drag down over two more cells: the dialog opens with the range (the first cell to the end of the third).
+    const box = (await cell.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 1.5, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 2.5, { steps: 4 });
+    await page.getByTestId('calendar-selection').waitFor();
+    await page.mouse.up();
     const dialog = page.getByTestId('block-dialog');
     await dialog.waitFor();
+    const from = await dialog.getByTestId('block-from').inputValue();
+    const [h, m] = from.split(':').map(Number);
+    const end = h * 60 + m + 45;
+    expect(await dialog.getByTestId('block-until').inputValue()).toBe(
+      `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
+    );
+    expect(cellId.endsWith(from.replace(':', ''))).toBe(true);
     expect(await axeViolations(page, '[data-testid="block-dialog"]')).toEqual([]);
     await dialog.getByTestId('block-label').fill('School run');
     await dialog.getByTestId('block-submit').click();
@@ -140,7 +213,7 @@ describe('the calendar’s own time and what came in online', () => {
     // Book on a waiting row of the waitlist: the dialog with the client chosen. The walk adds its own
     // waiting client: the demo's may have been offered freed time by an earlier walk's cancellation.
     await addWaitingClient(page, '2026-11-24');
-    await page.goto('/appointments?date=2026-11-24');
+    await page.goto(`/appointments?date=2026-11-24${grid}`);
     const book = page.getByTestId('waitlist-book').first();
     await book.waitFor();
     const row = page.locator('[data-testid^="waitlist-entry-"]', { has: book });
@@ -153,7 +226,7 @@ describe('the calendar’s own time and what came in online', () => {
     // Online bookings since the last look (the walk says it last looked long ago).
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).id as string);
     await page.evaluate((id) => localStorage.setItem(`calendarOnlineSeenAt_${id}`, '2026-01-01T00:00:00.000Z'), userId);
-    await page.goto(`/appointments?date=${TODAY}&view=week`);
+    await page.goto(`/appointments?date=${TODAY}&view=week${grid}`);
     const flag = page.getByTestId('online-new');
     await flag.waitFor();
     expect(await flag.innerText()).toMatch(/\d+ booked online since you last looked/);

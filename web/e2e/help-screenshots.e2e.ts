@@ -136,6 +136,12 @@ describe('help screenshots (admin, desktop, light mode)', () => {
     await shoot('note-templates');
   });
 
+  it('marketing: the demo segments and the campaign sent', async () => {
+    await open('/marketing', 'marketing-page');
+    await page.getByTestId('campaign-Autumn colour week').waitFor();
+    await shoot('marketing');
+  });
+
   it('schedule, and one person’s week', async () => {
     await open('/schedule', 'schedule-page');
     await page.getByRole('link', { name: 'Dana Lee' }).waitFor();
@@ -146,6 +152,27 @@ describe('help screenshots (admin, desktop, light mode)', () => {
     await shoot('staff-schedule');
     await page.getByTestId('booking-policy').scrollIntoViewIfNeeded();
     await shoot('staff-schedule-policy', '[data-testid="booking-policy"]');
+  });
+
+  it('gift certificates and memberships', async () => {
+    await open('/gift-certificates', 'gift-certificates-page');
+    await page.locator('[data-testid^="gift-card-"]').first().waitFor();
+    await shoot('gift-certificates');
+    await open('/memberships', 'memberships-page');
+    await page.locator('[data-testid^="held-"]').first().waitFor();
+    await shoot('memberships');
+  });
+
+  it('ai-messaging: the demo location in draft mode (the provider line names a port, so only the settings card)', async () => {
+    await open('/ai-messaging', 'ai-messaging-page');
+    await page.getByTestId('ai-settings').waitFor();
+    await shoot('ai-messaging', '[data-testid="ai-settings"]');
+  });
+
+  it('reports: the sales of the last seven days', async () => {
+    await open('/reports', 'reports-page');
+    await settle('report-sales');
+    await shoot('reports');
   });
 });
 
@@ -163,6 +190,10 @@ describe('the guides show their pictures', () => {
     'note-templates',
     'schedule',
     'staff-schedule',
+    'gift-certificates',
+    'memberships',
+    'ai-messaging',
+    'reports',
   ];
 
   it('loads every image of each guide from the same origin, with no axe violation on the guide', async () => {
@@ -192,6 +223,12 @@ describe('the guides show their pictures', () => {
     await page.goto('/help');
     await settle('help-index');
     expect(new URL(page.url()).pathname).toBe('/help');
+  });
+
+  it('phone: the call log and the number settings', async () => {
+    await open('/phone', 'phone-page');
+    await page.getByTestId('call-log').waitFor();
+    await shoot('phone');
   });
 
   it('opens the guide of the current screen from the header', async () => {

@@ -87,6 +87,15 @@ export const EVENT_PAYLOADS = {
     action: z.enum(['confirm', 'cancel']),
     receivedAt: z.iso.datetime({ offset: true }),
   }),
+  // Messaging: a client followed a campaign's one-click unsubscribe link (signed, no session). One
+  // aggregate per client; the clients service withdraws that channel's consent (method
+  // `unsubscribe-link`). Messaging also stops sending campaigns to the client on that channel at once.
+  'messaging.marketing.unsubscribed.v1': z.object({
+    clientId: z.string(),
+    channel: z.enum(['email', 'sms']),
+    campaignId: z.string().nullable(),
+    at: z.iso.datetime({ offset: true }),
+  }),
   // Scheduling: an appointment's lifecycle (one aggregate per appointment id, in order).
   'scheduling.appointment.booked.v1': z.object({
     appointmentId: z.string(),
@@ -248,7 +257,7 @@ export const EVENT_PAYLOADS = {
     paymentId: z.string(),
     ticketId: z.string(),
     clientId: z.string().nullable(),
-    method: z.enum(['cash', 'card', 'terminal', 'card_on_file']),
+    method: z.enum(['cash', 'card', 'terminal', 'card_on_file', 'gift_card', 'prepaid_credit']),
     amountMinor: z.number().int(),
     currency: z.string(),
     appointmentIds: z.array(z.string()),
@@ -288,7 +297,7 @@ export const EVENT_PAYLOADS = {
     paymentId: z.string(),
     ticketId: z.string(),
     clientId: z.string().nullable(),
-    method: z.enum(['cash', 'card', 'terminal', 'card_on_file']),
+    method: z.enum(['cash', 'card', 'terminal', 'card_on_file', 'gift_card', 'prepaid_credit']),
     amountMinor: z.number().int(),
     reason: z.string(),
     currency: z.string(),
@@ -337,6 +346,42 @@ export const EVENT_PAYLOADS = {
     amountMinor: z.number().int(),
     currency: z.string(),
     actionUrl: z.string(),
+  }),
+  // Prepaid value: one aggregate per gift card (aggregateType 'gift-card') or per membership/package
+  // a client holds (aggregateType 'client-prepaid'). Money in minor units.
+  'retail.gift-card.issued.v1': z.object({
+    giftCardId: z.string(),
+    kind: z.enum(['certificate', 'card']),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    clientId: z.string().nullable(),
+    ticketId: z.string().nullable(),
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  'retail.gift-card.redeemed.v1': z.object({
+    giftCardId: z.string(),
+    ticketId: z.string(),
+    paymentId: z.string(),
+    amountMinor: z.number().int(),
+    balanceAfterMinor: z.number().int(),
+    currency: z.string(),
+  }),
+  'retail.membership.started.v1': z.object({
+    membershipId: z.string(),
+    planId: z.string(),
+    clientId: z.string(),
+    periodEnd: z.iso.datetime({ offset: true }),
+  }),
+  'retail.membership.cancelled.v1': z.object({
+    membershipId: z.string(),
+    clientId: z.string(),
+    effectiveAt: z.iso.datetime({ offset: true }),
+  }),
+  'retail.package.redeemed.v1': z.object({
+    packageId: z.string(),
+    clientId: z.string(),
+    ticketId: z.string(),
+    creditsLeft: z.number().int(),
   }),
 } as const;
 

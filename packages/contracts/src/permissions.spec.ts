@@ -37,7 +37,7 @@ describe('catalogue', () => {
   it('holds every spec §6 permission once', () => {
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     expect(ALL_PERMISSIONS).toContain('view_own_schedule');
-    expect(ALL_PERMISSIONS.length).toBe(33);
+    expect(ALL_PERMISSIONS.length).toBe(34);
   });
   it('holds the POS and products permissions under Retail', () => {
     const retail = PERMISSION_CATALOG.filter((p) => p.category === 'Retail').map((p) => p.name);

@@ -38,6 +38,7 @@ export const PERMISSIONS = {
   VIEW_PRODUCTS: 'view_products',
   EDIT_PRODUCTS: 'edit_products',
   MANAGE_STOCK: 'manage_stock',
+  VIEW_REPORTS: 'view_reports',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -128,6 +129,12 @@ export const PERMISSION_CATALOG: readonly PermissionDefinition[] = [
     label: 'Manage stock',
     category: 'Retail',
     description: 'Receive purchase orders, adjust, transfer and count stock',
+  },
+  {
+    name: 'view_reports',
+    label: 'View reports',
+    category: 'Insights',
+    description: "See the business's reports (sales, appointments, clients, staff, retail) and the dashboard's sales figures",
   },
 ];
 

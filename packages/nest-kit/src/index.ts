@@ -45,3 +45,4 @@ export * from './csv/csv-file.js';
 export * from './csv/csv-writer.js';
 export * from './csv/csv-columns.js';
 export * from './telemetry/index.js';
+export * from './jobs/interval-sweep.js';

@@ -1,4 +1,4 @@
-import { baseConfigSchema, eventsConfigSchema, loadConfig, sharedSecret } from '@salon/nest-kit';
+import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig, sharedSecret } from '@salon/nest-kit';
 import { z } from 'zod';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/salon_messaging';
@@ -7,6 +7,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 export const messagingConfigSchema = baseConfigSchema
   .and(eventsConfigSchema)
+  // IDENTITY_URL and PERMISSION_CACHE_SECONDS: /phone's permission (view_phone) is asked of identity.
+  .and(identityClientConfigSchema)
   .and(
     z.object({
       PORT: z.coerce.number().int().min(1).max(65535).default(4002),
@@ -21,6 +23,8 @@ export const messagingConfigSchema = baseConfigSchema
       CLIENTS_URL: z.url().default('http://127.0.0.1:4003'),
       /** Identity: the business name and the locations' time zones written into waitlist offers. */
       IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+      /** Scheduling: the AI assistant reads the salon's facts and free times, and books, through the online booking API. */
+      SCHEDULING_URL: z.url().default('http://127.0.0.1:4004'),
 
       EMAIL_PROVIDER: z.enum(['ses', 'log']).default('ses'),
       /** Empty means the real AWS endpoint for AWS_REGION. */

@@ -9,9 +9,12 @@ import { DeliveryWorkerModule } from './modules/delivery/delivery-worker.module.
 import { PasswordResetEventsModule } from './modules/password-reset/password-reset-events.module.js';
 import { WaitlistOffersModule } from './modules/waitlist-offers/waitlist-offers.module.js';
 import { BookingClaimsModule } from './modules/booking-claims/booking-claims.module.js';
+import { PaymentConfirmationsModule } from './modules/payment-confirmations/payment-confirmations.module.js';
 import { AppointmentNoticesModule } from './modules/appointment-notices/appointment-notices.module.js';
 import { BookingConfirmationsModule } from './modules/booking-confirmations/booking-confirmations.module.js';
 import { AutomationsWorkerModule } from './modules/automations/automations-worker.module.js';
+import { AiWorkerModule } from './modules/ai/ai-worker.module.js';
+import { MarketingWorkerModule } from './modules/marketing/marketing-worker.module.js';
 
 /**
  * The worker process: BullMQ processors and the event consumers (the API process runs neither). The
@@ -36,9 +39,12 @@ export class WorkerModule {
         WaitlistOffersModule,
         BookingConfirmationsModule,
         BookingClaimsModule,
+        PaymentConfirmationsModule,
         AppointmentNoticesModule,
         AutomationsWorkerModule,
         ConsentEventsModule,
+        AiWorkerModule,
+        MarketingWorkerModule,
       ],
     };
   }

@@ -15,6 +15,7 @@ import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
 import { PayRulesModule } from './modules/pay-rules/pay-rules.module.js';
 import { PayrollRunsModule } from './modules/payroll-runs/payroll-runs.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { TimeClockModule } from './modules/time-clock/time-clock.module.js';
 
 /** The API process: the `payroll` subgraph and REST under /api/time-clock, /api/pay-rules, /api/payroll, /api/staff/{id}/earnings. */
@@ -35,6 +36,7 @@ export class AppModule {
         TimeClockModule,
         PayRulesModule,
         PayrollRunsModule,
+        ReportsModule,
       ],
       providers: [DateTimeScalar],
     };

@@ -12,6 +12,8 @@ export const payrollConfigSchema = baseConfigSchema
       DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
       /** A location identity has not (yet) told its zone of is read in this IANA zone (spec §9 default). */
       DEFAULT_TIME_ZONE: z.string().default('America/Chicago'),
+      /** Worker: how often open shifts past their location's limit are flagged forgotten (reads flag them too). */
+      FORGOTTEN_SWEEP_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     }),
   );
 

@@ -4,10 +4,13 @@ import type { PayrollConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES } from './database/schema.js';
 import { SalesModule } from './modules/sales/sales.module.js';
+import { ForgottenShiftsProcessor } from './modules/time-clock/jobs/forgotten-shifts.processor.js';
+import { FlagForgottenShiftsUseCase } from './modules/time-clock/use-cases/flag-forgotten-shifts.use-case.js';
 
 /**
- * The worker process: the projections of retail's sales, identity's locations and scheduling's
- * appointments. It writes only through the inbox transaction of each event.
+ * The worker process: the projections of retail's sales, identity's locations, scheduling's
+ * appointments and clients (each written in its event's inbox transaction), and the sweep that
+ * flags forgotten shifts.
  */
 @Module({})
 export class WorkerModule {
@@ -21,6 +24,7 @@ export class WorkerModule {
         EventsModule.forRoot({ serviceName: 'payroll', consume: true }),
         SalesModule,
       ],
+      providers: [FlagForgottenShiftsUseCase, ForgottenShiftsProcessor],
     };
   }
 }

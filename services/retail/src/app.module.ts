@@ -17,6 +17,8 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
 import { PosSettingsModule } from './modules/pos-settings/pos-settings.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
+import { DepositsModule } from './modules/deposits/deposits.module.js';
+import { SavedCardsModule } from './modules/saved-cards/saved-cards.module.js';
 
 /** The API process: the `retail` subgraph and REST under /api/tickets, /api/payments, /api/sales-history, /api/checkout-appointments, /api/pos-settings, /api/products, /api/stock-*, /api/purchase-orders. */
 @Module({})
@@ -37,6 +39,8 @@ export class AppModule {
         TicketsModule,
         PaymentsModule,
         ProductsModule,
+        DepositsModule,
+        SavedCardsModule,
       ],
       providers: [DateTimeScalar],
     };

@@ -7,6 +7,12 @@ import { loadRetailConfig } from './config.js';
 import { demoProducts, demoStock } from './database/demo-products.js';
 import { demoSalePlan, DEMO_PRODUCTS } from './database/demo-sales.js';
 import { StockRepository } from './modules/products/persistence/stock.repository.js';
+import { DEMO_PLANS, demoGiftCards, demoHoldings } from './database/demo-prepaid.js';
+import { normalizeCode } from './modules/gift-cards/domain/gift-cards.rules.js';
+import { GiftCardRepository } from './modules/gift-cards/persistence/gift-card.repository.js';
+import { periodEndOf } from './modules/memberships/domain/memberships.rules.js';
+import { PlanRepository } from './modules/memberships/persistence/plan.repository.js';
+import { PrepaidRepository } from './modules/memberships/persistence/prepaid.repository.js';
 import { percentToBps, rateToPpm } from './modules/tickets/domain/money.rules.js';
 import { computeTotals } from './modules/tickets/domain/ticket-totals.rules.js';
 
@@ -41,6 +47,114 @@ async function readOnly<T>(url: string | undefined, fallback: string, query: str
   } finally {
     await db.end();
   }
+}
+
+/**
+ * The demo prepaid value (database/demo-prepaid.ts), once: the plans, gift cards with their ledgers
+ * (issued, some spent) and members holding plans, each balance written through its ledger. The
+ * members are the first clients of the demo appointments (scheduling's database, read-only).
+ */
+async function seedPrepaid(dataSource: DataSource) {
+  const [location] = await readOnly<{ id: string }>(
+    process.env.IDENTITY_DATABASE_URL,
+    'postgres://postgres@127.0.0.1:5432/salon_identity',
+    `SELECT id FROM locations ORDER BY name LIMIT 1`,
+  );
+  if (!location) return;
+  const clients = await readOnly<{ client_id: string }>(
+    process.env.SCHEDULING_DATABASE_URL,
+    'postgres://postgres@127.0.0.1:5432/salon_scheduling',
+    `SELECT client_id FROM appointments GROUP BY client_id ORDER BY min(starts_at), client_id LIMIT 20`,
+  );
+  const cards = new GiftCardRepository(dataSource);
+  const held = new PrepaidRepository(dataSource);
+  const plans = new PlanRepository(dataSource);
+  const now = Date.now();
+  const day = 86_400_000;
+  await dataSource.transaction(async (m) => {
+    const planIds: string[] = [];
+    for (const p of DEMO_PLANS) planIds.push(await plans.insert(m, { ...p, serviceIds: [] }));
+    for (const c of demoGiftCards()) {
+      const issuedAt = new Date(now - c.issuedDaysAgo * day);
+      const id = await cards.insert(m, {
+        code: normalizeCode(c.code),
+        kind: c.kind,
+        initialMinor: c.amountMinor,
+        currency: 'USD',
+        clientId: null,
+        locationId: location.id,
+        soldOnTicketId: null,
+        soldOnLineId: null,
+        issuedAt,
+        expiresAt: null,
+      });
+      const entry = async (kind: 'issued' | 'redeemed', amountMinor: number, at: Date) => {
+        const after = await cards.moveBalance(m, id, amountMinor, at);
+        if (after === null) throw new Error('demo gift card would go below zero');
+        await cards.insertEntry(m, {
+          giftCardId: id,
+          kind,
+          amountMinor,
+          balanceAfterMinor: after,
+          ticketId: null,
+          paymentId: null,
+          reason: kind === 'redeemed' ? 'Demo visit' : null,
+          createdBy: null,
+          createdAt: at,
+        });
+      };
+      await entry('issued', c.amountMinor, issuedAt);
+      for (const [i, r] of c.redeemed.entries()) await entry('redeemed', -r, new Date(issuedAt.getTime() + (i + 1) * 7 * day));
+    }
+    for (const h of demoHoldings()) {
+      const client = clients[h.client];
+      if (!client) continue;
+      const plan = DEMO_PLANS[h.plan]!;
+      const start = new Date(now - 10 * day);
+      const id = await held.insert(m, {
+        planId: planIds[h.plan]!,
+        kind: plan.kind,
+        clientId: client.client_id,
+        locationId: location.id,
+        status: h.status,
+        creditsPerPeriod: plan.credits,
+        serviceIds: [],
+        discountBps: plan.discountBps,
+        periodStart: start,
+        periodEnd:
+          plan.kind === 'membership' ? periodEndOf(start, plan.period!) : new Date(start.getTime() + (plan.validityDays ?? 365) * day),
+        soldOnTicketId: null,
+        soldOnLineId: null,
+        createdAt: start,
+      });
+      let left = 0;
+      const credit = async (kind: 'granted' | 'redeemed', credits: number) => {
+        left = (await held.moveCredits(m, id, credits))!;
+        await held.insertEntry(m, {
+          clientPrepaidId: id,
+          kind,
+          credits,
+          creditsAfter: left,
+          ticketId: null,
+          ticketLineId: null,
+          lineName: kind === 'redeemed' ? 'Demo visit' : null,
+          paymentId: null,
+          createdBy: null,
+          createdAt: start,
+        });
+      };
+      await credit('granted', plan.credits);
+      for (let i = 0; i < h.used; i++) await credit('redeemed', -1);
+    }
+  });
+  console.log(
+    JSON.stringify({
+      service: 'retail',
+      seededPlans: DEMO_PLANS.length,
+      giftCards: demoGiftCards().length,
+      members: demoHoldings().length,
+    }),
+  );
 }
 
 try {
@@ -349,6 +463,7 @@ try {
       });
       console.log(JSON.stringify({ service: 'retail', seeded: true, locations: locations.length, closedTickets: tickets }));
     }
+    if (!(await dataSource.query(`SELECT 1 FROM prepaid_plans LIMIT 1`)).length) await seedPrepaid(dataSource);
   } finally {
     await dataSource.destroy();
   }

@@ -4,6 +4,7 @@ import type { RetailConfig } from './config.js';
 import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES } from './database/schema.js';
 import { ClientMergesModule } from './modules/client-merges/client-merges.module.js';
+import { DepositOutcomesModule } from './modules/deposits/deposits.module.js';
 
 /**
  * The worker process: the event consumers (client merges). It writes only through the inbox
@@ -20,6 +21,7 @@ export class WorkerModule {
         PersistenceModule,
         EventsModule.forRoot({ serviceName: 'retail', consume: true }),
         ClientMergesModule,
+        DepositOutcomesModule,
       ],
     };
   }

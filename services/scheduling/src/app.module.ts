@@ -17,6 +17,7 @@ import { PersistenceModule } from './database/persistence.module.js';
 import { ENTITIES, MIGRATIONS } from './database/schema.js';
 import { AppointmentsModule } from './modules/appointments/appointments.module.js';
 import { AvailabilityModule } from './modules/availability/availability.module.js';
+import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { ClientReferencesModule } from './modules/client-references/client-references.module.js';
 import { OnlineBookingModule } from './modules/online-booking/online-booking.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         OnlineBookingModule,
         WaitlistModule,
         ClassesModule,
+        CalendarFeedsModule,
       ],
       providers: [DateTimeScalar],
     };

@@ -22,12 +22,30 @@ interface DemoService {
   processing?: [number, number];
   room?: string;
   devices?: string[];
+  /** Taken when booked online (the card modal), applied at checkout. */
+  deposit?: { type: 'fixed'; amountMinor: number } | { type: 'percent'; percent: number };
 }
 const CATALOGUE: DemoService[] = [
   { name: 'Haircut', category: 'Hair', duration: 45, price: 5500, after: 10 },
   { name: 'Blow-dry', category: 'Hair', duration: 30, price: 3500, after: 5 },
-  { name: 'Colour', category: 'Hair', duration: 120, price: 12000, after: 10, processing: [30, 45] },
-  { name: 'Balayage', category: 'Hair', duration: 180, price: 22000, after: 15, processing: [60, 45] },
+  {
+    name: 'Colour',
+    category: 'Hair',
+    duration: 120,
+    price: 12000,
+    after: 10,
+    processing: [30, 45],
+    deposit: { type: 'percent', percent: 25 },
+  },
+  {
+    name: 'Balayage',
+    category: 'Hair',
+    duration: 180,
+    price: 22000,
+    after: 15,
+    processing: [60, 45],
+    deposit: { type: 'fixed', amountMinor: 5000 },
+  },
   { name: 'Massage 60', category: 'Spa', duration: 60, price: 9000, after: 15, room: 'treatment' },
   { name: 'Massage 90', category: 'Spa', duration: 90, price: 12500, after: 15, room: 'treatment' },
   { name: 'Facial', category: 'Spa', duration: 60, price: 8500, after: 10, room: 'treatment', devices: ['facial-bed'] },
@@ -215,9 +233,21 @@ try {
         for (const s of CATALOGUE) {
           const p = s.processing ?? null;
           const { rows } = await db.query(
-            `INSERT INTO services (location_id, name, category, duration_min, price_minor, buffer_after_min, processing_start_after_min, processing_duration_min, room_type, device_types)
-             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-            [loc.id, s.name, s.category, s.duration, s.price, s.after, p?.[0] ?? null, p?.[1] ?? null, s.room ?? null, s.devices ?? []],
+            `INSERT INTO services (location_id, name, category, duration_min, price_minor, buffer_after_min, processing_start_after_min, processing_duration_min, room_type, device_types, deposit)
+             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
+            [
+              loc.id,
+              s.name,
+              s.category,
+              s.duration,
+              s.price,
+              s.after,
+              p?.[0] ?? null,
+              p?.[1] ?? null,
+              s.room ?? null,
+              s.devices ?? [],
+              s.deposit ? JSON.stringify(s.deposit) : null,
+            ],
           );
           services.push({ id: rows[0].id, s });
         }

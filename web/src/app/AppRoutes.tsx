@@ -44,12 +44,20 @@ const BookingTestPage = lazy(() => import('../pages/booking/BookingTestPage').th
 const BookingDesignPage = lazy(() => import('../pages/booking/BookingDesignPage').then((m) => ({ default: m.BookingDesignPage })));
 const ClassesPage = lazy(() => import('../pages/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
 const ProductsPage = lazy(() => import('../pages/products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
+const GiftCertificatesPage = lazy(() =>
+  import('../pages/gift-certificates/GiftCertificatesPage').then((m) => ({ default: m.GiftCertificatesPage })),
+);
+const MembershipsPage = lazy(() => import('../pages/memberships/MembershipsPage').then((m) => ({ default: m.MembershipsPage })));
 const AutomationsPage = lazy(() => import('../pages/automations/AutomationsPage').then((m) => ({ default: m.AutomationsPage })));
+const AiMessagingPage = lazy(() => import('../pages/ai-messaging/AiMessagingPage').then((m) => ({ default: m.AiMessagingPage })));
+const MarketingPage = lazy(() => import('../pages/marketing/MarketingPage').then((m) => ({ default: m.MarketingPage })));
 const PosPage = lazy(() => import('../pages/pos/PosPage').then((m) => ({ default: m.PosPage })));
 const FormsPage = lazy(() => import('../pages/forms/FormsPage').then((m) => ({ default: m.FormsPage })));
 const DocumentsPage = lazy(() => import('../pages/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
 const TimeClockPage = lazy(() => import('../pages/time-clock/TimeClockPage').then((m) => ({ default: m.TimeClockPage })));
+const ReportsPage = lazy(() => import('../pages/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const PayrollPage = lazy(() => import('../pages/payroll/PayrollPage').then((m) => ({ default: m.PayrollPage })));
+const PhonePage = lazy(() => import('../pages/phone/PhonePage').then((m) => ({ default: m.PhonePage })));
 const StaffSchedulePage = lazy(() => import('../pages/schedule/StaffSchedulePage').then((m) => ({ default: m.StaffSchedulePage })));
 
 const loading = <Spinner fullScreen={false} />;
@@ -64,6 +72,21 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   automations: () => (
     <Suspense fallback={loading}>
       <AutomationsPage />
+    </Suspense>
+  ),
+  phone: () => (
+    <Suspense fallback={loading}>
+      <PhonePage />
+    </Suspense>
+  ),
+  'ai-messaging': () => (
+    <Suspense fallback={loading}>
+      <AiMessagingPage />
+    </Suspense>
+  ),
+  marketing: () => (
+    <Suspense fallback={loading}>
+      <MarketingPage />
     </Suspense>
   ),
   help: () => (
@@ -146,6 +169,16 @@ const LIVE: Record<LivePage, () => ReactElement> = {
       <ProductsPage />
     </Suspense>
   ),
+  'gift-certificates': () => (
+    <Suspense fallback={loading}>
+      <GiftCertificatesPage />
+    </Suspense>
+  ),
+  memberships: () => (
+    <Suspense fallback={loading}>
+      <MembershipsPage />
+    </Suspense>
+  ),
   'booking-design': () => (
     <Suspense fallback={loading}>
       <BookingDesignPage />
@@ -174,6 +207,11 @@ const LIVE: Record<LivePage, () => ReactElement> = {
   payroll: () => (
     <Suspense fallback={loading}>
       <PayrollPage />
+    </Suspense>
+  ),
+  reports: () => (
+    <Suspense fallback={loading}>
+      <ReportsPage />
     </Suspense>
   ),
 };

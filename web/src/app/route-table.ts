@@ -37,8 +37,14 @@ export type LivePage =
   | 'documents'
   | 'time-clock'
   | 'payroll'
+  | 'reports'
   | 'products'
-  | 'automations';
+  | 'gift-certificates'
+  | 'memberships'
+  | 'automations'
+  | 'phone'
+  | 'ai-messaging'
+  | 'marketing';
 
 export interface StaffRoute {
   path: string;
@@ -75,19 +81,19 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/staff', page: 'staff', requirement: PERMISSIONS.VIEW_STAFF },
   { path: '/pos', page: 'pos', requirement: { anyOf: POS_PERMISSIONS } },
   { path: '/products', page: 'products', requirement: { anyOf: PRODUCT_PERMISSIONS } },
-  { path: '/gift-certificates', page: { module: 'giftCertificates' } },
+  { path: '/gift-certificates', page: 'gift-certificates', requirement: { anyOf: POS_PERMISSIONS } },
   { path: '/rooms', page: 'rooms' },
   { path: '/devices', page: 'devices' },
   { path: '/classes', page: 'classes', requirement: CLASSES },
-  { path: '/memberships', page: { module: 'memberships' } },
-  { path: '/reports', page: { module: 'reports' } },
-  { path: '/marketing', page: { module: 'marketing' } },
+  { path: '/memberships', page: 'memberships', requirement: { anyOf: POS_PERMISSIONS } },
+  { path: '/reports', page: 'reports', requirement: PERMISSIONS.VIEW_REPORTS },
+  { path: '/marketing', page: 'marketing', adminOnly: true },
   { path: '/automations', page: 'automations', adminOnly: true },
   { path: '/note-templates', page: 'note-templates', requirement: PERMISSIONS.VIEW_CLIENTS },
-  { path: '/phone', page: { module: 'phone' }, requirement: PERMISSIONS.VIEW_PHONE },
+  { path: '/phone', page: 'phone', requirement: PERMISSIONS.VIEW_PHONE },
   { path: '/forms', page: 'forms', requirement: PERMISSIONS.VIEW_CLIENTS },
   { path: '/documents', page: 'documents', requirement: PERMISSIONS.VIEW_CLIENTS },
-  { path: '/ai-messaging', page: { module: 'aiMessaging' } },
+  { path: '/ai-messaging', page: 'ai-messaging', adminOnly: true },
   // Pay rules and runs are managers' (the payroll service refuses anyone else).
   { path: '/payroll', page: 'payroll', requirement: PERMISSIONS.MANAGE_PAYROLL },
   { path: '/locations', page: 'locations' },

@@ -44,11 +44,36 @@ export function usePaymentSuccess(): PaymentSuccessValue {
   return v;
 }
 
-function PaymentSuccessScreen({ amount, onClose }: { amount: number; onClose: () => void }) {
+/**
+ * Full screen over the app: the keyboard stays on its one button (Tab cannot reach the page behind),
+ * Escape closes it like the button, and the focus goes back to where it was when it opened.
+ */
+export function PaymentSuccessScreen({ amount, onClose }: { amount: number; onClose: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    button.current?.focus();
+    return () => {
+      if (previous?.isConnected) previous.focus?.();
+    };
+  }, []);
   return (
-    <div className="payment-success" role="dialog" aria-modal="true" aria-labelledby="payment-success-title" data-testid="payment-success">
+    <div
+      className="payment-success"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="payment-success-title"
+      data-testid="payment-success"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        } else if (e.key === 'Tab') {
+          e.preventDefault();
+          button.current?.focus();
+        }
+      }}
+    >
       <div className="payment-success-card">
         <div className="payment-success-check" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="48" height="48">

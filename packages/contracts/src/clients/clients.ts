@@ -8,7 +8,7 @@ import { intSchema } from '../rules/numbers.js';
 import { blankToNull, lineSchema, optionalLineSchema, textSchema } from '../rules/text.js';
 
 export const ALERT_KINDS = ['allergy', 'sensitivity', 'medical', 'other'] as const;
-export const CONSENT_METHODS = ['verbal', 'written', 'online-booking', 'import', 'sms-keyword', 'staff'] as const;
+export const CONSENT_METHODS = ['verbal', 'written', 'online-booking', 'import', 'sms-keyword', 'staff', 'unsubscribe-link'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 

@@ -104,3 +104,19 @@ export const staffBioInputSchema = z.strictObject({
   bio: optionalTextSchema(TEXT_LIMITS.bio).transform((value) => value ?? null),
 });
 export type StaffBioInput = z.input<typeof staffBioInputSchema>;
+
+/** The largest photo a person may set on their profile (the page shrinks it to 320 px before sending). */
+export const STAFF_PHOTO_MAX_CHARS = 200_000;
+
+/**
+ * A staff member's photo (shown on the staff list and on online booking), set by an admin or the
+ * person themselves: a JPEG, PNG or WebP data URL (no SVG, which can carry script), or null to remove it.
+ */
+export const staffPhotoInputSchema = z.strictObject({
+  photo: z
+    .string('must be a string')
+    .max(STAFF_PHOTO_MAX_CHARS, 'must be an image under 150 KB (choose a smaller picture)')
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'must be a JPEG, PNG or WebP picture')
+    .nullable(),
+});
+export type StaffPhotoInput = z.input<typeof staffPhotoInputSchema>;

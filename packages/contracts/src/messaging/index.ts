@@ -1,3 +1,6 @@
 export * from './messages.js';
 export * from './automations.js';
 export * from './inbox.js';
+export * from './phone.js';
+export * from './ai.js';
+export * from './marketing.js';

@@ -2,3 +2,4 @@
 export * from './time-clock.js';
 export * from './pay-rules.js';
 export * from './payroll-runs.js';
+export * from './reports.js';

@@ -45,8 +45,13 @@ export const payRuleInputSchema = z.strictObject({
     .strictObject({ backBarFeeMinor: moneyMinorSchema().default(0), productCostBps: bps.default(0) })
     .default({ backBarFeeMinor: 0, productCostBps: 0 }),
   tips: z
-    .strictObject({ paid: z.boolean().default(true), lessCardFee: z.boolean().default(false) })
-    .default({ paid: true, lessCardFee: false }),
+    .strictObject({
+      paid: z.boolean().default(true),
+      lessCardFee: z.boolean().default(false),
+      /** A refund takes back the refunded share of the tip paid on the ticket (tip × refund / ticket total). */
+      takeBackOnRefund: z.boolean().default(false),
+    })
+    .default({ paid: true, lessCardFee: false, takeBackOnRefund: false }),
   boothRentPerPeriodMinor: moneyMinorSchema().default(0),
   note: optionalLineSchema(200),
 });

@@ -7,3 +7,5 @@ export * from './payments.js';
 export * from './pos-settings.js';
 export * from './checkout.js';
 export * from './products.js';
+export * from './prepaid.js';
+export * from './deposits.js';

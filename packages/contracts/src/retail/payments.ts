@@ -3,9 +3,10 @@ import { amountMinorSchema, positiveAmountMinorSchema, ticketViewSchema } from '
 
 /**
  * Tenders and refunds (`/api/tickets/{id}/payments`, `/api/payments`, `/api/sales-history`).
- * The next issue adds `gift_card` and `package_credit` as tender methods.
+ * `gift_card` spends a gift card's balance (`giftCardCode`); `prepaid_credit` pays a service line
+ * with a session of the client's package or a credit of their membership (`prepaidId`, `lineId`).
  */
-export const TENDER_METHODS = ['cash', 'card', 'terminal', 'card_on_file'] as const;
+export const TENDER_METHODS = ['cash', 'card', 'terminal', 'card_on_file', 'gift_card', 'prepaid_credit'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 /** A payment is only `succeeded` once its money is captured (for cards: when Stripe says so). */
@@ -24,11 +25,17 @@ export const providerIdSchema = z.string().regex(/^[A-Za-z0-9_]{3,100}$/, 'must 
  * (`savedCardId`, from /api/saved-payment-methods). `card` opens the hosted card modal.
  */
 export const payTicketInputSchema = z.strictObject({
-  method: z.enum(TENDER_METHODS, 'must be one of cash, card, terminal, card_on_file'),
+  method: z.enum(TENDER_METHODS, 'must be one of cash, card, terminal, card_on_file, gift_card, prepaid_credit'),
   amountMinor: positiveAmountMinorSchema,
   tenderedMinor: amountMinorSchema.optional(),
   readerId: providerIdSchema.optional(),
   savedCardId: providerIdSchema.optional(),
+  /** gift_card: the card's code (dashes and case do not matter). */
+  giftCardCode: z.string().trim().min(6, 'is too short').max(40, 'is too long').optional(),
+  /** prepaid_credit: the client's membership or package. */
+  prepaidId: z.uuid('must be a membership or package id').optional(),
+  /** prepaid_credit: the service line the session pays (the tender is that line's total). */
+  lineId: z.uuid('must be a line of this ticket').optional(),
 });
 export type PayTicketInput = z.input<typeof payTicketInputSchema>;
 

@@ -11,10 +11,10 @@ export const TICKET_STATUSES = ['open', 'closed', 'voided'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
- * What a line sells. The next issue adds `gift_card`, `membership` and `package` here; the retail
- * service's line-kind table says how each kind is taxed, tipped and permitted.
+ * What a line sells. `gift_card`, `membership` and `package` sell prepaid value (issued when the
+ * ticket closes); the retail service's line-kind table says how each kind is taxed, tipped and permitted.
  */
-export const LINE_KINDS = ['service', 'product', 'fee'] as const;
+export const LINE_KINDS = ['service', 'product', 'fee', 'gift_card', 'membership', 'package'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
 /** The most one amount may be: $1,000,000.00. */
@@ -116,6 +116,10 @@ export const ticketLineViewSchema = z.object({
   appointmentId: z.string().nullable(),
   serviceId: z.string().nullable(),
   productId: z.string().nullable(),
+  /** The membership or package plan a line sells. */
+  planId: z.string().nullable().optional(),
+  /** The physical gift card number a gift card line sells (null: generated at close). */
+  cardCode: z.string().nullable().optional(),
   discount: discountViewSchema.nullable(),
   /** quantity × unit price. */
   grossMinor: z.number().int(),
@@ -188,6 +192,14 @@ export const ticketLineInputSchema = z.strictObject({
   unitPriceMinor: amountMinorSchema.optional(),
   staffId: z.uuid('must be a staff id').nullish(),
   discount: discountInputSchema.nullish(),
+  /** A membership or package plan (kind membership/package): its name and price. */
+  planId: z.uuid('must be a plan id').optional(),
+  /** A physical gift card's number (kind gift_card); none: a code is generated when the ticket closes. */
+  cardCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,40}$/, 'must be 6 to 40 letters, digits or dashes')
+    .optional(),
 });
 export type TicketLineInput = z.input<typeof ticketLineInputSchema>;
 

@@ -10,3 +10,5 @@ export * from './classes.js';
 export * from './waitlist.js';
 export * from './online-booking.js';
 export * from './conflict.js';
+export * from './calendar-feeds.js';
+export * from './deposits.js';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { depositRuleSchema } from './catalogue.js';
+import { bookingDepositDueSchema } from './deposits.js';
 import { instantSchema } from '../rules/dates.js';
 import { blankToNull, lineSchema, optionalLineSchema, textSchema } from '../rules/text.js';
 
@@ -50,6 +52,8 @@ export const publicServiceSchema = z.object({
   maxPriceMinor: z.number().int(),
   currency: z.string(),
   staff: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The deposit taken when it is booked online (a fixed amount or a percentage of the price), if any. */
+  deposit: depositRuleSchema.nullish(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 
@@ -87,6 +91,8 @@ export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
 export const bookingConfirmationSchema = z.object({
   appointment: bookedAppointmentSchema,
   policies: z.string().nullable(),
+  /** The visit's services ask for a deposit: the time is held until it is paid (retail's /api/booking-deposits). */
+  deposit: bookingDepositDueSchema.nullish(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 

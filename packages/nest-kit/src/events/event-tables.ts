@@ -1,5 +1,8 @@
 import type { QueryRunner } from 'typeorm';
 
+/** The channel OutboxWriter notifies in the transaction that appends (delivered on commit, per database); OutboxRelay LISTENs on it. */
+export const OUTBOX_CHANNEL = 'salon_outbox';
+
 /**
  * The outbox and inbox every service keeps in its own database (DESIGN §3). A service's
  * migration calls this once. Outbox rows commit with the state change; the relay publishes them

@@ -7,6 +7,13 @@ export interface SubscribeOptions {
   contexts: string[];
   /** Resolve to acknowledge; throw to have the event retried, then dead-lettered. */
   handle: (envelope: EventEnvelope) => Promise<void>;
+  /**
+   * Optional: handles a run of consecutive events of one partition at once (one inbox transaction
+   * for all of them), all or nothing. A partition's events stay in order; when it throws, or when
+   * an event of the run was interrupted before, the run is delivered again one event at a time
+   * through `handle` (with its retries and dead letters), so only a bad event is dead-lettered.
+   */
+  handleBatch?: (envelopes: EventEnvelope[]) => Promise<void>;
   /** Tries before an event is parked in the dead letters (default 5). */
   maxAttempts?: number;
   /** On stop, how long an in-flight handler may finish before it is abandoned unacknowledged (default 10 s). */

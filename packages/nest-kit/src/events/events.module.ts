@@ -32,6 +32,14 @@ export interface EventsModuleOptions {
   relay?: boolean;
   /** Subscribe the @EventHandler methods of this app's providers. */
   consume?: boolean;
+  /**
+   * Handle a run of one partition's events in ONE inbox transaction (faster under load). Only for
+   * a service whose handlers do all their database work through the `manager` they are given (a
+   * handler using its own connection could wait on the run's locks). A failing run is rolled back
+   * and delivered again one event at a time, so effects outside the database may repeat, as with
+   * any redelivery. Off by default.
+   */
+  batchInbox?: boolean;
 }
 
 interface ResolvedEventsConfig {
@@ -137,15 +145,36 @@ export class EventsRuntime implements OnApplicationBootstrap, BeforeApplicationS
     const byType = new Map<string, DiscoveredHandler[]>();
     for (const h of handlers) byType.set(h.type, [...(byType.get(h.type) ?? []), h]);
     const contexts = [...new Set(handlers.map((h) => contextOf(h.type)))];
+    const group = this.options.serviceName;
     this.subscription = await this.transport.subscribe({
-      group: this.options.serviceName,
+      group,
       contexts,
       maxAttempts: this.config.EVENT_MAX_ATTEMPTS,
+      handleBatch: this.options.batchInbox
+        ? async (envelopes) => {
+            const items = envelopes.flatMap((envelope) => {
+              const mine = byType.get(envelope.type) ?? [];
+              if (mine.length) {
+                consumerLag.observe(
+                  { group, context: contextOf(envelope.type) },
+                  Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1000,
+                );
+              }
+              return mine.map((handler) => ({
+                consumer: handler.consumer,
+                envelope,
+                effect: (manager: EntityManager) => handler.call(envelope, manager),
+              }));
+            });
+            await inbox.runBatch(items);
+            for (const envelope of envelopes)
+              if (byType.has(envelope.type)) eventsConsumed.inc({ group, type: envelope.type, outcome: 'handled' });
+          }
+        : undefined,
       handle: async (envelope) => {
         // Other types of a subscribed context are simply acknowledged.
         const mine = byType.get(envelope.type);
         if (!mine) return;
-        const group = this.options.serviceName;
         consumerLag.observe({ group, context: contextOf(envelope.type) }, Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1000);
         try {
           // The handler continues the trace of the request that wrote the event (its traceparent).

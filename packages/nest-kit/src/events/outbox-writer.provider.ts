@@ -3,6 +3,7 @@ import { parseEvent, type EventEnvelope, type EventPayload, type EventType } fro
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { currentTraceparent } from '../telemetry/tracing.js';
+import { OUTBOX_CHANNEL } from './event-tables.js';
 
 export interface DomainEventInput<T extends EventType> {
   type: T;
@@ -51,8 +52,13 @@ export class OutboxWriter {
       const n = i * 5;
       return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}::jsonb)`;
     });
-    // One statement keeps the seq values in array order.
-    await manager.query(`INSERT INTO outbox (id, type, aggregate_type, aggregate_id, envelope) VALUES ${rows.join(', ')}`, values);
+    // One statement keeps the seq values in array order. The notification is delivered when (and
+    // only if) the transaction commits, and wakes the relay (OutboxRelay LISTENs on the channel).
+    await manager.query(
+      `WITH appended AS (INSERT INTO outbox (id, type, aggregate_type, aggregate_id, envelope) VALUES ${rows.join(', ')} RETURNING seq)
+       SELECT pg_notify('${OUTBOX_CHANNEL}', '') AS notified`,
+      values,
+    );
     return envelopes;
   }
 }

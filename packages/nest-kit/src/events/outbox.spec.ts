@@ -83,6 +83,33 @@ describe('outbox writer', () => {
 });
 
 describe('outbox relay', () => {
+  it('is woken by the commit (LISTEN/NOTIFY), not by its poll', async () => {
+    await clearOutbox();
+    const transport = new RecordingTransport();
+    // Polls far apart: only the notification can bring the event out while the test waits.
+    const relay = new OutboxRelay(dataSource, transport, logger, { intervalMs: 120_000, safetyPollMs: 120_000 });
+    relay.start();
+    try {
+      await waitFor(() => relay.isListening, 'the relay listening');
+      await waitFor(async () => transport.published.length === 0, 'the first pass done');
+      await dataSource.transaction((m) => writer.appendAll(m, [userUpdated('u1', 0), userUpdated('u1', 1)]));
+      await waitFor(() => transport.published.length === 2, 'the events published after the commit');
+      expect(transport.published.map(seqOf)).toEqual([0, 1]);
+      // A rolled-back append notifies nobody and publishes nothing.
+      await expect(
+        dataSource.transaction(async (m) => {
+          await writer.append(m, userUpdated('u1', 2));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await dataSource.transaction((m) => writer.append(m, userUpdated('u1', 3)));
+      await waitFor(() => transport.published.length === 3, 'the next committed event');
+      expect(transport.published.map(seqOf)).toEqual([0, 1, 3]);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('publishes what was committed, in order, and stamps it', async () => {
     await clearOutbox();
     const transport = new RecordingTransport();
@@ -198,5 +225,27 @@ describe('inbox consumer', () => {
       await inbox.run('svc:A.handle', event, async (m) => void (await m.query(`INSERT INTO effects VALUES ($1, 'a')`, [event.id]))),
     ).toBe(true);
     expect(await dataSource.query(`SELECT 1 FROM effects`)).toHaveLength(1);
+  });
+
+  it('applies a run of events in one transaction, skipping those already handled, all or nothing', async () => {
+    await clearOutbox();
+    const inbox = new InboxConsumer(dataSource);
+    const events = [sampleEvent('u1', 0), sampleEvent('u1', 1), sampleEvent('u1', 2)];
+    const effect = (id: string) => (m: EntityManager) => m.query(`INSERT INTO effects VALUES ($1, 'a')`, [id]).then(() => undefined);
+    expect(await inbox.run('svc:A.handle', events[1], effect(events[1].id))).toBe(true);
+    const item = (e: EventEnvelope) => ({ consumer: 'svc:A.handle', envelope: e, effect: effect(e.id) });
+    expect(await inbox.runBatch(events.map(item))).toBe(2);
+    expect(await inbox.runBatch(events.map(item))).toBe(0);
+    expect(await dataSource.query(`SELECT 1 FROM effects`)).toHaveLength(3);
+
+    const more = [sampleEvent('u1', 3), sampleEvent('u1', 4)];
+    await expect(
+      inbox.runBatch([
+        item(more[0]),
+        { consumer: 'svc:A.handle', envelope: more[1], effect: async () => Promise.reject(new Error('downstream failed')) },
+      ]),
+    ).rejects.toThrow('downstream failed');
+    expect(await dataSource.query(`SELECT 1 FROM effects`)).toHaveLength(3);
+    expect(await dataSource.query(`SELECT 1 FROM inbox WHERE event_id = ANY($1::uuid[])`, [more.map((e) => e.id)])).toHaveLength(0);
   });
 });

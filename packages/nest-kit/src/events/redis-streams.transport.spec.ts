@@ -72,3 +72,87 @@ describe('redis streams partition leases', () => {
     await transport.close();
   });
 });
+
+describe('redis streams runs (handleBatch)', () => {
+  it('hands a partition its entries as one run, in order, and acknowledges them all', async () => {
+    const prefix = prefixFor('runs');
+    const transport = new RedisStreamsTransport({ url: REDIS_URL, prefix, blockMs: 500 });
+    const key = transport.streamKey('identity', partitionOf('k', transport.partitions));
+    await transport.ensureGroup(key, 'svc');
+    await transport.publish(Array.from({ length: 20 }, (_, i) => sampleEvent('k', i)));
+    const runs: number[][] = [];
+    const one: number[] = [];
+    const sub = await transport.subscribe({
+      group: 'svc',
+      contexts: ['identity'],
+      handle: async (e) => void one.push(seqOf(e)),
+      handleBatch: async (envelopes) => void runs.push(envelopes.map(seqOf)),
+    });
+    await waitFor(() => runs.flat().length + one.length === 20, 'every entry handled');
+    expect([...runs.flat(), ...one].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(runs.flat()).toEqual([...runs.flat()].sort((a, b) => a - b));
+    expect(runs.length).toBeGreaterThan(0);
+    await waitFor(async () => (await redis.xpending(key, 'svc'))[0] === 0, 'all acknowledged');
+    expect(await redis.keys(`${key}:starts:*`)).toEqual([]);
+    await sub.stop();
+    await transport.close();
+  });
+
+  it('delivers a failed run again one event at a time, so only the bad event is dead-lettered', async () => {
+    const prefix = prefixFor('run-fails');
+    const transport = new RedisStreamsTransport({ url: REDIS_URL, prefix, blockMs: 500, retryBaseMs: 1, retryMaxMs: 2 });
+    const key = transport.streamKey('identity', partitionOf('k', transport.partitions));
+    await transport.ensureGroup(key, 'svc');
+    await transport.publish(Array.from({ length: 6 }, (_, i) => sampleEvent('k', i)));
+    const handled: number[] = [];
+    const sub = await transport.subscribe({
+      group: 'svc',
+      contexts: ['identity'],
+      maxAttempts: 2,
+      handle: async (e) => {
+        if (seqOf(e) === 3) throw new Error('bad event');
+        handled.push(seqOf(e));
+      },
+      handleBatch: async (envelopes) => {
+        if (envelopes.some((e) => seqOf(e) === 3)) throw new Error('bad event in the run');
+        handled.push(...envelopes.map(seqOf));
+      },
+    });
+    await waitFor(async () => (await transport.deadLetters('identity')).length === 1, 'the bad event dead-lettered');
+    await waitFor(() => handled.length === 5, 'the others handled');
+    expect(handled).toEqual([0, 1, 2, 4, 5]);
+    const [dead] = await transport.deadLetters('identity');
+    expect(dead).toMatchObject({ group: 'svc', error: 'bad event', attempts: 2 });
+    await sub.stop();
+    await transport.close();
+  });
+
+  it('delivers a run that was cut off before (a crash) one event at a time', async () => {
+    const prefix = prefixFor('run-crash');
+    const transport = new RedisStreamsTransport({ url: REDIS_URL, prefix, leaseMs: 600, blockMs: 500 });
+    const events = [sampleEvent('k', 0), sampleEvent('k', 1), sampleEvent('k', 2)];
+    const key = transport.streamKey('identity', partitionOf('k', transport.partitions));
+    await transport.ensureGroup(key, 'svc');
+    await transport.publish(events);
+    // The crashed process had read the run and begun it (each entry's start counted), acknowledged none.
+    const [[, entries]] = (await redis.xreadgroup('GROUP', 'svc', 'lease-holder', 'COUNT', 10, 'STREAMS', key, '>')) as [
+      string,
+      [string, string[]][],
+    ][];
+    for (const [id] of entries) await redis.set(`${key}:starts:svc:${id}`, '1');
+    await redis.set(`${key}:lease:svc`, 'dead-instance', 'PX', 300);
+    const single: number[] = [];
+    const runs: number[][] = [];
+    const sub = await transport.subscribe({
+      group: 'svc',
+      contexts: ['identity'],
+      handle: async (e) => void single.push(seqOf(e)),
+      handleBatch: async (envelopes) => void runs.push(envelopes.map(seqOf)),
+    });
+    await waitFor(() => single.length === 3, 'redelivery one by one');
+    expect(single).toEqual([0, 1, 2]);
+    expect(runs).toEqual([]);
+    await sub.stop();
+    await transport.close();
+  });
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { contextOf, type EventEnvelope } from '@salon/contracts';
+import { contextOf, parseEvent, type EventEnvelope } from '@salon/contracts';
 import { Redis } from 'ioredis';
 import { deliver, describeRaw, errorMessage, sleep, type Outcome } from './delivery.js';
 import type { DeadLetter, EventTransport, SubscribeOptions, Subscription } from './event-transport.js';
@@ -392,7 +392,68 @@ class RedisStreamsSubscription implements Subscription {
     return `${key}:starts:${this.options.group}:${id}`;
   }
 
-  private async handleEntries(key: string, entries: StreamEntry[]): Promise<void> {
+  /**
+   * The whole run through `handleBatch` when every entry is a valid event that never began a
+   * delivery before: one round trip marks them begun, one handler call, one round trip acks them.
+   * Returns the entries still to deliver one by one (all of them when the run was not taken or
+   * failed), or null when a stop cut the handler off (nothing acknowledged).
+   */
+  private async handleRun(key: string, entries: StreamEntry[]): Promise<StreamEntry[] | null> {
+    const handleBatch = this.options.handleBatch;
+    if (!handleBatch || entries.length < 2) return entries;
+    const envelopes: EventEnvelope[] = [];
+    for (const [, list] of entries) {
+      const raw = fieldsOf(list).event;
+      if (raw === undefined) return entries;
+      try {
+        envelopes.push(parseEvent(JSON.parse(raw)));
+      } catch {
+        return entries;
+      }
+    }
+    const starts = entries.map(([id]) => this.startsKey(key, id));
+    const begin = this.redis.multi();
+    for (const s of starts) begin.incr(s).pexpire(s, STARTS_TTL_MS);
+    const begun = await begin.exec();
+    const interruptedBefore = starts.some((_, i) => Number(begun?.[i * 2]?.[1] ?? 2) > 1);
+    const forget = async () => {
+      await this.redis.del(...starts);
+    };
+    // A run that was cut off before (a crash) is retried one event at a time: the bad one, if
+    // any, collects its interruptions alone.
+    if (interruptedBefore) {
+      const undo = this.redis.multi();
+      for (const s of starts) undo.decr(s);
+      await undo.exec();
+      return entries;
+    }
+    let onAbort = () => undefined as void;
+    const aborted = new Promise<'aborted'>((resolve) => {
+      onAbort = () => resolve('aborted');
+      if (this.abort.signal.aborted) onAbort();
+      this.abort.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      const result = await Promise.race([handleBatch(envelopes).then(() => 'done' as const), aborted]);
+      if (result === 'aborted') return null;
+    } catch {
+      await forget();
+      return entries;
+    } finally {
+      this.abort.signal.removeEventListener('abort', onAbort);
+    }
+    await this.redis
+      .multi()
+      .xack(key, this.options.group, ...entries.map(([id]) => id))
+      .del(...starts)
+      .exec();
+    return [];
+  }
+
+  private async handleEntries(key: string, all: StreamEntry[]): Promise<void> {
+    if (this.stopping || !this.owned.has(key)) return;
+    const entries = await this.handleRun(key, all);
+    if (entries === null) return;
     const context = this.contextOf(key);
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (const [id, list] of entries) {

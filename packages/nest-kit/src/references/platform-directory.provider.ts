@@ -65,7 +65,7 @@ export class PlatformDirectory {
   async location(id: string): Promise<LocationRecord | null> {
     if (!this.locations || this.locations.until < Date.now()) {
       const byId = this.get('identity', this.config.IDENTITY_URL ?? 'http://127.0.0.1:4001', '/api/locations', locationListSchema).then(
-        (list) => new Map((list ?? []).map((l) => [l.id, { id: l.id, name: l.name }])),
+        (list) => new Map((list ?? []).map((l) => [l.id, { id: l.id, name: l.name, timeZone: l.timeZone }])),
       );
       this.locations = { until: Date.now() + LOCATIONS_KEPT_MS, byId };
       byId.catch(() => (this.locations = null));

@@ -12,6 +12,8 @@ export interface LocationRecord {
   id: string;
   /** Its name, for words people read ("Dana is at Lakeview today"). */
   name?: string;
+  /** Its IANA zone: identity owns it (the /locations form), so every other service takes it from there. */
+  timeZone?: string;
 }
 
 /** The problem with a client reference (clients answers only for live clients: not deleted, not merged). */

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolvableEntityTypes } from '@salon/nest-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ClientRepository } from '../modules/clients/persistence/client.repository.js';
 import { startClients, USERS, type ClientsTestApp } from './clients-app.js';
 
 let t: ClientsTestApp;
@@ -209,6 +210,38 @@ describe('clients over GraphQL', () => {
       { r: [{ __typename: 'Client', id: c.data!.createClient.id }] },
     );
     expect(res.data!._entities).toEqual([{ id: c.data!.createClient.id, fullName: 'Ref Erence', possibleDuplicateCount: 0 }]);
+  });
+
+  it('resolves a batch of Client references with one query (DataLoader, no N+1), in the order asked', async () => {
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const c = await t.gql('manager', `mutation { createClient(input: { firstName: "Batch", lastName: "Ref${n}" }) { id } }`);
+      ids.push(c.data!.createClient.id);
+    }
+    const repository = t.app.get(ClientRepository);
+    const calls: string[][] = [];
+    const findByIds = repository.findByIds.bind(repository);
+    const findById = vi.spyOn(repository, 'findById');
+    const spy = vi.spyOn(repository, 'findByIds').mockImplementation(async (asked) => {
+      calls.push([...asked]);
+      return findByIds(asked);
+    });
+    try {
+      const r = [ids[2], ids[0], ids[1], ids[0], '7f000000-0000-4000-8000-000000000000'].map((id) => ({ __typename: 'Client', id }));
+      const res = await t.gql('viewer', `query($r: [_Any!]!) { _entities(representations: $r) { ... on Client { id lastName } } }`, { r });
+      expect(res.data!._entities).toEqual([
+        { id: ids[2], lastName: 'Ref3' },
+        { id: ids[0], lastName: 'Ref1' },
+        { id: ids[1], lastName: 'Ref2' },
+        { id: ids[0], lastName: 'Ref1' },
+        null,
+      ]);
+      expect(calls).toHaveLength(1);
+      expect(findById).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      findById.mockRestore();
+    }
   });
 
   it('refuses Client references to a caller without a token: UNAUTHENTICATED, and none of the client comes back', async () => {

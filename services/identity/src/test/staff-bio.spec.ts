@@ -77,3 +77,37 @@ describe('a staff member’s bio', () => {
     expect(res.errors?.[0].extensions.field).toBe('bio');
   });
 });
+
+describe('a staff member’s photo', () => {
+  const SET_PHOTO = `mutation($id: ID!, $photo: String) { setUserPhoto(id: $id, photo: $photo) { id profilePicture } }`;
+  // The smallest PNG there is (1×1), as the profile sends it after shrinking the chosen picture.
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  it('is set and removed by the person themselves or an admin, and served with the user', async () => {
+    const res = await gql('dana', SET_PHOTO, { id: ids.dana, photo: PNG });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.setUserPhoto.profilePicture).toBe(PNG);
+    const rest = await request(t.app.getHttpServer())
+      .get(`/api/users/${ids.dana}`)
+      .set('Authorization', `Bearer ${tokens.admin}`)
+      .expect(200);
+    expect(userSchema.parse(rest.body).profilePicture).toBe(PNG);
+    expect((await gql('admin', SET_PHOTO, { id: ids.dana, photo: null })).data!.setUserPhoto.profilePicture).toBeNull();
+  });
+
+  it('is refused to a colleague and to a client account, and names what is wrong with a bad picture', async () => {
+    for (const who of ['staff', 'basic', 'client']) {
+      expect((await gql(who, SET_PHOTO, { id: ids.dana, photo: PNG })).errors?.[0].extensions.code).toBe('FORBIDDEN');
+    }
+    expect((await gql('admin', SET_PHOTO, { id: ids.client, photo: PNG })).errors?.[0].extensions.field).toBe('photo');
+    const svg = await gql('dana', SET_PHOTO, { id: ids.dana, photo: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    expect(svg.errors?.[0].extensions.field).toBe('photo');
+    expect(svg.errors?.[0].message).toMatch(/JPEG, PNG or WebP/);
+    const huge = await gql('dana', SET_PHOTO, { id: ids.dana, photo: `data:image/png;base64,${'A'.repeat(250_000)}` });
+    expect(huge.errors?.[0].message).toMatch(/under 150 KB/);
+    const remote = await gql('dana', SET_PHOTO, { id: ids.dana, photo: 'https://example.com/me.png' });
+    expect(remote.errors?.[0].extensions.field).toBe('photo');
+    const db = t.app.get(DataSource);
+    expect((await db.query(`SELECT profile_picture FROM users WHERE id = $1`, [ids.dana]))[0].profile_picture).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { MessageRepository } from '../modules/delivery/persistence/message.repos
 import { AutomationRepository } from '../modules/automations/persistence/automation.repository.js';
 import { AutomationSendRepository } from '../modules/automations/persistence/automation-send.repository.js';
 import { ConversationRepository } from '../modules/inbox/persistence/conversation.repository.js';
+import { MarketingRepository } from '../modules/marketing/persistence/marketing.repository.js';
 
 const REPOSITORIES = [
   MessageRepository,
@@ -13,6 +14,7 @@ const REPOSITORIES = [
   AutomationRepository,
   AutomationSendRepository,
   ConversationRepository,
+  MarketingRepository,
 ];
 
 /** Every repository of the service, available to every feature module (they share one database). */

@@ -4,6 +4,7 @@ import { EVENT_TRANSPORT, type EventTransport } from '@salon/nest-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientConsentUseCase } from '../modules/consent/use-cases/client-consent.use-case.js';
+import { signUnsubscribeToken } from '../modules/marketing/domain/unsubscribe-token.js';
 import { startClientsService, type ClientsService } from './clients-service.js';
 import { twilioSignature } from './local-peers.js';
 import { startMessaging, waitFor, type MessagingTestApp } from './messaging-app.js';
@@ -172,5 +173,32 @@ describe('SMS and e-mail consent between clients and messaging', () => {
     expect((await clientsEvents('clients.client.updated.v1')).length + (await clientsEvents()).length).toBe(before.clientsOutbox + 2);
     for (const e of ownEvents)
       expect(await clients.sql(`SELECT count(*)::int AS n FROM inbox WHERE event_id = $1`, [e.id])).toEqual([{ n: 1 }]);
+  });
+
+  it('a campaign’s unsubscribe link withdraws the profile’s e-mail consent (unsubscribe-link), mirrored back once', async () => {
+    const current = await clientsApi('GET', `/api/clients/${ana}`);
+    await clientsApi('PATCH', `/api/clients/${ana}`, { version: current.version, emailConsent: { granted: true, method: 'written' } });
+    await mirrorBecomes(ana, 'email', { granted: true, method: 'written', address: 'ana@example.com' });
+    const [segment] = await t.sql<{ id: string }>(
+      `INSERT INTO marketing_segments (name, match, rules) VALUES ('All', 'any', '[]') RETURNING id`,
+    );
+    const [campaign] = await t.sql<{ id: string }>(
+      `INSERT INTO marketing_campaigns (name, channel, segment_id, state) VALUES ('Spring', 'email', $1, 'sent') RETURNING id`,
+      [segment!.id],
+    );
+    const token = signUnsubscribeToken(t.config.EVENT_SECRET_KEY, { campaignId: campaign!.id, clientId: ana, channel: 'email' });
+    await request(t.app.getHttpServer())
+      .post(`/api/marketing/unsubscribe/${token}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+
+    const profile = await waitFor(async () => {
+      const p = await clientsApi('GET', `/api/clients/${ana}`);
+      return p.emailConsent.granted === false ? p : null;
+    }, 'the profile’s e-mail consent withdrawn');
+    expect(profile.emailConsent).toMatchObject({ granted: false, method: 'unsubscribe-link', changedBy: null });
+    await mirrorBecomes(ana, 'email', { granted: false, method: 'unsubscribe-link', address: 'ana@example.com' });
+    expect(await verdict('email')).toMatchObject({ allowed: false });
   });
 });

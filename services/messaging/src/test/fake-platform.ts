@@ -38,14 +38,34 @@ const location = (given: object) => ({
   ...given,
 });
 
+const listed = (c: object) => ({
+  birthday: null,
+  tags: [],
+  preferredLocationId: null,
+  preferredStaffId: null,
+  lastVisitAt: null,
+  phone: null,
+  email: null,
+  smsConsent: { granted: false, changedAt: null, method: null, changedBy: null },
+  emailConsent: { granted: false, changedAt: null, method: null, changedBy: null },
+  ...c,
+});
+function clientPage(clients: Record<string, object>, offset: number, limit: number) {
+  const all = Object.values(clients);
+  return { data: all.slice(offset, offset + limit).map(listed), total: all.length };
+}
+
 export function startFakePlatform(data: FakePlatformData, port = 0): Promise<FakePlatform> {
   const requests: FakePlatform['requests'] = [];
   const server: Server = createServer((req, res) => {
     requests.push({ path: req.url ?? '', authorization: req.headers.authorization });
     const client = /^\/api\/clients\/([^/?]+)$/.exec(req.url ?? '');
     const user = /^\/api\/users\/([^/?]+)$/.exec(req.url ?? '');
-    const body =
-      req.url === '/api/business-settings'
+    // The client list (marketing's segments page through it): every client, with the profile fields a test leaves out.
+    const list = /^\/api\/clients\?/.test(req.url ?? '') ? new URL(req.url!, 'http://x').searchParams : null;
+    const body = list
+      ? clientPage(data.clients, Number(list.get('offset') ?? 0), Number(list.get('limit') ?? 20))
+      : req.url === '/api/business-settings'
         ? businessSettings(data.business)
         : req.url === '/api/locations'
           ? data.locations.map(location)

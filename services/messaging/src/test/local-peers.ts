@@ -26,6 +26,35 @@ export interface TwilioPeer {
     options?: { token?: string; callbackUrl?: string; extra?: Record<string, string> },
   ): Promise<Response>;
   stop(): Promise<void>;
+  /** Voice: calls created through the Calls API, and the signed webhooks of a simulated call. */
+  calls(): PeerCall[];
+  answerCall(sid: string, options?: { duration?: number; status?: string }): Promise<{ sid: string; steps: PeerStep[] }>;
+  inboundCall(options: {
+    url: string;
+    from: string;
+    to: string;
+    answer?: 'no-answer' | 'completed' | 'busy';
+    voicemailSeconds?: number;
+    callSid?: string;
+    talkSeconds?: number;
+  }): Promise<{ callSid: string; steps: PeerStep[] }>;
+  postSigned(target: string, params: Record<string, string>, token?: string): Promise<PeerStep>;
+}
+
+export interface PeerCall {
+  sid: string;
+  to: string;
+  from: string;
+  url: string | null;
+  statusCallback: string | null;
+  status: string;
+  form: Record<string, string>;
+}
+
+export interface PeerStep {
+  url: string;
+  status: number;
+  body: string;
 }
 
 export interface LocalSes {
@@ -48,7 +77,14 @@ export interface LocalSes {
 
 export interface SesSendEvent {
   eventType: 'Send';
-  mail: { messageId: string; timestamp: string; tags: Record<string, string[]>; configurationSet: string | null };
+  mail: {
+    messageId: string;
+    timestamp: string;
+    tags: Record<string, string[]>;
+    configurationSet: string | null;
+    /** A raw send's top-level headers (SendRawEmail only), as SES event records carry them. */
+    headers: { name: string; value: string }[];
+  };
 }
 
 export const startTwilioPeer = startPeer as (options: {
@@ -66,3 +102,16 @@ export const startLocalSes = startSes as (options: {
 import { twilioSignature as sign } from '../../../../infra/local/twilio-peer.mjs';
 /** Twilio's webhook signature, computed independently of the SDK that verifies it. */
 export const twilioSignature = sign as (authToken: string, url: string, params: Record<string, string>) => string;
+
+// @ts-expect-error -- plain .mjs without declarations
+import { startLlmPeer as startLlm } from '../../../../infra/local/llm-peer.mjs';
+
+export interface LlmPeer {
+  url: string;
+  /** What an OpenAI client takes (…/v1). */
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The local OpenAI-compatible model server (@dwmkerr/mock-llm with infra/local/mock-llm.yaml). */
+export const startLlmPeer = startLlm as (options?: { port?: number }) => Promise<LlmPeer>;

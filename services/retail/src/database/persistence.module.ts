@@ -1,4 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { GiftCardRepository } from '../modules/gift-cards/persistence/gift-card.repository.js';
+import { PlanRepository } from '../modules/memberships/persistence/plan.repository.js';
+import { PrepaidRepository } from '../modules/memberships/persistence/prepaid.repository.js';
 import { PaymentRepository } from '../modules/payments/persistence/payment.repository.js';
 import { ProductRepository } from '../modules/products/persistence/product.repository.js';
 import { PurchaseOrderRepository } from '../modules/products/persistence/purchase-order.repository.js';
@@ -15,6 +18,9 @@ const REPOSITORIES = [
   StockRepository,
   PurchaseOrderRepository,
   StockCountRepository,
+  GiftCardRepository,
+  PlanRepository,
+  PrepaidRepository,
 ];
 
 /** Every repository of the service, available to every feature module (they share one database). */

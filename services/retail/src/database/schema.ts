@@ -1,7 +1,15 @@
 import { RetailInitial1796000000000 } from './migrations/1796000000000-retail-initial.js';
 import { RetailProductsStock1796100000000 } from './migrations/1796100000000-retail-products-stock.js';
 import { CardPayments1796500000000 } from './migrations/1796500000000-card-payments.js';
+import { PrepaidValue1796600000000 } from './migrations/1796600000000-prepaid-value.js';
+import { BookingDeposits1796650000000 } from './migrations/1796650000000-booking-deposits.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
-export const MIGRATIONS = [RetailInitial1796000000000, RetailProductsStock1796100000000, CardPayments1796500000000];
+export const MIGRATIONS = [
+  RetailInitial1796000000000,
+  RetailProductsStock1796100000000,
+  CardPayments1796500000000,
+  PrepaidValue1796600000000,
+  BookingDeposits1796650000000,
+];

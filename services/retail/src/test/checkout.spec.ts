@@ -303,7 +303,13 @@ describe('paying', () => {
       'tenderedMinor',
       'must cover the $55.00 being paid',
     ],
-    ['an unknown method', { method: 'cheque', amountMinor: 5500 }, 400, 'method', 'must be one of cash, card, terminal, card_on_file'],
+    [
+      'an unknown method',
+      { method: 'cheque', amountMinor: 5500 },
+      400,
+      'method',
+      'must be one of cash, card, terminal, card_on_file, gift_card, prepaid_credit',
+    ],
   ])('refuses %s, naming the field', async (_name, body, status, field, message) => {
     const ticket = await openedTicket();
     const res = await pay(ticket.id, body);

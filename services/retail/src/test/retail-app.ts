@@ -10,6 +10,8 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { loadRetailConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
+import { DepositScheduling } from '../modules/deposits/persistence/deposit-scheduling.provider.js';
+import { TestDepositScheduling } from './deposit-scheduling.stub.js';
 import {
   PlatformLookup,
   type CatalogueService,
@@ -145,6 +147,7 @@ export interface RetailTestApp {
     post(path: string, body?: unknown): request.Test;
     patch(path: string, body?: unknown): request.Test;
     put(path: string, body?: unknown): request.Test;
+    delete(path: string): request.Test;
   };
   gql(user: TestUser | null, query: string, variables?: Record<string, unknown>): Promise<any>;
   close(): Promise<void>;
@@ -168,6 +171,8 @@ export async function startRetail(suite: string, env: Record<string, string> = {
     .useClass(TestUserDirectory)
     .overrideProvider(PlatformLookup)
     .useClass(TestPlatformLookup)
+    .overrideProvider(DepositScheduling)
+    .useClass(TestDepositScheduling)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
   app.useGlobalFilters(new AllExceptionsFilter(createLogger('retail', 'silent')));
@@ -190,6 +195,7 @@ export async function startRetail(suite: string, env: Record<string, string> = {
       post: (path, body) => withAuth(request(url).post(path), user).send(body as object),
       patch: (path, body) => withAuth(request(url).patch(path), user).send(body as object),
       put: (path, body) => withAuth(request(url).put(path), user).send(body as object),
+      delete: (path) => withAuth(request(url).delete(path), user),
     }),
     async gql(user, query, variables = {}) {
       return (await withAuth(request(url).post('/graphql'), user).send({ query, variables })).body;

@@ -55,3 +55,11 @@ export async function authenticate(peer: StripePeer, intent: { id: string; clien
   });
   return { status: res.status, html: await res.text() };
 }
+
+/** Waits until every webhook the peer has sent (and those their handling made it send) was answered. */
+export async function allDelivered(peer: StripePeer): Promise<void> {
+  for (let seen = -1; seen !== peer.events().length;) {
+    seen = peer.events().length;
+    await peer.settled();
+  }
+}

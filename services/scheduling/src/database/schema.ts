@@ -5,6 +5,8 @@ import { SeriesAndWaitlist1795251000000 } from './migrations/1795251000000-serie
 import { OnlineVisitors1795300000000 } from './migrations/1795300000000-online-visitors.js';
 import { AppointmentChanges1795400000000 } from './migrations/1795400000000-appointment-changes.js';
 import { AppointmentPaid1796000000200 } from './migrations/1796000000200-appointment-paid.js';
+import { CalendarFeeds1796100000000 } from './migrations/1796100000000-calendar-feeds.js';
+import { AppointmentDeposits1796600000000 } from './migrations/1796600000000-appointment-deposits.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -16,4 +18,6 @@ export const MIGRATIONS = [
   OnlineVisitors1795300000000,
   AppointmentChanges1795400000000,
   AppointmentPaid1796000000200,
+  CalendarFeeds1796100000000,
+  AppointmentDeposits1796600000000,
 ];

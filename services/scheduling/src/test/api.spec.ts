@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT,
   expectOneConflictShape,
+  LAKEVIEW,
   localTime,
   LOCATION,
   seedCalendar,
@@ -46,6 +47,26 @@ describe('subgraph schema', () => {
   // a test like identity's and clients' "has a rule for every resolvable entity".
   it('resolves no entity of its own through _entities', async () => {
     expect(resolvableEntityTypes((await t.gql(null, '{ _service { sdl } }')).data._service.sdl as string)).toEqual([]);
+  });
+});
+
+describe('a location’s time zone', () => {
+  it('is identity’s, from the day the location is added, and follows a change there', async () => {
+    const as = t.as('admin');
+    const zoneOf = async () => policyRowSchema.parse((await as.get(`/api/booking-policies/${LAKEVIEW}`).expect(200)).body).timeZone;
+    try {
+      t.directory.locationZones.set(LAKEVIEW, 'America/New_York');
+      expect(await zoneOf()).toBe('America/New_York');
+      // A policy saved with another zone does not take the location to it: identity owns the zone.
+      await as.put(`/api/booking-policies/${LAKEVIEW}`, { timeZone: 'America/Chicago' }).expect(200);
+      expect(await zoneOf()).toBe('America/New_York');
+      t.directory.locationZones.set(LAKEVIEW, 'America/Denver');
+      expect(await zoneOf()).toBe('America/Denver');
+    } finally {
+      t.directory.locationZones.delete(LAKEVIEW);
+    }
+    // Identity without a zone for it (or unreachable): the policy's own copy stands in.
+    expect(await zoneOf()).toBe('America/Chicago');
   });
 });
 

@@ -91,7 +91,7 @@ export class TestPlatformLookup {
   async staffIntroduction(userId: string) {
     const person = Object.values(STAFF).find((s) => s.id === userId);
     if (!person) throw new Error(`unknown user ${userId}`);
-    return { name: person.name, bio: null, profilePicture: null, ...this.introductions[userId] };
+    return { name: person.name, ...(this.introductions[userId] ?? { bio: null, profilePicture: null }) };
   }
   async userContact(userId: string) {
     if (userId !== USERS.casey.id) throw new Error(`unknown user ${userId}`);
@@ -162,6 +162,8 @@ export class TestPlatformDirectory {
     [LOCATION, 'Downtown'],
     [LAKEVIEW, 'Lakeview'],
   ]);
+  /** Zones identity would answer for a location (none: the location's policy row or the default stands). */
+  readonly locationZones = new Map<string, string>();
   asked = 0;
 
   async client(id: string) {
@@ -174,7 +176,7 @@ export class TestPlatformDirectory {
   }
   async location(id: string) {
     this.asked++;
-    return this.locations.has(id) ? { id, name: this.locationNames.get(id) } : null;
+    return this.locations.has(id) ? { id, name: this.locationNames.get(id), timeZone: this.locationZones.get(id) } : null;
   }
 }
 
@@ -191,6 +193,7 @@ export interface SchedulingTestApp {
     post(path: string, body?: unknown): request.Test;
     patch(path: string, body?: unknown): request.Test;
     put(path: string, body?: unknown): request.Test;
+    delete(path: string): request.Test;
   };
   gql(user: TestUser | null, query: string, variables?: Record<string, unknown>): Promise<any>;
   close(): Promise<void>;
@@ -240,6 +243,7 @@ export async function startScheduling(suite: string, env: Record<string, string>
       post: (path, body) => withAuth(request(url).post(path), user).send(body as object),
       patch: (path, body) => withAuth(request(url).patch(path), user).send(body as object),
       put: (path, body) => withAuth(request(url).put(path), user).send(body as object),
+      delete: (path) => withAuth(request(url).delete(path), user),
     }),
     async gql(user, query, variables = {}) {
       return (await withAuth(request(url).post('/graphql'), user).send({ query, variables })).body;

@@ -84,7 +84,7 @@ function AppointmentsCalendar() {
   const services = useQuery(BOOKING_SERVICES, { variables: { locationId: data.locationId }, skip: !data.locationId || !abilities.book });
   const bookable = (services.data?.services ?? []).filter((s) => s.active !== false && s.onlineBookable);
   const [freeServiceId, setFreeServiceId] = useState('');
-  const [blocking, setBlocking] = useState<{ staffId: string; startMin: number; date: string } | null>(null);
+  const [blocking, setBlocking] = useState<{ staffId: string; startMin: number; endMin?: number; date: string } | null>(null);
   // The same requirement as scheduling's addTimeOff.
   const canBlock = !permissionsLoading && can('edit_calendar');
   const freeService = bookable.find((s) => s.id === freeServiceId) ?? bookable[0];
@@ -315,6 +315,13 @@ function AppointmentsCalendar() {
           staffNames={data.staffNames}
           clientNames={data.clientNames}
           onEmptySlot={(staffId, startMin) => setBooking({ staffId, startMin })}
+          onSelectRange={
+            canBlock
+              ? (staffId, startMin, endMin) => setBlocking({ staffId, startMin, endMin, date })
+              : abilities.book
+                ? (staffId, startMin) => setBooking({ staffId, startMin })
+                : undefined
+          }
           onMove={onMove}
           onResize={onResize}
           onBlocked={(reason) => {
@@ -378,6 +385,7 @@ function AppointmentsCalendar() {
           staffId={blocking.staffId}
           staffName={data.staffNames.get(blocking.staffId) ?? 'staff'}
           startMin={blocking.startMin}
+          endMin={blocking.endMin}
           onClose={() => setBlocking(null)}
         />
       )}

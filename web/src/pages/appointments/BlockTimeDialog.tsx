@@ -15,6 +15,8 @@ interface Props {
   staffId: string;
   staffName: string;
   startMin: number;
+  /** Where a drag over the cells ended (else an hour after the start). */
+  endMin?: number;
   onClose(): void;
 }
 
@@ -22,9 +24,9 @@ interface Props {
  * Block personal time from an empty cell: a "blocked" interval (scheduling's time off, kind
  * blocked) that the availability engine refuses bookings over, shaded on the calendar with its label.
  */
-export function BlockTimeDialog({ locationId, date, staffId, staffName, startMin, onClose }: Props) {
+export function BlockTimeDialog({ locationId, date, staffId, staffName, startMin, endMin, onClose }: Props) {
   const [from, setFrom] = useState(colonHHMM(startMin));
-  const [until, setUntil] = useState(colonHHMM(Math.min(startMin + 60, 24 * 60 - 15)));
+  const [until, setUntil] = useState(colonHHMM(Math.min(endMin ?? startMin + 60, 24 * 60 - 15)));
   const [label, setLabel] = useState('Personal time');
   const [error, setError] = useState<string | null>(null);
   const [add, state] = useMutation(ADD_TIME_OFF, {

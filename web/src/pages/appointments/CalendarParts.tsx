@@ -110,6 +110,8 @@ export function ClassBlock({
       href={classHref(s)}
       className="appt-block appt-class"
       data-testid={testId}
+      data-key-start={block.startMin}
+      data-key-end={block.endMin}
       style={{
         top: block.top,
         height: block.height,

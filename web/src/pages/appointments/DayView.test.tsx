@@ -492,3 +492,123 @@ describe('WeekView: classes and visits', () => {
     expect(screen.getByTestId('class-block-k1').getAttribute('title')).toBe('Ben Ortiz is teaching Yoga Flow');
   });
 });
+
+describe('DayView: from the keyboard', () => {
+  const focused = () => document.activeElement as HTMLElement;
+
+  it('is one tab stop that hands the focus to a cell, and moves between cells and people with the arrow keys', () => {
+    day();
+    // No cell is a tab stop of its own (too small a target); the grid is, and gives the focus to the first cell.
+    expect(document.querySelectorAll('[data-cell-min][tabindex="0"]')).toHaveLength(0);
+    const grid = screen.getByTestId('calendar-grid');
+    expect(grid.getAttribute('tabindex')).toBe('0');
+    grid.focus();
+    fireEvent.focusIn(grid);
+    const first = screen.getByTestId('slot-st1-0900');
+    expect(focused()).toBe(first);
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(focused().dataset.testid).toBe('slot-st1-0915');
+    fireEvent.keyDown(focused(), { key: 'ArrowRight' });
+    expect(focused().dataset.testid).toBe('slot-st2-0915');
+    fireEvent.keyDown(focused(), { key: 'End' });
+    expect(focused().dataset.testid).toBe('slot-st2-1645');
+    // Tab back into the grid lands where the user left it.
+    screen.getByRole('button', { name: /^Book Ana at 9:00 AM/ }).focus();
+    grid.focus();
+    fireEvent.focusIn(grid);
+    expect(focused().dataset.testid).toBe('slot-st2-1645');
+  });
+
+  it('lands on an appointment drawn over a cell, opens it with Enter, and steps past it', () => {
+    const onOpen = vi.fn();
+    day({ items: [appt('a1', 10)], onOpen });
+    const above = screen.getByTestId('slot-st1-0945');
+    above.focus();
+    fireEvent.keyDown(above, { key: 'ArrowDown' });
+    expect(focused().dataset.testid).toBe('open-appointment-a1');
+    fireEvent.click(focused());
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'a1' }), focused());
+    fireEvent.keyDown(focused(), { key: 'ArrowDown' });
+    expect(focused().dataset.testid).toBe('slot-st1-1100');
+    fireEvent.keyDown(focused(), { key: 'ArrowUp' });
+    expect(focused().dataset.testid).toBe('open-appointment-a1');
+  });
+
+  it('books with Enter on an empty cell and gives the reason on a shaded one', () => {
+    const onEmptySlot = vi.fn();
+    const onBlocked = vi.fn();
+    day({ onEmptySlot, onBlocked });
+    fireEvent.keyDown(screen.getByTestId('slot-st1-1000'), { key: 'Enter' });
+    expect(onEmptySlot).toHaveBeenCalledWith('st1', 600);
+    fireEvent.keyDown(screen.getByTestId('slot-st2-1300'), { key: ' ' });
+    expect(onBlocked).toHaveBeenCalledWith('Ben Ortiz is teaching Yoga Flow');
+  });
+
+  it('moves an appointment with Alt and the arrow keys, and not one that cannot move', () => {
+    const onMove = vi.fn();
+    day({ items: [appt('a1', 10), { ...appt('a2', 15, 'completed') }], onMove, onOpen: () => undefined });
+    const a1 = screen.getByTestId('open-appointment-a1');
+    fireEvent.keyDown(a1, { key: 'ArrowDown', altKey: true });
+    expect(onMove).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'a1' }), 'st1', at(10, 15));
+    fireEvent.keyDown(a1, { key: 'ArrowRight', altKey: true });
+    expect(onMove).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'a1' }), 'st2', at(10));
+    // Off the people: no move.
+    fireEvent.keyDown(a1, { key: 'ArrowLeft', altKey: true });
+    expect(onMove).toHaveBeenCalledTimes(2);
+    fireEvent.keyDown(screen.getByTestId('open-appointment-a2'), { key: 'ArrowUp', altKey: true });
+    expect(onMove).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits for the answer to the last move before the next', () => {
+    const onMove = vi.fn();
+    day({ items: [appt('a1', 10)], onMove, onOpen: () => undefined, pending: new Map([['a1', { staffId: 'st1', startMin: 615 }]]) });
+    fireEvent.keyDown(screen.getByTestId('open-appointment-a1'), { key: 'ArrowDown', altKey: true });
+    expect(onMove).not.toHaveBeenCalled();
+  });
+});
+
+describe('DayView: a drag over empty cells', () => {
+  it('selects a range in one column and hands it over, without booking the first cell', () => {
+    const onSelectRange = vi.fn();
+    const onEmptySlot = vi.fn();
+    day({ onSelectRange, onEmptySlot });
+    const start = screen.getByTestId('slot-st1-1000');
+    pointerAt(start, 'pointerdown', 10, 100);
+    pointerOnWindow('pointermove', 10, 100 + 45 * 1.2);
+    expect(screen.getByTestId('calendar-selection').textContent).toBe('10:00 AM – 11:00 AM');
+    pointerOnWindow('pointerup', 10, 100 + 45 * 1.2);
+    fireEvent.click(start);
+    expect(onSelectRange).toHaveBeenCalledWith('st1', 600, 660);
+    expect(onEmptySlot).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('calendar-selection')).toBeNull();
+  });
+
+  it('selects upwards too, and a click without a drag still books', () => {
+    const onSelectRange = vi.fn();
+    const onEmptySlot = vi.fn();
+    day({ onSelectRange, onEmptySlot });
+    const start = screen.getByTestId('slot-st1-1000');
+    pointerAt(start, 'pointerdown', 10, 100);
+    pointerOnWindow('pointermove', 10, 100 - 30 * 1.2);
+    pointerOnWindow('pointerup', 10, 100 - 30 * 1.2);
+    expect(onSelectRange).toHaveBeenCalledWith('st1', 570, 615);
+    const other = screen.getByTestId('slot-st1-1200');
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 1000);
+    pointerAt(other, 'pointerdown', 10, 300);
+    pointerOnWindow('pointerup', 10, 300);
+    fireEvent.click(other);
+    vi.restoreAllMocks();
+    expect(onEmptySlot).toHaveBeenCalledWith('st1', 720);
+    expect(onSelectRange).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape drops the selection', () => {
+    const onSelectRange = vi.fn();
+    day({ onSelectRange });
+    pointerAt(screen.getByTestId('slot-st1-1000'), 'pointerdown', 10, 100);
+    pointerOnWindow('pointermove', 10, 160);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    pointerOnWindow('pointerup', 10, 160);
+    expect(onSelectRange).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { AlertIcon } from '../../components/client-picker/AlertIcon';
 import { formatTime } from '../../lib/format';
 import type { ClassSession } from '../classes/classes-api';
@@ -16,6 +16,7 @@ import {
   type ColumnItem,
 } from './calendar-items';
 import { PX_PER_MIN, dragStart, isDrag, cleanupAfter, processingGap, reasonAt, resizeEnd, type PlacedBlock } from './layout';
+import { blockAt, movedPlace, nextPlace, type KeyOrigin } from './calendar-keys';
 import { blockColour, blockLine, isShortBlock, type ColourMode } from './calendar-display';
 import { canReschedule, statusLabel, type AppointmentStatus } from './status';
 import {
@@ -45,6 +46,8 @@ interface Props {
   /** When each staff member cannot be booked, with the engine's reason (null until loaded: shaded from working hours). */
   unavailable?: UnavailableStaff[] | null;
   onEmptySlot(staffId: string, startMin: number): void;
+  /** A drag over empty cells of one person: the range [startMin, endMin) (block time from it). */
+  onSelectRange?(staffId: string, startMin: number, endMin: number): void;
   onMove(a: Appointment, staffId: string, startsAt: string): void;
   onResize?(a: Appointment, endsAt: string): void;
   /** A click on a time that cannot be booked: its reason. */
@@ -74,6 +77,18 @@ export interface PendingChange {
   startMin: number;
   endMin?: number;
 }
+
+/** A drag over empty cells: the cell it started on and the cell under the pointer now. */
+interface Selection {
+  staffId: string;
+  originY: number;
+  originX: number;
+  from: number;
+  to: number;
+  moved: boolean;
+}
+
+const KEYS_HELP_ID = 'calendar-keys-help';
 
 interface Drag {
   id: string;
@@ -120,6 +135,7 @@ export function DayView({
   staffNames,
   clientNames,
   onEmptySlot,
+  onSelectRange,
   onMove,
   onResize,
   onBlocked,
@@ -160,6 +176,13 @@ export function DayView({
   const dragRef = useRef<Drag | null>(null);
   const draggedAt = useRef(0);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const selectionRef = useRef<Selection | null>(null);
+  // The one cell in the grid's tab order (roving tabindex): arrows move it, Tab leaves the grid.
+  const [cursor, setCursor] = useState<{ staffId: string; min: number } | null>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // An appointment moved from the keyboard keeps the focus at its new place.
+  const refocus = useRef<string | null>(null);
   // The visit whose parts are highlighted together (hover on any of them).
   const [linkedVisit, setLinkedVisit] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
@@ -224,6 +247,43 @@ export function DayView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drag !== null]);
 
+  // A drag over empty cells selects a range in that person's column (pointer on the window, as for moves).
+  useEffect(() => {
+    if (!selection) return;
+    const lastCell = bounds.end - SLOT_MIN;
+    const move = (e: PointerEvent) => {
+      const s = selectionRef.current;
+      if (!s) return;
+      const dy = e.clientY - s.originY;
+      const to = Math.min(lastCell, Math.max(bounds.start, s.from + Math.round(dy / (SLOT_MIN * pxPerMin)) * SLOT_MIN));
+      const next = { ...s, to, moved: s.moved || (isDrag(e.clientX - s.originX, dy) && to !== s.from) };
+      selectionRef.current = next;
+      setSelection(next);
+    };
+    const up = () => {
+      const s = selectionRef.current;
+      selectionRef.current = null;
+      setSelection(null);
+      if (!s?.moved) return;
+      draggedAt.current = Date.now();
+      onSelectRange?.(s.staffId, Math.min(s.from, s.to), Math.max(s.from, s.to) + SLOT_MIN);
+    };
+    const cancel = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      selectionRef.current = null;
+      setSelection(null);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('keydown', cancel);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('keydown', cancel);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selection !== null]);
+
   const visits = useMemo(() => {
     const by = new Map<string, AppointmentPart[]>();
     for (const p of parts) if (p.of > 1) by.set(p.appointment.id, [...(by.get(p.appointment.id) ?? []), p]);
@@ -262,8 +322,80 @@ export function DayView({
     return out;
   }, [parts, sessions, drag, pending, date]);
 
+  useEffect(() => {
+    const id = refocus.current;
+    if (!id) return;
+    const el = bodyRef.current?.querySelector<HTMLElement>(`[data-appt-id="${id}"][data-key-start]`);
+    if (el) {
+      el.focus();
+      refocus.current = null;
+    }
+  }, [placed]);
+
+  const lastCell = bounds.end - SLOT_MIN;
+  const tabStop =
+    cursor && columns.includes(cursor.staffId) && cursor.min >= bounds.start && cursor.min <= lastCell
+      ? cursor
+      : {
+          staffId: columns[0],
+          min: isToday && nowMin >= bounds.start && nowMin <= lastCell ? nowMin - (nowMin % SLOT_MIN) : bounds.start,
+        };
+
+  /** The focus to a cell, or to the appointment or class drawn over it. */
+  const focusPlace = (staffId: string, min: number) => {
+    const col = bodyRef.current?.querySelector<HTMLElement>(`[data-staff-col="${staffId}"]`);
+    if (!col) return;
+    const drawn = [...col.querySelectorAll<HTMLElement>('[data-key-start]')].map((el) => ({
+      el,
+      start: Number(el.dataset.keyStart),
+      end: Number(el.dataset.keyEnd),
+    }));
+    const hit = blockAt(drawn, min);
+    if (hit) return hit.el.focus();
+    setCursor({ staffId, min });
+    col.querySelector<HTMLElement>(`[data-cell-min="${min}"]`)?.focus();
+  };
+
+  const onGridKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    const col = columns.indexOf(target.closest<HTMLElement>('[data-staff-col]')?.dataset.staffCol ?? '');
+    if (col < 0) return;
+    let origin: KeyOrigin;
+    if (target.dataset.cellMin !== undefined) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        return target.click();
+      }
+      origin = { col, min: Number(target.dataset.cellMin) };
+    } else if (target.dataset.keyStart !== undefined)
+      origin = { col, start: Number(target.dataset.keyStart), end: Number(target.dataset.keyEnd) };
+    else return;
+    const grid = { columns: columns.length, first: bounds.start, last: lastCell };
+    if (e.altKey) {
+      const a = items.find((x) => x.id === target.dataset.apptId);
+      if (!a || !('start' in origin) || target.dataset.movable !== 'true') return;
+      const to = movedPlace(e.key, origin, grid);
+      if (!to) return;
+      e.preventDefault();
+      // Until the last move is answered the drawn place is not the real one.
+      if (pending.has(a.id)) return;
+      refocus.current = a.id;
+      onMove(a, columns[to.col], zonedToUtc(date, to.min).toISOString());
+      return;
+    }
+    const to = nextPlace(e.key, origin, grid);
+    if (!to) return;
+    e.preventDefault();
+    focusPlace(columns[to.col], to.min);
+  };
+
   return (
     <div className="appt-day" data-testid="calendar-day">
+      <p id={KEYS_HELP_ID} className="visually-hidden">
+        Arrow keys move between times and people, Home and End to the first and last time. Enter books or opens. On an appointment, Alt with
+        an arrow key moves it a quarter hour or to the next person.
+      </p>
       <div className="appt-day-head">
         <div className="appt-gutter-head" />
         {columns.map((id) => (
@@ -273,7 +405,24 @@ export function DayView({
           </div>
         ))}
       </div>
-      <div className="appt-day-body">
+      {/* The grid is one tab stop that hands the focus to the cell last used (a 15-minute cell is too small
+          a target to be a tab stop of its own: WCAG 2.5.8); Shift+Tab from a cell stops here once, then leaves. */}
+      <div
+        className="appt-day-body"
+        ref={bodyRef}
+        onKeyDown={onGridKey}
+        role="group"
+        aria-label={`Day calendar, ${date}`}
+        aria-describedby={KEYS_HELP_ID}
+        tabIndex={canBook && columns.length ? 0 : undefined}
+        data-testid="calendar-grid"
+        onFocus={(e) => {
+          if (e.target !== e.currentTarget) return;
+          const from = e.relatedTarget as Node | null;
+          if (from && e.currentTarget.contains(from)) return;
+          if (tabStop.staffId) focusPlace(tabStop.staffId, tabStop.min);
+        }}
+      >
         <HourGutter slots={slots} bounds={bounds} height={height} pxPerMin={pxPerMin} />
         {columns.map((staffId) => {
           const intervals = workIntervals(workingHours, staffId, weekday);
@@ -305,14 +454,31 @@ export function DayView({
                     className={className}
                     style={{ height: SLOT_MIN * pxPerMin }}
                     data-testid={`slot-${staffId}-${compactHHMM(m)}`}
+                    data-cell-min={m}
                     role="button"
                     tabIndex={-1}
                     title={reason ?? undefined}
                     aria-label={reason ? `${label12(m)}: ${reason}` : `Book ${name} at ${label12(m)}`}
-                    onClick={() => (reason ? onBlocked?.(reason) : onEmptySlot(staffId, m))}
+                    aria-describedby={KEYS_HELP_ID}
+                    onFocus={() => setCursor((c) => (c?.staffId === staffId && c.min === m ? c : { staffId, min: m }))}
+                    onPointerDown={(e) => {
+                      if (reason || !onSelectRange || e.button !== 0) return;
+                      const s = { staffId, originX: e.clientX, originY: e.clientY, from: m, to: m, moved: false };
+                      selectionRef.current = s;
+                      setSelection(s);
+                    }}
+                    onClick={() => {
+                      // The click that ends a drag over cells is the selection's, not a click on this cell.
+                      if (Date.now() - draggedAt.current < 300) return;
+                      if (reason) onBlocked?.(reason);
+                      else onEmptySlot(staffId, m);
+                    }}
                   />
                 );
               })}
+              {selection?.moved && selection.staffId === staffId && (
+                <SelectionBox selection={selection} top={bounds.start} pxPerMin={pxPerMin} />
+              )}
               {reasons && (
                 <UnavailableShades
                   reasons={reasons}
@@ -358,6 +524,7 @@ export function DayView({
                       data-testid={multi ? `appointment-${a.id}-part-${part.part}` : `appointment-${a.id}`}
                       data-status={a.status}
                       data-paid={a.paidAt ? 'true' : undefined}
+                      data-deposit={a.deposit?.status}
                       data-visit={multi ? a.id : undefined}
                       title={
                         multi ? `${line}\n${visitLine(visit, staffNames)}\n${MULTI_VISIT_MOVE_TITLE}` : `${line} · ${statusLabel(a.status)}`
@@ -415,6 +582,12 @@ export function DayView({
                             className="appt-open appt-client"
                             aria-label={`${line}, ${statusLabel(a.status)}${multi ? `, part ${part.part} of ${part.of}` : ''}. Open details`}
                             data-testid={`open-appointment-${part.id}`}
+                            data-appt-id={a.id}
+                            data-key-start={b.startMin}
+                            data-key-end={b.endMin}
+                            data-movable={movable ? 'true' : undefined}
+                            aria-describedby={KEYS_HELP_ID}
+                            aria-keyshortcuts={movable ? 'Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight' : undefined}
                             onClick={(e) => {
                               e.stopPropagation();
                               // The click that ends a drag of the block (it lands on the name) opens nothing.
@@ -434,6 +607,8 @@ export function DayView({
                             <span className="appt-badge">
                               {statusLabel(a.status)}
                               {a.paidAt ? ' · Paid' : ''}
+                              {!a.paidAt && a.deposit?.status === 'paid' ? ' · Deposit paid' : ''}
+                              {a.deposit?.status === 'pending' ? ' · Deposit due' : ''}
                             </span>
                           </>
                         )}
@@ -532,6 +707,22 @@ export function DayView({
         })}
         {!columns.length && <p className="muted appt-empty">No staff work this day.</p>}
       </div>
+    </div>
+  );
+}
+
+/** The range being dragged over, with its times, until the pointer is let go. */
+function SelectionBox({ selection, top, pxPerMin }: { selection: Selection; top: number; pxPerMin: number }) {
+  const from = Math.min(selection.from, selection.to);
+  const until = Math.max(selection.from, selection.to) + SLOT_MIN;
+  return (
+    <div
+      className="appt-selection"
+      data-testid="calendar-selection"
+      style={{ top: (from - top) * pxPerMin, height: (until - from) * pxPerMin }}
+      aria-hidden="true"
+    >
+      {label12(from)} – {label12(until)}
     </div>
   );
 }

@@ -20,6 +20,10 @@ export const CALENDAR_APPOINTMENTS = graphql(`
       version
       seriesId
       paidAt
+      deposit {
+        status
+        amountMinor
+      }
       source
       createdAt
       segments {

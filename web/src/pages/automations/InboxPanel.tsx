@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { formatDateTime } from '../../lib/format';
+import { AI_HANDOVERS } from '../ai-messaging/ai-messaging-gql';
 import { CONVERSATION_MESSAGES, INBOX, REPLY_TO_CONVERSATION } from './automations-gql';
 
 /** The two-way SMS inbox: conversations per phone (client when known), their texts, and a reply. */
@@ -9,6 +10,9 @@ export function InboxPanel() {
   const { data, refetch } = useQuery(INBOX, { pollInterval: 3000, fetchPolicy: 'network-only' });
   const [open, setOpen] = useState<string | null>(null);
   const conversations = data?.conversations ?? [];
+  // Conversations the AI assistant handed to staff (asked for a person, a complaint, unsure).
+  const { data: ai } = useQuery(AI_HANDOVERS, { pollInterval: 3000, fetchPolicy: 'network-only' });
+  const handedOver = new Map((ai?.aiHandovers ?? []).map((h) => [h.conversationId, h.reason]));
   return (
     <section className="card automation-inbox" aria-labelledby="inbox-title" data-testid="sms-inbox">
       <h2 className="card-title" id="inbox-title">
@@ -31,6 +35,12 @@ export function InboxPanel() {
                   <span>{c.clientName ?? (c.clientId ? 'Client' : 'Unknown number')}</span>
                   <span className="automation-meta"> {c.phone}</span>
                   {c.unread > 0 && <span className="badge automation-badge-unread"> {c.unread} unread</span>}
+                  {handedOver.has(c.id) && (
+                    <span className="badge automation-badge-unread" data-testid="inbox-needs-staff" title={handedOver.get(c.id)}>
+                      {' '}
+                      Needs staff: {handedOver.get(c.id)}
+                    </span>
+                  )}
                   <span className="automation-meta automation-conversation-last">{c.lastMessageText}</span>
                 </button>
               </li>

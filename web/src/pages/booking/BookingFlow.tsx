@@ -29,6 +29,8 @@ import {
 import { STAFF_BOOK } from './staff-booking-gql';
 import { StaffIntro } from './StaffIntro';
 import { TimePicker } from './TimePicker';
+import { DepositPayment } from './DepositPayment';
+import { depositOf, type BookingDepositView } from './deposit-api';
 
 // Only staff (/booking-test) pick a client: the public page, the first a client downloads, goes
 // without the picker and the phone rules' metadata it carries.
@@ -104,6 +106,10 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Slot[] } | null>(null);
   const [done, setDone] = useState<Confirmation | null>(null);
+  // A booking whose services ask for a deposit: held until it is paid in the card modal (DepositPayment).
+  const [paying, setPaying] = useState<Confirmation | null>(null);
+  const [depositPaid, setDepositPaid] = useState<number | null>(null);
+  const [depositProblem, setDepositProblem] = useState<string | null>(null);
   // One key per attempt at one choice: a retry of the same Book press is the same booking.
   /* eslint-disable react-hooks/exhaustive-deps -- the choice is what renews the key, not an input of it */
   const idempotencyKey = useMemo(
@@ -164,6 +170,12 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       return bookingApi.book({ ...base, ...who }, idempotencyKey);
     },
     onSuccess: (c) => {
+      setDepositProblem(null);
+      if (c.deposit) {
+        setPaying(c);
+        return;
+      }
+      setDepositPaid(null);
       setDone(c);
       setStep('done');
       qc.invalidateQueries({ queryKey: ['online-booking-slots'] });
@@ -197,8 +209,37 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
     go(steps[0]);
   };
 
+  const depositSettled = (c: Confirmation, deposit: BookingDepositView | null, problem: string | null) => {
+    setPaying(null);
+    qc.invalidateQueries({ queryKey: ['online-booking-slots'] });
+    if (deposit?.status === 'held') {
+      setDepositPaid(deposit.amountMinor);
+      setDone(c);
+      setStep('done');
+      qc.invalidateQueries({ queryKey: ['online-booking-mine'] });
+      return;
+    }
+    // Nothing was taken and the held time is free again: choose a time again (a new booking, a new key).
+    setSlot(null);
+    setStep('time');
+    setDepositProblem(`Your card was not charged and the time was not booked: ${problem ?? 'the deposit was not paid'}`);
+  };
+  const depositDue = service ? visitDeposit(picked, service) : 0;
+
   return (
     <div className="bk-flow" data-testid="booking-flow" data-step={step}>
+      {paying?.deposit && (
+        <DepositPayment
+          appointmentId={paying.appointment.id}
+          amountMinor={paying.deposit.amountMinor}
+          onSettled={(d, problem) => depositSettled(paying, d, problem)}
+        />
+      )}
+      {depositProblem && step !== 'done' && (
+        <p className="alert alert-error" role="alert" data-testid="deposit-problem">
+          {depositProblem}
+        </p>
+      )}
       {step !== 'done' && (
         <div className="bk-progress">
           {back ? (
@@ -493,17 +534,22 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
               )}
             </div>
           )}
+          {depositDue > 0 && (
+            <p className="bk-deposit-note" data-testid="deposit-due">
+              A deposit of <strong>{formatCents(depositDue)}</strong> is taken by card when you book. It comes off your bill at the salon.
+            </p>
+          )}
           <div className="bk-actions">
             <button
               type="button"
               className="btn btn-primary btn-lg"
-              disabled={book.isPending}
+              disabled={book.isPending || !!paying}
               onClick={() => {
                 setRefusal(null);
                 book.mutate();
               }}
             >
-              {book.isPending ? 'Booking…' : 'Book appointment'}
+              {book.isPending ? 'Booking…' : depositDue > 0 ? `Book and pay ${formatCents(depositDue)} deposit` : 'Book appointment'}
             </button>
           </div>
         </div>
@@ -532,6 +578,12 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
             </dd>
             <dt>Price</dt>
             <dd>{formatCents(done.appointment.priceMinor)}</dd>
+            {depositPaid !== null && (
+              <>
+                <dt>Deposit paid</dt>
+                <dd data-testid="deposit-paid">{formatCents(depositPaid)}</dd>
+              </>
+            )}
           </dl>
           <div className="bk-actions">
             <a className="btn btn-primary" data-testid="add-to-calendar" download="appointment.ics" href={icsHref(done, location)}>
@@ -552,6 +604,12 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
       )}
     </div>
   );
+}
+
+/** The deposit the chosen services ask, at the menu's price (the booking's answer has the exact amount). */
+function visitDeposit(picked: PublicService[], service: PublicService): number {
+  if (picked.length <= 1) return depositOf(service.deposit, service.priceMinor);
+  return picked.reduce((sum, p) => sum + depositOf(p.deposit, p.priceMinor), 0);
 }
 
 /** The confirmation as an .ics file (a data URL: no object URL to revoke, and it survives a re-render). */

@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { APPOINTMENT_ACTIONS, PERMISSIONS } from '@salon/contracts/permissions';
+import { APPOINTMENT_ACTIONS, PERMISSIONS, POS_PERMISSIONS } from '@salon/contracts/permissions';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
@@ -13,8 +13,10 @@ import { ConsentCard } from './ConsentCard';
 import { DangerZone, DuplicatesPanel } from './DuplicatesPanel';
 import { FormsPanel } from './FormsPanel';
 import { NotesPanel, useNotes } from './NotesPanel';
+import { SavedCardsCard } from './SavedCardsCard';
 import { AlertsCard, TagsCard } from './TagsAlertsCards';
 import { useClient, useNames, useRebasingUpdate } from './use-client';
+import { CallClientButton } from '../phone/CallClientButton';
 import '../../styles/clients.css';
 
 const TABS = [
@@ -130,6 +132,7 @@ function ClientProfile({ clientId }: { clientId: string }) {
               <span>Client since {formatDate(c.createdAt)}</span>
               <span>{c.lastVisitAt ? `Last visit ${formatDate(c.lastVisitAt)}` : 'No visits yet'}</span>
             </div>
+            {c.phone && <CallClientButton clientId={c.id} clientName={c.fullName} />}
             {c.tags.length > 0 && (
               <div style={{ marginTop: '0.35rem' }}>
                 {c.tags.map((t) => (
@@ -183,6 +186,7 @@ function ClientProfile({ clientId }: { clientId: string }) {
             </div>
             <div className="profile-col">
               <ConsentCard client={c} canEdit={canEdit} update={update} nameOf={names.person} />
+              {can({ anyOf: [...POS_PERMISSIONS] }) && <SavedCardsCard clientId={c.id} canUse={can(PERMISSIONS.USE_POS)} />}
               <DuplicatesPanel client={c} canMerge={canDelete} />
               <section className="card">
                 <h2 className="card-title">Record</h2>

@@ -9,10 +9,13 @@ export const CONSENT_METHODS: { value: ConsentMethod; label: string }[] = [
   { value: 'sms-keyword', label: 'SMS keyword' },
   { value: 'staff', label: 'Entered by staff' },
   { value: 'import', label: 'Import' },
+  { value: 'unsubscribe-link', label: 'Unsubscribe link' },
 ];
 
 /** Methods staff can pick when granting by hand (import and keyword come from the system). */
-export const GRANT_METHODS = CONSENT_METHODS.filter((m) => m.value !== 'import' && m.value !== 'sms-keyword');
+export const GRANT_METHODS = CONSENT_METHODS.filter(
+  (m) => m.value !== 'import' && m.value !== 'sms-keyword' && m.value !== 'unsubscribe-link',
+);
 
 export function methodLabel(method: string | null): string {
   if (!method) return '';

@@ -26,9 +26,11 @@ const FOCUSABLE =
 export function Dialog({ title, onClose, children, wide, testId, description, placement = 'center', returnFocus, headerExtra }: Props) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const returnTo = useRef(returnFocus);
+  // Read while rendering, before React's autoFocus moves the focus into the dialog at commit: read in
+  // the effect, "what had focus" would already be the dialog's own field, and nothing would get it back.
+  const returnTo = useRef(returnFocus ?? (document.activeElement as HTMLElement | null));
   useEffect(() => {
-    const previous = returnTo.current ?? (document.activeElement as HTMLElement | null);
+    const previous = returnTo.current;
     const node = ref.current;
     const first = node?.querySelector<HTMLElement>('[autofocus], ' + FOCUSABLE);
     first?.focus();

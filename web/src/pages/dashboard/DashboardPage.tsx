@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { PERMISSIONS } from '@salon/contracts/permissions';
-import { formatLongDate, formatTime, greetingFor, DISPLAY_TIME_ZONE } from '../../lib/format';
+import { formatCents, formatLongDate, formatTime, greetingFor, DISPLAY_TIME_ZONE } from '../../lib/format';
 import { getFullName } from '../../lib/user-display';
 import { useLocations } from '../../session/location-context';
 import { useSession } from '../../session/session-context';
@@ -11,6 +11,7 @@ import { usePermissions } from '../../session/use-permissions';
 import { flattenMenu } from '../../shell/menu-model';
 import { useMenu } from '../../shell/SideMenu';
 import { addDays, dayRange, todayIn } from '../appointments/time-grid';
+import { DASHBOARD_FIGURES, LOW_STOCK } from '../reports/reports-gql';
 import { todaySummary } from './today-summary';
 
 const VIEWER = graphql(`
@@ -63,16 +64,6 @@ const CLIENT_COUNTS = graphql(`
   }
 `);
 
-/** Not built yet: the card says so, and nothing else on the dashboard claims a missing module. */
-const COMING = [
-  {
-    id: 'sales',
-    title: 'Sales',
-    module: 'Retail',
-    text: "Today's takings, tips and retail sales arrive with the point-of-sale module.",
-  },
-];
-
 export function DashboardPage() {
   const { user } = useSession();
   const perms = usePermissions();
@@ -106,18 +97,9 @@ export function DashboardPage() {
           <TodayCard locationId={loc.selected?.id} timeZone={loc.selected?.timeZone ?? DISPLAY_TIME_ZONE} now={now} />
         )}
         {perms.can(PERMISSIONS.VIEW_CLIENTS) && <ClientsCard timeZone={loc.selected?.timeZone ?? DISPLAY_TIME_ZONE} now={now} />}
-        {COMING.map((c) => (
-          <article key={c.id} className="card stat-card" data-testid={`dashboard-card-${c.id}`} aria-labelledby={`card-${c.id}`}>
-            <p className="stat-label" id={`card-${c.id}`}>
-              {c.title}
-            </p>
-            <p className="stat-value" aria-hidden="true">
-              —
-            </p>
-            <p className="muted small">{c.text}</p>
-            <span className="chip">Arrives with the {c.module} module</span>
-          </article>
-        ))}
+        {perms.can(PERMISSIONS.VIEW_REPORTS) && <SalesTodayCard locationId={loc.selected?.id} />}
+        {perms.can(PERMISSIONS.VIEW_REPORTS) && <NewClientsCard locationId={loc.selected?.id} />}
+        {perms.can(PERMISSIONS.VIEW_PRODUCTS) && <LowStockCard locationId={loc.selected?.id} />}
       </div>
 
       <div className="grid grid-2">
@@ -256,6 +238,99 @@ function ClientsCard({ timeZone, now }: { timeZone: string; now: Date }) {
       </p>
       <Link to="/clients" className="link-sm">
         Open clients
+      </Link>
+    </article>
+  );
+}
+
+/** Figures refresh on their own: a ticket closed at the desk shows here within the poll, without a reload. */
+const POLL_MS = 30_000;
+
+function useDashboardFigures(locationId?: string) {
+  const { data, error } = useQuery(DASHBOARD_FIGURES, {
+    variables: { locationId: locationId ?? null },
+    skip: !locationId,
+    pollInterval: POLL_MS,
+    fetchPolicy: 'cache-and-network',
+  });
+  return { f: data?.dashboardFigures, error };
+}
+
+function SalesTodayCard({ locationId }: { locationId?: string }) {
+  const { f, error } = useDashboardFigures(locationId);
+  return (
+    <article className="card stat-card" data-testid="dashboard-card-sales" aria-labelledby="card-sales">
+      <p className="stat-label" id="card-sales">
+        Sales today
+      </p>
+      <p className="stat-value" data-testid="dashboard-sales-today">
+        {f ? formatCents(f.salesMinor) : '—'}
+      </p>
+      <p className="muted small" data-testid="dashboard-sales-detail">
+        {error && !f
+          ? "Could not load today's sales."
+          : f
+            ? `${f.tickets} ${f.tickets === 1 ? 'ticket' : 'tickets'} · ${formatCents(f.tipsMinor)} in tips`
+            : 'Loading…'}
+      </p>
+      <Link to="/reports" className="link-sm">
+        Open reports
+      </Link>
+    </article>
+  );
+}
+
+function NewClientsCard({ locationId }: { locationId?: string }) {
+  const { f, error } = useDashboardFigures(locationId);
+  return (
+    <article className="card stat-card" data-testid="dashboard-card-new-clients" aria-labelledby="card-new-clients">
+      <p className="stat-label" id="card-new-clients">
+        New clients this week
+      </p>
+      <p className="stat-value" data-testid="dashboard-new-clients">
+        {f ? f.newClientsThisWeek : '—'}
+      </p>
+      <p className="muted small">{error && !f ? 'Could not load new clients.' : 'Added since Monday'}</p>
+      <Link to="/reports" className="link-sm">
+        See the clients report
+      </Link>
+    </article>
+  );
+}
+
+function LowStockCard({ locationId }: { locationId?: string }) {
+  const { data, error } = useQuery(LOW_STOCK, {
+    variables: { locationId: locationId ?? null },
+    skip: !locationId,
+    pollInterval: 60_000,
+    fetchPolicy: 'cache-and-network',
+  });
+  const low = data?.products ?? null;
+  const onHand = (p: NonNullable<typeof low>[number]) => p.stock.find((s) => s.locationId === locationId)?.onHand ?? 0;
+  return (
+    <article className="card stat-card" data-testid="dashboard-card-low-stock" aria-labelledby="card-low-stock">
+      <p className="stat-label" id="card-low-stock">
+        Low stock
+      </p>
+      <p className="stat-value" data-testid="dashboard-low-stock-count">
+        {low ? low.length : '—'}
+      </p>
+      {error && !low ? (
+        <p className="muted small">Could not load stock.</p>
+      ) : low && low.length > 0 ? (
+        <ul className="muted small dashboard-list">
+          {low.slice(0, 3).map((p) => (
+            <li key={p.id}>
+              {p.name}: {onHand(p)} left
+            </li>
+          ))}
+          {low.length > 3 && <li>and {low.length - 3} more</li>}
+        </ul>
+      ) : (
+        <p className="muted small">{low ? 'Nothing at or under its threshold.' : 'Loading…'}</p>
+      )}
+      <Link to="/products" className="link-sm">
+        Open products
       </Link>
     </article>
   );

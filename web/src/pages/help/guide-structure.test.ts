@@ -20,6 +20,12 @@ const WRITTEN: readonly HelpTopic[] = [
   'note-templates',
   'schedule',
   'staff-schedule',
+  'phone',
+  'gift-certificates',
+  'memberships',
+  'ai-messaging',
+  'marketing',
+  'reports',
 ];
 
 /** web/public is Vite's public folder: /help/x.png in a guide is web/public/help/x.png. */

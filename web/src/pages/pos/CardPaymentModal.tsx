@@ -143,7 +143,7 @@ function loadStripe(): Promise<NonNullable<Window['Stripe']>> {
 }
 
 /** With real keys: Stripe's Payment Element, confirmed in place (no redirect unless the card needs one). */
-function PaymentElement({
+export function PaymentElement({
   publishableKey,
   clientSecret,
   onDone,

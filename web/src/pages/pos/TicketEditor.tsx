@@ -14,6 +14,7 @@ import { Dialog } from '../clients/Dialog';
 import { dollarsToMinor, minorToDollars } from '../services/money';
 import { useStaffOptions } from '../services/staff-options';
 import { CardPaymentModal, type CardModalInfo } from './CardPaymentModal';
+import { PrepaidTenders, SellPrepaid, SoldGiftCards } from './PrepaidPanels';
 import { CARD_OPTIONS, PAY_TICKET, POS_PRODUCTS, PRODUCT_BY_CODE, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
 import {
   activeTip,
@@ -44,8 +45,22 @@ interface Settings {
   discountLimitPercent: number;
 }
 
-const KIND_LABEL: Record<string, string> = { service: 'Service', product: 'Product', fee: 'Fee' };
-const METHOD_LABEL: Record<string, string> = { cash: 'Cash', card: 'Card', terminal: 'Card terminal', card_on_file: 'Card on file' };
+const KIND_LABEL: Record<string, string> = {
+  service: 'Service',
+  product: 'Product',
+  fee: 'Fee',
+  gift_card: 'Gift card',
+  membership: 'Membership',
+  package: 'Package',
+};
+const METHOD_LABEL: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  terminal: 'Card terminal',
+  card_on_file: 'Card on file',
+  gift_card: 'Gift card',
+  prepaid_credit: 'Membership or package credit',
+};
 
 function isConflict(error: unknown): boolean {
   return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'CONFLICT');
@@ -103,6 +118,7 @@ export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: stri
 
       <LinesTable ticket={ticket} editable={editable} onEdit={edit} />
       {editable && <AddLine locationId={ticket.locationId} onEdit={edit} />}
+      {editable && <SellPrepaid onEdit={edit} />}
 
       <div className="pos-adjust">
         {editable && <TicketDiscount ticket={ticket} limit={settings?.discountLimitPercent ?? null} onSave={save} />}
@@ -113,7 +129,9 @@ export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: stri
 
       <Totals ticket={ticket} />
 
+      {ticket.status === 'open' && canUse && ticket.balanceMinor > 0 && <PrepaidTenders ticket={ticket} onPaid={onChanged} />}
       {ticket.status === 'open' && canUse && ticket.balanceMinor > 0 && <TenderPanel ticket={ticket} onPaid={onChanged} />}
+      <SoldGiftCards ticket={ticket} />
       <Payments ticket={ticket} onRefunded={onChanged} />
       {ticket.status === 'open' && canUse && ticket.paidMinor === 0 && <VoidButton ticket={ticket} onVoided={onChanged} />}
     </article>

@@ -59,6 +59,15 @@ describe('editLines: the whole list after one edit', () => {
       { kind: 'add-item', itemKind: 'fee', name: ' Late fee ', unitPriceMinor: 2500 } as const,
       [{ id: 'l1' }, { id: 'l2' }, { kind: 'fee', name: 'Late fee', unitPriceMinor: 2500, quantity: 1 }],
     ],
+    [
+      { kind: 'add-gift-card', amountMinor: 5000, cardCode: ' 6006-0001 ' } as const,
+      [{ id: 'l1' }, { id: 'l2' }, { kind: 'gift_card', name: 'Gift card', unitPriceMinor: 5000, cardCode: '6006-0001', quantity: 1 }],
+    ],
+    [
+      { kind: 'add-gift-card', amountMinor: 2500, cardCode: null } as const,
+      [{ id: 'l1' }, { id: 'l2' }, { kind: 'gift_card', name: 'Gift card', unitPriceMinor: 2500, quantity: 1 }],
+    ],
+    [{ kind: 'add-plan', planId: 'plan-1' } as const, [{ id: 'l1' }, { id: 'l2' }, { planId: 'plan-1', quantity: 1 }]],
   ])('%j', (edit, expected) => {
     const result = editLines(lines, edit);
     expect(result).toHaveLength(expected.length);

@@ -24,7 +24,9 @@ export type LineEdit =
   | { kind: 'remove'; lineId: string }
   | { kind: 'add-service'; serviceId: string; staffId: string | null }
   | { kind: 'add-product'; productId: string }
-  | { kind: 'add-item'; itemKind: 'product' | 'fee'; name: string; unitPriceMinor: number };
+  | { kind: 'add-item'; itemKind: 'product' | 'fee'; name: string; unitPriceMinor: number }
+  | { kind: 'add-gift-card'; amountMinor: number; cardCode: string | null }
+  | { kind: 'add-plan'; planId: string };
 
 /** The whole list after one edit (PATCH replaces the list). */
 export function editLines(lines: readonly TicketLine[], edit: LineEdit): TicketLineInput[] {
@@ -46,6 +48,15 @@ export function editLines(lines: readonly TicketLine[], edit: LineEdit): TicketL
     }
     case 'add-item':
       return [...list, { kind: edit.itemKind, name: edit.name.trim(), unitPriceMinor: edit.unitPriceMinor, quantity: 1 }];
+    case 'add-gift-card': {
+      const cardCode = edit.cardCode?.trim() || undefined;
+      return [
+        ...list,
+        { kind: 'gift_card', name: 'Gift card', unitPriceMinor: edit.amountMinor, quantity: 1, ...(cardCode ? { cardCode } : {}) },
+      ];
+    }
+    case 'add-plan':
+      return [...list, { planId: edit.planId, quantity: 1 }];
   }
 }
 

@@ -191,6 +191,8 @@ export function StaffPage() {
           canEditBio={isAdmin || profile.id === user?.id}
           seesSchedule={seesSchedules || (profile.id === user?.id && seesOwnSchedule)}
           seesServices={seesServices}
+          isSelf={profile.id === user?.id}
+          managesFeed={profile.id === user?.id ? isAdmin || seesSchedules || seesOwnSchedule : isAdmin || can(PERMISSIONS.EDIT_CALENDAR)}
         />
       )}
     </section>

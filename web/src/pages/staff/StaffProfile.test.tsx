@@ -8,7 +8,8 @@ import { createApolloClient } from '../../lib/apollo';
 import type { StaffUser } from './staff-gql';
 import { StaffProfile } from './StaffProfile';
 
-const DANA: StaffUser = {
+// The cache needs the __typename the generated type leaves out.
+const DANA: StaffUser & { __typename: 'User' } = {
   __typename: 'User',
   id: 'dana',
   firstName: 'Dana',
@@ -20,7 +21,7 @@ const DANA: StaffUser = {
   isActive: true,
   profilePicture: null,
   bio: 'Colour specialist.',
-  permissionGroups: [{ __typename: 'PermissionGroup', id: 'g1', name: 'Stylists' }],
+  permissionGroups: [{ id: 'g1', name: 'Stylists' }],
 };
 const LOCATIONS = [
   { __typename: 'Location', id: 'downtown', name: 'Downtown' },
@@ -143,5 +144,107 @@ describe('StaffProfile', () => {
     await waitFor(() => expect(field.value).toBe('Balayage and colour corrections.'));
     expect(saved.at(-1)).toEqual({ id: 'dana', bio: 'Balayage and colour corrections.' });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('Calendar sync in the profile', () => {
+  const status = (active: boolean, lastReadAt: string | null = null) => ({
+    status: 200,
+    body: {
+      data: {
+        calendarFeed: {
+          __typename: 'CalendarFeed',
+          staffId: 'dana',
+          active,
+          createdAt: active ? '2026-11-20T10:00:00Z' : null,
+          lastReadAt,
+        },
+      },
+    },
+  });
+
+  it('makes a secret link shown once (https and webcal), then turns it off', async () => {
+    let active = false;
+    routes.CalendarFeed = () => status(active);
+    routes.CreateCalendarFeed = () => {
+      active = true;
+      return {
+        status: 200,
+        body: {
+          data: {
+            createCalendarFeed: {
+              __typename: 'CalendarFeedLink',
+              staffId: 'dana',
+              active: true,
+              createdAt: '2026-11-24T10:00:00Z',
+              lastReadAt: null,
+              path: '/api/calendar-feeds/ics/secret123.ics',
+            },
+          },
+        },
+      };
+    };
+    routes.RevokeCalendarFeed = () => {
+      active = false;
+      return { status: 200, body: { data: { revokeCalendarFeed: true } } };
+    };
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} managesFeed isSelf />);
+    expect((await screen.findByTestId('calendar-sync-status')).textContent).toBe('No link yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Get a calendar link' }));
+    const url = (await screen.findByTestId('calendar-sync-url')) as HTMLInputElement;
+    expect(url.value).toBe(`${window.location.origin}/api/calendar-feeds/ics/secret123.ics`);
+    expect(screen.getByRole('link', { name: 'Open in Apple Calendar' }).getAttribute('href')).toMatch(
+      /^webcal:\/\/.+\/api\/calendar-feeds\/ics\/secret123\.ics$/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(screen.queryByTestId('calendar-sync-url')).toBeNull());
+    expect(calls.map((c) => c.operation)).toContain('RevokeCalendarFeed');
+    expect((await screen.findByTestId('calendar-sync-status')).textContent).toBe('No link yet.');
+  });
+
+  it('says when a calendar last read a live link, and is not offered without the right', async () => {
+    routes.CalendarFeed = () => status(true, '2026-11-23T15:00:00Z');
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} managesFeed />);
+    expect((await screen.findByTestId('calendar-sync-status')).textContent).toMatch(/A link is on, last read by a calendar/);
+    expect(screen.getByText(/See Dana Lee's appointments/)).toBeTruthy();
+    cleanup();
+    calls = [];
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} />);
+    expect(screen.queryByTestId('calendar-sync')).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the profile photo', () => {
+  it('is removed by the person or an admin, and a file that is not a picture is named as such', async () => {
+    const sent: any[] = [];
+    routes.SetUserPhoto = (v) => {
+      sent.push(v);
+      return { status: 200, body: { data: { setUserPhoto: { __typename: 'User', id: 'dana', profilePicture: v.photo } } } };
+    };
+    wrap(
+      <StaffProfile
+        person={{ ...DANA, profilePicture: 'data:image/png;base64,AAAA' }}
+        onClose={vi.fn()}
+        canEditBio
+        seesSchedule={false}
+        seesServices={false}
+      />,
+    );
+    const input = screen.getByTestId('staff-photo-input') as HTMLInputElement;
+    expect(input.accept).toBe('image/jpeg,image/png,image/webp');
+    expect(screen.getByText('Change photo')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/JPEG, PNG or WebP/);
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
+    await waitFor(() => expect(sent).toEqual([{ id: 'dana', photo: null }]));
+  });
+
+  it('is not offered to someone who may not change it', () => {
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} />);
+    expect(screen.queryByTestId('staff-photo-input')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove photo' })).toBeNull();
   });
 });

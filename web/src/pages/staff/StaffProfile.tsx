@@ -7,7 +7,9 @@ import { formatCents, formatDuration } from '../../lib/format';
 import { Avatar } from '../../shell/Avatar';
 import { toast } from '../../shell/Toaster';
 import { Dialog } from '../clients/Dialog';
-import { PROFILE_HOURS, PROFILE_LOCATIONS, PROFILE_SERVICES, SET_USER_BIO, type StaffUser } from './staff-gql';
+import { CalendarSync } from './CalendarSync';
+import { PROFILE_HOURS, PROFILE_LOCATIONS, PROFILE_SERVICES, SET_USER_BIO, SET_USER_PHOTO, type StaffUser } from './staff-gql';
+import { PHOTO_TYPES, photoFileProblem, shrinkPhoto } from './staff-photo';
 import { performedServices } from './staff-profile';
 import './staff.css';
 
@@ -20,13 +22,16 @@ interface Props {
   seesSchedule: boolean;
   /** Whoever may read the service catalogue. */
   seesServices: boolean;
+  /** The person themselves, or whoever holds edit_calendar (scheduling's rule for calendar feeds). */
+  managesFeed?: boolean;
+  isSelf?: boolean;
 }
 
 /**
  * A person's profile beside the staff list: photo, contact, the bio clients read on online booking,
  * where they work and what they perform at their own duration and price, and a way to their hours.
  */
-export function StaffProfile({ person, onClose, canEditBio, seesSchedule, seesServices }: Props) {
+export function StaffProfile({ person, onClose, canEditBio, seesSchedule, seesServices, managesFeed = false, isSelf = false }: Props) {
   const name = person.fullName || person.email;
   const locations = useQuery(PROFILE_LOCATIONS, { skip: !seesSchedule && !seesServices });
   const services = useQuery(PROFILE_SERVICES, { skip: !seesServices });
@@ -43,6 +48,7 @@ export function StaffProfile({ person, onClose, canEditBio, seesSchedule, seesSe
       <div className="staff-profile-head">
         <Avatar firstName={person.firstName} lastName={person.lastName} picture={person.profilePicture} size={72} />
         <div>
+          {canEditBio && <PhotoControls person={person} />}
           <span className={`badge${person.role === 'admin' ? ' badge-primary' : ''}`}>{person.role}</span>{' '}
           {!person.isActive && <span className="badge badge-muted">Inactive</span>}
           {person.permissionGroups.length > 0 && <p className="muted small">{person.permissionGroups.map((g) => g.name).join(', ')}</p>}
@@ -62,6 +68,8 @@ export function StaffProfile({ person, onClose, canEditBio, seesSchedule, seesSe
       </section>
 
       <BioSection person={person} canEdit={canEditBio} />
+
+      {managesFeed && person.role !== 'client' && <CalendarSync staffId={person.id} name={name} isSelf={isSelf} />}
 
       {seesSchedule && (
         <section className="staff-profile-section" aria-labelledby="staff-profile-locations">
@@ -153,6 +161,66 @@ function useWorkLocations(staffId: string, locations: readonly { id: string }[] 
     };
   }, [client, staffId, locations]);
   return ids;
+}
+
+/** Choose a picture (cut to a square and shrunk here before it is sent) or remove it: an admin or the person themselves. */
+function PhotoControls({ person }: { person: StaffUser }) {
+  const id = useId();
+  const [save, state] = useMutation(SET_USER_PHOTO);
+  const [error, setError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const send = async (photo: string | null) => {
+    setError(null);
+    try {
+      await save({ variables: { id: person.id, photo } });
+      toast({ title: photo ? 'Photo saved' : 'Photo removed', variant: 'success' });
+    } catch (err) {
+      setError(graphqlErrorMessage(err));
+    }
+  };
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = photoFileProblem(file);
+    if (problem) return setError(problem);
+    setPreparing(true);
+    try {
+      await send(await shrinkPhoto(file));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The picture could not be read.');
+    } finally {
+      setPreparing(false);
+    }
+  };
+  const busy = preparing || state.loading;
+  return (
+    <div className="staff-photo-controls">
+      <input
+        id={`${id}-photo`}
+        type="file"
+        accept={PHOTO_TYPES.join(',')}
+        className="visually-hidden"
+        disabled={busy}
+        data-testid="staff-photo-input"
+        onChange={(e) => {
+          void choose(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <label htmlFor={`${id}-photo`} className={`btn btn-secondary btn-xs${busy ? ' disabled' : ''}`}>
+        {busy ? 'Saving photo…' : person.profilePicture ? 'Change photo' : 'Add a photo'}
+      </label>
+      {person.profilePicture && (
+        <button type="button" className="btn btn-ghost btn-xs" disabled={busy} onClick={() => void send(null)}>
+          Remove photo
+        </button>
+      )}
+      {error && (
+        <p className="alert alert-error small" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function BioSection({ person, canEdit }: { person: StaffUser; canEdit: boolean }) {

@@ -111,3 +111,41 @@ export const PROFILE_SERVICES = graphql(`
 
 export type StaffUser = StaffUserFieldsFragment;
 export type Invitation = InviteStaffMutation['inviteStaff'];
+
+export const CALENDAR_FEED = graphql(`
+  query CalendarFeed($staffId: ID!) {
+    calendarFeed(staffId: $staffId) {
+      staffId
+      active
+      createdAt
+      lastReadAt
+    }
+  }
+`);
+
+export const CREATE_CALENDAR_FEED = graphql(`
+  mutation CreateCalendarFeed($staffId: ID!) {
+    createCalendarFeed(staffId: $staffId) {
+      staffId
+      active
+      createdAt
+      lastReadAt
+      path
+    }
+  }
+`);
+
+export const REVOKE_CALENDAR_FEED = graphql(`
+  mutation RevokeCalendarFeed($staffId: ID!) {
+    revokeCalendarFeed(staffId: $staffId)
+  }
+`);
+
+export const SET_USER_PHOTO = graphql(`
+  mutation SetUserPhoto($id: ID!, $photo: String) {
+    setUserPhoto(id: $id, photo: $photo) {
+      id
+      profilePicture
+    }
+  }
+`);

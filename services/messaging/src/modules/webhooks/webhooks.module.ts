@@ -1,5 +1,6 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import express from 'express';
+import { AiQueueModule } from '../ai/ai-queue.module.js';
 import { ConsentModule } from '../consent/consent.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
@@ -10,7 +11,7 @@ import { SnsClient } from './sns/sns-client.js';
 import { SnsVerifier } from './sns/sns-verifier.js';
 
 @Module({
-  imports: [DeliveryModule, ConsentModule, InboxModule],
+  imports: [DeliveryModule, ConsentModule, InboxModule, AiQueueModule],
   controllers: [TwilioWebhooksController, SesWebhookController],
   providers: [TwilioSignatureGuard, SnsClient, SnsVerifier],
 })

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ClientsConsumer } from './events/clients.consumer.js';
 import { PlatformConsumer } from './events/platform.consumer.js';
 import { SalesConsumer } from './events/sales.consumer.js';
 import { RecordSalesUseCase } from './use-cases/record-sales.use-case.js';
 
-/** The projections of retail's, identity's and scheduling's events (worker process). */
-@Module({ providers: [RecordSalesUseCase, SalesConsumer, PlatformConsumer] })
+/** The projections of retail's, identity's, scheduling's and clients' events (worker process). */
+@Module({ providers: [RecordSalesUseCase, SalesConsumer, PlatformConsumer, ClientsConsumer], exports: [RecordSalesUseCase] })
 export class SalesModule {}

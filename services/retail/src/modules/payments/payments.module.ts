@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { GiftCardsModule } from '../gift-cards/gift-cards.module.js';
+import { MembershipsModule } from '../memberships/memberships.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { PaymentGateway } from './domain/payment-gateway.js';
@@ -14,7 +16,7 @@ import { SalesHistoryUseCase } from './use-cases/sales-history.use-case.js';
 import { StripeWebhookUseCase } from './use-cases/stripe-webhook.use-case.js';
 
 @Module({
-  imports: [TicketsModule, ProductsModule],
+  imports: [TicketsModule, ProductsModule, GiftCardsModule, MembershipsModule],
   controllers: [PaymentsController, CardAccountsController, StripeWebhooksController],
   providers: [
     { provide: PaymentGateway, useClass: StripeGateway },
@@ -26,5 +28,6 @@ import { StripeWebhookUseCase } from './use-cases/stripe-webhook.use-case.js';
     PaymentResolver,
     TicketPaymentsResolver,
   ],
+  exports: [PaymentGateway, CardAccountsUseCase, CardAccountsRepository],
 })
 export class PaymentsModule {}

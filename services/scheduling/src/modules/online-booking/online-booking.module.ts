@@ -3,6 +3,7 @@ import { AppointmentsModule } from '../appointments/appointments.module.js';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { ClientReferencesModule } from '../client-references/client-references.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { DepositsModule } from '../deposits/deposits.module.js';
 import { BookingDesignResolver } from './graphql/booking-design.resolver.js';
 import { BookingDesignController } from './http/booking-design.controller.js';
 import { OnlineBookingController } from './http/online-booking.controller.js';
@@ -18,7 +19,7 @@ import { MyAppointmentsUseCase } from './use-cases/my-appointments.use-case.js';
 import { OnlineBookingUseCase } from './use-cases/online-booking.use-case.js';
 
 @Module({
-  imports: [AppointmentsModule, AvailabilityModule, SchedulesModule, ClientReferencesModule],
+  imports: [AppointmentsModule, AvailabilityModule, SchedulesModule, ClientReferencesModule, DepositsModule],
   controllers: [OnlineBookingController, BookingDesignController],
   providers: [
     OnlineBookingRepository,
@@ -33,5 +34,7 @@ import { OnlineBookingUseCase } from './use-cases/online-booking.use-case.js';
     BookingDesignUseCase,
     BookingDesignResolver,
   ],
+  // Identity's and clients' answers (business name, a person's name) for the calendar feeds too.
+  exports: [PlatformLookup],
 })
 export class OnlineBookingModule {}

@@ -1,4 +1,5 @@
-import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import DataLoader from 'dataloader';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import type { Client } from '@salon/contracts';
 import { ClientsUseCase } from '../use-cases/clients.use-case.js';
@@ -50,10 +51,20 @@ export class ClientResolver {
 
   // The same rule as GET /api/clients/{id}: a reference is a read of the client (a client-role
   // login or staff without view_clients calling a subgraph directly get nothing).
+  // The gateway sends every client of a result in one `_entities` call; one loader per request
+  // gathers them into one query instead of one per client (no N+1).
+  private readonly referenceLoaders = new WeakMap<object, DataLoader<string, Client | null>>();
+
   @RequirePermission('view_clients')
   @ResolveReference()
-  async resolveReference(reference: { id: string }) {
-    const view = await this.clientsUseCase.reference(reference.id);
+  async resolveReference(@Parent() reference: { id: string }, @Context() context: { req?: object }) {
+    const key = context?.req ?? context;
+    let loader = key ? this.referenceLoaders.get(key) : undefined;
+    if (!loader) {
+      loader = new DataLoader((ids: readonly string[]) => this.clientsUseCase.referencedClients(ids), { cache: true });
+      if (key) this.referenceLoaders.set(key, loader);
+    }
+    const view = await loader.load(reference.id);
     return view ? { ...view, possibleDuplicateCount: NOT_COUNTED } : null;
   }
 

@@ -127,10 +127,15 @@ export class ClientsUseCase {
     return toClientView(client, counts.get(client.id) ?? 0);
   }
 
-  /** For federation references: any client that ever existed (deleted and merged ones too, so old references resolve). */
-  async reference(id: string): Promise<Client | null> {
-    const client = isUuid(id) ? await this.clients.findById(id) : null;
-    return client ? toClientView(client) : null;
+  /**
+   * For federation references: any client that ever existed (deleted and merged ones too, so old
+   * references resolve), in the order asked, null where unknown. One query for a gateway's whole
+   * `_entities` batch.
+   */
+  async referencedClients(ids: readonly string[]): Promise<(Client | null)[]> {
+    const found = await this.clients.findByIds([...new Set(ids.filter(isUuid))]);
+    const byId = new Map(found.map((c) => [c.id, toClientView(c)]));
+    return ids.map((id) => byId.get(id) ?? null);
   }
 
   async possibleDuplicateCount(id: string): Promise<number> {

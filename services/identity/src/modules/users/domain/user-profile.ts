@@ -6,6 +6,7 @@ import {
   inviteStaffInputSchema,
   satisfies,
   staffBioInputSchema,
+  staffPhotoInputSchema,
   updateUserInputSchema,
   type PermissionSubject,
   type Role,
@@ -69,6 +70,8 @@ export const createUserSchema = createUserInputSchema.extend({ password: passwor
 export const updateUserSchema = updateUserInputSchema;
 
 export const staffBioSchema = staffBioInputSchema;
+
+export const staffPhotoSchema = staffPhotoInputSchema;
 
 export const inviteStaffSchema = inviteStaffInputSchema;
 

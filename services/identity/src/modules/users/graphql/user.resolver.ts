@@ -102,6 +102,18 @@ export class UserResolver {
     return this.manageUsers.setBio(auth, id, { bio: bio ?? null });
   }
 
+  // No @AdminOnly: the person themselves may set their own (the use-case decides, as for the bio).
+  @Mutation(() => UserModel, {
+    description: 'The profile photo: a JPEG, PNG or WebP data URL, or null to remove it; an admin or the person themselves',
+  })
+  setUserPhoto(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('photo', { type: () => String, nullable: true }) photo?: string | null,
+  ) {
+    return this.manageUsers.setPhoto(auth, id, { photo: photo ?? null });
+  }
+
   @AdminOnly()
   @Mutation(() => UserModel, { description: 'Deactivating signs the user out everywhere' })
   setUserActive(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string, @Args('isActive') isActive: boolean) {

@@ -13,6 +13,7 @@ import {
   mayReadUser,
   mayWriteBio,
   staffBioSchema,
+  staffPhotoSchema,
   updateUserSchema,
   usernameFromEmail,
 } from '../domain/user-profile.js';
@@ -118,6 +119,16 @@ export class ManageUsersUseCase {
     const user = await this.entity(id);
     if (!hasBio(user.role)) throw ValidationFailedError.field('bio', 'only staff members have a bio');
     await this.users.update(id, { bio });
+    return this.entity(id);
+  }
+
+  /** The same rule as the bio: an admin, or the person themselves; a picture, or null to remove it. */
+  async setPhoto(auth: AuthContext, id: string, input: unknown): Promise<UserEntity> {
+    if (!mayWriteBio(auth, id)) throw new ForbiddenError('Forbidden: only an admin or the person themselves may change a photo');
+    const { photo } = parseInput(staffPhotoSchema, input);
+    const user = await this.entity(id);
+    if (!hasBio(user.role)) throw ValidationFailedError.field('photo', 'only staff members have a profile photo');
+    await this.users.update(id, { profilePicture: photo });
     return this.entity(id);
   }
 

@@ -18,6 +18,8 @@ export const queueMessageSchema = z
     createdBy: lineSchema(100).nullable().optional(),
     /** The body carries a secret (reset link, code): never shown, scrubbed once sent. */
     sensitive: z.boolean().optional(),
+    /** Extra e-mail headers (List-Unsubscribe…): names of letters, digits and hyphens, values on one line. */
+    headers: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,60}$/, 'must be a header name'), lineSchema(2000, { min: 1 })).optional(),
   })
   .refine((m) => m.channel !== 'email' || (m.subject && m.subject.length > 0), { path: ['subject'], message: 'is required for e-mail' })
   .refine((m) => m.channel !== 'sms' || m.text.length <= 1600, { path: ['text'], message: 'must be at most 1600 characters for SMS' });

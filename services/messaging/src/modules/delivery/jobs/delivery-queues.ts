@@ -44,8 +44,36 @@ export class DeliveryQueues implements OnModuleDestroy {
     };
   }
 
-  async enqueue(channel: MessageChannel, messageId: string): Promise<void> {
-    await this.queues[channel].add('deliver', { messageId }, deliveryJobOptions(this.config, messageId));
+  /**
+   * Enqueues made in the same tick (a burst of reminders, an automation's batch) go to Redis as one
+   * addBulk per channel instead of one round trip each. Each caller still resolves only once its
+   * job is in Redis (or rejects with the bulk's error), and the job id is still the message id, so
+   * a repeated enqueue adds nothing.
+   */
+  enqueue(channel: MessageChannel, messageId: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const pending = this.pending[channel];
+      pending.push({ messageId, resolve, reject });
+      if (pending.length === 1) setImmediate(() => void this.flush(channel));
+    });
+  }
+
+  private readonly pending: Record<MessageChannel, { messageId: string; resolve: () => void; reject: (error: unknown) => void }[]> = {
+    email: [],
+    sms: [],
+  };
+
+  private async flush(channel: MessageChannel): Promise<void> {
+    const batch = this.pending[channel].splice(0);
+    if (batch.length === 0) return;
+    try {
+      await this.queues[channel].addBulk(
+        batch.map(({ messageId }) => ({ name: 'deliver', data: { messageId }, opts: deliveryJobOptions(this.config, messageId) })),
+      );
+      for (const b of batch) b.resolve();
+    } catch (error) {
+      for (const b of batch) b.reject(error);
+    }
   }
 
   /** Like enqueue, but also revives a job BullMQ gave up on (stalled too often) while its row is unfinished. */

@@ -28,4 +28,6 @@ export class MessageEntity {
   @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true }) deliveredAt: Date | null;
   @Column({ name: 'failed_at', type: 'timestamptz', nullable: true }) failedAt: Date | null;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+  /** Extra e-mail headers (a campaign's List-Unsubscribe and List-Unsubscribe-Post); null for most messages. */
+  @Column({ type: 'jsonb', nullable: true }) headers: Record<string, string> | null;
 }

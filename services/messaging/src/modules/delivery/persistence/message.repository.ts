@@ -15,6 +15,7 @@ export interface NewMessage {
   purpose: string;
   sensitive: boolean;
   createdBy: string | null;
+  headers?: Record<string, string> | null;
 }
 
 // Once a message is out (or never will be), a secret in its body has no reason to stay.
@@ -31,8 +32,8 @@ export class MessageRepository {
   /** Inserts unless the idempotency key exists; either way answers the key's row. */
   async insertOrGet(values: NewMessage): Promise<{ message: MessageEntity; created: boolean }> {
     const inserted: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by, headers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         values.idempotencyKey,
@@ -45,6 +46,7 @@ export class MessageRepository {
         values.purpose,
         values.sensitive,
         values.createdBy,
+        values.headers ? JSON.stringify(values.headers) : null,
       ],
     );
     const message = await this.repo().findOneByOrFail({ idempotencyKey: values.idempotencyKey });

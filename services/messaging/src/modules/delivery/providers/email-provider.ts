@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers (a campaign's List-Unsubscribe); sent as a raw MIME message when present. */
+  headers?: Record<string, string>;
 }
 
 /** One implementation per vendor (providers/<vendor>/); which one runs is configuration. */

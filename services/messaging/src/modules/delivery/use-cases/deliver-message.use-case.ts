@@ -148,6 +148,7 @@ function toEmail(message: MessageEntity): OutgoingEmail {
     subject: message.subject ?? '',
     text: message.bodyText,
     html: message.bodyHtml,
+    headers: message.headers ?? undefined,
   };
 }
 

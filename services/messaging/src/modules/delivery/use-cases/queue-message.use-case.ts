@@ -32,6 +32,7 @@ export class QueueMessageUseCase {
       purpose: values.purpose,
       sensitive: values.sensitive ?? false,
       createdBy: values.createdBy ?? null,
+      headers: values.channel === 'email' ? (values.headers ?? null) : null,
     });
     // Enqueued even when the row already existed: if a crash came between the insert and the
     // enqueue last time, this repairs it; otherwise the job id (the message id) makes it a no-op.

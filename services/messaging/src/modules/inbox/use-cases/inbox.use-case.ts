@@ -29,10 +29,21 @@ export class InboxUseCase {
     private readonly queue: QueueMessageUseCase,
   ) {}
 
-  async inbound(from: string, body: string, providerMessageId: string | null, now = new Date()): Promise<void> {
+  /**
+   * Records an inbound text (and acts on a reminder reply). Answers the recorded text's id, and
+   * whether a reminder reply acted on it, for the AI assistant; null when it was a redelivery.
+   */
+  async inbound(
+    from: string,
+    body: string,
+    providerMessageId: string | null,
+    now = new Date(),
+  ): Promise<{ messageId: string; acted: boolean } | null> {
     const action = reminderReplyAction(body);
+    let recordedId: string | null = null;
     const answered = await this.dataSource.transaction(async (m) => {
       const recorded = await this.conversations.recordInbound(from, body, providerMessageId, m);
+      recordedId = recorded?.messageId ?? null;
       if (!recorded || !action || !recorded.conversation.clientId) return null;
       const target = await this.sends.latestRemindedAppointment(recorded.conversation.clientId, now);
       if (!target) return null;
@@ -57,9 +68,10 @@ export class InboxUseCase {
       await this.conversations.setAction(recorded.messageId, action === 'confirm' ? 'confirmed' : 'cancelled', m);
       return { conversation: recorded.conversation, appointmentId: a.appointmentId, messageId: recorded.messageId };
     });
-    if (!answered || !action) return;
+    const result = recordedId ? { messageId: recordedId, acted: answered !== null } : null;
+    if (!answered || !action) return result;
     const text = ANSWERS[action];
-    if (!text) return;
+    if (!text) return result;
     // Keyed by the inbound text, so Twilio redelivering the webhook answers once.
     const m = await this.queue.queue({
       idempotencyKey: `reminder-reply:${answered.messageId}`,
@@ -71,6 +83,7 @@ export class InboxUseCase {
     });
     await this.conversations.recordOutbound(from, answered.conversation.clientId, null, text, m.id);
     this.logger.log(`reply ${action} for appointment ${answered.appointmentId}`);
+    return result;
   }
 
   list(limit = 50): Promise<ConversationView[]> {

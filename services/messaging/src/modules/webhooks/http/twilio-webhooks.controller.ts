@@ -1,5 +1,6 @@
 import { Body, Controller, Header, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { Public } from '@salon/nest-kit';
+import { AiReplyQueue } from '../../ai/jobs/ai-reply-queue.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
 import { InboxUseCase } from '../../inbox/use-cases/inbox.use-case.js';
 import { RecordDeliveryReportUseCase } from '../../delivery/use-cases/record-delivery-report.use-case.js';
@@ -17,6 +18,7 @@ export class TwilioWebhooksController {
     private readonly reports: RecordDeliveryReportUseCase,
     private readonly consent: SmsConsentUseCase,
     private readonly inbox: InboxUseCase,
+    private readonly ai: AiReplyQueue,
   ) {}
 
   /** MessageStatus callbacks (the StatusCallback URL carries our message id). */
@@ -42,7 +44,9 @@ export class TwilioWebhooksController {
   async inbound(@Body() form: TwilioForm): Promise<string> {
     if (form.From) {
       await this.consent.inboundMessage(form.From, form.Body ?? '');
-      await this.inbox.inbound(form.From, form.Body ?? '', form.MessageSid ?? null);
+      const recorded = await this.inbox.inbound(form.From, form.Body ?? '', form.MessageSid ?? null);
+      // The AI assistant answers texts a reminder reply did not already act on (its worker decides whether it is on).
+      if (recorded && !recorded.acted) await this.ai.answer(recorded.messageId);
     }
     return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
   }

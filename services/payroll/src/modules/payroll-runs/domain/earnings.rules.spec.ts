@@ -1,7 +1,7 @@
 import { payRuleInputSchema, type PayRuleInput } from '@salon/contracts';
 import { describe, expect, it } from 'vitest';
 import type { RuleVersion } from '../../pay-rules/domain/rule-versions.rules.js';
-import { computeEarnings, refundAdjustment, tipPayout, type SaleLine, type StaffPeriodInput } from './earnings.rules.js';
+import { computeEarnings, refundAdjustment, tipPayout, tipTakeBack, type SaleLine, type StaffPeriodInput } from './earnings.rules.js';
 
 const version = (n: number, effectiveFrom: string, rule: Omit<PayRuleInput, 'effectiveFrom'>): RuleVersion => ({
   id: `rule-${n}`,
@@ -234,6 +234,43 @@ describe('adjustments after a refund', () => {
     );
     expect(lines).toEqual([
       expect.objectContaining({ kind: 'adjustment', sourceType: 'refund', sourceId: 'refund-1', amountMinor: -2000 }),
+    ]);
+  });
+});
+
+describe('tips taken back on a refund', () => {
+  const refund = {
+    refundId: 'refund-1',
+    ticketId: 'ticket-9',
+    date: '2026-11-18',
+    refundMinor: 2500,
+    ticketTotalMinor: 12_000,
+    commissionPaidMinor: 4000,
+    tipPaidMinor: 2000,
+  };
+  it.each([
+    { refundMinor: 12_000, tip: 2000, amount: -2000 },
+    { refundMinor: 2500, tip: 2000, amount: -417 },
+    { refundMinor: 30_000, tip: 2000, amount: -2000 },
+    { refundMinor: 2500, tip: 0, amount: 0 },
+  ])('refund $refundMinor of 120.00 on a tip of $tip → $amount', ({ refundMinor, tip, amount }) => {
+    expect(tipTakeBack({ ...refund, refundMinor, tipPaidMinor: tip }).amountMinor).toBe(amount);
+  });
+
+  it('only when the rule in force on the refund date says so, as its own line with the rule and the arithmetic', () => {
+    const keep = [version(1, '2026-01-01', { serviceCommission: { rateBps: 4000 } })];
+    expect(byKind(computeEarnings(period({ rules: keep, refunds: [refund] })), 'adjustment')).toEqual([-833]);
+    const takeBack = [version(1, '2026-01-01', { serviceCommission: { rateBps: 4000 }, tips: { paid: true, takeBackOnRefund: true } })];
+    const lines = computeEarnings(period({ rules: takeBack, refunds: [refund] }));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        kind: 'adjustment',
+        description: 'Tip taken back on a refund (ticket ticket-9)',
+        ruleVersion: 1,
+        arithmetic: '−20.00 tip × 25.00 refunded / 120.00 ticket = -4.17',
+        amountMinor: -417,
+      }),
+      expect.objectContaining({ kind: 'adjustment', amountMinor: -833 }),
     ]);
   });
 });

@@ -45,6 +45,8 @@ export interface RefundAfterSale {
   ticketTotalMinor: number;
   /** What this person earned in commission on the ticket (as paid in a finalised run, or in this one). */
   commissionPaidMinor: number;
+  /** The tip paid to this person on the ticket (finalised runs and this one): taken back in share when their rule says so. */
+  tipPaidMinor?: number;
 }
 
 export interface EarningLine {
@@ -248,6 +250,20 @@ export function computeEarnings(input: StaffPeriodInput): EarningLine[] {
   }
 
   for (const r of input.refunds) {
+    const v = ruleInForce(input.rules, r.date);
+    const tip = v?.rule.tips.takeBackOnRefund ? tipTakeBack(r) : null;
+    if (v && tip && tip.amountMinor !== 0)
+      lines.push({
+        kind: 'adjustment',
+        sourceType: 'refund',
+        sourceId: r.refundId,
+        occurredOn: r.date,
+        description: `Tip taken back on a refund (ticket ${r.ticketId.slice(0, 8)})`,
+        ruleId: v.id,
+        ruleVersion: v.version,
+        arithmetic: tip.arithmetic,
+        amountMinor: tip.amountMinor,
+      });
     const a = refundAdjustment(r);
     if (a.amountMinor === 0) continue;
     lines.push({
@@ -292,5 +308,17 @@ export function refundAdjustment(r: RefundAfterSale): { amountMinor: number; ari
   return {
     amountMinor: amount,
     arithmetic: `−${formatMinor(r.commissionPaidMinor)} commission × ${formatMinor(share)} refunded / ${formatMinor(r.ticketTotalMinor)} ticket = ${formatMinor(amount)}`,
+  };
+}
+
+/** A refund takes back the refunded share of the tip paid on the ticket: −tip × refund / ticket total. */
+export function tipTakeBack(r: RefundAfterSale): { amountMinor: number; arithmetic: string } {
+  const tip = r.tipPaidMinor ?? 0;
+  if (r.ticketTotalMinor === 0 || tip === 0) return { amountMinor: 0, arithmetic: '' };
+  const share = Math.min(r.refundMinor, r.ticketTotalMinor);
+  const amount = -roundHalfAway((tip * share) / r.ticketTotalMinor);
+  return {
+    amountMinor: amount,
+    arithmetic: `−${formatMinor(tip)} tip × ${formatMinor(share)} refunded / ${formatMinor(r.ticketTotalMinor)} ticket = ${formatMinor(amount)}`,
   };
 }

@@ -128,9 +128,9 @@ export class PayrollRunRepository {
   async finalisedCommissionByTicket(
     ticketIds: string[],
     m?: EntityManager,
+    kinds: EarningKind[] = ['service_commission', 'product_commission'],
   ): Promise<{ ticketId: string; staffId: string; amountMinor: number }[]> {
     if (!ticketIds.length) return [];
-    const kinds: EarningKind[] = ['service_commission', 'product_commission'];
     return this.q(m).query(
       `SELECT l.ticket_id AS "ticketId", l.staff_id AS "staffId", sum(l.amount_minor)::int AS "amountMinor"
        FROM payroll_lines l JOIN payroll_runs r ON r.id = l.run_id

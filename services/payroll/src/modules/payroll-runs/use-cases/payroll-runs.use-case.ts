@@ -123,7 +123,9 @@ export class PayrollRunsUseCase {
     const tipRows = (await this.sales.tips(from, to, m)).filter((t) => inPeriod(localDate(t.closedAt, t.locationId)));
     const refundRows = (await this.sales.refunds(from, to, m)).filter((r) => inPeriod(localDate(r.refundedAt, r.locationId)));
     const ticketOfLine = new Map(saleRows.map((s) => [s.lineId, s.ticketId]));
-    const paidEarlier = await this.runs.finalisedCommissionByTicket([...new Set(refundRows.map((r) => r.ticketId))], m);
+    const refundedTickets = [...new Set(refundRows.map((r) => r.ticketId))];
+    const paidEarlier = await this.runs.finalisedCommissionByTicket(refundedTickets, m);
+    const tipsEarlier = await this.runs.finalisedCommissionByTicket(refundedTickets, m, ['tip']);
 
     const periodShifts = await this.shifts.list({ from: start, to: end }, m);
     const unapproved = new Set(periodShifts.filter((s) => s.status !== 'closed' || !s.approvedAt).map((s) => s.staffId));
@@ -166,10 +168,14 @@ export class PayrollRunsUseCase {
       // Commission of this run per ticket: a refund in the same period takes back a share of it too.
       const now = computeEarnings(base);
       const thisRun = new Map<string, number>();
+      const tipsThisRun = new Map<string, number>();
       for (const l of now) {
         const t = l.sourceId ? ticketOfLine.get(l.sourceId) : undefined;
         if (t && COMMISSION_KINDS.has(l.kind)) thisRun.set(t, (thisRun.get(t) ?? 0) + l.amountMinor);
+        if (l.kind === 'tip' && l.sourceId) tipsThisRun.set(l.sourceId, (tipsThisRun.get(l.sourceId) ?? 0) + l.amountMinor);
       }
+      const earlier = (rows: typeof paidEarlier, ticketId: string) =>
+        rows.filter((p) => p.ticketId === ticketId && p.staffId === staffId).reduce((s, p) => s + p.amountMinor, 0);
       const refunds: RefundAfterSale[] = refundRows
         .map((r) => ({
           refundId: r.refundId,
@@ -177,11 +183,10 @@ export class PayrollRunsUseCase {
           date: localDate(r.refundedAt, r.locationId),
           refundMinor: r.amountMinor,
           ticketTotalMinor: r.ticketTotalMinor ?? 0,
-          commissionPaidMinor:
-            (thisRun.get(r.ticketId) ?? 0) +
-            paidEarlier.filter((p) => p.ticketId === r.ticketId && p.staffId === staffId).reduce((s, p) => s + p.amountMinor, 0),
+          commissionPaidMinor: (thisRun.get(r.ticketId) ?? 0) + earlier(paidEarlier, r.ticketId),
+          tipPaidMinor: (tipsThisRun.get(r.ticketId) ?? 0) + earlier(tipsEarlier, r.ticketId),
         }))
-        .filter((r) => r.commissionPaidMinor !== 0);
+        .filter((r) => r.commissionPaidMinor !== 0 || r.tipPaidMinor !== 0);
       const lines = computeEarnings({ ...base, refunds });
       const dayOf = new Map(days.map((d) => [d.date, d]));
       for (const l of lines) {

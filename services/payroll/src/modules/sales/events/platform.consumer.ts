@@ -11,31 +11,31 @@ export class PlatformConsumer {
 
   @EventHandler('identity.location.changed.v1')
   location(e: TypedEventEnvelope<'identity.location.changed.v1'>, m: EntityManager) {
-    return this.record.locationChanged(m, e);
+    return this.record.record(m, e);
   }
 
   @EventHandler('scheduling.appointment.booked.v1')
   booked(e: TypedEventEnvelope<'scheduling.appointment.booked.v1'>, m: EntityManager) {
-    return this.record.appointment(m, e, 'booked');
+    return this.record.record(m, e);
   }
 
   @EventHandler('scheduling.appointment.rescheduled.v1')
   rescheduled(e: TypedEventEnvelope<'scheduling.appointment.rescheduled.v1'>, m: EntityManager) {
-    return this.record.appointment(m, e, 'booked');
+    return this.record.record(m, e);
   }
 
   @EventHandler('scheduling.appointment.cancelled.v1')
   cancelled(e: TypedEventEnvelope<'scheduling.appointment.cancelled.v1'>, m: EntityManager) {
-    return this.record.appointment(m, e, 'cancelled');
+    return this.record.record(m, e);
   }
 
   @EventHandler('scheduling.appointment.completed.v1')
   completed(e: TypedEventEnvelope<'scheduling.appointment.completed.v1'>, m: EntityManager) {
-    return this.record.appointment(m, e, 'completed');
+    return this.record.record(m, e);
   }
 
   @EventHandler('scheduling.appointment.no-show.v1')
   noShow(e: TypedEventEnvelope<'scheduling.appointment.no-show.v1'>, m: EntityManager) {
-    return this.record.appointment(m, e, 'no_show');
+    return this.record.record(m, e);
   }
 }

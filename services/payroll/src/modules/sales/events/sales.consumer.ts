@@ -11,16 +11,16 @@ export class SalesConsumer {
 
   @EventHandler('retail.ticket.closed.v1')
   closed(e: TypedEventEnvelope<'retail.ticket.closed.v1'>, m: EntityManager) {
-    return this.record.ticketClosed(m, e);
+    return this.record.record(m, e);
   }
 
   @EventHandler('retail.payment.succeeded.v1')
   paid(e: TypedEventEnvelope<'retail.payment.succeeded.v1'>, m: EntityManager) {
-    return this.record.paymentSucceeded(m, e);
+    return this.record.record(m, e);
   }
 
   @EventHandler('retail.payment.refunded.v1')
   refunded(e: TypedEventEnvelope<'retail.payment.refunded.v1'>, m: EntityManager) {
-    return this.record.paymentRefunded(m, e);
+    return this.record.record(m, e);
   }
 }

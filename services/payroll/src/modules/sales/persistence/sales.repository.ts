@@ -44,9 +44,21 @@ export class SalesRepository {
 
   async recordClosed(m: EntityManager, locationId: string | null, p: EventPayload<'retail.ticket.closed.v1'>): Promise<void> {
     await m.query(
-      `INSERT INTO sales_tickets (ticket_id, location_id, number, closed_at, total_minor, tip_minor, currency)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (ticket_id) DO NOTHING`,
-      [p.ticketId, locationId, p.number, p.closedAt, p.totalMinor, p.tipMinor, p.currency],
+      `INSERT INTO sales_tickets (ticket_id, location_id, number, closed_at, total_minor, tip_minor, currency, client_id, subtotal_minor, discount_minor, tax_minor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (ticket_id) DO NOTHING`,
+      [
+        p.ticketId,
+        locationId,
+        p.number,
+        p.closedAt,
+        p.totalMinor,
+        p.tipMinor,
+        p.currency,
+        p.clientId,
+        p.subtotalMinor,
+        p.discountMinor,
+        p.taxMinor,
+      ],
     );
     for (const [i, l] of p.lines.entries()) {
       await m.query(
@@ -132,6 +144,12 @@ export class SalesRepository {
     );
   }
 
+  /**
+   * An appointment as its events tell it, whatever order they arrive in (each event type has its own
+   * consumer, so a completion can land before the booking): the latest event by occurredAt sets
+   * the status and what it carries; an older one only fills what is still missing. A rebuild that
+   * replays in another order gives the same row.
+   */
   async recordAppointment(
     m: EntityManager,
     a: {
@@ -152,16 +170,16 @@ export class SalesRepository {
       `INSERT INTO appointments (appointment_id, location_id, client_id, staff_id, service_id, starts_at, ends_at, price_minor, source, status, updated_at)
        VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, $11::timestamptz), $7, $8, $9, $10, $11)
        ON CONFLICT (appointment_id) DO UPDATE SET
-         location_id = COALESCE(EXCLUDED.location_id, appointments.location_id),
-         client_id = COALESCE(EXCLUDED.client_id, appointments.client_id),
-         staff_id = COALESCE(EXCLUDED.staff_id, appointments.staff_id),
-         service_id = COALESCE(EXCLUDED.service_id, appointments.service_id),
-         starts_at = CASE WHEN $6::timestamptz IS NULL THEN appointments.starts_at ELSE EXCLUDED.starts_at END,
-         ends_at = COALESCE(EXCLUDED.ends_at, appointments.ends_at),
-         price_minor = COALESCE(EXCLUDED.price_minor, appointments.price_minor),
-         source = COALESCE(EXCLUDED.source, appointments.source),
-         status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
-       WHERE appointments.updated_at <= EXCLUDED.updated_at`,
+         location_id = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN COALESCE(EXCLUDED.location_id, appointments.location_id) ELSE COALESCE(appointments.location_id, EXCLUDED.location_id) END,
+         client_id = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN COALESCE(EXCLUDED.client_id, appointments.client_id) ELSE COALESCE(appointments.client_id, EXCLUDED.client_id) END,
+         staff_id = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN COALESCE(EXCLUDED.staff_id, appointments.staff_id) ELSE COALESCE(appointments.staff_id, EXCLUDED.staff_id) END,
+         service_id = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN COALESCE(EXCLUDED.service_id, appointments.service_id) ELSE COALESCE(appointments.service_id, EXCLUDED.service_id) END,
+         ends_at = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN COALESCE(EXCLUDED.ends_at, appointments.ends_at) ELSE COALESCE(appointments.ends_at, EXCLUDED.ends_at) END,
+         price_minor = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN COALESCE(EXCLUDED.price_minor, appointments.price_minor) ELSE COALESCE(appointments.price_minor, EXCLUDED.price_minor) END,
+         source = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN COALESCE(EXCLUDED.source, appointments.source) ELSE COALESCE(appointments.source, EXCLUDED.source) END,
+         starts_at = CASE WHEN $6::timestamptz IS NOT NULL AND (EXCLUDED.updated_at >= appointments.updated_at) THEN EXCLUDED.starts_at ELSE appointments.starts_at END,
+         status = CASE WHEN (EXCLUDED.updated_at >= appointments.updated_at) THEN EXCLUDED.status ELSE appointments.status END,
+         updated_at = GREATEST(appointments.updated_at, EXCLUDED.updated_at)`,
       [
         a.appointmentId,
         a.locationId,

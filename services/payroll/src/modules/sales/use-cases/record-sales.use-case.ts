@@ -1,43 +1,66 @@
 import { Injectable } from '@nestjs/common';
-import type { TypedEventEnvelope } from '@salon/contracts';
+import type { EventEnvelope, EventPayload, EventType, TypedEventEnvelope } from '@salon/contracts';
 import type { EntityManager } from 'typeorm';
 import { LocationRulesRepository } from '../../time-clock/persistence/location-rules.repository.js';
+import { EventJournalRepository } from '../persistence/event-journal.repository.js';
+import { ReportClientsRepository } from '../persistence/report-clients.repository.js';
 import { SalesRepository } from '../persistence/sales.repository.js';
 
-type AppointmentEvent = TypedEventEnvelope<
-  | 'scheduling.appointment.booked.v1'
-  | 'scheduling.appointment.rescheduled.v1'
-  | 'scheduling.appointment.cancelled.v1'
-  | 'scheduling.appointment.completed.v1'
-  | 'scheduling.appointment.no-show.v1'
->;
+const APPOINTMENT_STATUS: Partial<Record<EventType, string>> = {
+  'scheduling.appointment.booked.v1': 'booked',
+  'scheduling.appointment.rescheduled.v1': 'booked',
+  'scheduling.appointment.cancelled.v1': 'cancelled',
+  'scheduling.appointment.completed.v1': 'completed',
+  'scheduling.appointment.no-show.v1': 'no_show',
+};
 
-/** Projects other services' events into payroll's own tables. */
+/**
+ * Projects other services' events into payroll's own tables (sales, appointments, clients,
+ * location zones). `record` runs in the event's inbox transaction: it journals the event, then
+ * projects it. `project` alone is what a rebuild replays, so both paths write the same rows.
+ */
 @Injectable()
 export class RecordSalesUseCase {
   constructor(
     private readonly sales: SalesRepository,
     private readonly locations: LocationRulesRepository,
+    private readonly clients: ReportClientsRepository,
+    private readonly journal: EventJournalRepository,
   ) {}
 
-  ticketClosed(m: EntityManager, e: TypedEventEnvelope<'retail.ticket.closed.v1'>) {
-    return this.sales.recordClosed(m, e.locationId, e.payload);
+  async record(m: EntityManager, e: EventEnvelope): Promise<void> {
+    if (await this.journal.append(m, e)) await this.project(m, e);
   }
 
-  paymentSucceeded(m: EntityManager, e: TypedEventEnvelope<'retail.payment.succeeded.v1'>) {
-    return this.sales.recordPayment(m, e.occurredAt, e.payload);
+  async project(m: EntityManager, e: EventEnvelope): Promise<void> {
+    const type = e.type as EventType;
+    const p = e.payload;
+    switch (type) {
+      case 'retail.ticket.closed.v1':
+        return this.sales.recordClosed(m, e.locationId, p as EventPayload<typeof type>);
+      case 'retail.payment.succeeded.v1':
+        return this.sales.recordPayment(m, e.occurredAt, p as EventPayload<typeof type>);
+      case 'retail.payment.refunded.v1':
+        return this.sales.recordRefund(m, e.locationId, e.occurredAt, p as EventPayload<typeof type>);
+      case 'identity.location.changed.v1': {
+        const l = p as EventPayload<typeof type>;
+        return this.locations.saveZone(m, l.locationId, l.timeZone, l.name);
+      }
+      case 'clients.client.created.v1':
+        return this.clients.created(m, e.occurredAt, p as EventPayload<typeof type>);
+      case 'clients.client.merged.v1':
+        return this.clients.merged(m, p as EventPayload<typeof type>);
+      case 'clients.client.deleted.v1':
+        return this.clients.deleted(m, p as EventPayload<typeof type>);
+      default: {
+        const status = APPOINTMENT_STATUS[type];
+        if (status) return this.appointment(m, e as TypedEventEnvelope<'scheduling.appointment.booked.v1'>, status);
+      }
+    }
   }
 
-  paymentRefunded(m: EntityManager, e: TypedEventEnvelope<'retail.payment.refunded.v1'>) {
-    return this.sales.recordRefund(m, e.locationId, e.occurredAt, e.payload);
-  }
-
-  locationChanged(m: EntityManager, e: TypedEventEnvelope<'identity.location.changed.v1'>) {
-    return this.locations.saveZone(m, e.payload.locationId, e.payload.timeZone);
-  }
-
-  appointment(m: EntityManager, e: AppointmentEvent, status: string) {
-    const p = e.payload as Record<string, unknown> as {
+  private appointment(m: EntityManager, e: EventEnvelope, status: string) {
+    const p = e.payload as {
       appointmentId: string;
       clientId?: string;
       staffId?: string;

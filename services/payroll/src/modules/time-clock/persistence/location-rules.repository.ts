@@ -42,10 +42,11 @@ export class LocationRulesRepository {
     );
   }
 
-  async saveZone(m: EntityManager, locationId: string, timeZone: string): Promise<void> {
+  async saveZone(m: EntityManager, locationId: string, timeZone: string, name: string | null = null): Promise<void> {
     await m.query(
-      `INSERT INTO locations (location_id, time_zone) VALUES ($1, $2) ON CONFLICT (location_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, updated_at = now()`,
-      [locationId, timeZone],
+      `INSERT INTO locations (location_id, time_zone, name) VALUES ($1, $2, $3) ON CONFLICT (location_id)
+       DO UPDATE SET time_zone = EXCLUDED.time_zone, name = COALESCE(EXCLUDED.name, locations.name), updated_at = now()`,
+      [locationId, timeZone, name],
     );
   }
 }

@@ -58,6 +58,8 @@ export interface CreateIntent {
   offSession?: { customerId: string; paymentMethodId: string };
   /** The card terminal: card_present, held for capture (a tip may be added on the reader). */
   cardPresent?: boolean;
+  /** Authorise only (manual capture): an online booking's deposit is captured once its booking is confirmed. */
+  captureLater?: boolean;
 }
 
 /** What a webhook said, after its signature was checked. */
@@ -89,6 +91,8 @@ export abstract class PaymentGateway {
     idempotencyKey: string;
   }): Promise<{ id: string; clientSecret: string }>;
   abstract savedCard(paymentMethodId: string): Promise<SavedCard | null>;
+  /** Removes a saved card from its customer (it can no longer be charged). */
+  abstract detachCard(paymentMethodId: string): Promise<void>;
   abstract registerReader(input: {
     registrationCode: string;
     label: string;

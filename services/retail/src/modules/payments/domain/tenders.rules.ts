@@ -20,6 +20,9 @@ export const TENDER_RULES: Readonly<Record<TenderMethod, TenderRule>> = {
   card: { card: true, givesChange: false, label: 'Card' },
   terminal: { card: true, givesChange: false, label: 'Card terminal' },
   card_on_file: { card: true, givesChange: false, label: 'Card on file' },
+  // Prepaid value (modules/gift-cards, modules/memberships): taken at once from a balance or a session.
+  gift_card: { card: false, givesChange: false, label: 'Gift card' },
+  prepaid_credit: { card: false, givesChange: false, label: 'Membership or package credit' },
 };
 
 export const CARD_PAYMENTS_OFF = 'Card payments are not set up here (no Stripe key); take this payment in cash';

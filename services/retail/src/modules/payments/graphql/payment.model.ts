@@ -28,7 +28,7 @@ export class PaymentModel implements PaymentView {
   @Field(() => Int) ticketNumber: number;
   @Field(() => ID) locationId: string;
   @Field(() => ID, { nullable: true }) clientId: string | null;
-  @Field(() => String, { description: 'cash | card | terminal | card_on_file' }) method: TenderMethod;
+  @Field(() => String, { description: 'cash | card | terminal | card_on_file | gift_card | prepaid_credit' }) method: TenderMethod;
   @Field(() => String, { description: 'pending | succeeded | failed | canceled' }) status: PaymentStatus;
   @Field(() => Int) amountMinor: number;
   @Field(() => Int, { nullable: true, description: 'Cash handed over' }) tenderedMinor: number | null;
@@ -117,11 +117,14 @@ export class SaleModel implements SaleView {
 
 @InputType('PayTicketInput')
 export class PayTicketInput implements PayTicketContract {
-  @Field(() => String, { description: 'cash | card | terminal | card_on_file' }) method: TenderMethod;
+  @Field(() => String, { description: 'cash | card | terminal | card_on_file | gift_card | prepaid_credit' }) method: TenderMethod;
   @Field(() => Int) amountMinor: number;
   @Field(() => Int, { nullable: true, description: 'Cash handed over; the rest is change' }) tenderedMinor?: number;
   @Field(() => String, { nullable: true, description: 'terminal: the registered reader' }) readerId?: string;
   @Field(() => String, { nullable: true, description: 'card_on_file: the saved card' }) savedCardId?: string;
+  @Field(() => String, { nullable: true, description: 'gift_card: the card’s code' }) giftCardCode?: string;
+  @Field(() => ID, { nullable: true, description: 'prepaid_credit: the client’s membership or package' }) prepaidId?: string;
+  @Field(() => ID, { nullable: true, description: 'prepaid_credit: the service line the session pays' }) lineId?: string;
 }
 
 @InputType('RegisterCardReaderInput')

@@ -157,6 +157,7 @@ export class StripeGateway extends PaymentGateway {
         allowed_payment_method_types: ['card'],
       });
     } else params.allowed_payment_method_types = ['card'];
+    if (input.captureLater) params.capture_method = 'manual';
     try {
       return toIntent(await this.sdk.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey }));
     } catch (error) {
@@ -224,6 +225,20 @@ export class StripeGateway extends PaymentGateway {
       expMonth: pm.card.exp_month,
       expYear: pm.card.exp_year,
     };
+  }
+
+  async detachCard(paymentMethodId: string): Promise<void> {
+    try {
+      await this.sdk.paymentMethods.detach(paymentMethodId);
+    } catch (error) {
+      // Already detached (or gone) at Stripe: nothing left to remove there.
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        /resource_missing|not attached/i.test(`${error.code} ${error.message}`)
+      )
+        return;
+      throw error;
+    }
   }
 
   async registerReader(input: {

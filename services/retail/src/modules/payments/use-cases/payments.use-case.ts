@@ -26,6 +26,11 @@ import { cardTransition, declineReason, refundKey, tenderIntentKey } from '../do
 import { CardDeclinedError, PaymentGateway, type CardIntent, type CardRefund } from '../domain/payment-gateway.js';
 import { checkTender, TENDER_RULES, TenderUnavailableError } from '../domain/tenders.rules.js';
 import { CardAccountsRepository } from '../persistence/card-accounts.repository.js';
+import { giftCardPayableMinor } from '../../gift-cards/domain/gift-cards.rules.js';
+import { GiftCardsUseCase } from '../../gift-cards/use-cases/gift-cards.use-case.js';
+import { creditRefundRefusal } from '../../memberships/domain/memberships.rules.js';
+import { PrepaidUseCase } from '../../memberships/use-cases/prepaid.use-case.js';
+import type { LineRow } from '../../tickets/persistence/ticket.repository.js';
 import { PaymentRepository, type PaymentRow, type RefundRow } from '../persistence/payment.repository.js';
 
 type Actor = EventEnvelope['actor'];
@@ -106,6 +111,8 @@ export class PaymentsUseCase {
     private readonly ledger: StockLedgerUseCase,
     private readonly gateway: PaymentGateway,
     private readonly accounts: CardAccountsRepository,
+    private readonly giftCards: GiftCardsUseCase,
+    private readonly prepaid: PrepaidUseCase,
   ) {}
 
   async get(id: string): Promise<PaymentView> {
@@ -144,6 +151,15 @@ export class PaymentsUseCase {
       throw ValidationFailedError.field('savedCardId', 'is required: pick one of the client’s saved cards');
     if (p.method !== 'terminal' && p.readerId) throw ValidationFailedError.field('readerId', 'is only for the card terminal');
     if (p.method !== 'card_on_file' && p.savedCardId) throw ValidationFailedError.field('savedCardId', 'is only for a card on file');
+    if (p.method === 'gift_card' && !p.giftCardCode)
+      throw ValidationFailedError.field('giftCardCode', 'is required: type or scan the card');
+    if (p.method !== 'gift_card' && p.giftCardCode) throw ValidationFailedError.field('giftCardCode', 'is only for a gift card');
+    if (p.method === 'prepaid_credit' && !p.prepaidId)
+      throw ValidationFailedError.field('prepaidId', 'is required: pick the client’s membership or package');
+    if (p.method === 'prepaid_credit' && !p.lineId)
+      throw ValidationFailedError.field('lineId', 'is required: pick the service the session pays');
+    if (p.method !== 'prepaid_credit' && (p.prepaidId || p.lineId))
+      throw ValidationFailedError.field(p.prepaidId ? 'prepaidId' : 'lineId', 'is only for a membership or package credit');
     const fingerprint = JSON.stringify({
       ticketId,
       method: p.method,
@@ -151,6 +167,8 @@ export class PaymentsUseCase {
       tenderedMinor: p.tenderedMinor ?? null,
       ...(p.readerId ? { readerId: p.readerId } : {}),
       ...(p.savedCardId ? { savedCardId: p.savedCardId } : {}),
+      ...(p.giftCardCode ? { giftCardCode: p.giftCardCode.replace(/[\s-]/g, '').toUpperCase() } : {}),
+      ...(p.prepaidId ? { prepaidId: p.prepaidId, lineId: p.lineId } : {}),
     });
     return this.dataSource.transaction(async (m) => {
       const ticket = await this.tickets.lock(m, ticketId);
@@ -165,6 +183,19 @@ export class PaymentsUseCase {
         if (outcome.kind === 'state')
           throw new ConflictError(outcome.message, await this.ticketsUseCase.viewIn(m, ticketId), outcome.field);
         throw ValidationFailedError.field(outcome.field, outcome.message);
+      }
+      const lines = await this.tickets.lines(ticketId, m);
+      const noClient = this.prepaid.needsClient(lines, ticket.clientId);
+      if (noClient) throw ValidationFailedError.field('clientId', noClient);
+      const card = p.method === 'gift_card' ? await this.giftCards.cardToRedeem(m, p.giftCardCode!) : null;
+      if (card) {
+        const sold = lines.filter((l) => l.kind === 'gift_card').reduce((n, l) => n + l.totalMinor, 0);
+        const payable = giftCardPayableMinor(ticket.totalMinor - ticket.paidMinor - pendingMinor, sold);
+        if (p.amountMinor > payable)
+          throw ValidationFailedError.field(
+            'amountMinor',
+            `is more than gift cards may pay here: ${(payable / 100).toFixed(2)} (a gift card does not buy a gift card)`,
+          );
       }
       const row = {
         ticketId,
@@ -185,8 +216,29 @@ export class PaymentsUseCase {
         tenderedMinor: outcome.tenderedMinor,
         changeMinor: outcome.changeMinor,
       });
+      const tenderActor = userActor(auth);
+      // Prepaid value is taken in the tender's transaction: a card or a session another desk took first is a 409 and no payment.
+      if (card)
+        await this.giftCards.redeemIn(m, card, {
+          ticketId,
+          paymentId,
+          locationId: ticket.locationId,
+          amountMinor: p.amountMinor,
+          actor: tenderActor,
+          now,
+        });
+      if (p.method === 'prepaid_credit')
+        await this.prepaid.redeemIn(m, ticket, {
+          prepaidId: p.prepaidId!,
+          lineId: p.lineId!,
+          amountMinor: p.amountMinor,
+          paymentId,
+          actor: tenderActor,
+          now,
+        });
       // The products go out of stock with the tender that closes the ticket, or neither happens (409 naming the product).
-      if (outcome.closes) await this.ledger.sellTicket(m, ticket, await this.tickets.lines(ticketId, m), actorUuid(auth.userId), now);
+      if (outcome.closes) await this.ledger.sellTicket(m, ticket, lines, actorUuid(auth.userId), now);
+      if (outcome.closes) await this.issuePrepaid(m, ticket, lines, tenderActor, now);
       await this.tickets.recordPaid(m, ticketId, outcome.paidAfterMinor, outcome.closes ? now : null);
       await this.publishPayment(m, userActor(auth), ticket, paymentId, p.method, p.amountMinor);
       if (outcome.closes) await this.publishClosed(m, userActor(auth), ticketId);
@@ -329,6 +381,7 @@ export class PaymentsUseCase {
     const closes = paidAfterMinor >= after.totalMinor && after.status === 'open';
     await this.payments.updateCard(m, payment.id, { status: 'succeeded', failureReason: null, actionUrl: null, amountMinor, tipMinor });
     if (closes) await this.sellOnCardClose(m, after, actor, now);
+    if (closes) await this.issuePrepaidOnCardClose(m, after, actor, now);
     await this.tickets.recordPaid(m, ticket.id, paidAfterMinor, closes ? now : null);
     await this.publishPayment(m, actor, after, payment.id, payment.method, amountMinor);
     if (closes) await this.publishClosed(m, actor, ticket.id);
@@ -348,6 +401,22 @@ export class PaymentsUseCase {
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
       this.log.warn(`ticket ${ticket.id} closed by card with stock short (${error.message}); count the shelf to correct it`);
+    }
+  }
+
+  /** The gift cards, memberships and packages a closing ticket sells start, in the closing transaction. */
+  private async issuePrepaid(m: EntityManager, ticket: TicketRow, lines: readonly LineRow[], actor: Actor, now: Date) {
+    await this.giftCards.issueForTicket(m, ticket, lines, actor, now);
+    await this.prepaid.startForTicket(m, ticket, lines, actor, now);
+  }
+
+  /** As for stock: the card is charged, so a physical gift card number taken since is logged, not refused. */
+  private async issuePrepaidOnCardClose(m: EntityManager, ticket: TicketRow, actor: Actor, now: Date) {
+    try {
+      await m.transaction(async (sp) => this.issuePrepaid(sp, ticket, await this.tickets.lines(ticket.id, sp), actor, now));
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      this.log.warn(`ticket ${ticket.id} closed by card but its prepaid value was not issued (${error.message})`);
     }
   }
 
@@ -472,6 +541,10 @@ export class PaymentsUseCase {
           throw new ConflictError(outcome.message, await this.ticketsUseCase.viewIn(m, ticket.id), outcome.field);
         throw ValidationFailedError.field(outcome.field, outcome.message);
       }
+      if (payment.method === 'prepaid_credit') {
+        const refusal = creditRefundRefusal(payment.amountMinor, payment.refundedMinor, r.amountMinor);
+        if (refusal) throw ValidationFailedError.field('amountMinor', refusal);
+      }
       if (r.restock && ticket.status !== 'closed')
         throw ValidationFailedError.field('restock', "puts back a closed ticket's products; this ticket is open");
       let providerRef: string | null = null;
@@ -499,6 +572,17 @@ export class PaymentsUseCase {
         createdBy: actorUuid(auth.userId),
         now,
       });
+      // Prepaid value comes back where it was taken from: the card's balance, the client's session.
+      if (payment.method === 'gift_card')
+        await this.giftCards.refundIn(m, {
+          paymentId,
+          refundId,
+          ticketId: ticket.id,
+          amountMinor: r.amountMinor,
+          createdBy: actorUuid(auth.userId),
+          now,
+        });
+      if (payment.method === 'prepaid_credit') await this.prepaid.restoreIn(m, { paymentId, createdBy: actorUuid(auth.userId), now });
       // Products come back to stock with the refund, in its transaction (at most what each line sold).
       if (r.restock) await this.ledger.restockTicket(m, ticket, await this.tickets.lines(ticket.id, m), actorUuid(auth.userId), now);
       return { ...(await this.refundAnswer(m, refundId)), replayed: false };

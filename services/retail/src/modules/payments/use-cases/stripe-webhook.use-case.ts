@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { EventEnvelope } from '@salon/contracts';
 import { AppError, InboxConsumer } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { PaymentGateway, WebhookSignatureError, type GatewayEvent } from '../domain/payment-gateway.js';
+import { BookingDepositsUseCase } from '../../deposits/use-cases/booking-deposits.use-case.js';
 import { CardAccountsUseCase } from './card-accounts.use-case.js';
 import { PaymentsUseCase } from './payments.use-case.js';
 
@@ -41,6 +43,7 @@ export class StripeWebhookUseCase {
     private readonly gateway: PaymentGateway,
     private readonly payments: PaymentsUseCase,
     private readonly cards: CardAccountsUseCase,
+    private readonly moduleRef: ModuleRef,
   ) {
     this.inbox = new InboxConsumer(dataSource);
   }
@@ -58,6 +61,8 @@ export class StripeWebhookUseCase {
     if (!wanted) return { received: true, handled: false };
     // Read Stripe's current view before the inbox transaction, so no call to Stripe holds it open longer than needed.
     const intent = event.intent && INTENT_EVENTS.has(event.type) ? await this.gateway.retrieveIntent(event.intent.id) : null;
+    // An online booking's deposit (modules/deposits) is settled on every delivery: each of its steps is idempotent.
+    if (intent?.metadata.kind === 'deposit') await this.moduleRef.get(BookingDepositsUseCase, { strict: false }).settleIntent(intent);
     const envelope = { id: inboxIdOf(event.id), type: `stripe.${event.type}` } as EventEnvelope;
     const handled = await this.inbox.run('stripe-webhooks', envelope, async (m) => {
       if (intent) await this.payments.applyIntentIn(m, intent);

@@ -19,6 +19,11 @@ export const LINE_KIND_RULES: Readonly<Record<LineKind, LineKindRule>> = {
   service: { taxClass: 'service', tipBase: true, typedPricePermission: 'edit_prices', addPermission: null },
   product: { taxClass: 'product', tipBase: false, typedPricePermission: 'edit_prices', addPermission: null },
   fee: { taxClass: 'none', tipBase: false, typedPricePermission: 'charge_fees', addPermission: 'charge_fees' },
+  // Prepaid value is not taxed when sold: the services it later pays for are taxed on their own lines.
+  // A gift card's amount is typed at the desk (fixed or custom amounts), so using the POS is enough.
+  gift_card: { taxClass: 'none', tipBase: false, typedPricePermission: 'use_pos', addPermission: null },
+  membership: { taxClass: 'none', tipBase: false, typedPricePermission: 'edit_prices', addPermission: null },
+  package: { taxClass: 'none', tipBase: false, typedPricePermission: 'edit_prices', addPermission: null },
 };
 
 export interface TaxRatesPpm {

@@ -44,7 +44,7 @@ export class TicketTipModel implements TipView {
 @ObjectType('TicketLine')
 export class TicketLineModel implements TicketLineView {
   @Field(() => ID) id: string;
-  @Field(() => String, { description: 'service | product | fee' }) kind: LineKind;
+  @Field(() => String, { description: 'service | product | fee | gift_card | membership | package' }) kind: LineKind;
   @Field() name: string;
   @Field(() => Int) quantity: number;
   @Field(() => Int) unitPriceMinor: number;
@@ -55,6 +55,8 @@ export class TicketLineModel implements TicketLineView {
   @Field(() => ID, { nullable: true }) appointmentId: string | null;
   @Field(() => ID, { nullable: true }) serviceId: string | null;
   @Field(() => ID, { nullable: true }) productId: string | null;
+  @Field(() => ID, { nullable: true, description: 'The membership or package plan the line sells' }) planId?: string | null;
+  @Field(() => String, { nullable: true, description: 'The physical gift card number the line sells' }) cardCode?: string | null;
   @Field(() => TicketDiscountModel, { nullable: true }) discount: TicketDiscountModel | null;
   @Field(() => Int) grossMinor: number;
   @Field(() => Int, { description: "The line's discount plus its share of the ticket's" }) discountMinor: number;
@@ -137,7 +139,7 @@ export class TipInput implements TipContract {
 @InputType('TicketLineInput')
 export class TicketLineInput implements Omit<TicketLineContract, 'discount'> {
   @Field(() => ID, { nullable: true, description: 'An existing line' }) id?: string;
-  @Field(() => String, { nullable: true, description: 'service | product | fee (an item at a typed price)' }) kind?: LineKind;
+  @Field(() => String, { nullable: true, description: 'service | product | fee | gift_card (an item at a typed price)' }) kind?: LineKind;
   @Field(() => ID, { nullable: true, description: 'A catalogue service, at its price' }) serviceId?: string;
   @Field(() => ID, { nullable: true, description: 'A product, at its price and tax class' }) productId?: string;
   @Field(() => String, { nullable: true }) name?: string;
@@ -145,6 +147,8 @@ export class TicketLineInput implements Omit<TicketLineContract, 'discount'> {
   @Field(() => Int, { nullable: true }) unitPriceMinor?: number;
   @Field(() => ID, { nullable: true }) staffId?: string | null;
   @Field(() => TicketDiscountInput, { nullable: true }) discount?: TicketDiscountInput | null;
+  @Field(() => ID, { nullable: true, description: 'A membership or package plan (kind membership or package)' }) planId?: string;
+  @Field(() => String, { nullable: true, description: 'A physical gift card number (kind gift_card); none: generated' }) cardCode?: string;
 }
 
 @InputType('OpenTicketInput')

@@ -61,6 +61,10 @@ export interface LineRow {
   productId: string | null;
   /** A product line's tax class (the product's when rung up); null: the kind's. */
   taxClass: TaxClass | null;
+  /** The membership or package plan a line sells. */
+  planId: string | null;
+  /** The physical gift card number a gift card line sells (null: a code is generated at close). */
+  cardCode: string | null;
   discount: DiscountRule | null;
   grossMinor: number;
   discountMinor: number;
@@ -88,7 +92,7 @@ const LINE_COLUMNS = `
   id, kind, name, quantity, unit_price_minor AS "unitPriceMinor", list_unit_price_minor AS "listUnitPriceMinor",
   staff_id AS "staffId", staff_name AS "staffName", appointment_id AS "appointmentId", service_id AS "serviceId",
   product_id AS "productId", tax_class AS "taxClass", discount, gross_minor AS "grossMinor", discount_minor AS "discountMinor", net_minor AS "netMinor",
-  tax_ppm AS "taxPpm", tax_minor AS "taxMinor", total_minor AS "totalMinor"`;
+  tax_ppm AS "taxPpm", tax_minor AS "taxMinor", total_minor AS "totalMinor", plan_id AS "planId", card_code AS "cardCode"`;
 
 /** Tickets, their lines and their appointments; SQL only. Totals are the domain's, stored as computed. */
 @Injectable()
@@ -184,6 +188,8 @@ export class TicketRepository {
         l.taxPpm,
         l.taxMinor,
         l.totalMinor,
+        l.planId,
+        l.cardCode,
       ];
       const start = values.length;
       values.push(...row);
@@ -191,7 +197,7 @@ export class TicketRepository {
     });
     await m.query(
       `INSERT INTO ticket_lines (id, ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
-         appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor)
+         appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, plan_id, card_code)
        VALUES ${tuples.join(', ')}`,
       values,
     );

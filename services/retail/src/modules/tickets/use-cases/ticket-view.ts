@@ -49,6 +49,8 @@ export function toLineView(l: LineRow): TicketLineView {
     appointmentId: l.appointmentId,
     serviceId: l.serviceId,
     productId: l.productId,
+    planId: l.planId,
+    cardCode: l.cardCode,
     discount: toDiscountView(l.discount),
     grossMinor: l.grossMinor,
     discountMinor: l.discountMinor,

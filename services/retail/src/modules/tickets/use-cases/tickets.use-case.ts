@@ -30,9 +30,11 @@ import { checkoutRefusal, editRefusal, totalBelowPaid, voidRefusal } from '../do
 import { computeTotals, type DiscountRule } from '../domain/ticket-totals.rules.js';
 import type { TipRule } from '../domain/tips.rules.js';
 import { ProductRepository, type ProductRow } from '../../products/persistence/product.repository.js';
+import { PlanRepository, type PlanRow } from '../../memberships/persistence/plan.repository.js';
 import { PlatformLookup, type CatalogueService, type CheckoutAppointment } from '../persistence/platform-lookup.provider.js';
 import { TicketRepository, type LineRow, type StoredTip, type TicketRow } from '../persistence/ticket.repository.js';
 import { sameDiscount, toDiscountRule, toTicketView, toTipRule } from './ticket-view.js';
+import { DepositTenders } from '../../deposits/use-cases/deposit-tenders.use-case.js';
 
 /** A line before its totals are computed. */
 type LineSeed = Omit<LineRow, 'grossMinor' | 'discountMinor' | 'netMinor' | 'taxPpm' | 'taxMinor' | 'totalMinor'>;
@@ -60,6 +62,8 @@ export class TicketsUseCase {
     private readonly users: UserDirectory,
     private readonly permissions: PermissionResolver,
     private readonly products: ProductRepository,
+    private readonly plans: PlanRepository,
+    private readonly depositTenders: DepositTenders,
   ) {}
 
   async get(id: string): Promise<TicketView> {
@@ -145,6 +149,8 @@ export class TicketsUseCase {
       }
       const ticket = (await this.tickets.find(id, m))!;
       await this.write(m, ticket, { clientId: ticket.clientId, lines, discount: null, tip: null }, names);
+      // A visit booked online with a deposit: the deposit is a tender on its ticket from the start.
+      await this.depositTenders.applyIn(m, id, now);
       return this.viewIn(m, id);
     });
   }
@@ -160,10 +166,11 @@ export class TicketsUseCase {
     if (!isUuid(id)) throw new NotFoundError(`Ticket ${id} not found`);
     const held = auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId);
     // What other services know is asked before the row lock is taken, so no call to another service holds it.
-    const [catalogue, products, names] = await Promise.all([
+    const [catalogue, products, names, plans] = await Promise.all([
       this.catalogueOf(change.lines ?? []),
       this.products.findMany([...new Set((change.lines ?? []).flatMap((l) => (l.productId && !l.id ? [l.productId] : [])))]),
       this.namesOf([...(change.lines ?? []).map((l) => l.staffId ?? null), ...(change.tip?.split ?? []).map((s) => s.staffId)]),
+      this.plans.findMany([...new Set((change.lines ?? []).flatMap((l) => (l.planId && !l.id ? [l.planId] : [])))]),
     ]);
     return this.dataSource.transaction(async (m) => {
       const ticket = await this.tickets.lock(m, id);
@@ -178,7 +185,8 @@ export class TicketsUseCase {
         );
       }
       const existing = await this.tickets.lines(id, m);
-      const lines = change.lines === undefined ? existing.map(seedOf) : this.nextLines(change.lines, existing, catalogue, products, names);
+      const lines =
+        change.lines === undefined ? existing.map(seedOf) : this.nextLines(change.lines, existing, catalogue, products, names, plans);
       const state: TicketState = {
         clientId: change.clientId === undefined ? ticket.clientId : change.clientId,
         lines,
@@ -307,6 +315,7 @@ export class TicketsUseCase {
     catalogue: ReadonlyMap<string, CatalogueService | null>,
     products: ReadonlyMap<string, ProductRow>,
     names: ReadonlyMap<string, string | null>,
+    plans: ReadonlyMap<string, PlanRow>,
   ): LineSeed[] {
     const byId = new Map(existing.map((l) => [l.id, l]));
     const problems: FieldProblem[] = [];
@@ -348,6 +357,8 @@ export class TicketsUseCase {
           serviceId: service.id,
           productId: null,
           taxClass: null,
+          planId: null,
+          cardCode: null,
           discount,
         };
       }
@@ -369,9 +380,35 @@ export class TicketsUseCase {
           serviceId: null,
           productId: product.id,
           taxClass: product.taxClass,
+          planId: null,
+          cardCode: null,
           discount,
         };
       }
+      if (input.planId) {
+        const plan = plans.get(input.planId);
+        if (!plan || !plan.active) return at('planId', 'is not an active membership or package plan');
+        if (input.kind && input.kind !== plan.kind) return at('kind', `must be ${plan.kind} for this plan`);
+        return {
+          id: randomUUID(),
+          kind: plan.kind,
+          name: plan.name,
+          quantity: 1,
+          unitPriceMinor: input.unitPriceMinor ?? plan.priceMinor,
+          listUnitPriceMinor: plan.priceMinor,
+          staffId: input.staffId ?? null,
+          staffName: null,
+          appointmentId: null,
+          serviceId: null,
+          productId: null,
+          taxClass: null,
+          planId: plan.id,
+          cardCode: null,
+          discount,
+        };
+      }
+      if (input.kind === 'membership' || input.kind === 'package') return at('planId', `is required to sell a ${input.kind}`);
+      if (input.cardCode && input.kind !== 'gift_card') return at('cardCode', 'is only for a gift card line');
       if (!input.kind) return at('kind', 'is required for an item without a service');
       if (!input.name) return at('name', 'is required');
       if (input.unitPriceMinor === undefined) return at('unitPriceMinor', 'is required');
@@ -388,6 +425,8 @@ export class TicketsUseCase {
         serviceId: null,
         productId: null,
         taxClass: null,
+        planId: null,
+        cardCode: input.kind === 'gift_card' ? (input.cardCode ?? null) : null,
         discount,
       };
     });
@@ -427,13 +466,24 @@ function seedOf(l: LineRow): LineSeed {
     serviceId: l.serviceId,
     productId: l.productId,
     taxClass: l.taxClass,
+    planId: l.planId,
+    cardCode: l.cardCode,
     discount: l.discount,
   };
 }
 
 /** An appointment's services as lines, at the prices snapshotted when it was booked, each with its performer. */
 export function appointmentLines(a: CheckoutAppointment): LineSeed[] {
-  const base = { quantity: 1, staffName: null, appointmentId: a.id, productId: null, taxClass: null, discount: null } as const;
+  const base = {
+    quantity: 1,
+    staffName: null,
+    appointmentId: a.id,
+    productId: null,
+    taxClass: null,
+    planId: null,
+    cardCode: null,
+    discount: null,
+  } as const;
   const parts = a.service.segments?.length ? a.service.segments : [{ id: a.service.id, name: a.service.name, priceMinor: a.priceMinor }];
   return parts.map((part, i) => ({
     ...base,

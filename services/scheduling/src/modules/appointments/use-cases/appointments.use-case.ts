@@ -15,7 +15,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { instantSchema, intSchema, textSchema } from '@salon/contracts';
 import { actorOf, actorUuid, isUuid } from '../../../common/ids.js';
-import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
+import { BookingConflictError, Taken } from '../../allocations/domain/booking-conflict.js';
+import { withTakenHold } from '../../availability/domain/race-taken.js';
 import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
 import type { Slot } from '../../availability/domain/availability-types.js';
 import { AvailabilityUseCase, type Calendars } from '../../availability/use-cases/availability.use-case.js';
@@ -37,7 +38,7 @@ import { AppointmentChangeRepository } from '../persistence/appointment-change.r
 import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
 import type { AppointmentChangeView } from '@salon/contracts';
 import { bookingReferences, visitFields, visitParts } from './booking-input.dto.js';
-import { BookingWriter } from './booking-writer.use-case.js';
+import { BookingWriter, type NewBooking } from './booking-writer.use-case.js';
 
 const MAX_LENGTH_MIN = 12 * 60;
 const MIN = 60_000;
@@ -49,6 +50,8 @@ export interface BookingSteps {
   afterCheck?: () => Promise<void>;
   /** Inside the booking's transaction, after its appointment and holds are written (the id is the new appointment's). */
   inTransaction?: (m: EntityManager, appointmentId: string) => Promise<void>;
+  /** Before the booked event is written (same transaction): true keeps it back (BookingWriter). */
+  holdBookedEvent?: NewBooking['holdBookedEvent'];
 }
 
 const patchSchema = z
@@ -197,6 +200,7 @@ export class AppointmentsUseCase {
           source: b.source,
           actor: actorOf(auth),
           bookedBy: actorUuid(auth.userId),
+          holdBookedEvent: steps.holdBookedEvent,
         });
         if (inTransaction) await inTransaction(m, written);
         return written;
@@ -204,7 +208,15 @@ export class AppointmentsUseCase {
     } catch (error) {
       throw await this.allocations.conflict(
         error,
-        () => this.visits.check(req),
+        // A hold the constraint refused: the alternatives come from the calendars this request
+        // loaded, with what was taken marked busy (no second load on the refusal's path). A
+        // deadlock says nothing about what was taken: those load the calendars again.
+        error instanceof Taken
+          ? async () => {
+              const after = withTakenHold(cal, check.slot, error.resource);
+              return { check: this.visits.checkLoaded(req, after), cal: after };
+            }
+          : () => this.visits.check(req),
         (s, c) => this.visits.view(s, c),
         req.start,
       );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@salon/contracts';
-import { OutboxWriter } from '@salon/nest-kit';
+import { OutboxWriter, type DomainEventInput } from '@salon/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
 import { AllocationsUseCase } from '../../allocations/use-cases/allocations.use-case.js';
@@ -21,7 +21,14 @@ export interface NewBooking {
   actor: EventEnvelope['actor'];
   bookedBy: string | null;
   seriesId?: string | null;
+  /**
+   * Asked with the booked event before it is written (same transaction): true keeps it back (an
+   * online booking held for its deposit publishes it once the deposit is paid).
+   */
+  holdBookedEvent?: (m: EntityManager, appointmentId: string, event: BookedEvent, snapshot: Record<string, unknown>) => Promise<boolean>;
 }
+
+export type BookedEvent = DomainEventInput<'scheduling.appointment.booked.v1'>;
 
 /**
  * The one writer of new appointments, for every path that books (single, multi-service, series
@@ -59,7 +66,7 @@ export class BookingWriter {
     });
     await this.allocations.holdSlot(m, appointmentId, b.slot, b.cal);
     await this.changes.record(m, appointmentId, b.actor, new Date(), [bookedEntry(b.source, b.slot.start.toISOString())]);
-    await this.outbox.append(m, {
+    const event: BookedEvent = {
       type: 'scheduling.appointment.booked.v1',
       aggregateType: 'appointment',
       aggregateId: appointmentId,
@@ -88,7 +95,8 @@ export class BookingWriter {
             }
           : {}),
       },
-    });
+    };
+    if (!(await b.holdBookedEvent?.(m, appointmentId, event, price.service))) await this.outbox.append(m, event);
     return appointmentId;
   }
 }

@@ -215,14 +215,40 @@ function pickResources(ctx: Ctx, svc: ServiceDef, hs: number, he: number): strin
   return ids;
 }
 
-function trySegment(ctx: Ctx, svc: ServiceDef, start: number, staffId: string): SlotSegment | null {
+/**
+ * What one start of one service costs whoever performs it: its parts, whether the location is
+ * open, and (once a person is free) the resources it would take. Only the duration depends on the
+ * person (overrides), so "any staff" works these out once per distinct duration, not per person.
+ */
+interface StartPlan {
+  p: Parts;
+  open: boolean;
+  /** undefined until asked: resources depend on the times only. */
+  resourceIds?: string[] | null;
+}
+
+function trySegment(
+  ctx: Ctx,
+  svc: ServiceDef,
+  start: number,
+  staffId: string,
+  plans: Map<number, StartPlan> = new Map(),
+): SlotSegment | null {
   const st = ctx.staff.get(staffId);
   if (!st) return null;
-  const p = partsOf(svc, start, durationOf(svc, staffId));
-  if (ctx.open && !ctx.open.covers(p.s, p.e)) return null;
+  const durMin = durationOf(svc, staffId);
+  let plan = plans.get(durMin);
+  if (!plan) {
+    const p = partsOf(svc, start, durMin);
+    plan = { p, open: !ctx.open || ctx.open.covers(p.s, p.e) };
+    plans.set(durMin, plan);
+  }
+  if (!plan.open) return null;
+  const p = plan.p;
   for (const w of p.work) if (!st.work.covers(w.s, w.e)) return null;
   for (const h of p.held) if (st.busy.overlaps(h.s, h.e)) return null;
-  const resourceIds = pickResources(ctx, svc, p.hs, p.he);
+  if (plan.resourceIds === undefined) plan.resourceIds = pickResources(ctx, svc, p.hs, p.he);
+  const resourceIds = plan.resourceIds;
   if (!resourceIds) return null;
   return {
     serviceId: svc.id,
@@ -230,7 +256,7 @@ function trySegment(ctx: Ctx, svc: ServiceDef, start: number, staffId: string): 
     start: new Date(p.s),
     end: new Date(p.e),
     staffBusy: p.held.map((h) => range(h.s, h.e)),
-    resourceIds,
+    resourceIds: [...resourceIds],
     resourceBusy: range(p.hs, p.he),
   };
 }
@@ -247,8 +273,9 @@ function buildSlotAt(ctx: Ctx, t: number): Slot | null {
     const svc = ctx.services[i]!;
     if (i > 0) start += svc.bufferBeforeMin * MIN;
     let seg: SlotSegment | null = null;
+    const plans = new Map<number, StartPlan>();
     for (const staffId of ctx.candidates[i]!) {
-      seg = trySegment(ctx, svc, start, staffId);
+      seg = trySegment(ctx, svc, start, staffId, plans);
       if (seg) break;
     }
     if (!seg) return null;

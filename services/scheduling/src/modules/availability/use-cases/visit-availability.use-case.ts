@@ -121,8 +121,14 @@ export class VisitAvailabilityUseCase {
     const from = new Date(req.start.getTime() - DAY);
     const to = new Date(req.start.getTime() + 2 * DAY);
     const cal = await this.load(req.services, req.locationId, from, to);
-    const check = checkBooking({ ...this.request(req, cal), from, to, start: req.start });
-    return { check, cal };
+    return { check: this.checkLoaded(req, cal), cal };
+  }
+
+  /** The engine's check of one visit on calendars already loaded by `check` (no query). */
+  checkLoaded(req: VisitRequest & { start: Date }, cal: VisitCalendars): BookingCheck {
+    const from = new Date(req.start.getTime() - DAY);
+    const to = new Date(req.start.getTime() + 2 * DAY);
+    return checkBooking({ ...this.request(req, cal), from, to, start: req.start });
   }
 
   /** Every occurrence of a recurring visit, each checked on its own, before anything is saved. */

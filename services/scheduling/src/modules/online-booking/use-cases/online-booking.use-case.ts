@@ -16,7 +16,8 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { lineSchema } from '@salon/contracts';
 import type { SchedulingConfig } from '../../../config.js';
-import { AppointmentsUseCase } from '../../appointments/use-cases/appointments.use-case.js';
+import { AppointmentsUseCase, type BookingSteps } from '../../appointments/use-cases/appointments.use-case.js';
+import { AppointmentDepositsUseCase } from '../../deposits/use-cases/appointment-deposits.use-case.js';
 import type { AppointmentView } from '../../appointments/persistence/appointment.repository.js';
 import { visitParts } from '../../appointments/use-cases/booking-input.dto.js';
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
@@ -55,6 +56,7 @@ export class OnlineBookingUseCase {
     private readonly schedules: SchedulesUseCase,
     private readonly directory: UserDirectory,
     private readonly visitorProfiles: VisitorProfilesUseCase,
+    private readonly deposits: AppointmentDepositsUseCase,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {
@@ -100,6 +102,7 @@ export class OnlineBookingUseCase {
           maxPriceMinor: Math.max(...prices),
           currency: s.currency,
           staff: names.sort((a, b) => a.name.localeCompare(b.name)),
+          deposit: s.deposit,
         };
       }),
     ).then((list) => list.filter((s) => s.staff.length > 0));
@@ -222,24 +225,35 @@ export class OnlineBookingUseCase {
     const what = chosen.length === 1 ? { serviceId: chosen[0].serviceId, staffId: chosen[0].staffId } : { services: chosen };
     const booking = { locationId: b.locationId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' as const };
     let appointment: AppointmentView;
+    // A visit whose services ask for a deposit is held, not booked, until retail takes it (AppointmentDepositsUseCase).
+    const held: { deposit: Confirmation['deposit'] } = { deposit: null };
+    const holdBookedEvent: BookingSteps['holdBookedEvent'] = async (m, id, event, snapshot) => {
+      held.deposit = await this.deposits.holdInBooking(m, id, event, snapshot, now);
+      return held.deposit !== null;
+    };
     if (asClient) {
       appointment = await this.appointments.bookVouched(
         asClient,
         { ...booking, clientId: await this.clientOfUser(asClient.userId, booking, now) },
         now,
+        { holdBookedEvent },
       );
     } else {
       // A profile of the visitor's own, made only once the time is held (VisitorProfilesUseCase):
       // never a client found by the phone or e-mail typed, and the same answer either way.
       const saga = this.visitorProfiles.begin(b.client!, now);
       try {
-        appointment = await this.appointments.bookVouched(VISITOR, { ...booking, clientId: saga.clientId }, now, saga.steps);
+        appointment = await this.appointments.bookVouched(VISITOR, { ...booking, clientId: saga.clientId }, now, {
+          ...saga.steps,
+          holdBookedEvent,
+        });
       } catch (error) {
         await saga.undo();
         throw error;
       }
     }
-    return { appointment: await this.summary(appointment), policies: design.policies };
+    // `deposit` only when one is due: the answer's shape otherwise stays what it was (the same for every visitor).
+    return { appointment: await this.summary(appointment), policies: design.policies, ...(held.deposit ? { deposit: held.deposit } : {}) };
   }
 
   async summary(a: AppointmentView): Promise<Confirmation['appointment']> {

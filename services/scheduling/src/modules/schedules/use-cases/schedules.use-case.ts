@@ -4,6 +4,7 @@ import {
   NotFoundError,
   parseInput,
   PermissionResolver,
+  PlatformDirectory,
   ReferenceCheck,
   ValidationFailedError,
   type AuthContext,
@@ -31,6 +32,7 @@ export class SchedulesUseCase {
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
     private readonly permissions: PermissionResolver,
     private readonly references: ReferenceCheck,
+    private readonly directory: PlatformDirectory,
   ) {}
 
   /** A staff member's hours, exceptions and time off name a person (identity) and a location (identity). */
@@ -82,20 +84,25 @@ export class SchedulesUseCase {
     if (!isUuid(id) || !(await this.schedules.deleteTimeOff(id))) throw new NotFoundError(`Time off ${id} not found`);
   }
 
-  /** The location's booking policy; a location without a row gets the defaults (spec §9 zone). */
+  /**
+   * The location's booking policy; a location without a row gets the defaults. Its zone is
+   * identity's (the location's own, set on /locations): a location added there books in its zone
+   * before anyone saves a policy, and a zone changed there is followed within the directory's
+   * minute. Only when identity cannot be asked does the row's copy (or spec §9's default) stand in.
+   */
   async policy(locationId: string): Promise<PolicyRow> {
     if (!isUuid(locationId)) throw new NotFoundError(`Location ${locationId} not found`);
-    return (
-      (await this.schedules.policy(locationId)) ?? {
-        locationId,
-        timeZone: this.config.DEFAULT_TIME_ZONE,
-        slotIntervalMin: 15,
-        minNoticeMin: 60,
-        maxAdvanceDays: 90,
-        lateCancelHours: 24,
-        openingHours: null,
-      }
-    );
+    const [row, location] = await Promise.all([this.schedules.policy(locationId), this.directory.location(locationId).catch(() => null)]);
+    const policy = row ?? {
+      locationId,
+      timeZone: this.config.DEFAULT_TIME_ZONE,
+      slotIntervalMin: 15,
+      minNoticeMin: 60,
+      maxAdvanceDays: 90,
+      lateCancelHours: 24,
+      openingHours: null,
+    };
+    return location?.timeZone ? { ...policy, timeZone: location.timeZone } : policy;
   }
 
   async savePolicy(locationId: string, input: unknown): Promise<PolicyRow> {

@@ -1,9 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG } from '@salon/nest-kit';
-import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import type { MessagingConfig } from '../../../../config.js';
 import { EmailProvider, type OutgoingEmail } from '../email-provider.js';
 import { ProviderError, type ProviderReceipt } from '../provider-error.js';
+import { buildRawEmail } from './raw-mime.js';
 
 // SES refuses these for the message itself; sending it again cannot succeed.
 const PERMANENT = new Set([
@@ -36,22 +37,36 @@ export class SesEmailProvider extends EmailProvider implements OnModuleDestroy {
   }
 
   async send(email: OutgoingEmail): Promise<ProviderReceipt> {
-    const command = new SendEmailCommand({
-      Source: email.from,
-      Destination: { ToAddresses: [email.to] },
-      Message: {
-        Subject: { Data: email.subject, Charset: 'UTF-8' },
-        Body: { Text: { Data: email.text, Charset: 'UTF-8' }, ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}) },
-      },
-      // Tag values allow [A-Za-z0-9_.@-] only: the message id (a UUID) and the purpose fit.
-      Tags: [
-        { Name: 'message_id', Value: email.messageId },
-        { Name: 'purpose', Value: email.purpose.replace(/[^A-Za-z0-9_.@-]/g, '_') },
-      ],
-      ConfigurationSetName: this.config.SES_CONFIGURATION_SET,
-    });
+    const tags = [
+      { Name: 'message_id', Value: email.messageId },
+      { Name: 'purpose', Value: email.purpose.replace(/[^A-Za-z0-9_.@-]/g, '_') },
+    ];
+    // Extra headers (List-Unsubscribe) need the raw call; the same tags and configuration set apply.
+    const command =
+      email.headers && Object.keys(email.headers).length > 0
+        ? new SendRawEmailCommand({
+            Source: email.from,
+            Destinations: [email.to],
+            RawMessage: { Data: Buffer.from(buildRawEmail({ ...email, headers: email.headers }), 'utf8') },
+            Tags: tags,
+            ConfigurationSetName: this.config.SES_CONFIGURATION_SET,
+          })
+        : new SendEmailCommand({
+            Source: email.from,
+            Destination: { ToAddresses: [email.to] },
+            Message: {
+              Subject: { Data: email.subject, Charset: 'UTF-8' },
+              Body: {
+                Text: { Data: email.text, Charset: 'UTF-8' },
+                ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
+              },
+            },
+            // Tag values allow [A-Za-z0-9_.@-] only: the message id (a UUID) and the purpose fit.
+            Tags: tags,
+            ConfigurationSetName: this.config.SES_CONFIGURATION_SET,
+          });
     try {
-      const result = await this.client.send(command);
+      const result = command instanceof SendRawEmailCommand ? await this.client.send(command) : await this.client.send(command);
       if (!result.MessageId) throw new ProviderError('SES answered without a MessageId');
       return { providerMessageId: result.MessageId };
     } catch (error) {

@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, ServiceToken } from '@salon/nest-kit';
+import { z } from 'zod';
+import type { MessagingConfig } from '../../../config.js';
+
+const infoSchema = z.object({
+  businessName: z.string(),
+  design: z.object({ policies: z.string().nullable().optional() }).passthrough(),
+  locations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      timeZone: z.string(),
+      address: z.string().nullable().optional(),
+      phone: z.string().nullable().optional(),
+    }),
+  ),
+});
+export type SalonInfo = z.infer<typeof infoSchema>;
+
+const servicesSchema = z.array(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    category: z.string().nullable().optional(),
+    description: z.string().nullable().optional(),
+    durationMin: z.number(),
+    priceMinor: z.number(),
+    maxPriceMinor: z.number(),
+    currency: z.string(),
+    staff: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+);
+export type SalonService = z.infer<typeof servicesSchema>[number];
+
+const slotsSchema = z.object({
+  timeZone: z.string(),
+  slots: z.array(z.object({ startsAt: z.string(), endsAt: z.string(), staffId: z.string(), staffName: z.string().optional() })),
+});
+export type EngineSlots = z.infer<typeof slotsSchema>;
+
+const confirmationSchema = z.object({
+  appointment: z
+    .object({ id: z.string(), startsAt: z.string(), serviceName: z.string(), staffName: z.string(), priceMinor: z.number() })
+    .passthrough(),
+});
+export type BookingConfirmation = z.infer<typeof confirmationSchema>;
+
+const policySchema = z.object({ openingHours: z.unknown().optional() }).passthrough();
+
+/** scheduling refused the booking (taken meanwhile, outside the rules): its own words. */
+export class BookingRefusedError extends Error {
+  override readonly name = 'BookingRefusedError';
+}
+
+/**
+ * The online booking API of scheduling, as the public booking page uses it: the same catalogue,
+ * the same availability engine, the same booking rules (notice, advance, grid, offered staff).
+ */
+@Injectable()
+export class OnlineBookingClient {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+    private readonly serviceToken: ServiceToken,
+  ) {}
+
+  info(): Promise<SalonInfo> {
+    return this.get('/api/online-booking', infoSchema);
+  }
+
+  services(locationId: string): Promise<SalonService[]> {
+    return this.get(`/api/online-booking/services?locationId=${encodeURIComponent(locationId)}`, servicesSchema);
+  }
+
+  /** The engine's free times for one local day. */
+  availability(locationId: string, serviceId: string, date: string): Promise<EngineSlots> {
+    const q = new URLSearchParams({ locationId, serviceId, from: date, to: date });
+    return this.get(`/api/online-booking/availability?${q}`, slotsSchema);
+  }
+
+  /** Opening hours from the location's booking policy, when scheduling lets this service read it; null otherwise. */
+  async openingHours(locationId: string): Promise<unknown> {
+    const res = await this.serviceToken
+      .call(this.config.SCHEDULING_URL, `/api/booking-policies/${encodeURIComponent(locationId)}`, { schema: policySchema })
+      .catch(() => null);
+    return res?.ok ? ((res.body as z.infer<typeof policySchema>).openingHours ?? null) : null;
+  }
+
+  /** Books as an online visitor would; the key makes a retried approval answer the first booking. */
+  async book(
+    input: { locationId: string; serviceId: string; staffId: string; startsAt: string; firstName: string; phone: string },
+    idempotencyKey: string,
+  ): Promise<BookingConfirmation> {
+    const res = await fetch(new URL('/api/online-booking/appointments', this.config.SCHEDULING_URL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      body: JSON.stringify({
+        locationId: input.locationId,
+        serviceId: input.serviceId,
+        staffId: input.staffId,
+        startsAt: input.startsAt,
+        notes: 'Booked by text message (AI assistant)',
+        client: { firstName: input.firstName, phone: input.phone },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
+    if (res.status === 409 || res.status === 400 || res.status === 404) {
+      throw new BookingRefusedError(body?.error ?? body?.message ?? `scheduling answered ${res.status}`);
+    }
+    if (!res.ok) throw new Error(`POST /api/online-booking/appointments answered ${res.status}`);
+    return confirmationSchema.parse(body);
+  }
+
+  private async get<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+    const url = new URL(path, this.config.SCHEDULING_URL);
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`GET ${url.pathname} answered ${res.status}`);
+    return schema.parse(await res.json());
+  }
+}

@@ -1,0 +1,84 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConflictError, NotFoundError, safeErrorMessage } from '@salon/nest-kit';
+import { ClientConsentRepository } from '../../consent/persistence/client-consent.repository.js';
+import { SmsConsentRepository } from '../../consent/persistence/sms-consent.repository.js';
+import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
+import { ConversationRepository } from '../../inbox/persistence/conversation.repository.js';
+import { aiSendVerdict } from '../domain/ai-consent.js';
+import { AiRepository } from '../persistence/ai.repository.js';
+import { BookingRefusedError, OnlineBookingClient } from '../persistence/online-booking.client.js';
+
+/**
+ * Sends an AI reply: at once in auto mode, or when staff approve a draft. Consent and STOP are
+ * checked now, the booking the reply announces is made first (through the online booking API, so
+ * a time taken meanwhile is refused and nothing is sent), then the text is queued like any other.
+ */
+@Injectable()
+export class AiSendUseCase {
+  private readonly logger = new Logger('AiSend');
+
+  constructor(
+    private readonly repo: AiRepository,
+    private readonly conversations: ConversationRepository,
+    private readonly smsConsent: SmsConsentRepository,
+    private readonly clientConsent: ClientConsentRepository,
+    private readonly booking: OnlineBookingClient,
+    private readonly queue: QueueMessageUseCase,
+  ) {}
+
+  /** userId null: sent by the assistant itself (auto mode). `text` replaces the draft (staff edited it). */
+  async approve(replyId: string, userId: string | null, text: string | null): Promise<void> {
+    const r = await this.repo.reply(replyId);
+    if (!r) throw new NotFoundError(`AI reply ${replyId} not found`);
+    if (r.status === 'sent') return; // a second click
+    if (r.status !== 'draft') throw new ConflictError(`This reply is ${r.status}; only a draft can be sent`);
+    const conversation = await this.conversations.find(r.conversationId);
+    const consent = conversation?.clientId ? await this.clientConsent.find(conversation.clientId, 'sms') : null;
+    const verdict = aiSendVerdict(await this.smsConsent.isOptedOut(r.phone), consent);
+    if (!verdict.ok) {
+      await this.repo.decide(replyId, 'discarded', { error: verdict.reason, by: userId });
+      return;
+    }
+    const body = text?.trim() ? text.trim() : r.body!;
+    if (r.pendingAction) {
+      try {
+        const p = r.pendingAction;
+        await this.booking.book(
+          {
+            locationId: p.locationId,
+            serviceId: p.serviceId,
+            staffId: p.staffId,
+            startsAt: p.startsAt,
+            firstName: p.firstName,
+            phone: p.phone,
+          },
+          `ai-reply-${replyId}`,
+        );
+      } catch (error) {
+        const reason = error instanceof BookingRefusedError ? `The booking was refused: ${error.message}` : 'The booking could not be made';
+        this.logger.warn(`AI reply ${replyId}: ${safeErrorMessage(error)}`);
+        await this.repo.handOver(r.conversationId, reason);
+        await this.repo.decide(replyId, 'failed', { error: reason, by: userId });
+        if (error instanceof BookingRefusedError) return;
+        throw error;
+      }
+    }
+    const m = await this.queue.queue({
+      idempotencyKey: `ai-reply:${replyId}`,
+      channel: 'sms',
+      to: r.phone,
+      text: body,
+      purpose: 'ai-reply',
+      createdBy: userId,
+    });
+    await this.conversations.recordOutbound(r.phone, null, null, body, m.id);
+    await this.repo.decide(replyId, 'sent', { body, messageId: m.id, by: userId });
+  }
+
+  async discard(replyId: string, userId: string): Promise<void> {
+    const r = await this.repo.reply(replyId);
+    if (!r) throw new NotFoundError(`AI reply ${replyId} not found`);
+    if (r.status !== 'draft') throw new ConflictError(`This reply is ${r.status}; only a draft can be discarded`);
+    await this.repo.decide(replyId, 'discarded', { by: userId });
+  }
+}

@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DayFigures } from '../domain/reports.rules.js';
+
+/** A report's range: local dates (each location's zone), a location or all, and the zone of locations without one. */
+export interface ReportRange {
+  from: string;
+  to: string;
+  locationId: string | null;
+  defaultZone: string;
+}
+
+export type DayRow = DayFigures;
+export interface KeyedRow {
+  key: string;
+  label: string;
+  count: number;
+  amountMinor: number;
+}
+export interface RefundDayRow {
+  date: string;
+  amountMinor: number;
+}
+export interface StaffSalesRow {
+  staffId: string;
+  revenueMinor: number;
+  services: number;
+  tickets: number;
+}
+export interface StaffAppointmentsRow {
+  staffId: string;
+  completed: number;
+  rebooked: number;
+}
+
+/**
+ * The reports' reads over payroll's projections (sales_*, appointments, report_clients), never
+ * other services' tables. Every query takes the range as local dates: the UTC window is widened by
+ * a day either side (no zone is further than 14 hours) and the local date filter is exact.
+ */
+@Injectable()
+export class ReportsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private q<T>(text: string, r: ReportRange): Promise<T[]> {
+    return this.dataSource.query(text, this.params(r));
+  }
+
+  /** The range's tickets with their local date (a CTE every sales query starts from). */
+  private static readonly TICKETS = `
+    tk AS (
+      SELECT t.*, (t.closed_at AT TIME ZONE COALESCE(l.time_zone, $6))::date AS local_date
+      FROM sales_tickets t LEFT JOIN locations l ON l.location_id = t.location_id
+      WHERE t.closed_at >= $1 AND t.closed_at < $2 AND ($5::uuid IS NULL OR t.location_id = $5::uuid)
+    ),
+    tr AS (SELECT * FROM tk WHERE local_date BETWEEN $3::date AND $4::date)`;
+
+  salesByDay(r: ReportRange): Promise<DayRow[]> {
+    return this.q(
+      `WITH ${ReportsRepository.TICKETS}
+       SELECT local_date::text AS date, count(*)::int AS tickets, sum(total_minor - tip_minor - tax_minor)::int AS "salesMinor",
+              sum(tip_minor)::int AS "tipsMinor", sum(discount_minor)::int AS "discountMinor", sum(tax_minor)::int AS "taxMinor"
+       FROM tr GROUP BY local_date ORDER BY local_date`,
+      r,
+    );
+  }
+
+  refundsByDay(r: ReportRange): Promise<RefundDayRow[]> {
+    return this.q(
+      `SELECT d.local_date::text AS date, sum(d.amount_minor)::int AS "amountMinor" FROM (
+         SELECT rf.amount_minor, (rf.refunded_at AT TIME ZONE COALESCE(l.time_zone, $6))::date AS local_date
+         FROM sales_refunds rf LEFT JOIN sales_tickets t ON t.ticket_id = rf.ticket_id
+         LEFT JOIN locations l ON l.location_id = COALESCE(rf.location_id, t.location_id)
+         WHERE rf.refunded_at >= $1 AND rf.refunded_at < $2 AND ($5::uuid IS NULL OR COALESCE(rf.location_id, t.location_id) = $5::uuid)
+       ) d WHERE d.local_date BETWEEN $3::date AND $4::date GROUP BY d.local_date ORDER BY d.local_date`,
+      r,
+    );
+  }
+
+  /** Ticket lines by kind (key) with their count (quantity) and net. */
+  linesByKind(r: ReportRange): Promise<KeyedRow[]> {
+    return this.q(
+      `WITH ${ReportsRepository.TICKETS}
+       SELECT l.kind AS key, l.kind AS label, sum(l.quantity)::int AS count, sum(l.net_minor)::int AS "amountMinor"
+       FROM sales_lines l JOIN tr ON tr.ticket_id = l.ticket_id GROUP BY l.kind ORDER BY l.kind`,
+      r,
+    );
+  }
+
+  /** Service or product lines, by service/product (name when the line has no id), largest first. */
+  linesByItem(r: ReportRange, kind: 'service' | 'product'): Promise<KeyedRow[]> {
+    const id = kind === 'service' ? 'service_id' : 'product_id';
+    return this.dataSource.query(
+      `WITH ${ReportsRepository.TICKETS}
+       SELECT COALESCE(l.${id}::text, l.name) AS key, min(l.name) AS label, sum(l.quantity)::int AS count, sum(l.net_minor)::int AS "amountMinor"
+       FROM sales_lines l JOIN tr ON tr.ticket_id = l.ticket_id WHERE l.kind = $7
+       GROUP BY 1 ORDER BY 4 DESC, 2`,
+      [...this.params(r), kind],
+    );
+  }
+
+  /** What the range's tickets were paid with (tips included). */
+  paymentsByMethod(r: ReportRange): Promise<KeyedRow[]> {
+    return this.q(
+      `WITH ${ReportsRepository.TICKETS}
+       SELECT p.method AS key, p.method AS label, count(*)::int AS count, sum(p.amount_minor)::int AS "amountMinor"
+       FROM sales_payments p JOIN tr ON tr.ticket_id = p.ticket_id GROUP BY p.method ORDER BY 4 DESC`,
+      r,
+    );
+  }
+
+  salesByLocation(r: ReportRange): Promise<KeyedRow[]> {
+    return this.q(
+      `WITH ${ReportsRepository.TICKETS}
+       SELECT COALESCE(tr.location_id::text, '') AS key, COALESCE(min(l.name), 'Unknown location') AS label, count(*)::int AS count,
+              sum(tr.total_minor - tr.tip_minor - tr.tax_minor)::int AS "amountMinor"
+       FROM tr LEFT JOIN locations l ON l.location_id = tr.location_id GROUP BY tr.location_id ORDER BY 4 DESC`,
+      r,
+    );
+  }
+
+  staffSales(r: ReportRange): Promise<StaffSalesRow[]> {
+    return this.q(
+      `WITH ${ReportsRepository.TICKETS}
+       SELECT l.staff_id::text AS "staffId", sum(l.net_minor)::int AS "revenueMinor",
+              COALESCE(sum(l.quantity) FILTER (WHERE l.kind = 'service'), 0)::int AS services, count(DISTINCT l.ticket_id)::int AS tickets
+       FROM sales_lines l JOIN tr ON tr.ticket_id = l.ticket_id WHERE l.staff_id IS NOT NULL GROUP BY l.staff_id`,
+      r,
+    );
+  }
+
+  staffTips(r: ReportRange): Promise<{ staffId: string; tipsMinor: number }[]> {
+    return this.q(
+      `WITH ${ReportsRepository.TICKETS}
+       SELECT s.staff_id::text AS "staffId", sum(s.amount_minor)::int AS "tipsMinor" FROM sales_tips s JOIN tr ON tr.ticket_id = s.ticket_id GROUP BY s.staff_id`,
+      r,
+    );
+  }
+
+  /** The range's appointments (by local start date) counted by status, by source, and by staff. */
+  appointmentCounts(r: ReportRange): Promise<{ staffId: string | null; status: string; online: boolean; n: number }[]> {
+    return this.q(
+      `SELECT a.staff_id::text AS "staffId", a.status, (a.source = 'online') AS online, count(*)::int AS n
+       FROM appointments a LEFT JOIN locations l ON l.location_id = a.location_id
+       WHERE a.starts_at >= $1 AND a.starts_at < $2 AND ($5::uuid IS NULL OR a.location_id = $5::uuid)
+         AND (a.starts_at AT TIME ZONE COALESCE(l.time_zone, $6))::date BETWEEN $3::date AND $4::date
+       GROUP BY 1, 2, 3`,
+      r,
+    );
+  }
+
+  /** Completed appointments of the range per staff, and how many of their clients have a later one (not cancelled). */
+  rebooking(r: ReportRange): Promise<StaffAppointmentsRow[]> {
+    return this.q(
+      `SELECT a.staff_id::text AS "staffId", count(*)::int AS completed,
+              count(*) FILTER (WHERE EXISTS (
+                SELECT 1 FROM appointments n WHERE n.client_id = a.client_id AND n.starts_at > a.starts_at AND n.status <> 'cancelled'
+              ))::int AS rebooked
+       FROM appointments a LEFT JOIN locations l ON l.location_id = a.location_id
+       WHERE a.status = 'completed' AND a.starts_at >= $1 AND a.starts_at < $2 AND ($5::uuid IS NULL OR a.location_id = $5::uuid)
+         AND (a.starts_at AT TIME ZONE COALESCE(l.time_zone, $6))::date BETWEEN $3::date AND $4::date
+       GROUP BY a.staff_id`,
+      r,
+    );
+  }
+
+  /** Clients with a ticket in the range: their spend, and whether they had bought before it. */
+  clientSpend(
+    r: ReportRange,
+  ): Promise<{ clientId: string; name: string | null; tickets: number; spentMinor: number; returning: boolean }[]> {
+    return this.q(
+      `WITH ${ReportsRepository.TICKETS},
+       c AS (
+         SELECT client_id, min(closed_at) AS first_at, count(*)::int AS tickets, sum(total_minor - tip_minor - tax_minor)::int AS spent
+         FROM tr WHERE client_id IS NOT NULL GROUP BY client_id
+       )
+       SELECT c.client_id::text AS "clientId", NULLIF(concat_ws(' ', rc.first_name, rc.last_name), '') AS name, c.tickets,
+              c.spent AS "spentMinor",
+              EXISTS (SELECT 1 FROM sales_tickets p WHERE p.client_id = c.client_id AND p.closed_at < c.first_at) AS returning
+       FROM c LEFT JOIN report_clients rc ON rc.client_id = c.client_id
+       ORDER BY c.spent DESC, c.client_id`,
+      r,
+    );
+  }
+
+  /** Clients added in the range (local dates in the default zone: a client belongs to no location). */
+  async newClients(r: ReportRange): Promise<number> {
+    const [fromUtc, toUtc] = this.params(r);
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM report_clients
+       WHERE created_at >= $1 AND created_at < $2 AND (created_at AT TIME ZONE $5)::date BETWEEN $3::date AND $4::date`,
+      [fromUtc, toUtc, r.from, r.to, r.defaultZone],
+    );
+    return (row?.n as number | undefined) ?? 0;
+  }
+
+  async currency(): Promise<string> {
+    const [row] = await this.dataSource.query(`SELECT currency FROM sales_tickets ORDER BY closed_at DESC LIMIT 1`);
+    return (row?.currency as string | undefined)?.trim() ?? 'USD';
+  }
+
+  async zoneOf(locationId: string): Promise<string | null> {
+    const [row] = await this.dataSource.query(`SELECT time_zone FROM locations WHERE location_id = $1`, [locationId]);
+    return (row?.time_zone as string | null | undefined) ?? null;
+  }
+
+  private params(r: ReportRange): unknown[] {
+    const fromUtc = new Date(Date.parse(`${r.from}T00:00:00Z`) - 86_400_000);
+    const toUtc = new Date(Date.parse(`${r.to}T00:00:00Z`) + 2 * 86_400_000);
+    return [fromUtc, toUtc, r.from, r.to, r.locationId, r.defaultZone];
+  }
+}

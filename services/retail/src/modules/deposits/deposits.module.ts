@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { PaymentGateway } from '../payments/domain/payment-gateway.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { StripeGateway } from '../payments/providers/stripe-gateway.provider.js';
+import { VisitEndedConsumer } from './events/visit-ended.consumer.js';
+import { BookingDepositsController } from './http/booking-deposits.controller.js';
+import { DepositSweepProcessor } from './jobs/deposit-sweep.processor.js';
+import { BookingDepositRepository } from './persistence/booking-deposit.repository.js';
+import { DepositScheduling } from './persistence/deposit-scheduling.provider.js';
+import { BookingDepositsUseCase } from './use-cases/booking-deposits.use-case.js';
+import { DepositOutcomesUseCase } from './use-cases/deposit-outcomes.use-case.js';
+
+/** Online booking deposits, the API process: taking them (the public page), settling them (webhooks, polls, the sweep). */
+@Module({
+  imports: [PaymentsModule],
+  controllers: [BookingDepositsController],
+  providers: [BookingDepositRepository, DepositScheduling, BookingDepositsUseCase, DepositSweepProcessor],
+  exports: [BookingDepositsUseCase],
+})
+export class DepositsModule {}
+
+/** The worker process: a cancelled or no-show visit's held deposit is refunded or forfeited. */
+@Module({
+  providers: [BookingDepositRepository, { provide: PaymentGateway, useClass: StripeGateway }, DepositOutcomesUseCase, VisitEndedConsumer],
+})
+export class DepositOutcomesModule {}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { applicableMinor, depositKey, depositOutcome, settleStep } from './deposit.rules.js';
+
+describe('settleStep', () => {
+  it.each([
+    ['awaiting_payment', 'awaiting_card', null, { do: 'wait' }],
+    ['awaiting_payment', 'awaiting_authentication', null, { do: 'wait' }],
+    ['awaiting_payment', 'awaiting_capture', null, { do: 'confirm-booking' }],
+    ['awaiting_payment', 'succeeded', null, { do: 'confirm-booking' }],
+    ['authorized', 'awaiting_capture', null, { do: 'confirm-booking' }],
+    ['authorized', 'awaiting_card', null, { do: 'confirm-booking' }],
+    ['awaiting_payment', 'failed', 'Your card was declined.', { do: 'fail', reason: 'Your card was declined.' }],
+    ['awaiting_payment', 'failed', null, { do: 'fail', reason: 'The card was declined' }],
+    ['awaiting_payment', 'canceled', null, { do: 'fail', reason: 'The payment was cancelled' }],
+    ['held', 'succeeded', null, { do: 'nothing' }],
+    ['held', 'canceled', null, { do: 'nothing' }],
+    ['released', 'awaiting_capture', null, { do: 'nothing' }],
+    ['failed', 'succeeded', null, { do: 'nothing' }],
+    ['applied', 'succeeded', null, { do: 'nothing' }],
+  ] as const)('%s with the intent %s → %o', (status, state, failureReason, step) => {
+    expect(settleStep(status, { state, failureReason })).toEqual(step);
+  });
+});
+
+describe('depositOutcome (the cancellation policy)', () => {
+  it.each([
+    [{ kind: 'cancelled', lateCancel: false }, 'refund'],
+    [{ kind: 'cancelled', lateCancel: true }, 'forfeit'],
+    [{ kind: 'no-show' }, 'forfeit'],
+  ] as const)('%o → %s', (how, outcome) => {
+    expect(depositOutcome(how)).toBe(outcome);
+  });
+});
+
+describe('applicableMinor', () => {
+  it.each([
+    [2000, 5500, 2000],
+    [2000, 1500, 1500],
+    [2000, 0, 0],
+  ])('a deposit of %i on a balance of %i → %i', (deposit, balance, applied) => {
+    expect(applicableMinor(deposit, balance)).toBe(applied);
+  });
+});
+
+it('derives one key per deposit and step', () => {
+  expect(depositKey('d1', 'capture')).toBe('deposit-d1-capture');
+  expect(depositKey('d1', 'capture')).not.toBe(depositKey('d1', 'cancel'));
+});

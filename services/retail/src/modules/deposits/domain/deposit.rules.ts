@@ -1,0 +1,48 @@
+import type { BookingDepositStatus } from '@salon/contracts';
+import type { IntentState } from '../../payments/domain/payment-gateway.js';
+
+/**
+ * What to do with a deposit after reading its PaymentIntent as Stripe has it now. The order is
+ * fixed so that no appointment stands without its deposit and no money is kept for a booking that
+ * failed: authorised (manual capture) → the booking is confirmed at scheduling → captured. A
+ * refusal or a cancelled intent releases the held time; nothing was captured.
+ */
+export type SettleStep = { do: 'wait' } | { do: 'confirm-booking' } | { do: 'fail'; reason: string } | { do: 'nothing' };
+
+const OPEN: readonly BookingDepositStatus[] = ['awaiting_payment', 'authorized'];
+
+export function settleStep(status: BookingDepositStatus, intent: { state: IntentState; failureReason: string | null }): SettleStep {
+  if (!OPEN.includes(status)) return { do: 'nothing' };
+  switch (intent.state) {
+    case 'awaiting_capture':
+    case 'succeeded':
+      return { do: 'confirm-booking' };
+    case 'failed':
+      return { do: 'fail', reason: intent.failureReason ?? 'The card was declined' };
+    case 'canceled':
+      return { do: 'fail', reason: 'The payment was cancelled' };
+    default:
+      // Waiting for the card or for 3-D Secure: only the hold's due time ends it (the sweep).
+      return status === 'authorized' ? { do: 'confirm-booking' } : { do: 'wait' };
+  }
+}
+
+/**
+ * A visit with a paid deposit that does not happen: the location's cancellation policy decides. A
+ * cancellation before the late-cancel window gets the deposit back; a late cancellation or a
+ * no-show forfeits it.
+ */
+export function depositOutcome(how: { kind: 'cancelled'; lateCancel: boolean } | { kind: 'no-show' }): 'refund' | 'forfeit' {
+  if (how.kind === 'no-show') return 'forfeit';
+  return how.lateCancel ? 'forfeit' : 'refund';
+}
+
+/** How much of a held deposit a ticket takes as a tender: all of it, never more than the ticket's balance. */
+export function applicableMinor(depositMinor: number, balanceMinor: number): number {
+  return Math.max(0, Math.min(depositMinor, balanceMinor));
+}
+
+/** Every Stripe call of a deposit carries a key derived from the deposit and the step: retried, it is done once. */
+export function depositKey(depositId: string, step: 'intent' | 'capture' | 'cancel' | 'refund'): string {
+  return `deposit-${depositId}-${step}`;
+}

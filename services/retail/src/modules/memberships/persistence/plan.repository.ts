@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { PrepaidPlanKind } from '@salon/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface PlanRow {
+  id: string;
+  kind: PrepaidPlanKind;
+  name: string;
+  priceMinor: number;
+  period: 'month' | 'year' | null;
+  credits: number;
+  serviceIds: string[];
+  discountBps: number;
+  validityDays: number | null;
+  active: boolean;
+}
+
+const COLUMNS = `id, kind, name, price_minor AS "priceMinor", period, credits, service_ids AS "serviceIds", discount_bps AS "discountBps",
+  validity_days AS "validityDays", active`;
+
+/** Membership and package plans (what the desk sells). */
+@Injectable()
+export class PlanRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(m?: EntityManager): Promise<PlanRow[]> {
+    return (m ?? this.dataSource.manager).query(`SELECT ${COLUMNS} FROM prepaid_plans ORDER BY kind, name`);
+  }
+
+  async findMany(ids: readonly string[], m?: EntityManager): Promise<Map<string, PlanRow>> {
+    if (!ids.length) return new Map();
+    const rows: PlanRow[] = await (m ?? this.dataSource.manager).query(`SELECT ${COLUMNS} FROM prepaid_plans WHERE id = ANY($1::uuid[])`, [
+      ids,
+    ]);
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async insert(m: EntityManager, p: Omit<PlanRow, 'id' | 'active'>): Promise<string> {
+    const rows: { id: string }[] = await m.query(
+      `INSERT INTO prepaid_plans (kind, name, price_minor, period, credits, service_ids, discount_bps, validity_days)
+       VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8) RETURNING id`,
+      [p.kind, p.name, p.priceMinor, p.period, p.credits, p.serviceIds, p.discountBps, p.validityDays],
+    );
+    return rows[0]!.id;
+  }
+}

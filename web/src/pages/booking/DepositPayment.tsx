@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { formatCents } from '../../lib/format';
+import { Dialog } from '../clients/Dialog';
+import { PaymentElement } from '../pos/CardPaymentModal';
+import { depositApi, isSettled, type BookingDepositView } from './deposit-api';
+
+interface Props {
+  appointmentId: string;
+  amountMinor: number;
+  /** Paid (`held`): the booking stands. Otherwise nothing was taken and the time was released, with why. */
+  onSettled(deposit: BookingDepositView | null, problem: string | null): void;
+}
+
+/**
+ * The deposit of a booking, in the card modal (spec §1): the card is typed in the card provider's
+ * page (locally the Stripe peer's, in a frame), never in ours. The booking holds the time until
+ * the deposit is paid; the page then reads the deposit until retail has settled it (booked and
+ * captured, or declined and released).
+ */
+export function DepositPayment({ appointmentId, amountMinor, onSettled }: Props) {
+  const [deposit, setDeposit] = useState<BookingDepositView | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const done = useRef(false);
+
+  const finish = (d: BookingDepositView | null, message: string | null = null) => {
+    if (done.current) return;
+    done.current = true;
+    onSettled(d, message ?? (d && d.status !== 'held' ? (d.failureReason ?? 'The deposit was not paid') : null));
+  };
+
+  useEffect(() => {
+    let stop = false;
+    depositApi
+      .start(appointmentId)
+      .then((d) => {
+        if (stop) return;
+        if (isSettled(d.status)) finish(d);
+        else setDeposit(d);
+      })
+      .catch((e: unknown) => !stop && finish(null, e instanceof ApiError ? e.message : 'The deposit could not be started'));
+    return () => {
+      stop = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appointmentId]);
+
+  // Read the deposit until it is settled: the processor's word (webhook or read) decides, not the page.
+  useEffect(() => {
+    if (!deposit) return;
+    let stop = false;
+    const poll = async () => {
+      while (!stop && !done.current) {
+        await new Promise((r) => setTimeout(r, 1000));
+        try {
+          const d = await depositApi.read(deposit.id);
+          if (isSettled(d.status)) return finish(d);
+        } catch {
+          // A blip: read again.
+        }
+      }
+    };
+    void poll();
+    return () => {
+      stop = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [deposit?.id]);
+
+  useEffect(() => {
+    const modal = deposit?.cardModal;
+    if (modal?.kind !== 'hosted_page') return;
+    const origin = new URL(modal.url).origin;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin) return;
+      const data = event.data as { source?: string; status?: string; message?: string } | null;
+      if (data?.source !== 'stripe-peer') return;
+      if (data.status === 'failed') setProblem(data.message ?? 'The card was declined');
+      setWaiting(true);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [deposit?.cardModal]);
+
+  const modal = deposit?.cardModal;
+  return (
+    <Dialog
+      title={`Deposit · ${formatCents(amountMinor)}`}
+      onClose={() => setProblem('Your time is held until you pay the deposit (or for 15 minutes).')}
+      wide
+      testId="deposit-modal"
+    >
+      <p className="muted">
+        This booking asks for a deposit of {formatCents(amountMinor)}. It is taken off your bill when you check out; the cancellation policy
+        says when it is refunded.
+      </p>
+      {problem && (
+        <p role="alert" className="alert alert-error">
+          {problem}
+        </p>
+      )}
+      {!modal && <p aria-live="polite">Opening the secure payment page…</p>}
+      {modal?.kind === 'hosted_page' && (
+        <iframe
+          className="pos-card-frame bk-deposit-frame"
+          title="Card details (secure payment page)"
+          src={`${modal.url}&origin=${encodeURIComponent(window.location.origin)}`}
+          data-testid="card-frame"
+        />
+      )}
+      {modal?.kind === 'payment_element' && (
+        <PaymentElement
+          publishableKey={modal.publishableKey}
+          clientSecret={modal.clientSecret}
+          onDone={() => setWaiting(true)}
+          onError={setProblem}
+        />
+      )}
+      <p className="muted small" aria-live="polite">
+        {waiting
+          ? 'Waiting for the card processor to confirm…'
+          : 'The card number is typed in the payment provider’s page; it never reaches this app.'}
+      </p>
+    </Dialog>
+  );
+}
