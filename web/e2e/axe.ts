@@ -22,6 +22,17 @@ export async function axeViolations(page: Page, selector: string): Promise<AxeVi
   // Evaluated through the DevTools protocol, not as an inline <script>: the app's CSP (rightly)
   // refuses inline scripts, and the walk keeps the CSP on.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // A colour transition caught half-way (a button's 0.15 s fade as the theme or hover settles)
+  // measures a contrast that no one ever reads, so axe looks only once every transition has ended.
+  // A spinner's endless animation never finishes, so only the ones with an end are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
   return page.evaluate(
     async ({ selector, tags }) => {
       const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: any[] }> } }).axe;
