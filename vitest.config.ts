@@ -11,7 +11,7 @@ process.env.EVENT_SECRET_KEY ||= randomBytes(32).toString('base64url');
 // walk has its own config (web/e2e) and runs once, after these.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'services/*', 'gateway', 'web', 'infra'],
+    projects: ['packages/*', 'services/*', 'gateway', 'web', 'infra', 'load-tests'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

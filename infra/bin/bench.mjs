@@ -10,7 +10,8 @@
 //   5. Scheduling: the availability engine over a busy week; booking throughput with conflicts.
 //   6. Retail: stock on hand for 5,000 products at a location (own database).
 //   7. Payroll: a month of reports over a year of sales (own database).
-// BENCH_ONLY=gateway|events|messages|clients|scheduling|retail|reports runs one of them.
+//   8. The k6 load scenarios (staff day, booking peak, campaign send) through the local driver.
+// BENCH_ONLY=gateway|scenarios|events|messages|clients|scheduling|retail|reports runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,6 +73,37 @@ if (!only || only === 'gateway') {
       durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
     });
+  } finally {
+    await platform.stop();
+    for (const database of platform.databases) await dropDatabase(postgresAdminUrl(), database);
+  }
+}
+
+if (!only || only === 'scenarios') {
+  // The k6 scenarios (staff day, booking peak, campaign send) through the local driver.
+  const scenarios = await import('../../load-tests/bench/scenarios.bench.mjs');
+  const tag = randomBytes(3).toString('hex');
+  const port = Number(process.env.BENCH_PORT ?? 4700);
+  console.log('\n› Load scenarios: starting the platform…');
+  const platform = await startPlatform({
+    port,
+    portOffset: port - 4000,
+    databasePrefix: `bench_${tag}`,
+    redisPrefix: `bench:${tag}:`,
+    logs: 'ignore',
+    env: {
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      JWT_SECRET: `bench-secret-${randomBytes(16).toString('hex')}`,
+      EVENT_SECRET_KEY: randomBytes(16).toString('hex'),
+      SES_SNS_TOPIC_ARNS: 'arn:aws:sns:us-east-1:000000000000:bench-ses-notifications',
+      // Every visitor of the booking peak comes from this one address.
+      ONLINE_BOOKINGS_PER_IP_PER_HOUR: '100000',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+    },
+  });
+  try {
+    results.scenarios = await scenarios.run({ baseUrl: platform.url, seconds: Number(process.env.BENCH_SECONDS ?? 30) });
   } finally {
     await platform.stop();
     for (const database of platform.databases) await dropDatabase(postgresAdminUrl(), database);

@@ -37,7 +37,14 @@ export default async function setup(project: TestProject) {
     databasePrefix: `e2e_${tag}`,
     redisPrefix: `e2e:${tag}:`,
     logs: process.env.E2E_LOGS ? 'inherit' : 'ignore',
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', LOGIN_MAX_ATTEMPTS_PER_IP: '1000', RECOVERY_MAX_PER_IP: '1000', SMS_PROVIDER: 'twilio' },
+    env: {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
+      RECOVERY_MAX_PER_IP: '1000',
+      ONLINE_BOOKINGS_PER_IP_PER_HOUR: '1000',
+      SMS_PROVIDER: 'twilio',
+    },
   });
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('sesUrl', platform.peers.ses.url);
