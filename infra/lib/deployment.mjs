@@ -252,7 +252,8 @@ export async function renderCompose() {
         image,
         build: build(workspace, service.port),
         command: ['node', `${service.dir}/${service.worker}`],
-        environment: environmentFor(service.dir, { ...own, HEARTBEAT_FILE: '/tmp/heartbeat' }),
+        // METRICS_PORT: Prometheus scrapes the worker there, as in the Kubernetes manifests.
+        environment: environmentFor(service.dir, { ...own, HEARTBEAT_FILE: '/tmp/heartbeat', METRICS_PORT: String(WORKER_METRICS_PORT) }),
         healthcheck: probe(),
         depends_on: { ...runtimeDeps, ...calls },
       };
