@@ -176,7 +176,11 @@ function addRestCases(service: string, route: InventoryRoute, gatewayRoute: Inve
           const id = variant.target ? ctx.targetId(role, variant.target) : undefined;
           const base = via === 'gateway' ? ctx.gateway : ctx.services[service];
           const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? JSON.stringify(variant.body?.() ?? {}) : undefined;
-          const answer = await call(`${base}${concretePath(route.path, id)}`, { method: route.method, headers: headers(token), body });
+          const answer = await call(`${base}${concretePath(route.path, id, variant.param)}`, {
+            method: route.method,
+            headers: headers(token),
+            body,
+          });
           return variant.notFoundIsRefusal && answer.status === 404 ? 'forbidden' : readRest(answer);
         },
       });
@@ -232,6 +236,7 @@ function addFieldCases(service: string, via: Via, type: 'Query' | 'Mutation', fi
           type === 'Query' ? 'query' : 'mutation',
           field,
           variant.target && ctx.targetId(role, variant.target),
+          variant.param,
         );
         return readGraphql(await graphql(via === 'gateway' ? ctx.gateway : ctx.services[service], token, query, variables));
       },

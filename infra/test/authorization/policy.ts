@@ -89,6 +89,8 @@ export interface Variant {
   name: string;
   /** Without one, ids are a random UUID that matches nothing. */
   target?: Target;
+  /** The route parameter or argument that takes the target's id (default `id`, e.g. `staffId`). */
+  param?: string;
   expect: Expectation;
   /**
    * A 404 is the refusal here (REST; the object of someone else is "not found" to the caller, so its
@@ -118,16 +120,13 @@ const selfOrAdmin = (why: string): Rule => ({
   ],
 });
 
-/**
- * Someone else's calendar feed needs edit_calendar (scheduling's CalendarFeedsUseCase). A staff
- * member's own feed is checked by services/scheduling/src/test/calendar-feeds.spec.ts, not here: in
- * the matrix's run the basic account's "themselves" probe was refused although the same call as
- * basic@demo.salon on a fresh platform answers 200 (a probe earlier in the run seems to change that
- * account; not found yet).
- */
+/** Someone else's calendar feed needs edit_calendar (scheduling's CalendarFeedsUseCase); one's own, a staff login. */
 const ownFeedOrEditCalendar = (why: string): Rule => ({
   why,
-  variants: [{ name: 'another user', target: 'otherUser', expect: requires('edit_calendar', ['staff', 'admin']) }],
+  variants: [
+    { name: 'another user', target: 'otherUser', param: 'staffId', expect: requires('edit_calendar', ['staff', 'admin']) },
+    { name: 'themselves', target: 'self', param: 'staffId', expect: requires(null, ['staff', 'admin']) },
+  ],
 });
 
 /** A person's own pay, or anyone's with manage_payroll (payroll's Access.ownOr). */

@@ -107,17 +107,18 @@ const required = (arg: GraphQLArgument) => isNonNullType(arg.type) && arg.defaul
 
 /**
  * `query Probe($a: T!) { field(a: $a) { __typename } }` with placeholders for the required
- * arguments only; `ids` overrides the `id` argument (self / another user).
+ * arguments only; `idOverride` goes in the `idParam` argument (default `id`: self / another user).
  */
 export function rootFieldProbe(
   operation: 'query' | 'mutation',
   field: GraphQLField<unknown, unknown>,
   idOverride?: string,
+  idParam = 'id',
 ): { query: string; variables: Record<string, unknown> } {
   const args = field.args.filter(required);
   const variables: Record<string, unknown> = {};
   for (const arg of args)
-    variables[arg.name] = arg.name === 'id' && idOverride ? idOverride : placeholder(arg.type, `${field.name}.${arg.name}`);
+    variables[arg.name] = arg.name === idParam && idOverride ? idOverride : placeholder(arg.type, `${field.name}.${arg.name}`);
   const declared = args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
   const passed = args.map((a) => `${a.name}: $${a.name}`).join(', ');
   const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
@@ -163,6 +164,6 @@ export function rootFields(schema: GraphQLSchema): { type: 'Query' | 'Mutation';
 }
 
 /** Path parameters replaced: `id` by the target's id when given, every other one by NOTHING_ID. */
-export function concretePath(path: string, idOverride?: string): string {
-  return path.replace(/:([A-Za-z]\w*)/g, (_m, name: string) => (name === 'id' && idOverride ? idOverride : NOTHING_ID));
+export function concretePath(path: string, idOverride?: string, idParam = 'id'): string {
+  return path.replace(/:([A-Za-z]\w*)/g, (_m, name: string) => (name === idParam && idOverride ? idOverride : NOTHING_ID));
 }
