@@ -81,11 +81,14 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${PORT}`;
 }, 240_000);
 
+// Eight processes flush their spans and stop one after another: more than the default 10 s on a busy machine.
 afterAll(async () => {
+  const started = Date.now();
   await platform?.stop();
+  console.log(`trace.spec: the platform stopped in ${Date.now() - started} ms`);
   for (const database of platform?.databases ?? []) await dropDatabase(postgresAdminUrl(), database);
   await receiver?.close();
-});
+}, 60_000);
 
 describe('tracing across the platform', () => {
   it('finds the confirmation SMS send in the trace of the booking request', async () => {
@@ -152,6 +155,8 @@ describe('tracing across the platform', () => {
     const hops: [string, RegExp, number, RegExp?][] = [
       ['the gateway', /^gateway$/, 2],
       ['scheduling, taking the booking', /^scheduling$/, 2, /appointments/],
+      ['scheduling’s SQL writing it', /^scheduling$/, 3, /^pg (INSERT|WITH)$/],
+      ['messaging’s Redis commands', /^messaging/, 3, /^redis /],
       ['scheduling’s outbox relay', /^scheduling/, 4, /outbox publish/],
       ['messaging’s event consumer', /^messaging/, 5, /^scheduling\./],
       ['the BullMQ job', /^messaging/, 5, /sms process/],
