@@ -107,7 +107,15 @@ const missing = (kind, id, param = 'id') =>
  * @param {string} [options.webhookUrl] where events are POSTed
  * @param {() => number} [options.now] the clock in ms (the browser walk runs the platform on a shifted clock; signatures carry its time)
  */
-export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretKey, webhookSecret, webhookUrl, publicUrl, now = Date.now } = {}) {
+export async function startStripePeer({
+  port = 8007,
+  host = '127.0.0.1',
+  secretKey,
+  webhookSecret,
+  webhookUrl,
+  publicUrl,
+  now = Date.now,
+} = {}) {
   /** @type {Map<string, Record<string, any>>} every object by id */
   const objects = new Map();
   /** @type {Map<string, { fingerprint: string, status: number, body: unknown }>} */

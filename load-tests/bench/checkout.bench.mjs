@@ -32,7 +32,10 @@ const dist = (path) => import(pathToFileURL(`${RETAIL_DIR}dist/${path}`).href);
 
 const LOCATION = '10c00000-0000-4000-8000-00000000c001';
 const TZ = 'America/Chicago';
-const STAFF = Array.from({ length: 6 }, (_, i) => ({ id: `5a000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, name: `Stylist ${i + 1}` }));
+const STAFF = Array.from({ length: 6 }, (_, i) => ({
+  id: `5a000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+  name: `Stylist ${i + 1}`,
+}));
 const SERVICES = [
   ['Haircut', 5500],
   ['Blow-dry', 3500],
@@ -126,7 +129,11 @@ export async function run({
       [products.map((p) => p.id), LOCATION],
     );
 
-    child = spawn(process.execPath, ['dist/main.js'], { cwd: RETAIL_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: RETAIL_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
     const base = `http://127.0.0.1:${port}`;
@@ -184,7 +191,8 @@ export async function run({
         { method: 'cash', amountMinor: total, tenderedMinor: Math.ceil(total / 2000) * 2000 },
         { 'idempotency-key': randomUUID() },
       );
-      if (paid.answer.ticket?.status !== 'closed') throw new Error(`ticket ${opened.answer.id} not closed: ${JSON.stringify(paid.answer).slice(0, 400)}`);
+      if (paid.answer.ticket?.status !== 'closed')
+        throw new Error(`ticket ${opened.answer.id} not closed: ${JSON.stringify(paid.answer).slice(0, 400)}`);
       open.push(opened.ms);
       lines.push(edited.ms);
       pay.push(paid.ms);
@@ -246,7 +254,9 @@ export async function run({
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { concurrency: { type: 'string', default: '8' }, checkouts: { type: 'string', default: '400' } } });
+  const { values } = parseArgs({
+    options: { concurrency: { type: 'string', default: '8' }, checkouts: { type: 'string', default: '400' } },
+  });
   const result = await run({ concurrency: Number(values.concurrency), checkouts: Number(values.checkouts) });
   console.log(JSON.stringify(result, null, 2));
   process.exit(0);

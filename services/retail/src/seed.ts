@@ -295,8 +295,9 @@ try {
         )
       ).map((c) => c.client_id);
       const now = new Date();
-      const productRows: { id: string; name: string; price_minor: number; tax_class: ProductTaxClass }[] =
-        await dataSource.query(`SELECT id, name, price_minor, tax_class FROM products WHERE use = 'retail' ORDER BY sku, id LIMIT 12`);
+      const productRows: { id: string; name: string; price_minor: number; tax_class: ProductTaxClass }[] = await dataSource.query(
+        `SELECT id, name, price_minor, tax_class FROM products WHERE use = 'retail' ORDER BY sku, id LIMIT 12`,
+      );
       const productIds = new Map<string, string>(
         (await dataSource.query(`SELECT id, name FROM products WHERE brand = 'Lumen'`)).map((r: { id: string; name: string }) => [
           r.name,

@@ -77,7 +77,12 @@ export class DemoSaleWriter {
   ) {}
 
   async write(m: EntityManager, sale: DemoSale): Promise<WrittenSale | null> {
-    const lines = sale.lines.map((l) => ({ ...l, quantity: 1, listUnitPriceMinor: l.kind === 'service' ? l.unitPriceMinor : null, discount: null }));
+    const lines = sale.lines.map((l) => ({
+      ...l,
+      quantity: 1,
+      listUnitPriceMinor: l.kind === 'service' ? l.unitPriceMinor : null,
+      discount: null,
+    }));
     const tip = sale.tipPercent ? { mode: 'percent' as const, bps: percentToBps(sale.tipPercent) } : null;
     const outcome = computeTotals({ lines, discount: null, tip, rates: sale.rates });
     if (!outcome.ok) return null;
@@ -95,7 +100,9 @@ export class DemoSaleWriter {
         sale.clientId,
         sale.rates.servicePpm,
         sale.rates.productPpm,
-        tip && t.tip ? JSON.stringify({ rule: tip, amountMinor: t.tip.amountMinor, baseMinor: t.tip.baseMinor, splitMode: 'proportional' }) : null,
+        tip && t.tip
+          ? JSON.stringify({ rule: tip, amountMinor: t.tip.amountMinor, baseMinor: t.tip.baseMinor, splitMode: 'proportional' })
+          : null,
         JSON.stringify(tipSplit),
         t.subtotalMinor,
         t.taxMinor,

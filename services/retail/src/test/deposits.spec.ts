@@ -238,7 +238,11 @@ describe('the cancellation policy', () => {
       [deposit.id],
     );
     expect(row).toMatchObject({ status: 'forfeited', ticket_id: expect.any(String), payment_id: expect.any(String) });
-    expect(await t.sql(`SELECT count(*)::int AS n FROM tickets WHERE id IN (SELECT ticket_id FROM ticket_lines WHERE appointment_id = $1)`, [appointmentId])).toEqual([{ n: 1 }]);
+    expect(
+      await t.sql(`SELECT count(*)::int AS n FROM tickets WHERE id IN (SELECT ticket_id FROM ticket_lines WHERE appointment_id = $1)`, [
+        appointmentId,
+      ]),
+    ).toEqual([{ n: 1 }]);
 
     const ticket = ticketViewSchema.parse((await t.as('desk').get(`/api/tickets/${row!.ticket_id}`)).body);
     expect(ticket).toMatchObject({

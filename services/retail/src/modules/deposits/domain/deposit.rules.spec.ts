@@ -34,7 +34,11 @@ describe('depositOutcome (the cancellation policy)', () => {
 
 describe('forfeitedSale (a kept deposit is a sale)', () => {
   it.each([
-    [{ kind: 'cancelled', lateCancel: true }, 'Deposit kept: late cancellation', 'Cancelled inside the late-cancel window: the deposit is kept'],
+    [
+      { kind: 'cancelled', lateCancel: true },
+      'Deposit kept: late cancellation',
+      'Cancelled inside the late-cancel window: the deposit is kept',
+    ],
     [{ kind: 'no-show' }, 'Deposit kept: no-show', 'No-show: the deposit is kept'],
   ] as const)('%o → a fee line "%s" for the whole deposit', (how, lineName, reason) => {
     expect(forfeitedSale(how, 2000)).toEqual({ lineName, reason, amountMinor: 2000 });

@@ -105,7 +105,12 @@ export class DepositForfeitsUseCase {
       await this.tickets.recordPaid(m, ticketId, t.totalMinor, now);
       await this.deposits.move(d.id, ['held'], 'forfeited', { outcomeReason: sale.reason, ticketId, paymentId }, m);
       const ticket = (await this.tickets.find(ticketId, m))!;
-      const envelope = { aggregateType: 'ticket', aggregateId: ticketId, locationId: d.locationId, actor: { type: 'system' as const, id: null } };
+      const envelope = {
+        aggregateType: 'ticket',
+        aggregateId: ticketId,
+        locationId: d.locationId,
+        actor: { type: 'system' as const, id: null },
+      };
       await this.outbox.appendAll(m, [
         {
           ...envelope,
