@@ -48,7 +48,7 @@ const SERVICES = [
   priceMinor,
   currency: 'USD',
   active: true,
-  staff: STAFF.map((s) => s.id),
+  staff: STAFF.map((s) => ({ staffId: s.id, durationMin: null, priceMinor: null })),
 }));
 
 /** Scheduling's catalogue and identity's locations and user names, from memory. */
@@ -132,7 +132,7 @@ export async function run({
     child = spawn(process.execPath, ['dist/main.js'], {
       cwd: RETAIL_DIR,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', process.env.BENCH_CHECKOUT_LOGS ? 'inherit' : 'ignore', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
