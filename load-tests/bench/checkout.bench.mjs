@@ -17,7 +17,6 @@
 // Standalone: node load-tests/bench/checkout.bench.mjs [--concurrency 8] [--checkouts 400]
 // Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,6 +25,7 @@ import pg from 'pg';
 import { dropRedisKeys } from '@salon/nest-kit/testing';
 import { dropDatabase } from '../../infra/lib/local-services.mjs';
 import { round, stats } from './latency-stats.mjs';
+import { freePort, startServiceProcess } from './service-process.mjs';
 
 const RETAIL_DIR = fileURLToPath(new URL('../../services/retail/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${RETAIL_DIR}dist/${path}`).href);
@@ -71,14 +71,6 @@ function fakePlatform() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 export async function run({
   concurrency = 8,
   checkouts = 400,
@@ -87,7 +79,6 @@ export async function run({
   log = console.log,
 } = {}) {
   const nestKit = await import('@salon/nest-kit');
-  const { TokenService } = await import('@salon/tokens');
   const { Redis } = await import('ioredis');
   const { ENTITIES, MIGRATIONS } = await dist('database/schema.js');
 
@@ -115,7 +106,7 @@ export async function run({
   await nestKit.ensureDatabase(env.DATABASE_URL);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   const redis = new Redis(redisUrl);
-  let child;
+  let service;
   try {
     await nestKit.runMigrations(env.DATABASE_URL, { entities: ENTITIES, migrations: MIGRATIONS });
     await db.connect();
@@ -129,29 +120,8 @@ export async function run({
       [products.map((p) => p.id), LOCATION],
     );
 
-    child = spawn(process.execPath, ['dist/main.js'], {
-      cwd: RETAIL_DIR,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', process.env.BENCH_CHECKOUT_LOGS ? 'inherit' : 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`retail exited before it was ready: ${stderr.slice(-2000)}`);
-      const ok = await fetch(`${base}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 1200) throw new Error('retail did not become ready in 120 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const tokens = new TokenService(
-      { secret: env.JWT_SECRET, issuer: 'salon-identity', audience: 'salon-platform', ttlSeconds: 3600, redisPrefix: env.REDIS_KEY_PREFIX },
-      redis,
-    );
-    const { token } = await tokens.issue(randomUUID(), 'admin');
+    service = await startServiceProcess({ name: 'retail', dir: RETAIL_DIR, env, redis, logs: Boolean(process.env.BENCH_CHECKOUT_LOGS) });
+    const { base, token } = service;
     const call = async (method, path, body, headers = {}) => {
       const t0 = performance.now();
       const res = await fetch(`${base}${path}`, {
@@ -240,11 +210,7 @@ export async function run({
     );
     return result;
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await service?.stop();
     platform.close();
     redis.disconnect();
     await db.end().catch(() => undefined);
