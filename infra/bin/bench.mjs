@@ -8,7 +8,7 @@
 //   3. Messages: queue → BullMQ → worker → local provider (own database).
 //   4. Clients: search p95 over 100k clients; a 100k-row CSV import (own databases).
 //   5. Scheduling: the availability engine over a busy week; booking throughput with conflicts.
-//   6. Retail: stock on hand for 5,000 products at a location (own database).
+//   6. Retail: stock on hand for 5,000 products at a location; checkout over HTTP, open → lines → pay cash → closed (own databases).
 //   7. Payroll: a month of reports over a year of sales (own database).
 //   8. The k6 load scenarios (staff day, booking peak, campaign send) through the local driver.
 // BENCH_ONLY=gateway|scenarios|events|messages|clients|scheduling|retail|reports runs one of them.
@@ -160,6 +160,13 @@ if (!only || only === 'retail') {
   console.log('\n› Retail: stock on hand for 5,000 products at a location (a ledger of 300,000 movements)');
   const stock = await import('../../load-tests/bench/stock-on-hand.bench.mjs');
   results.stockOnHand = await stock.run({ adminUrl: postgresAdminUrl(), products: Number(process.env.BENCH_PRODUCTS ?? 5000) });
+  console.log('\n› Retail: checkout over HTTP (open a walk-in ticket, add two services, a product and a tip, pay cash, closed), 8 desks');
+  const checkout = await import('../../load-tests/bench/checkout.bench.mjs');
+  results.checkout = await checkout.run({
+    adminUrl: postgresAdminUrl(),
+    concurrency: Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 8),
+    checkouts: Number(process.env.BENCH_CHECKOUTS ?? 400),
+  });
 }
 
 if (!only || only === 'reports') {

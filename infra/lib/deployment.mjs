@@ -29,7 +29,11 @@ export const PEER_RUN = {
   stripe: {
     script: 'infra/local/stripe-peer.mjs',
     variable: 'STRIPE_API_URL',
+    // The browser opens the hosted card page on the published port, not the compose network's name.
+    publicVariable: 'STRIPE_HOSTED_URL',
     args: [
+      '--public-url',
+      `http://localhost:${LOCAL_PEERS.stripe}`,
       '--secret-key',
       '${STRIPE_SECRET_KEY:-}',
       '--webhook-secret',
@@ -119,7 +123,11 @@ function composeValues() {
     values[service.gatewayVariable] = `http://${service.name}:${service.port}`;
     values[`${service.name.toUpperCase()}_DATABASE_URL`] = composeDb(service.database);
   }
-  for (const [name, port] of Object.entries(LOCAL_PEERS)) values[PEER_RUN[name].variable] = `http://${name}:${port}`;
+  for (const [name, port] of Object.entries(LOCAL_PEERS)) {
+    values[PEER_RUN[name].variable] = `http://${name}:${port}`;
+    // A peer whose pages the browser opens: its published address (ports bind 127.0.0.1:<port>).
+    if (PEER_RUN[name].publicVariable) values[PEER_RUN[name].publicVariable] = `http://localhost:${port}`;
+  }
   return values;
 }
 

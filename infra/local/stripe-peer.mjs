@@ -107,7 +107,15 @@ const missing = (kind, id, param = 'id') =>
  * @param {string} [options.webhookUrl] where events are POSTed
  * @param {() => number} [options.now] the clock in ms (the browser walk runs the platform on a shifted clock; signatures carry its time)
  */
-export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretKey, webhookSecret, webhookUrl, now = Date.now } = {}) {
+export async function startStripePeer({
+  port = 8007,
+  host = '127.0.0.1',
+  secretKey,
+  webhookSecret,
+  webhookUrl,
+  publicUrl,
+  now = Date.now,
+} = {}) {
   /** @type {Map<string, Record<string, any>>} every object by id */
   const objects = new Map();
   /** @type {Map<string, { fingerprint: string, status: number, body: unknown }>} */
@@ -977,7 +985,9 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   const address = server.address();
   const url = `http://${host}:${address.port}`;
-  origin = url;
+  // The pages' links (hosted card page, 3-D Secure) as the browser reaches the peer: in compose the
+  // peer listens on 0.0.0.0 inside its container and is published on localhost (--public-url).
+  origin = (publicUrl ?? url).replace(/\/$/, '');
 
   return {
     url,
@@ -997,7 +1007,7 @@ export async function startStripePeer({ port = 8007, host = '127.0.0.1', secretK
     setWebhookUrl: (next) => void (target = next),
     /** The hosted card page of a PaymentIntent or SetupIntent (what the modal's iframe shows). */
     hostedUrl: (object, parentOrigin = '') =>
-      `${url}/hosted/${object.object === 'setup_intent' ? 'setup_intents' : 'payment_intents'}/${object.id}?client_secret=${encodeURIComponent(object.client_secret)}${parentOrigin ? `&origin=${encodeURIComponent(parentOrigin)}` : ''}`,
+      `${origin}/hosted/${object.object === 'setup_intent' ? 'setup_intents' : 'payment_intents'}/${object.id}?client_secret=${encodeURIComponent(object.client_secret)}${parentOrigin ? `&origin=${encodeURIComponent(parentOrigin)}` : ''}`,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -1133,6 +1143,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       'secret-key': { type: 'string' },
       'webhook-secret': { type: 'string' },
       'webhook-url': { type: 'string' },
+      'public-url': { type: 'string' },
     },
   });
   const peer = await startStripePeer({
@@ -1141,6 +1152,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     secretKey: values['secret-key'],
     webhookSecret: values['webhook-secret'],
     webhookUrl: values['webhook-url'],
+    publicUrl: values['public-url'],
   });
   console.log(`stripe-peer: listening on ${peer.url} (GET ${peer.url}/_peer/events lists what it sent)`);
   const stop = () => peer.stop().then(() => process.exit(0));

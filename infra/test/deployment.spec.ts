@@ -146,6 +146,14 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('opens the Stripe peer’s hosted card page where the browser reaches it (the published port), not the compose network’s name', () => {
+    const port = LOCAL_PEERS.stripe;
+    const command = services.stripe!.command;
+    expect(command[command.indexOf('--public-url') + 1]).toBe(`http://localhost:${port}`);
+    expect(services.retail!.environment.STRIPE_API_URL).toBe(`http://stripe:${port}`);
+    expect(services.retail!.environment.STRIPE_HOSTED_URL).toBe(`http://localhost:${port}`);
+  });
+
   it('gives a process only variables its .env.example documents', () => {
     const workspaceOf = (name: string) =>
       name === 'gateway'

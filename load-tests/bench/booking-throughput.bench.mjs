@@ -16,7 +16,6 @@
 // Standalone: node load-tests/bench/booking-throughput.bench.mjs [--concurrency 16] [--days 3] [--competitors 4]
 // Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { dropRedisKeys } from '@salon/nest-kit/testing';
 import { dropDatabase } from '../../infra/lib/local-services.mjs';
+import { freePort, startServiceProcess } from './service-process.mjs';
 
 // BOOKING_SCHEDULING_DIR points at another build of the service (e.g. main's, for a before/after in one run).
 const SCHEDULING_DIR = process.env.BOOKING_SCHEDULING_DIR ?? fileURLToPath(new URL('../../services/scheduling/', import.meta.url));
@@ -71,14 +71,6 @@ function fakeIdentity() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 /** A small deterministic PRNG so every run asks for the same requests in the same order. */
 function prng(seed) {
   let state = seed >>> 0 || 1;
@@ -94,7 +86,6 @@ export async function run({
   log = console.log,
 } = {}) {
   const nestKit = await import('@salon/nest-kit');
-  const { TokenService } = await import('@salon/tokens');
   const { Redis } = await import('ioredis');
   const { ENTITIES, MIGRATIONS } = await dist('database/schema.js');
   const { DateTime } = await import('luxon');
@@ -121,7 +112,7 @@ export async function run({
   await nestKit.ensureDatabase(env.DATABASE_URL);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   const redis = new Redis(redisUrl);
-  let child;
+  let service;
   try {
     await nestKit.runMigrations(env.DATABASE_URL, { entities: ENTITIES, migrations: MIGRATIONS });
     await db.connect();
@@ -153,29 +144,8 @@ export async function run({
 
     // BOOKING_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the service (written when it stops).
     const nodeArgs = (process.env.BOOKING_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
-      cwd: SCHEDULING_DIR,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`scheduling exited before it was ready: ${stderr.slice(-2000)}`);
-      const ok = await fetch(`${base}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 1200) throw new Error('scheduling did not become ready in 120 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const tokens = new TokenService(
-      { secret: env.JWT_SECRET, issuer: 'salon-identity', audience: 'salon-platform', ttlSeconds: 3600, redisPrefix: env.REDIS_KEY_PREFIX },
-      redis,
-    );
-    const { token } = await tokens.issue(randomUUID(), 'admin');
+    service = await startServiceProcess({ name: 'scheduling', dir: SCHEDULING_DIR, env, redis, nodeArgs });
+    const { base, token } = service;
 
     // Every half hour of the working day, every staff member, a few days from now: each slot is
     // wanted by `competitors` clients at once (haircut or massage, named staff or any).
@@ -282,11 +252,7 @@ export async function run({
     if (failures.length) throw new Error(`${failures.length} requests failed, e.g. ${failures.slice(0, 3).join(' | ')}`);
     return result;
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await service?.stop();
     identity.close();
     redis.disconnect();
     await db.end().catch(() => undefined);

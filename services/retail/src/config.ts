@@ -25,6 +25,8 @@ export const retailConfigSchema = baseConfigSchema
       STRIPE_WEBHOOK_SECRET: unsetIfEmpty(z.string().regex(/^whsec_[\w-]{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)')),
       /** Where the SDK sends its calls: the local Stripe peer (http://127.0.0.1:8007) here, unset for Stripe itself. */
       STRIPE_API_URL: unsetIfEmpty(z.url()),
+      /** The local Stripe peer as the browser reaches it (the hosted card page); unset = STRIPE_API_URL. */
+      STRIPE_HOSTED_URL: unsetIfEmpty(z.url()),
       /** With Stripe itself, the web's Payment Element needs the publishable key (pk_…); locally the peer's hosted page is used instead. */
       STRIPE_PUBLISHABLE_KEY: unsetIfEmpty(z.string().regex(/^pk_(test|live)_[\w-]{8,}$/, 'must be a Stripe publishable key (pk_…)')),
       /** Where the client's confirm links (3-D Secure for a card on file) point: the web's origin. */

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { appointmentServiceSnapshotSchema } from '@salon/contracts';
+import { appointmentServiceSnapshotSchema, type ProductTaxClass } from '@salon/contracts';
 import { ConfigError, OutboxWriter } from '@salon/nest-kit';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { loadRetailConfig } from './config.js';
 import { demoProducts, demoStock } from './database/demo-products.js';
+import { planDemoHistory } from './database/demo-history.js';
 import { demoSalePlan, DEMO_PRODUCTS } from './database/demo-sales.js';
+import { DemoSaleWriter, historyTenders } from './database/demo-sales.writer.js';
 import { StockRepository } from './modules/products/persistence/stock.repository.js';
 import { DEMO_PLANS, demoGiftCards, demoHoldings } from './database/demo-prepaid.js';
 import { normalizeCode } from './modules/gift-cards/domain/gift-cards.rules.js';
@@ -13,15 +15,17 @@ import { GiftCardRepository } from './modules/gift-cards/persistence/gift-card.r
 import { periodEndOf } from './modules/memberships/domain/memberships.rules.js';
 import { PlanRepository } from './modules/memberships/persistence/plan.repository.js';
 import { PrepaidRepository } from './modules/memberships/persistence/prepaid.repository.js';
-import { percentToBps, rateToPpm } from './modules/tickets/domain/money.rules.js';
-import { computeTotals } from './modules/tickets/domain/ticket-totals.rules.js';
+import { rateToPpm } from './modules/tickets/domain/money.rules.js';
 
 /**
  * `npm run seed -w @salon/retail`: the demo salon's checkout settings (Chicago: products taxed at
- * 10.25%, services untaxed) and a closed, cash-paid ticket for each of the demo week's completed
- * appointments, some with a product and most with a tip, once. Their events go through the outbox
- * like any sale. Before them, once, the 60 demo products with the stock each location received on a
- * purchase order two weeks ago, what the back-bar used and what was lost; the sales' products go
+ * 10.25%, services untaxed), two weeks of past sales before the demo week at both locations
+ * (database/demo-history.ts: services, some products, tips, card, cash and split tenders, two
+ * refunds) and a closed, cash-paid ticket for each of the demo week's completed appointments, some
+ * with a product and most with a tip, once. Their events go through the outbox like any sale's,
+ * dated when they happened (DemoSaleWriter), so payroll's reports and clients' history read them as
+ * live sales. Before them, once, the 60 demo products with the stock each location received on a
+ * purchase order three weeks ago, what the back-bar used and what was lost; the sales' products go
  * out of stock as they were sold. SEED-ONLY SHORTCUT: the appointments, staff names and locations are read (read-only)
  * from scheduling's and identity's databases (SCHEDULING_DATABASE_URL, IDENTITY_DATABASE_URL); the
  * running service never reads another service's tables.
@@ -227,10 +231,10 @@ try {
           movements++;
         };
         for (const [l, loc] of locations.entries()) {
-          const receivedAt = new Date(now - 14 * day);
+          const receivedAt = new Date(now - 21 * day);
           const [po] = await m.query(
             `INSERT INTO purchase_orders (location_id, supplier, status, created_at, ordered_at, received_at) VALUES ($1, 'Beauty Supply Co', 'received', $2, $2, $3) RETURNING id`,
-            [loc.id, new Date(now - 18 * day), receivedAt],
+            [loc.id, new Date(now - 25 * day), receivedAt],
           );
           for (const [i, p] of catalogue.entries()) {
             const s = demoStock(i, l, p.use);
@@ -252,10 +256,10 @@ try {
     if ((await dataSource.query(`SELECT 1 FROM tickets LIMIT 1`)).length) {
       console.log(JSON.stringify({ service: 'retail', seeded: false, reason: 'already seeded' }));
     } else {
-      const locations = await readOnly<{ id: string }>(
+      const locations = await readOnly<{ id: string; time_zone: string }>(
         process.env.IDENTITY_DATABASE_URL,
         'postgres://postgres@127.0.0.1:5432/salon_identity',
-        `SELECT id FROM locations`,
+        `SELECT id, time_zone FROM locations ORDER BY name`,
       );
       const people = await readOnly<{ id: string; name: string }>(
         process.env.IDENTITY_DATABASE_URL,
@@ -272,22 +276,102 @@ try {
            FROM appointments a JOIN appointment_segments s ON s.appointment_id = a.id
           WHERE a.status = 'completed' GROUP BY a.id ORDER BY a.ends_at`,
       );
+      const shifts = await readOnly<{ staff_id: string; location_id: string; weekdays: number[] }>(
+        process.env.SCHEDULING_DATABASE_URL,
+        'postgres://postgres@127.0.0.1:5432/salon_scheduling',
+        `SELECT staff_id, location_id, array_agg(DISTINCT weekday ORDER BY weekday) AS weekdays FROM working_hours
+          GROUP BY staff_id, location_id ORDER BY location_id, staff_id`,
+      );
+      const services = await readOnly<{ id: string; location_id: string; name: string; price_minor: number }>(
+        process.env.SCHEDULING_DATABASE_URL,
+        'postgres://postgres@127.0.0.1:5432/salon_scheduling',
+        `SELECT id, location_id, name, price_minor FROM services WHERE currency = 'USD' ORDER BY location_id, name, id`,
+      );
+      const clients = (
+        await readOnly<{ client_id: string }>(
+          process.env.SCHEDULING_DATABASE_URL,
+          'postgres://postgres@127.0.0.1:5432/salon_scheduling',
+          `SELECT client_id FROM appointments GROUP BY client_id ORDER BY min(starts_at), client_id`,
+        )
+      ).map((c) => c.client_id);
       const now = new Date();
-      const outbox = new OutboxWriter();
+      const productRows: { id: string; name: string; price_minor: number; tax_class: ProductTaxClass }[] = await dataSource.query(
+        `SELECT id, name, price_minor, tax_class FROM products WHERE use = 'retail' ORDER BY sku, id LIMIT 12`,
+      );
       const productIds = new Map<string, string>(
         (await dataSource.query(`SELECT id, name FROM products WHERE brand = 'Lumen'`)).map((r: { id: string; name: string }) => [
           r.name,
           r.id,
         ]),
       );
+      const sales = new DemoSaleWriter(new OutboxWriter(), stock, names);
+      const rates = { servicePpm: 0, productPpm: rateToPpm(PRODUCT_TAX_RATE) };
       let tickets = 0;
+      let refunds = 0;
       await dataSource.transaction(async (m) => {
         for (const loc of locations) {
           await m.query(
             `INSERT INTO pos_settings (location_id, service_tax_ppm, product_tax_ppm) VALUES ($1, 0, $2) ON CONFLICT DO NOTHING`,
-            [loc.id, rateToPpm(PRODUCT_TAX_RATE)],
+            [loc.id, rates.productPpm],
           );
         }
+        // Two weeks before the demo week: walk-ins and regulars, cash, card and split, two refunds.
+        const history = planDemoHistory({
+          now,
+          locations: locations.map((l) => ({ id: l.id, timeZone: l.time_zone })),
+          shifts: shifts.map((s) => ({ staffId: s.staff_id, locationId: s.location_id, weekdays: s.weekdays })),
+          services: services.map((s) => ({ id: s.id, locationId: s.location_id, name: s.name, priceMinor: s.price_minor })),
+          clients,
+          productCount: productRows.length,
+        });
+        for (const h of history) {
+          const product = h.product === null ? null : productRows[h.product]!;
+          const written = await sales.write(m, {
+            locationId: h.locationId,
+            clientId: h.clientId,
+            appointmentIds: [],
+            openedAt: h.openedAt,
+            closedAt: h.closedAt,
+            rates,
+            tipPercent: h.tipPercent,
+            lines: [
+              ...h.services.map((s) => ({
+                kind: 'service' as const,
+                name: s.name,
+                unitPriceMinor: s.priceMinor,
+                staffId: h.staffId,
+                appointmentId: null,
+                serviceId: s.id,
+                productId: null,
+              })),
+              ...(product
+                ? [
+                    {
+                      kind: 'product' as const,
+                      name: product.name,
+                      unitPriceMinor: product.price_minor,
+                      staffId: h.staffId,
+                      appointmentId: null,
+                      serviceId: null,
+                      productId: product.id,
+                      taxClass: product.tax_class,
+                    },
+                  ]
+                : []),
+            ],
+            tenders: (total) => historyTenders(h.tender, h.roundUpCash, total),
+          });
+          if (!written) continue;
+          tickets++;
+          if (h.refund) {
+            const amount =
+              h.refund.what === 'product'
+                ? written.lines.filter((l) => l.kind === 'product').reduce((sum, l) => sum + l.totalMinor, 0)
+                : Math.round(written.lines.filter((l) => l.kind === 'service').reduce((sum, l) => sum + l.netMinor, 0) / 2);
+            if (amount > 0 && (await sales.refund(m, written, amount, h.refund.reason, h.refund.at))) refunds++;
+          }
+        }
+        // The demo week's completed visits: checked out a few minutes after each ended, in cash.
         for (const [i, a] of past.filter((p) => p.ends_at <= now && p.currency === 'USD').entries()) {
           const snapshot = appointmentServiceSnapshotSchema.safeParse(a.service);
           if (!snapshot.success) continue;
@@ -295,173 +379,47 @@ try {
           const parts = snapshot.data.segments?.length
             ? snapshot.data.segments
             : [{ id: snapshot.data.id, name: snapshot.data.name, priceMinor: a.price_minor }];
-          const lines = [
-            ...parts.map((p, s) => ({
-              kind: 'service' as const,
-              name: p.name,
-              quantity: 1,
-              unitPriceMinor: p.priceMinor,
-              listUnitPriceMinor: p.priceMinor,
-              staffId: a.staff[s] ?? a.staff[0] ?? null,
-              appointmentId: a.id,
-              serviceId: p.id,
-              discount: null,
-            })),
-            ...(plan.product === null
-              ? []
-              : [
-                  {
-                    kind: 'product' as const,
-                    ...DEMO_PRODUCTS[plan.product]!,
-                    quantity: 1,
-                    listUnitPriceMinor: null,
-                    staffId: null,
-                    appointmentId: null,
-                    serviceId: null,
-                    discount: null,
-                  },
-                ]),
-          ];
-          const tip = plan.tipPercent ? { mode: 'percent' as const, bps: percentToBps(plan.tipPercent) } : null;
-          const outcome = computeTotals({ lines, discount: null, tip, rates: { servicePpm: 0, productPpm: rateToPpm(PRODUCT_TAX_RATE) } });
-          if (!outcome.ok) continue;
-          const t = outcome.totals;
-          // Checked out a few minutes after the visit ended.
           const closedAt = new Date(Math.min(a.ends_at.getTime() + (5 + (i % 10)) * 60_000, now.getTime()));
-          const tipSplit = (t.tip?.split ?? []).map((s) => ({
-            staffId: s.staffId,
-            staffName: s.staffId ? (names.get(s.staffId) ?? null) : null,
-            amountMinor: s.amountMinor,
-          }));
-          const [ticket] = await m.query(
-            `INSERT INTO tickets (location_id, client_id, status, service_tax_ppm, product_tax_ppm, discount_limit_bps, tip, tip_split,
-               subtotal_minor, discount_minor, tax_minor, tip_minor, total_minor, paid_minor, opened_at, closed_at)
-             VALUES ($1, $2, 'closed', 0, $3, 2000, $4, $5, $6, 0, $7, $8, $9, $9, $10, $11) RETURNING id, number`,
-            [
-              a.location_id,
-              a.client_id,
-              rateToPpm(PRODUCT_TAX_RATE),
-              tip && t.tip
-                ? JSON.stringify({ rule: tip, amountMinor: t.tip.amountMinor, baseMinor: t.tip.baseMinor, splitMode: 'proportional' })
-                : null,
-              JSON.stringify(tipSplit),
-              t.subtotalMinor,
-              t.taxMinor,
-              t.tipMinor,
-              t.totalMinor,
-              a.ends_at,
-              closedAt,
+          const written = await sales.write(m, {
+            locationId: a.location_id,
+            clientId: a.client_id,
+            appointmentIds: [a.id],
+            openedAt: a.ends_at,
+            closedAt,
+            rates,
+            tipPercent: plan.tipPercent,
+            lines: [
+              ...parts.map((p, s) => ({
+                kind: 'service' as const,
+                name: p.name,
+                unitPriceMinor: p.priceMinor,
+                staffId: a.staff[s] ?? a.staff[0] ?? null,
+                appointmentId: a.id,
+                serviceId: p.id,
+                productId: null,
+              })),
+              ...(plan.product === null
+                ? []
+                : [
+                    {
+                      kind: 'product' as const,
+                      ...DEMO_PRODUCTS[plan.product]!,
+                      staffId: null,
+                      appointmentId: null,
+                      serviceId: null,
+                      productId: productIds.get(DEMO_PRODUCTS[plan.product]!.name) ?? null,
+                      taxClass: 'product' as const,
+                    },
+                  ]),
             ],
-          );
-          await m.query(`INSERT INTO ticket_appointments (ticket_id, appointment_id) VALUES ($1, $2)`, [ticket.id, a.id]);
-          for (const [position, l] of lines.entries()) {
-            const lt = t.lines[position]!;
-            const [lineRow] = await m.query(
-              `INSERT INTO ticket_lines (ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
-                 appointment_id, service_id, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, product_id, tax_class)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
-              [
-                ticket.id,
-                position,
-                l.kind,
-                l.name,
-                l.quantity,
-                l.unitPriceMinor,
-                l.listUnitPriceMinor,
-                l.staffId,
-                l.staffId ? (names.get(l.staffId) ?? null) : null,
-                l.appointmentId,
-                l.serviceId,
-                lt.grossMinor,
-                lt.discountMinor,
-                lt.netMinor,
-                lt.taxPpm,
-                lt.taxMinor,
-                lt.totalMinor,
-                l.kind === 'product' ? (productIds.get(l.name) ?? null) : null,
-                l.kind === 'product' ? 'product' : null,
-              ],
-            );
-            const productId = l.kind === 'product' ? productIds.get(l.name) : undefined;
-            if (productId) {
-              // Sold as the ticket closed: out of the location's stock, as a live sale does (skipped if the demo ran out).
-              const after = await stock.moveBalance(m, productId, a.location_id, -l.quantity, closedAt);
-              if (after !== null)
-                await stock.insertMovement(
-                  m,
-                  {
-                    productId,
-                    locationId: a.location_id,
-                    kind: 'sold',
-                    quantity: -l.quantity,
-                    unitCostMinor: null,
-                    reason: null,
-                    ticketId: ticket.id,
-                    ticketLineId: lineRow.id,
-                    purchaseOrderId: null,
-                    stockCountId: null,
-                    transferId: null,
-                    createdBy: null,
-                    createdAt: closedAt,
-                  },
-                  after,
-                );
-            }
-          }
-          const tendered = plan.roundUpCash ? Math.ceil(t.totalMinor / 2000) * 2000 : t.totalMinor;
-          const [payment] = await m.query(
-            `INSERT INTO payments (ticket_id, location_id, client_id, method, status, amount_minor, tendered_minor, change_minor, currency,
-               idempotency_key, request_fingerprint, created_at)
-             VALUES ($1, $2, $3, 'cash', 'succeeded', $4, $5, $6, 'USD', $7, 'seed', $8) RETURNING id`,
-            [ticket.id, a.location_id, a.client_id, t.totalMinor, tendered, tendered - t.totalMinor, `seed-${ticket.id}`, closedAt],
-          );
-          const envelope = { aggregateType: 'ticket', aggregateId: ticket.id as string, locationId: a.location_id };
-          await outbox.appendAll(m, [
-            {
-              ...envelope,
-              type: 'retail.payment.succeeded.v1',
-              payload: {
-                paymentId: payment.id,
-                ticketId: ticket.id,
-                clientId: a.client_id,
-                method: 'cash',
-                amountMinor: t.totalMinor,
-                currency: 'USD',
-                appointmentIds: [a.id],
-              },
-            },
-            {
-              ...envelope,
-              type: 'retail.ticket.closed.v1',
-              payload: {
-                ticketId: ticket.id,
-                number: ticket.number,
-                clientId: a.client_id,
-                appointmentIds: [a.id],
-                closedAt: closedAt.toISOString(),
-                subtotalMinor: t.subtotalMinor,
-                discountMinor: 0,
-                taxMinor: t.taxMinor,
-                tipMinor: t.tipMinor,
-                totalMinor: t.totalMinor,
-                currency: 'USD',
-                lines: lines.map((l, p) => ({
-                  kind: l.kind,
-                  name: l.name,
-                  quantity: l.quantity,
-                  netMinor: t.lines[p]!.netMinor,
-                  staffId: l.staffId,
-                  appointmentId: l.appointmentId,
-                  serviceId: l.serviceId,
-                })),
-                tips: tipSplit.map((s) => ({ staffId: s.staffId, amountMinor: s.amountMinor })),
-              },
-            },
-          ]);
-          tickets++;
+            tenders: (total) => [
+              { method: 'cash', amountMinor: total, tenderedMinor: plan.roundUpCash ? Math.ceil(total / 2000) * 2000 : total },
+            ],
+          });
+          if (written) tickets++;
         }
       });
-      console.log(JSON.stringify({ service: 'retail', seeded: true, locations: locations.length, closedTickets: tickets }));
+      console.log(JSON.stringify({ service: 'retail', seeded: true, locations: locations.length, closedTickets: tickets, refunds }));
     }
     if (!(await dataSource.query(`SELECT 1 FROM prepaid_plans LIMIT 1`)).length) await seedPrepaid(dataSource);
   } finally {

@@ -13,6 +13,8 @@ export interface DomainEventInput<T extends EventType> {
   locationId?: string | null;
   actor?: EventEnvelope['actor'];
   traceparent?: string | null;
+  /** When it happened, for a backfill of past facts (the demo seed's history); otherwise now. */
+  occurredAt?: Date;
   payload: EventPayload<T>;
 }
 
@@ -37,7 +39,7 @@ export class OutboxWriter {
       parseEvent({
         id: uuidv7(),
         type: event.type,
-        occurredAt: new Date().toISOString(),
+        occurredAt: (event.occurredAt ?? new Date()).toISOString(),
         aggregateType: event.aggregateType,
         aggregateId: event.aggregateId,
         locationId: event.locationId ?? null,

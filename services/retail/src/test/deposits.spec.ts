@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { bookingDepositViewSchema, ticketViewSchema, type BookingDepositView } from '@salon/contracts';
+import { OutboxWriter } from '@salon/nest-kit';
 import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentGateway } from '../modules/payments/domain/payment-gateway.js';
 import { BookingDepositRepository } from '../modules/deposits/persistence/booking-deposit.repository.js';
 import { DepositScheduling } from '../modules/deposits/persistence/deposit-scheduling.provider.js';
+import { DepositForfeitsUseCase } from '../modules/deposits/use-cases/deposit-forfeits.use-case.js';
 import { DepositOutcomesUseCase } from '../modules/deposits/use-cases/deposit-outcomes.use-case.js';
+import { PaymentRepository } from '../modules/payments/persistence/payment.repository.js';
+import { TicketRepository } from '../modules/tickets/persistence/ticket.repository.js';
 import { TestDepositScheduling } from './deposit-scheduling.stub.js';
 import { APPOINTMENT, CLIENT, LOCATION, newKey, startRetail, type RetailTestApp } from './retail-app.js';
 import { allDelivered, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
@@ -185,8 +190,17 @@ describe('the cancellation policy', () => {
     expect(await read(deposit.id)).toMatchObject({ status: 'held' });
     return { appointmentId, deposit };
   }
-  const outcomes = () =>
-    new DepositOutcomesUseCase(t.app.get(BookingDepositRepository, { strict: false }), t.app.get(PaymentGateway, { strict: false }));
+  const outcomes = () => {
+    const deposits = t.app.get(BookingDepositRepository, { strict: false });
+    const forfeits = new DepositForfeitsUseCase(
+      t.app.get(DataSource),
+      deposits,
+      t.app.get(TicketRepository, { strict: false }),
+      t.app.get(PaymentRepository, { strict: false }),
+      t.app.get(OutboxWriter, { strict: false }),
+    );
+    return new DepositOutcomesUseCase(deposits, t.app.get(PaymentGateway, { strict: false }), forfeits);
+  };
 
   it('refunds a deposit when the visit is cancelled before the late-cancel window (once, however often the event comes)', async () => {
     const { appointmentId, deposit } = await paidDeposit();
@@ -209,5 +223,61 @@ describe('the cancellation policy', () => {
     expect(await read(noShow.deposit.id)).toMatchObject({ status: 'forfeited' });
     for (const d of [late.deposit, noShow.deposit])
       expect((await stripe.refunds.list({ payment_intent: (await intentOf(d.id)).id })).data).toHaveLength(0);
+  });
+
+  it('records a kept deposit as the day’s sale: a closed fee ticket paid by the deposit’s card, published like a checkout (once)', async () => {
+    const { appointmentId, deposit } = await paidDeposit();
+    const intent = await intentOf(deposit.id);
+    await Promise.all([
+      outcomes().afterVisitEnded(appointmentId, { kind: 'cancelled', lateCancel: true }),
+      outcomes().afterVisitEnded(appointmentId, { kind: 'cancelled', lateCancel: true }),
+    ]);
+    await outcomes().afterVisitEnded(appointmentId, { kind: 'no-show' });
+    const [row] = await t.sql<{ status: string; ticket_id: string; payment_id: string }>(
+      `SELECT status, ticket_id, payment_id FROM booking_deposits WHERE id = $1`,
+      [deposit.id],
+    );
+    expect(row).toMatchObject({ status: 'forfeited', ticket_id: expect.any(String), payment_id: expect.any(String) });
+    expect(
+      await t.sql(`SELECT count(*)::int AS n FROM tickets WHERE id IN (SELECT ticket_id FROM ticket_lines WHERE appointment_id = $1)`, [
+        appointmentId,
+      ]),
+    ).toEqual([{ n: 1 }]);
+
+    const ticket = ticketViewSchema.parse((await t.as('desk').get(`/api/tickets/${row!.ticket_id}`)).body);
+    expect(ticket).toMatchObject({
+      status: 'closed',
+      locationId: LOCATION,
+      appointmentIds: [],
+      subtotalMinor: 2000,
+      taxMinor: 0,
+      tipMinor: 0,
+      totalMinor: 2000,
+      paidMinor: 2000,
+      balanceMinor: 0,
+    });
+    expect(ticket.lines).toHaveLength(1);
+    expect(ticket.lines[0]).toMatchObject({ kind: 'fee', name: 'Deposit kept: late cancellation', netMinor: 2000, appointmentId });
+    const tenders = (await t.as('desk').get(`/api/tickets/${ticket.id}/payments`)).body;
+    expect(tenders).toEqual([expect.objectContaining({ id: row!.payment_id, method: 'card', status: 'succeeded', amountMinor: 2000 })]);
+
+    const events = await t.sql<{ type: string; payload: any }>(
+      `SELECT type, envelope->'payload' AS payload FROM outbox WHERE aggregate_id = $1 ORDER BY seq`,
+      [ticket.id],
+    );
+    expect(events.map((e) => e.type)).toEqual(['retail.payment.succeeded.v1', 'retail.ticket.closed.v1']);
+    expect(events[0]!.payload).toMatchObject({ paymentId: row!.payment_id, method: 'card', amountMinor: 2000, appointmentIds: [] });
+    expect(events[1]!.payload).toMatchObject({
+      ticketId: ticket.id,
+      totalMinor: 2000,
+      taxMinor: 0,
+      tipMinor: 0,
+      appointmentIds: [],
+      lines: [{ kind: 'fee', name: 'Deposit kept: late cancellation', netMinor: 2000, staffId: null, appointmentId }],
+    });
+    // In the day's sales history, and nothing went back to the card.
+    const today = (await t.as('desk').get(`/api/sales-history?clientId=${ticket.clientId}`)).body;
+    expect(JSON.stringify(today)).toContain(ticket.id);
+    expect((await stripe.refunds.list({ payment_intent: intent.id })).data).toHaveLength(0);
   });
 });

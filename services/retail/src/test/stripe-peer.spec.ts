@@ -47,6 +47,20 @@ async function failure(promise: Promise<unknown>): Promise<any> {
 }
 
 describe('the local Stripe peer', () => {
+  it('links its pages at the address the browser reaches it by (compose: the published port), and serves them on its own', async () => {
+    const published = await startStripePeer({ port: 0, secretKey, publicUrl: 'http://localhost:65001/' });
+    try {
+      const client = await peerClient(published, secretKey);
+      const pi = await client.paymentIntents.create({ amount: 1000, currency: 'usd' });
+      expect(published.hostedUrl(pi)).toMatch(/^http:\/\/localhost:65001\/hosted\/payment_intents\/pi_/);
+      // The same page, asked of the peer itself, is served.
+      const page = await fetch(published.hostedUrl(pi).replace('http://localhost:65001', published.url));
+      expect(page.status).toBe(200);
+    } finally {
+      await published.stop();
+    }
+  });
+
   it('refuses a wrong key and answers an unknown call with a Stripe error, never an empty object', async () => {
     const other = await peerClient(peer, 'sk_test_wrong');
     expect(await failure(other.customers.create({}))).toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });

@@ -20,6 +20,8 @@ export const startStripePeer = startPeer as (options: {
   secretKey?: string;
   webhookSecret?: string;
   webhookUrl?: string;
+  /** The peer as the browser reaches it (its pages' links); default its own address. */
+  publicUrl?: string;
   now?: () => number;
 }) => Promise<StripePeer>;
 

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { PaymentGateway } from '../payments/domain/payment-gateway.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { PaymentRepository } from '../payments/persistence/payment.repository.js';
 import { StripeGateway } from '../payments/providers/stripe-gateway.provider.js';
+import { TicketRepository } from '../tickets/persistence/ticket.repository.js';
 import { VisitEndedConsumer } from './events/visit-ended.consumer.js';
 import { BookingDepositsController } from './http/booking-deposits.controller.js';
 import { DepositSweepProcessor } from './jobs/deposit-sweep.processor.js';
 import { BookingDepositRepository } from './persistence/booking-deposit.repository.js';
 import { DepositScheduling } from './persistence/deposit-scheduling.provider.js';
 import { BookingDepositsUseCase } from './use-cases/booking-deposits.use-case.js';
+import { DepositForfeitsUseCase } from './use-cases/deposit-forfeits.use-case.js';
 import { DepositOutcomesUseCase } from './use-cases/deposit-outcomes.use-case.js';
 
 /** Online booking deposits, the API process: taking them (the public page), settling them (webhooks, polls, the sweep). */
@@ -19,8 +22,16 @@ import { DepositOutcomesUseCase } from './use-cases/deposit-outcomes.use-case.js
 })
 export class DepositsModule {}
 
-/** The worker process: a cancelled or no-show visit's held deposit is refunded or forfeited. */
+/** The worker process: a cancelled or no-show visit's held deposit is refunded, or forfeited as a sale (a closed fee ticket). */
 @Module({
-  providers: [BookingDepositRepository, { provide: PaymentGateway, useClass: StripeGateway }, DepositOutcomesUseCase, VisitEndedConsumer],
+  providers: [
+    BookingDepositRepository,
+    TicketRepository,
+    PaymentRepository,
+    { provide: PaymentGateway, useClass: StripeGateway },
+    DepositForfeitsUseCase,
+    DepositOutcomesUseCase,
+    VisitEndedConsumer,
+  ],
 })
 export class DepositOutcomesModule {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicableMinor, depositKey, depositOutcome, settleStep } from './deposit.rules.js';
+import { applicableMinor, depositKey, depositOutcome, forfeitedSale, settleStep } from './deposit.rules.js';
 
 describe('settleStep', () => {
   it.each([
@@ -29,6 +29,19 @@ describe('depositOutcome (the cancellation policy)', () => {
     [{ kind: 'no-show' }, 'forfeit'],
   ] as const)('%o → %s', (how, outcome) => {
     expect(depositOutcome(how)).toBe(outcome);
+  });
+});
+
+describe('forfeitedSale (a kept deposit is a sale)', () => {
+  it.each([
+    [
+      { kind: 'cancelled', lateCancel: true },
+      'Deposit kept: late cancellation',
+      'Cancelled inside the late-cancel window: the deposit is kept',
+    ],
+    [{ kind: 'no-show' }, 'Deposit kept: no-show', 'No-show: the deposit is kept'],
+  ] as const)('%o → a fee line "%s" for the whole deposit', (how, lineName, reason) => {
+    expect(forfeitedSale(how, 2000)).toEqual({ lineName, reason, amountMinor: 2000 });
   });
 });
 

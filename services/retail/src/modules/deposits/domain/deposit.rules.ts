@@ -32,9 +32,22 @@ export function settleStep(status: BookingDepositStatus, intent: { state: Intent
  * cancellation before the late-cancel window gets the deposit back; a late cancellation or a
  * no-show forfeits it.
  */
-export function depositOutcome(how: { kind: 'cancelled'; lateCancel: boolean } | { kind: 'no-show' }): 'refund' | 'forfeit' {
+export function depositOutcome(how: VisitEnd): 'refund' | 'forfeit' {
   if (how.kind === 'no-show') return 'forfeit';
   return how.lateCancel ? 'forfeit' : 'refund';
+}
+
+export type VisitEnd = { kind: 'cancelled'; lateCancel: boolean } | { kind: 'no-show' };
+
+/**
+ * A kept deposit is revenue of the day it was kept: a closed ticket with one untaxed fee line for
+ * the deposit's amount, paid by the deposit's card tender. Its line's name and the reason recorded
+ * on the deposit (shown to the client on the receipt).
+ */
+export function forfeitedSale(how: VisitEnd, amountMinor: number): { lineName: string; reason: string; amountMinor: number } {
+  return how.kind === 'no-show'
+    ? { lineName: 'Deposit kept: no-show', reason: 'No-show: the deposit is kept', amountMinor }
+    : { lineName: 'Deposit kept: late cancellation', reason: 'Cancelled inside the late-cancel window: the deposit is kept', amountMinor };
 }
 
 /** How much of a held deposit a ticket takes as a tender: all of it, never more than the ticket's balance. */
@@ -43,6 +56,6 @@ export function applicableMinor(depositMinor: number, balanceMinor: number): num
 }
 
 /** Every Stripe call of a deposit carries a key derived from the deposit and the step: retried, it is done once. */
-export function depositKey(depositId: string, step: 'intent' | 'capture' | 'cancel' | 'refund'): string {
+export function depositKey(depositId: string, step: 'intent' | 'capture' | 'cancel' | 'refund' | 'forfeit'): string {
   return `deposit-${depositId}-${step}`;
 }

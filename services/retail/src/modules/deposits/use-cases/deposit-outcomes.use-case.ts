@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { PaymentGateway } from '../../payments/domain/payment-gateway.js';
-import { depositKey, depositOutcome } from '../domain/deposit.rules.js';
+import { depositKey, depositOutcome, type VisitEnd } from '../domain/deposit.rules.js';
 import { BookingDepositRepository } from '../persistence/booking-deposit.repository.js';
+import { DepositForfeitsUseCase } from './deposit-forfeits.use-case.js';
 
 const REFUNDED = 'Cancelled in time: the deposit is given back';
 
 /**
  * A visit with a held deposit that did not happen (scheduling's cancelled or no-show event): the
  * location's cancellation policy decides. Cancelled before the late-cancel window → refunded through
- * Stripe; a late cancellation or a no-show → forfeited (kept, with the reason). A deposit already
+ * Stripe; a late cancellation or a no-show → forfeited (kept, with the reason, and recorded as the
+ * day's sale: DepositForfeitsUseCase). A deposit already
  * applied on a ticket is the ticket's business (refunds from the POS). Idempotent: the Stripe refund
  * carries the deposit's key and the row moves only from `held`.
  */
@@ -17,15 +19,14 @@ export class DepositOutcomesUseCase {
   constructor(
     private readonly deposits: BookingDepositRepository,
     private readonly gateway: PaymentGateway,
+    private readonly forfeits: DepositForfeitsUseCase,
   ) {}
 
-  async afterVisitEnded(appointmentId: string, how: { kind: 'cancelled'; lateCancel: boolean } | { kind: 'no-show' }): Promise<void> {
+  async afterVisitEnded(appointmentId: string, how: VisitEnd, now = new Date()): Promise<void> {
     const deposit = await this.deposits.byAppointment(appointmentId);
     if (!deposit || deposit.status !== 'held' || !deposit.intentId) return;
     if (depositOutcome(how) === 'forfeit') {
-      const reason =
-        how.kind === 'no-show' ? 'No-show: the deposit is kept' : 'Cancelled inside the late-cancel window: the deposit is kept';
-      await this.deposits.move(deposit.id, ['held'], 'forfeited', { outcomeReason: reason });
+      await this.forfeits.forfeit(deposit.id, how, now);
       return;
     }
     const refund = await this.gateway.refund({

@@ -125,7 +125,8 @@ export class StripeGateway extends PaymentGateway {
 
   modal(clientSecret: string, intentId: string, kind: 'payment' | 'setup'): CardModal {
     if (this.config.STRIPE_API_URL || !this.config.STRIPE_PUBLISHABLE_KEY) {
-      const base = (this.config.STRIPE_API_URL ?? '').replace(/\/$/, '');
+      // The browser's address of the peer (compose: localhost), which may differ from the service's (stripe:8007).
+      const base = (this.config.STRIPE_HOSTED_URL ?? this.config.STRIPE_API_URL ?? '').replace(/\/$/, '');
       return {
         kind: 'hosted_page',
         url: `${base}/hosted/${kind === 'payment' ? 'payment_intents' : 'setup_intents'}/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`,

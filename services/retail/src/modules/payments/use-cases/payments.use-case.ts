@@ -21,6 +21,7 @@ import { PlatformLookup } from '../../tickets/persistence/platform-lookup.provid
 import { StockLedgerUseCase } from '../../products/use-cases/stock-ledger.use-case.js';
 import { TicketRepository, type TicketRow } from '../../tickets/persistence/ticket.repository.js';
 import { TicketsUseCase } from '../../tickets/use-cases/tickets.use-case.js';
+import { ticketClosedPayload } from '../../tickets/use-cases/ticket-view.js';
 import { checkRefund, refundableMinor, refundEffect } from '../domain/refunds.rules.js';
 import { cardTransition, declineReason, refundKey, tenderIntentKey } from '../domain/card-payments.rules.js';
 import { CardDeclinedError, PaymentGateway, type CardIntent, type CardRefund } from '../domain/payment-gateway.js';
@@ -707,31 +708,7 @@ export class PaymentsUseCase {
       aggregateId: t.id,
       locationId: t.locationId,
       actor,
-      payload: {
-        ticketId: t.id,
-        number: t.number,
-        clientId: t.clientId,
-        appointmentIds: t.appointmentIds,
-        closedAt: t.closedAt!.toISOString(),
-        subtotalMinor: t.subtotalMinor,
-        discountMinor: t.discountMinor,
-        taxMinor: t.taxMinor,
-        tipMinor: t.tipMinor,
-        totalMinor: t.totalMinor,
-        currency: t.currency,
-        lines: lines.map((l) => ({
-          kind: l.kind,
-          name: l.name,
-          quantity: l.quantity,
-          netMinor: l.netMinor,
-          staffId: l.staffId,
-          appointmentId: l.appointmentId,
-          serviceId: l.serviceId,
-          lineId: l.id,
-          productId: l.productId,
-        })),
-        tips: t.tipSplit.map((s) => ({ staffId: s.staffId, amountMinor: s.amountMinor })),
-      },
+      payload: ticketClosedPayload(t, lines),
     });
   }
 }

@@ -1,8 +1,37 @@
-import type { DiscountInput, DiscountView, TicketLineView, TicketView, TipInput, TipView } from '@salon/contracts';
+import type { DiscountInput, DiscountView, EventPayload, TicketLineView, TicketView, TipInput, TipView } from '@salon/contracts';
 import { bpsToPercent, percentToBps, ppmToRate } from '../domain/money.rules.js';
 import type { DiscountRule } from '../domain/ticket-totals.rules.js';
 import type { TipRule } from '../domain/tips.rules.js';
 import type { LineRow, StoredTip, TicketRow } from '../persistence/ticket.repository.js';
+
+/** A closed ticket's rows → its `retail.ticket.closed.v1` payload (checkout and a kept deposit publish the same). */
+export function ticketClosedPayload(t: TicketRow, lines: readonly LineRow[]): EventPayload<'retail.ticket.closed.v1'> {
+  return {
+    ticketId: t.id,
+    number: t.number,
+    clientId: t.clientId,
+    appointmentIds: t.appointmentIds,
+    closedAt: t.closedAt!.toISOString(),
+    subtotalMinor: t.subtotalMinor,
+    discountMinor: t.discountMinor,
+    taxMinor: t.taxMinor,
+    tipMinor: t.tipMinor,
+    totalMinor: t.totalMinor,
+    currency: t.currency,
+    lines: lines.map((l) => ({
+      kind: l.kind,
+      name: l.name,
+      quantity: l.quantity,
+      netMinor: l.netMinor,
+      staffId: l.staffId,
+      appointmentId: l.appointmentId,
+      serviceId: l.serviceId,
+      lineId: l.id,
+      productId: l.productId,
+    })),
+    tips: t.tipSplit.map((s) => ({ staffId: s.staffId, amountMinor: s.amountMinor })),
+  };
+}
 
 /** Rows → the contract's TicketView (packages/contracts/src/retail/tickets.ts). */
 export function toTicketView(t: TicketRow, lines: readonly LineRow[]): TicketView {
