@@ -200,6 +200,21 @@ export const RULES: Record<string, Rule> = {
     startsAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
   })),
 
+  // scheduling: the same self-service for a client messaging identified by the texting phone (the AI
+  // assistant), with messaging's service token; staff and clients never, admins pass as everywhere
+  'scheduling GET /api/online-booking/clients/:clientId/appointments': {
+    why: "messaging's AI assistant only (service token), for the client the texting phone belongs to",
+    expect: adminOnly,
+  },
+  'scheduling POST /api/online-booking/clients/:clientId/appointments/:id/cancel': {
+    why: "messaging's AI assistant only (service token); the online late-cancel rules apply",
+    expect: adminOnly,
+  },
+  'scheduling POST /api/online-booking/clients/:clientId/appointments/:id/reschedule': {
+    why: "messaging's AI assistant only (service token); the engine's online rules apply",
+    expect: adminOnly,
+  },
+
   // clients: the profiles of online visitors are made and undone by scheduling's service token
   // (OnlineVisitorsController), never by staff whatever their permissions; admins pass as everywhere
   'clients POST /api/clients/online-visitors': { why: "scheduling's online booking only (service token); staff never", expect: adminOnly },

@@ -199,6 +199,8 @@ describe('a missed call', () => {
     ]);
     expect(call.steps[1]!.body).toContain('<Record action=');
     const text = await waitFor(async () => textsTo('+13125550101')[0], 'the missed-call text at the peer');
+    // From the location's own number (the one the client called), not the default TWILIO_FROM.
+    expect(text.from).toBe(BUSINESS_NUMBER);
     expect(text.body).toBe(
       `Hi Ana, sorry we missed your call. Book online any time: ${t.url}/booking or reply here and we will get back to you.`,
     );

@@ -1,4 +1,6 @@
 import { publicStaffSchema } from '@salon/contracts';
+import { ServiceToken } from '@salon/nest-kit';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -310,6 +312,43 @@ describe('a signed-in client', () => {
     expect((await t.as('casey').post(`/api/online-booking/my-appointments/${other.id}/cancel`, {})).status).toBe(404);
     expect((await t.as('frontDesk').get('/api/online-booking/my-appointments')).status).toBe(403);
     expect((await t.as(null).get('/api/online-booking/my-appointments')).status).toBe(401);
+  });
+});
+
+describe('a client another service identified (the AI assistant by the texting phone)', () => {
+  it('lists, moves by the online rules and cancels only that client’s appointments, and answers only a service token', async () => {
+    const caseyId = t.platform.clients.find((c) => c.email === 'casey@example.com')!.clientId;
+    const booked = await t
+      .as('admin')
+      .post('/api/appointments', {
+        locationId: LOCATION,
+        clientId: caseyId,
+        serviceId: ids.haircutId,
+        staffId: STAFF.dana.id,
+        startsAt: localTime('12:00', 15),
+        source: 'staff',
+      })
+      .expect(201);
+    const bearer = await t.app.get(ServiceToken).bearer();
+    const svc = (method: 'get' | 'post', path: string, body?: unknown) => {
+      const r = request(t.url)[method](path).set('Authorization', bearer);
+      return body === undefined ? r : r.send(body as object);
+    };
+    const base = `/api/online-booking/clients/${caseyId}/appointments`;
+    const list = await svc('get', base).expect(200);
+    expect(list.body).toContainEqual(expect.objectContaining({ id: booked.body.id, canChange: true, serviceName: 'Haircut' }));
+    // Staff, and the client's own token, are refused: this is for services (admins pass as everywhere).
+    expect((await t.as('frontDesk').get(base)).status).toBe(403);
+    expect((await t.as('casey').get(base)).status).toBe(403);
+    // Off the engine's grid: refused like an online move.
+    expect((await svc('post', `${base}/${booked.body.id}/reschedule`, { startsAt: localTime('12:05', 15) })).status).toBe(409);
+    const moved = await svc('post', `${base}/${booked.body.id}/reschedule`, { startsAt: localTime('13:00', 15) }).expect(200);
+    expect(moved.body.startsAt).toBe(new Date(localTime('13:00', 15)).toISOString());
+    // Someone else's appointment is not found for this client.
+    const [other] = await t.sql(`SELECT id FROM appointments WHERE client_id <> $1 AND status = 'booked' LIMIT 1`, [caseyId]);
+    expect((await svc('post', `${base}/${other.id}/cancel`, {})).status).toBe(404);
+    const cancelled = await svc('post', `${base}/${booked.body.id}/cancel`, { reason: 'Cancelled by text' }).expect(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', canChange: false });
   });
 });
 

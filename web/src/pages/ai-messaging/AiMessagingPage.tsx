@@ -286,7 +286,7 @@ function Draft({ reply, onDone }: { reply: AiReplyItem; onDone: () => void }) {
       </p>
       {reply.pendingAction && (
         <p className="ai-pending" data-testid="ai-draft-action">
-          Approving also makes this booking: {reply.pendingAction.replace(/^Book /, '')}
+          {pendingActionLine(reply.pendingAction)}
         </p>
       )}
       <div className="field">
@@ -385,4 +385,11 @@ function prettyContext(context: string): string {
   } catch {
     return context;
   }
+}
+
+/** What approving does besides sending: "Book …", "Move …" or "Cancel …" (the log's words), said plainly. */
+function pendingActionLine(action: string): string {
+  if (action.startsWith('Move ')) return `Approving also moves this appointment: ${action.slice(5)}`;
+  if (action.startsWith('Cancel ')) return `Approving also cancels this appointment: ${action.slice(7)}`;
+  return `Approving also makes this booking: ${action.replace(/^Book /, '')}`;
 }

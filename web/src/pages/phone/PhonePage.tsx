@@ -5,10 +5,12 @@ import { Link } from 'react-router-dom';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { formatDateTime } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
+import { useSession } from '../../session/session-context';
 import { useLocations } from '../../session/location-context';
 import { Spinner } from '../../shell/Spinner';
 import { formatPhone } from '../clients/phone';
 import { formatCallLength, OUTCOME_LABELS, parsePhoneList, textBackLabel } from './call-format';
+import { readClickToCall, ringChoices, saveClickToCall } from './click-to-call';
 import { CALLS, CLIENT_FROM_CALL, SAVE_PHONE_NUMBER, type PhoneNumberItem } from './phone-gql';
 import type { CallFieldsFragment } from '../../gql/graphql';
 import './phone.css';
@@ -50,6 +52,7 @@ export function PhonePage() {
       ) : null}
       {loading && !shown ? <Spinner fullScreen={false} /> : null}
       {shown && <CallLog calls={shown.calls} canCreateClients={can(PERMISSIONS.CREATE_CLIENTS)} onChange={() => void refetch()} />}
+      {number && <ClickToCallPhone key={locationId} locationId={locationId} number={number} />}
       {shown && can(PERMISSIONS.EDIT_BUSINESS_SETTINGS) && locationId && (
         <NumberSettings
           key={`${locationId}:${number?.number ?? ''}`}
@@ -240,6 +243,93 @@ function NumberSettings({ locationId, number, onSaved }: { locationId: string; n
           <button type="submit" className="btn btn-primary" disabled={loading}>
             Save
           </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Which phone rings first when this user presses Call on a client's profile at this location:
+ * the front desk, a staff phone on the list, or another number (kept in this browser).
+ */
+function ClickToCallPhone({ locationId, number }: { locationId: string; number: PhoneNumberItem }) {
+  const { user } = useSession();
+  const choices = ringChoices(number, formatPhone);
+  const initial = readClickToCall(user?.id, locationId) ?? '';
+  const known = choices.some((c) => c.value === initial);
+  const [choice, setChoice] = useState(known ? initial : 'other');
+  const [other, setOther] = useState(known ? '' : initial);
+  const [saved, setSaved] = useState(false);
+  if (!user) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    saveClickToCall(user.id, locationId, choice === 'other' ? other : choice);
+    setSaved(true);
+  };
+  return (
+    <section className="card" aria-labelledby="click-to-call-title" data-testid="click-to-call-phone">
+      <h2 className="card-title" id="click-to-call-title">
+        Your phone for click to call
+      </h2>
+      <p className="muted">When you press Call on a client&apos;s profile, this phone rings first; pick it up and you are connected.</p>
+      <form className="form" onSubmit={submit}>
+        <fieldset className="fieldset">
+          <legend>Ring this phone</legend>
+          {choices.map((c) => (
+            <label key={c.value || 'front-desk'} className="phone-check">
+              <input
+                type="radio"
+                name="click-to-call"
+                value={c.value}
+                checked={choice === c.value}
+                onChange={() => {
+                  setChoice(c.value);
+                  setSaved(false);
+                }}
+              />{' '}
+              {c.label}
+            </label>
+          ))}
+          <label className="phone-check">
+            <input
+              type="radio"
+              name="click-to-call"
+              value="other"
+              checked={choice === 'other'}
+              onChange={() => {
+                setChoice('other');
+                setSaved(false);
+              }}
+            />{' '}
+            Another phone
+          </label>
+        </fieldset>
+        {choice === 'other' && (
+          <div className="field">
+            <label htmlFor="click-to-call-other">Phone number</label>
+            <input
+              id="click-to-call-other"
+              type="tel"
+              value={other}
+              required
+              onChange={(e) => {
+                setOther(e.target.value);
+                setSaved(false);
+              }}
+            />
+          </div>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-secondary btn-sm">
+            Use this phone
+          </button>
+          {saved && (
+            <span role="status" className="muted small">
+              {' '}
+              Saved: Call on a profile rings it.
+            </span>
+          )}
         </div>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeliveryModule } from '../delivery/delivery.module.js';
+import { PhoneRepository } from '../phone/persistence/phone.repository.js';
 import { AiResolver } from './graphql/ai.resolver.js';
 import { AiRepository } from './persistence/ai.repository.js';
 import { OnlineBookingClient } from './persistence/online-booking.client.js';
@@ -9,6 +10,6 @@ import { AiSettingsUseCase } from './use-cases/ai-settings.use-case.js';
 /** API process: `/ai-messaging`'s settings, log and hand-overs, and sending approved drafts. */
 @Module({
   imports: [DeliveryModule],
-  providers: [AiRepository, OnlineBookingClient, AiSendUseCase, AiSettingsUseCase, AiResolver],
+  providers: [AiRepository, PhoneRepository, OnlineBookingClient, AiSendUseCase, AiSettingsUseCase, AiResolver],
 })
 export class AiApiModule {}

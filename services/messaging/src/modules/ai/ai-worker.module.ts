@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveryModule } from '../delivery/delivery.module.js';
+import { PhoneRepository } from '../phone/persistence/phone.repository.js';
+import { ClientDirectory } from '../phone/persistence/client-directory.provider.js';
 import { AiReplyWorker } from './jobs/ai-reply-worker.js';
 import { AiRepository } from './persistence/ai.repository.js';
 import { OnlineBookingClient } from './persistence/online-booking.client.js';
@@ -13,6 +15,8 @@ import { AiTurnUseCase } from './use-cases/ai-turn.use-case.js';
   imports: [DeliveryModule],
   providers: [
     AiRepository,
+    PhoneRepository,
+    ClientDirectory,
     OnlineBookingClient,
     { provide: ChatModel, useClass: OpenAiChatModel },
     AiSendUseCase,

@@ -3,8 +3,8 @@ import type { ChatTool } from '../provider/chat-model.js';
 import { formatClock, formatMoney, partOfDay, plainToolText } from './guards.js';
 
 /**
- * What the assistant may do: look up free times, book one of them, or hand the conversation to
- * staff. Facts (services, prices, durations, address, hours, policies) are in its instructions.
+ * What the assistant may do: look up free times, book one of them, list, move or cancel the
+ * client's own appointments, or hand the conversation to staff. Facts (services, prices, durations, address, hours, policies) are in its instructions.
  */
 export const SALON_TOOLS: ChatTool[] = [
   {
@@ -39,10 +39,33 @@ export const SALON_TOOLS: ChatTool[] = [
     },
   },
   {
+    name: 'my_appointments',
+    description:
+      "The texting client's own upcoming appointments, numbered, and whether each may still be changed by text. " +
+      'Use it before moving or cancelling.',
+    parameters: { type: 'object', properties: {} },
+  },
+  {
+    name: 'move_appointment',
+    description:
+      'Moves one of the client own appointments (its number from my_appointments) to a time find_times returned ' +
+      'for its service in this conversation (the same rules as online booking). time: the clock time, e.g. 2:30 PM.',
+    parameters: {
+      type: 'object',
+      properties: { appointment: { type: 'string' }, day: { type: 'string' }, time: { type: 'string' } },
+      required: ['appointment', 'day', 'time'],
+    },
+  },
+  {
+    name: 'cancel_appointment',
+    description: 'Cancels one of the client own appointments (its number from my_appointments), by the online cancellation rules.',
+    parameters: { type: 'object', properties: { appointment: { type: 'string' } }, required: ['appointment'] },
+  },
+  {
     name: 'hand_over',
     description:
       'Passes the conversation to a member of staff: when unsure, when the client asks for a person, complains, ' +
-      'or wants something you cannot do (move or cancel a booking, a refund).',
+      'or wants something you cannot do (a refund, a change the tools refuse).',
     parameters: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
   },
 ];
@@ -147,7 +170,8 @@ export function salonFacts(input: {
     ...input.services.map((s) => `- ${s.name}: ${s.durationMin} min, ${priceText(s)}${s.description ? ` (${s.description})` : ''}`),
     input.policies ? `Policies: ${input.policies}` : null,
     'Rules: quote only the prices above. Offer only times find_times returns, and book only one of them with book_appointment.',
-    'Use hand_over when you are unsure, when the client asks for a person or complains, or to move or cancel a booking.',
+    'To move or cancel, use my_appointments, then move_appointment (to a time find_times returned) or cancel_appointment.',
+    'Use hand_over when you are unsure, when the client asks for a person or complains, or when a change is refused.',
   ];
   return lines.filter((l): l is string => l !== null).join('\n');
 }

@@ -21,6 +21,7 @@ export interface OfferedSlot {
 }
 
 export interface PendingBooking {
+  kind?: 'book';
   locationId: string;
   serviceId: string;
   staffId: string;
@@ -30,6 +31,32 @@ export interface PendingBooking {
   description: string;
 }
 
+/** A move or cancellation of the texting client's own appointment, made when the reply goes out. */
+export interface PendingChange {
+  kind: 'move' | 'cancel';
+  clientId: string;
+  appointmentId: string;
+  /** For a move: the engine's slot. */
+  startsAt?: string;
+  staffId?: string;
+  description: string;
+}
+
+/** What an approved reply does before it is sent (old rows without a kind are bookings). */
+export type PendingAction = PendingBooking | PendingChange;
+
+/** A move or cancellation (not a booking). */
+export function isChange(p: PendingAction): p is PendingChange {
+  return p.kind === 'move' || p.kind === 'cancel';
+}
+
+const VERBS = { book: 'Book', move: 'Move', cancel: 'Cancel' } as const;
+
+/** The log's line for a pending action: "Book Haircut on …", "Move …", "Cancel …". */
+export function pendingActionText(p: PendingAction): string {
+  return `${VERBS[p.kind ?? 'book']} ${p.description}`;
+}
+
 export interface ReplyRow {
   id: string;
   conversationId: string;
@@ -37,7 +64,7 @@ export interface ReplyRow {
   locationId: string | null;
   status: AiReplyStatus;
   body: string | null;
-  pendingAction: PendingBooking | null;
+  pendingAction: PendingAction | null;
   messageId: string | null;
 }
 
@@ -144,7 +171,7 @@ export class AiRepository {
       status: AiReplyStatus;
       body: string | null;
       handoverReason?: string | null;
-      pendingAction?: PendingBooking | null;
+      pendingAction?: PendingAction | null;
       context: unknown;
       toolCalls: AiToolCallView[];
       offered: OfferedSlot[];
@@ -190,7 +217,7 @@ export class AiRepository {
           locationId: r.location_id ?? null,
           status: r.status,
           body: r.body ?? null,
-          pendingAction: (r.pending_action as PendingBooking | null) ?? null,
+          pendingAction: (r.pending_action as PendingAction | null) ?? null,
           messageId: r.message_id ?? null,
         }
       : null;
@@ -260,7 +287,7 @@ function toSettings(r: Raw): AiLocationSettingsView {
 }
 
 function toView(r: Raw): AiReplyView {
-  const pending = r.pending_action as PendingBooking | null;
+  const pending = r.pending_action as PendingAction | null;
   return {
     id: r.id as string,
     conversationId: r.conversation_id as string,
@@ -269,7 +296,7 @@ function toView(r: Raw): AiReplyView {
     status: r.status as AiReplyStatus,
     body: (r.body as string | null) ?? null,
     handoverReason: (r.handover_reason as string | null) ?? null,
-    pendingAction: pending ? `Book ${pending.description}` : null,
+    pendingAction: pending ? pendingActionText(pending) : null,
     context: JSON.stringify(r.context),
     toolCalls: r.tool_calls as AiToolCallView[],
     error: (r.error as string | null) ?? null,

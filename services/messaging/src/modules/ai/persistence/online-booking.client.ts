@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, ServiceToken } from '@salon/nest-kit';
+import { myAppointmentSchema, type MyAppointment } from '@salon/contracts';
 import { z } from 'zod';
 import type { MessagingConfig } from '../../../config.js';
 
@@ -110,6 +111,49 @@ export class OnlineBookingClient {
     }
     if (!res.ok) throw new Error(`POST /api/online-booking/appointments answered ${res.status}`);
     return confirmationSchema.parse(body);
+  }
+
+  /**
+   * The upcoming appointments of a client messaging identified (by the texting phone), with
+   * scheduling's own verdict on whether each may still be changed online. Service token only.
+   */
+  async clientAppointments(clientId: string): Promise<MyAppointment[]> {
+    const res = await this.serviceToken.call(
+      this.config.SCHEDULING_URL,
+      `/api/online-booking/clients/${encodeURIComponent(clientId)}/appointments`,
+      { schema: z.array(myAppointmentSchema), timeoutMs: 10_000 },
+    );
+    if (!res.ok) throw new Error(`GET the client's appointments answered ${res.status}`);
+    return res.body;
+  }
+
+  /** Moves a client's appointment by the online rules (engine, grid, notice, late-cancel window). */
+  moveForClient(clientId: string, appointmentId: string, input: { startsAt: string; staffId: string }): Promise<MyAppointment> {
+    return this.changeForClient(clientId, appointmentId, 'reschedule', input);
+  }
+
+  /** Cancels a client's appointment by the online rules (the late-cancel window; deposits as online). */
+  cancelForClient(clientId: string, appointmentId: string, reason: string): Promise<MyAppointment> {
+    return this.changeForClient(clientId, appointmentId, 'cancel', { reason });
+  }
+
+  private async changeForClient(
+    clientId: string,
+    appointmentId: string,
+    action: 'cancel' | 'reschedule',
+    body: unknown,
+  ): Promise<MyAppointment> {
+    const res = await this.serviceToken.call(
+      this.config.SCHEDULING_URL,
+      `/api/online-booking/clients/${encodeURIComponent(clientId)}/appointments/${encodeURIComponent(appointmentId)}/${action}`,
+      { method: 'POST', body, schema: myAppointmentSchema, timeoutMs: 10_000 },
+    );
+    if (res.ok) return res.body;
+    const answer = res.body as { error?: string; message?: string } | null;
+    if (res.status === 409 || res.status === 400 || res.status === 404) {
+      throw new BookingRefusedError(answer?.error ?? answer?.message ?? `scheduling answered ${res.status}`);
+    }
+    throw new Error(`POST ${action} answered ${res.status}`);
   }
 
   private async get<T>(path: string, schema: z.ZodType<T>): Promise<T> {

@@ -4,8 +4,9 @@ import { ClientConsentRepository } from '../../consent/persistence/client-consen
 import { SmsConsentRepository } from '../../consent/persistence/sms-consent.repository.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
 import { ConversationRepository } from '../../inbox/persistence/conversation.repository.js';
+import { PhoneRepository } from '../../phone/persistence/phone.repository.js';
 import { aiSendVerdict } from '../domain/ai-consent.js';
-import { AiRepository } from '../persistence/ai.repository.js';
+import { AiRepository, isChange } from '../persistence/ai.repository.js';
 import { BookingRefusedError, OnlineBookingClient } from '../persistence/online-booking.client.js';
 
 /**
@@ -24,6 +25,7 @@ export class AiSendUseCase {
     private readonly clientConsent: ClientConsentRepository,
     private readonly booking: OnlineBookingClient,
     private readonly queue: QueueMessageUseCase,
+    private readonly phones: PhoneRepository,
   ) {}
 
   /** userId null: sent by the assistant itself (auto mode). `text` replaces the draft (staff edited it). */
@@ -43,19 +45,26 @@ export class AiSendUseCase {
     if (r.pendingAction) {
       try {
         const p = r.pendingAction;
-        await this.booking.book(
-          {
-            locationId: p.locationId,
-            serviceId: p.serviceId,
-            staffId: p.staffId,
-            startsAt: p.startsAt,
-            firstName: p.firstName,
-            phone: p.phone,
-          },
-          `ai-reply-${replyId}`,
-        );
+        if (isChange(p)) {
+          if (p.kind === 'move')
+            await this.booking.moveForClient(p.clientId, p.appointmentId, { startsAt: p.startsAt!, staffId: p.staffId! });
+          else await this.booking.cancelForClient(p.clientId, p.appointmentId, 'Cancelled by text message (AI assistant)');
+        } else {
+          await this.booking.book(
+            {
+              locationId: p.locationId,
+              serviceId: p.serviceId,
+              staffId: p.staffId,
+              startsAt: p.startsAt,
+              firstName: p.firstName,
+              phone: p.phone,
+            },
+            `ai-reply-${replyId}`,
+          );
+        }
       } catch (error) {
-        const reason = error instanceof BookingRefusedError ? `The booking was refused: ${error.message}` : 'The booking could not be made';
+        const what = r.pendingAction.kind === 'move' ? 'move' : r.pendingAction.kind === 'cancel' ? 'cancellation' : 'booking';
+        const reason = error instanceof BookingRefusedError ? `The ${what} was refused: ${error.message}` : `The ${what} could not be made`;
         this.logger.warn(`AI reply ${replyId}: ${safeErrorMessage(error)}`);
         await this.repo.handOver(r.conversationId, reason);
         await this.repo.decide(replyId, 'failed', { error: reason, by: userId });
@@ -63,11 +72,14 @@ export class AiSendUseCase {
         throw error;
       }
     }
+    // From the location's own number when it has one (else TWILIO_FROM), so the client's answer comes back to it.
+    const own = r.locationId ? await this.phones.numberOfLocation(r.locationId) : null;
     const m = await this.queue.queue({
       idempotencyKey: `ai-reply:${replyId}`,
       channel: 'sms',
       to: r.phone,
       text: body,
+      from: own?.number,
       purpose: 'ai-reply',
       createdBy: userId,
     });

@@ -3,6 +3,15 @@ import type { AiToolCallView } from '@salon/contracts';
 import { safeErrorMessage } from '@salon/nest-kit';
 import { DateTime } from 'luxon';
 import { consentChangeOf } from '../../consent/domain/consent-keywords.js';
+import { ClientDirectory } from '../../phone/persistence/client-directory.provider.js';
+import {
+  appointmentsText,
+  appointmentText,
+  appointmentTimes,
+  moveTarget,
+  ownAppointment,
+  type ClientAppointment,
+} from '../domain/appointment-changes.js';
 import { checkReply, formatClock, handoverTrigger, parseClockTime, resolveDay, signed, unsigned, withinHours } from '../domain/guards.js';
 import {
   cataloguePrices,
@@ -13,7 +22,7 @@ import {
   slotsToOffer,
   timesText,
 } from '../domain/salon-tools.js';
-import { AiRepository, type OfferedSlot, type PendingBooking } from '../persistence/ai.repository.js';
+import { AiRepository, type OfferedSlot, type PendingAction } from '../persistence/ai.repository.js';
 import { OnlineBookingClient, type SalonService } from '../persistence/online-booking.client.js';
 import { ChatModel, type ChatMessage } from '../provider/chat-model.js';
 import { AiSendUseCase } from './ai-send.use-case.js';
@@ -35,12 +44,16 @@ interface TurnState {
   services: SalonService[];
   phone: string;
   clientName: string | null;
+  /** The client the texting phone belongs to (the conversation's, else the clients service's match); null: unknown. */
+  clientId: string | null;
+  /** The client's upcoming appointments as scheduling listed them in this turn (times a reply may name). */
+  listed: ClientAppointment[];
   /** Engine slots offered in this conversation before this turn. */
   earlier: OfferedSlot[];
   /** Engine slots offered in this turn. */
   offered: OfferedSlot[];
   toolCalls: AiToolCallView[];
-  pending: PendingBooking | null;
+  pending: PendingAction | null;
   handover: string | null;
 }
 
@@ -60,6 +73,7 @@ export class AiTurnUseCase {
     private readonly booking: OnlineBookingClient,
     private readonly model: ChatModel,
     private readonly send: AiSendUseCase,
+    private readonly clients: ClientDirectory,
   ) {}
 
   async run(inboundMessageId: string, now = new Date()): Promise<void> {
@@ -97,6 +111,8 @@ export class AiTurnUseCase {
       services: [],
       phone: inbound.phone,
       clientName: inbound.clientName,
+      clientId: inbound.clientId,
+      listed: [],
       earlier: await this.repo.offeredIn(inbound.conversationId, new Date(now.getTime() - OFFER_MEMORY_MS)),
       offered: [],
       toolCalls: [],
@@ -156,7 +172,10 @@ export class AiTurnUseCase {
         );
       }
       const verdict = checkReply(final, {
-        offeredTimes: new Set([...state.earlier, ...state.offered].map((o) => o.local.slice(11))),
+        offeredTimes: new Set([
+          ...[...state.earlier, ...state.offered].map((o) => o.local.slice(11)),
+          ...appointmentTimes(state.listed, state.zone),
+        ]),
         prices: cataloguePrices(services),
       });
       if (!verdict.ok) return await this.handOver(replyId, inbound.conversationId, state, context, verdict.reason, final);
@@ -221,6 +240,9 @@ export class AiTurnUseCase {
       state.handover = str('reason') || 'The assistant handed over';
       return { result: 'A member of staff will take over this conversation.', refused: false };
     }
+    if (name === 'my_appointments' || name === 'move_appointment' || name === 'cancel_appointment') {
+      return this.changeTool(name, str, state);
+    }
     if (name !== 'find_times' && name !== 'book_appointment') return { result: `Refused: there is no tool ${name}`, refused: true };
     const service = matchService(state.services, str('service'));
     if (!service)
@@ -254,6 +276,7 @@ export class AiTurnUseCase {
     const firstName = str('first_name') || state.clientName?.split(' ')[0] || 'Text client';
     const description = `${service.name} on ${DateTime.fromISO(date).toFormat('cccc d LLLL')} at ${formatClock(time)}${free.staffName ? ` with ${free.staffName}` : ''}`;
     state.pending = {
+      kind: 'book',
       locationId: state.locationId,
       serviceId: service.id,
       staffId: free.staffId,
@@ -264,6 +287,68 @@ export class AiTurnUseCase {
     };
     // Booked when the reply goes out (at once in auto mode, on approval in draft mode); never without it.
     return { result: `Booked: ${description}`, refused: false };
+  }
+
+  /**
+   * my_appointments, move_appointment, cancel_appointment: only for the client the texting phone
+   * belongs to, only that client's appointments (scheduling lists them for that client alone), and
+   * a move only to a time the engine returned. Nothing changes until the reply goes out.
+   */
+  private async changeTool(
+    name: 'my_appointments' | 'move_appointment' | 'cancel_appointment',
+    str: (k: string) => string,
+    state: TurnState,
+  ): Promise<{ result: string; refused: boolean }> {
+    if (!state.clientId) state.clientId = (await this.clients.byPhone(state.phone))?.id ?? null;
+    if (!state.clientId) {
+      state.handover = 'The texting phone is not on file as a client: staff must find the appointment';
+      return { result: 'Refused: this phone number does not belong to a client on file.', refused: true };
+    }
+    const clientId = state.clientId;
+    state.listed = (await this.booking.clientAppointments(clientId)).filter((a) => a.locationId === state.locationId);
+    if (name === 'my_appointments') return { result: appointmentsText(state.listed, state.zone), refused: false };
+
+    const own = ownAppointment(state.listed, str('appointment'));
+    if (!own.ok) {
+      if (own.handOver) state.handover = own.reason;
+      return { result: `Refused: ${own.reason}`, refused: true };
+    }
+    const a = own.value;
+    const was = appointmentText(a, state.zone);
+    if (name === 'cancel_appointment') {
+      state.pending = { kind: 'cancel', clientId, appointmentId: a.id, description: was };
+      return { result: `Cancelled: ${was}`, refused: false };
+    }
+    const date = resolveDay(str('day'), state.today);
+    if (!date || date < state.today)
+      return { result: `Refused: ${str('day') || 'that'} is not a day ahead. Ask which day.`, refused: true };
+    const time = parseClockTime(str('time'));
+    if (!time) return { result: 'Refused: no clock time was given. Ask which of the offered times suits.', refused: true };
+    const engine = await this.booking.availability(state.locationId, a.serviceId, date);
+    const target = moveTarget({
+      appointment: a,
+      offered: [...state.earlier, ...state.offered],
+      engine: engine.slots,
+      zone: state.zone,
+      date,
+      time,
+    });
+    if (!target.ok) return { result: `Refused: ${target.reason}`, refused: true };
+    const slot = target.value;
+    const staffName = slot.staffId === a.staffId ? a.staffName : (slot.staffName ?? 'another stylist');
+    // "Thursday 26 November at 2:00 PM with Dana Reyes"
+    const to = appointmentText({ serviceName: a.serviceName, staffName, startsAt: slot.startsAt }, state.zone).slice(
+      a.serviceName.length + 4,
+    );
+    state.pending = {
+      kind: 'move',
+      clientId,
+      appointmentId: a.id,
+      startsAt: slot.startsAt,
+      staffId: slot.staffId,
+      description: `${was}, to ${to}`,
+    };
+    return { result: `Moved: ${a.serviceName} to ${to}`, refused: false };
   }
 
   /** The conversation's location: the client's latest appointment's, else the first location with the assistant on. */

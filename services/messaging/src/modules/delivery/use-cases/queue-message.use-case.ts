@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, parseInput, ValidationFailedError } from '@salon/nest-kit';
 import type { MessagingConfig } from '../../../config.js';
-import { queueMessageSchema, type QueueMessageInput } from '../domain/message-input.js';
+import { queueMessageSchema, senderOf, type QueueMessageInput } from '../domain/message-input.js';
 import { normaliseRecipient, recipientProblem } from '../domain/recipient.js';
 import { DeliveryQueues } from '../jobs/delivery-queues.js';
 import type { MessageEntity } from '../persistence/message.entity.js';
@@ -25,7 +25,7 @@ export class QueueMessageUseCase {
       idempotencyKey: values.idempotencyKey,
       channel: values.channel,
       recipient,
-      sender: values.channel === 'sms' ? this.config.TWILIO_FROM : this.config.EMAIL_FROM,
+      sender: senderOf(values, { sms: this.config.TWILIO_FROM, email: this.config.EMAIL_FROM }),
       subject: values.channel === 'email' ? (values.subject ?? null) : null,
       bodyText: values.text,
       bodyHtml: values.channel === 'email' ? (values.html ?? null) : null,

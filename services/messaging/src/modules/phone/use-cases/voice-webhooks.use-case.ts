@@ -78,7 +78,7 @@ export class VoiceWebhooksUseCase {
     if (outcome === 'answered' || !number) return hangupTwiml();
     // Outside the inbox check on purpose: the message's idempotency key makes it once, and a crash
     // between recording the step and queueing the text is repaired by Twilio's retry.
-    await this.textBack(call, number.textBack);
+    await this.textBack(call, number.textBack, number.number);
     return voicemailTwiml(number.greeting, this.url(VOICE_PATHS.recording));
   }
 
@@ -125,7 +125,8 @@ export class VoiceWebhooksUseCase {
     return bridgeTwiml(call.phone, number.number);
   }
 
-  private async textBack(call: CallRow, enabled: boolean): Promise<void> {
+  /** From the location's own number (the one the client called), so a reply comes back to it. */
+  private async textBack(call: CallRow, enabled: boolean, from: string): Promise<void> {
     const optedOut = await this.smsConsent.isOptedOut(call.phone);
     const client = call.clientId ? await this.directory.byId(call.clientId).catch(() => null) : null;
     const mirrored = call.clientId ? await this.clientConsent.find(call.clientId, 'sms').catch(() => null) : null;
@@ -140,6 +141,7 @@ export class VoiceWebhooksUseCase {
       channel: 'sms',
       to: call.phone,
       text,
+      from,
       purpose: 'missed-call',
       createdBy: null,
     });

@@ -74,4 +74,27 @@ export class OnlineBookingController {
   reschedule(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
     return this.mine.reschedule(auth, id, body);
   }
+
+  /** For a client another service identified (messaging's AI assistant by the texting phone); service token only. */
+  @Get('clients/:clientId/appointments')
+  upcomingForClient(@CurrentAuth() auth: AuthContext, @Param('clientId') clientId: string) {
+    return this.mine.upcomingForClient(auth, clientId);
+  }
+
+  @Post('clients/:clientId/appointments/:id/cancel')
+  @HttpCode(200)
+  cancelForClient(@CurrentAuth() auth: AuthContext, @Param('clientId') clientId: string, @Param('id') id: string, @Body() body: unknown) {
+    return this.mine.cancelForClient(auth, clientId, id, body ?? {});
+  }
+
+  @Post('clients/:clientId/appointments/:id/reschedule')
+  @HttpCode(200)
+  rescheduleForClient(
+    @CurrentAuth() auth: AuthContext,
+    @Param('clientId') clientId: string,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.mine.rescheduleForClient(auth, clientId, id, body);
+  }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MyAppointment } from '@salon/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, parseInput, type AuthContext } from '@salon/nest-kit';
+import { ConflictError, ForbiddenError, NotFoundError, parseInput, SERVICE_ACCOUNT_ID, type AuthContext } from '@salon/nest-kit';
 import { z } from 'zod';
 import { instantSchema, textSchema } from '@salon/contracts';
 import { isUuid } from '../../../common/ids.js';
@@ -34,7 +34,43 @@ export class MyAppointmentsUseCase {
 
   async upcoming(auth: AuthContext, now = new Date()): Promise<MyAppointment[]> {
     const clientId = await this.clientId(auth);
-    if (!clientId) return [];
+    return clientId ? this.upcomingOf(clientId, now) : [];
+  }
+
+  async cancel(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    onlyClients(auth);
+    const clientId = await this.clientId(auth);
+    return this.cancelOf(auth, clientId, id, input, now);
+  }
+
+  async reschedule(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    onlyClients(auth);
+    const clientId = await this.clientId(auth);
+    return this.rescheduleOf(auth, clientId, id, input, now);
+  }
+
+  /**
+   * The same self-service on behalf of a client another service identified (messaging matched the
+   * texting phone to the client): only this service's own token may ask, and the rules are the
+   * online ones (late-cancel window, engine and online rules for moves), never the calendar's.
+   */
+  async upcomingForClient(auth: AuthContext, clientId: string, now = new Date()): Promise<MyAppointment[]> {
+    onlyServices(auth);
+    if (!isUuid(clientId)) throw new NotFoundError(`Client ${clientId} not found`);
+    return this.upcomingOf(clientId, now);
+  }
+
+  async cancelForClient(auth: AuthContext, clientId: string, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    onlyServices(auth);
+    return this.cancelOf(auth, isUuid(clientId) ? clientId : null, id, input, now);
+  }
+
+  async rescheduleForClient(auth: AuthContext, clientId: string, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
+    onlyServices(auth);
+    return this.rescheduleOf(auth, isUuid(clientId) ? clientId : null, id, input, now);
+  }
+
+  private async upcomingOf(clientId: string, now: Date): Promise<MyAppointment[]> {
     const list = await this.appointmentsRepo.listForClient(clientId, now);
     // One policy read per location, not per appointment.
     const windows = new Map(
@@ -45,10 +81,9 @@ export class MyAppointmentsUseCase {
     return Promise.all(list.map((a) => this.view(a, now, windows.get(a.locationId))));
   }
 
-  async cancel(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
-    onlyClients(auth);
+  private async cancelOf(auth: AuthContext, clientId: string | null, id: string, input: unknown, now: Date): Promise<MyAppointment> {
     const { reason } = parseInput(cancelSchema, input);
-    const a = await this.own(auth, id, now);
+    const a = await this.own(clientId, id, now);
     await this.appointments.update(
       auth,
       a.id,
@@ -58,10 +93,9 @@ export class MyAppointmentsUseCase {
     return this.view(await this.appointments.get(a.id), now);
   }
 
-  async reschedule(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
-    onlyClients(auth);
+  private async rescheduleOf(auth: AuthContext, clientId: string | null, id: string, input: unknown, now: Date): Promise<MyAppointment> {
     const r = parseInput(rescheduleSchema, input);
-    const a = await this.own(auth, id, now);
+    const a = await this.own(clientId, id, now);
     const service = await this.catalogue.findService(a.serviceId);
     if (!service || !service.active || !service.onlineBookable)
       throw new ConflictError(`${a.serviceName} can no longer be booked online; please call the salon`);
@@ -87,8 +121,7 @@ export class MyAppointmentsUseCase {
     return this.view(await this.appointments.get(a.id), now);
   }
 
-  private async own(auth: AuthContext, id: string, now: Date): Promise<AppointmentView> {
-    const clientId = await this.clientId(auth);
+  private async own(clientId: string | null, id: string, now: Date): Promise<AppointmentView> {
     const a = clientId && isUuid(id) ? await this.appointmentsRepo.find(id) : null;
     // Someone else's appointment is "not found": its existence is not the caller's business.
     if (!a || a.clientId !== clientId) throw new NotFoundError(`Appointment ${id} not found`);
@@ -123,4 +156,10 @@ export class MyAppointmentsUseCase {
 /** Before anything else, the body's validity included: staff get the same 403 whatever they send. */
 function onlyClients(auth: AuthContext): void {
   if (auth.role !== 'client') throw new ForbiddenError('Only clients have appointments of their own here; staff use the calendar');
+}
+
+/** The on-behalf routes answer another service of the house (its own token); staff never (admins pass as everywhere). */
+function onlyServices(auth: AuthContext): void {
+  if (auth.userId !== SERVICE_ACCOUNT_ID && auth.role !== 'admin')
+    throw new ForbiddenError('Only another service may act for a client here');
 }
