@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AutomationKind } from '@salon/contracts';
 import { APP_CONFIG, UserDirectory } from '@salon/nest-kit';
 import type { MessagingConfig } from '../../../config.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
@@ -16,6 +17,8 @@ import { ConversationRepository } from '../../inbox/persistence/conversation.rep
 export type RunOutcome = 'sent' | 'deferred' | 'skipped' | 'cancelled' | 'stale';
 
 const APPOINTMENT_STILL_ON = ['booked', 'confirmed'];
+/** Messages not about an appointment the client made: e-mail needs the client's marketing e-mail consent. */
+const PROMOTIONAL: readonly AutomationKind[] = ['birthday', 'win-back'];
 
 /**
  * One automation send at its due time. Everything is checked now, not when it was planned: the
@@ -54,7 +57,8 @@ export class RunAutomationSendUseCase {
         return 'cancelled';
       }
     }
-    if (send.kind === 'rebook' && (await this.hasUpcoming(send.clientId, now))) return this.skip(send.id, 'The client has booked again');
+    if ((send.kind === 'rebook' || send.kind === 'win-back') && (await this.hasUpcoming(send.clientId, now)))
+      return this.skip(send.id, 'The client has booked again');
 
     const business = await this.platform.businessAt(send.locationId);
     const settings = await this.automations.settings(send.locationId);
@@ -72,7 +76,8 @@ export class RunAutomationSendUseCase {
     const client = await this.platform.clientContact(send.clientId);
     if (!client) return this.skip(send.id, 'The client no longer exists');
     const smsOk = Boolean(client.phone && client.smsConsent && !(await this.smsConsent.isOptedOut(client.phone)));
-    const channels = automationChannels(automation.channelRule, { sms: smsOk, email: Boolean(client.email) });
+    const emailOk = Boolean(client.email) && (!PROMOTIONAL.includes(send.kind) || client.emailConsent);
+    const channels = automationChannels(automation.channelRule, { sms: smsOk, email: emailOk });
     if (channels.length === 0) return this.skip(send.id, 'No channel the client can be reached on with consent');
 
     const staffName = appointment?.staffId ? await this.directory.nameOf(appointment.staffId) : null;
