@@ -4,6 +4,7 @@ import { APP_CONFIG, UserDirectory } from '@salon/nest-kit';
 import type { MessagingConfig } from '../../../config.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
 import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
+import type { MessageEntity } from '../../delivery/persistence/message.entity.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
 import { automationChannels } from '../domain/automation-channels.js';
 import { automationTexts, templateValues } from '../domain/automation-message.js';
@@ -93,25 +94,30 @@ export class RunAutomationSendUseCase {
         publicUrl: this.config.PUBLIC_URL,
       }),
     );
-    const messageIds: string[] = [];
+    // The rows first, then what a reply needs (the phone's conversation tied to the client, the send
+    // done with its messages), and only then the jobs: a client who answers "C" the moment the text
+    // arrives finds the reminder it answers (before, a quick reply could come before the send was done).
+    const recorded: MessageEntity[] = [];
     for (const channel of channels) {
       const common = { idempotencyKey: `automation:${send.id}:${channel}`, purpose: `automation-${send.kind}`, createdBy: null };
       if (channel === 'sms') {
-        const m = await this.messages.queue({ ...common, channel: 'sms', to: client.phone!, text: texts.sms });
-        messageIds.push(m.id);
+        const m = await this.messages.record({ ...common, channel: 'sms', to: client.phone!, text: texts.sms });
+        recorded.push(m);
         await this.conversations.recordOutbound(client.phone!, send.clientId, client.firstName, texts.sms, m.id);
       } else {
-        const m = await this.messages.queue({
-          ...common,
-          channel: 'email',
-          to: client.email!,
-          subject: texts.emailSubject,
-          text: texts.emailText,
-        });
-        messageIds.push(m.id);
+        recorded.push(
+          await this.messages.record({
+            ...common,
+            channel: 'email',
+            to: client.email!,
+            subject: texts.emailSubject,
+            text: texts.emailText,
+          }),
+        );
       }
     }
-    await this.sends.finish(send.id, 'done', { messageIds, channels, sentAt: now });
+    await this.sends.finish(send.id, 'done', { messageIds: recorded.map((m) => m.id), channels, sentAt: now });
+    for (const m of recorded) await this.messages.enqueue(m);
     return 'sent';
   }
 
