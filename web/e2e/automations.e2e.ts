@@ -134,6 +134,8 @@ describe('automations', () => {
     // Back on /automations: the reminder counted as sent and confirmed, the reply in the inbox.
     await page.goto('/automations');
     await expect.poll(() => page.getByTestId('automation-confirmed-reminder').innerText(), { timeout: 15_000 }).toBe('1');
+    // The no-show comparison of reminded and not-reminded appointments is shown with the reminder.
+    expect(await page.getByTestId('reminder-no-show-rates').innerText()).toMatch(/reminded .+, not reminded .+\./);
     await page.getByTestId(`conversation-${phone}`).click();
     await expect.poll(() => page.getByTestId('sms-inbox').innerText()).toContain('confirmed');
     expect(await axeViolations(page, '[data-testid="automations-page"]')).toEqual([]);

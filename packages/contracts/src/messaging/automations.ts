@@ -312,3 +312,27 @@ export const SAMPLE_TEMPLATE_VALUES: TemplateValues = {
   manageLink: 'https://salon.example/booking',
   reviewLink: 'https://salon.example/review',
 };
+
+/** Of finished appointments (completed or no-show) in a group: how many, how many were no-shows, and the share. */
+export const noShowGroupSchema = z.object({
+  appointments: z.number().int(),
+  noShows: z.number().int(),
+  /** noShows / appointments; null when there were none. */
+  rate: z.number().nullable(),
+});
+export type NoShowGroup = z.infer<typeof noShowGroupSchema>;
+
+/**
+ * The no-show rate of appointments that got a reminder (one that went out) against those that
+ * did not, over the appointments that started in the last `days` days at a location.
+ */
+export const reminderNoShowRatesViewSchema = z.object({
+  locationId: z.string(),
+  days: z.number().int(),
+  reminded: noShowGroupSchema,
+  notReminded: noShowGroupSchema,
+});
+export type ReminderNoShowRatesView = z.infer<typeof reminderNoShowRatesViewSchema>;
+
+/** The window the no-show comparison reads by default. */
+export const NO_SHOW_RATE_DAYS = 90;

@@ -154,3 +154,24 @@ export interface CampaignView {
 
 /** The SMS footer every marketing text carries (carriers require an opt-out). */
 export const SMS_STOP_FOOTER = 'Reply STOP to opt out.';
+
+/**
+ * The e-mail suppression list: addresses SES reported as a permanent bounce or a complaint (or
+ * that an admin added). Every e-mail send checks it; an admin can see and remove entries.
+ */
+export const SUPPRESSION_REASONS = ['bounce', 'complaint'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export interface EmailSuppressionView {
+  /** Lower-cased. */
+  address: string;
+  reason: SuppressionReason;
+  /** The provider's words (bounce type and diagnostic, complaint feedback type). */
+  detail: string | null;
+  createdAt: string;
+}
+
+export const removeEmailSuppressionInputSchema = z.object({
+  address: z.email('must be an e-mail address').max(254),
+});
+export type RemoveEmailSuppressionInput = z.infer<typeof removeEmailSuppressionInputSchema>;

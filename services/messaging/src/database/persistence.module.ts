@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientConsentRepository } from '../modules/consent/persistence/client-consent.repository.js';
 import { SmsConsentRepository } from '../modules/consent/persistence/sms-consent.repository.js';
+import { EmailSuppressionRepository } from '../modules/delivery/persistence/email-suppression.repository.js';
 import { MessageRepository } from '../modules/delivery/persistence/message.repository.js';
 import { AutomationRepository } from '../modules/automations/persistence/automation.repository.js';
 import { AutomationSendRepository } from '../modules/automations/persistence/automation-send.repository.js';
@@ -15,6 +16,7 @@ const REPOSITORIES = [
   AutomationSendRepository,
   ConversationRepository,
   MarketingRepository,
+  EmailSuppressionRepository,
 ];
 
 /** Every repository of the service, available to every feature module (they share one database). */

@@ -6,6 +6,7 @@ import { Automations1764500000000 } from './migrations/1764500000000-automations
 import { AiMessaging1764620000000 } from './migrations/1764620000000-ai-messaging.js';
 import { Phone1764700000000 } from './migrations/1764700000000-phone.js';
 import { Marketing1764810000000 } from './migrations/1764810000000-marketing.js';
+import { EmailSuppressions1764900000000 } from './migrations/1764900000000-email-suppressions.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
 export const ENTITIES = [MessageEntity, SmsConsentEntity];
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   AiMessaging1764620000000,
   Phone1764700000000,
   Marketing1764810000000,
+  EmailSuppressions1764900000000,
 ];

@@ -69,8 +69,8 @@ export function startFakePlatform(data: FakePlatformData, port = 0): Promise<Fak
         ? businessSettings(data.business)
         : req.url === '/api/locations'
           ? data.locations.map(location)
-          : client
-            ? data.clients[decodeURIComponent(client[1]!)]
+          : client && data.clients[decodeURIComponent(client[1]!)]
+            ? listed(data.clients[decodeURIComponent(client[1]!)]!)
             : user
               ? data.users?.[decodeURIComponent(user[1]!)]
               : undefined;

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { Spinner } from '../../shell/Spinner';
 import { AUTOMATIONS, SEND_AUTOMATION_TEST, UPDATE_AUTOMATION, UPDATE_AUTOMATION_SETTINGS, type AutomationItem } from './automations-gql';
-import { CHANNEL_LABELS, preview, TIMING_LABELS } from './automation-form';
+import { CHANNEL_LABELS, noShowRateText, preview, TIMING_LABELS } from './automation-form';
 import { InboxPanel } from './InboxPanel';
 import './automations.css';
 
@@ -119,6 +119,19 @@ export function AutomationsPage() {
                     </div>
                   )}
                 </dl>
+                {a.kind === 'reminder' && (
+                  <p className="small" data-testid="reminder-no-show-rates">
+                    No-show rate, appointments of the last {shown.reminderNoShowRates.days} days: reminded{' '}
+                    <strong data-testid="no-show-rate-reminded">{noShowRateText(shown.reminderNoShowRates.reminded)}</strong>, not reminded{' '}
+                    <strong data-testid="no-show-rate-not-reminded">{noShowRateText(shown.reminderNoShowRates.notReminded)}</strong>.
+                  </p>
+                )}
+                {(a.kind === 'birthday' || a.kind === 'win-back') && (
+                  <p className="muted small">
+                    Checked every day at 10:00 location time; each client gets it once per {a.kind === 'birthday' ? 'birthday' : 'absence'}.
+                    E-mail needs the client’s consent to marketing e-mail.
+                  </p>
+                )}
                 {editing === a.kind && (
                   <AutomationEditor
                     key={`${a.kind}-${a.version}`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preview } from './automation-form';
+import { noShowRateText, preview } from './automation-form';
 
 describe('automation editor preview', () => {
   it('fills the sample client and counts segments of the filled text', () => {
@@ -17,5 +17,12 @@ describe('automation editor preview', () => {
       { field: 'emailTemplate', names: ['when'] },
     ]);
     expect(p.segments.encoding).toBe('UCS-2');
+  });
+});
+
+describe('no-show rate text', () => {
+  it('reads the share with its counts, or says there was nothing to compare', () => {
+    expect(noShowRateText({ appointments: 20, noShows: 2, rate: 0.1 })).toBe('10.0% (2 of 20)');
+    expect(noShowRateText({ appointments: 0, noShows: 0, rate: null })).toBe('no finished appointments');
   });
 });

@@ -45,3 +45,9 @@ export function preview(t: { smsTemplate: string; emailSubject: string; emailTem
     problems,
   };
 }
+
+/** "10.0% (2 of 20)", or "no finished appointments" when the group is empty. */
+export function noShowRateText(group: { appointments: number; noShows: number; rate: number | null }): string {
+  if (group.rate === null) return 'no finished appointments';
+  return `${(group.rate * 100).toFixed(1)}% (${group.noShows} of ${group.appointments})`;
+}

@@ -38,6 +38,19 @@ export const AUTOMATIONS = graphql(`
       maxPerClientPerDay
       version
     }
+    reminderNoShowRates(locationId: $locationId) {
+      days
+      reminded {
+        appointments
+        noShows
+        rate
+      }
+      notReminded {
+        appointments
+        noShows
+        rate
+      }
+    }
     automationSends(locationId: $locationId, limit: 20) {
       id
       kind

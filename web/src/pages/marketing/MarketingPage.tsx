@@ -8,7 +8,9 @@ import { Spinner } from '../../shell/Spinner';
 import type { DesignerValue } from './EmailDesigner';
 import {
   CANCEL_CAMPAIGN,
+  EMAIL_SUPPRESSIONS,
   MARKETING,
+  REMOVE_EMAIL_SUPPRESSION,
   SAVE_CAMPAIGN,
   SAVE_SEGMENT,
   SCHEDULE_CAMPAIGN,
@@ -128,9 +130,74 @@ export function MarketingPage() {
               />
             )}
           </div>
+
+          <SuppressionList />
         </>
       )}
     </section>
+  );
+}
+
+/** The e-mail suppression list: addresses that bounced for good or complained; no e-mail goes to them until removed. */
+function SuppressionList() {
+  const { data, error, refetch } = useQuery(EMAIL_SUPPRESSIONS, { pollInterval: POLL_MS, fetchPolicy: 'network-only' });
+  const [remove, { error: removeError, loading: removing }] = useMutation(REMOVE_EMAIL_SUPPRESSION);
+  const rows = data?.emailSuppressions ?? [];
+  return (
+    <div className="card table-card" data-testid="suppressions">
+      <h2 className="card-title">Suppressed e-mail addresses</h2>
+      <p className="muted small">
+        An address goes here when the provider reports a permanent bounce or a spam complaint. No e-mail is sent to it (the message log says
+        why) until you remove it.
+      </p>
+      {(error || removeError) && (
+        <div className="alert alert-error" role="alert">
+          {graphqlErrorMessage(removeError ?? error)}
+        </div>
+      )}
+      {rows.length === 0 ? (
+        <p className="muted">No suppressed addresses.</p>
+      ) : (
+        <table className="table" aria-label="Suppressed e-mail addresses">
+          <thead>
+            <tr>
+              <th scope="col">Address</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Since</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.address} data-testid={`suppression-${r.address}`}>
+                <td>{r.address}</td>
+                <td>
+                  {r.reason === 'bounce' ? 'Bounced' : 'Complaint'}
+                  {r.detail ? <div className="muted small">{r.detail}</div> : null}
+                </td>
+                <td>{formatDateTime(r.createdAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    disabled={removing}
+                    onClick={() =>
+                      void remove({ variables: { address: r.address } })
+                        .then(() => refetch())
+                        .catch(() => undefined)
+                    }
+                  >
+                    Remove<span className="visually-hidden"> {r.address}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 

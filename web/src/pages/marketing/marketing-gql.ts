@@ -92,3 +92,20 @@ export const CANCEL_CAMPAIGN = graphql(`
 
 export type SegmentItem = MarketingQuery['marketingSegments'][number];
 export type CampaignItem = MarketingQuery['campaigns'][number];
+
+export const EMAIL_SUPPRESSIONS = graphql(`
+  query EmailSuppressions {
+    emailSuppressions {
+      address
+      reason
+      detail
+      createdAt
+    }
+  }
+`);
+
+export const REMOVE_EMAIL_SUPPRESSION = graphql(`
+  mutation RemoveEmailSuppression($address: String!) {
+    removeEmailSuppression(address: $address)
+  }
+`);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { PlatformLookup } from '../delivery/persistence/platform-lookup.provider.js';
+import { EmailSuppressionResolver } from './graphql/email-suppression.resolver.js';
 import { MarketingResolver } from './graphql/marketing.resolver.js';
 import { UnsubscribeController } from './http/unsubscribe.controller.js';
 import { CampaignQueue } from './jobs/campaign-queue.js';
@@ -13,6 +14,15 @@ import { UnsubscribeUseCase } from './use-cases/unsubscribe.use-case.js';
 @Module({
   imports: [DeliveryModule],
   controllers: [UnsubscribeController],
-  providers: [PlatformLookup, ClientDirectory, SegmentAudience, CampaignQueue, MarketingUseCase, UnsubscribeUseCase, MarketingResolver],
+  providers: [
+    PlatformLookup,
+    ClientDirectory,
+    SegmentAudience,
+    CampaignQueue,
+    MarketingUseCase,
+    UnsubscribeUseCase,
+    MarketingResolver,
+    EmailSuppressionResolver,
+  ],
 })
 export class MarketingApiModule {}

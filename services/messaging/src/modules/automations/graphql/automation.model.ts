@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import type {
   AutomationCounts,
   AutomationSendView,
@@ -6,6 +6,8 @@ import type {
   AutomationView,
   ChannelRule,
   AutomationKind,
+  NoShowGroup,
+  ReminderNoShowRatesView,
   UpdateAutomationInput,
   UpdateAutomationSettingsInput,
 } from '@salon/contracts';
@@ -83,4 +85,19 @@ export class UpdateAutomationSettingsInputModel implements UpdateAutomationSetti
   @Field() quietEnd: string;
   @Field(() => Int) maxPerClientPerDay: number;
   @Field(() => Int) version: number;
+}
+
+@ObjectType('NoShowGroup')
+export class NoShowGroupModel implements NoShowGroup {
+  @Field(() => Int, { description: 'Finished appointments (completed or no-show)' }) appointments: number;
+  @Field(() => Int) noShows: number;
+  @Field(() => Float, { nullable: true, description: 'noShows / appointments; null when there were none' }) rate: number | null;
+}
+
+@ObjectType('ReminderNoShowRates', { description: 'No-show rate of reminded vs not-reminded appointments of a location' })
+export class ReminderNoShowRatesModel implements ReminderNoShowRatesView {
+  @Field(() => ID) locationId: string;
+  @Field(() => Int, { description: 'The window: appointments that started in the last this many days' }) days: number;
+  @Field(() => NoShowGroupModel) reminded: NoShowGroupModel;
+  @Field(() => NoShowGroupModel) notReminded: NoShowGroupModel;
 }

@@ -7,6 +7,7 @@ import {
   AutomationModel,
   AutomationSendModel,
   AutomationSettingsModel,
+  ReminderNoShowRatesModel,
   UpdateAutomationInputModel,
   UpdateAutomationSettingsInputModel,
 } from './automation.model.js';
@@ -40,6 +41,12 @@ export class AutomationResolver {
     @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
   ) {
     return this.useCase.recentSends(locationId, limit);
+  }
+
+  @AdminOnly()
+  @Query(() => ReminderNoShowRatesModel, { description: 'No-show rate of reminded vs not-reminded appointments, last 90 days' })
+  reminderNoShowRates(@Args('locationId', { type: () => ID }) locationId: string) {
+    return this.useCase.noShowRates(locationId);
   }
 
   @AdminOnly()

@@ -156,6 +156,34 @@ export class AutomationSendRepository {
     return Boolean(r);
   }
 
+  /** Which of these clients have an appointment still to come (a win-back is not for them). */
+  async clientsWithUpcoming(clientIds: string[], now: Date): Promise<Set<string>> {
+    if (clientIds.length === 0) return new Set();
+    const rows: { client_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT client_id FROM automation_appointments
+       WHERE client_id = ANY($1::text[]) AND starts_at > $2 AND status IN ('booked', 'confirmed')`,
+      [clientIds, now],
+    );
+    return new Set(rows.map((r) => r.client_id));
+  }
+
+  /**
+   * A location's appointments that started in [since, until), counted by status and by whether a
+   * reminder (first or second) went out for them.
+   */
+  async appointmentOutcomes(locationId: string, since: Date, until: Date): Promise<{ reminded: boolean; status: string; count: number }[]> {
+    const rows: { reminded: boolean; status: string; count: number }[] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM automation_sends s WHERE s.appointment_id = a.appointment_id
+                        AND s.kind IN ('reminder', 'second-reminder') AND s.state = 'done') AS reminded,
+              a.status, count(*)::int AS count
+         FROM automation_appointments a
+        WHERE a.location_id = $1 AND a.starts_at >= $2 AND a.starts_at < $3
+        GROUP BY 1, 2`,
+      [locationId, since, until],
+    );
+    return rows;
+  }
+
   async recordReply(sendId: string, action: string, at: Date): Promise<void> {
     await this.dataSource.query(`UPDATE automation_sends SET replied_at = $2, reply_action = $3, updated_at = now() WHERE id = $1`, [
       sendId,

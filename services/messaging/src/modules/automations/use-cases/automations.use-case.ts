@@ -11,12 +11,15 @@ import {
   type AutomationSendView,
   type AutomationSettingsView,
   type AutomationView,
+  NO_SHOW_RATE_DAYS,
+  type ReminderNoShowRatesView,
 } from '@salon/contracts';
 import { APP_CONFIG, ConflictError, parseInput, ValidationFailedError } from '@salon/nest-kit';
 import type { MessagingConfig } from '../../../config.js';
 import type { MessageEntity } from '../../delivery/persistence/message.entity.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
 import { automationTexts } from '../domain/automation-message.js';
+import { noShowRates } from '../domain/no-show-rates.js';
 import { AutomationRepository, type AutomationRow } from '../persistence/automation.repository.js';
 import { AutomationSendRepository } from '../persistence/automation-send.repository.js';
 
@@ -88,6 +91,13 @@ export class AutomationsUseCase {
       channels: r.channels,
       reason: r.reason ?? r.lastErrors[0] ?? null,
     }));
+  }
+
+  /** The no-show rate of reminded against not-reminded appointments that started in the last 90 days. */
+  async noShowRates(locationId: string, now = new Date()): Promise<ReminderNoShowRatesView> {
+    const since = new Date(now.getTime() - NO_SHOW_RATE_DAYS * 86_400_000);
+    const rates = noShowRates(await this.sends.appointmentOutcomes(locationId, since, now));
+    return { locationId, days: NO_SHOW_RATE_DAYS, ...rates };
   }
 
   /** The automation's current wording with sample values, through the real pipeline (STOP honoured). */

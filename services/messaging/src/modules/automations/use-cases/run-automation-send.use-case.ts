@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AutomationKind } from '@salon/contracts';
 import { APP_CONFIG, UserDirectory } from '@salon/nest-kit';
 import type { MessagingConfig } from '../../../config.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
 import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
+import type { MessageEntity } from '../../delivery/persistence/message.entity.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
 import { automationChannels } from '../domain/automation-channels.js';
 import { automationTexts, templateValues } from '../domain/automation-message.js';
@@ -16,6 +18,8 @@ import { ConversationRepository } from '../../inbox/persistence/conversation.rep
 export type RunOutcome = 'sent' | 'deferred' | 'skipped' | 'cancelled' | 'stale';
 
 const APPOINTMENT_STILL_ON = ['booked', 'confirmed'];
+/** Messages not about an appointment the client made: e-mail needs the client's marketing e-mail consent. */
+const PROMOTIONAL: readonly AutomationKind[] = ['birthday', 'win-back'];
 
 /**
  * One automation send at its due time. Everything is checked now, not when it was planned: the
@@ -54,7 +58,8 @@ export class RunAutomationSendUseCase {
         return 'cancelled';
       }
     }
-    if (send.kind === 'rebook' && (await this.hasUpcoming(send.clientId, now))) return this.skip(send.id, 'The client has booked again');
+    if ((send.kind === 'rebook' || send.kind === 'win-back') && (await this.hasUpcoming(send.clientId, now)))
+      return this.skip(send.id, 'The client has booked again');
 
     const business = await this.platform.businessAt(send.locationId);
     const settings = await this.automations.settings(send.locationId);
@@ -72,7 +77,8 @@ export class RunAutomationSendUseCase {
     const client = await this.platform.clientContact(send.clientId);
     if (!client) return this.skip(send.id, 'The client no longer exists');
     const smsOk = Boolean(client.phone && client.smsConsent && !(await this.smsConsent.isOptedOut(client.phone)));
-    const channels = automationChannels(automation.channelRule, { sms: smsOk, email: Boolean(client.email) });
+    const emailOk = Boolean(client.email) && (!PROMOTIONAL.includes(send.kind) || client.emailConsent);
+    const channels = automationChannels(automation.channelRule, { sms: smsOk, email: emailOk });
     if (channels.length === 0) return this.skip(send.id, 'No channel the client can be reached on with consent');
 
     const staffName = appointment?.staffId ? await this.directory.nameOf(appointment.staffId) : null;
@@ -88,25 +94,30 @@ export class RunAutomationSendUseCase {
         publicUrl: this.config.PUBLIC_URL,
       }),
     );
-    const messageIds: string[] = [];
+    // The rows first, then what a reply needs (the phone's conversation tied to the client, the send
+    // done with its messages), and only then the jobs: a client who answers "C" the moment the text
+    // arrives finds the reminder it answers (before, a quick reply could come before the send was done).
+    const recorded: MessageEntity[] = [];
     for (const channel of channels) {
       const common = { idempotencyKey: `automation:${send.id}:${channel}`, purpose: `automation-${send.kind}`, createdBy: null };
       if (channel === 'sms') {
-        const m = await this.messages.queue({ ...common, channel: 'sms', to: client.phone!, text: texts.sms });
-        messageIds.push(m.id);
+        const m = await this.messages.record({ ...common, channel: 'sms', to: client.phone!, text: texts.sms });
+        recorded.push(m);
         await this.conversations.recordOutbound(client.phone!, send.clientId, client.firstName, texts.sms, m.id);
       } else {
-        const m = await this.messages.queue({
-          ...common,
-          channel: 'email',
-          to: client.email!,
-          subject: texts.emailSubject,
-          text: texts.emailText,
-        });
-        messageIds.push(m.id);
+        recorded.push(
+          await this.messages.record({
+            ...common,
+            channel: 'email',
+            to: client.email!,
+            subject: texts.emailSubject,
+            text: texts.emailText,
+          }),
+        );
       }
     }
-    await this.sends.finish(send.id, 'done', { messageIds, channels, sentAt: now });
+    await this.sends.finish(send.id, 'done', { messageIds: recorded.map((m) => m.id), channels, sentAt: now });
+    for (const m of recorded) await this.messages.enqueue(m);
     return 'sent';
   }
 

@@ -67,6 +67,7 @@ describe('PlatformLookup (messaging)', () => {
       phone: '+13125550101',
       email: 'ana@example.com',
       smsConsent: true,
+      emailConsent: false,
     });
     expect(await lookup.clientContact('gone')).toBeNull();
     expect(await lookup.businessAt('loc-nyc')).toEqual({

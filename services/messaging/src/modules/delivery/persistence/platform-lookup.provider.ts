@@ -10,15 +10,17 @@ const BUSINESS_CACHE_MS = 5 * 60_000;
 
 // The answers are checked against the owners' contracts (@salon/contracts), on the fields read here:
 // a drift fails at this boundary with a ContractDriftError naming the field.
-const clientSchema = clientContract.pick({ firstName: true, phone: true, email: true, smsConsent: true });
+const clientSchema = clientContract.pick({ firstName: true, phone: true, email: true, smsConsent: true, emailConsent: true });
 const settingsSchema = businessSettingsSchema.pick({ businessName: true, timeZone: true, phone: true });
-const locationsSchema = z.array(locationSchema.pick({ id: true, timeZone: true, phone: true }));
+const locationsSchema = z.array(locationSchema.pick({ id: true, timeZone: true, phone: true, isDefault: true, isActive: true }));
 
 export interface ClientContact {
   firstName: string | null;
   phone: string | null;
   email: string | null;
   smsConsent: boolean;
+  /** The client agreed to marketing e-mail (birthday and win-back messages ask it; appointment messages do not). */
+  emailConsent: boolean;
 }
 
 /** The clients or identity service could not answer; the caller's event is retried. */
@@ -41,6 +43,7 @@ export class PlatformLookup {
       zones: Map<string, string>;
       phone: string | null;
       phones: Map<string, string | null>;
+      locations: { id: string; timeZone: string; isDefault: boolean; isActive: boolean }[];
     }>;
   } | null = null;
 
@@ -55,12 +58,34 @@ export class PlatformLookup {
       allowNotFound: true,
     });
     if (!c) return null;
-    return { firstName: c.firstName || null, phone: c.phone || null, email: c.email || null, smsConsent: c.smsConsent?.granted === true };
+    return {
+      firstName: c.firstName || null,
+      phone: c.phone || null,
+      email: c.email || null,
+      smsConsent: c.smsConsent?.granted === true,
+      emailConsent: c.emailConsent?.granted === true,
+    };
   }
 
-  /** The business name and the time zone of the location (else the business's, else spec §9's). */
   /** The business's name, and the location's time zone and phone (the business's when the location has none). */
   async businessAt(locationId: string | null): Promise<{ businessName: string; timeZone: string; phone: string | null }> {
+    const b = await this.businessValue();
+    return {
+      businessName: b.businessName,
+      timeZone: (locationId && b.zones.get(locationId)) || b.timeZone || DEFAULT_TIME_ZONE,
+      phone: (locationId && b.phones.get(locationId)) || b.phone,
+    };
+  }
+
+  /** The business's active locations with their time zones (the zone falls back as in businessAt). */
+  async locations(): Promise<{ id: string; timeZone: string; isDefault: boolean }[]> {
+    const b = await this.businessValue();
+    return b.locations
+      .filter((l) => l.isActive)
+      .map((l) => ({ id: l.id, timeZone: l.timeZone || b.timeZone || DEFAULT_TIME_ZONE, isDefault: l.isDefault }));
+  }
+
+  private businessValue() {
     if (!this.business || this.business.until <= Date.now()) {
       const value = Promise.all([
         this.get(this.config.IDENTITY_URL, '/api/business-settings', settingsSchema),
@@ -71,16 +96,12 @@ export class PlatformLookup {
         phone: settings!.phone ?? null,
         zones: new Map(locations!.map((l) => [l.id, l.timeZone])),
         phones: new Map(locations!.map((l) => [l.id, l.phone ?? null])),
+        locations: locations!.map((l) => ({ id: l.id, timeZone: l.timeZone, isDefault: l.isDefault, isActive: l.isActive })),
       }));
       this.business = { until: Date.now() + BUSINESS_CACHE_MS, value };
       value.catch(() => (this.business = null)); // a failure is not kept: the retry asks again
     }
-    const b = await this.business.value;
-    return {
-      businessName: b.businessName,
-      timeZone: (locationId && b.zones.get(locationId)) || b.timeZone || DEFAULT_TIME_ZONE,
-      phone: (locationId && b.phones.get(locationId)) || b.phone,
-    };
+    return this.business.value;
   }
 
   private async get<T>(base: string, path: string, schema: z.ZodType<T>, options: { allowNotFound?: boolean } = {}): Promise<T | null> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, safeErrorMessage } from '@salon/nest-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
@@ -6,6 +6,7 @@ import type { MessagingConfig } from '../../../config.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
 import { isFinished, type MessageStatus } from '../domain/message-status.js';
 import { SenderPacer } from '../jobs/sender-pacer.js';
+import { EmailSuppressionsUseCase } from './email-suppressions.use-case.js';
 import type { MessageEntity } from '../persistence/message.entity.js';
 import { MessageRepository } from '../persistence/message.repository.js';
 import { EmailProvider, type OutgoingEmail } from '../providers/email-provider.js';
@@ -29,6 +30,8 @@ const MAX_INLINE_WAIT_MS = 1000;
  */
 @Injectable()
 export class DeliverMessageUseCase {
+  private readonly logger = new Logger('DeliverMessage');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: MessagingConfig,
     private readonly dataSource: DataSource,
@@ -37,6 +40,7 @@ export class DeliverMessageUseCase {
     private readonly pacer: SenderPacer,
     private readonly email: EmailProvider,
     private readonly sms: SmsProvider,
+    private readonly suppressions: EmailSuppressionsUseCase,
   ) {}
 
   async deliver(messageId: string, job: { slotAt?: number; finalAttempt: boolean }): Promise<DeliveryOutcome> {
@@ -49,6 +53,14 @@ export class DeliverMessageUseCase {
     if (message.channel === 'sms' && (await this.consent.isOptedOut(message.recipient))) {
       await this.messages.markSuppressed(message.id, 'The recipient replied STOP; no texts until they reply START');
       return { kind: 'done', status: 'suppressed' };
+    }
+    if (message.channel === 'email') {
+      const reason = await this.suppressions.reasonToSkip(message.recipient);
+      if (reason) {
+        await this.messages.markSuppressed(message.id, reason);
+        this.logger.log(`e-mail ${message.id} (${message.purpose}) not sent: ${reason}`);
+        return { kind: 'done', status: 'suppressed' };
+      }
     }
     if (message.channel === 'sms') {
       const slotAt = job.slotAt ?? Date.now() + (await this.pacer.reserve(message.sender));

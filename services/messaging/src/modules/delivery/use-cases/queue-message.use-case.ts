@@ -18,6 +18,16 @@ export class QueueMessageUseCase {
 
   /** Same idempotency key → the same row (and no second job); the row comes back as it stands. */
   async queue(input: QueueMessageInput): Promise<MessageEntity> {
+    const message = await this.record(input);
+    await this.enqueue(message);
+    return message;
+  }
+
+  /**
+   * The log row only, for a caller that must write what the message belongs to before it can go
+   * out (then `enqueue`). A crash in between leaves a queued row that the stranded sweep enqueues.
+   */
+  async record(input: QueueMessageInput): Promise<MessageEntity> {
     const values = parseInput(queueMessageSchema, input);
     const recipient = normaliseRecipient(values.channel, values.to);
     if (!recipient) throw ValidationFailedError.field('to', recipientProblem(values.channel));
@@ -34,9 +44,14 @@ export class QueueMessageUseCase {
       createdBy: values.createdBy ?? null,
       headers: values.channel === 'email' ? (values.headers ?? null) : null,
     });
-    // Enqueued even when the row already existed: if a crash came between the insert and the
-    // enqueue last time, this repairs it; otherwise the job id (the message id) makes it a no-op.
-    if (message.status === 'queued' || message.status === 'sending') await this.queues.enqueue(message.channel, message.id);
     return message;
+  }
+
+  /**
+   * Enqueued even when the row already existed: if a crash came between the insert and the
+   * enqueue last time, this repairs it; otherwise the job id (the message id) makes it a no-op.
+   */
+  async enqueue(message: MessageEntity): Promise<void> {
+    if (message.status === 'queued' || message.status === 'sending') await this.queues.enqueue(message.channel, message.id);
   }
 }

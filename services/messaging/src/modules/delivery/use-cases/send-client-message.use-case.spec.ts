@@ -12,7 +12,7 @@ import { SendClientMessageUseCase, type ClientMessageRequest } from './send-clie
  * pipeline behind it is waitlist-offer.spec.ts and booking-confirmation.spec.ts.
  */
 
-const ANA: ClientContact = { firstName: 'Ana', phone: '+13125550101', email: 'ana@example.com', smsConsent: true };
+const ANA: ClientContact = { firstName: 'Ana', phone: '+13125550101', email: 'ana@example.com', smsConsent: true, emailConsent: true };
 
 function setUp(client: ClientContact | null | Error, optedOut: string[] = []) {
   const calls = { lookups: [] as string[], stopChecks: [] as string[], composed: [] as ClientContact[], queued: [] as QueueMessageInput[] };

@@ -99,3 +99,12 @@ export class SaveCampaignInputModel {
   @Field(() => String, { nullable: true }) design?: string | null;
   @Field(() => String, { nullable: true }) text?: string | null;
 }
+
+@ObjectType('EmailSuppression', { description: 'An address no e-mail is sent to: SES reported a permanent bounce or a complaint' })
+export class EmailSuppressionModel {
+  @Field({ description: 'Lower-cased' }) address: string;
+  @Field({ description: 'bounce | complaint' }) reason: string;
+  @Field(() => String, { nullable: true, description: "The provider's words (bounce type and diagnostic, feedback type)" })
+  detail: string | null;
+  @Field() createdAt: string;
+}

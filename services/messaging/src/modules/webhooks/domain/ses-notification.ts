@@ -1,3 +1,4 @@
+import type { SuppressionReason } from '@salon/contracts';
 import type { DeliveryReport } from '../../delivery/domain/message-status.js';
 
 export interface SesReport {
@@ -34,4 +35,42 @@ export function sesReportOf(notification: unknown): SesReport | null {
     return { providerMessageId, messageId, report: 'failed', error };
   }
   return null;
+}
+
+export interface SesSuppression {
+  /** Lower-cased and trimmed. */
+  address: string;
+  reason: SuppressionReason;
+  detail: string | null;
+}
+
+/**
+ * The addresses an SES notification puts on the suppression list: every recipient of a permanent
+ * (hard) bounce and of a complaint. A transient bounce (mailbox full, a greylisting server) does
+ * not: the next message may well arrive.
+ */
+export function sesSuppressionsOf(notification: unknown): SesSuppression[] {
+  const n = notification as {
+    notificationType?: string;
+    eventType?: string;
+    bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: { emailAddress?: string; diagnosticCode?: string }[] };
+    complaint?: { complaintFeedbackType?: string; complainedRecipients?: { emailAddress?: string }[] };
+  } | null;
+  const kind = n?.notificationType ?? n?.eventType;
+  const out: SesSuppression[] = [];
+  const add = (address: string | undefined, reason: SuppressionReason, detail: string | null) => {
+    const a = address?.trim().toLowerCase();
+    if (a && a.includes('@') && !out.some((o) => o.address === a)) out.push({ address: a, reason, detail });
+  };
+  if (kind === 'Bounce' && n?.bounce?.bounceType === 'Permanent')
+    for (const r of n.bounce.bouncedRecipients ?? [])
+      add(
+        r.emailAddress,
+        'bounce',
+        [`Permanent${n.bounce.bounceSubType ? `/${n.bounce.bounceSubType}` : ''}`, r.diagnosticCode].filter(Boolean).join(': '),
+      );
+  if (kind === 'Complaint')
+    for (const r of n?.complaint?.complainedRecipients ?? [])
+      add(r.emailAddress, 'complaint', n?.complaint?.complaintFeedbackType ? `Feedback: ${n.complaint.complaintFeedbackType}` : null);
+  return out;
 }

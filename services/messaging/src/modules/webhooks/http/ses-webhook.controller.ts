@@ -1,11 +1,13 @@
 import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
 import { ForbiddenError, Public } from '@salon/nest-kit';
+import { EmailSuppressionsUseCase } from '../../delivery/use-cases/email-suppressions.use-case.js';
 import { RecordDeliveryReportUseCase } from '../../delivery/use-cases/record-delivery-report.use-case.js';
-import { sesReportOf } from '../domain/ses-notification.js';
+import { sesReportOf, sesSuppressionsOf } from '../domain/ses-notification.js';
 import { SnsVerifier } from '../sns/sns-verifier.js';
 
 /**
- * SES delivery, bounce and complaint notifications arriving through an SNS HTTPS subscription.
+ * SES delivery, bounce and complaint notifications arriving through an SNS HTTPS subscription
+ * (a permanent bounce or a complaint also suppresses the address).
  * SNS posts JSON as text/plain; nothing in it is trusted before its signature is verified with
  * the certificate from an allowlisted AWS host, its topic is one of SES_SNS_TOPIC_ARNS and it is
  * less than an hour old.
@@ -18,6 +20,7 @@ export class SesWebhookController {
   constructor(
     private readonly verifier: SnsVerifier,
     private readonly reports: RecordDeliveryReportUseCase,
+    private readonly suppressions: EmailSuppressionsUseCase,
   ) {}
 
   @Post()
@@ -39,7 +42,11 @@ export class SesWebhookController {
       return { ok: true };
     }
     if (message.Type !== 'Notification') return { ok: true };
-    const report = sesReportOf(parseJson(message.Message));
+    const notification = parseJson(message.Message);
+    // A permanent bounce or a complaint puts the address on the suppression list that every e-mail send checks.
+    const suppress = sesSuppressionsOf(notification);
+    if (suppress.length > 0) await this.suppressions.suppress(suppress, sesReportOf(notification)?.providerMessageId ?? null);
+    const report = sesReportOf(notification);
     if (!report) return { ok: true };
     const status = await this.reports.record({ provider: 'ses', ...report });
     return { ok: true, status };
