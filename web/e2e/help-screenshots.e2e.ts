@@ -14,6 +14,8 @@ const VIEWPORT = { width: 1280, height: 860 };
 const MAX_HEIGHT = 820;
 /** Guides load their pictures on a help page: each must stay small. */
 const MAX_BYTES = 150 * 1024;
+/** expect.poll waits a second by default: too short for a save on a busy machine. */
+const POLL = 15_000;
 
 let browser: Browser;
 let page: Page;
@@ -191,7 +193,9 @@ describe('help screenshots (admin, desktop, light mode)', () => {
     const panel = page.getByTestId('appointment-panel');
     await panel.waitFor();
     // A critical alert asks to be acknowledged before the details open.
-    if (await panel.getByTestId('critical-ack').count()) await panel.getByTestId('critical-ack').click();
+    const ack = panel.getByTestId('critical-ack');
+    await panel.getByTestId('panel-services').or(ack).first().waitFor();
+    if (await ack.count()) await ack.click();
     await panel.getByTestId('panel-services').waitFor();
     await settle('appointment-panel');
     await shoot('appointments-details', '[data-testid="appointment-panel"]');
@@ -222,10 +226,12 @@ describe('help screenshots (admin, desktop, light mode)', () => {
     await editor.getByRole('table', { name: 'Ticket lines' }).waitFor();
     await editor.locator('#pos-add-product').selectOption({ index: 1 });
     await editor.getByRole('button', { name: 'Add product' }).click();
-    await expect.poll(() => editor.locator('[data-testid^="line-"]').count()).toBe(2);
+    await expect.poll(() => editor.locator('[data-testid^="line-"]').count(), { timeout: POLL }).toBe(2);
     await editor.getByRole('group', { name: 'Tip presets' }).getByRole('button', { name: '20%' }).click();
     await expect
-      .poll(() => editor.getByRole('group', { name: 'Tip presets' }).getByRole('button', { name: '20%' }).getAttribute('aria-pressed'))
+      .poll(() => editor.getByRole('group', { name: 'Tip presets' }).getByRole('button', { name: '20%' }).getAttribute('aria-pressed'), {
+        timeout: POLL,
+      })
       .toBe('true');
     await settle('ticket-editor');
     await shoot('pos', '[data-testid="ticket-editor"]');
@@ -234,7 +240,7 @@ describe('help screenshots (admin, desktop, light mode)', () => {
     await editor.getByRole('button', { name: 'Void ticket' }).click();
     await page.locator('#void-reason').fill('Help screenshot');
     await page.getByRole('button', { name: 'Void', exact: true }).click();
-    await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Voided');
+    await expect.poll(() => editor.getByTestId('ticket-status').innerText(), { timeout: POLL }).toBe('Voided');
   });
 
   it('products: the catalogue with stock at the demo location', async () => {
@@ -273,29 +279,16 @@ describe('help screenshots (admin, desktop, light mode)', () => {
     await open('/time-clock', 'time-clock-page');
     const sheet = page.getByTestId('time-sheet');
     await sheet.getByLabel('Person').selectOption({ label: 'Dana Lee' });
-    await expect.poll(() => sheet.getByTestId('time-sheet-totals').innerText()).toMatch(/overtime [1-9]/);
+    await expect.poll(() => sheet.getByTestId('time-sheet-totals').innerText(), { timeout: POLL }).toMatch(/overtime [1-9]/);
     await settle('time-clock-page');
     await shoot('time-clock');
   });
 
-  it('payroll: a run of the period before the last one (approved in the seed), with one person’s lines', async () => {
+  it('payroll: the pay period and the runs (none drafted here: a run would be shown by default under the payroll walk’s own)', async () => {
     await open('/payroll', 'payroll-page');
-    // The form offers the last period (the payroll walk runs it); take the two weeks before it.
-    const start = await page.getByLabel('Period start').inputValue();
-    const day = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('Period start').fill(day(start, -14));
-    await page.getByLabel('Period end').fill(day(start, -1));
-    await page.getByRole('button', { name: 'Run payroll' }).click();
-    const run = page.getByTestId('payroll-run');
-    const totals = run.getByRole('table', { name: 'Totals per person' });
-    await expect.poll(() => totals.innerText()).toContain('Dana Lee');
-    await totals.getByRole('button', { name: 'Dana Lee' }).click();
-    const lines = page.getByTestId('payroll-lines');
-    await lines.getByRole('button').first().waitFor();
-    await lines.getByRole('button').first().click();
-    await page.getByTestId('line-detail').waitFor();
+    await page.getByRole('navigation', { name: 'Payroll runs' }).waitFor();
     await settle('payroll-page');
-    await shoot('payroll', '[data-testid="payroll-run"]');
+    await shoot('payroll');
   });
 });
 
@@ -328,6 +321,7 @@ describe('the guides show their pictures', () => {
     'payroll',
   ];
 
+  // Two dozen guides, each opened and checked by axe: more than the default minute on a busy machine.
   it('loads every image of each guide from the same origin, with no axe violation on the guide', async () => {
     const refused: string[] = [];
     page.on('console', (m) => {
@@ -349,7 +343,7 @@ describe('the guides show their pictures', () => {
       expect(await axeViolations(page, `[data-testid="help-${topic}"]`), topic).toEqual([]);
     }
     expect(refused).toEqual([]);
-  });
+  }, 240_000);
 
   it('opens /help itself (a folder of pictures under /help does not redirect it)', async () => {
     await page.goto('/help');
