@@ -14,6 +14,8 @@ const VIEWPORT = { width: 1280, height: 860 };
 const MAX_HEIGHT = 820;
 /** Guides load their pictures on a help page: each must stay small. */
 const MAX_BYTES = 150 * 1024;
+/** expect.poll waits a second by default: too short for a save on a busy machine. */
+const POLL = 15_000;
 
 let browser: Browser;
 let page: Page;
@@ -43,18 +45,25 @@ async function settle(testId: string) {
   await page.getByTestId('toast').waitFor({ state: 'detached' });
 }
 
-/** Writes web/public/help/<name>.png: the element (or the page's main area), at most MAX_HEIGHT tall. */
-async function shoot(name: string, selector = 'main#main') {
+/**
+ * Writes web/public/help/<name>.png: the element (or the page's main area), at most MAX_HEIGHT tall;
+ * with `from`, starting at the top of that element inside it (to leave out what is above it).
+ */
+async function shoot(name: string, selector = 'main#main', from?: string) {
+  // At the top, the sticky header stays above the page instead of over the element.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const box = await page.locator(selector).first().boundingBox();
   if (!box) throw new Error(`${selector} is not on the page for ${name}.png`);
-  const scroll = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
+  const start = from ? await page.locator(selector).first().locator(from).first().boundingBox() : null;
+  if (from && !start) throw new Error(`${from} is not in ${selector} for ${name}.png`);
+  const top = start ? start.y - 12 : box.y;
   const file = new URL(`${name}.png`, OUT);
   await page.screenshot({
     path: file.pathname,
     fullPage: true,
     animations: 'disabled',
     caret: 'hide',
-    clip: { x: box.x + scroll.x, y: box.y + scroll.y, width: box.width, height: Math.min(box.height, MAX_HEIGHT) },
+    clip: { x: box.x, y: top, width: box.width, height: Math.min(box.y + box.height - top, MAX_HEIGHT) },
   });
   const bytes = statSync(file).size;
   expect(bytes, `${name}.png`).toBeGreaterThan(2_000);
@@ -174,6 +183,113 @@ describe('help screenshots (admin, desktop, light mode)', () => {
     await settle('report-sales');
     await shoot('reports');
   });
+
+  it('appointments: the day at the demo location, and one appointment’s details', async () => {
+    await open('/appointments', 'appointments-page');
+    await page.locator('.appt-block [data-testid^="open-appointment-"]').first().waitFor();
+    await settle('appointments-page');
+    await shoot('appointments');
+    await page.locator('.appt-block [data-testid^="open-appointment-"]').first().click();
+    const panel = page.getByTestId('appointment-panel');
+    await panel.waitFor();
+    // A critical alert asks to be acknowledged before the details open.
+    const ack = panel.getByTestId('critical-ack');
+    await panel.getByTestId('panel-services').or(ack).first().waitFor();
+    if (await ack.count()) await ack.click();
+    await panel.getByTestId('panel-services').waitFor();
+    await settle('appointment-panel');
+    await shoot('appointments-details', '[data-testid="appointment-panel"]');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('clients: the list, and a profile', async () => {
+    await open('/clients', 'clients-page');
+    const first = page.locator('[data-testid^="client-row-"]').first();
+    await first.waitFor();
+    await shoot('clients');
+    await first.locator('a.client-link').click();
+    await settle('client-profile');
+    await page.getByTestId('client-profile').getByRole('heading', { level: 1 }).waitFor();
+    await settle('client-profile');
+    await shoot('clients-profile');
+  });
+
+  it('pos: a walk-in ticket with a service and a product (voided again afterwards)', async () => {
+    await open('/pos', 'pos-page');
+    await page.getByTestId('new-walk-in').click();
+    const editor = page.getByTestId('ticket-editor');
+    await editor.waitFor();
+    await editor.locator('#pos-add-service').selectOption({ index: 1 });
+    await editor.locator('#pos-add-staff').selectOption({ index: 1 });
+    await editor.getByRole('button', { name: 'Add service' }).click();
+    await editor.getByRole('table', { name: 'Ticket lines' }).waitFor();
+    await editor.locator('#pos-add-product').selectOption({ index: 1 });
+    await editor.getByRole('button', { name: 'Add product' }).click();
+    await expect.poll(() => editor.locator('[data-testid^="line-"]').count(), { timeout: POLL }).toBe(2);
+    await editor.getByRole('group', { name: 'Tip presets' }).getByRole('button', { name: '20%' }).click();
+    await expect
+      .poll(() => editor.getByRole('group', { name: 'Tip presets' }).getByRole('button', { name: '20%' }).getAttribute('aria-pressed'), {
+        timeout: POLL,
+      })
+      .toBe('true');
+    await settle('ticket-editor');
+    await shoot('pos', '[data-testid="ticket-editor"]');
+    await shoot('pos-payment', '[data-testid="ticket-editor"]', '.pos-adjust');
+    // Leave the desk as it was for the walks after this one.
+    await editor.getByRole('button', { name: 'Void ticket' }).click();
+    await page.locator('#void-reason').fill('Help screenshot');
+    await page.getByRole('button', { name: 'Void', exact: true }).click();
+    await expect.poll(() => editor.getByTestId('ticket-status').innerText(), { timeout: POLL }).toBe('Voided');
+  });
+
+  it('products: the catalogue with stock at the demo location', async () => {
+    await open('/products', 'products-page');
+    await page.locator('[data-testid^="product-"]', { hasText: 'Cuticle Oil' }).first().waitFor();
+    await settle('products-page');
+    await shoot('products');
+  });
+
+  it('automations: the messages and their counts', async () => {
+    await open('/automations', 'automations-page');
+    await page.getByTestId('automation-reminder').waitFor();
+    await settle('automations-page');
+    await shoot('automations');
+  });
+
+  it('forms: the builder of the demo intake form', async () => {
+    await open('/forms', 'forms-page');
+    await page
+      .getByRole('navigation', { name: 'Forms' })
+      .getByRole('button', { name: /^New client intake/ })
+      .click();
+    await page.getByRole('form', { name: 'Form builder' }).waitFor();
+    await settle('forms-page');
+    // From the form's name down: the public link above it names the walk's own port.
+    await shoot('forms', 'form[aria-label="Form builder"]', 'label[for="form-name"]');
+  });
+
+  it('documents: the business’s documents with their public links', async () => {
+    await open('/documents', 'documents-page');
+    await page.getByRole('cell', { name: 'Cancellation policy', exact: true }).waitFor();
+    await shoot('documents');
+  });
+
+  it('time clock: a stylist’s time sheet with overtime (read only: the payroll walk approves it)', async () => {
+    await open('/time-clock', 'time-clock-page');
+    const sheet = page.getByTestId('time-sheet');
+    await sheet.getByLabel('Person').selectOption({ label: 'Dana Lee' });
+    await expect.poll(() => sheet.getByTestId('time-sheet-totals').innerText(), { timeout: POLL }).toMatch(/overtime [1-9]/);
+    await settle('time-clock-page');
+    await shoot('time-clock');
+  });
+
+  it('payroll: the pay period and the runs (none drafted here: a run would be shown by default under the payroll walk’s own)', async () => {
+    await open('/payroll', 'payroll-page');
+    await page.getByRole('navigation', { name: 'Payroll runs' }).waitFor();
+    await settle('payroll-page');
+    await shoot('payroll');
+  });
 });
 
 describe('the guides show their pictures', () => {
@@ -194,8 +310,18 @@ describe('the guides show their pictures', () => {
     'memberships',
     'ai-messaging',
     'reports',
+    'appointments',
+    'clients',
+    'pos',
+    'products',
+    'automations',
+    'forms',
+    'documents',
+    'time-clock',
+    'payroll',
   ];
 
+  // Two dozen guides, each opened and checked by axe: more than the default minute on a busy machine.
   it('loads every image of each guide from the same origin, with no axe violation on the guide', async () => {
     const refused: string[] = [];
     page.on('console', (m) => {
@@ -217,7 +343,7 @@ describe('the guides show their pictures', () => {
       expect(await axeViolations(page, `[data-testid="help-${topic}"]`), topic).toEqual([]);
     }
     expect(refused).toEqual([]);
-  });
+  }, 240_000);
 
   it('opens /help itself (a folder of pictures under /help does not redirect it)', async () => {
     await page.goto('/help');

@@ -26,6 +26,15 @@ const WRITTEN: readonly HelpTopic[] = [
   'ai-messaging',
   'marketing',
   'reports',
+  'appointments',
+  'clients',
+  'pos',
+  'products',
+  'automations',
+  'forms',
+  'documents',
+  'time-clock',
+  'payroll',
 ];
 
 /** web/public is Vite's public folder: /help/x.png in a guide is web/public/help/x.png. */
