@@ -729,6 +729,7 @@ export class PaymentsUseCase {
           serviceId: l.serviceId,
           lineId: l.id,
           productId: l.productId,
+          category: l.category,
         })),
         tips: t.tipSplit.map((s) => ({ staffId: s.staffId, amountMinor: s.amountMinor })),
       },
