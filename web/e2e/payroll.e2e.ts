@@ -81,4 +81,40 @@ describe('time clock and payroll', () => {
     expect(csv).toMatch(/Dana Lee,\d{4}-\d{2}-\d{2},regular_hours,Hours on /);
     await context.close();
   });
+
+  it('saves a pay rule version with a commission per category, naming a wrong field, and sets a PIN', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/payroll');
+    const panel = page.getByTestId('pay-rules');
+    await panel.waitFor();
+    await panel.getByLabel('Person').selectOption({ label: 'Dana Lee' });
+    const versions = panel.getByRole('list', { name: 'Pay rule versions of Dana Lee' });
+    await expect.poll(() => versions.innerText()).toMatch(/v1, from .*: 15\.00 an hour/);
+    const form = panel.getByRole('form', { name: 'New pay rule version' });
+    await form.getByRole('button', { name: 'Add a category rate' }).click();
+    await form.getByLabel('Category', { exact: true }).fill('Colour');
+    await form.getByLabel('Commission (%)', { exact: true }).fill('150');
+    await form.getByRole('button', { name: 'Save as a new version' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').first().innerText())
+      .toBe('Category rate 1: commission must be a percent from 0 to 100');
+    await form.getByLabel('Commission (%)', { exact: true }).fill('32.5');
+    await form.getByRole('button', { name: 'Save as a new version' }).click();
+    await expect.poll(() => versions.innerText()).toMatch(/v2, from .*32\.5% on service category Colour/);
+    expect(await axeViolations(page, '[data-testid="pay-rules"]')).toEqual([]);
+
+    const pin = panel.getByRole('form', { name: 'Time clock PIN of Dana Lee' });
+    await pin.getByLabel('New PIN (4 to 8 digits)').fill('12');
+    await pin.getByRole('button', { name: 'Set PIN' }).click();
+    await expect.poll(() => pin.getByRole('alert').innerText()).toBe('PIN must be 4 to 8 digits');
+    await pin.getByLabel('New PIN (4 to 8 digits)').fill('4821');
+    await pin.getByRole('button', { name: 'Set PIN' }).click();
+    // The PIN is hashed (argon2id) before it is kept: seconds on a loaded machine.
+    await expect.poll(() => pin.getByLabel('New PIN (4 to 8 digits)').inputValue(), { timeout: 30_000 }).toBe('');
+    expect(await pin.getByRole('alert').count()).toBe(0);
+    expect(await axeViolations(page, '[data-testid="pay-rules"]')).toEqual([]);
+    await context.close();
+  });
 });

@@ -287,6 +287,9 @@ export const EVENT_PAYLOADS = {
         // on, and pays product commission per product sold.
         lineId: z.string().optional(),
         productId: z.string().nullable().optional(),
+        // Additive: the service's or product's category as snapshotted when the line was added
+        // (payroll pays commission per category). Absent on events from before it.
+        category: z.string().nullable().optional(),
       }),
     ),
     /** The tip as split among the staff (payroll reads it). */

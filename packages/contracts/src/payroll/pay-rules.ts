@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateSchema } from '../rules/dates.js';
 import { intSchema, moneyMinorSchema } from '../rules/numbers.js';
-import { optionalLineSchema } from '../rules/text.js';
+import { lineSchema, optionalLineSchema, TEXT_LIMITS } from '../rules/text.js';
 
 /**
  * A staff member's pay rule, versioned by effective date (`/api/pay-rules/{staffId}`): a change
@@ -34,12 +34,41 @@ export const serviceCommissionSchema = z.strictObject({
     .default([]),
 });
 
+/**
+ * A commission rate for the service or product lines of one category (the category snapshotted on
+ * the ticket line when it was added). It takes the place of the base rate for those lines: for a
+ * service, after a per-service override and before the tiers (category lines are not tiered); for a
+ * product, instead of `productCommissionBps`. Categories match ignoring case and outer spaces.
+ */
+export const categoryCommissionSchema = z.strictObject({
+  kind: z.enum(['service', 'product'], 'must be service or product'),
+  category: lineSchema(TEXT_LIMITS.name, { min: 1, emptyMessage: 'is required' }),
+  rateBps: bps,
+});
+export type CategoryCommission = z.output<typeof categoryCommissionSchema>;
+
+/** One commission rate per kind and category, so a line never has two. */
+const categoryCommissionsSchema = z
+  .array(categoryCommissionSchema)
+  .max(100, 'at most 100 category rates')
+  .default([])
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((c, i) => {
+      const key = `${c.kind}:${c.category.trim().toLowerCase()}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'category'], message: `already has a ${c.kind} rate` });
+      seen.add(key);
+    });
+  });
+
 export const payRuleInputSchema = z.strictObject({
   effectiveFrom: dateSchema(),
   hourlyRateMinor: moneyMinorSchema().nullable().default(null),
   salaryPerPeriodMinor: moneyMinorSchema().nullable().default(null),
   serviceCommission: serviceCommissionSchema.nullable().default(null),
   productCommissionBps: bps.default(0),
+  /** Commission per service or product category (see categoryCommissionSchema). */
+  categoryCommissions: categoryCommissionsSchema,
   /** Taken off each service line before commission: a back-bar fee per service and a product-cost share. */
   deductions: z
     .strictObject({ backBarFeeMinor: moneyMinorSchema().default(0), productCostBps: bps.default(0) })

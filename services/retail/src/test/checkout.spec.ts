@@ -294,6 +294,31 @@ describe('paying', () => {
     });
   });
 
+  it("snapshots each line's category when it is added and names it on the closed event (payroll pays commission by it)", async () => {
+    const booked = '5e000000-0000-4000-8000-000000000100';
+    t.platform.services.set(booked, { ...t.platform.services.get(SERVICE.haircut)!, id: booked, category: 'Cuts' });
+    const ticket = await openedTicket();
+    t.platform.services.delete(booked);
+    const res = await t.as('desk').patch(`/api/tickets/${ticket.id}`, {
+      version: ticket.version,
+      lines: [{ id: ticket.lines[0]!.id }, { serviceId: SERVICE.colour, staffId: STAFF.jordan.id }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // A category renamed after the line was added does not move the sale.
+    t.platform.services.set(SERVICE.colour, { ...t.platform.services.get(SERVICE.colour)!, category: 'Renamed' });
+    try {
+      const paid = await pay(ticket.id, { method: 'cash', amountMinor: ticketViewSchema.parse(res.body).totalMinor });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    } finally {
+      t.platform.services.set(SERVICE.colour, { ...t.platform.services.get(SERVICE.colour)!, category: 'Colour' });
+    }
+    const closed = (await events(ticket.id)).find((e) => e.type === 'retail.ticket.closed.v1')!;
+    expect(closed.payload.lines.map((l: { name: string; category: string | null }) => [l.name, l.category])).toEqual([
+      ['Haircut', 'Cuts'],
+      ['Colour', 'Colour'],
+    ]);
+  });
+
   it.each([
     ['more than the balance', { method: 'cash', amountMinor: 5501 }, 400, 'amountMinor', 'is more than the $55.00 still to pay'],
     [

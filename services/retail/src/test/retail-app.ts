@@ -68,7 +68,16 @@ export class TestPlatformLookup {
   readonly services = new Map<string, CatalogueService>([
     [
       SERVICE.haircut,
-      { id: SERVICE.haircut, locationId: LOCATION, name: 'Haircut', priceMinor: 5500, currency: 'USD', active: true, staff: [] },
+      {
+        id: SERVICE.haircut,
+        locationId: LOCATION,
+        name: 'Haircut',
+        category: 'Cuts',
+        priceMinor: 5500,
+        currency: 'USD',
+        active: true,
+        staff: [],
+      },
     ],
     [
       SERVICE.colour,
@@ -76,6 +85,7 @@ export class TestPlatformLookup {
         id: SERVICE.colour,
         locationId: LOCATION,
         name: 'Colour',
+        category: 'Colour',
         priceMinor: 12000,
         currency: 'USD',
         active: true,

@@ -8,6 +8,7 @@ import { toast } from '../../shell/Toaster';
 import { todayIn } from '../appointments/time-grid';
 import { downloadFile } from '../clients/clients-api';
 import { hours, lastTwoWeeks } from '../time-clock/time-clock-format';
+import { PayRulesPanel } from './PayRulesPanel';
 import { DRAFT_RUN, FINALISE_RUN, PAY_RULES, PAYROLL_LINES, PAYROLL_RUNS } from './payroll-gql';
 import '../../styles/clients.css';
 import '../time-clock/time-clock.css';
@@ -124,6 +125,7 @@ export function PayrollPage() {
           {selected && <RunDetail key={selected.id} run={selected} onChanged={() => void runs.refetch()} />}
         </div>
       )}
+      <PayRulesPanel />
     </section>
   );
 }

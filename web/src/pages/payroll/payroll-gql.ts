@@ -59,7 +59,63 @@ export const PAY_RULES = graphql(`
       effectiveFrom
       summary
       note
+      terms {
+        ...PayRuleTermsFields
+      }
     }
+  }
+`);
+
+export const PAY_RULE_TERMS = graphql(`
+  fragment PayRuleTermsFields on PayRuleTerms {
+    hourlyRateMinor
+    salaryPerPeriodMinor
+    serviceCommission {
+      rateBps
+      tierMode
+      tiers {
+        fromMinor
+        rateBps
+      }
+      overrides {
+        serviceId
+        rateBps
+        flatMinor
+      }
+    }
+    productCommissionBps
+    categoryCommissions {
+      kind
+      category
+      rateBps
+    }
+    deductions {
+      backBarFeeMinor
+      productCostBps
+    }
+    tips {
+      paid
+      lessCardFee
+      takeBackOnRefund
+    }
+    boothRentPerPeriodMinor
+  }
+`);
+
+export const ADD_PAY_RULE = graphql(`
+  mutation AddPayRule($staffId: ID!, $input: PayRuleInput!) {
+    addPayRule(staffId: $staffId, input: $input) {
+      id
+      version
+      effectiveFrom
+      summary
+    }
+  }
+`);
+
+export const SET_CLOCK_PIN = graphql(`
+  mutation SetClockPin($staffId: ID, $pin: String!) {
+    setClockPin(staffId: $staffId, pin: $pin)
   }
 `);
 

@@ -9,7 +9,7 @@ import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { todayIn } from '../appointments/time-grid';
 import { downloadFile, errorText } from '../clients/clients-api';
-import { BarChart } from './BarChart';
+import { ReportSection, ReportTable, type ReportColumn } from './ReportSection';
 import { REPORT } from './reports-gql';
 import { exportPath, formatBps, PRESET_LABEL, PRESETS, presetRange, rangeProblem, type DateRange, type Preset } from './report-range';
 import '../../styles/clients.css';
@@ -183,130 +183,78 @@ export function ReportsPage() {
   );
 }
 
-function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+type Row = ReportRowFieldsFragment;
+
+/** The tables of keyed rows (by service, staff, method…): what, how many, and the amount unless `amount` is false. */
+function rowColumns(what: string, unit: string, opts: { amount?: boolean; label?: (r: Row) => string } = {}): ReportColumn<Row>[] {
+  const cols: ReportColumn<Row>[] = [
+    { header: what, cell: opts.label ?? ((r) => r.label) },
+    { header: unit, num: true, cell: (r) => r.count },
+  ];
+  if (opts.amount !== false) cols.push({ header: 'Amount', num: true, cell: (r) => formatCents(r.amountMinor) });
+  return cols;
+}
+
+function RowsTable(props: { caption: string; what: string; unit: string; rows: Row[]; amount?: boolean; label?: (r: Row) => string }) {
   return (
-    <div className="card stat-card report-stat">
-      <p className="stat-label">{label}</p>
-      <p className="stat-value" data-testid={testId}>
-        {value}
-      </p>
-    </div>
+    <ReportTable caption={props.caption} columns={rowColumns(props.what, props.unit, props)} rows={props.rows} rowKey={(r) => r.key} />
   );
 }
 
-function RowsTable({
-  caption,
-  what,
-  unit,
-  rows,
-  amount = true,
-  label = (r) => r.label,
-}: {
-  caption: string;
-  what: string;
-  unit: string;
-  rows: ReportRowFieldsFragment[];
-  amount?: boolean;
-  label?: (r: ReportRowFieldsFragment) => string;
-}) {
-  return (
-    <table className="table report-table" aria-label={caption}>
-      <thead>
-        <tr>
-          <th scope="col">{what}</th>
-          <th scope="col" className="num">
-            {unit}
-          </th>
-          {amount && (
-            <th scope="col" className="num">
-              Amount
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={amount ? 3 : 2} className="muted">
-              Nothing in this range.
-            </td>
-          </tr>
-        ) : (
-          rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">{label(r)}</th>
-              <td className="num">{r.count}</td>
-              {amount && <td className="num">{formatCents(r.amountMinor)}</td>}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  );
-}
+type Day = Report['sales']['byDay'][number];
+const DAY_COLUMNS: ReportColumn<Day>[] = [
+  { header: 'Day', cell: (d) => dayLabel(d.date) },
+  { header: 'Tickets', num: true, cell: (d) => d.tickets },
+  { header: 'Sales', num: true, cell: (d) => formatCents(d.salesMinor) },
+  { header: 'Tips', num: true, cell: (d) => formatCents(d.tipsMinor) },
+  { header: 'Refunds', num: true, cell: (d) => formatCents(d.refundsMinor) },
+];
 
 function SalesSection({ report }: { report: Report }) {
   const t = report.sales.totals;
   const labels = useMemo(() => report.sales.byDay.map((d) => dayLabel(d.date)), [report]);
   const values = useMemo(() => report.sales.byDay.map((d) => d.salesMinor), [report]);
   return (
-    <div className="report-section" data-testid="report-sales">
-      <div className="report-stats">
-        <Stat label="Sales" value={formatCents(t.salesMinor)} testId="report-sales-total" />
-        <Stat label="Tickets" value={count(t.tickets)} testId="report-sales-tickets" />
-        <Stat label="Average ticket" value={formatCents(t.averageTicketMinor)} />
-        <Stat label="Tips" value={formatCents(t.tipsMinor)} testId="report-sales-tips" />
-        <Stat label="Refunds" value={formatCents(t.refundsMinor)} />
-        <Stat label="Net of refunds" value={formatCents(t.netMinor)} />
-      </div>
-      <p className="muted small">
-        Services {formatCents(t.servicesMinor)} · products {formatCents(t.productsMinor)} · other {formatCents(t.otherMinor)} · discounts{' '}
-        {formatCents(t.discountMinor)} · tax {formatCents(t.taxMinor)}. Sales are after discounts, before tax and tips.
-      </p>
-      <BarChart label="Sales by day" labels={labels} values={values} format={formatCents} testId="report-sales-chart" />
-      <table className="table report-table" aria-label="Sales by day">
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col" className="num">
-              Tickets
-            </th>
-            <th scope="col" className="num">
-              Sales
-            </th>
-            <th scope="col" className="num">
-              Tips
-            </th>
-            <th scope="col" className="num">
-              Refunds
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.sales.byDay.map((d) => (
-            <tr key={d.date} data-testid={`report-day-${d.date}`}>
-              <th scope="row">{dayLabel(d.date)}</th>
-              <td className="num">{d.tickets}</td>
-              <td className="num">{formatCents(d.salesMinor)}</td>
-              <td className="num">{formatCents(d.tipsMinor)}</td>
-              <td className="num">{formatCents(d.refundsMinor)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="report-columns">
-        <RowsTable caption="Sales by service" what="Service" unit="Sold" rows={report.sales.byService} />
-        <RowsTable caption="Sales by staff" what="Staff" unit="Tickets" rows={report.sales.byStaff} />
-        <RowsTable
-          caption="Payments by method"
-          what="Paid by"
-          unit="Payments"
-          rows={report.sales.byPaymentMethod}
-          label={(r) => METHOD_LABEL[r.key] ?? r.label}
-        />
-        <RowsTable caption="Sales by location" what="Location" unit="Tickets" rows={report.sales.byLocation} />
-      </div>
-    </div>
+    <ReportSection
+      testId="report-sales"
+      stats={[
+        { label: 'Sales', value: formatCents(t.salesMinor), testId: 'report-sales-total' },
+        { label: 'Tickets', value: count(t.tickets), testId: 'report-sales-tickets' },
+        { label: 'Average ticket', value: formatCents(t.averageTicketMinor) },
+        { label: 'Tips', value: formatCents(t.tipsMinor), testId: 'report-sales-tips' },
+        { label: 'Refunds', value: formatCents(t.refundsMinor) },
+        { label: 'Net of refunds', value: formatCents(t.netMinor) },
+      ]}
+      note={
+        <>
+          Services {formatCents(t.servicesMinor)} · products {formatCents(t.productsMinor)} · other {formatCents(t.otherMinor)} · discounts{' '}
+          {formatCents(t.discountMinor)} · tax {formatCents(t.taxMinor)}. Sales are after discounts, before tax and tips.
+        </>
+      }
+      chart={{ label: 'Sales by day', labels, values, format: formatCents, testId: 'report-sales-chart' }}
+      columns={
+        <>
+          <RowsTable caption="Sales by service" what="Service" unit="Sold" rows={report.sales.byService} />
+          <RowsTable caption="Sales by staff" what="Staff" unit="Tickets" rows={report.sales.byStaff} />
+          <RowsTable
+            caption="Payments by method"
+            what="Paid by"
+            unit="Payments"
+            rows={report.sales.byPaymentMethod}
+            label={(r) => METHOD_LABEL[r.key] ?? r.label}
+          />
+          <RowsTable caption="Sales by location" what="Location" unit="Tickets" rows={report.sales.byLocation} />
+        </>
+      }
+    >
+      <ReportTable
+        caption="Sales by day"
+        columns={DAY_COLUMNS}
+        rows={report.sales.byDay}
+        rowKey={(d) => d.date}
+        rowTestId={(d) => `report-day-${d.date}`}
+      />
+    </ReportSection>
   );
 }
 
@@ -315,99 +263,81 @@ function AppointmentsSection({ report }: { report: Report }) {
   const labels = useMemo(() => a.byStaff.map((r) => r.label), [a]);
   const values = useMemo(() => a.byStaff.map((r) => r.count), [a]);
   return (
-    <div className="report-section" data-testid="report-appointments">
-      <div className="report-stats">
-        <Stat label="Appointments" value={count(a.total)} />
-        <Stat label="Completed" value={count(a.completed)} />
-        <Stat label="Still booked" value={count(a.booked)} />
-        <Stat label="Cancelled" value={count(a.cancelled)} />
-        <Stat label="No-show rate" value={formatBps(a.noShowBps)} />
-        <Stat label="Booked online" value={formatBps(a.onlineBps)} />
-      </div>
-      <BarChart label="Appointments by staff" labels={labels} values={values} format={count} />
+    <ReportSection
+      testId="report-appointments"
+      stats={[
+        { label: 'Appointments', value: count(a.total) },
+        { label: 'Completed', value: count(a.completed) },
+        { label: 'Still booked', value: count(a.booked) },
+        { label: 'Cancelled', value: count(a.cancelled) },
+        { label: 'No-show rate', value: formatBps(a.noShowBps) },
+        { label: 'Booked online', value: formatBps(a.onlineBps) },
+      ]}
+      chart={{ label: 'Appointments by staff', labels, values, format: count }}
+    >
       <RowsTable caption="Appointments by staff (not cancelled)" what="Staff" unit="Appointments" rows={a.byStaff} amount={false} />
-    </div>
+    </ReportSection>
   );
 }
 
 function ClientsSection({ report }: { report: Report }) {
   const c = report.clients;
   return (
-    <div className="report-section" data-testid="report-clients">
-      <div className="report-stats">
-        <Stat label="New clients" value={count(c.newClients)} />
-        <Stat label="Clients served" value={count(c.served)} />
-        <Stat label="Returning" value={count(c.returning)} />
-        <Stat label="First visits" value={count(c.firstVisits)} />
-        <Stat label="Retention" value={formatBps(c.retentionBps)} />
-        <Stat label="Rebooked" value={formatBps(c.rebookingBps)} />
-      </div>
+    <ReportSection
+      testId="report-clients"
+      stats={[
+        { label: 'New clients', value: count(c.newClients) },
+        { label: 'Clients served', value: count(c.served) },
+        { label: 'Returning', value: count(c.returning) },
+        { label: 'First visits', value: count(c.firstVisits) },
+        { label: 'Retention', value: formatBps(c.retentionBps) },
+        { label: 'Rebooked', value: formatBps(c.rebookingBps) },
+      ]}
+    >
       <RowsTable caption="Top clients by spend" what="Client" unit="Tickets" rows={c.topClients} />
-    </div>
+    </ReportSection>
   );
 }
+
+type StaffRow = Report['staff'][number];
+const STAFF_COLUMNS: ReportColumn<StaffRow>[] = [
+  { header: 'Staff', cell: (s) => s.staffName ?? 'Unknown staff' },
+  { header: 'Revenue', num: true, cell: (s) => formatCents(s.revenueMinor) },
+  { header: 'Services', num: true, cell: (s) => s.services },
+  { header: 'Average ticket', num: true, cell: (s) => formatCents(s.averageTicketMinor) },
+  { header: 'Tips', num: true, cell: (s) => formatCents(s.tipsMinor) },
+  {
+    header: 'Rebooked',
+    num: true,
+    cell: (s) => (
+      <>
+        {formatBps(s.rebookingBps)} <span className="muted small">of {s.completedAppointments}</span>
+      </>
+    ),
+  },
+];
 
 function StaffSection({ report }: { report: Report }) {
   const labels = useMemo(() => report.staff.map((s) => s.staffName ?? 'Unknown staff'), [report]);
   const values = useMemo(() => report.staff.map((s) => s.revenueMinor), [report]);
   return (
-    <div className="report-section" data-testid="report-staff">
-      <BarChart label="Revenue by staff" labels={labels} values={values} format={formatCents} />
-      <table className="table report-table" aria-label="Staff performance">
-        <thead>
-          <tr>
-            <th scope="col">Staff</th>
-            <th scope="col" className="num">
-              Revenue
-            </th>
-            <th scope="col" className="num">
-              Services
-            </th>
-            <th scope="col" className="num">
-              Average ticket
-            </th>
-            <th scope="col" className="num">
-              Tips
-            </th>
-            <th scope="col" className="num">
-              Rebooked
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.staff.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="muted">
-                Nothing in this range.
-              </td>
-            </tr>
-          ) : (
-            report.staff.map((s) => (
-              <tr key={s.staffId}>
-                <th scope="row">{s.staffName ?? 'Unknown staff'}</th>
-                <td className="num">{formatCents(s.revenueMinor)}</td>
-                <td className="num">{s.services}</td>
-                <td className="num">{formatCents(s.averageTicketMinor)}</td>
-                <td className="num">{formatCents(s.tipsMinor)}</td>
-                <td className="num">
-                  {formatBps(s.rebookingBps)} <span className="muted small">of {s.completedAppointments}</span>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <ReportSection testId="report-staff" chart={{ label: 'Revenue by staff', labels, values, format: formatCents }}>
+      <ReportTable caption="Staff performance" columns={STAFF_COLUMNS} rows={report.staff} rowKey={(s) => s.staffId} />
+    </ReportSection>
   );
 }
 
 function RetailSection({ report }: { report: Report }) {
   return (
-    <div className="report-section" data-testid="report-retail">
+    <ReportSection
+      testId="report-retail"
+      note={
+        <>
+          Low stock is on the dashboard and in <Link to="/products">Products</Link>.
+        </>
+      }
+    >
       <RowsTable caption="Top products" what="Product" unit="Sold" rows={report.retail.topProducts} />
-      <p className="muted small">
-        Low stock is on the dashboard and in <Link to="/products">Products</Link>.
-      </p>
-    </div>
+    </ReportSection>
   );
 }

@@ -18,3 +18,20 @@ describe('describeRule', () => {
     );
   });
 });
+
+describe('describeRule with category rates', () => {
+  it('names each category rate after the product commission', () => {
+    const rule = payRuleInputSchema.parse({
+      effectiveFrom: '2026-01-01',
+      productCommissionBps: 1000,
+      categoryCommissions: [
+        { kind: 'service', category: 'Colour', rateBps: 3250 },
+        { kind: 'product', category: 'Hair care', rateBps: 1500 },
+      ],
+      tips: { paid: false },
+    });
+    expect(describeRule(rule)).toBe(
+      'product commission 10%; 32.5% on service category Colour; 15% on product category Hair care; tips not paid through payroll',
+    );
+  });
+});

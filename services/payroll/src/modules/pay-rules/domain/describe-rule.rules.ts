@@ -25,6 +25,7 @@ export function describeRule(r: PayRule): string {
   if (r.deductions.backBarFeeMinor) parts.push(`less ${formatMinor(r.deductions.backBarFeeMinor)} back-bar fee per service`);
   if (r.deductions.productCostBps) parts.push(`less ${formatBps(r.deductions.productCostBps)} product cost`);
   if (r.productCommissionBps) parts.push(`product commission ${formatBps(r.productCommissionBps)}`);
+  for (const c of r.categoryCommissions ?? []) parts.push(`${formatBps(c.rateBps)} on ${c.kind} category ${c.category}`);
   parts.push(r.tips.paid ? (r.tips.lessCardFee ? 'tips paid less the card fee' : 'tips paid in full') : 'tips not paid through payroll');
   if (r.tips.paid && r.tips.takeBackOnRefund) parts.push('tips taken back in share on a refund');
   if (r.boothRentPerPeriodMinor) parts.push(`booth rent ${formatMinor(r.boothRentPerPeriodMinor)} per period`);

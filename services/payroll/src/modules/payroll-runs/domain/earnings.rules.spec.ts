@@ -283,3 +283,66 @@ describe('booth rent', () => {
     ]);
   });
 });
+
+describe('commission by category', () => {
+  const rules = [
+    version(1, '2026-01-01', {
+      serviceCommission: {
+        rateBps: 4000,
+        tierMode: 'marginal',
+        tiers: [{ fromMinor: 20_000, rateBps: 5000 }],
+        overrides: [{ serviceId: SVC.blow, flatMinor: 700 }],
+      },
+      productCommissionBps: 1000,
+      deductions: { backBarFeeMinor: 250, productCostBps: 0 },
+      categoryCommissions: [
+        { kind: 'service', category: 'Colour', rateBps: 3250 },
+        { kind: 'product', category: 'Hair care', rateBps: 1500 },
+      ],
+    }),
+  ];
+  const lines = computeEarnings(
+    period({
+      rules,
+      sales: [
+        // Colour lines earn the category rate after the back-bar fee, outside the tiers.
+        sale(1, '2026-11-17', 15_099, { serviceId: SVC.colour, name: 'Colour', category: 'colour' }),
+        sale(2, '2026-11-18', 12_001, { serviceId: SVC.colour, name: 'Colour', category: 'Colour' }),
+        // Cuts are tiered: 150.00 + 90.00 after fees, the second crossing 200.00.
+        sale(3, '2026-11-18', 15_250, { category: 'Cuts' }),
+        sale(4, '2026-11-19', 9_250, { category: null }),
+        // A per-service override wins over the category.
+        sale(5, '2026-11-19', 4_000, { serviceId: SVC.blow, name: 'Blow-dry', category: 'Colour' }),
+        sale(6, '2026-11-20', 2_333, { kind: 'product', serviceId: null, name: 'Shampoo', category: 'Hair care' }),
+        sale(7, '2026-11-20', 1_999, { kind: 'product', serviceId: null, name: 'Brush', category: 'Tools' }),
+      ],
+    }),
+  );
+
+  it('pays each line to the cent, naming the category rate in the arithmetic', () => {
+    expect(lines.map((l) => [l.sourceId, l.amountMinor, l.arithmetic])).toEqual([
+      // (150.99 − 2.50) × 32.5% = 48.25925 → 48.26
+      ['line-1', 4826, '(150.99 − 2.50 back-bar) = 148.49; 148.49 × 32.5% (Colour rate) = 48.26'],
+      // (120.01 − 2.50) × 32.5% = 38.19075 → 38.19
+      ['line-2', 3819, '(120.01 − 2.50 back-bar) = 117.51; 117.51 × 32.5% (Colour rate) = 38.19'],
+      ['line-3', 6000, '(152.50 − 2.50 back-bar) = 150.00; 150.00 × 40% = 60.00 (marginal tiers, period revenue 240.00)'],
+      // 50.00 × 40% + 40.00 × 50% = 40.00
+      ['line-4', 4000, '(92.50 − 2.50 back-bar) = 90.00; 50.00 × 40% + 40.00 × 50% = 40.00 (marginal tiers, period revenue 240.00)'],
+      ['line-5', 700, '1 × 7.00 flat = 7.00'],
+      // 23.33 × 15% = 3.4995 → 3.50
+      ['line-6', 350, '23.33 × 15% (Hair care rate) = 3.50'],
+      // 19.99 × 10% = 1.999 → 2.00
+      ['line-7', 200, '19.99 × 10% = 2.00'],
+    ]);
+  });
+
+  it('pays category lines even when the rule has no service commission', () => {
+    const only = computeEarnings(
+      period({
+        rules: [version(1, '2026-01-01', { categoryCommissions: [{ kind: 'service', category: 'Colour', rateBps: 2000 }] })],
+        sales: [sale(1, '2026-11-17', 10_000, { category: 'Colour' }), sale(2, '2026-11-17', 10_000, { category: 'Cuts' })],
+      }),
+    );
+    expect(only.map((l) => [l.sourceId, l.amountMinor])).toEqual([['line-1', 2000]]);
+  });
+});

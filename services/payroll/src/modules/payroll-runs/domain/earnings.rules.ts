@@ -1,5 +1,6 @@
 import type { EarningKind } from '@salon/contracts';
 import { DateTime } from 'luxon';
+import { categoryRate } from '../../pay-rules/domain/category-commission.rules.js';
 import { ruleInForce, type RuleVersion } from '../../pay-rules/domain/rule-versions.rules.js';
 import { tieredCommission } from './commission.rules.js';
 import { applyBps, formatBps, formatMinor, formatMinutes, roundHalfAway } from './money.rules.js';
@@ -22,6 +23,8 @@ export interface SaleLine {
   closedAt: string;
   kind: 'service' | 'product';
   serviceId: string | null;
+  /** The service's or product's category as snapshotted on the ticket line (null when it had none). */
+  category?: string | null;
   name: string;
   quantity: number;
   netMinor: number;
@@ -121,8 +124,10 @@ function perPeriodLines(
  * period's sales and tips, refunds of earlier sales) and stores what this returns.
  *
  * Order of a service line's commission: deductions first (back-bar fee per service, product-cost
- * share), then the commission rate (a per-service override, else the tiers) on what is left. Tiers
- * are reached on the period's service revenue after deductions.
+ * share), then the commission rate on what is left: a per-service override, else the rate of the
+ * line's category, else the tiers. Tiers are reached on the period's tiered service revenue after
+ * deductions (lines paid at an override or a category rate are not part of it). A product line
+ * earns its category's rate, else the product commission rate.
  */
 export function computeEarnings(input: StaffPeriodInput): EarningLine[] {
   const lines: EarningLine[] = [];
@@ -174,13 +179,14 @@ export function computeEarnings(input: StaffPeriodInput): EarningLine[] {
       const productCost = applyBps(s.netMinor, v?.rule.deductions.productCostBps ?? 0);
       const base = Math.max(0, s.netMinor - backBar - productCost);
       const override = sc?.overrides.find((o) => o.serviceId === s.serviceId) ?? null;
-      return { s, v, sc, backBar, productCost, base, override };
+      const byCategory = v && !override ? categoryRate(v.rule, 'service', s.category) : null;
+      return { s, v, sc, backBar, productCost, base, override, byCategory };
     });
-  const tiered = services.filter((x) => x.sc && !x.override);
+  const tiered = services.filter((x) => x.sc && !x.override && !x.byCategory);
   const periodRevenue = tiered.reduce((sum, x) => sum + x.base, 0);
   let before = 0;
   for (const x of services) {
-    if (!x.v || !x.sc) continue;
+    if (!x.v || (!x.sc && !x.byCategory)) continue;
     const deducted =
       x.backBar || x.productCost
         ? `(${formatMinor(x.s.netMinor)}${x.backBar ? ` − ${formatMinor(x.backBar)} back-bar` : ''}${
@@ -195,13 +201,16 @@ export function computeEarnings(input: StaffPeriodInput): EarningLine[] {
     } else if (x.override?.rateBps != null) {
       amount = applyBps(x.base, x.override.rateBps);
       arithmetic = `${deducted}${formatMinor(x.base)} × ${formatBps(x.override.rateBps)} = ${formatMinor(amount)}`;
-    } else {
+    } else if (x.byCategory) {
+      amount = applyBps(x.base, x.byCategory.rateBps);
+      arithmetic = `${deducted}${formatMinor(x.base)} × ${formatBps(x.byCategory.rateBps)} (${x.byCategory.category} rate) = ${formatMinor(amount)}`;
+    } else if (x.sc) {
       const c = tieredCommission(x.sc.tierMode, x.sc.rateBps, x.sc.tiers, { baseMinor: x.base, before, periodRevenue });
       before += x.base;
       amount = c.amountMinor;
       const tierNote = x.sc.tiers.length ? ` (${x.sc.tierMode} tiers, period revenue ${formatMinor(periodRevenue)})` : '';
       arithmetic = `${deducted}${c.arithmetic}${tierNote}`;
-    }
+    } else continue;
     lines.push({
       kind: 'service_commission',
       sourceType: 'ticket_line',
@@ -217,8 +226,11 @@ export function computeEarnings(input: StaffPeriodInput): EarningLine[] {
 
   for (const s of input.sales.filter((p) => p.kind === 'product')) {
     const v = ruleInForce(input.rules, s.date);
-    if (!v || v.rule.productCommissionBps === 0) continue;
-    const amount = applyBps(s.netMinor, v.rule.productCommissionBps);
+    if (!v) continue;
+    const byCategory = categoryRate(v.rule, 'product', s.category);
+    const rateBps = byCategory?.rateBps ?? v.rule.productCommissionBps;
+    if (rateBps === 0) continue;
+    const amount = applyBps(s.netMinor, rateBps);
     lines.push({
       kind: 'product_commission',
       sourceType: 'ticket_line',
@@ -227,7 +239,7 @@ export function computeEarnings(input: StaffPeriodInput): EarningLine[] {
       description: `${s.quantity} × ${s.name}`,
       ruleId: v.id,
       ruleVersion: v.version,
-      arithmetic: `${formatMinor(s.netMinor)} × ${formatBps(v.rule.productCommissionBps)} = ${formatMinor(amount)}`,
+      arithmetic: `${formatMinor(s.netMinor)} × ${formatBps(rateBps)}${byCategory ? ` (${byCategory.category} rate)` : ''} = ${formatMinor(amount)}`,
       amountMinor: amount,
     });
   }

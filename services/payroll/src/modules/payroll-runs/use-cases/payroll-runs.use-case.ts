@@ -150,6 +150,7 @@ export class PayrollRunsUseCase {
           closedAt: new Date(s.closedAt).toISOString(),
           kind: s.kind as 'service' | 'product',
           serviceId: s.serviceId,
+          category: s.category,
           name: s.name,
           quantity: s.quantity,
           netMinor: s.netMinor,

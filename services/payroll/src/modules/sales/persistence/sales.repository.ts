@@ -9,6 +9,7 @@ export interface StaffSaleRow {
   closedAt: Date;
   kind: string;
   serviceId: string | null;
+  category: string | null;
   name: string;
   quantity: number;
   netMinor: number;
@@ -62,8 +63,8 @@ export class SalesRepository {
     );
     for (const [i, l] of p.lines.entries()) {
       await m.query(
-        `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id, appointment_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (line_id) DO NOTHING`,
+        `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id, appointment_id, category)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (line_id) DO NOTHING`,
         // Events from before lineId was added name the line by ticket and position.
         [
           l.lineId ?? `${p.ticketId}:${i}`,
@@ -77,6 +78,7 @@ export class SalesRepository {
           l.serviceId,
           l.productId ?? null,
           l.appointmentId,
+          l.category ?? null,
         ],
       );
     }
@@ -115,7 +117,7 @@ export class SalesRepository {
   async staffLines(from: Date, to: Date, m?: EntityManager): Promise<StaffSaleRow[]> {
     return (m ?? this.dataSource.manager).query(
       `SELECT l.line_id AS "lineId", l.ticket_id AS "ticketId", t.location_id AS "locationId", t.closed_at AS "closedAt", l.kind,
-              l.service_id AS "serviceId", l.name, l.quantity, l.net_minor AS "netMinor", l.staff_id AS "staffId"
+              l.service_id AS "serviceId", l.category, l.name, l.quantity, l.net_minor AS "netMinor", l.staff_id AS "staffId"
        FROM sales_lines l JOIN sales_tickets t ON t.ticket_id = l.ticket_id
        WHERE t.closed_at >= $1 AND t.closed_at < $2 AND l.staff_id IS NOT NULL AND l.kind IN ('service', 'product')
        ORDER BY t.closed_at, l.position`,

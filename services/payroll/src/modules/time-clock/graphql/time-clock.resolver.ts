@@ -61,6 +61,19 @@ export class TimeClockResolver {
     return this.clock.edit(auth, id, given(input));
   }
 
+  @RequirePermission('view_time_clock')
+  @Mutation(() => Boolean, {
+    description: "Sets the personal PIN for a shared front-desk screen: the caller's own, or staffId's with manage_time_clock",
+  })
+  async setClockPin(
+    @CurrentAuth() auth: AuthContext,
+    @Args('pin') pin: string,
+    @Args('staffId', { type: () => ID, nullable: true }) staffId?: string,
+  ): Promise<boolean> {
+    await this.clock.setPin(auth, given({ staffId, pin }));
+    return true;
+  }
+
   @RequirePermission('manage_time_clock')
   @Mutation(() => TimeSheetModel)
   approveTimeSheet(@CurrentAuth() auth: AuthContext, @Args('input') input: ApproveTimeSheetInput) {

@@ -29,6 +29,7 @@ const serviceSchema = serviceViewSchema.pick({
   id: true,
   locationId: true,
   name: true,
+  category: true,
   priceMinor: true,
   currency: true,
   active: true,

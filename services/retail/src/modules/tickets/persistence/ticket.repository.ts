@@ -59,6 +59,8 @@ export interface LineRow {
   appointmentId: string | null;
   serviceId: string | null;
   productId: string | null;
+  /** The service's or product's category when the line was added (a snapshot; null for other kinds). */
+  category: string | null;
   /** A product line's tax class (the product's when rung up); null: the kind's. */
   taxClass: TaxClass | null;
   /** The membership or package plan a line sells. */
@@ -92,7 +94,7 @@ const LINE_COLUMNS = `
   id, kind, name, quantity, unit_price_minor AS "unitPriceMinor", list_unit_price_minor AS "listUnitPriceMinor",
   staff_id AS "staffId", staff_name AS "staffName", appointment_id AS "appointmentId", service_id AS "serviceId",
   product_id AS "productId", tax_class AS "taxClass", discount, gross_minor AS "grossMinor", discount_minor AS "discountMinor", net_minor AS "netMinor",
-  tax_ppm AS "taxPpm", tax_minor AS "taxMinor", total_minor AS "totalMinor", plan_id AS "planId", card_code AS "cardCode"`;
+  tax_ppm AS "taxPpm", tax_minor AS "taxMinor", total_minor AS "totalMinor", plan_id AS "planId", card_code AS "cardCode", category`;
 
 /** Tickets, their lines and their appointments; SQL only. Totals are the domain's, stored as computed. */
 @Injectable()
@@ -190,6 +192,7 @@ export class TicketRepository {
         l.totalMinor,
         l.planId,
         l.cardCode,
+        l.category,
       ];
       const start = values.length;
       values.push(...row);
@@ -197,7 +200,7 @@ export class TicketRepository {
     });
     await m.query(
       `INSERT INTO ticket_lines (id, ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
-         appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, plan_id, card_code)
+         appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, plan_id, card_code, category)
        VALUES ${tuples.join(', ')}`,
       values,
     );

@@ -28,6 +28,7 @@ export function ticketClosedPayload(t: TicketRow, lines: readonly LineRow[]): Ev
       serviceId: l.serviceId,
       lineId: l.id,
       productId: l.productId,
+      category: l.category,
     })),
     tips: t.tipSplit.map((s) => ({ staffId: s.staffId, amountMinor: s.amountMinor })),
   };

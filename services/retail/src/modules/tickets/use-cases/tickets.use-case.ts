@@ -125,7 +125,13 @@ export class TicketsUseCase {
         `appointmentIds.${ids.indexOf(appointmentId)}`,
       );
     }
-    const seeds = found.flatMap(appointmentLines);
+    const booked = found.flatMap(appointmentLines);
+    // The booked services' categories, as the catalogue has them now (the line's snapshot).
+    // Best effort: a catalogue that cannot answer leaves the category empty rather than refuse the checkout.
+    const catalogue = await this.catalogueOf(booked.map((l) => ({ serviceId: l.serviceId ?? undefined }))).catch(
+      () => new Map<string, CatalogueService | null>(),
+    );
+    const seeds = booked.map((l) => ({ ...l, category: (l.serviceId && catalogue.get(l.serviceId)?.category) || null }));
     const names = await this.namesOf(seeds.map((l) => l.staffId));
     const lines = seeds.map((l) => withName(l, names));
     const settings = await this.settings.current(o.locationId);
@@ -356,6 +362,7 @@ export class TicketsUseCase {
           appointmentId: null,
           serviceId: service.id,
           productId: null,
+          category: service.category,
           taxClass: null,
           planId: null,
           cardCode: null,
@@ -379,6 +386,7 @@ export class TicketsUseCase {
           appointmentId: null,
           serviceId: null,
           productId: product.id,
+          category: product.category,
           taxClass: product.taxClass,
           planId: null,
           cardCode: null,
@@ -401,6 +409,7 @@ export class TicketsUseCase {
           appointmentId: null,
           serviceId: null,
           productId: null,
+          category: null,
           taxClass: null,
           planId: plan.id,
           cardCode: null,
@@ -424,6 +433,7 @@ export class TicketsUseCase {
         appointmentId: null,
         serviceId: null,
         productId: null,
+        category: null,
         taxClass: null,
         planId: null,
         cardCode: input.kind === 'gift_card' ? (input.cardCode ?? null) : null,
@@ -435,7 +445,7 @@ export class TicketsUseCase {
   }
 
   /** The catalogue services a change rings up (scheduling), by id; null for one it does not have. */
-  private async catalogueOf(inputs: readonly TicketLineInput[]): Promise<Map<string, CatalogueService | null>> {
+  private async catalogueOf(inputs: readonly Pick<TicketLineInput, 'id' | 'serviceId'>[]): Promise<Map<string, CatalogueService | null>> {
     const ids = [...new Set(inputs.flatMap((l) => (l.serviceId && !l.id ? [l.serviceId] : [])))];
     return new Map(await Promise.all(ids.map(async (id) => [id, await this.lookup.service(id)] as const)));
   }
@@ -465,6 +475,7 @@ function seedOf(l: LineRow): LineSeed {
     appointmentId: l.appointmentId,
     serviceId: l.serviceId,
     productId: l.productId,
+    category: l.category,
     taxClass: l.taxClass,
     planId: l.planId,
     cardCode: l.cardCode,
@@ -479,6 +490,7 @@ export function appointmentLines(a: CheckoutAppointment): LineSeed[] {
     staffName: null,
     appointmentId: a.id,
     productId: null,
+    category: null,
     taxClass: null,
     planId: null,
     cardCode: null,
