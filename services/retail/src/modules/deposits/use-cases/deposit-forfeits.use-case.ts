@@ -55,6 +55,7 @@ export class DepositForfeitsUseCase {
           id: randomUUID(),
           kind: 'fee',
           name: sale.lineName,
+          category: null,
           quantity: 1,
           unitPriceMinor: sale.amountMinor,
           listUnitPriceMinor: null,
