@@ -23,7 +23,7 @@ export function FormsPanel({ clientId }: { clientId: string }) {
 
   /** Tablet mode: the front-desk tablet goes full screen (the click allows it) and shows the form to the client. */
   const openOnTablet = (link: string) => {
-    void document.documentElement.requestFullscreen?.().catch(() => undefined);
+    void document.documentElement.requestFullscreen?.()?.catch(() => undefined);
     navigate(kioskPath(link, clientId));
   };
 
