@@ -11,7 +11,8 @@
 //   6. Retail: stock on hand for 5,000 products at a location; checkout over HTTP, open → lines → pay cash → closed (own databases).
 //   7. Payroll: a month of reports over a year of sales (own database).
 //   8. The k6 load scenarios (staff day, booking peak, campaign send) through the local driver.
-// BENCH_ONLY=gateway|scenarios|events|messages|clients|scheduling|retail|reports runs one of them.
+//   9. Documents: form submissions per second and the PDF render time (own database and local S3).
+// BENCH_ONLY=gateway|scenarios|events|messages|clients|scheduling|retail|reports|forms runs one of them.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -173,6 +174,16 @@ if (!only || only === 'reports') {
   console.log('\n› Payroll: a month of reports over a year of a busy salon (3 locations, 150 tickets a day each)');
   const reports = await import('../../load-tests/bench/reports.bench.mjs');
   results.reports = await reports.run({ adminUrl: postgresAdminUrl(), ticketsPerDay: Number(process.env.BENCH_TICKETS_PER_DAY ?? 150) });
+}
+
+if (!only || only === 'forms') {
+  console.log('\n› Documents: form submissions per second (PDF, S3, hash) and the PDF render time');
+  const forms = await import('../../load-tests/bench/form-submissions.bench.mjs');
+  results.formSubmissions = await forms.run({
+    adminUrl: postgresAdminUrl(),
+    submissions: Number(process.env.BENCH_SUBMISSIONS ?? 300),
+    concurrency: Number(process.env.BENCH_SUBMISSION_CONCURRENCY ?? 8),
+  });
 }
 
 writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));

@@ -135,7 +135,7 @@ describe('online booking, end to end', () => {
     expect(response.status()).toBe(201);
     const answer = await response.json();
     // The answer never says whether the visitor's details were on file (docs/security-notes/booking-id.md).
-    expect(Object.keys(answer).sort()).toEqual(['appointment', 'policies']);
+    expect(Object.keys(answer).sort()).toEqual(['appointment', 'formsKey', 'policies']);
     const { appointment } = answer;
     await visitor.page.getByTestId('booking-confirmation').getByText('You are booked').waitFor();
     await visitor.context.close();
@@ -247,7 +247,7 @@ describe('online booking, end to end', () => {
     ]);
     expect(response.status()).toBe(201);
     const answer = await response.json();
-    expect(Object.keys(answer).sort()).toEqual(['appointment', 'policies']);
+    expect(Object.keys(answer).sort()).toEqual(['appointment', 'formsKey', 'policies']);
     await visitor.page
       .getByTestId('claim-sent')
       .getByText(/If your phone number or e-mail address is on file/)

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 // PDF, whose text (pdftotext) names the salon, the client and the answer. A public document of the
 // demo salon opens by its link. Every new screen passes axe.
 let browser: Browser;
+/** The form the first step builds; the tablet step asks a client for it again. */
+let builtFormId = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -49,6 +52,16 @@ async function expectNoAxe(page: Page, selector: string) {
   await expect.poll(() => axeViolations(page, selector), { timeout: 10_000 }).toEqual([]);
 }
 
+/** Mouse strokes across the signature pad, as a finger or a mouse would draw. */
+async function sign(page: Page, pad: ReturnType<Page['getByTestId']>) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let x = 20; x < box.width - 20; x += 12) await page.mouse.move(box.x + x, box.y + box.height / 2 + Math.sin(x / 15) * 20);
+  await page.mouse.up();
+}
+
 describe('forms with signatures', () => {
   it('builds and publishes a consent form, a client fills and signs it on a phone, the profile shows the signed PDF', async () => {
     const { context, page } = await newPage(browser);
@@ -74,6 +87,7 @@ describe('forms with signatures', () => {
     await link.waitFor();
     const formId = new URL(await link.getAttribute('href'), baseUrl()).pathname.split('/').pop()!;
     expect(formId).toMatch(/^\d+$/);
+    builtFormId = formId;
 
     // Ask a demo client for it: their own link ties the submission to their profile.
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
@@ -127,6 +141,81 @@ describe('forms with signatures', () => {
     expect(text).toContain('strand test');
     expect(text).toContain('Accepted');
     await context.close();
+  });
+
+  it('staff open a due form on the front-desk tablet: full screen, large targets, and back to the profile once signed', async () => {
+    expect(builtFormId).not.toBe('');
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    await signIn(page, 'staff@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const clients = await api(token, '/api/clients?limit=3');
+    const client = clients.data[2] as { id: string; firstName: string; lastName: string | null };
+    await gql(token, 'mutation($f: ID!, $c: ID!) { requestForm(formId: $f, clientId: $c) { status } }', { f: builtFormId, c: client.id });
+
+    await page.goto(`/clients/${client.id}?tab=forms`);
+    await page.getByRole('button', { name: /Fill on the tablet \(Lightening consent\)/ }).click();
+    const kiosk = page.getByTestId('kiosk');
+    const fill = kiosk.getByTestId('form-fill');
+    await fill.waitFor();
+    expect(await page.locator('.sidebar, header.app-header, .public-bar').count()).toBe(0);
+    const send = fill.getByRole('button', { name: 'Sign and send' });
+    expect((await send.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await fill.getByLabel('Your full name').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectNoAxe(page, 'body');
+    const fullName = `${client.firstName} ${client.lastName ?? ''}`.trim();
+    await fill.getByLabel(/^Full name/).fill(fullName);
+    await fill.getByRole('checkbox', { name: /I accept/ }).check();
+    await fill.getByLabel('Your full name').fill(fullName);
+    await sign(page, fill.getByTestId('signature-canvas'));
+    await send.click();
+    await kiosk.getByTestId('form-done').waitFor();
+    await expectNoAxe(page, 'body');
+    await kiosk.getByRole('button', { name: 'Back to the staff screen' }).click();
+
+    // Back on the staff screen: the client's Forms tab, the form now filled with its PDF.
+    await page.getByTestId('tab-panel-forms').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/clients/${client.id}`);
+    const forms = page.getByTestId('client-forms');
+    await expect.poll(() => forms.innerText()).toMatch(/Lightening consent\s*·\s*Filled/);
+    await expect.poll(() => forms.innerText()).not.toMatch(/Lightening consent\s*·\s*Due/);
+    await context.close();
+  });
+
+  it('a visitor who books a service with a form online finds its link on the confirmation and opens it', async () => {
+    const visitor = await newPage(browser, { width: 390, height: 844 });
+    const { page } = visitor;
+    await page.goto('/booking');
+    const flow = page.getByTestId('booking-flow');
+    await flow.waitFor();
+    if ((await flow.getAttribute('data-step')) === 'location') await flow.locator('.bk-choice').first().click();
+    // The demo intake is attached to Haircut (no deposit: the booking is made at once).
+    await flow.getByRole('button', { name: /^Haircut/ }).click();
+    await page.locator('[data-step="staff"]').waitFor();
+    await flow.locator('.bk-choice').filter({ hasNotText: 'Anyone available' }).first().click();
+    const slot = page.locator('.bk-slot').first();
+    await slot.waitFor();
+    await slot.click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('First name').fill('Łucja');
+    await page.getByLabel('Last name').fill(`Wójcik${randomInt(1e6)}`);
+    await page.getByLabel('Mobile phone').fill(`(312) 555-${String(randomInt(1e4)).padStart(4, '0')}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/online-booking/appointments') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Book appointment' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    const confirmation = page.getByTestId('booking-confirmation');
+    await confirmation.getByText('You are booked').waitFor();
+    const forms = confirmation.getByTestId('booked-forms');
+    const intake = forms.getByRole('link', { name: 'Fill in New client intake' });
+    await intake.waitFor({ timeout: 40_000 });
+    await expectNoAxe(page, '[data-testid="booking-confirmation"]');
+    expect(await intake.getAttribute('href')).toMatch(/^\/forms\/\d+\?r=[A-Za-z0-9_-]+$/);
+    await intake.click();
+    await page.getByTestId('form-fill').getByRole('heading', { name: 'New client intake' }).waitFor();
+    await visitor.context.close();
   });
 
   it('opens a public document of the demo salon by its link, without an account', async () => {

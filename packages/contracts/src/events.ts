@@ -121,6 +121,9 @@ export const EVENT_PAYLOADS = {
         }),
       )
       .optional(),
+    // Additive: an online booking's SHA-256 of the formsKey its answer carries (documents keys the
+    // booking's form requests by it, for the /booking confirmation).
+    formsKeySha256: z.string().optional(),
   }),
   'scheduling.appointment.rescheduled.v1': z.object({
     appointmentId: z.string(),

@@ -129,3 +129,11 @@ export const formRequestInputSchema = z.strictObject({
   validDays: intSchema({ min: 1, max: 365 }).default(30),
 });
 export type FormRequestInput = z.input<typeof formRequestInputSchema>;
+
+/**
+ * A form the booking asked of its client, for the `/booking` confirmation
+ * (`GET /api/forms/public/booked/{formsKey}`): the key is the unguessable `formsKey` of the booking's
+ * answer, and each form carries the client's own link.
+ */
+export const bookedFormViewSchema = z.object({ formId: z.string(), formName: z.string(), link: z.string() });
+export type BookedFormView = z.infer<typeof bookedFormViewSchema>;

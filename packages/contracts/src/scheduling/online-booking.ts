@@ -93,6 +93,11 @@ export const bookingConfirmationSchema = z.object({
   policies: z.string().nullable(),
   /** The visit's services ask for a deposit: the time is held until it is paid (retail's /api/booking-deposits). */
   deposit: bookingDepositDueSchema.nullish(),
+  /**
+   * An unguessable key (256 bits, base64url) to the forms this booking asks of its client
+   * (documents' `GET /api/forms/public/booked/{formsKey}`); its SHA-256 travels in the booked event.
+   */
+  formsKey: z.string().optional(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 

@@ -33,6 +33,7 @@ export const SERVICE = {
   colour: '5e000000-0000-4000-8000-000000000001',
   massage: '5e000000-0000-4000-8000-000000000002',
   retired: '5e000000-0000-4000-8000-000000000003',
+  pedicure: '5e000000-0000-4000-8000-000000000004',
 };
 export const BUSINESS_NAME = 'Maple & Moss Salon';
 

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,6 +157,27 @@ describe('submissions', () => {
     expect(text).toContain(receipt.body.contentSha256);
   });
 
+  it('draws names and answers beyond Latin-1 in the PDF: Polish, Vietnamese, Greek, Cyrillic', async () => {
+    const id = await createPublished({ ...INTAKE, name: 'Zgoda na koloryzację' });
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, {
+        version: 1,
+        answers: { ...ANSWERS, full_name: 'Nguyễn Thị Ánh', allergies: { answer: 'yes', followUp: 'Αθηνά: γύρη; Ольга: латекс' } },
+        signature: { ...SIGNATURE, name: 'Łucja Wójcik' },
+      })
+      .expect(201);
+    const [doc] = await t.sql(`SELECT id FROM documents WHERE submission_id = $1`, [receipt.body.id]);
+    const link = await t.as('viewer').get(`/api/documents/${doc!.id}/download`).expect(200);
+    const text = pdfText(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()));
+    expect(text).toContain('Zgoda na koloryzację');
+    expect(text).toContain('Łucja Wójcik');
+    expect(text).toContain('Nguyễn Thị Ánh');
+    expect(text).toContain('Αθηνά: γύρη');
+    expect(text).toContain('Ольга: латекс');
+    expect(text).not.toContain('W?jcik');
+  });
+
   it('refuses answers that break the version: required, types, hidden keys, a missing signature', async () => {
     const id = await createPublished();
     const res = await t
@@ -251,6 +273,50 @@ describe('submissions', () => {
     const names = due.body.filter((f: { status: string }) => f.status === 'due').map((f: { formId: string }) => f.formId);
     expect(names.filter((f: string) => f === consent)).toHaveLength(2);
     expect(names.filter((f: string) => f === intake)).toHaveLength(1);
+  });
+
+  it("lists an online booking's forms by its formsKey only, each with the client's link, until filled", async () => {
+    const waiver = await createPublished({ ...INTAKE, name: 'Pedicure waiver', serviceIds: [SERVICE.pedicure] });
+    const ds = t.app.get(DataSource);
+    const useCase = new RequestFormsForBookingUseCase(t.app.get(FormRepository), t.app.get(SubmissionRepository));
+    const formsKey = randomBytes(32).toString('base64url');
+    // Far ahead: the link stays live whatever the machine's date (the endpoint reads the real clock).
+    await ds.transaction((m) =>
+      useCase.execute(
+        {
+          appointmentId: 'a2000000-0000-4000-8000-000000000001',
+          clientId: CLIENT.ada,
+          serviceId: SERVICE.pedicure,
+          serviceName: 'Pedicure',
+          staffId: '5a000000-0000-4000-8000-000000000001',
+          startsAt: '2999-01-04T16:00:00.000Z',
+          endsAt: '2999-01-04T17:00:00.000Z',
+          priceMinor: 4000,
+          currency: 'USD',
+          source: 'online',
+          formsKeySha256: createHash('sha256').update(formsKey).digest('hex'),
+        },
+        m,
+        new Date('2998-12-30T15:00:00Z'),
+      ),
+    );
+    const listed = await t.as(null).get(`/api/forms/public/booked/${formsKey}`).expect(200);
+    expect(listed.body).toEqual([
+      { formId: waiver, formName: 'Pedicure waiver', link: expect.stringMatching(new RegExp(`/forms/${waiver}\\?r=`)) },
+    ]);
+    // Another key, or something that is not a key, learns nothing.
+    await t
+      .as(null)
+      .get(`/api/forms/public/booked/${randomBytes(32).toString('base64url')}`)
+      .expect(200, []);
+    await t.as(null).get(`/api/forms/public/booked/${CLIENT.ada}`).expect(200, []);
+
+    const r = new URL(listed.body[0].link).searchParams.get('r');
+    await t
+      .as(null)
+      .post(`/api/forms/public/${waiver}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: r })
+      .expect(201);
+    await t.as(null).get(`/api/forms/public/booked/${formsKey}`).expect(200, []);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { publicStaffSchema } from '@salon/contracts';
 import { ServiceToken } from '@salon/nest-kit';
 import request from 'supertest';
@@ -85,6 +86,11 @@ describe('the public booking page', () => {
       first.body.appointment.id,
     ]);
     expect(booked.envelope.actor).toEqual({ type: 'client', id: null });
+    // The forms key: 256 random bits in the answer (the same on a retry), only its SHA-256 in the event.
+    expect(first.body.formsKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(again.body.formsKey).toBe(first.body.formsKey);
+    expect(booked.envelope.payload.formsKeySha256).toBe(createHash('sha256').update(first.body.formsKey).digest('hex'));
+    expect(JSON.stringify(booked.envelope)).not.toContain(first.body.formsKey);
     // Same details, another time: a profile of its own again (typing someone's phone never books on their profile);
     // the clients service lists the two as possible duplicates for the desk to merge.
     const second = await t
@@ -95,7 +101,7 @@ describe('the public booking page', () => {
         client: { ...visitor, phone: '(312) 555-0101' },
       })
       .expect(201);
-    expect(Object.keys(second.body).sort()).toEqual(['appointment', 'policies']);
+    expect(Object.keys(second.body).sort()).toEqual(['appointment', 'formsKey', 'policies']);
     const [secondRow] = await t.sql(`SELECT client_id FROM appointments WHERE id = $1`, [second.body.appointment.id]);
     expect(secondRow.client_id).toBe(t.platform.clients[1].clientId);
     expect(t.platform.clients).toHaveLength(2);

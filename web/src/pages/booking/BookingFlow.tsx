@@ -29,6 +29,7 @@ import {
 import { STAFF_BOOK } from './staff-booking-gql';
 import { StaffIntro } from './StaffIntro';
 import { TimePicker } from './TimePicker';
+import { BookedForms } from './BookedForms';
 import { DepositPayment } from './DepositPayment';
 import { depositOf, type BookingDepositView } from './deposit-api';
 
@@ -585,6 +586,7 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
               </>
             )}
           </dl>
+          {done.formsKey ? <BookedForms formsKey={done.formsKey} /> : null}
           <div className="bk-actions">
             <a className="btn btn-primary" data-testid="add-to-calendar" download="appointment.ics" href={icsHref(done, location)}>
               Add to calendar

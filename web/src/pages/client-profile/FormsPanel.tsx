@@ -1,9 +1,11 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useNavigate } from 'react-router-dom';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { CLIENT_FORMS, DOCUMENT_DOWNLOAD } from '../forms/forms-gql';
+import { kioskPath } from '../forms/kiosk';
 import '../forms/forms.css';
 
 const STATUS: Record<string, string> = { due: 'Due', filled: 'Filled', expired: 'Expired' };
@@ -12,11 +14,18 @@ const STATUS: Record<string, string> = { due: 'Due', filled: 'Filled', expired: 
 export function FormsPanel({ clientId }: { clientId: string }) {
   const q = useQuery(CLIENT_FORMS, { variables: { clientId }, fetchPolicy: 'cache-and-network' });
   const client = useApolloClient();
+  const navigate = useNavigate();
   if (q.loading && !q.data) return <Spinner fullScreen={false} />;
   if (q.error && !q.data) return <div className="card alert alert-error">{graphqlErrorMessage(q.error)}</div>;
   const forms = q.data?.clientForms ?? [];
   const documents = q.data?.documents ?? [];
   const pdfOf = new Map(documents.filter((d) => d.submissionId).map((d) => [d.submissionId!, d.id]));
+
+  /** Tablet mode: the front-desk tablet goes full screen (the click allows it) and shows the form to the client. */
+  const openOnTablet = (link: string) => {
+    void document.documentElement.requestFullscreen?.()?.catch(() => undefined);
+    navigate(kioskPath(link, clientId));
+  };
 
   const download = async (id: string) => {
     try {
@@ -42,7 +51,10 @@ export function FormsPanel({ clientId }: { clientId: string }) {
               {f.link ? (
                 <>
                   {' '}
-                  · <a href={f.link}>Link to fill it</a>
+                  · <a href={f.link}>Link to fill it</a> ·{' '}
+                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => openOnTablet(f.link!)}>
+                    Fill on the tablet <span className="visually-hidden">({f.formName})</span>
+                  </button>
                 </>
               ) : null}
               {f.submissionId && pdfOf.has(f.submissionId) ? (

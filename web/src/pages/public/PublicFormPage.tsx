@@ -1,20 +1,28 @@
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { PublicFormView } from '@salon/contracts';
 import { applyTheme, loadStoredColorPreferences, resetTheme } from '../../lib/theme';
 import { isPublicFormId } from '../../session/public-paths';
 import { STORAGE_KEYS, storage } from '../../session/storage-keys';
 import { FormFill } from '../forms/FormFill';
+import { kioskReturnPath } from '../forms/kiosk';
 import { publicFormsApi } from '../forms/public-forms-api';
 import { PublicFrame } from './PublicFrame';
 import { InvalidPublicPath } from './InvalidPublicPath';
 import '../forms/forms.css';
 
-/** Public form (/forms/{digits}): default theme colours, session loading skipped; filled and signed on a phone. */
+/**
+ * Public form (/forms/{digits}): default theme colours, session loading skipped; filled and signed on
+ * a phone. With `kiosk={clientId}` (opened by staff from the client's Forms tab on the front-desk
+ * tablet) it fills the screen with large touch targets and, once signed, hands the tablet back to
+ * that client's Forms tab.
+ */
 export function PublicFormPage() {
   const { formId } = useParams();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const request = params.get('r');
+  const backTo = kioskReturnPath(params.get('kiosk'));
   const valid = isPublicFormId(formId);
   const [form, setForm] = useState<PublicFormView | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -33,6 +41,38 @@ export function PublicFormPage() {
       .then(setForm, (e: unknown) => setFailed(e instanceof Error ? e.message : 'This form could not be opened'));
   }, [valid, formId, request]);
   if (!valid) return <InvalidPublicPath />;
+  const handBack = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    navigate(backTo!);
+  };
+  if (backTo)
+    return (
+      <main className="kiosk" data-testid="kiosk">
+        {done ? (
+          <section className="card public-doc kiosk-done" data-testid="form-done" role="status">
+            <h1>Thank you</h1>
+            <p className="lead">Your form is signed. Please hand the tablet back to the front desk.</p>
+            <button type="button" className="btn btn-primary btn-lg" onClick={handBack}>
+              Back to the staff screen
+            </button>
+          </section>
+        ) : failed ? (
+          <section className="card public-doc" data-testid="public-form">
+            <h1>This form is not available</h1>
+            <p className="lead">{failed}.</p>
+            <button type="button" className="btn btn-secondary btn-lg" onClick={handBack}>
+              Back to the staff screen
+            </button>
+          </section>
+        ) : form ? (
+          <FormFill form={form} request={request} onDone={setDone} />
+        ) : (
+          <p className="muted" role="status">
+            Loading the form…
+          </p>
+        )}
+      </main>
+    );
   return (
     <PublicFrame>
       {done ? (

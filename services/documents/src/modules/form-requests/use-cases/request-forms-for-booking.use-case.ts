@@ -36,6 +36,7 @@ export class RequestFormsForBookingUseCase {
         appointmentId: booking.appointmentId,
         dueAt: startsAt,
         expiresAt: new Date(Math.max(startsAt.getTime(), now.getTime()) + GRACE_MS),
+        bookingKeySha256: booking.formsKeySha256 ?? null,
       });
       if (id) made++;
     }

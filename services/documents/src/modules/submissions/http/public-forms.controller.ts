@@ -13,6 +13,12 @@ export class PublicFormsController {
     private readonly submit: SubmitFormUseCase,
   ) {}
 
+  /** The forms an online booking asks, by its answer's formsKey (`/booking` shows them with their links). */
+  @Get('booked/:formsKey')
+  booked(@Param('formsKey') formsKey: string) {
+    return this.submissions.bookedForms(formsKey, new Date());
+  }
+
   @Get(':id')
   form(@Param('id') id: string, @Query('r') request?: string) {
     return this.submissions.publicForm(id, request ?? null, new Date());

@@ -132,12 +132,14 @@ export class SubmissionRepository {
       appointmentId: string | null;
       dueAt: Date | null;
       expiresAt: Date;
+      /** An online booking's: the SHA-256 of its answer's formsKey. */
+      bookingKeySha256?: string | null;
     },
   ): Promise<string | null> {
     const rows: { id: string }[] = await m.query(
-      `INSERT INTO form_requests (token_sha256, token, form_id, client_id, appointment_id, due_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-      [r.tokenSha256, r.token, r.formId, r.clientId, r.appointmentId, r.dueAt, r.expiresAt],
+      `INSERT INTO form_requests (token_sha256, token, form_id, client_id, appointment_id, due_at, expires_at, booking_key_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+      [r.tokenSha256, r.token, r.formId, r.clientId, r.appointmentId, r.dueAt, r.expiresAt, r.bookingKeySha256 ?? null],
     );
     return rows[0]?.id ?? null;
   }
@@ -154,6 +156,16 @@ export class SubmissionRepository {
     return this.q().query(
       `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.client_id = $1 ORDER BY coalesce(r.due_at, r.created_at) DESC`,
       [clientId],
+    );
+  }
+
+  /** An online booking's requests still to fill (its formsKey's SHA-256), in the form's name order. */
+  async openRequestsForBooking(bookingKeySha256: string, now: Date): Promise<FormRequestRow[]> {
+    return this.q().query(
+      `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
+       WHERE r.booking_key_sha256 = $1 AND r.submission_id IS NULL AND r.expires_at > $2 AND f.archived_at IS NULL
+       ORDER BY f.name, r.id`,
+      [bookingKeySha256, now],
     );
   }
 

@@ -3,6 +3,7 @@ import {
   formRequestInputSchema,
   PERMISSIONS,
   satisfies,
+  type BookedFormView,
   type ClientFormView,
   type PublicFormView,
   type SubmissionSummary,
@@ -75,6 +76,17 @@ export class SubmissionsUseCase {
       businessName: await this.business.businessName(),
       clientName: null,
     };
+  }
+
+  /**
+   * The `/booking` confirmation's forms: those its booking asked and the client has not filled, each
+   * with the client's own link. Found by the booking answer's formsKey only (256 random bits); an
+   * unknown or malformed key answers an empty list, like a booking of services without forms.
+   */
+  async bookedForms(formsKey: string, now: Date): Promise<BookedFormView[]> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(formsKey)) return [];
+    const requests = await this.submissions.openRequestsForBooking(sha256Hex(formsKey), now);
+    return requests.map((r) => ({ formId: r.formId, formName: r.formName, link: this.requestLink(r) }));
   }
 
   /** One submission with its answers; the read is logged in the same breath, and a client reads only their own. */
@@ -186,11 +198,15 @@ export class SubmissionsUseCase {
       formId: r.formId,
       formName: r.formName,
       status,
-      link: status === 'due' ? `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/forms/${r.formId}?r=${r.token}` : null,
+      link: status === 'due' ? this.requestLink(r) : null,
       appointmentId: r.appointmentId,
       dueAt: r.dueAt ? new Date(r.dueAt).toISOString() : null,
       submissionId: r.submissionId,
       signedAt: r.signedAt ? new Date(r.signedAt).toISOString() : null,
     };
+  }
+
+  private requestLink(r: FormRequestRow): string {
+    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/forms/${r.formId}?r=${r.token}`;
   }
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { onlineBookingInputSchema, type BookingConfirmation, type PublicService, type PublicStaff } from '@salon/contracts';
 import {
@@ -227,7 +228,11 @@ export class OnlineBookingUseCase {
     let appointment: AppointmentView;
     // A visit whose services ask for a deposit is held, not booked, until retail takes it (AppointmentDepositsUseCase).
     const held: { deposit: Confirmation['deposit'] } = { deposit: null };
+    // The forms the booking asks (documents' form requests) are found by this key alone: 256 random
+    // bits in the answer, their SHA-256 in the booked event (never the key itself).
+    const formsKey = randomBytes(32).toString('base64url');
     const holdBookedEvent: BookingSteps['holdBookedEvent'] = async (m, id, event, snapshot) => {
+      event.payload.formsKeySha256 = createHash('sha256').update(formsKey).digest('hex');
       held.deposit = await this.deposits.holdInBooking(m, id, event, snapshot, now);
       return held.deposit !== null;
     };
@@ -253,7 +258,12 @@ export class OnlineBookingUseCase {
       }
     }
     // `deposit` only when one is due: the answer's shape otherwise stays what it was (the same for every visitor).
-    return { appointment: await this.summary(appointment), policies: design.policies, ...(held.deposit ? { deposit: held.deposit } : {}) };
+    return {
+      appointment: await this.summary(appointment),
+      policies: design.policies,
+      ...(held.deposit ? { deposit: held.deposit } : {}),
+      formsKey,
+    };
   }
 
   async summary(a: AppointmentView): Promise<Confirmation['appointment']> {
