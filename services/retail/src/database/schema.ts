@@ -3,6 +3,7 @@ import { RetailProductsStock1796100000000 } from './migrations/1796100000000-ret
 import { CardPayments1796500000000 } from './migrations/1796500000000-card-payments.js';
 import { PrepaidValue1796600000000 } from './migrations/1796600000000-prepaid-value.js';
 import { BookingDeposits1796650000000 } from './migrations/1796650000000-booking-deposits.js';
+import { PrepaidVoidExpiry1796720000000 } from './migrations/1796720000000-prepaid-void-expiry.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -12,4 +13,5 @@ export const MIGRATIONS = [
   CardPayments1796500000000,
   PrepaidValue1796600000000,
   BookingDeposits1796650000000,
+  PrepaidVoidExpiry1796720000000,
 ];
