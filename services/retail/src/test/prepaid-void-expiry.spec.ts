@@ -215,3 +215,35 @@ describe('the expiry job', () => {
     expect(await unreconciled()).toEqual([]);
   });
 });
+
+describe('the member discount at checkout', () => {
+  it("a live membership's percentage goes on service lines as a line discount with its reason, above the desk's limit without approval", async () => {
+    const p = await plan({ kind: 'membership', name: 'Glow Club', priceMinor: 6900, period: 'month', credits: 1, discountPercent: 30 });
+    const sold = await sellPlan(p.id, CLIENT(31));
+    // The membership line that sold it took no discount.
+    const [saleLine] = (await t.sql(`SELECT discount_minor AS "discountMinor" FROM ticket_lines WHERE plan_id = $1`, [p.id])) as {
+      discountMinor: number;
+    }[];
+    expect(saleLine!.discountMinor).toBe(0);
+
+    const visit = await ticket(
+      [{ serviceId: SERVICE.haircut }, { kind: 'gift_card', name: 'Gift card', unitPriceMinor: 2500 }],
+      CLIENT(31),
+    );
+    expect(visit.lines[0]!.discount).toEqual({ type: 'percent', percent: 30, amountMinor: null, reason: 'Member discount: Glow Club 30%' });
+    expect(visit.lines[0]!.discountMinor).toBe(Math.round(visit.lines[0]!.grossMinor * 0.3));
+    expect(visit.lines[1]!.discount).toBeNull();
+
+    // A walk-in ticket gets it when the member is named.
+    const walkIn = await ticket([{ serviceId: SERVICE.colour }]);
+    expect(walkIn.lines[0]!.discount).toBeNull();
+    const named = await t.as('desk').patch(`/api/tickets/${walkIn.id}`, { version: walkIn.version, clientId: CLIENT(31) });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.lines[0].discount.reason).toBe('Member discount: Glow Club 30%');
+
+    // Paused: the benefits are held.
+    expect((await t.as('desk').post(`/api/memberships/${sold.id}/actions`, { action: 'pause' })).body.status).toBe('paused');
+    const paused = await ticket([{ serviceId: SERVICE.haircut }], CLIENT(31));
+    expect(paused.lines[0]!.discount).toBeNull();
+  });
+});
