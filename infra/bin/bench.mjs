@@ -128,6 +128,9 @@ if (!only || only === 'retail') {
   console.log('\n› Retail: stock on hand for 5,000 products at a location (a ledger of 300,000 movements)');
   const stock = await import('../../load-tests/bench/stock-on-hand.bench.mjs');
   results.stockOnHand = await stock.run({ adminUrl: postgresAdminUrl(), products: Number(process.env.BENCH_PRODUCTS ?? 5000) });
+  console.log('\n› Retail: gift card lookup, and redemptions by 16 desks at once on the same few cards');
+  const gift = await import('../../load-tests/bench/gift-card-redeem.bench.mjs');
+  results.giftCardRedeem = await gift.run({ adminUrl: postgresAdminUrl() });
 }
 
 if (!only || only === 'reports') {
