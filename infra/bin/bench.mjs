@@ -168,6 +168,9 @@ if (!only || only === 'retail') {
     concurrency: Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 8),
     checkouts: Number(process.env.BENCH_CHECKOUTS ?? 400),
   });
+  console.log('\n› Retail: gift card lookup, and redemptions by 16 desks at once on the same few cards');
+  const gift = await import('../../load-tests/bench/gift-card-redeem.bench.mjs');
+  results.giftCardRedeem = await gift.run({ adminUrl: postgresAdminUrl() });
 }
 
 if (!only || only === 'reports') {

@@ -104,6 +104,12 @@ export const refundInputSchema = z.strictObject({
   reason: z.string().trim().min(1, 'is required').max(200, 'must be 200 characters or less'),
   /** Put the ticket's sold products back in stock (`refunded` movements) when it is a refund after the sale. */
   restock: z.boolean().optional(),
+  /**
+   * Void the gift cards, memberships and packages the ticket sold (a refund after the sale). Refused
+   * (409) when any of them was already used, and (400) unless the ticket's refunds, this one
+   * included, come to at least what they sold for.
+   */
+  voidPrepaid: z.boolean().optional(),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 

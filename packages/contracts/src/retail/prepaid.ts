@@ -12,13 +12,14 @@ import { amountMinorSchema, positiveAmountMinorSchema } from './tickets.js';
 export const GIFT_CARD_KINDS = ['certificate', 'card'] as const;
 export type GiftCardKind = (typeof GIFT_CARD_KINDS)[number];
 
-export const GIFT_CARD_ENTRY_KINDS = ['issued', 'redeemed', 'refunded', 'adjusted', 'expired'] as const;
+/** `voided`: the ticket that sold the card was refunded with voidPrepaid (the card was never used). */
+export const GIFT_CARD_ENTRY_KINDS = ['issued', 'redeemed', 'refunded', 'adjusted', 'expired', 'voided'] as const;
 export type GiftCardEntryKind = (typeof GIFT_CARD_ENTRY_KINDS)[number];
 
 export const giftCardEntryViewSchema = z.object({
   id: z.string(),
   kind: z.enum(GIFT_CARD_ENTRY_KINDS),
-  /** Signed: + adds value (issued, refunded), − takes it (redeemed, expired). */
+  /** Signed: + adds value (issued, refunded), − takes it (redeemed, expired, voided). */
   amountMinor: z.number().int(),
   balanceAfterMinor: z.number().int(),
   ticketId: z.string().nullable(),
@@ -109,12 +110,19 @@ export const prepaidPlanInputSchema = z
   .refine((p) => p.kind !== 'package' || !p.period, { message: 'is only for a membership', path: ['period'] });
 export type PrepaidPlanInput = z.input<typeof prepaidPlanInputSchema>;
 
+/**
+ * A credit ledger entry: `voided` when the ticket that sold the membership or package was refunded
+ * with voidPrepaid, `expired` when the expiry job took a package's sessions left at its expiry.
+ */
+export const CREDIT_ENTRY_KINDS = ['granted', 'redeemed', 'restored', 'reset', 'voided', 'expired'] as const;
+export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
+
 export const MEMBERSHIP_STATUSES = ['active', 'paused', 'past_due', 'cancelled', 'expired', 'used_up'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 export const prepaidCreditEntryViewSchema = z.object({
   id: z.string(),
-  kind: z.enum(['granted', 'redeemed', 'restored', 'reset']),
+  kind: z.enum(CREDIT_ENTRY_KINDS),
   credits: z.number().int(),
   creditsAfter: z.number().int(),
   ticketId: z.string().nullable(),

@@ -4,6 +4,7 @@ import { CardPayments1796500000000 } from './migrations/1796500000000-card-payme
 import { PrepaidValue1796600000000 } from './migrations/1796600000000-prepaid-value.js';
 import { BookingDeposits1796650000000 } from './migrations/1796650000000-booking-deposits.js';
 import { TicketLineCategory1796700000000 } from './migrations/1796700000000-ticket-line-category.js';
+import { PrepaidVoidExpiry1796720000000 } from './migrations/1796720000000-prepaid-void-expiry.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   PrepaidValue1796600000000,
   BookingDeposits1796650000000,
   TicketLineCategory1796700000000,
+  PrepaidVoidExpiry1796720000000,
 ];

@@ -53,6 +53,8 @@ const KIND_LABEL: Record<string, string> = {
   membership: 'Membership',
   package: 'Package',
 };
+/** Lines that sell prepaid value: a refund of their ticket may void it. */
+const PREPAID_LINE_KINDS = new Set(['gift_card', 'membership', 'package']);
 const METHOD_LABEL: Record<string, string> = {
   cash: 'Cash',
   card: 'Card',
@@ -896,6 +898,7 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
         <RefundDialog
           payment={refunding}
           canRestock={ticket.status === 'closed' && ticket.lines.some((l) => !!l.productId)}
+          canVoidPrepaid={ticket.status === 'closed' && ticket.lines.some((l) => PREPAID_LINE_KINDS.has(l.kind))}
           onClose={() => setRefunding(null)}
           onDone={() => {
             setRefunding(null);
@@ -910,16 +913,19 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
 function RefundDialog({
   payment,
   canRestock,
+  canVoidPrepaid,
   onClose,
   onDone,
 }: {
   payment: Payment;
   canRestock: boolean;
+  canVoidPrepaid: boolean;
   onClose(): void;
   onDone(): void;
 }) {
   const [amount, setAmount] = useState(minorToDollars(payment.refundableMinor));
   const [restock, setRestock] = useState(false);
+  const [voidPrepaid, setVoidPrepaid] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [key] = useState(newIdempotencyKey);
@@ -936,7 +942,12 @@ function RefundDialog({
         variables: {
           paymentId: payment.id,
           idempotencyKey: key,
-          input: { amountMinor, reason: reason.trim(), ...(restock ? { restock: true } : {}) },
+          input: {
+            amountMinor,
+            reason: reason.trim(),
+            ...(restock ? { restock: true } : {}),
+            ...(voidPrepaid ? { voidPrepaid: true } : {}),
+          },
         },
       });
       toast({
@@ -975,6 +986,17 @@ function RefundDialog({
           <label className="checkbox-row">
             <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} data-testid="refund-restock" />
             Put the products back in stock
+          </label>
+        )}
+        {canVoidPrepaid && (
+          <label className="checkbox-row">
+            <input
+              type="checkbox"
+              checked={voidPrepaid}
+              onChange={(e) => setVoidPrepaid(e.target.checked)}
+              data-testid="refund-void-prepaid"
+            />
+            Void the gift cards, memberships and packages this ticket sold (only if never used)
           </label>
         )}
         {problem && (

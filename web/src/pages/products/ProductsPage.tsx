@@ -15,6 +15,7 @@ import { isLowAt, onHandAt } from './product-form';
 import { PRODUCTS } from './products-gql';
 import { PurchaseOrders } from './PurchaseOrders';
 import { StockCountDialog } from './StockCountDialog';
+import { StockDialog } from './StockDialog';
 import '../../styles/clients.css';
 import './products.css';
 
@@ -36,6 +37,7 @@ export function ProductsPage() {
   const [lowOnly, setLowOnly] = useState(false);
   const [editing, setEditing] = useState<ProductFieldsFragment | 'new' | null>(null);
   const [counting, setCounting] = useState(false);
+  const [stockOf, setStockOf] = useState<ProductFieldsFragment | null>(null);
   const [importing, setImporting] = useState(false);
   const exportCsv = async () => {
     try {
@@ -190,7 +192,18 @@ export function ProductsPage() {
                         {elsewhere.length ? elsewhere.map((s) => `${nameOf(s.locationId)}: ${s.onHand}`).join(', ') : '—'}
                       </td>
                     )}
-                    <td>
+                    <td className="row gap">
+                      {canStock && locationId && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          onClick={() => setStockOf(p)}
+                          aria-label={`Stock of ${p.name}`}
+                          data-testid={`stock-${p.id}`}
+                        >
+                          Stock
+                        </button>
+                      )}
                       {canEdit && (
                         <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                           Edit
@@ -220,6 +233,16 @@ export function ProductsPage() {
         </div>
       )}
       {locationId && <PurchaseOrders locationId={locationId} canManage={canStock} onReceived={refresh} />}
+      {stockOf && locationId && (
+        <StockDialog
+          product={stockOf}
+          locationId={locationId}
+          locationName={selected?.name ?? ''}
+          others={others}
+          onClose={() => setStockOf(null)}
+          onChanged={refresh}
+        />
+      )}
       {editing && (
         <ProductDialog
           product={editing === 'new' ? null : editing}

@@ -161,6 +161,9 @@ export const STOCK_MOVEMENTS = graphql(`
       quantity
       onHandAfter
       reason
+      ticketId
+      purchaseOrderId
+      transferId
       createdAt
     }
   }
@@ -170,6 +173,16 @@ export const ADJUST_STOCK = graphql(`
   mutation AdjustStock($input: StockAdjustmentInput!) {
     adjustStock(input: $input) {
       id
+      onHandAfter
+    }
+  }
+`);
+
+export const TRANSFER_STOCK = graphql(`
+  mutation TransferStock($input: StockTransferInput!) {
+    transferStock(input: $input) {
+      id
+      locationId
       onHandAfter
     }
   }

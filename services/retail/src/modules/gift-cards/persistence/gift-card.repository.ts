@@ -152,4 +152,35 @@ export class GiftCardRepository {
        GROUP BY c.id HAVING c.balance_minor <> COALESCE(sum(e.amount_minor), 0)`,
     );
   }
+
+  /** The cards a ticket sold, locked, each with whether it was voided already: what a void of the ticket decides on. */
+  async soldOnForVoid(m: EntityManager, ticketId: string): Promise<(GiftCardRow & { soldOnLineId: string | null; voided: boolean })[]> {
+    return m.query(
+      `SELECT ${CARD}, c.sold_on_line_id AS "soldOnLineId",
+         EXISTS (SELECT 1 FROM gift_card_entries e WHERE e.gift_card_id = c.id AND e.kind = 'voided') AS voided
+       FROM gift_cards c WHERE c.sold_on_ticket_id = $1 ORDER BY c.issued_at, c.id FOR UPDATE OF c`,
+      [ticketId],
+    );
+  }
+
+  /** Cards past their expiry with value left, locked (another run skips them): the expiry job's batch. */
+  async expiring(m: EntityManager, now: Date, limit: number): Promise<GiftCardRow[]> {
+    return m.query(
+      `SELECT ${CARD} FROM gift_cards c WHERE c.balance_minor > 0 AND c.expires_at IS NOT NULL AND c.expires_at <= $1
+       ORDER BY c.expires_at, c.id LIMIT $2 FOR UPDATE OF c SKIP LOCKED`,
+      [now, limit],
+    );
+  }
+
+  /**
+   * Takes `amountMinor` off a card whatever its expiry (a void or the expiry itself); null when the
+   * balance moved since it was read (the caller holds the row's lock, so it does not).
+   */
+  async take(m: EntityManager, id: string, amountMinor: number): Promise<number | null> {
+    const [rows] = (await m.query(
+      `UPDATE gift_cards SET balance_minor = balance_minor - $2 WHERE id = $1 AND balance_minor - $2 >= 0 RETURNING balance_minor AS "balanceMinor"`,
+      [id, amountMinor],
+    )) as [{ balanceMinor: number }[], number];
+    return rows[0]?.balanceMinor ?? null;
+  }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MembershipStatus, PrepaidPlanKind } from '@salon/contracts';
+import type { CreditEntryKind, MembershipStatus, PrepaidPlanKind } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface ClientPrepaidRow {
@@ -24,7 +24,7 @@ export interface ClientPrepaidRow {
 export interface CreditEntryRow {
   id: string;
   clientPrepaidId: string;
-  kind: 'granted' | 'redeemed' | 'restored' | 'reset';
+  kind: CreditEntryKind;
   credits: number;
   creditsAfter: number;
   ticketId: string | null;
@@ -158,5 +158,34 @@ export class PrepaidRepository {
       [ticketId],
     );
     return rows.map((r) => r.lineId);
+  }
+
+  /**
+   * The memberships and packages a ticket sold, locked, with the sessions used (redeemed less
+   * restored) and whether they were voided already: what a void of the ticket decides on.
+   */
+  async soldOnForVoid(
+    m: EntityManager,
+    ticketId: string,
+  ): Promise<(ClientPrepaidRow & { soldOnLineId: string | null; sessionsUsed: number; voided: boolean })[]> {
+    return m.query(
+      `SELECT ${HELD}, h.sold_on_line_id AS "soldOnLineId",
+         (SELECT COALESCE(sum(CASE WHEN e.kind = 'redeemed' THEN 1 WHEN e.kind = 'restored' THEN -1 ELSE 0 END), 0)::int
+            FROM prepaid_credit_entries e WHERE e.client_prepaid_id = h.id) AS "sessionsUsed",
+         EXISTS (SELECT 1 FROM prepaid_credit_entries e WHERE e.client_prepaid_id = h.id AND e.kind = 'voided') AS voided
+       FROM client_prepaids h JOIN prepaid_plans p ON p.id = h.plan_id
+       WHERE h.sold_on_ticket_id = $1 ORDER BY h.created_at, h.id FOR UPDATE OF h`,
+      [ticketId],
+    );
+  }
+
+  /** Packages past their expiry with sessions left, locked (another run skips them): the expiry job's batch. */
+  async expiringPackages(m: EntityManager, now: Date, limit: number): Promise<ClientPrepaidRow[]> {
+    return m.query(
+      `SELECT ${HELD} FROM client_prepaids h JOIN prepaid_plans p ON p.id = h.plan_id
+       WHERE h.kind = 'package' AND h.status <> 'cancelled' AND h.credits_left > 0 AND h.period_end IS NOT NULL AND h.period_end <= $1
+       ORDER BY h.period_end, h.id LIMIT $2 FOR UPDATE OF h SKIP LOCKED`,
+      [now, limit],
+    );
   }
 }

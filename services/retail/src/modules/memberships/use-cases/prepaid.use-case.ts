@@ -10,12 +10,12 @@ import {
   type PrepaidSuggestion,
 } from '@salon/contracts';
 import { ConflictError, NotFoundError, OutboxWriter, parseInput, ValidationFailedError } from '@salon/nest-kit';
-import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GiftCardRepository } from '../../gift-cards/persistence/gift-card.repository.js';
 import { statusOf } from '../../gift-cards/domain/gift-cards.rules.js';
 import { TicketRepository, type LineRow } from '../../tickets/persistence/ticket.repository.js';
 import { creditRefusal, membershipTransition, packageStatus, periodEndOf } from '../domain/memberships.rules.js';
+import { expiryAtLocalDayEnd } from '../domain/prepaid-expiry.rules.js';
 import { allocatePrepaid } from '../domain/prepaid-allocation.rules.js';
 import { PlanRepository, type PlanRow } from '../persistence/plan.repository.js';
 import { PrepaidRepository, type ClientPrepaidRow, type CreditEntryRow } from '../persistence/prepaid.repository.js';
@@ -45,7 +45,7 @@ export function toHeldView(h: ClientPrepaidRow, entries: readonly CreditEntryRow
     planId: h.planId,
     planName: h.planName,
     clientId: h.clientId,
-    status: h.kind === 'package' ? packageStatus(h, now) : h.status,
+    status: liveStatus(h, now),
     creditsLeft: h.creditsLeft,
     creditsPerPeriod: h.creditsPerPeriod,
     serviceIds: h.serviceIds,
@@ -66,8 +66,12 @@ export function toHeldView(h: ClientPrepaidRow, entries: readonly CreditEntryRow
   };
 }
 
-/** A package's live status is derived (used up, expired); a membership's is stored by its state machine. */
-const liveStatus = (h: ClientPrepaidRow, now: Date) => (h.kind === 'package' ? packageStatus(h, now) : h.status);
+/**
+ * A package's live status is derived (used up, expired) unless it was voided (stored cancelled); a
+ * membership's is stored by its state machine.
+ */
+const liveStatus = (h: ClientPrepaidRow, now: Date) =>
+  h.kind === 'package' && h.status !== 'cancelled' ? packageStatus(h, now) : h.status;
 
 /**
  * Membership and package plans, the memberships and packages clients hold (started when the ticket
@@ -172,6 +176,7 @@ export class PrepaidUseCase {
     lines: readonly LineRow[],
     actor: Actor,
     now: Date,
+    zone: string,
   ): Promise<void> {
     const selling = lines.filter((l) => (l.kind === 'membership' || l.kind === 'package') && l.planId);
     if (!selling.length || !ticket.clientId) return;
@@ -183,7 +188,7 @@ export class PrepaidUseCase {
           plan.kind === 'membership'
             ? periodEndOf(now, plan.period ?? 'month')
             : plan.validityDays
-              ? DateTime.fromJSDate(now).plus({ days: plan.validityDays }).toJSDate()
+              ? expiryAtLocalDayEnd(now, { days: plan.validityDays }, zone)
               : null;
         const id = await this.held.insert(m, {
           planId: plan.id,

@@ -139,4 +139,9 @@ export class RefundInput implements RefundContract {
   @Field(() => Int) amountMinor: number;
   @Field() reason: string;
   @Field(() => Boolean, { nullable: true, description: "Put the ticket's sold products back in stock" }) restock?: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Void the gift cards, memberships and packages the ticket sold (refused when any was used)',
+  })
+  voidPrepaid?: boolean;
 }

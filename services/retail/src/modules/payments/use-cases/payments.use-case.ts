@@ -32,6 +32,7 @@ import { GiftCardsUseCase } from '../../gift-cards/use-cases/gift-cards.use-case
 import { creditRefundRefusal } from '../../memberships/domain/memberships.rules.js';
 import { PrepaidUseCase } from '../../memberships/use-cases/prepaid.use-case.js';
 import type { LineRow } from '../../tickets/persistence/ticket.repository.js';
+import { PrepaidVoidUseCase } from '../../memberships/use-cases/prepaid-void.use-case.js';
 import { PaymentRepository, type PaymentRow, type RefundRow } from '../persistence/payment.repository.js';
 
 type Actor = EventEnvelope['actor'];
@@ -114,6 +115,7 @@ export class PaymentsUseCase {
     private readonly accounts: CardAccountsRepository,
     private readonly giftCards: GiftCardsUseCase,
     private readonly prepaid: PrepaidUseCase,
+    private readonly prepaidVoid: PrepaidVoidUseCase,
   ) {}
 
   async get(id: string): Promise<PaymentView> {
@@ -408,7 +410,7 @@ export class PaymentsUseCase {
   /** The gift cards, memberships and packages a closing ticket sells start, in the closing transaction. */
   private async issuePrepaid(m: EntityManager, ticket: TicketRow, lines: readonly LineRow[], actor: Actor, now: Date) {
     await this.giftCards.issueForTicket(m, ticket, lines, actor, now);
-    await this.prepaid.startForTicket(m, ticket, lines, actor, now);
+    await this.prepaid.startForTicket(m, ticket, lines, actor, now, await this.lookup.timeZoneOf(ticket.locationId));
   }
 
   /** As for stock: the card is charged, so a physical gift card number taken since is logged, not refused. */
@@ -518,6 +520,7 @@ export class PaymentsUseCase {
       amountMinor: r.amountMinor,
       reason: r.reason,
       ...(r.restock ? { restock: true } : {}),
+      ...(r.voidPrepaid ? { voidPrepaid: true } : {}),
     });
     return this.dataSource.transaction(async (m) => {
       // The ticket first, as a tender does, then the payment: one lock order, no deadlock.
@@ -548,6 +551,8 @@ export class PaymentsUseCase {
       }
       if (r.restock && ticket.status !== 'closed')
         throw ValidationFailedError.field('restock', "puts back a closed ticket's products; this ticket is open");
+      // Voiding what the ticket sold is decided before any money moves (Stripe's refund included).
+      const voiding = r.voidPrepaid ? await this.prepaidVoid.check(m, ticket, r.amountMinor, now) : null;
       let providerRef: string | null = null;
       if (TENDER_RULES[payment.method].card && payment.providerRef) {
         // Card money goes back through Stripe first; its refund id makes the charge.refunded webhook a no-op.
@@ -586,6 +591,8 @@ export class PaymentsUseCase {
       if (payment.method === 'prepaid_credit') await this.prepaid.restoreIn(m, { paymentId, createdBy: actorUuid(auth.userId), now });
       // Products come back to stock with the refund, in its transaction (at most what each line sold).
       if (r.restock) await this.ledger.restockTicket(m, ticket, await this.tickets.lines(ticket.id, m), actorUuid(auth.userId), now);
+      if (voiding)
+        await this.prepaidVoid.apply(m, ticket, voiding, { refundId, actor: userActor(auth), createdBy: actorUuid(auth.userId), now });
       return { ...(await this.refundAnswer(m, refundId)), replayed: false };
     });
   }

@@ -35,6 +35,8 @@ import { PlatformLookup, type CatalogueService, type CheckoutAppointment } from 
 import { TicketRepository, type LineRow, type StoredTip, type TicketRow } from '../persistence/ticket.repository.js';
 import { sameDiscount, toDiscountRule, toTicketView, toTipRule } from './ticket-view.js';
 import { DepositTenders } from '../../deposits/use-cases/deposit-tenders.use-case.js';
+import { memberDiscounts } from '../../memberships/domain/member-benefits.rules.js';
+import { PrepaidRepository } from '../../memberships/persistence/prepaid.repository.js';
 
 /** A line before its totals are computed. */
 type LineSeed = Omit<LineRow, 'grossMinor' | 'discountMinor' | 'netMinor' | 'taxPpm' | 'taxMinor' | 'totalMinor'>;
@@ -64,6 +66,7 @@ export class TicketsUseCase {
     private readonly products: ProductRepository,
     private readonly plans: PlanRepository,
     private readonly depositTenders: DepositTenders,
+    private readonly held: PrepaidRepository,
   ) {}
 
   async get(id: string): Promise<TicketView> {
@@ -154,7 +157,8 @@ export class TicketsUseCase {
         throw error;
       }
       const ticket = (await this.tickets.find(id, m))!;
-      await this.write(m, ticket, { clientId: ticket.clientId, lines, discount: null, tip: null }, names);
+      const member = await this.withMemberDiscounts(m, ticket.clientId, lines, () => true, now);
+      await this.write(m, ticket, { clientId: ticket.clientId, lines: member.lines, discount: null, tip: null }, names);
       // A visit booked online with a deposit: the deposit is a tender on its ticket from the start.
       await this.depositTenders.applyIn(m, id, now);
       return this.viewIn(m, id);
@@ -167,7 +171,7 @@ export class TicketsUseCase {
    * change needs beyond use_pos (a typed or changed price, a fee, a discount above the limit) is
    * checked against the caller's permissions (403 naming them).
    */
-  async update(auth: AuthContext, id: string, input: unknown): Promise<TicketView> {
+  async update(auth: AuthContext, id: string, input: unknown, now = new Date()): Promise<TicketView> {
     const change = parseInput(updateTicketInputSchema, input);
     if (!isUuid(id)) throw new NotFoundError(`Ticket ${id} not found`);
     const held = auth.role === 'admin' ? [] : await this.permissions.permissionsOf(auth.userId);
@@ -191,10 +195,15 @@ export class TicketsUseCase {
         );
       }
       const existing = await this.tickets.lines(id, m);
-      const lines =
+      const asked =
         change.lines === undefined ? existing.map(seedOf) : this.nextLines(change.lines, existing, catalogue, products, names, plans);
+      const clientId = change.clientId === undefined ? ticket.clientId : change.clientId;
+      // A member's discount goes on the lines rung up now, or on every line when the member is named now.
+      const existingIds = new Set(existing.map((l) => l.id));
+      const member = await this.withMemberDiscounts(m, clientId, asked, (l) => clientId !== ticket.clientId || !existingIds.has(l.id), now);
+      const lines = member.lines;
       const state: TicketState = {
-        clientId: change.clientId === undefined ? ticket.clientId : change.clientId,
+        clientId,
         lines,
         discount: change.discount === undefined ? ticket.discount : change.discount && toDiscountRule(change.discount),
         tip: change.tip === undefined ? (ticket.tip?.rule ?? null) : change.tip && toTipRule(change.tip),
@@ -211,7 +220,8 @@ export class TicketsUseCase {
           listUnitPriceMinor: l.listUnitPriceMinor,
           unitPriceMinor: l.unitPriceMinor,
           previousUnitPriceMinor: prior?.unitPriceMinor ?? null,
-          discountChanged: !sameDiscount(prior?.discount ?? null, l.discount),
+          // The member's own discount needs no approval: the plan granted it.
+          discountChanged: !member.lineIds.has(l.id) && !sameDiscount(prior?.discount ?? null, l.discount),
         };
       });
       const missing = requiredApprovals({
@@ -256,6 +266,38 @@ export class TicketsUseCase {
       await this.tickets.releaseAppointments(m, id);
       return this.viewIn(m, id);
     });
+  }
+
+  /**
+   * The client's live membership discount (domain/member-benefits.rules.ts) on the service and
+   * product lines `fresh` picks that carry no discount of their own, as a percent line discount
+   * with its reason; answers the lines and the ids it discounted.
+   */
+  private async withMemberDiscounts(
+    m: EntityManager,
+    clientId: string | null,
+    lines: LineSeed[],
+    fresh: (l: LineSeed) => boolean,
+    now: Date,
+  ): Promise<{ lines: LineSeed[]; lineIds: ReadonlySet<string> }> {
+    if (!clientId || !lines.some((l) => (l.kind === 'service' || l.kind === 'product') && !l.discount))
+      return { lines, lineIds: new Set() };
+    const held = await this.held.list({ clientId, kind: 'membership' }, m);
+    const discounts = new Map(
+      memberDiscounts(
+        lines.filter(fresh).map((l) => ({ id: l.id, kind: l.kind, hasDiscount: !!l.discount, grossMinor: l.unitPriceMinor * l.quantity })),
+        held,
+        [],
+        now,
+      ).map((d) => [d.lineId, d]),
+    );
+    return {
+      lines: lines.map((l) => {
+        const d = discounts.get(l.id);
+        return d ? { ...l, discount: { type: 'percent', bps: d.bps, reason: d.reason } } : l;
+      }),
+      lineIds: new Set(discounts.keys()),
+    };
   }
 
   private totalsOf(ticket: TicketRow, state: TicketState) {
