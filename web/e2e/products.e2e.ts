@@ -5,7 +5,8 @@ import { launchBrowser, newPage, signIn } from './browser.js';
 
 // The stock walk of issue 12 at the demo salon: the seeded catalogue at /products (no axe
 // violations), a purchase order for a demo product placed and received, the product scanned by its
-// barcode onto a walk-in ticket at the POS and paid in cash, and its stock going down on /products.
+// barcode onto a walk-in ticket at the POS and paid in cash, and its stock going down on /products;
+// an imported product's stock adjusted with a reason and sent to the other location, with its history.
 let browser: Browser;
 
 beforeAll(async () => {
@@ -105,6 +106,35 @@ describe('products and stock', () => {
     await page.getByLabel('Search products').fill('Walk Sculpt Wax');
     const imported = page.locator('[data-testid^="product-"]', { hasText: 'Walk Sculpt Wax' }).first();
     await expect.poll(() => imported.locator('[data-testid^="on-hand-"]').innerText()).toBe('4');
+
+    // Its stock: one taken off as damaged (a reason is required), two sent to the other location,
+    // and the history lists both with the on-hand after each; a transfer above what is left is refused.
+    await imported.getByRole('button', { name: 'Stock of Walk Sculpt Wax' }).click();
+    const stock = page.getByTestId('stock-dialog');
+    await stock.waitFor();
+    await stock.getByLabel('Units (+ to add, − to take off)').fill('-1');
+    await stock.getByTestId('stock-adjust').click();
+    await expect.poll(() => stock.getByRole('alert').innerText()).toContain('Give a reason');
+    await stock.getByLabel('Reason').fill('Damaged in delivery');
+    await stock.getByTestId('stock-adjust').click();
+    await expect.poll(() => stock.getByTestId('stock-on-hand').innerText()).toContain('3 on hand');
+    const to = stock.getByLabel('To');
+    const other = (await to.locator('option').nth(1).innerText()).trim();
+    await to.selectOption({ label: other });
+    await stock.getByLabel('Units', { exact: true }).fill('5');
+    await stock.getByTestId('stock-transfer').click();
+    await expect.poll(() => stock.getByRole('alert').innerText()).toBe('Only 3 on hand here');
+    await stock.getByLabel('Units', { exact: true }).fill('2');
+    await stock.getByTestId('stock-transfer').click();
+    await expect.poll(() => stock.getByTestId('stock-on-hand').innerText()).toContain('1 on hand');
+    const history = stock.getByTestId('stock-history');
+    await expect.poll(() => history.innerText()).toContain('Sent to another location');
+    expect(await history.innerText()).toContain('Damaged in delivery');
+    expect(await axeViolations(page, '[data-testid="stock-dialog"]')).toEqual([]);
+    await stock.getByRole('button', { name: 'Close' }).first().click();
+    await stock.waitFor({ state: 'detached' });
+    await expect.poll(() => imported.locator('[data-testid^="on-hand-"]').innerText()).toBe('1');
+    expect(await imported.innerText()).toContain(`${other}: 2`);
 
     // The stock count dialog has no axe violations either.
     await page.getByTestId('start-count').click();
