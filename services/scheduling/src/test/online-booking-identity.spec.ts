@@ -96,7 +96,9 @@ describe('who an online booking belongs to', () => {
     expect([known.status, unknown.status]).toEqual([201, 201]);
     expect(Object.keys(bookingConfirmationSchema.strict().parse(known.body))).toEqual(Object.keys(unknown.body));
     expect(known.body).not.toHaveProperty('clientCreated');
-    expect({ ...known.body, appointment: null }).toEqual({ ...unknown.body, appointment: null });
+    // Apart from the appointment and its own random forms key, nothing tells the two apart.
+    expect({ ...known.body, appointment: null, formsKey: null }).toEqual({ ...unknown.body, appointment: null, formsKey: null });
+    expect(known.body.formsKey).toMatch(/^[\w-]{43}$/);
     // Only the known contact's client is sent a link; the visitor is told nothing either way.
     expect(await claimEvents(known.body.appointment.id)).toHaveLength(1);
     expect(await claimEvents(unknown.body.appointment.id)).toHaveLength(0);
