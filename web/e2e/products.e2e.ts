@@ -118,7 +118,7 @@ describe('products and stock', () => {
     await stock.getByLabel('Reason').fill('Damaged in delivery');
     await stock.getByTestId('stock-adjust').click();
     await expect.poll(() => stock.getByTestId('stock-on-hand').innerText()).toContain('3 on hand');
-    const to = stock.getByLabel('To');
+    const to = stock.getByLabel('To', { exact: true });
     const other = (await to.locator('option').nth(1).innerText()).trim();
     await to.selectOption({ label: other });
     await stock.getByLabel('Units', { exact: true }).fill('5');

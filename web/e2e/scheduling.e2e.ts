@@ -189,12 +189,12 @@ describe('the calendar: unavailable times and resizing', () => {
     const locationId = locations.find((l) => l.isActive)!.id;
     const scene = await findScene(token, locationId);
     const clientId = await aClient(token);
-    const book = async (slot: Slot) => {
+    const book = async (slot: Slot, staffId = scene.staff.staffId) => {
       const res = await apiAs(token, 'POST', '/api/appointments', {
         locationId,
         clientId,
         serviceId: scene.service.id,
-        staffId: scene.staff.staffId,
+        staffId,
         startsAt: slot.startsAt,
         source: 'staff',
       });
@@ -228,13 +228,15 @@ describe('the calendar: unavailable times and resizing', () => {
       .poll(async () => (await apiAs(token, 'GET', `/api/appointments/${roomy.id}`)).body.endsAt, { timeout: 15_000 })
       .toBe(plus(roomy.endsAt, 15));
 
-    // Someone else books meanwhile: the open calendar shows it without a reload.
+    // Someone else books meanwhile, with anyone free that day (this person's day may be full by
+    // now): the open calendar shows it without a reload.
     const dayStart = `${scene.date}T00:00:00Z`;
-    const q = `locationId=${locationId}&serviceId=${scene.service.id}&staffId=${scene.staff.staffId}&from=${plus(dayStart, -12 * 60)}&to=${plus(dayStart, 36 * 60)}`;
-    const free = ((await apiAs(token, 'GET', `/api/availability?${q}`)).body.slots as Slot[]).find(
+    const q = `locationId=${locationId}&serviceId=${scene.service.id}&from=${plus(dayStart, -12 * 60)}&to=${plus(dayStart, 36 * 60)}`;
+    const free = ((await apiAs(token, 'GET', `/api/availability?${q}`)).body.slots as (Slot & { staffId: string })[]).find(
       (s) => localDate(new Date(s.startsAt), scene.timeZone) === scene.date,
-    )!;
-    const other = await book(free);
+    );
+    expect(free, `a free ${scene.service.name} on ${scene.date}`).toBeDefined();
+    const other = await book(free!, free!.staffId);
     await page.getByTestId(`appointment-${other.id}`).waitFor({ timeout: 20_000 });
     await context.close();
   });
