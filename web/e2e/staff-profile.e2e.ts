@@ -30,6 +30,10 @@ describe('a staff profile', () => {
     expect(await profile.getByRole('link', { name: 'Hours and time off for Dana Lee' }).getAttribute('href')).toMatch(
       /^\/staff-schedule\//,
     );
+    // Her pay rule in payroll's words (the demo pays her by the hour plus commission), and the way to change it.
+    const pay = profile.getByTestId('staff-profile-pay');
+    await expect.poll(() => pay.innerText()).toMatch(/since \d{4}-\d{2}-\d{2}, version \d+/);
+    expect(await pay.getByRole('link', { name: 'Change pay rules on Payroll' }).getAttribute('href')).toBe('/payroll');
     expect(await axeViolations(owner.page, '[data-testid="staff-profile"]')).toEqual([]);
     // The same panel in dark mode (the stored preference is what a reload applies).
     await owner.page.evaluate(() => localStorage.setItem('darkMode', 'true'));

@@ -193,6 +193,8 @@ export function StaffPage() {
           seesServices={seesServices}
           isSelf={profile.id === user?.id}
           managesFeed={profile.id === user?.id ? isAdmin || seesSchedules || seesOwnSchedule : isAdmin || can(PERMISSIONS.EDIT_CALENDAR)}
+          seesPay={profile.id === user?.id || isAdmin || can(PERMISSIONS.MANAGE_PAYROLL)}
+          managesPay={isAdmin || can(PERMISSIONS.MANAGE_PAYROLL)}
         />
       )}
     </section>

@@ -248,3 +248,51 @@ describe('the profile photo', () => {
     expect(screen.queryByRole('button', { name: 'Remove photo' })).toBeNull();
   });
 });
+
+describe('StaffProfile pay', () => {
+  const rule = (version: number, effectiveFrom: string, summary: string) => ({
+    __typename: 'PayRule',
+    id: `r${version}`,
+    version,
+    effectiveFrom,
+    summary,
+  });
+
+  it('shows the rule in force and the next change, with the way to Payroll for a manager', async () => {
+    routes.StaffProfilePay = (v) => ({
+      status: 200,
+      body: {
+        data: {
+          payRules:
+            v.staffId === 'dana'
+              ? [
+                  rule(1, '2020-01-01', '$18.00 an hour'),
+                  rule(2, '2021-06-01', '$20.00 an hour, 40% on services'),
+                  rule(3, '2999-01-01', '$25.00 an hour'),
+                ]
+              : [],
+        },
+      },
+    });
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} seesPay managesPay />);
+    const pay = await screen.findByTestId('staff-profile-pay');
+    await waitFor(() => expect(pay.textContent).toContain('$20.00 an hour, 40% on services (since 2021-06-01, version 2)'));
+    expect(pay.textContent).toContain('From 2999-01-01: $25.00 an hour');
+    expect(within(pay).getByRole('link', { name: 'Change pay rules on Payroll' }).getAttribute('href')).toBe('/payroll');
+  });
+
+  it('says when there is no rule, and asks payroll nothing for someone who may not see pay', async () => {
+    routes.StaffProfilePay = () => ({ status: 200, body: { data: { payRules: [] } } });
+    const { unmount } = wrap(
+      <StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} seesPay />,
+    );
+    expect((await screen.findByTestId('staff-profile-pay')).textContent).toContain('No pay rule yet.');
+    expect(screen.queryByRole('link', { name: /Payroll/ })).toBeNull();
+    unmount();
+    calls = [];
+    wrap(<StaffProfile person={DANA} onClose={vi.fn()} canEditBio={false} seesSchedule={false} seesServices={false} />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId('staff-profile-pay')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

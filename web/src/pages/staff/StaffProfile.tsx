@@ -8,9 +8,9 @@ import { Avatar } from '../../shell/Avatar';
 import { toast } from '../../shell/Toaster';
 import { Dialog } from '../clients/Dialog';
 import { CalendarSync } from './CalendarSync';
-import { PROFILE_HOURS, PROFILE_LOCATIONS, PROFILE_SERVICES, SET_USER_BIO, SET_USER_PHOTO, type StaffUser } from './staff-gql';
+import { PROFILE_HOURS, PROFILE_LOCATIONS, PROFILE_PAY, PROFILE_SERVICES, SET_USER_BIO, SET_USER_PHOTO, type StaffUser } from './staff-gql';
 import { PHOTO_TYPES, photoFileProblem, shrinkPhoto } from './staff-photo';
-import { performedServices } from './staff-profile';
+import { currentPayRule, performedServices } from './staff-profile';
 import './staff.css';
 
 interface Props {
@@ -25,13 +25,27 @@ interface Props {
   /** The person themselves, or whoever holds edit_calendar (scheduling's rule for calendar feeds). */
   managesFeed?: boolean;
   isSelf?: boolean;
+  /** The person themselves, or whoever holds manage_payroll (payroll's rule for pay rules). */
+  seesPay?: boolean;
+  /** Whoever may change pay rules (manage_payroll): a link to them on Payroll. */
+  managesPay?: boolean;
 }
 
 /**
  * A person's profile beside the staff list: photo, contact, the bio clients read on online booking,
  * where they work and what they perform at their own duration and price, and a way to their hours.
  */
-export function StaffProfile({ person, onClose, canEditBio, seesSchedule, seesServices, managesFeed = false, isSelf = false }: Props) {
+export function StaffProfile({
+  person,
+  onClose,
+  canEditBio,
+  seesSchedule,
+  seesServices,
+  managesFeed = false,
+  isSelf = false,
+  seesPay = false,
+  managesPay = false,
+}: Props) {
   const name = person.fullName || person.email;
   const locations = useQuery(PROFILE_LOCATIONS, { skip: !seesSchedule && !seesServices });
   const services = useQuery(PROFILE_SERVICES, { skip: !seesServices });
@@ -130,10 +144,7 @@ export function StaffProfile({ person, onClose, canEditBio, seesSchedule, seesSe
         </section>
       )}
 
-      <section className="staff-profile-section" aria-labelledby="staff-profile-pay">
-        <h3 id="staff-profile-pay">Pay</h3>
-        <p className="muted">Pay rules (commission, hourly rates) are set here once payroll is part of the salon.</p>
-      </section>
+      {seesPay && person.role !== 'client' && <PaySection staffId={person.id} managesPay={managesPay} />}
     </Dialog>
   );
 }
@@ -277,5 +288,41 @@ function BioSection({ person, canEdit }: { person: StaffUser; canEdit: boolean }
         </button>
       </div>
     </form>
+  );
+}
+
+/** The pay rule in force (payroll's own words for it) and when it changed; managers change it on Payroll. */
+function PaySection({ staffId, managesPay }: { staffId: string; managesPay: boolean }) {
+  const { data, loading, error } = useQuery(PROFILE_PAY, { variables: { staffId } });
+  // Rules start on a local calendar day: today as this browser's calendar shows it.
+  const today = new Date().toLocaleDateString('en-CA');
+  const versions = data?.payRules ?? [];
+  const current = currentPayRule(versions, today);
+  const next = versions.filter((v) => v.effectiveFrom > today).sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom))[0];
+  return (
+    <section className="staff-profile-section" aria-labelledby="staff-profile-pay" data-testid="staff-profile-pay">
+      <h3 id="staff-profile-pay">Pay</h3>
+      {loading && <p className="muted">Loading…</p>}
+      {error && <p role="alert">{graphqlErrorMessage(error)}</p>}
+      {data && !current && !next && <p className="muted">No pay rule yet.</p>}
+      {current && (
+        <p>
+          {current.summary}{' '}
+          <span className="muted small">
+            (since {current.effectiveFrom}, version {current.version})
+          </span>
+        </p>
+      )}
+      {next && (
+        <p className="muted small">
+          From {next.effectiveFrom}: {next.summary}
+        </p>
+      )}
+      {managesPay && (
+        <p>
+          <Link to="/payroll">Change pay rules on Payroll</Link>
+        </p>
+      )}
+    </section>
   );
 }

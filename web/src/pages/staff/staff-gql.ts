@@ -89,6 +89,18 @@ export const PROFILE_HOURS = graphql(`
   }
 `);
 
+/** A profile's pay: the person's pay rule versions (payroll answers their own, or anyone's with manage_payroll). */
+export const PROFILE_PAY = graphql(`
+  query StaffProfilePay($staffId: ID!) {
+    payRules(staffId: $staffId) {
+      id
+      version
+      effectiveFrom
+      summary
+    }
+  }
+`);
+
 /** A profile's services: the catalogue with who performs each at their own duration and price. */
 export const PROFILE_SERVICES = graphql(`
   query StaffProfileServices {

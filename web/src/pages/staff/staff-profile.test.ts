@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { performedServices, type CatalogueService } from './staff-profile';
+import { currentPayRule, performedServices, type CatalogueService } from './staff-profile';
 
 const base = { currency: 'USD', active: true, durationMin: 60, priceMinor: 6000 };
 const services: CatalogueService[] = [
@@ -32,5 +32,16 @@ describe('performedServices', () => {
 
   it('gives nothing to someone who works nowhere and is named on no service', () => {
     expect(performedServices('sam', services, [])).toEqual([]);
+  });
+});
+
+describe('currentPayRule', () => {
+  const v = (version: number, effectiveFrom: string) => ({ version, effectiveFrom });
+  it('is the latest version started by today, the higher version on the same day, and none before the first', () => {
+    const versions = [v(1, '2026-01-01'), v(3, '2026-12-01'), v(2, '2026-06-01'), v(4, '2026-06-01')];
+    expect(currentPayRule(versions, '2026-11-23')).toEqual(v(4, '2026-06-01'));
+    expect(currentPayRule(versions, '2026-12-01')).toEqual(v(3, '2026-12-01'));
+    expect(currentPayRule(versions, '2025-12-31')).toBeNull();
+    expect(currentPayRule([], '2026-11-23')).toBeNull();
   });
 });

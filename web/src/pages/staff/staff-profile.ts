@@ -53,3 +53,15 @@ export function performedServices(
   }
   return performed.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** The version in force on `today` (YYYY-MM-DD): the latest whose effectiveFrom is not after it. */
+export function currentPayRule<T extends { effectiveFrom: string; version: number }>(versions: readonly T[], today: string): T | null {
+  let best: T | null = null;
+  for (const v of versions)
+    if (
+      v.effectiveFrom <= today &&
+      (!best || v.effectiveFrom > best.effectiveFrom || (v.effectiveFrom === best.effectiveFrom && v.version > best.version))
+    )
+      best = v;
+  return best;
+}
