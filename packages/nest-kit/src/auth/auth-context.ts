@@ -17,6 +17,14 @@ export interface RequestWithAuth {
   auth?: AuthContext;
   /** The caller's effective permissions, loaded once per request by the permission guard. */
   permissions?: readonly string[];
+  /**
+   * The token check and the permission lookup in flight. The resolvers of one GraphQL request run
+   * their guards side by side (the gateway's `_entities` asks for every client of a page at once):
+   * sharing one promise costs one Redis round trip and one identity call instead of one per field,
+   * and lets every resolver continue in the same tick, so a DataLoader still gets one batch.
+   */
+  authPending?: Promise<unknown>;
+  permissionsPending?: Promise<readonly string[]>;
 }
 
 /**

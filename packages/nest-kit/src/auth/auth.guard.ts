@@ -37,8 +37,9 @@ export class AuthGuard implements CanActivate {
       throw new UnauthenticatedError();
     }
     try {
-      const verified = await this.tokens.verify(token);
-      request.auth = {
+      request.authPending ??= this.tokens.verify(token);
+      const verified = (await request.authPending) as Awaited<ReturnType<TokenService['verify']>>;
+      request.auth ??= {
         userId: verified.userId,
         role: verified.role,
         tokenId: verified.jti,

@@ -5,7 +5,7 @@ import { Test } from '@nestjs/testing';
 import { TokenService } from '@salon/tokens';
 import { SignJWT } from 'jose';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, baseConfigSchema } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { subgraphModule } from '../graphql/subgraph.module.js';
@@ -225,6 +225,22 @@ describe('subgraph auth: federation entry points', () => {
   it('resolves _entities and field resolvers for any signed-in caller, who reaches them as the verified user', async () => {
     const res = await gql(entities('id email shout askedBy'), await bearer('none'));
     expect(res).toEqual({ data: { _entities: [{ id: 'p-1', email: 'p-1@example.com', shout: 'P-1@EXAMPLE.COM', askedBy: 'none' }] } });
+  });
+
+  it('checks the token and the permissions once for all the references of one _entities call, side by side', async () => {
+    const authorization = await bearer('staff');
+    const verify = vi.spyOn(tokens, 'verify');
+    const permissions = vi.spyOn(app.get(PermissionResolver), 'permissionsOf');
+    try {
+      const representations = ['p-1', 'p-2', 'p-3', 'p-4'].map((id) => `{ __typename: "Person", id: "${id}" }`).join(', ');
+      const res = await gql(`{ _entities(representations: [${representations}]) { ... on Person { id payRate } } }`, authorization);
+      expect(res.data?._entities).toHaveLength(4);
+      expect(verify).toHaveBeenCalledTimes(1);
+      expect(permissions).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+      permissions.mockRestore();
+    }
   });
 
   it("keeps a field's own permission rule under _entities", async () => {

@@ -26,7 +26,8 @@ export class PermissionGuard implements CanActivate {
       throw new ForbiddenError(`Forbidden: requires the ${roles.join(' or ')} role`);
     }
     if (requirement === undefined || auth.role === 'admin') return true;
-    request.permissions ??= await this.resolver.permissionsOf(auth.userId);
+    request.permissionsPending ??= this.resolver.permissionsOf(auth.userId);
+    request.permissions ??= await request.permissionsPending;
     if (!satisfies({ role: auth.role, permissions: request.permissions }, requirement)) {
       throw new ForbiddenError(`Forbidden: requires ${describeRequirement(requirement)}`);
     }
