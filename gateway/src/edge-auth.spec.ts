@@ -41,6 +41,10 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('POST', '/api/marketing/unsubscribe/u1.a.b')).toBe(true);
     expect(isPublicRoute('GET', '/api/marketing/unsubscribe')).toBe(false);
     expect(isPublicRoute('GET', '/api/marketing/campaigns')).toBe(false);
+    expect(isPublicRoute('GET', '/api/marketing/track/open/t1.a.b')).toBe(true);
+    expect(isPublicRoute('GET', '/api/marketing/track/click/t1.a.b')).toBe(true);
+    expect(isPublicRoute('POST', '/api/marketing/track/click/t1.a.b')).toBe(false);
+    expect(isPublicRoute('GET', '/api/marketing/track')).toBe(false);
     expect(isPublicRoute('POST', '/api/services')).toBe(false);
     expect(isPublicRoute('GET', '/api/forms')).toBe(false);
     expect(isPublicRoute('DELETE', '/api/documents/abc')).toBe(false);
@@ -77,6 +81,9 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('GET', '/api/booking-deposits/0b3c0d4e-0000-4000-8000-000000000001')).toBe(true);
     expect(isPublicRoute('GET', '/api/booking-deposits')).toBe(false);
     expect(isPublicRoute('POST', '/api/booking-deposits/0b3c0d4e-0000-4000-8000-000000000001')).toBe(false);
+    expect(isPublicRoute('POST', '/api/online-gift-cards')).toBe(true);
+    expect(isPublicRoute('GET', '/api/online-gift-cards/0b3c0d4e-0000-4000-8000-000000000001')).toBe(true);
+    expect(isPublicRoute('GET', '/api/online-gift-cards')).toBe(false);
   });
 
   it('opens the public class list only, not the rosters', () => {

@@ -42,6 +42,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // An online booking's deposit (start it for the booked appointment, read it): the unguessable ids are the credential.
   { method: 'POST', path: '/api/booking-deposits', match: 'exact' },
   { method: 'GET', path: '/api/booking-deposits', match: 'below' },
+  // A gift card bought from the booking page: started with the page's request key, read by the order's id.
+  { method: 'POST', path: '/api/online-gift-cards', match: 'exact' },
+  { method: 'GET', path: '/api/online-gift-cards', match: 'below' },
   // The public form and document pages (/forms/{id}, /documents/{id}): the documents service serves
   // a published form, takes its submission (checking any link token), and a live shared document.
   { method: 'GET', path: '/api/forms/public', match: 'below' },
@@ -49,6 +52,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', path: '/api/documents/public', match: 'below' },
   // A campaign's unsubscribe link (the page, and RFC 8058's one-click POST): the signed token is the credential.
   { method: '*', path: '/api/marketing/unsubscribe', match: 'below' },
+  // A campaign e-mail's open pixel and tracked links: the signed token is the credential.
+  { method: 'GET', path: '/api/marketing/track/open', match: 'below' },
+  { method: 'GET', path: '/api/marketing/track/click', match: 'below' },
 ];
 
 export function isPublicRoute(method: string, path: string, routes: readonly PublicRoute[] = PUBLIC_ROUTES): boolean {

@@ -1,3 +1,4 @@
+import { exitWithParent } from '@salon/nest-kit/shutdown';
 import { createGatewayApp } from './app.js';
 import { ConfigError, loadConfig, type GatewayConfig } from './config.js';
 
@@ -38,6 +39,7 @@ async function shutdown(signal: string): Promise<void> {
 
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+exitWithParent(() => void shutdown('SIGTERM'));
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
 
 try {

@@ -141,6 +141,8 @@ export async function startPlatform(options = {}) {
     LOG_LEVEL: baseEnv.LOG_LEVEL ?? 'info',
     REDIS_KEY_PREFIX: options.redisPrefix ?? baseEnv.REDIS_KEY_PREFIX ?? 'salon:',
     PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://localhost:${port}`,
+    // Each process stops when this one is gone, however it ended (see exitWithParent in nest-kit).
+    EXIT_WITH_PARENT: '1',
   };
   delete common.PORT;
   delete common.DATABASE_URL;
@@ -210,7 +212,8 @@ export async function startPlatform(options = {}) {
       const child = spawn(process.execPath, [join(ROOT, service.dir, 'dist/main.js')], {
         cwd: ROOT,
         env,
-        stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'],
+        // stdin a pipe held by this process: when it is gone, the child sees the end and stops (EXIT_WITH_PARENT).
+        stdio: ['pipe', options.logs ?? 'inherit', options.logs ?? 'inherit'],
       });
       children.push(child);
       await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
@@ -221,7 +224,8 @@ export async function startPlatform(options = {}) {
         const worker = spawn(process.execPath, [join(ROOT, service.dir, service.worker)], {
           cwd: ROOT,
           env,
-          stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'],
+          // stdin a pipe held by this process: when it is gone, the child sees the end and stops (EXIT_WITH_PARENT).
+          stdio: ['pipe', options.logs ?? 'inherit', options.logs ?? 'inherit'],
         });
         children.push(worker);
       }
@@ -237,7 +241,8 @@ export async function startPlatform(options = {}) {
     const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
       cwd: ROOT,
       env: gatewayEnv,
-      stdio: ['ignore', options.logs ?? 'inherit', options.logs ?? 'inherit'],
+      // stdin a pipe held by this process: when it is gone, the child sees the end and stops (EXIT_WITH_PARENT).
+      stdio: ['pipe', options.logs ?? 'inherit', options.logs ?? 'inherit'],
     });
     children.push(gateway);
     await waitForReady(`http://127.0.0.1:${port}/health/ready`, gateway, 'gateway');

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const EXIT_WITH_PARENT = join(here, 'exit-with-parent.cjs');
 export const LLM_RULES = join(here, 'mock-llm.yaml');
 
 function freePort(host) {
@@ -29,10 +30,10 @@ function freePort(host) {
 export async function startLlmPeer({ port = 8009, host = '127.0.0.1', rules = LLM_RULES, timeoutMs = 15_000 } = {}) {
   const chosen = port === 0 ? await freePort(host) : port;
   const main = createRequire(import.meta.url).resolve('@dwmkerr/mock-llm/dist/main.js');
-  const child = spawn(process.execPath, [main, '--config', rules], {
+  const child = spawn(process.execPath, ['--require', EXIT_WITH_PARENT, main, '--config', rules], {
     // The package gets no secret of ours: only where to listen.
     env: { PATH: process.env.PATH ?? '', HOST: host, PORT: String(chosen) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));

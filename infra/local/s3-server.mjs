@@ -18,6 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
+const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
+
 const require = createRequire(import.meta.url);
 
 function freePort(host) {
@@ -40,10 +42,14 @@ export async function startLocalS3({ port = 8008, host = '127.0.0.1', directory,
   const temporary = !directory;
   const dir = directory ?? mkdtempSync(join(tmpdir(), 'salon-s3-'));
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${chosen}`;
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--port', String(chosen), '--host', host, '--directory', dir], {
-    env,
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--require', EXIT_WITH_PARENT, fileURLToPath(import.meta.url), '--port', String(chosen), '--host', host, '--directory', dir],
+    {
+      env,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    },
+  );
   let exited = null;
   child.once('exit', (code) => (exited = { code }));
   const cleanup = () => temporary && rmSync(dir, { recursive: true, force: true });

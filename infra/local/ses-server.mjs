@@ -18,8 +18,10 @@ import { createRequire } from 'node:module';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+
+const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
 
 const require = createRequire(import.meta.url);
 
@@ -108,9 +110,9 @@ export async function startLocalSes({
   const innerHost = '127.0.0.1';
   const inner = await freePort(innerHost);
   const innerUrl = `http://${innerHost}:${inner}`;
-  const child = spawn(process.execPath, [cliPath(), '--port', String(inner), '--host', innerHost], {
+  const child = spawn(process.execPath, ['--require', EXIT_WITH_PARENT, cliPath(), '--port', String(inner), '--host', innerHost], {
     env,
-    stdio: ['ignore', stdio, stdio],
+    stdio: ['pipe', stdio, stdio],
   });
   let exited = null;
   child.once('exit', (code, signal) => (exited = { code, signal }));

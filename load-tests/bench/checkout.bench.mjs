@@ -15,7 +15,8 @@
 //   const checkout = await import('../../load-tests/bench/checkout.bench.mjs');
 //   const result = await checkout.run({ concurrency: 8, checkouts: 400 });   // → { closedPerSecond, checkout: {p50,p95,p99}, open, lines, pay }
 // Standalone: node load-tests/bench/checkout.bench.mjs [--concurrency 8] [--checkouts 400]
-// Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
+// Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL;
+// BENCH_CHECKOUT_NODE_ARGS (e.g. "--cpu-prof" or "--import ./count-queries.mjs") go to the retail process.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -45,6 +46,7 @@ const SERVICES = [
   id: `5e000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
   locationId: LOCATION,
   name,
+  category: i === 3 ? 'Nails' : 'Hair',
   priceMinor,
   currency: 'USD',
   active: true,
@@ -120,7 +122,14 @@ export async function run({
       [products.map((p) => p.id), LOCATION],
     );
 
-    service = await startServiceProcess({ name: 'retail', dir: RETAIL_DIR, env, redis, logs: Boolean(process.env.BENCH_CHECKOUT_LOGS) });
+    service = await startServiceProcess({
+      name: 'retail',
+      dir: RETAIL_DIR,
+      env,
+      redis,
+      nodeArgs: (process.env.BENCH_CHECKOUT_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      logs: Boolean(process.env.BENCH_CHECKOUT_LOGS),
+    });
     const { base, token } = service;
     const call = async (method, path, body, headers = {}) => {
       const t0 = performance.now();

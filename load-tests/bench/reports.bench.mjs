@@ -2,9 +2,11 @@
 //
 // Creates its own database (bench_reports_<rand>), migrates it with the payroll service's
 // migrations, fills its projections as the events would (sales tickets, lines, tips, payments,
-// refunds, appointments, clients) for a year at 3 locations, VACUUM ANALYZE, then times the
-// service's own ReportsUseCase.report (every section: sales by day/service/staff/method/location,
-// appointments, clients, staff, top products) for a month, all locations and one location.
+// refunds, appointments, clients, working weeks, gift cards, memberships, automation sends) for a
+// year at 3 locations, VACUUM ANALYZE, then times the service's own ReportsUseCase.report (every
+// section: sales by day/service/staff/method/location, appointments with utilisation, clients,
+// staff, top products, gift card liability, MRR, automation results) for a month, all locations
+// and one location.
 // Prints p50/p95/p99 and drops the database.
 //
 // Needs the payroll service built (`npx turbo run build --filter=@salon/payroll...`). `npm run bench`:
@@ -101,6 +103,50 @@ export async function run({
               CASE WHEN number % 40 = 0 THEN 'no_show' WHEN number % 25 = 0 THEN 'cancelled' ELSE 'completed' END, closed_at
          FROM sales_tickets`,
       [STAFF, SERVICES],
+    );
+    // The newer sections' projections: every person's week at every location (changed each quarter),
+    // 5,000 gift cards with a redemption each and a refund now and then, 1,200 memberships (a tenth
+    // cancelled), and an automation send per ticket.
+    await db.query(
+      `INSERT INTO report_working_weeks (staff_id, location_id, effective_at, intervals)
+       SELECT s, l, $1::timestamptz - q * interval '91 days',
+              (SELECT jsonb_agg(jsonb_build_object('weekday', d, 'start', '09:00', 'end', '18:00', 'kind', 'work')) FROM generate_series(1, 6) AS d)
+              || (SELECT jsonb_agg(jsonb_build_object('weekday', d, 'start', '12:30', 'end', '13:00', 'kind', 'break')) FROM generate_series(1, 6) AS d)
+         FROM unnest($2::uuid[]) AS s, unnest($3::uuid[]) AS l, generate_series(0, 4) AS q`,
+      [end, STAFF, LOCATIONS],
+    );
+    await db.query(
+      `INSERT INTO report_gift_cards (gift_card_id, location_id, currency, issued_at, expires_at)
+       SELECT 'g' || i, ($1::uuid[])[1 + i % 3], 'USD', $2::timestamptz - (i % $3::int) * interval '1 day',
+              CASE WHEN i % 4 = 0 THEN $2::timestamptz - (i % $3::int) * interval '1 day' + interval '180 days' END
+         FROM generate_series(1, 5000) AS i`,
+      [LOCATIONS, end, days],
+    );
+    await db.query(
+      `INSERT INTO report_gift_card_movements (movement_key, gift_card_id, payment_id, kind, amount_minor, at)
+       SELECT 'issued:' || gift_card_id, gift_card_id, NULL, 'issued', 10000, issued_at FROM report_gift_cards
+       UNION ALL
+       SELECT 'redeemed:p' || gift_card_id, gift_card_id, 'p' || gift_card_id, 'redeemed', -4000, issued_at + interval '20 days' FROM report_gift_cards
+       UNION ALL
+       SELECT 'refunded:r' || gift_card_id, NULL, 'p' || gift_card_id, 'refunded', 1000, issued_at + interval '25 days'
+         FROM report_gift_cards WHERE substr(gift_card_id, 2)::int % 10 = 0`,
+    );
+    await db.query(
+      `INSERT INTO report_memberships (membership_id, plan_id, plan_name, price_minor, period, currency, client_id, location_id, started_at, cancelled_at)
+       SELECT 'm' || i, CASE WHEN i % 5 = 0 THEN 'annual' ELSE 'club' END, CASE WHEN i % 5 = 0 THEN 'Annual' ELSE 'Club' END,
+              CASE WHEN i % 5 = 0 THEN 89000 ELSE 7900 END, CASE WHEN i % 5 = 0 THEN 'year' ELSE 'month' END, 'USD',
+              md5('c' || i)::uuid, ($1::uuid[])[1 + i % 3], $2::timestamptz - (i % $3::int) * interval '1 day',
+              CASE WHEN i % 10 = 0 THEN $2::timestamptz - (i % 30) * interval '1 day' END
+         FROM generate_series(1, 1200) AS i`,
+      [LOCATIONS, end, days],
+    );
+    await db.query(
+      `INSERT INTO report_automation_sends (send_id, kind, location_id, outcome, channels, at)
+       SELECT ticket_id::text, (ARRAY['reminder','second-reminder','thank-you','rebook','booking-confirmation'])[1 + number % 5], location_id,
+              CASE WHEN number % 11 = 0 THEN 'skipped' WHEN number % 13 = 0 THEN 'cancelled' ELSE 'sent' END,
+              CASE WHEN number % 11 = 0 OR number % 13 = 0 THEN '{}'::text[] WHEN number % 4 = 0 THEN '{sms,email}' ELSE '{sms}' END,
+              closed_at - interval '1 day'
+         FROM sales_tickets`,
     );
     await db.query('VACUUM ANALYZE');
     const count = async (table) => Number((await db.query(`SELECT count(*) FROM ${table}`)).rows[0].count);

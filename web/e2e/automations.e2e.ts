@@ -141,4 +141,89 @@ describe('automations', () => {
     expect(await axeViolations(page, '[data-testid="automations-page"]')).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('an owner creates an automation on "appointment booked" in the editor, and a booking sends it through the Twilio peer', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const locations = (await api(token, 'GET', '/api/locations')).body as { id: string; isActive: boolean; isDefault: boolean }[];
+    const locationId = (locations.find((l) => l.isDefault && l.isActive) ?? locations.find((l) => l.isActive))!.id;
+    await page.evaluate((id) => localStorage.setItem('selectedLocationId', id), locationId);
+
+    await page.goto('/automations');
+    const section = page.getByTestId('custom-automations');
+    await section.waitFor();
+    await section.getByRole('button', { name: 'New automation' }).click();
+    const editor = section.getByRole('form', { name: 'New automation' });
+    // Submitted without a name, a wait of 1.5 hours and a misspelt variable: each field says what is wrong.
+    await editor.getByLabel('Wait (hours after that; 0 = at once)').fill('1.5');
+    await editor.getByLabel('Text message').fill('Hi {{frstName}}');
+    await editor.getByRole('button', { name: 'Create automation' }).click();
+    await expect.poll(() => editor.getByTestId('custom-automation-errors').innerText()).toContain('the 3 fields');
+    expect(await editor.getByText('Give the automation a name').count()).toBe(1);
+    expect(await editor.getByText(/Enter whole hours from 0 to/).count()).toBe(1);
+    expect(await editor.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page, '[data-testid="automations-page"]')).toEqual([]);
+
+    const name = `Welcome ${randomInt(1e6)}`;
+    await editor.getByLabel('Name', { exact: true }).fill(name);
+    await editor.getByLabel('When').selectOption('appointment-booked');
+    await editor.getByLabel('Wait (hours after that; 0 = at once)').fill('0');
+    await editor.getByLabel('Text message').fill('Hi {{firstName}}, we look forward to your {{service}}. Arrive 10 minutes early.');
+    await editor.getByRole('button', { name: 'Create automation' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const card = page.getByTestId(`custom-automation-${name}`);
+    await expect.poll(() => card.innerText()).toContain('An appointment is booked: sent at once.');
+    expect(await card.getByRole('switch').isChecked()).toBe(true);
+
+    // A client who agreed to texts books: the owner's text reaches the Twilio peer.
+    const phone = `+1312555${String(6000 + randomInt(3000))}`;
+    const client = await api(token, 'POST', '/api/clients', {
+      firstName: 'Wren',
+      lastName: `Welcomed${randomInt(1e6)}`,
+      phone,
+      smsConsent: { granted: true, method: 'verbal' },
+      allowDuplicate: true,
+    });
+    expect(client.status).toBe(201);
+    const services = (await api(token, 'GET', `/api/services?locationId=${locationId}`)).body as {
+      id: string;
+      roomType: string | null;
+      deviceTypes: string[];
+    }[];
+    const inTwoDays = localDate(new Date(Date.now() + 2 * 86_400_000), 'America/Chicago');
+    let booked = false;
+    for (const service of services.filter((s) => !s.roomType && s.deviceTypes.length === 0)) {
+      const slots = ((
+        await api(token, 'GET', `/api/availability?locationId=${locationId}&serviceId=${service.id}&from=${inTwoDays}&to=${inTwoDays}`)
+      ).body?.slots ?? []) as { startsAt: string; staffId: string }[];
+      if (!slots[0]) continue;
+      const res = await api(token, 'POST', '/api/appointments', {
+        locationId,
+        clientId: client.body.id,
+        serviceId: service.id,
+        staffId: slots[0].staffId,
+        startsAt: slots[0].startsAt,
+        source: 'staff',
+      });
+      expect(res.status).toBe(201);
+      booked = true;
+      break;
+    }
+    expect(booked).toBe(true);
+    const twilio = inject('twilioUrl');
+    const textsTo = async () => ((await (await fetch(`${twilio}/messages`)).json()) as PeerText[]).filter((m) => m.to === phone);
+    await expect
+      .poll(async () => (await textsTo()).map((m) => m.body).join('\n'), { timeout: 30_000 })
+      .toMatch(/^Hi Wren, we look forward to your .+\. Arrive 10 minutes early\.$/m);
+    expect((await textsTo()).filter((m) => m.body.startsWith('Hi Wren, we look forward'))).toHaveLength(1);
+
+    // Counted on its card; then turned off.
+    await expect.poll(() => card.getByTestId(`custom-automation-sent-${name}`).innerText(), { timeout: 15_000 }).toBe('1');
+    await card.getByRole('switch').click();
+    await expect.poll(() => card.getByRole('switch').isChecked()).toBe(false);
+    expect(await axeViolations(page, '[data-testid="automations-page"]')).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

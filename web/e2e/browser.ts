@@ -72,3 +72,38 @@ export async function freeCellTestId(date: string, serviceName = 'Blow-dry'): Pr
     .replace(':', '');
   return `slot-${slots[0].staffId}-${hhmm}`;
 }
+
+/** A call to the platform's REST API as the walk's own code makes it (a token, or none for public routes). */
+export async function api(token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** An instant's local date (YYYY-MM-DD) and time (HH:MM, 24 h) in a zone. */
+export function localParts(iso: string, tz: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** '14:30' → '2:30 PM', as the app and the assistant write times. */
+export function clock(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}

@@ -180,4 +180,51 @@ describe('online booking deposits', () => {
     await desk.context.close();
     await context.close();
   });
+
+  it('buys a gift card online: paid in the card modal, the recipient e-mailed on the chosen day; the desk sees the certificate', async () => {
+    const { context, page } = await newPage(browser, { width: 1200, height: 1400 });
+    await page.goto('/booking');
+    const section = page.getByTestId('gift-card-purchase');
+    await section.getByRole('button', { name: 'Buy a gift card' }).click();
+    const recipient = `rosa${randomInt(1e6)}@example.com`;
+    await section.getByLabel('Amount in dollars ($10 to $1,000)').fill('37.50');
+    await section.getByLabel('Your name').fill('Maya Buyer');
+    await section.getByLabel('Your e-mail').fill('maya@example.com');
+    await section.getByLabel("Recipient's name").fill('Rosa');
+    await section.getByLabel("Recipient's e-mail").fill(recipient);
+    await section.getByLabel('A note (optional)').fill('Happy birthday!');
+    // The delivery day defaults to the location's today; the recipient's e-mail goes out then (9:00 there, or at once after).
+    const day = await section.getByLabel('Send it on').inputValue();
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await axeViolations(page, '[data-testid="gift-card-purchase"]')).toEqual([]);
+    const [bought] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/online-gift-cards') && r.request().method() === 'POST'),
+      section.getByRole('button', { name: 'Pay for the gift card' }).click(),
+    ]);
+    expect(bought.status(), await bought.text()).toBe(201);
+
+    const modal = page.getByTestId('gift-card-modal');
+    await modal.waitFor();
+    const frame = page.frameLocator('[data-testid="card-frame"]');
+    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await frame.getByRole('button', { name: 'Pay $37.50' }).click();
+    const done = page.getByTestId('gift-card-done');
+    await done.waitFor({ timeout: 20_000 });
+    await expect.poll(() => done.innerText()).toContain(`Rosa gets it by e-mail on ${day}`);
+    await context.close();
+
+    // The desk's gift certificates list the new $37.50 certificate, not sold on any ticket.
+    const desk = await newPage(browser);
+    await signIn(desk.page, 'admin@demo.salon');
+    await desk.page.getByTestId('dashboard-greeting').waitFor();
+    const token = await desk.page.evaluate(() => localStorage.getItem('token'));
+    const list = (await (await fetch(`${baseUrl()}/api/gift-cards`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      cards: { code: string; initialMinor: number; soldOnTicketId: string | null; kind: string }[];
+    };
+    const card = list.cards.find((c) => c.initialMinor === 3750 && c.soldOnTicketId === null);
+    expect(card).toMatchObject({ kind: 'certificate' });
+    await desk.page.goto('/gift-certificates');
+    await desk.page.getByTestId(`gift-card-${card!.code}`).waitFor();
+    await desk.context.close();
+  }, 120_000);
 });

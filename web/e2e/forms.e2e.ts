@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 
@@ -12,7 +12,9 @@ import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 // demo client for it, open their link on a phone-sized screen without an account, fill, sign
 // (mouse strokes on the pad) and send; the client's profile then shows it filled with the signed
 // PDF, whose text (pdftotext) names the salon, the client and the answer. A public document of the
-// demo salon opens by its link. Every new screen passes axe.
+// demo salon opens by its link. A client booked for a service with a form gets its link by text
+// (the local Twilio peer), opens it on a phone, and staff send it again from the profile. Every new
+// screen passes axe.
 let browser: Browser;
 /** The form the first step builds; the tablet step asks a client for it again. */
 let builtFormId = '';
@@ -216,6 +218,72 @@ describe('forms with signatures', () => {
     await intake.click();
     await page.getByTestId('form-fill').getByRole('heading', { name: 'New client intake' }).waitFor();
     await visitor.context.close();
+  });
+
+  it('a client booked for a service with a form gets its link by text and opens it on a phone; staff send it again from the profile', async () => {
+    const login = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.salon', password: 'demo-salon' }),
+    });
+    const { token: admin } = (await login.json()) as { token: string };
+    const locations = (await api(admin, '/api/locations')) as { id: string; isDefault: boolean }[];
+    const locationId = (locations.find((l) => l.isDefault) ?? locations[0])!.id;
+    const services = (await api(admin, `/api/services?locationId=${locationId}`)) as { id: string; name: string }[];
+    const haircut = services.find((s) => s.name === 'Haircut')!;
+    // Above the demo salon's numbers, so only this client has the phone.
+    const phone = `+1312555${String(5000 + randomInt(5000))}`;
+    const client = await api(admin, '/api/clients', {
+      method: 'POST',
+      body: {
+        firstName: 'Noor',
+        lastName: `Texted${randomInt(1e6)}`,
+        phone,
+        smsConsent: { granted: true, method: 'verbal' },
+        allowDuplicate: true,
+      },
+    });
+    // Booked at the desk for tomorrow's first free time: the demo intake (attached to Haircut) becomes due and its link goes out.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(Date.now() + 86_400_000));
+    const { slots } = await api(
+      admin,
+      `/api/availability?locationId=${locationId}&serviceId=${haircut.id}&from=${tomorrow}&to=${tomorrow}`,
+    );
+    const slot = (slots as { startsAt: string; staffId: string }[])[0]!;
+    await api(admin, '/api/appointments', {
+      method: 'POST',
+      body: { locationId, clientId: client.id, serviceId: haircut.id, staffId: slot.staffId, startsAt: slot.startsAt, source: 'staff' },
+    });
+
+    const LINK = /https?:\/\/\S+\/forms\/\d+\?r=[A-Za-z0-9_-]+/;
+    const textsWithLink = async () => {
+      const texts = (await (await fetch(`${inject('twilioUrl')}/messages`)).json()) as { to: string; body: string }[];
+      return texts.filter((m) => m.to === phone && LINK.test(m.body));
+    };
+    await expect.poll(async () => (await textsWithLink()).length, { timeout: 40_000 }).toBe(1);
+    const [text] = await textsWithLink();
+    expect(text!.body).toContain('New client intake');
+    const link = new URL(text!.body.match(LINK)![0]);
+
+    // The client opens it on their phone, signed out: the intake, theirs to fill.
+    const visitor = await newPage(browser, { width: 390, height: 844 });
+    await visitor.page.goto(link.pathname + link.search);
+    await visitor.page.getByTestId('form-fill').getByRole('heading', { name: 'New client intake' }).waitFor();
+    await expectNoAxe(visitor.page, 'body');
+    await visitor.context.close();
+
+    // Staff send the open forms again from the client's Forms tab: a second text with the same link.
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(`/clients/${client.id}?tab=forms`);
+    await page.getByTestId('tab-panel-forms').waitFor();
+    await expectNoAxe(page, '[data-testid="tab-panel-forms"]');
+    await page.getByRole('button', { name: 'Send forms by text or e-mail' }).click();
+    await page.getByText('Forms sent').waitFor();
+    await expect.poll(async () => (await textsWithLink()).length, { timeout: 40_000 }).toBe(2);
+    expect((await textsWithLink())[1]!.body).toContain(link.pathname + link.search);
+    await context.close();
   });
 
   it('opens a public document of the demo salon by its link, without an account', async () => {

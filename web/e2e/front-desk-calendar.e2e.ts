@@ -35,8 +35,10 @@ describe.each(SIZES)('the week view ($name)', ({ viewport, grid }) => {
     await open.click();
     const panel = page.getByTestId('appointment-panel');
     await panel.waitFor();
-    // A client with a critical alert asks first; either way the panel shows the services.
-    if (await panel.getByTestId('critical-ack').count()) await panel.getByTestId('critical-ack').click();
+    // A client with a critical alert asks first (once the client has loaded); either way the panel shows the services.
+    const ack = panel.getByTestId('critical-ack');
+    await ack.or(panel.getByTestId('panel-services')).first().waitFor();
+    if (await ack.count()) await ack.click();
     await panel.getByTestId('panel-services').waitFor();
     expect(await axeViolations(page, '[data-testid="calendar-week"]')).toEqual([]);
     await page.keyboard.press('Escape');

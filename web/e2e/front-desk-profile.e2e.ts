@@ -107,7 +107,8 @@ for (const size of [
         scene.clientId,
       );
       expect(await selected.innerText()).toContain(name);
-      expect(await page.getByTestId('book-service').inputValue()).not.toBe('');
+      // The service list loads after the dialog opens; the visit's service is chosen once it is there.
+      await expect.poll(() => page.getByTestId('book-service').inputValue(), { timeout: 10_000 }).not.toBe('');
       await context.close();
     });
   });

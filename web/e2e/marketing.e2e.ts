@@ -103,6 +103,13 @@ describe('marketing', () => {
     const link = /Unsubscribe: (\S+)/.exec(received.body.text ?? '')![1]!;
     expect(received.body.html).toContain(`href="${link}"`);
 
+    // The open pixel, fetched through the gateway's public path with no session: one open on the campaign.
+    const pixel = /<img src="([^"]*\/api\/marketing\/track\/open\/[^"]+)"/.exec(received.body.html ?? '')![1]!;
+    const opened = await fetch(pixel.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('image/gif');
+    await expect.poll(() => page.getByTestId(`campaign-opened-${name}`).innerText(), { timeout: 15_000 }).toMatch(/^1\b/);
+
     // Following it: a page without a session, one button, and the client is unsubscribed.
     const visitor = await newPage(browser);
     await visitor.page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
@@ -116,6 +123,28 @@ describe('marketing', () => {
       .poll(async () => (await api(token, 'GET', `/api/clients/${client.body.id}`)).body.emailConsent, { timeout: 30_000 })
       .toMatchObject({ granted: false, method: 'unsubscribe-link' });
     await expect.poll(() => page.getByTestId(`campaign-unsubscribed-${name}`).innerText(), { timeout: 15_000 }).toBe('1');
+
+    // A saved MJML template: a tag in the wrong place is refused with its line, then previewed in the salon look and saved.
+    const templates = page.getByTestId('email-templates');
+    await templates.getByRole('button', { name: 'New template' }).click();
+    const form = templates.getByRole('form', { name: 'New template' });
+    await form.getByLabel('Name', { exact: true }).fill(`Colour ${tag}`);
+    await form.getByLabel(/^MJML/).fill('<mj-section>\n<mj-text>Hi</mj-text>\n</mj-section>');
+    await form.getByRole('button', { name: 'Save template' }).click();
+    await expect
+      .poll(() => form.locator('#email-template-mjml-error').innerText())
+      .toMatch(/^line \d+: mj-text cannot be used inside mj-section/);
+    await form
+      .getByLabel(/^MJML/)
+      .fill(
+        '<mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text><mj-button href="https://example.com/book">Book</mj-button></mj-column></mj-section>',
+      );
+    await form.getByRole('button', { name: 'Preview in the salon look' }).click();
+    await page.getByTitle('E-mail preview').waitFor();
+    expect(await axeViolations(page, '[data-testid="marketing-page"]')).toEqual([]);
+    await form.getByRole('button', { name: 'Save template' }).click();
+    await form.waitFor({ state: 'detached' });
+    await templates.getByRole('button', { name: `Edit Colour ${tag}` }).waitFor();
     await context.close();
   });
 });

@@ -144,4 +144,31 @@ describe('point of sale', () => {
     await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain('Refund $10.00 · Fringe redone');
     await context.close();
   });
+
+  it('an owner sets the location’s checkout settings: a typing mistake is named, the expiry is kept', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.salon');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/pos');
+    const panel = page.getByTestId('checkout-settings');
+    await panel.waitFor();
+    const tips = panel.getByLabel('Tip presets (%)');
+    const before = await tips.inputValue();
+    await tips.fill('15, ten');
+    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => panel.getByRole('alert').innerText()).toBe('"ten" is not a percentage between 0 and 100');
+    expect(await axeViolations(page, '[data-testid="checkout-settings"]')).toEqual([]);
+    await tips.fill(before);
+    await panel.getByLabel('Gift cards sold here expire').selectOption('5');
+    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Checkout settings saved').waitFor();
+    await page.reload();
+    await panel.waitFor();
+    await expect.poll(() => panel.getByLabel('Gift cards sold here expire').inputValue()).toBe('5');
+    // Back to never, as the other walks expect.
+    await panel.getByLabel('Gift cards sold here expire').selectOption('');
+    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Checkout settings saved').first().waitFor();
+    await context.close();
+  });
 });

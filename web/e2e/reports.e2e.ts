@@ -79,7 +79,7 @@ describe('reports and the dashboard', () => {
     expect(await axeViolations(page, '[data-testid="reports-page"]')).toEqual([]);
 
     // Each section opens, with its table.
-    for (const section of ['appointments', 'clients', 'staff', 'retail'] as const) {
+    for (const section of ['appointments', 'clients', 'staff', 'retail', 'gift-cards', 'memberships', 'automations'] as const) {
       await page.getByTestId(`report-tab-${section}`).click();
       await page.getByTestId(`report-${section}`).waitFor();
     }
@@ -99,6 +99,29 @@ describe('reports and the dashboard', () => {
     // closed tickets before the demo week, reach payroll's projections through the outbox).
     await page.getByTestId('report-preset-last7').click();
     await expect.poll(async () => cents(await page.getByTestId('report-sales-total').innerText())).toBeGreaterThan(before.sales + total);
+
+    // The newer sections show figures from the demo's events: utilisation against the schedules'
+    // working hours (scheduling's seed publishes each week), what the demo's gift cards still owe and
+    // the demo members' monthly recurring revenue (retail's seed publishes them); the automations'
+    // results (messaging's finished sends: the demo has none before the platform runs).
+    await page.getByTestId('report-tab-appointments').click();
+    expect(await page.getByTestId('report-utilisation').innerText()).toMatch(/^\d+(\.\d+)?%$/);
+    await expect.poll(async () => page.getByTestId('report-working-hours').innerText(), { timeout: 30_000 }).not.toBe('0 h');
+    await page.getByTestId('report-tab-gift-cards').click();
+    await expect.poll(async () => cents(await page.getByTestId('report-gift-card-liability').innerText())).toBeGreaterThan(0);
+    expect(await axeViolations(page, '[data-testid="reports-page"]')).toEqual([]);
+    await page.getByTestId('report-tab-memberships').click();
+    await expect.poll(async () => cents(await page.getByTestId('report-membership-mrr').innerText())).toBeGreaterThan(0);
+    expect(Number(await page.getByTestId('report-membership-active').innerText())).toBeGreaterThan(0);
+    await page.getByTestId('report-tab-automations').click();
+    expect(await page.getByTestId('report-automations-sent').innerText()).toMatch(/^\d+$/);
+    await page.getByTestId('report-tab-memberships').click();
+    expect(await axeViolations(page, '[data-testid="reports-page"]')).toEqual([]);
+    const [members] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+    expect(members.suggestedFilename()).toMatch(/^memberships-report-/);
+    expect((await readFile((await members.path())!, 'utf8')).split(/\r?\n/)[0]).toBe(
+      'active,mrr,active_at_start,started,cancelled,churn_percent,currency',
+    );
 
     // The dashboard: today's sales include the ticket.
     await page.goto('/dashboard');

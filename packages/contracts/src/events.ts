@@ -96,6 +96,20 @@ export const EVENT_PAYLOADS = {
     campaignId: z.string().nullable(),
     at: z.iso.datetime({ offset: true }),
   }),
+  // Messaging: one automated message's outcome (a reminder, a confirmation, a rebook nudge…): sent
+  // on the channels named, or skipped or cancelled with the reason. One aggregate per send
+  // (aggregateType 'automation-send'); payroll's reports count automation results from it.
+  'messaging.automation.finished.v1': z.object({
+    sendId: z.string(),
+    /** The automation (AUTOMATION_KINDS in messaging/automations.ts; a string, so a new kind stays readable). */
+    kind: z.string(),
+    clientId: z.string(),
+    appointmentId: z.string().nullable(),
+    outcome: z.enum(['sent', 'skipped', 'cancelled']),
+    channels: z.array(z.enum(['sms', 'email'])),
+    reason: z.string().nullable(),
+    at: z.iso.datetime({ offset: true }),
+  }),
   // Scheduling: an appointment's lifecycle (one aggregate per appointment id, in order).
   'scheduling.appointment.booked.v1': z.object({
     appointmentId: z.string(),
@@ -176,6 +190,24 @@ export const EVENT_PAYLOADS = {
     clientId: z.string(),
     staffId: z.string(),
     startsAt: z.iso.datetime({ offset: true }),
+  }),
+  // Scheduling: a staff member's weekly working hours at a location, replaced as a whole. The event
+  // carries the full week as it now stands (empty: no hours there any more), so a consumer keeps the
+  // current state from the latest event alone. One aggregate per staff member and location
+  // (aggregateType 'working-hours', aggregateId `<staffId>:<locationId>`), in order.
+  'scheduling.working-hours.changed.v1': z.object({
+    staffId: z.string(),
+    locationId: z.string(),
+    intervals: z.array(
+      z.object({
+        /** ISO weekday, Monday = 1. */
+        weekday: z.number().int().min(1).max(7),
+        /** Local wall time HH:mm (end may be 24:00). */
+        start: z.string(),
+        end: z.string(),
+        kind: z.enum(['work', 'break']),
+      }),
+    ),
   }),
   // A freed time offered to a waitlisted client until expiresAt. The accept link's token travels
   // sealed (@salon/tokens sealed-secret, EVENT_SECRET_KEY); only the service that texts/e-mails it opens it.
@@ -328,6 +360,22 @@ export const EVENT_PAYLOADS = {
     /** The PDF kept as the client's document. */
     documentId: z.string(),
   }),
+  // A client asked for their forms by SMS or e-mail (aggregateType 'form-link', id = sendId): once
+  // per booked appointment whose services ask forms, or when staff press "Send forms". The link's
+  // token (`/forms/{formId}?r=…`, the first open form; the page leads on to the others) travels
+  // sealed (@salon/tokens, EVENT_SECRET_KEY); only messaging opens it, and sends one message per sendId.
+  'documents.form-link.requested.v1': z.object({
+    sendId: z.string(),
+    reason: z.enum(['booked', 'staff']),
+    clientId: z.string(),
+    appointmentId: z.string().nullable(),
+    formId: z.string().regex(/^[0-9]+$/),
+    formNames: z.array(z.string()).min(1),
+    /** The visit the forms are for (null: asked outside a booking). */
+    startsAt: z.iso.datetime({ offset: true }).nullable(),
+    expiresAt: z.iso.datetime({ offset: true }),
+    token: z.object({ v: z.literal(1), iv: z.string(), data: z.string(), tag: z.string() }),
+  }),
   'documents.document.shared.v1': z.object({
     documentId: z.string(),
     clientId: z.string().nullable(),
@@ -372,16 +420,85 @@ export const EVENT_PAYLOADS = {
     balanceAfterMinor: z.number().int(),
     currency: z.string(),
   }),
+  /**
+   * A gift card bought online and paid (retail.gift-card.issued.v1 comes with it): messaging e-mails
+   * the recipient its code at `deliverAt`. The code is sealed with EVENT_SECRET_KEY (only messaging
+   * opens it); the event log never holds it in clear.
+   */
+  'retail.gift-card.purchased-online.v1': z.object({
+    giftCardId: z.string(),
+    orderId: z.string(),
+    sealedCode: z.object({ v: z.literal(1), iv: z.string(), data: z.string(), tag: z.string() }),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    buyerName: z.string(),
+    recipientName: z.string(),
+    recipientEmail: z.string(),
+    message: z.string().nullable(),
+    deliverAt: z.iso.datetime({ offset: true }),
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  /** A card's value taken back because the ticket that sold it was refunded (voidPrepaid). */
+  'retail.gift-card.voided.v1': z.object({
+    giftCardId: z.string(),
+    ticketId: z.string(),
+    refundId: z.string(),
+    amountMinor: z.number().int(),
+    balanceAfterMinor: z.number().int(),
+    currency: z.string(),
+  }),
+  /** What was left on a card when its expiry passed (the expiry job), taken off its balance. */
+  'retail.gift-card.expired.v1': z.object({
+    giftCardId: z.string(),
+    amountMinor: z.number().int(),
+    balanceAfterMinor: z.number().int(),
+    currency: z.string(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
   'retail.membership.started.v1': z.object({
     membershipId: z.string(),
     planId: z.string(),
     clientId: z.string(),
     periodEnd: z.iso.datetime({ offset: true }),
+    /** Days the member sees online booking times beyond the location's window (scheduling's projection); absent before plans had it. */
+    priorityBookingDays: z.number().int().optional(),
+    // Additive (v1 stays readable by old consumers): the plan as sold, so payroll's reports count
+    // recurring revenue (MRR) from events alone. Absent on events from before it.
+    planName: z.string().optional(),
+    priceMinor: z.number().int().optional(),
+    currency: z.string().optional(),
+    period: z.enum(['month', 'year']).optional(),
+  }),
+  /** Paused: its benefits (credits, discount, priority booking) are suspended until resumed. */
+  'retail.membership.paused.v1': z.object({
+    membershipId: z.string(),
+    clientId: z.string(),
+    periodEnd: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  'retail.membership.resumed.v1': z.object({
+    membershipId: z.string(),
+    clientId: z.string(),
+    periodEnd: z.iso.datetime({ offset: true }).nullable(),
   }),
   'retail.membership.cancelled.v1': z.object({
     membershipId: z.string(),
     clientId: z.string(),
     effectiveAt: z.iso.datetime({ offset: true }),
+  }),
+  /** A package sold on a ticket that was refunded with voidPrepaid: its sessions left are taken, it is cancelled. */
+  'retail.package.voided.v1': z.object({
+    packageId: z.string(),
+    clientId: z.string(),
+    ticketId: z.string(),
+    refundId: z.string(),
+    creditsVoided: z.number().int(),
+  }),
+  /** A package's sessions left when its validity passed (the expiry job). */
+  'retail.package.expired.v1': z.object({
+    packageId: z.string(),
+    clientId: z.string(),
+    creditsExpired: z.number().int(),
+    expiresAt: z.iso.datetime({ offset: true }),
   }),
   'retail.package.redeemed.v1': z.object({
     packageId: z.string(),

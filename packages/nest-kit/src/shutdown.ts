@@ -89,6 +89,19 @@ export function exitGracefullyOnSignals(app: INestApplicationContext, options: G
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  exitWithParent(() => void shutdown('SIGTERM'));
+}
+
+/**
+ * EXIT_WITH_PARENT=1 (set by infra/lib/platform.mjs for the processes it starts): the process
+ * shuts down when its standard input ends, which happens when the process that started it is gone,
+ * even killed outright. A test whose setup timed out while the platform was starting has no
+ * handle to stop it; without this its services would keep their ports and database connections.
+ */
+export function exitWithParent(stop: () => void): void {
+  if (process.env.EXIT_WITH_PARENT !== '1') return;
+  process.stdin.once('end', stop);
+  process.stdin.resume();
 }
 
 /**

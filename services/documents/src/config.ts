@@ -1,4 +1,4 @@
-import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig } from '@salon/nest-kit';
+import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig, sharedSecret } from '@salon/nest-kit';
 import { z } from 'zod';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/salon_documents';
@@ -16,6 +16,8 @@ export const documentsConfigSchema = baseConfigSchema
       CLIENTS_URL: z.url().default('http://127.0.0.1:4003'),
       /** The address people use: links sent to clients (`/forms/{id}?r=`) start with it. */
       PUBLIC_URL: z.url().default('http://localhost:4000'),
+      /** Seals a form link's token in documents.form-link.requested.v1; messaging opens it (the same key everywhere). */
+      EVENT_SECRET_KEY: sharedSecret(16),
       /** Object storage: the official AWS SDK, against S3 in production and the local s3rver peer here. */
       S3_ENDPOINT: z.url().optional(),
       S3_REGION: z.string().min(1).default('us-east-1'),

@@ -13,7 +13,9 @@ import { PaymentConfirmationsModule } from './modules/payment-confirmations/paym
 import { AppointmentNoticesModule } from './modules/appointment-notices/appointment-notices.module.js';
 import { BookingConfirmationsModule } from './modules/booking-confirmations/booking-confirmations.module.js';
 import { AutomationsWorkerModule } from './modules/automations/automations-worker.module.js';
+import { GiftCardDeliveriesModule } from './modules/gift-card-deliveries/gift-card-deliveries.module.js';
 import { AiWorkerModule } from './modules/ai/ai-worker.module.js';
+import { FormLinksModule } from './modules/form-links/form-links.module.js';
 import { MarketingWorkerModule } from './modules/marketing/marketing-worker.module.js';
 
 /**
@@ -40,11 +42,13 @@ export class WorkerModule {
         BookingConfirmationsModule,
         BookingClaimsModule,
         PaymentConfirmationsModule,
+        GiftCardDeliveriesModule,
         AppointmentNoticesModule,
         AutomationsWorkerModule,
         ConsentEventsModule,
         AiWorkerModule,
         MarketingWorkerModule,
+        FormLinksModule,
       ],
     };
   }

@@ -18,6 +18,7 @@ import { ProductsModule } from './modules/products/products.module.js';
 import { PosSettingsModule } from './modules/pos-settings/pos-settings.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { DepositsModule } from './modules/deposits/deposits.module.js';
+import { OnlineGiftCardsModule } from './modules/online-gift-cards/online-gift-cards.module.js';
 import { SavedCardsModule } from './modules/saved-cards/saved-cards.module.js';
 
 /** The API process: the `retail` subgraph and REST under /api/tickets, /api/payments, /api/sales-history, /api/checkout-appointments, /api/pos-settings, /api/products, /api/stock-*, /api/purchase-orders. */
@@ -40,6 +41,7 @@ export class AppModule {
         PaymentsModule,
         ProductsModule,
         DepositsModule,
+        OnlineGiftCardsModule,
         SavedCardsModule,
       ],
       providers: [DateTimeScalar],

@@ -1,4 +1,4 @@
-import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig } from '@salon/nest-kit';
+import { baseConfigSchema, eventsConfigSchema, identityClientConfigSchema, loadConfig, sharedSecret } from '@salon/nest-kit';
 import { z } from 'zod';
 
 /** An empty value (compose's `${STRIPE_SECRET_KEY:-}`) means unset. */
@@ -12,6 +12,8 @@ export const retailConfigSchema = baseConfigSchema
   .and(
     z.object({
       PORT: z.coerce.number().int().min(1).max(65535).default(4005),
+      /** Seals a gift card's code inside retail.gift-card.purchased-online.v1 (messaging, holding the same key, opens it). */
+      EVENT_SECRET_KEY: sharedSecret(16),
       DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
       /** The scheduling service: a ticket opened from appointments reads them (and their booked prices) there. */
       SCHEDULING_URL: z.url().default('http://127.0.0.1:4004'),

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { appointmentServiceSnapshotSchema, type ProductTaxClass } from '@salon/contracts';
 import { ConfigError, OutboxWriter } from '@salon/nest-kit';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { loadRetailConfig } from './config.js';
 import { demoProducts, demoStock } from './database/demo-products.js';
-import { planDemoHistory } from './database/demo-history.js';
-import { demoSalePlan, DEMO_PRODUCTS } from './database/demo-sales.js';
+import { planVisitPayments } from './database/demo-history.js';
 import { DemoSaleWriter, historyTenders } from './database/demo-sales.writer.js';
 import { StockRepository } from './modules/products/persistence/stock.repository.js';
 import { DEMO_PLANS, demoGiftCards, demoHoldings } from './database/demo-prepaid.js';
@@ -19,10 +19,10 @@ import { rateToPpm } from './modules/tickets/domain/money.rules.js';
 
 /**
  * `npm run seed -w @salon/retail`: the demo salon's checkout settings (Chicago: products taxed at
- * 10.25%, services untaxed), two weeks of past sales before the demo week at both locations
- * (database/demo-history.ts: services, some products, tips, card, cash and split tenders, two
- * refunds) and a closed, cash-paid ticket for each of the demo week's completed appointments, some
- * with a product and most with a tip, once. Their events go through the outbox like any sale's,
+ * 10.25%, services untaxed) and a closed, paid ticket for each completed demo appointment before
+ * now (scheduling's demo holds the two weeks before this one; database/demo-history.ts: some
+ * products, most with a tip, card, cash and split tenders, two refunds), once. Their events go
+ * through the outbox like any sale's,
  * dated when they happened (DemoSaleWriter), so payroll's reports and clients' history read them as
  * live sales. Before them, once, the 60 demo products with the stock each location received on a
  * purchase order three weeks ago, what the back-bar used and what was lost; the sales' products go
@@ -56,7 +56,9 @@ async function readOnly<T>(url: string | undefined, fallback: string, query: str
 /**
  * The demo prepaid value (database/demo-prepaid.ts), once: the plans, gift cards with their ledgers
  * (issued, some spent) and members holding plans, each balance written through its ledger. The
- * members are the first clients of the demo appointments (scheduling's database, read-only).
+ * members are the first clients of the demo appointments (scheduling's database, read-only). The
+ * issues, redemptions and memberships publish their events through the outbox, dated when they
+ * happened, so payroll's reports show the demo's gift card liability and MRR.
  */
 async function seedPrepaid(dataSource: DataSource) {
   const [location] = await readOnly<{ id: string }>(
@@ -73,6 +75,7 @@ async function seedPrepaid(dataSource: DataSource) {
   const cards = new GiftCardRepository(dataSource);
   const held = new PrepaidRepository(dataSource);
   const plans = new PlanRepository(dataSource);
+  const outbox = new OutboxWriter();
   const now = Date.now();
   const day = 86_400_000;
   await dataSource.transaction(async (m) => {
@@ -108,7 +111,43 @@ async function seedPrepaid(dataSource: DataSource) {
         });
       };
       await entry('issued', c.amountMinor, issuedAt);
-      for (const [i, r] of c.redeemed.entries()) await entry('redeemed', -r, new Date(issuedAt.getTime() + (i + 1) * 7 * day));
+      // The events a live sale and live redemptions publish, dated when they happened (payroll's
+      // gift card liability is made of them).
+      const event = { aggregateType: 'gift-card', aggregateId: id, locationId: location.id, actor: { type: 'system' as const, id: null } };
+      await outbox.append(m, {
+        ...event,
+        type: 'retail.gift-card.issued.v1',
+        occurredAt: issuedAt,
+        payload: {
+          giftCardId: id,
+          kind: c.kind,
+          amountMinor: c.amountMinor,
+          currency: 'USD',
+          clientId: null,
+          ticketId: null,
+          expiresAt: null,
+        },
+      });
+      let balance = c.amountMinor;
+      for (const [i, r] of c.redeemed.entries()) {
+        const at = new Date(issuedAt.getTime() + (i + 1) * 7 * day);
+        await entry('redeemed', -r, at);
+        balance -= r;
+        // A demo redemption was rung on no ticket: its event names made-up ids, never a real ticket or payment.
+        await outbox.append(m, {
+          ...event,
+          type: 'retail.gift-card.redeemed.v1',
+          occurredAt: at,
+          payload: {
+            giftCardId: id,
+            ticketId: randomUUID(),
+            paymentId: randomUUID(),
+            amountMinor: r,
+            balanceAfterMinor: balance,
+            currency: 'USD',
+          },
+        });
+      }
     }
     for (const h of demoHoldings()) {
       const client = clients[h.client];
@@ -149,6 +188,24 @@ async function seedPrepaid(dataSource: DataSource) {
       };
       await credit('granted', plan.credits);
       for (let i = 0; i < h.used; i++) await credit('redeemed', -1);
+      if (plan.kind === 'membership')
+        await outbox.append(m, {
+          type: 'retail.membership.started.v1',
+          aggregateType: 'client-prepaid',
+          aggregateId: id,
+          locationId: location.id,
+          actor: { type: 'system', id: null },
+          occurredAt: start,
+          payload: {
+            membershipId: id,
+            planId: planIds[h.plan]!,
+            clientId: client.client_id,
+            periodEnd: periodEndOf(start, plan.period!).toISOString(),
+            planName: plan.name,
+            priceMinor: plan.priceMinor,
+            period: plan.period!,
+          },
+        });
     }
   });
   console.log(
@@ -276,36 +333,14 @@ try {
            FROM appointments a JOIN appointment_segments s ON s.appointment_id = a.id
           WHERE a.status = 'completed' GROUP BY a.id ORDER BY a.ends_at`,
       );
-      const shifts = await readOnly<{ staff_id: string; location_id: string; weekdays: number[] }>(
-        process.env.SCHEDULING_DATABASE_URL,
-        'postgres://postgres@127.0.0.1:5432/salon_scheduling',
-        `SELECT staff_id, location_id, array_agg(DISTINCT weekday ORDER BY weekday) AS weekdays FROM working_hours
-          GROUP BY staff_id, location_id ORDER BY location_id, staff_id`,
-      );
-      const services = await readOnly<{ id: string; location_id: string; name: string; price_minor: number }>(
-        process.env.SCHEDULING_DATABASE_URL,
-        'postgres://postgres@127.0.0.1:5432/salon_scheduling',
-        `SELECT id, location_id, name, price_minor FROM services WHERE currency = 'USD' ORDER BY location_id, name, id`,
-      );
-      const clients = (
-        await readOnly<{ client_id: string }>(
-          process.env.SCHEDULING_DATABASE_URL,
-          'postgres://postgres@127.0.0.1:5432/salon_scheduling',
-          `SELECT client_id FROM appointments GROUP BY client_id ORDER BY min(starts_at), client_id`,
-        )
-      ).map((c) => c.client_id);
       const now = new Date();
       const productRows: { id: string; name: string; price_minor: number; tax_class: ProductTaxClass }[] = await dataSource.query(
         `SELECT id, name, price_minor, tax_class FROM products WHERE use = 'retail' ORDER BY sku, id LIMIT 12`,
       );
-      const productIds = new Map<string, string>(
-        (await dataSource.query(`SELECT id, name FROM products WHERE brand = 'Lumen'`)).map((r: { id: string; name: string }) => [
-          r.name,
-          r.id,
-        ]),
-      );
       const sales = new DemoSaleWriter(new OutboxWriter(), stock, names);
       const rates = { servicePpm: 0, productPpm: rateToPpm(PRODUCT_TAX_RATE) };
+      const visits = past.filter((p) => p.currency === 'USD');
+      const byId = new Map(visits.map((v) => [v.id, v]));
       let tickets = 0;
       let refunds = 0;
       await dataSource.transaction(async (m) => {
@@ -315,33 +350,37 @@ try {
             [loc.id, rates.productPpm],
           );
         }
-        // Two weeks before the demo week: walk-ins and regulars, cash, card and split, two refunds.
-        const history = planDemoHistory({
+        // Every completed visit before now, paid a few minutes after it ended: see demo-history.ts.
+        const plan = planVisitPayments({
           now,
-          locations: locations.map((l) => ({ id: l.id, timeZone: l.time_zone })),
-          shifts: shifts.map((s) => ({ staffId: s.staff_id, locationId: s.location_id, weekdays: s.weekdays })),
-          services: services.map((s) => ({ id: s.id, locationId: s.location_id, name: s.name, priceMinor: s.price_minor })),
-          clients,
+          visits: visits.map((v) => ({ appointmentId: v.id, locationId: v.location_id, clientId: v.client_id, endsAt: v.ends_at })),
+          timeZones: new Map(locations.map((l) => [l.id, l.time_zone])),
           productCount: productRows.length,
         });
-        for (const h of history) {
+        for (const h of plan) {
+          const a = byId.get(h.appointmentId)!;
+          const snapshot = appointmentServiceSnapshotSchema.safeParse(a.service);
+          if (!snapshot.success) continue;
+          const parts = snapshot.data.segments?.length
+            ? snapshot.data.segments
+            : [{ id: snapshot.data.id, name: snapshot.data.name, priceMinor: a.price_minor }];
           const product = h.product === null ? null : productRows[h.product]!;
           const written = await sales.write(m, {
-            locationId: h.locationId,
-            clientId: h.clientId,
-            appointmentIds: [],
-            openedAt: h.openedAt,
+            locationId: a.location_id,
+            clientId: a.client_id,
+            appointmentIds: [a.id],
+            openedAt: a.ends_at,
             closedAt: h.closedAt,
             rates,
             tipPercent: h.tipPercent,
             lines: [
-              ...h.services.map((s) => ({
+              ...parts.map((p, s) => ({
                 kind: 'service' as const,
-                name: s.name,
-                unitPriceMinor: s.priceMinor,
-                staffId: h.staffId,
-                appointmentId: null,
-                serviceId: s.id,
+                name: p.name,
+                unitPriceMinor: p.priceMinor,
+                staffId: a.staff[s] ?? a.staff[0] ?? null,
+                appointmentId: a.id,
+                serviceId: p.id,
                 productId: null,
               })),
               ...(product
@@ -350,7 +389,7 @@ try {
                       kind: 'product' as const,
                       name: product.name,
                       unitPriceMinor: product.price_minor,
-                      staffId: h.staffId,
+                      staffId: a.staff[0] ?? null,
                       appointmentId: null,
                       serviceId: null,
                       productId: product.id,
@@ -370,53 +409,6 @@ try {
                 : Math.round(written.lines.filter((l) => l.kind === 'service').reduce((sum, l) => sum + l.netMinor, 0) / 2);
             if (amount > 0 && (await sales.refund(m, written, amount, h.refund.reason, h.refund.at))) refunds++;
           }
-        }
-        // The demo week's completed visits: checked out a few minutes after each ended, in cash.
-        for (const [i, a] of past.filter((p) => p.ends_at <= now && p.currency === 'USD').entries()) {
-          const snapshot = appointmentServiceSnapshotSchema.safeParse(a.service);
-          if (!snapshot.success) continue;
-          const plan = demoSalePlan(i);
-          const parts = snapshot.data.segments?.length
-            ? snapshot.data.segments
-            : [{ id: snapshot.data.id, name: snapshot.data.name, priceMinor: a.price_minor }];
-          const closedAt = new Date(Math.min(a.ends_at.getTime() + (5 + (i % 10)) * 60_000, now.getTime()));
-          const written = await sales.write(m, {
-            locationId: a.location_id,
-            clientId: a.client_id,
-            appointmentIds: [a.id],
-            openedAt: a.ends_at,
-            closedAt,
-            rates,
-            tipPercent: plan.tipPercent,
-            lines: [
-              ...parts.map((p, s) => ({
-                kind: 'service' as const,
-                name: p.name,
-                unitPriceMinor: p.priceMinor,
-                staffId: a.staff[s] ?? a.staff[0] ?? null,
-                appointmentId: a.id,
-                serviceId: p.id,
-                productId: null,
-              })),
-              ...(plan.product === null
-                ? []
-                : [
-                    {
-                      kind: 'product' as const,
-                      ...DEMO_PRODUCTS[plan.product]!,
-                      staffId: null,
-                      appointmentId: null,
-                      serviceId: null,
-                      productId: productIds.get(DEMO_PRODUCTS[plan.product]!.name) ?? null,
-                      taxClass: 'product' as const,
-                    },
-                  ]),
-            ],
-            tenders: (total) => [
-              { method: 'cash', amountMinor: total, tenderedMinor: plan.roundUpCash ? Math.ceil(total / 2000) * 2000 : total },
-            ],
-          });
-          if (written) tickets++;
         }
       });
       console.log(JSON.stringify({ service: 'retail', seeded: true, locations: locations.length, closedTickets: tickets, refunds }));

@@ -1,15 +1,17 @@
 import 'reflect-metadata';
-import { ConfigError } from '@salon/nest-kit';
+import { ConfigError, OutboxWriter } from '@salon/nest-kit';
+import type { EntityManager } from 'typeorm';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { loadSchedulingConfig } from './config.js';
 import { demoChangeLog, demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
 import type { HoldKind } from './modules/allocations/domain/hold-plan.js';
 import { holdInsert } from './modules/allocations/persistence/allocation.repository.js';
+import { workingHoursChanged } from './modules/schedules/domain/working-hours-event.js';
 
 /**
  * `npm run seed -w @salon/scheduling`: the demo salon's catalogue, rooms, devices, working hours
- * and two weeks of appointments (this and next), once. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
+ * and four weeks of appointments (the two before this week, this and next), once. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
  * read (read-only) from identity's and clients' databases (IDENTITY_DATABASE_URL,
  * CLIENTS_DATABASE_URL); the running service never reads another service's tables.
  */
@@ -156,6 +158,8 @@ async function seedClasses(
 try {
   const config = loadSchedulingConfig();
   const db = new pg.Client({ connectionString: config.DATABASE_URL });
+  // SEED-ONLY: the outbox writer takes a TypeORM manager; it only calls query(text, values), which pg's client has too.
+  const outbox = new OutboxWriter();
   await db.connect();
   try {
     if ((await db.query(`SELECT 1 FROM services LIMIT 1`)).rowCount) {
@@ -181,7 +185,7 @@ try {
       let clients: string[] = [];
       // A client with an alert the owner marked critical: the demo books them this week (the desk must acknowledge it).
       let critical: string | null = null;
-      // Each client's "last visit" as the clients seed drew it: a visit before this fortnight becomes a
+      // Each client's "last visit" as the clients seed drew it: a visit before the planned four weeks becomes a
       // completed appointment at that date, so the profile's history and its "last visit" agree.
       let earlier: { id: string; at: Date }[] = [];
       try {
@@ -252,7 +256,8 @@ try {
           services.push({ id: rows[0].id, s });
         }
         for (const st of here) {
-          for (const d of workDays(li, staff.indexOf(st), locations.length)) {
+          const days = workDays(li, staff.indexOf(st), locations.length);
+          for (const d of days) {
             await db.query(
               `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time) VALUES ($1,$2,$3,'09:00','18:00')`,
               [st, loc.id, d],
@@ -262,10 +267,29 @@ try {
               [st, loc.id, d],
             );
           }
+          // The week as a live change publishes it (payroll's utilisation reads it), dated before the
+          // demo's history so the reports of its past weeks have these hours too.
+          if (days.length)
+            await outbox.append(
+              db as unknown as EntityManager,
+              workingHoursChanged(
+                {
+                  staffId: st,
+                  locationId: loc.id,
+                  intervals: days.flatMap((weekday) => [
+                    { weekday, start: '09:00', end: '18:00', kind: 'work' as const },
+                    { weekday, start: '12:30', end: '13:00', kind: 'break' as const },
+                  ]),
+                },
+                { type: 'system', id: null },
+                DateTime.now().minus({ days: 90 }).toJSDate(),
+              ),
+            );
         }
-        // Two weeks of appointments (this week and next), planned like a real salon's: see demo-week.ts.
+        // Four weeks of appointments (the two before this one, this week and next), planned like a real
+        // salon's (demo-week.ts); the past ones mostly completed, and retail's seed checks those out.
         const monday = DateTime.now().setZone(tz).startOf('week');
-        const dates = [0, 7].flatMap((w) => [0, 1, 2, 3, 4, 5].map((d) => monday.plus({ days: w + d }).toISODate()!));
+        const dates = [-14, -7, 0, 7].flatMap((w) => [0, 1, 2, 3, 4, 5].map((d) => monday.plus({ days: w + d }).toISODate()!));
         const team = here;
         const plan = planDemoWeek({
           dates,
@@ -363,9 +387,10 @@ try {
           }
         }
         // Earlier visits (see `earlier`): at the main location, a morning hour of that day, a past
-        // appointment holds nothing so none can collide; a client booked this fortnight keeps that too.
+        // appointment holds nothing so none can collide; one inside the planned four weeks is left out
+        // (it would sit on top of a planned visit of the same person).
         if (li === 0 && here.length) {
-          const monday0 = monday.toJSDate();
+          const monday0 = monday.minus({ days: 14 }).toJSDate();
           for (const [i, e] of earlier.entries()) {
             if (e.at >= monday0) continue;
             const svc = services[i % services.length];

@@ -179,5 +179,10 @@ export const publicFormViewSchema = z.object({
   businessName: z.string(),
   /** Set when the link was sent to a known client (`?r=`): their name greets them. */
   clientName: z.string().nullable(),
+  /**
+   * Opened by a client's own link (`?r=`): that client's other open forms, each with its link, so
+   * one message can carry one link and the page leads on to the rest. Empty without a link.
+   */
+  moreForms: z.array(z.object({ formId: z.string(), formName: z.string(), link: z.string() })).default([]),
 });
 export type PublicFormView = z.infer<typeof publicFormViewSchema>;

@@ -137,3 +137,15 @@ export type FormRequestInput = z.input<typeof formRequestInputSchema>;
  */
 export const bookedFormViewSchema = z.object({ formId: z.string(), formName: z.string(), link: z.string() });
 export type BookedFormView = z.infer<typeof bookedFormViewSchema>;
+
+/**
+ * Staff pressed "Send forms" on a client's profile: the client's open forms go to them in one
+ * message (SMS with consent, else e-mail; messaging decides and holds a text for quiet hours).
+ */
+export const formLinkSendViewSchema = z.object({
+  sendId: z.string(),
+  formNames: z.array(z.string()),
+  /** When the link sent stops working. */
+  expiresAt: z.string(),
+});
+export type FormLinkSendView = z.infer<typeof formLinkSendViewSchema>;

@@ -288,7 +288,9 @@ export type AutomationSendState = (typeof AUTOMATION_SEND_STATES)[number];
 
 export const automationSendViewSchema = z.object({
   id: z.string(),
-  kind: z.enum(AUTOMATION_KINDS),
+  /** A built-in kind, or `custom` for an owner's automation (named by customAutomationId). */
+  kind: z.enum([...AUTOMATION_KINDS, 'custom']),
+  customAutomationId: z.string().nullable(),
   appointmentId: z.string().nullable(),
   clientId: z.string(),
   dueAt: z.string(),
@@ -336,3 +338,74 @@ export type ReminderNoShowRatesView = z.infer<typeof reminderNoShowRatesViewSche
 
 /** The window the no-show comparison reads by default. */
 export const NO_SHOW_RATE_DAYS = 90;
+
+/**
+ * Owner-defined automations: a trigger (an appointment event from scheduling), conditions, a delay
+ * after the trigger, a channel rule and the owner's templates. They go through the same send
+ * pipeline as the built-in ones (consent at send time, quiet hours, the per-client cap), once per
+ * trigger occurrence (the send's idempotency key is the automation and the appointment).
+ */
+export const CUSTOM_AUTOMATION_TRIGGERS = [
+  'appointment-booked',
+  'appointment-completed',
+  'appointment-cancelled',
+  'appointment-no-show',
+] as const;
+export type CustomAutomationTrigger = (typeof CUSTOM_AUTOMATION_TRIGGERS)[number];
+
+export const CUSTOM_AUTOMATION_TRIGGER_LABELS: Record<CustomAutomationTrigger, string> = {
+  'appointment-booked': 'An appointment is booked',
+  'appointment-completed': 'An appointment is completed',
+  'appointment-cancelled': 'An appointment is cancelled',
+  'appointment-no-show': 'A client does not come (no-show)',
+};
+
+/** The longest delay after the trigger: 90 days. */
+export const CUSTOM_AUTOMATION_MAX_DELAY_HOURS = 2_160;
+
+export const customAutomationConditionsSchema = z
+  .object({
+    /** Only when the service's name contains this text (case-insensitive), e.g. "colour". */
+    serviceContains: lineSchema(100).nullish(),
+    /** Only for the client's first visit (no completed visit before this appointment). */
+    firstVisitOnly: z.boolean().optional(),
+  })
+  .strict();
+export type CustomAutomationConditions = z.infer<typeof customAutomationConditionsSchema>;
+
+export const saveCustomAutomationInputSchema = z
+  .object({
+    /** Absent: a new automation. */
+    id: z.uuid('must be an id').nullish(),
+    locationId: lineSchema(100, { min: 1 }),
+    name: lineSchema(100, { min: 1 }),
+    trigger: z.enum(CUSTOM_AUTOMATION_TRIGGERS, { error: `must be one of ${CUSTOM_AUTOMATION_TRIGGERS.join(', ')}` }),
+    delayHours: intSchema({ min: 0, max: CUSTOM_AUTOMATION_MAX_DELAY_HOURS }),
+    conditions: customAutomationConditionsSchema,
+    channelRule: z.enum(CHANNEL_RULES),
+    smsTemplate: templateSchema(TEMPLATE_LIMITS.sms),
+    emailSubject: templateSchema(TEMPLATE_LIMITS.emailSubject),
+    emailTemplate: templateSchema(TEMPLATE_LIMITS.email),
+    enabled: z.boolean(),
+    /** The version the editor read (0 for a new one): a stale save is refused (409). */
+    version: intSchema({ min: 0 }),
+  })
+  .strict();
+export type SaveCustomAutomationInput = z.infer<typeof saveCustomAutomationInputSchema>;
+
+export interface CustomAutomationView {
+  id: string;
+  locationId: string;
+  name: string;
+  trigger: CustomAutomationTrigger;
+  delayHours: number;
+  serviceContains: string | null;
+  firstVisitOnly: boolean;
+  channelRule: ChannelRule;
+  smsTemplate: string;
+  emailSubject: string;
+  emailTemplate: string;
+  enabled: boolean;
+  version: number;
+  counts: AutomationCounts;
+}

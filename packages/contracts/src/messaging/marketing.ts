@@ -130,8 +130,16 @@ export interface CampaignStatsView {
   sent: number;
   delivered: number;
   failed: number;
+  /** Of the failed: e-mails the receiving server bounced (SES bounce reports). */
+  bounced: number;
+  /** Bookings the recipients made within 7 days of their message. */
+  booked: number;
   unsubscribed: number;
   skipped: number;
+  /** Recipients who opened the e-mail (the open pixel loaded, or they clicked a link), once each. */
+  opened: number;
+  /** Recipients who clicked at least one tracked link, once each. */
+  clicked: number;
 }
 
 export interface CampaignView {
@@ -175,3 +183,46 @@ export const removeEmailSuppressionInputSchema = z.object({
   address: z.email('must be an e-mail address').max(254),
 });
 export type RemoveEmailSuppressionInput = z.infer<typeof removeEmailSuppressionInputSchema>;
+
+/**
+ * Saved e-mail templates (MJML): the owner's own layouts for campaigns, rendered on the server with
+ * MJML in the salon's look (brand colour, background and logo from /booking-design).
+ */
+export const EMAIL_TEMPLATE_MJML_MAX = 200_000;
+
+export const emailBrandSchema = z
+  .object({
+    businessName: lineSchema(200, { min: 1 }),
+    primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #8b5cf6'),
+    backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #ffffff'),
+    logoUrl: z.url({ protocol: /^https?$/, error: 'must be a web address' }).nullish(),
+  })
+  .strict();
+export type EmailBrand = z.infer<typeof emailBrandSchema>;
+
+export const saveEmailTemplateInputSchema = z
+  .object({
+    /** Absent: a new template. */
+    id: z.uuid('must be an id').nullish(),
+    name: lineSchema(100, { min: 1 }),
+    /** The MJML: a whole `<mjml>` document, or the sections of its body (`<mj-section>…`). */
+    mjml: z.string().trim().min(1, 'write the template').max(EMAIL_TEMPLATE_MJML_MAX, `at most ${EMAIL_TEMPLATE_MJML_MAX} characters`),
+    /** 0 for a new one; a stale version is refused (409). */
+    version: intSchema({ min: 0 }),
+  })
+  .strict();
+export type SaveEmailTemplateInput = z.infer<typeof saveEmailTemplateInputSchema>;
+
+export interface EmailTemplateView {
+  id: string;
+  name: string;
+  mjml: string;
+  version: number;
+  updatedAt: string;
+}
+
+/** An MJML render: the e-mail's HTML, or the problems that stop it (line and message). */
+export interface EmailRenderView {
+  html: string | null;
+  errors: { line: number | null; message: string }[];
+}

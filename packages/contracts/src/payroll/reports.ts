@@ -6,7 +6,7 @@ import { dateSchema } from '../rules/dates.js';
  * projections of retail's, scheduling's and clients' events, never from their tables. Dates are
  * local dates in each location's zone; money in minor units.
  */
-export const REPORT_SECTIONS = ['sales', 'appointments', 'clients', 'staff', 'retail'] as const;
+export const REPORT_SECTIONS = ['sales', 'appointments', 'clients', 'staff', 'retail', 'gift-cards', 'memberships', 'automations'] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 /** The longest range one report covers (a year and a day). */
@@ -71,6 +71,12 @@ export const staffPerformanceSchema = z.object({
   completedAppointments: z.number().int(),
   /** Completed appointments whose client has a later appointment booked, in basis points. */
   rebookingBps: z.number().int(),
+  /** Minutes of appointments (not cancelled) in the range. */
+  bookedMinutes: z.number().int(),
+  /** Minutes of working hours (scheduling's weekly hours less breaks) in the range. */
+  workingMinutes: z.number().int(),
+  /** Booked over working minutes, in basis points (0 without working hours). */
+  utilisationBps: z.number().int(),
 });
 export type StaffPerformance = z.infer<typeof staffPerformanceSchema>;
 
@@ -85,8 +91,48 @@ export const appointmentsReportSchema = z.object({
   noShowBps: z.number().int(),
   /** Booked online over all, in basis points. */
   onlineBps: z.number().int(),
+  /** Minutes of appointments (not cancelled) and of working hours in the range, and their ratio in basis points. */
+  bookedMinutes: z.number().int(),
+  workingMinutes: z.number().int(),
+  utilisationBps: z.number().int(),
   byStaff: z.array(reportRowSchema),
 });
+
+/**
+ * Gift cards (from retail's gift-card events): what was outstanding on the range's last day (the
+ * liability), and how it moved during the range. Cards past their expiry count as expired, not owed.
+ */
+export const giftCardsReportSchema = z.object({
+  /** Balance outstanding at the end of the range: issued − redeemed + refunded ± adjusted − expired. */
+  liabilityMinor: z.number().int(),
+  /** Cards with a balance outstanding at the end of the range. */
+  outstandingCards: z.number().int(),
+  openingLiabilityMinor: z.number().int(),
+  issuedMinor: z.number().int(),
+  issuedCount: z.number().int(),
+  redeemedMinor: z.number().int(),
+  redeemedCount: z.number().int(),
+  refundedMinor: z.number().int(),
+  adjustedMinor: z.number().int(),
+  expiredMinor: z.number().int(),
+});
+export type GiftCardsReport = z.infer<typeof giftCardsReportSchema>;
+
+/** Memberships (from retail's membership events): recurring revenue and churn. */
+export const membershipsReportSchema = z.object({
+  /** Memberships active at the end of the range. */
+  active: z.number().int(),
+  /** Their monthly recurring revenue (a yearly plan counts a twelfth of its price). */
+  mrrMinor: z.number().int(),
+  activeAtStart: z.number().int(),
+  started: z.number().int(),
+  cancelled: z.number().int(),
+  /** Cancelled in the range over active at its start, in basis points. */
+  churnBps: z.number().int(),
+  /** Active memberships at the end of the range by plan: members (count) and MRR (amount). */
+  byPlan: z.array(reportRowSchema),
+});
+export type MembershipsReport = z.infer<typeof membershipsReportSchema>;
 
 export const clientsReportSchema = z.object({
   newClients: z.number().int(),
@@ -101,6 +147,28 @@ export const clientsReportSchema = z.object({
   rebookingBps: z.number().int(),
   topClients: z.array(reportRowSchema),
 });
+
+/** One automation's results in the range: messages sent, and sends skipped or cancelled. */
+export const automationResultSchema = z.object({
+  kind: z.string(),
+  label: z.string(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  cancelled: z.number().int(),
+  /** Sent over all its finished sends, in basis points. */
+  sentBps: z.number().int(),
+});
+
+/** Automation results (from messaging.automation.finished.v1), by the local date each send finished. */
+export const automationsReportSchema = z.object({
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  cancelled: z.number().int(),
+  sms: z.number().int(),
+  email: z.number().int(),
+  byKind: z.array(automationResultSchema),
+});
+export type AutomationsReport = z.infer<typeof automationsReportSchema>;
 
 export const reportViewSchema = z.object({
   from: z.string(),
@@ -119,6 +187,9 @@ export const reportViewSchema = z.object({
   clients: clientsReportSchema,
   staff: z.array(staffPerformanceSchema),
   retail: z.object({ topProducts: z.array(reportRowSchema) }),
+  giftCards: giftCardsReportSchema,
+  memberships: membershipsReportSchema,
+  automations: automationsReportSchema,
 });
 export type ReportView = z.infer<typeof reportViewSchema>;
 

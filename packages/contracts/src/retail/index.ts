@@ -9,3 +9,4 @@ export * from './checkout.js';
 export * from './products.js';
 export * from './prepaid.js';
 export * from './deposits.js';
+export * from './online-gift-cards.js';

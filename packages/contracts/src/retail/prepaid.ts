@@ -91,6 +91,8 @@ export const prepaidPlanViewSchema = z.object({
   discountPercent: z.number(),
   /** Packages: days from sale to expiry (null: never). */
   validityDays: z.number().int().nullable(),
+  /** Memberships: days members see online booking times beyond the location's window (0: none). */
+  priorityBookingDays: z.number().int(),
   active: z.boolean(),
 });
 export type PrepaidPlanView = z.infer<typeof prepaidPlanViewSchema>;
@@ -105,6 +107,7 @@ export const prepaidPlanInputSchema = z
     serviceIds: z.array(z.uuid('must be a service id')).max(50).optional(),
     discountPercent: z.number().min(0, 'must be 0 or more').max(100, 'must be 100 or less').optional(),
     validityDays: intSchema({ min: 1, max: 3660 }).nullish(),
+    priorityBookingDays: intSchema({ min: 0, max: 365 }).optional(),
   })
   .refine((p) => p.kind !== 'membership' || !!p.period, { message: 'is required for a membership', path: ['period'] })
   .refine((p) => p.kind !== 'package' || !p.period, { message: 'is only for a membership', path: ['period'] });

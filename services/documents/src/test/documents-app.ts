@@ -34,6 +34,8 @@ export const SERVICE = {
   massage: '5e000000-0000-4000-8000-000000000002',
   retired: '5e000000-0000-4000-8000-000000000003',
   pedicure: '5e000000-0000-4000-8000-000000000004',
+  /** Asked only by the form-link spec's forms. */
+  facial: '5e000000-0000-4000-8000-000000000005',
 };
 export const BUSINESS_NAME = 'Maple & Moss Salon';
 

@@ -1,13 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FormInput } from '@salon/contracts';
+import type { EventEnvelope, FormInput } from '@salon/contracts';
+import { openSecret } from '@salon/tokens';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FormLinkPublisher } from '../modules/form-links/events/form-link.publisher.js';
 import { FormRepository } from '../modules/forms/persistence/form.repository.js';
 import { RequestFormsForBookingUseCase } from '../modules/form-requests/use-cases/request-forms-for-booking.use-case.js';
+import { textRuns } from '../modules/submissions/domain/pdf-script.rules.js';
+import { pdfFontFile } from '../modules/submissions/persistence/submission-pdf.provider.js';
 import { SubmissionRepository } from '../modules/submissions/persistence/submission.repository.js';
 import { BUSINESS_NAME, CLIENT, SERVICE, SIGNATURE, signaturePng, startDocuments, type DocumentsTestApp } from './documents-app.js';
 
@@ -178,6 +183,54 @@ describe('submissions', () => {
     expect(text).not.toContain('W?jcik');
   });
 
+  it('draws Chinese, Japanese, Arabic, Hindi, Bengali and Tamil in the PDF, each read back in reading order', async () => {
+    const id = await createPublished({ ...INTAKE, name: '染发同意书' });
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, {
+        version: 1,
+        answers: {
+          ...ANSWERS,
+          full_name: '山田花子',
+          allergies: { answer: 'yes', followUp: 'حساسية من الغبار' },
+          allergy_notes: 'রবীন্দ্রনাথ ঠাকুর; தமிழ் கௌசல்யா',
+          visits: 2,
+        },
+        signature: { ...SIGNATURE, name: 'प्रिया शर्मा' },
+      })
+      .expect(201);
+    const [doc] = await t.sql(`SELECT id FROM documents WHERE submission_id = $1`, [receipt.body.id]);
+    const link = await t.as('viewer').get(`/api/documents/${doc!.id}/download`).expect(200);
+    const pdf = Buffer.from(await (await fetch(link.body.url)).arrayBuffer());
+    if (process.env.KEEP_PDF) writeFileSync(process.env.KEEP_PDF, pdf);
+    const text = pdfText(pdf).replace(/[\u202a-\u202e]/g, '');
+    expect(text).toContain('染发同意书');
+    expect(text).toContain('山田花子');
+    // Arabic: joined letters, set right to left, read back in logical order.
+    expect(text).toContain('حساسية من الغبار');
+    // Hindi: the reading order, not the glyphs' (the i-matra is drawn before its consonant).
+    expect(text).toContain('प्रिया शर्मा');
+    // Bengali and Tamil, each in its own font, between Latin punctuation.
+    expect(text).toContain('রবীন্দ্রনাথ ঠাকুর; தமிழ் கௌசல்யா');
+    // The read-back of Indic text comes from its ActualText: that every letter is drawn (no empty
+    // box) is checked on the fonts themselves, run by run, with both weights.
+    const fontkit = createRequire(import.meta.url)('fontkit');
+    for (const sample of [
+      '染发同意书',
+      '山田花子',
+      'Yes — حساسية من الغبار',
+      'प्रिया शर्मा',
+      'রবীন্দ্রনাথ ঠাকুর; தமிழ் கௌசல்யா',
+      'Signed by: 山田 Hanako',
+    ])
+      for (const run of textRuns(sample))
+        for (const weight of ['regular', 'bold'] as const) {
+          const font = fontkit.openSync(pdfFontFile(run.script, weight));
+          const missing = [...run.text].filter((ch) => !/\s/.test(ch) && !font.hasGlyphForCodePoint(ch.codePointAt(0)));
+          expect(missing, `${run.script} ${weight}: ${run.text}`).toEqual([]);
+        }
+  });
+
   it('refuses answers that break the version: required, types, hidden keys, a missing signature', async () => {
     const id = await createPublished();
     const res = await t
@@ -250,7 +303,11 @@ describe('submissions', () => {
     const consent = await createPublished({ ...INTAKE, name: 'Massage waiver', serviceIds: [SERVICE.massage] });
     const intake = await createPublished({ ...INTAKE, name: 'Massage intake', serviceIds: [SERVICE.massage], oncePerClient: true });
     const ds = t.app.get(DataSource);
-    const useCase = new RequestFormsForBookingUseCase(t.app.get(FormRepository), t.app.get(SubmissionRepository));
+    const useCase = new RequestFormsForBookingUseCase(
+      t.app.get(FormRepository),
+      t.app.get(SubmissionRepository),
+      t.app.get(FormLinkPublisher),
+    );
     const booking = (n: number) => ({
       appointmentId: `a1000000-0000-4000-8000-00000000000${n}`,
       clientId: CLIENT.bea,
@@ -278,7 +335,11 @@ describe('submissions', () => {
   it("lists an online booking's forms by its formsKey only, each with the client's link, until filled", async () => {
     const waiver = await createPublished({ ...INTAKE, name: 'Pedicure waiver', serviceIds: [SERVICE.pedicure] });
     const ds = t.app.get(DataSource);
-    const useCase = new RequestFormsForBookingUseCase(t.app.get(FormRepository), t.app.get(SubmissionRepository));
+    const useCase = new RequestFormsForBookingUseCase(
+      t.app.get(FormRepository),
+      t.app.get(SubmissionRepository),
+      t.app.get(FormLinkPublisher),
+    );
     const formsKey = randomBytes(32).toString('base64url');
     // Far ahead: the link stays live whatever the machine's date (the endpoint reads the real clock).
     await ds.transaction((m) =>
@@ -317,6 +378,119 @@ describe('submissions', () => {
       .post(`/api/forms/public/${waiver}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: r })
       .expect(201);
     await t.as(null).get(`/api/forms/public/booked/${formsKey}`).expect(200, []);
+  });
+});
+
+describe('form links sent to clients', () => {
+  type LinkEvent = EventEnvelope<{
+    sendId: string;
+    reason: string;
+    clientId: string;
+    appointmentId: string | null;
+    formId: string;
+    formNames: string[];
+    startsAt: string | null;
+    expiresAt: string;
+    token: { v: 1; iv: string; data: string; tag: string };
+  }>;
+  const linkEvents = async (clientId: string): Promise<LinkEvent[]> =>
+    (
+      await t.sql<{ envelope: LinkEvent }>(
+        `SELECT envelope FROM outbox WHERE type = 'documents.form-link.requested.v1' AND envelope->'payload'->>'clientId' = $1 ORDER BY seq`,
+        [clientId],
+      )
+    ).map((r) => r.envelope);
+  const booking = (appointmentId: string, startsAt: string) => ({
+    appointmentId,
+    clientId: CLIENT.bea,
+    serviceId: SERVICE.facial,
+    serviceName: 'Facial',
+    staffId: '5a000000-0000-4000-8000-000000000001',
+    startsAt,
+    endsAt: startsAt.replace('T16', 'T17'),
+    priceMinor: 9000,
+    currency: 'USD',
+    source: 'staff' as const,
+  });
+
+  it('a booking that asks forms publishes one link for the appointment, its token sealed; the link opens the form and leads on to the others', async () => {
+    const intake = await createPublished({ ...INTAKE, name: 'Facial intake', serviceIds: [SERVICE.facial] });
+    const consent = await createPublished({ ...INTAKE, name: 'Facial patch test', serviceIds: [SERVICE.facial] });
+    const ds = t.app.get(DataSource);
+    const useCase = new RequestFormsForBookingUseCase(
+      t.app.get(FormRepository),
+      t.app.get(SubmissionRepository),
+      t.app.get(FormLinkPublisher),
+    );
+    const appointmentId = 'a3000000-0000-4000-8000-000000000001';
+    // Far ahead: the public page reads the real clock.
+    const now = new Date('2998-12-30T15:00:00Z');
+    await ds.transaction((m) => useCase.execute(booking(appointmentId, '2999-01-04T16:00:00.000Z'), m, now, 'loc-1'));
+    // A redelivered booking asks nothing new and sends nothing more.
+    await ds.transaction((m) => useCase.execute(booking(appointmentId, '2999-01-04T16:00:00.000Z'), m, now, 'loc-1'));
+    const [event, ...more] = (await linkEvents(CLIENT.bea)).filter((e) => e.aggregateId === appointmentId);
+    expect(more).toHaveLength(0);
+    expect(event).toMatchObject({
+      aggregateType: 'form-link',
+      aggregateId: appointmentId,
+      locationId: 'loc-1',
+      payload: {
+        sendId: appointmentId,
+        reason: 'booked',
+        appointmentId,
+        formId: intake,
+        formNames: ['Facial intake', 'Facial patch test'],
+        startsAt: '2999-01-04T16:00:00.000Z',
+        expiresAt: '2999-01-05T16:00:00.000Z',
+      },
+    });
+    // The token is in the event only sealed; opened, it is the client's own link to the first form.
+    expect(JSON.stringify(event)).not.toMatch(/"token":"[A-Za-z0-9_-]{32}"/);
+    const token = openSecret(event!.payload.token, process.env.EVENT_SECRET_KEY!);
+    const page = await t.as(null).get(`/api/forms/public/${intake}?r=${token}`).expect(200);
+    // The client's other open forms (this visit's patch test, and whatever else they still have to fill), never this one.
+    expect(page.body.moreForms).toContainEqual({
+      formId: consent,
+      formName: 'Facial patch test',
+      link: expect.stringMatching(new RegExp(`/forms/${consent}\\?r=[A-Za-z0-9_-]{32}$`)),
+    });
+    expect(page.body.moreForms.map((f: { formId: string }) => f.formId)).not.toContain(intake);
+    // The link is single-purpose: once the form is signed it opens nothing more.
+    await t
+      .as(null)
+      .post(`/api/forms/public/${intake}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token })
+      .expect(201);
+    await t.as(null).get(`/api/forms/public/${intake}?r=${token}`).expect(404);
+    // Without a link the page names no one's other forms.
+    expect((await t.as(null).get(`/api/forms/public/${intake}`).expect(200)).body.moreForms).toEqual([]);
+
+    // A booking entered after the visit asks the forms but sends nothing.
+    await ds.transaction((m) => useCase.execute(booking('a3000000-0000-4000-8000-000000000002', '2998-12-01T16:00:00.000Z'), m, now));
+    expect((await linkEvents(CLIENT.bea)).filter((e) => e.aggregateId === 'a3000000-0000-4000-8000-000000000002')).toHaveLength(0);
+  });
+
+  it("staff's Send forms sends the client's open forms in one message, each press a send of its own; a client with none due is told so", async () => {
+    const id = await createPublished({ ...INTAKE, name: 'Gloss waiver', serviceIds: [SERVICE.massage] });
+    await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.ada, validDays: 400000 }).expect(400);
+    await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.ada, validDays: 365 }).expect(201);
+    await t.as('viewer').post(`/api/forms/clients/${CLIENT.ada}/send`).expect(403);
+    const sent = await t.gql('desk', `mutation($c: ID!) { sendClientForms(clientId: $c) { sendId formNames expiresAt } }`, {
+      c: CLIENT.ada,
+    });
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data.sendClientForms.formNames).toContain('Gloss waiver');
+    const again = await t.as('desk').post(`/api/forms/clients/${CLIENT.ada}/send`).expect(202);
+    expect(again.body.sendId).not.toBe(sent.data.sendClientForms.sendId);
+    const events = (await linkEvents(CLIENT.ada)).filter((e) => e.payload.reason === 'staff');
+    expect(events.map((e) => e.payload.sendId)).toEqual([sent.data.sendClientForms.sendId, again.body.sendId]);
+    expect(events[0]).toMatchObject({ actor: { type: 'user' }, payload: { appointmentId: null, startsAt: null } });
+
+    // A client the clients service does not know, and one with nothing left to fill.
+    const nobody = await t.as('desk').post(`/api/forms/clients/c1000000-0000-4000-8000-000000000009/send`);
+    expect(nobody.body.details?.[0]?.field ?? nobody.status).toBe('clientId');
+    await t.sql(`UPDATE form_requests SET expires_at = now() - interval '1 day' WHERE client_id = $1`, [CLIENT.ada]);
+    const none = await t.as('desk').post(`/api/forms/clients/${CLIENT.ada}/send`).expect(400);
+    expect(none.body.details[0]).toEqual({ field: 'clientId', message: 'has no forms due: ask for a form first' });
   });
 });
 

@@ -5,6 +5,7 @@ import { EmailSuppressionRepository } from '../modules/delivery/persistence/emai
 import { MessageRepository } from '../modules/delivery/persistence/message.repository.js';
 import { AutomationRepository } from '../modules/automations/persistence/automation.repository.js';
 import { AutomationSendRepository } from '../modules/automations/persistence/automation-send.repository.js';
+import { CustomAutomationRepository } from '../modules/automations/persistence/custom-automation.repository.js';
 import { ConversationRepository } from '../modules/inbox/persistence/conversation.repository.js';
 import { MarketingRepository } from '../modules/marketing/persistence/marketing.repository.js';
 
@@ -14,6 +15,7 @@ const REPOSITORIES = [
   ClientConsentRepository,
   AutomationRepository,
   AutomationSendRepository,
+  CustomAutomationRepository,
   ConversationRepository,
   MarketingRepository,
   EmailSuppressionRepository,

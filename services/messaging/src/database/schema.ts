@@ -7,6 +7,11 @@ import { AiMessaging1764620000000 } from './migrations/1764620000000-ai-messagin
 import { Phone1764700000000 } from './migrations/1764700000000-phone.js';
 import { Marketing1764810000000 } from './migrations/1764810000000-marketing.js';
 import { EmailSuppressions1764900000000 } from './migrations/1764900000000-email-suppressions.js';
+import { AiActionDone1765000000000 } from './migrations/1765000000000-ai-action-done.js';
+import { CampaignEngagement1765300000000 } from './migrations/1765300000000-campaign-engagement.js';
+import { CustomAutomations1765400000000 } from './migrations/1765400000000-custom-automations.js';
+import { EmailTemplates1765500000000 } from './migrations/1765500000000-email-templates.js';
+import { AppointmentBookedAt1765600000000 } from './migrations/1765600000000-appointment-booked-at.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
 export const ENTITIES = [MessageEntity, SmsConsentEntity];
@@ -18,4 +23,9 @@ export const MIGRATIONS = [
   Phone1764700000000,
   Marketing1764810000000,
   EmailSuppressions1764900000000,
+  AiActionDone1765000000000,
+  CampaignEngagement1765300000000,
+  CustomAutomations1765400000000,
+  EmailTemplates1765500000000,
+  AppointmentBookedAt1765600000000,
 ];

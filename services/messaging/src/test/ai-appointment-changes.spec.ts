@@ -114,6 +114,7 @@ function startFake(port: number): Promise<Server> {
         const a = list.find((x) => x.id === appointmentId);
         if (!a) return json(404, { error: `Appointment ${appointmentId} not found` });
         const body = raw ? JSON.parse(raw) : {};
+        if (a.status === 'cancelled') return json(409, { error: 'This appointment is already cancelled' });
         changes.push({ action, clientId, appointmentId, body, authorization: req.headers.authorization });
         if (action === 'cancel') a.status = 'cancelled';
         else Object.assign(a, { startsAt: body.startsAt, staffId: body.staffId });
@@ -253,6 +254,24 @@ describe('moving and cancelling by text', () => {
         body: { reason: 'Cancelled by text message (AI assistant)' },
       }),
     ]);
+    const [sent] = await t.sql<any>(`SELECT status, action_done_at FROM ai_replies WHERE id = $1`, [turn.id]);
+    expect(sent.status).toBe('sent');
+    expect(sent.action_done_at).not.toBeNull();
+  });
+
+  it('sends a retried approval without asking scheduling again once its change was made', async () => {
+    changes.length = 0;
+    const id = 'a0000000-0000-4000-8000-000000000003';
+    appointments.set(ANA.id, [appointment(id, at(tomorrow(), '14:30'))]);
+    const turn = await turnFor(await text(ANA.phone, 'please cancel my appointment'));
+    expect(turn.pending_action).toMatchObject({ kind: 'cancel', appointmentId: id });
+    // An earlier approval cancelled it and then could not queue the text: the draft is still a draft.
+    appointments.get(ANA.id)![0].status = 'cancelled';
+    await t.sql(`UPDATE ai_replies SET action_done_at = now() WHERE id = $1`, [turn.id]);
+    await approve(turn.id);
+    expect(changes).toEqual([]);
+    const [sent] = await t.sql<any>(`SELECT status, error FROM ai_replies WHERE id = $1`, [turn.id]);
+    expect(sent).toEqual({ status: 'sent', error: null });
   });
 
   it('never touches an appointment that is not the client’s own, nor one inside the late-cancel window', async () => {

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullPrefix } from '../modules/delivery/jobs/delivery-queues.js';
 import { AutomationsUseCase } from '../modules/automations/use-cases/automations.use-case.js';
+import { CustomAutomationsUseCase } from '../modules/automations/use-cases/custom-automations.use-case.js';
 import { RunAutomationSendUseCase } from '../modules/automations/use-cases/run-automation-send.use-case.js';
 import { startFakePlatform, type FakePlatform } from './fake-platform.js';
 import { startLocalSes, startTwilioPeer, twilioSignature, type LocalSes, type TwilioPeer } from './local-peers.js';
@@ -40,6 +41,14 @@ const DATA = {
       smsConsent: consent(false),
       emailConsent: consent(true),
     },
+    'c-new': {
+      id: 'c-new',
+      firstName: 'Cleo',
+      phone: '+13125550133',
+      email: 'cleo@example.com',
+      smsConsent: consent(true),
+      emailConsent: consent(true),
+    },
   } as Record<string, object>,
   users: { 'staff-1': { id: 'staff-1', firstName: 'Dana', lastName: 'Lee', username: 'dana' } } as Record<string, object>,
 };
@@ -65,12 +74,12 @@ function envelope(type: string, appointmentId: string, payload: Record<string, u
     payload,
   };
 }
-const book = (appointmentId: string, clientId: string, startsAt: Date) =>
+const book = (appointmentId: string, clientId: string, startsAt: Date, serviceName = 'Haircut') =>
   envelope('scheduling.appointment.booked.v1', appointmentId, {
     appointmentId,
     clientId,
     serviceId: 'svc-1',
-    serviceName: 'Haircut',
+    serviceName,
     staffId: 'staff-1',
     startsAt: startsAt.toISOString(),
     endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
@@ -314,5 +323,169 @@ describe('replies to a reminder', () => {
     const [c] = await t.sql<{ client_id: string | null }>(`SELECT client_id FROM conversations WHERE phone = '+13125559999'`);
     expect(c!.client_id).toBeNull();
     expect(await t.sql(`SELECT 1 FROM outbox WHERE type = 'messaging.appointment.reply-received.v1'`)).toHaveLength(1);
+  });
+});
+
+describe('owner automations', () => {
+  const complete = (appointmentId: string, clientId: string, startsAt: Date) =>
+    envelope('scheduling.appointment.completed.v1', appointmentId, {
+      appointmentId,
+      clientId,
+      staffId: 'staff-1',
+      serviceId: 'svc-1',
+      startsAt: startsAt.toISOString(),
+      priceMinor: 9000,
+      currency: 'USD',
+    });
+  const customSends = (appointmentId: string) =>
+    t.sql<SendRow & { custom_automation_id: string }>(
+      `SELECT id, kind, state, due_at, reason, message_ids, custom_automation_id FROM automation_sends
+        WHERE appointment_id = $1 AND kind = 'custom'`,
+      [appointmentId],
+    );
+  const base = {
+    locationId: LOC,
+    name: 'First colour aftercare',
+    trigger: 'appointment-completed',
+    delayHours: 24,
+    conditions: { serviceContains: 'colour', firstVisitOnly: true },
+    channelRule: 'sms-else-email',
+    smsTemplate: 'Hi {{firstName}}, thanks for your first {{service}}! Wash with cool water for 3 days.',
+    emailSubject: 'Caring for your {{service}}',
+    emailTemplate: 'Hi {{firstName}}, wash with cool water for 3 days.',
+    enabled: true,
+    version: 0,
+  };
+
+  it('a built-in automation or the limits saved from a stale version are refused', async () => {
+    const automations = t.app.get(AutomationsUseCase);
+    await expect(automations.update({ locationId: LOC, kind: 'reminder', enabled: false, version: 999 })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(
+      automations.updateSettings({ locationId: LOC, quietStart: '22:00', quietEnd: '07:00', maxPerClientPerDay: 5, version: 999 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await automations.list(LOC)).find((a) => a.kind === 'reminder')!.enabled).toBe(true);
+  });
+
+  it('refuses an automation with an unknown variable, an unknown trigger or too long a delay, naming the field', async () => {
+    const custom = t.app.get(CustomAutomationsUseCase);
+    for (const [change, field] of [
+      [{ smsTemplate: 'Hi {{nickname}}' }, 'smsTemplate'],
+      [{ trigger: 'client-exploded' }, 'trigger'],
+      [{ delayHours: 100_000 }, 'delayHours'],
+      [{ name: '' }, 'name'],
+    ] as const) {
+      await expect(custom.save({ ...base, ...change })).rejects.toMatchObject({
+        details: [expect.objectContaining({ field, message: expect.any(String) })],
+      });
+    }
+    expect(await custom.list(LOC)).toEqual([]);
+  });
+
+  it('sends once per occurrence that meets its conditions, through the same pipeline, after its delay', async () => {
+    const custom = t.app.get(CustomAutomationsUseCase);
+    const automation = await custom.save(base);
+    expect(automation).toMatchObject({ name: 'First colour aftercare', serviceContains: 'colour', firstVisitOnly: true, version: 1 });
+
+    // A first colour visit, completed (and the completion delivered twice): one send, due 24 hours on.
+    const first = randomUUID();
+    const start = new Date(Date.now() - 3 * HOUR);
+    await bus.publish([book(first, 'c-new', start, 'Full Colour')]);
+    await waitFor(
+      async () => (await t.sql(`SELECT 1 FROM automation_appointments WHERE appointment_id = $1`, [first])).length === 1,
+      'mirrored',
+    );
+    const before = Date.now();
+    await bus.publish([complete(first, 'c-new', start)]);
+    const [planned] = await waitFor(async () => {
+      const rows = await customSends(first);
+      return rows.length === 1 ? rows : null;
+    }, 'the owner automation planned');
+    expect(planned!.custom_automation_id).toBe(automation.id);
+    expect(new Date(planned!.due_at).getTime()).toBeGreaterThanOrEqual(before + 24 * HOUR);
+    await bus.publish([complete(first, 'c-new', start)]);
+
+    // A haircut (not a colour service) and a second colour visit (not the first) plan nothing.
+    const haircut = randomUUID();
+    const second = randomUUID();
+    const later = new Date(Date.now() - HOUR);
+    await bus.publish([book(haircut, 'c-sms', later, 'Haircut'), book(second, 'c-new', later, 'Colour refresh')]);
+    await bus.publish([complete(haircut, 'c-sms', later), complete(second, 'c-new', later)]);
+    await waitFor(
+      async () =>
+        (await t.sql(`SELECT 1 FROM automation_appointments WHERE appointment_id IN ($1, $2) AND status = 'completed'`, [haircut, second]))
+          .length === 2,
+      'both completions seen',
+    );
+
+    await promoteAll();
+    await waitFor(async () => (await customSends(first))[0]!.state === 'done', 'sent');
+    await waitFor(async () => textsTo('+13125550133').length === 1, 'the text at the Twilio peer');
+    expect(textsTo('+13125550133')[0]!.body).toBe('Hi Cleo, thanks for your first Full Colour! Wash with cool water for 3 days.');
+    await promoteAll();
+    expect(await customSends(first)).toHaveLength(1);
+    expect(await customSends(haircut)).toEqual([]);
+    expect(await customSends(second)).toEqual([]);
+    expect(textsTo('+13125550133')).toHaveLength(1);
+    const [listed] = await custom.list(LOC);
+    expect(listed!.counts).toMatchObject({ scheduled: 0 });
+
+    // Turned off: a new first-colour client's completion plans nothing.
+    await custom.save({ ...base, id: automation.id, enabled: false, version: listed!.version });
+    const off = randomUUID();
+    await bus.publish([book(off, 'c-email', later, 'Full Colour'), complete(off, 'c-email', later)]);
+    await waitFor(
+      async () =>
+        (await t.sql(`SELECT 1 FROM automation_appointments WHERE appointment_id = $1 AND status = 'completed'`, [off])).length === 1,
+      'completion seen',
+    );
+    expect(await customSends(off)).toEqual([]);
+    // A stale version is refused.
+    await expect(custom.save({ ...base, id: automation.id, version: listed!.version })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('a booked-trigger message is dropped when the appointment is cancelled before it is due; a cancelled-trigger one goes by e-mail', async () => {
+    const custom = t.app.get(CustomAutomationsUseCase);
+    await custom.save({ ...base, name: 'Prep tips', trigger: 'appointment-booked', delayHours: 1, conditions: {} });
+    await custom.save({
+      ...base,
+      name: 'Sorry to miss you',
+      trigger: 'appointment-cancelled',
+      delayHours: 0,
+      conditions: {},
+      channelRule: 'email',
+      emailSubject: 'We hope to see you soon, {{firstName}}',
+    });
+    const id = randomUUID();
+    const start = new Date(Date.now() + 100 * HOUR);
+    await bus.publish([book(id, 'c-new', start)]);
+    await waitFor(async () => (await customSends(id)).length === 1, 'prep tips planned');
+    await bus.publish([
+      envelope('scheduling.appointment.cancelled.v1', id, {
+        appointmentId: id,
+        clientId: 'c-new',
+        staffId: 'staff-1',
+        startsAt: start.toISOString(),
+        reason: null,
+        lateCancel: false,
+      }),
+    ]);
+    await waitFor(async () => (await customSends(id)).length === 2, 'sorry planned');
+    await promoteAll();
+    await waitFor(async () => (await customSends(id)).every((r) => r.state !== 'scheduled'), 'both finished');
+    const rows = await t.sql<{ name: string; state: string }>(
+      `SELECT a.name, s.state FROM automation_sends s JOIN custom_automations a ON a.id = s.custom_automation_id
+        WHERE s.appointment_id = $1 ORDER BY a.name`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { name: 'Prep tips', state: 'cancelled' },
+      { name: 'Sorry to miss you', state: 'done' },
+    ]);
+    await waitFor(
+      async () => (await ses.emails()).some((e) => e.subject === 'We hope to see you soon, Cleo'),
+      'the e-mail in the local SES store',
+    );
   });
 });

@@ -16,6 +16,8 @@ export interface FakePlatformData {
   locations: object[];
   clients: Record<string, object>;
   users?: Record<string, object>;
+  /** Scheduling's public booking page (/api/online-booking): the salon's look. */
+  look?: { primaryColor: string; backgroundColor: string; logoUrl: string | null };
 }
 
 /** Identity's answers as its contract has them (@salon/contracts identity/*), with what a test leaves out filled in. */
@@ -69,11 +71,17 @@ export function startFakePlatform(data: FakePlatformData, port = 0): Promise<Fak
         ? businessSettings(data.business)
         : req.url === '/api/locations'
           ? data.locations.map(location)
-          : client && data.clients[decodeURIComponent(client[1]!)]
-            ? listed(data.clients[decodeURIComponent(client[1]!)]!)
-            : user
-              ? data.users?.[decodeURIComponent(user[1]!)]
-              : undefined;
+          : req.url === '/api/online-booking' && data.look
+            ? {
+                businessName: data.business,
+                design: { headline: null, intro: null, policies: null, allowAnyStaff: true, ...data.look },
+                locations: [],
+              }
+            : client && data.clients[decodeURIComponent(client[1]!)]
+              ? listed(data.clients[decodeURIComponent(client[1]!)]!)
+              : user
+                ? data.users?.[decodeURIComponent(user[1]!)]
+                : undefined;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { error: 'Not found' }));
   });

@@ -6,6 +6,7 @@ import { AutomationsUseCase } from '../modules/automations/use-cases/automations
 import { bullPrefix } from '../modules/delivery/jobs/delivery-queues.js';
 import { RunCampaignUseCase } from '../modules/marketing/use-cases/run-campaign.use-case.js';
 import { MarketingUseCase } from '../modules/marketing/use-cases/marketing.use-case.js';
+import { EmailTemplatesUseCase } from '../modules/marketing/use-cases/email-templates.use-case.js';
 import { startFakePlatform, type FakePlatform } from './fake-platform.js';
 import { startLocalSes, type LocalSes } from './local-peers.js';
 import { startMessaging, waitFor, type MessagingTestApp } from './messaging-app.js';
@@ -71,7 +72,7 @@ afterAll(async () => {
 const emailsTo = async (to: string) => (await ses.emails()).filter((e) => e.destination.to.some((d) => d.includes(to)));
 const unsubscribeLink = (text: string) => /Unsubscribe: (\S+)/.exec(text)![1]!;
 
-async function sendCampaign(name: string) {
+async function sendCampaign(name: string, html = '<body><h1>Hello {{firstName}}</h1><p>20% off this week.</p></body>') {
   const draft = await marketing.saveCampaign(
     {
       name,
@@ -79,7 +80,7 @@ async function sendCampaign(name: string) {
       segmentId,
       locationId: LOC,
       subject: `${name} for {{firstName}}`,
-      html: '<body><h1>Hello {{firstName}}</h1><p>20% off this week.</p></body>',
+      html,
     },
     'admin-user',
   );
@@ -120,6 +121,21 @@ describe('campaigns', () => {
     expect(await emailsTo('dee@example.com')).toEqual([]); // not in the segment
     const stats = (await marketing.campaign(id)).stats;
     expect(stats).toMatchObject({ recipients: 2, skipped: 1, sent: 2, failed: 0, unsubscribed: 0 });
+    // A sent campaign can no longer be cancelled, scheduled again or edited; a stale segment save is refused.
+    await expect(marketing.cancel(id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(marketing.schedule({ id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await marketing.campaign(id)).state).toBe('sent');
+    await expect(
+      marketing.saveSegment({
+        id: segmentId,
+        name: 'Stale',
+        match: 'all',
+        rules: [{ field: 'tag', op: 'has', value: 'VIP' }],
+        version: 99,
+      }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
 
     const [ana] = await emailsTo('ana@example.com');
     expect(ana!.subject).toBe('Spring for Ana');
@@ -190,5 +206,122 @@ describe('campaigns', () => {
       expect(res.text).toContain('This link is not valid');
     }
     expect(await t.sql(`SELECT client_id FROM marketing_unsubscribes ORDER BY client_id`)).toEqual([{ client_id: 'c-ana' }]);
+  });
+
+  it('counts opens and clicks once per recipient through the signed pixel and tracked links', async () => {
+    const id = await sendCampaign(
+      'Autumn',
+      '<body><p>Hi {{firstName}}</p><a href="https://salon.example/book?from=mail&amp;x=1">Book now</a> <a href="mailto:desk@salon.example">Write</a></body>',
+    );
+    await waitFor(async () => (await emailsTo('bea@example.com')).some((e) => e.subject === 'Autumn for Bea'), 'Autumn reached Bea');
+    const bea = (await emailsTo('bea@example.com')).find((e) => e.subject === 'Autumn for Bea')!;
+    const html = bea.body.html!;
+    const click = /href="([^"]*\/api\/marketing\/track\/click\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    const open = /<img src="([^"]*\/api\/marketing\/track\/open\/[^"]+)"/.exec(html)![1]!;
+    expect(html).toContain('href="mailto:desk@salon.example"'); // not tracked
+    expect(html).not.toContain('href="https://salon.example/book'); // the real address only behind the redirect
+    expect(bea.body.text).toContain('Book now (https://salon.example/book?from=mail&x=1)');
+    expect((await marketing.campaign(id)).stats).toMatchObject({ opened: 0, clicked: 0 });
+
+    // The pixel, loaded twice (a mail client reopening it): one open, and always the image.
+    for (let i = 0; i < 2; i++) {
+      const res = await request(t.url).get(new URL(open).pathname);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+    }
+    expect((await marketing.campaign(id)).stats).toMatchObject({ opened: 1, clicked: 0 });
+    // The link, clicked three times: redirected each time to the address in the e-mail, one click.
+    for (let i = 0; i < 3; i++) {
+      const res = await request(t.url).get(new URL(click).pathname).redirects(0);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('https://salon.example/book?from=mail&x=1');
+    }
+    expect((await marketing.campaign(id)).stats).toMatchObject({ recipients: 1, opened: 1, clicked: 1 });
+
+    // A click token for another client, or one whose destination was changed, goes nowhere and counts nothing.
+    const token = new URL(click).pathname.split('/').pop()!;
+    const [v, payload, mac] = token.split('.') as [string, string, string];
+    const fields = JSON.parse(Buffer.from(payload, 'base64url').toString()) as string[];
+    for (const changed of [
+      ['c', fields[1]!, 'c-dee', fields[3]!],
+      ['c', fields[1]!, fields[2]!, 'https://evil.example/'],
+    ]) {
+      const forged = `${v}.${Buffer.from(JSON.stringify(changed)).toString('base64url')}.${mac}`;
+      const res = await request(t.url).get(`/api/marketing/track/click/${forged}`).redirects(0);
+      expect(res.status).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+    }
+    expect(await t.sql(`SELECT client_id, kind, first_url FROM marketing_engagements WHERE campaign_id = $1 ORDER BY kind`, [id])).toEqual([
+      { client_id: 'c-bea', kind: 'click', first_url: 'https://salon.example/book?from=mail&x=1' },
+      { client_id: 'c-bea', kind: 'open', first_url: null },
+    ]);
+  });
+
+  it('a saved MJML template, rendered in the salon look, goes out as the campaign e-mail with its tracked button', async () => {
+    const templates = t.app.get(EmailTemplatesUseCase);
+    // MJML that does not render is refused, naming the line.
+    await expect(
+      templates.save({ name: 'Broken', mjml: '<mj-section>\n<mj-text>Hi</mj-text>\n</mj-section>', version: 0 }),
+    ).rejects.toMatchObject({
+      details: [{ field: 'mjml', message: expect.stringMatching(/^line \d+: mj-text cannot be used inside mj-section/) }],
+    });
+    const saved = await templates.save({
+      name: 'Spring colour',
+      mjml: '<mj-section><mj-column><mj-text>Hello {{firstName}}</mj-text><mj-button href="https://salon.example/colour">Book colour</mj-button></mj-column></mj-section>',
+      version: 0,
+    });
+    expect((await templates.list()).map((x) => [x.name, x.version])).toEqual([['Spring colour', 1]]);
+    await expect(templates.save({ id: saved.id, mjml: saved.mjml, name: 'Renamed', version: 0 })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+
+    const brand = { businessName: 'Maple Street Salon', primaryColor: '#0f766e', backgroundColor: '#f0fdfa', logoUrl: null };
+    const rendered = await templates.render(saved.mjml, brand);
+    expect(rendered.errors).toEqual([]);
+    await sendCampaign('Colour week', rendered.html!);
+    await waitFor(
+      async () => (await emailsTo('bea@example.com')).some((e) => e.subject === 'Colour week for Bea'),
+      'Colour week reached Bea',
+    );
+    const html = (await emailsTo('bea@example.com')).find((e) => e.subject === 'Colour week for Bea')!.body.html!;
+    expect(html).toContain('Hello Bea');
+    expect(html).toMatch(/#0f766e/i);
+    expect(html).toMatch(/#f0fdfa/i);
+    expect(html).toMatch(/href="[^"]*\/api\/marketing\/track\/click\/t1\.[^"]+"[^>]*>[\s\S]*?Book colour/);
+  });
+
+  it('counts the bookings its recipients made within 7 days of their message, and its bounces', async () => {
+    const id = await sendCampaign('Autumn');
+    // Whoever the earlier tests left reachable (unsubscribes, caps): the campaign's queued recipients.
+    const queued = await t.sql<{ clientId: string; at: Date }>(
+      `SELECT client_id AS "clientId", created_at AS at FROM marketing_recipients WHERE campaign_id = $1 AND state = 'queued' ORDER BY client_id`,
+      [id],
+    );
+    expect(queued.length).toBeGreaterThan(0);
+    const { clientId, at } = queued[0]!;
+    const day = 86_400_000;
+    const booking = (appointmentId: string, client: string, afterMs: number) =>
+      t.sql(
+        `INSERT INTO automation_appointments (appointment_id, client_id, starts_at, status, booked_at) VALUES ($1, $2, $3, 'booked', $4)`,
+        [appointmentId, client, new Date(at.getTime() + 30 * day), new Date(at.getTime() + afterMs)],
+      );
+    await booking('autumn-1', clientId, 2 * day); // a recipient, two days later: counts
+    await booking('autumn-2', clientId, 8 * day); // eight days later: too late
+    await booking('autumn-3', clientId, -day); // before the message
+    await booking('autumn-4', 'c-dee', day); // not a recipient
+    // The bounce report comes after the provider took it: wait for that, so the worker does not write over it.
+    await waitFor(async () => {
+      const [m] = await t.sql<{ status: string }>(
+        `SELECT m.status FROM messages m JOIN marketing_recipients r ON r.message_id = m.id WHERE r.campaign_id = $1 AND r.client_id = $2`,
+        [id, clientId],
+      );
+      return m && ['sent', 'delivered'].includes(m.status);
+    }, 'the message taken by the provider');
+    await t.sql(
+      `UPDATE messages SET status = 'failed', last_error = 'Bounced (Permanent/General)'
+        WHERE id = (SELECT message_id FROM marketing_recipients WHERE campaign_id = $1 AND client_id = $2)`,
+      [id, clientId],
+    );
+    expect((await marketing.campaign(id)).stats).toMatchObject({ recipients: queued.length, booked: 1, bounced: 1 });
   });
 });

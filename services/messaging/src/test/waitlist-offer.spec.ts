@@ -1,12 +1,11 @@
-import type { EventEnvelope } from '@salon/contracts';
 import { EVENT_TRANSPORT, SERVICE_ACCOUNT_ID, type EventTransport } from '@salon/nest-kit';
 import { sealSecret, TokenService } from '@salon/tokens';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendWaitlistOfferUseCase } from '../modules/waitlist-offers/use-cases/send-waitlist-offer.use-case.js';
-import { startLocalSes, startTwilioPeer, type LocalSes, type TwilioPeer } from './local-peers.js';
-import { startFakePlatform, type FakePlatform } from './fake-platform.js';
-import { startMessaging, waitFor, type MessagingTestApp } from './messaging-app.js';
+import { startFakePlatform } from './fake-platform.js';
+import type { MessagingTestApp } from './messaging-app.js';
+import { consent, envelopeOf, startSenderStage, type SenderStage } from './sender-stage.js';
 
 /**
  * scheduling.waitlist.offered.v1 → a text or an e-mail, through the real consumer, queue, worker,
@@ -19,7 +18,6 @@ const LOCATIONS = [
   { id: 'loc-chicago', name: 'Chicago', timeZone: 'America/Chicago', isActive: true, isDefault: true },
   { id: 'loc-nyc', name: 'New York', timeZone: 'America/New_York', isActive: true, isDefault: false },
 ];
-const consent = (granted: boolean) => ({ granted, changedAt: null, method: null, changedBy: null });
 const CLIENTS: Record<string, object> = {
   'c-sms': {
     id: 'c-sms',
@@ -39,20 +37,12 @@ const CLIENTS: Record<string, object> = {
   },
 };
 
+let stage: SenderStage;
 let t: MessagingTestApp;
-let ses: LocalSes;
-let peer: TwilioPeer;
-let clients: FakePlatform;
-let identity: FakePlatform;
 let useCase: SendWaitlistOfferUseCase;
 
-type Row = { id: string; status: string; channel: string; recipient: string; purpose: string; body_text: string };
-const finished = (key: string) =>
-  waitFor(async () => {
-    const [r] = await t.sql<Row>('SELECT * FROM messages WHERE idempotency_key = $1', [key]);
-    return r && ['sent', 'delivered', 'failed', 'suppressed'].includes(r.status) ? r : null;
-  }, `message ${key} to finish`);
-const rowsFor = async (key: string) => t.sql<Row>('SELECT * FROM messages WHERE idempotency_key = $1', [key]);
+const finished = (key: string) => stage.finished(key);
+const rowsFor = (key: string) => stage.rowsFor(key);
 
 // Far in the future so the offer has not lapsed whenever the suite runs (January: CST, UTC-6).
 const times = { startsAt: '2099-01-15T20:30:00.000Z', endsAt: '2099-01-15T21:30:00.000Z', expiresAt: '2099-01-15T18:00:00.000Z' };
@@ -69,41 +59,23 @@ function offered(clientId: string, token: string, offerId = randomUUID()) {
     token: sealSecret(token, t.config.EVENT_SECRET_KEY),
   };
 }
-function envelope(payload: ReturnType<typeof offered>, locationId: string): EventEnvelope {
-  return {
-    id: randomUUID(),
+function envelope(payload: ReturnType<typeof offered>, locationId: string) {
+  return envelopeOf({
     type: 'scheduling.waitlist.offered.v1',
-    occurredAt: new Date().toISOString(),
     aggregateType: 'waitlist-entry',
     aggregateId: payload.entryId,
     locationId,
     actor: { type: 'system', id: null },
-    traceparent: null,
     payload,
-  };
+  });
 }
 
 beforeAll(async () => {
-  [ses, peer, clients, identity] = await Promise.all([
-    startLocalSes({ port: 0 }),
-    startTwilioPeer({ port: 0, authToken: 'test-twilio-auth-token' }),
-    startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }),
-    startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }),
-  ]);
-  t = await startMessaging('waitlist', {
-    EMAIL_PROVIDER: 'ses',
-    SES_ENDPOINT: ses.url,
-    SMS_PROVIDER: 'twilio',
-    TWILIO_API_URL: peer.url,
-    CLIENTS_URL: clients.url,
-    IDENTITY_URL: identity.url,
-  });
+  stage = await startSenderStage('waitlist', { business: BUSINESS, locations: LOCATIONS, clients: CLIENTS });
+  t = stage.t;
   useCase = t.worker!.get(SendWaitlistOfferUseCase);
 });
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([ses?.stop(), peer?.stop(), clients?.stop(), identity?.stop()]);
-});
+afterAll(() => stage?.close());
 
 describe('waitlist offer delivery', () => {
   it('texts a client with SMS consent the link and the local time, once; a redelivered event sends nothing more', async () => {
@@ -113,7 +85,7 @@ describe('waitlist offer delivery', () => {
     await bus.publish([first]);
     const sent = await finished(`waitlist-offer:${first.payload.offerId}`);
     expect(sent).toMatchObject({ status: 'sent', channel: 'sms', recipient: '+13125550101', purpose: 'waitlist-offer' });
-    const texts = () => peer.messages().filter((m) => m.to === '+13125550101');
+    const texts = () => stage.peer.messages().filter((m) => m.to === '+13125550101');
     expect(texts().map((m) => m.body)).toEqual([
       `${BUSINESS}: Hi Ana, a time opened up for Balayage on Jan 15, 2099 at 2:30 PM. This offer expires at 12:00 PM on Jan 15, 2099. Book it or pass: ${t.url}/booking?offer=${token}`,
     ]);
@@ -133,10 +105,10 @@ describe('waitlist offer delivery', () => {
     expect(await rowsFor(`waitlist-offer:${first.payload.offerId}`)).toHaveLength(1);
 
     // Clients and identity were asked with the service's own token.
-    const [auth] = clients.requests.map((r) => r.authorization);
+    const [auth] = stage.clients.requests.map((r) => r.authorization);
     expect(auth).toMatch(/^Bearer /);
     expect((await t.app.get(TokenService).verify(auth!.slice(7))).userId).toBe(SERVICE_ACCOUNT_ID);
-    expect(clients.requests.some((r) => r.path === '/api/clients/c-sms')).toBe(true);
+    expect(stage.clients.requests.some((r) => r.path === '/api/clients/c-sms')).toBe(true);
   });
 
   it('e-mails a client without SMS consent, in the location’s time zone; business settings are asked once and kept', async () => {
@@ -145,21 +117,21 @@ describe('waitlist offer delivery', () => {
     const message = await useCase.execute(payload, 'loc-nyc');
     expect(message).toMatchObject({ channel: 'email', recipient: 'bea@example.com', idempotencyKey: `waitlist-offer:${payload.offerId}` });
     await finished(`waitlist-offer:${payload.offerId}`);
-    const emails = (await ses.emails()).filter((e) => e.destination.to.includes('bea@example.com'));
+    const emails = (await stage.ses.emails()).filter((e) => e.destination.to.includes('bea@example.com'));
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toBe(`${BUSINESS}: a time opened up for Balayage on Jan 15, 2099 at 3:30 PM`);
     expect(emails[0]!.body.text).toContain(`${t.url}/booking?offer=${token}`);
     expect(emails[0]!.body.text).toContain('Jan 15, 2099, 3:30 PM to 4:30 PM.');
     expect(emails[0]!.body.text).toContain('This offer expires at 1:00 PM on Jan 15, 2099.');
     expect(emails[0]!.body.html).toContain(`href="${t.url}/booking?offer=${token}"`);
-    expect(peer.messages().filter((m) => m.to === '+13125550102')).toHaveLength(0);
-    expect(identity.requests.filter((r) => r.path === '/api/business-settings')).toHaveLength(1);
+    expect(stage.peer.messages().filter((m) => m.to === '+13125550102')).toHaveLength(0);
+    expect(stage.identity.requests.filter((r) => r.path === '/api/business-settings')).toHaveLength(1);
   });
 
   it('sends nothing, without throwing, for a deleted client (404) or an offer that already lapsed', async () => {
     const gone = offered('c-deleted', newToken());
     await expect(useCase.execute(gone, 'loc-chicago')).resolves.toBeNull();
-    expect(clients.requests.some((r) => r.path === '/api/clients/c-deleted')).toBe(true);
+    expect(stage.clients.requests.some((r) => r.path === '/api/clients/c-deleted')).toBe(true);
     const lapsed = { ...offered('c-sms', newToken()), expiresAt: new Date(Date.now() - 1000).toISOString() };
     await expect(useCase.execute(lapsed, 'loc-chicago')).resolves.toBeNull();
     expect(
@@ -171,14 +143,14 @@ describe('waitlist offer delivery', () => {
   });
 
   it('throws while the clients service is down, so the event is retried, and queues nothing', async () => {
-    const port = Number(new URL(clients.url).port);
-    await clients.stop();
+    const port = Number(new URL(stage.clients.url).port);
+    await stage.clients.stop();
     try {
       const payload = offered('c-sms', newToken());
       await expect(useCase.execute(payload, 'loc-chicago')).rejects.toThrow(/api\/clients\/c-sms failed/);
       expect(await rowsFor(`waitlist-offer:${payload.offerId}`)).toHaveLength(0);
     } finally {
-      clients = await startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }, port);
+      stage.clients = await startFakePlatform({ business: BUSINESS, locations: LOCATIONS, clients: CLIENTS }, port);
     }
   });
 });

@@ -4,6 +4,7 @@ import { PayRuleRepository } from '../modules/pay-rules/persistence/pay-rule.rep
 import { PayrollRunRepository } from '../modules/payroll-runs/persistence/payroll-run.repository.js';
 import { EventJournalRepository } from '../modules/sales/persistence/event-journal.repository.js';
 import { ReportClientsRepository } from '../modules/sales/persistence/report-clients.repository.js';
+import { ReportSectionsRepository } from '../modules/sales/persistence/report-sections.repository.js';
 import { SalesRepository } from '../modules/sales/persistence/sales.repository.js';
 import { ReportsRepository } from '../modules/reports/persistence/reports.repository.js';
 import { LocationRulesRepository } from '../modules/time-clock/persistence/location-rules.repository.js';
@@ -16,6 +17,7 @@ const PROVIDERS = [
   SalesRepository,
   EventJournalRepository,
   ReportClientsRepository,
+  ReportSectionsRepository,
   ReportsRepository,
   PayrollRunRepository,
   Clock,

@@ -2,6 +2,7 @@ import { PayrollInitial1797000000000 } from './migrations/1797000000000-payroll-
 import { ReportProjections1797100000000 } from './migrations/1797100000000-report-projections.js';
 import { SalesLineCategory1797200000000 } from './migrations/1797200000000-sales-line-category.js';
 import { ReportIndexes1797300000000 } from './migrations/1797300000000-report-indexes.js';
+import { ReportSections1797400000000 } from './migrations/1797400000000-report-sections.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -10,4 +11,5 @@ export const MIGRATIONS = [
   ReportProjections1797100000000,
   SalesLineCategory1797200000000,
   ReportIndexes1797300000000,
+  ReportSections1797400000000,
 ];

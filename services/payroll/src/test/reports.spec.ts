@@ -263,6 +263,9 @@ describe('reports from events', () => {
         tipsMinor: 900,
         completedAppointments: 1,
         rebookingBps: 10_000,
+        bookedMinutes: 120,
+        workingMinutes: 0,
+        utilisationBps: 0,
       },
       {
         staffId: JORDAN,
@@ -274,6 +277,9 @@ describe('reports from events', () => {
         tipsMinor: 1_500,
         completedAppointments: 1,
         rebookingBps: 0,
+        bookedMinutes: 60,
+        workingMinutes: 0,
+        utilisationBps: 0,
       },
     ]);
     expect(first.appointments).toEqual({
@@ -285,6 +291,10 @@ describe('reports from events', () => {
       online: 1,
       noShowBps: 3_333,
       onlineBps: 2_500,
+      // No working hours were published in this week's events: utilisation is in report-sections.spec.ts.
+      bookedMinutes: 180,
+      workingMinutes: 0,
+      utilisationBps: 0,
       byStaff: [
         { key: DANA, label: 'Dana Lee', count: 2, amountMinor: 0 },
         { key: JORDAN, label: 'Jordan Patel', count: 1, amountMinor: 0 },

@@ -6,8 +6,26 @@ import { generateCode } from '../modules/gift-cards/domain/gift-cards.rules.js';
  * the same demo every time (demo codes come from a fixed byte stream; real codes use crypto).
  */
 export const DEMO_PLANS = [
-  { kind: 'membership', name: 'Blowout Club', priceMinor: 7900, period: 'month', credits: 2, discountBps: 1000, validityDays: null },
-  { kind: 'membership', name: 'Colour Care Annual', priceMinor: 89000, period: 'year', credits: 12, discountBps: 1500, validityDays: null },
+  {
+    kind: 'membership',
+    name: 'Blowout Club',
+    priceMinor: 7900,
+    period: 'month',
+    credits: 2,
+    discountBps: 1000,
+    validityDays: null,
+    priorityDays: 14,
+  },
+  {
+    kind: 'membership',
+    name: 'Colour Care Annual',
+    priceMinor: 89000,
+    period: 'year',
+    credits: 12,
+    discountBps: 1500,
+    validityDays: null,
+    priorityDays: 30,
+  },
   {
     kind: 'package',
     name: '5 Massages for the price of 4',
@@ -16,8 +34,9 @@ export const DEMO_PLANS = [
     credits: 5,
     discountBps: 0,
     validityDays: 365,
+    priorityDays: 0,
   },
-  { kind: 'package', name: '3 Facials', priceMinor: 27000, period: null, credits: 3, discountBps: 0, validityDays: 180 },
+  { kind: 'package', name: '3 Facials', priceMinor: 27000, period: null, credits: 3, discountBps: 0, validityDays: 180, priorityDays: 0 },
 ] as const;
 
 export interface DemoGiftCard {

@@ -5,6 +5,9 @@ import { PrepaidValue1796600000000 } from './migrations/1796600000000-prepaid-va
 import { BookingDeposits1796650000000 } from './migrations/1796650000000-booking-deposits.js';
 import { TicketLineCategory1796700000000 } from './migrations/1796700000000-ticket-line-category.js';
 import { PrepaidVoidExpiry1796720000000 } from './migrations/1796720000000-prepaid-void-expiry.js';
+import { GiftCardExpirySetting1796760000000 } from './migrations/1796760000000-gift-card-expiry-setting.js';
+import { OnlineGiftCardOrders1796770000000 } from './migrations/1796770000000-online-gift-card-orders.js';
+import { PlanPriorityBooking1796780000000 } from './migrations/1796780000000-plan-priority-booking.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -16,4 +19,7 @@ export const MIGRATIONS = [
   BookingDeposits1796650000000,
   TicketLineCategory1796700000000,
   PrepaidVoidExpiry1796720000000,
+  GiftCardExpirySetting1796760000000,
+  OnlineGiftCardOrders1796770000000,
+  PlanPriorityBooking1796780000000,
 ];

@@ -58,6 +58,14 @@ async function sellPlan(planId: string, clientId: string) {
   return { id: row!.id, paymentId: res.body.payment.id as string, totalMinor: sale.totalMinor };
 }
 
+/** The payloads of one aggregate's events of a type, as the outbox holds them. */
+async function published(type: string, aggregateId: string) {
+  const rows = (await t.sql(`SELECT envelope FROM outbox WHERE type = $1 AND aggregate_id = $2 ORDER BY seq`, [type, aggregateId])) as {
+    envelope: { payload: Record<string, unknown>; locationId: string | null; occurredAt: string };
+  }[];
+  return rows.map((r) => r.envelope);
+}
+
 const held = async (id: string) => clientPrepaidViewSchema.parse((await t.as('desk').get(`/api/memberships/${id}`).expect(200)).body);
 
 async function unreconciled() {
@@ -83,6 +91,12 @@ describe('voiding what a refunded ticket sold (voidPrepaid)', () => {
     const again = await refund(paymentId, { amountMinor: 5000, voidPrepaid: true }, key);
     expect(again.status).toBe(201);
     expect(await cardEntries(card.id)).toHaveLength(2);
+    const voided = await published('retail.gift-card.voided.v1', card.id);
+    expect(voided).toHaveLength(1);
+    expect(voided[0]).toMatchObject({
+      locationId: LOCATION,
+      payload: { giftCardId: card.id, amountMinor: 5000, balanceAfterMinor: 0, currency: 'USD', refundId: res.body.refund.id },
+    });
     const pay2 = await pay((await ticket([{ serviceId: SERVICE.haircut }])).id, {
       method: 'gift_card',
       giftCardCode: card.code,
@@ -137,6 +151,9 @@ describe('voiding what a refunded ticket sold (voidPrepaid)', () => {
     expect(after.entries.map((e) => [e.kind, e.credits, e.creditsAfter])).toEqual([
       ['granted', 3, 3],
       ['voided', -3, 0],
+    ]);
+    expect((await published('retail.package.voided.v1', sold.id)).map((e) => e.payload)).toEqual([
+      { packageId: sold.id, clientId: CLIENT(11), ticketId: expect.any(String), refundId: res.body.refund.id, creditsVoided: 3 },
     ]);
     const visit = await ticket([{ serviceId: SERVICE.haircut }], CLIENT(11));
     const credit = await pay(visit.id, {
@@ -195,6 +212,9 @@ describe('the expiry job', () => {
       ['granted', 2, 2],
       ['expired', -2, 0],
     ]);
+    expect((await published('retail.package.expired.v1', sold.id)).map((e) => [e.payload, e.occurredAt])).toEqual([
+      [{ packageId: sold.id, clientId: CLIENT(21), creditsExpired: 2, expiresAt: end.toUTC().toISO() }, end.toUTC().toISO()],
+    ]);
     expect(await unreconciled()).toEqual([]);
   });
 
@@ -212,7 +232,47 @@ describe('the expiry job', () => {
       { kind: 'expired', amountMinor: -3000, after: 0 },
     ]);
     expect(await cardEntries(later.card.id)).toEqual([{ kind: 'issued', amountMinor: 2000, after: 2000 }]);
+    const expired = await published('retail.gift-card.expired.v1', due.card.id);
+    expect(expired.map((e) => [e.locationId, e.payload])).toEqual([
+      [LOCATION, { giftCardId: due.card.id, amountMinor: 3000, balanceAfterMinor: 0, currency: 'USD', expiresAt: at.toUTC().toISO() }],
+    ]);
+    expect(await published('retail.gift-card.expired.v1', later.card.id)).toEqual([]);
     expect(await unreconciled()).toEqual([]);
+  });
+});
+
+describe("the location's gift card expiry", () => {
+  it('never under five years (US rules); cards sold after a change carry it, shown on the balance; null sells cards that never expire', async () => {
+    const settings = (await t.as('admin').get(`/api/pos-settings/${LOCATION}`).expect(200)).body;
+    expect(settings.giftCardExpiryYears).toBeNull();
+    const { locationId: _l, currency: _c, giftCardExpiryYears: _y, ...input } = settings;
+    const tooShort = await t.as('admin').put(`/api/pos-settings/${LOCATION}`, { ...input, giftCardExpiryYears: 3 });
+    expect(tooShort.status).toBe(400);
+    expect(JSON.stringify(tooShort.body)).toContain('giftCardExpiryYears');
+    const saved = await t.as('admin').put(`/api/pos-settings/${LOCATION}`, { ...input, giftCardExpiryYears: 7 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.giftCardExpiryYears).toBe(7);
+    // Another change that leaves the field out keeps it.
+    const kept = await t.as('admin').put(`/api/pos-settings/${LOCATION}`, { ...input, version: saved.body.version });
+    expect(kept.body.giftCardExpiryYears).toBe(7);
+
+    const { card } = await sellGiftCard(2500);
+    const [row] = (await t.sql(`SELECT issued_at AS "issuedAt", expires_at AS "expiresAt" FROM gift_cards WHERE id = $1`, [card.id])) as {
+      issuedAt: Date;
+      expiresAt: Date;
+    }[];
+    expect(DateTime.fromJSDate(row!.expiresAt).toUTC().toISO()).toBe(DateTime.fromJSDate(row!.issuedAt).toUTC().plus({ years: 7 }).toISO());
+    const balance = await t.as('desk').get(`/api/gift-cards/${card.code}`).expect(200);
+    expect(balance.body.expiresAt).toBe(row!.expiresAt.toISOString());
+    const issued = await published('retail.gift-card.issued.v1', card.id);
+    expect(issued[0]!.payload.expiresAt).toBe(row!.expiresAt.toISOString());
+
+    await t
+      .as('admin')
+      .put(`/api/pos-settings/${LOCATION}`, { ...input, version: kept.body.version, giftCardExpiryYears: null })
+      .expect(200);
+    const never = await sellGiftCard(1000);
+    expect(await t.sql(`SELECT expires_at FROM gift_cards WHERE id = $1`, [never.card.id])).toEqual([{ expires_at: null }]);
   });
 });
 

@@ -201,7 +201,15 @@ describe('memberships and packages', () => {
   });
 
   it('a paused membership’s credits cannot be used; resume and cancel follow the state machine', async () => {
-    const p = await plan({ kind: 'membership', name: 'Colour Club', priceMinor: 9900, period: 'month', credits: 1 });
+    const p = await plan({
+      kind: 'membership',
+      name: 'Colour Club',
+      priceMinor: 9900,
+      period: 'month',
+      credits: 1,
+      priorityBookingDays: 21,
+    });
+    expect(p).toMatchObject({ priorityBookingDays: 21 });
     const m = await sellPlan(p.id, CLIENT(2));
     const paused = await t.as('desk').post(`/api/memberships/${m.id}/actions`, { action: 'pause' });
     expect(paused.body.status).toBe('paused');
@@ -218,6 +226,18 @@ describe('memberships and packages', () => {
     expect((await t.as('desk').post(`/api/memberships/${m.id}/actions`, { action: 'resume' })).body.status).toBe('active');
     const cancelled = await t.as('desk').post(`/api/memberships/${m.id}/actions`, { action: 'cancel', when: 'now' });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', creditsLeft: 0 });
+    // What scheduling's priority booking window learns from: started (with the plan's days), paused, resumed, cancelled.
+    const events = (await t.sql(`SELECT type, envelope FROM outbox WHERE aggregate_id = $1 ORDER BY seq`, [m.id])) as {
+      type: string;
+      envelope: { payload: Record<string, unknown> };
+    }[];
+    expect(events.map((e) => e.type)).toEqual([
+      'retail.membership.started.v1',
+      'retail.membership.paused.v1',
+      'retail.membership.resumed.v1',
+      'retail.membership.cancelled.v1',
+    ]);
+    expect(events[0]!.envelope.payload).toMatchObject({ clientId: CLIENT(2), priorityBookingDays: 21 });
     expect(await unreconciled()).toEqual([]);
   });
 

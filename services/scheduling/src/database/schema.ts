@@ -7,6 +7,7 @@ import { AppointmentChanges1795400000000 } from './migrations/1795400000000-appo
 import { AppointmentPaid1796000000200 } from './migrations/1796000000200-appointment-paid.js';
 import { CalendarFeeds1796100000000 } from './migrations/1796100000000-calendar-feeds.js';
 import { AppointmentDeposits1796600000000 } from './migrations/1796600000000-appointment-deposits.js';
+import { MemberBookingWindows1796790000000 } from './migrations/1796790000000-member-booking-windows.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   AppointmentPaid1796000000200,
   CalendarFeeds1796100000000,
   AppointmentDeposits1796600000000,
+  MemberBookingWindows1796790000000,
 ];

@@ -211,6 +211,13 @@ describe('schedules, rooms, classes, booking design', () => {
     );
     expect(saved.errors).toBeUndefined();
     expect(saved.data.replaceWorkingHours.filter((w: any) => w.kind === 'break')).toHaveLength(7);
+    // The whole week travels in the outbox with the change (payroll's utilisation reads it).
+    const [changed] = await t.sql(
+      `SELECT envelope FROM outbox WHERE type = 'scheduling.working-hours.changed.v1' AND aggregate_id = $1 ORDER BY seq DESC LIMIT 1`,
+      [`${STAFF.jordan.id}:${LOCATION}`],
+    );
+    expect(changed!.envelope.payload.intervals).toHaveLength(14);
+    expect(changed!.envelope.payload.intervals[1]).toEqual({ weekday: 1, start: '12:00', end: '12:30', kind: 'break' });
     expect(
       (await t.gql('viewer', `mutation($input: WorkingHoursInput!) { replaceWorkingHours(input: $input) { weekday } }`, { input: week }))
         .errors[0].extensions.code,

@@ -6,6 +6,7 @@ import { useLocations } from '../../session/location-context';
 import { Spinner } from '../../shell/Spinner';
 import { AUTOMATIONS, SEND_AUTOMATION_TEST, UPDATE_AUTOMATION, UPDATE_AUTOMATION_SETTINGS, type AutomationItem } from './automations-gql';
 import { CHANNEL_LABELS, noShowRateText, preview, TIMING_LABELS } from './automation-form';
+import { CustomAutomations } from './CustomAutomations';
 import { InboxPanel } from './InboxPanel';
 import './automations.css';
 
@@ -147,6 +148,8 @@ export function AutomationsPage() {
             ))}
           </ul>
 
+          <CustomAutomations items={shown.customAutomations} locationId={locationId} onChanged={() => refetch()} />
+
           <QuietHoursForm key={shown.automationSettings.version} settings={shown.automationSettings} onSaved={() => void refetch()} />
 
           <div className="card table-card">
@@ -167,7 +170,11 @@ export function AutomationsPage() {
                 <tbody>
                   {shown.automationSends.map((s) => (
                     <tr key={s.id} data-testid={`automation-send-${s.id}`}>
-                      <td>{shown.automations.find((a) => a.kind === s.kind)?.label ?? s.kind}</td>
+                      <td>
+                        {s.kind === 'custom'
+                          ? (shown.customAutomations.find((c) => c.id === s.customAutomationId)?.name ?? 'Your automation')
+                          : (shown.automations.find((a) => a.kind === s.kind)?.label ?? s.kind)}
+                      </td>
                       <td>{formatDateTime(s.dueAt)}</td>
                       <td>
                         <span className="badge automation-badge-off" data-state={s.state}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noShowRateText, preview } from './automation-form';
+import { customAutomationInput, EMPTY_CUSTOM_AUTOMATION, noShowRateText, preview } from './automation-form';
 
 describe('automation editor preview', () => {
   it('fills the sample client and counts segments of the filled text', () => {
@@ -24,5 +24,31 @@ describe('no-show rate text', () => {
   it('reads the share with its counts, or says there was nothing to compare', () => {
     expect(noShowRateText({ appointments: 20, noShows: 2, rate: 0.1 })).toBe('10.0% (2 of 20)');
     expect(noShowRateText({ appointments: 0, noShows: 0, rate: null })).toBe('no finished appointments');
+  });
+});
+
+describe('owner automation form', () => {
+  const ids = { id: null, locationId: 'loc-1', version: 0 };
+  it('gives the input the service validates', () => {
+    const r = customAutomationInput({ ...EMPTY_CUSTOM_AUTOMATION, name: ' Colour care ', serviceContains: ' colour ' }, ids);
+    expect(r.errors).toBeNull();
+    expect(r.input).toMatchObject({
+      name: 'Colour care',
+      delayHours: 24,
+      conditions: { serviceContains: 'colour', firstVisitOnly: false },
+    });
+  });
+
+  it('names each field that is wrong, in words', () => {
+    const r = customAutomationInput({ ...EMPTY_CUSTOM_AUTOMATION, name: '', delayHours: '1.5', smsTemplate: 'Hi {{nick}}' }, ids);
+    expect(r.input).toBeNull();
+    expect(r.errors).toEqual({
+      name: 'Give the automation a name',
+      delayHours: 'Enter whole hours from 0 to 2160',
+      smsTemplate: expect.stringContaining('uses a variable that does not exist'),
+    });
+    expect(customAutomationInput({ ...EMPTY_CUSTOM_AUTOMATION, name: 'x', delayHours: '99999' }, ids).errors).toEqual({
+      delayHours: 'Enter whole hours from 0 to 2160',
+    });
   });
 });

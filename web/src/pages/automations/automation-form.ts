@@ -1,5 +1,8 @@
 import {
+  CUSTOM_AUTOMATION_MAX_DELAY_HOURS,
   renderTemplate,
+  saveCustomAutomationInputSchema,
+  type SaveCustomAutomationInput,
   SAMPLE_TEMPLATE_VALUES,
   smsSegments,
   unknownTemplateVariables,
@@ -50,4 +53,70 @@ export function preview(t: { smsTemplate: string; emailSubject: string; emailTem
 export function noShowRateText(group: { appointments: number; noShows: number; rate: number | null }): string {
   if (group.rate === null) return 'no finished appointments';
   return `${(group.rate * 100).toFixed(1)}% (${group.noShows} of ${group.appointments})`;
+}
+
+/** The owner-automation editor's fields, as typed. */
+export interface CustomAutomationForm {
+  name: string;
+  trigger: string;
+  delayHours: string;
+  serviceContains: string;
+  firstVisitOnly: boolean;
+  channelRule: string;
+  smsTemplate: string;
+  emailSubject: string;
+  emailTemplate: string;
+  enabled: boolean;
+}
+
+export const EMPTY_CUSTOM_AUTOMATION: CustomAutomationForm = {
+  name: '',
+  trigger: 'appointment-completed',
+  delayHours: '24',
+  serviceContains: '',
+  firstVisitOnly: false,
+  channelRule: 'sms-else-email',
+  smsTemplate: 'Hi {{firstName}}, thank you for visiting {{locationName}}!',
+  emailSubject: 'Thank you, {{firstName}}',
+  emailTemplate: 'Hi {{firstName}},\n\nThank you for your {{service}} with {{staff}}.\n\n{{locationName}}',
+  enabled: true,
+};
+
+/**
+ * The editor's form as the API's input, checked with the same schema the service uses: the input,
+ * or one message per field (keyed like the server's field errors, e.g. `conditions.serviceContains`).
+ */
+export function customAutomationInput(
+  form: CustomAutomationForm,
+  ids: { id: string | null; locationId: string; version: number },
+): { input: SaveCustomAutomationInput; errors: null } | { input: null; errors: Record<string, string> } {
+  const delay = form.delayHours.trim();
+  const candidate = {
+    id: ids.id,
+    locationId: ids.locationId,
+    name: form.name.trim(),
+    trigger: form.trigger,
+    delayHours: delay === '' || !/^\d+$/.test(delay) ? Number.NaN : Number(delay),
+    conditions: { serviceContains: form.serviceContains.trim() || null, firstVisitOnly: form.firstVisitOnly },
+    channelRule: form.channelRule,
+    smsTemplate: form.smsTemplate,
+    emailSubject: form.emailSubject,
+    emailTemplate: form.emailTemplate,
+    enabled: form.enabled,
+    version: ids.version,
+  };
+  const parsed = saveCustomAutomationInputSchema.safeParse(candidate);
+  if (parsed.success) return { input: parsed.data, errors: null };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.');
+    if (errors[field]) continue;
+    errors[field] =
+      field === 'delayHours'
+        ? `Enter whole hours from 0 to ${CUSTOM_AUTOMATION_MAX_DELAY_HOURS}`
+        : field === 'name' && !candidate.name
+          ? 'Give the automation a name'
+          : issue.message;
+  }
+  return { input: null, errors };
 }

@@ -26,6 +26,40 @@ export const AUTOMATION_FIELDS = graphql(`
   }
 `);
 
+export const CUSTOM_AUTOMATION_FIELDS = graphql(`
+  fragment CustomAutomationFields on CustomAutomation {
+    id
+    locationId
+    name
+    trigger
+    delayHours
+    serviceContains
+    firstVisitOnly
+    channelRule
+    smsTemplate
+    emailSubject
+    emailTemplate
+    enabled
+    version
+    counts {
+      scheduled
+      sent
+      delivered
+      failed
+      replies
+      confirmed
+    }
+  }
+`);
+
+export const SAVE_CUSTOM_AUTOMATION = graphql(`
+  mutation SaveCustomAutomation($input: SaveCustomAutomationInput!) {
+    saveCustomAutomation(input: $input) {
+      ...CustomAutomationFields
+    }
+  }
+`);
+
 export const AUTOMATIONS = graphql(`
   query Automations($locationId: ID!) {
     automations(locationId: $locationId) {
@@ -51,9 +85,13 @@ export const AUTOMATIONS = graphql(`
         rate
       }
     }
+    customAutomations(locationId: $locationId) {
+      ...CustomAutomationFields
+    }
     automationSends(locationId: $locationId, limit: 20) {
       id
       kind
+      customAutomationId
       appointmentId
       dueAt
       state
@@ -134,4 +172,5 @@ export const REPLY_TO_CONVERSATION = graphql(`
 `);
 
 export type AutomationItem = AutomationsQuery['automations'][number];
+export type CustomAutomationItem = AutomationsQuery['customAutomations'][number];
 export type Conversation = InboxQuery['conversations'][number];

@@ -6,6 +6,7 @@ import { bookingApi } from './booking-api';
 import { BookingFlow, designStyle } from './BookingFlow';
 import { ClaimCard } from './ClaimCard';
 import { ClientSignIn } from './ClientSignIn';
+import { GiftCardPurchase } from './GiftCardPurchase';
 import { MyAppointments } from './MyAppointments';
 import { OfferCard } from './OfferCard';
 import './booking.css';
@@ -71,6 +72,7 @@ export function BookingPage() {
             />
           </section>
         )}
+        {info.data && info.data.locations.length > 0 && !signingIn && <GiftCardPurchase locations={info.data.locations} />}
       </main>
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { formatCents } from '../../lib/format';
 import { Dialog } from '../clients/Dialog';
-import { PaymentElement } from '../pos/CardPaymentModal';
+import { CardEntry } from './CardEntry';
 import { depositApi, isSettled, type BookingDepositView } from './deposit-api';
 
 interface Props {
@@ -95,33 +95,7 @@ export function DepositPayment({ appointmentId, amountMinor, onSettled }: Props)
         This booking asks for a deposit of {formatCents(amountMinor)}. It is taken off your bill when you check out; the cancellation policy
         says when it is refunded.
       </p>
-      {problem && (
-        <p role="alert" className="alert alert-error">
-          {problem}
-        </p>
-      )}
-      {!modal && <p aria-live="polite">Opening the secure payment page…</p>}
-      {modal?.kind === 'hosted_page' && (
-        <iframe
-          className="pos-card-frame bk-deposit-frame"
-          title="Card details (secure payment page)"
-          src={`${modal.url}&origin=${encodeURIComponent(window.location.origin)}`}
-          data-testid="card-frame"
-        />
-      )}
-      {modal?.kind === 'payment_element' && (
-        <PaymentElement
-          publishableKey={modal.publishableKey}
-          clientSecret={modal.clientSecret}
-          onDone={() => setWaiting(true)}
-          onError={setProblem}
-        />
-      )}
-      <p className="muted small" aria-live="polite">
-        {waiting
-          ? 'Waiting for the card processor to confirm…'
-          : 'The card number is typed in the payment provider’s page; it never reaches this app.'}
-      </p>
+      <CardEntry modal={modal} problem={problem} waiting={waiting} onDone={() => setWaiting(true)} onError={setProblem} />
     </Dialog>
   );
 }

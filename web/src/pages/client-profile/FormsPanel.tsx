@@ -1,10 +1,10 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
-import { CLIENT_FORMS, DOCUMENT_DOWNLOAD } from '../forms/forms-gql';
+import { CLIENT_FORMS, DOCUMENT_DOWNLOAD, SEND_CLIENT_FORMS } from '../forms/forms-gql';
 import { kioskPath } from '../forms/kiosk';
 import '../forms/forms.css';
 
@@ -15,6 +15,7 @@ export function FormsPanel({ clientId }: { clientId: string }) {
   const q = useQuery(CLIENT_FORMS, { variables: { clientId }, fetchPolicy: 'cache-and-network' });
   const client = useApolloClient();
   const navigate = useNavigate();
+  const [sendForms, sending] = useMutation(SEND_CLIENT_FORMS);
   if (q.loading && !q.data) return <Spinner fullScreen={false} />;
   if (q.error && !q.data) return <div className="card alert alert-error">{graphqlErrorMessage(q.error)}</div>;
   const forms = q.data?.clientForms ?? [];
@@ -25,6 +26,20 @@ export function FormsPanel({ clientId }: { clientId: string }) {
   const openOnTablet = (link: string) => {
     void document.documentElement.requestFullscreen?.()?.catch(() => undefined);
     navigate(kioskPath(link, clientId));
+  };
+
+  /** One message with the link to the open forms: a text when the client agreed to texts, else an e-mail (messaging decides). */
+  const send = async () => {
+    try {
+      const res = await sendForms({ variables: { clientId } });
+      const names = res.data?.sendClientForms.formNames ?? [];
+      toast({
+        title: 'Forms sent',
+        description: `${names.join(', ')}: the client gets a link by text or e-mail (a text waits for quiet hours to end).`,
+      });
+    } catch (e) {
+      toast({ title: 'Could not send the forms', description: graphqlErrorMessage(e), variant: 'destructive' });
+    }
   };
 
   const download = async (id: string) => {
@@ -39,7 +54,14 @@ export function FormsPanel({ clientId }: { clientId: string }) {
   return (
     <div className="profile-grid" data-testid="tab-panel-forms">
       <section className="card">
-        <h2 className="card-title">Forms</h2>
+        <div className="card-head">
+          <h2 className="card-title">Forms</h2>
+          {forms.some((f) => f.status === 'due') ? (
+            <button type="button" className="btn btn-primary btn-sm" disabled={sending.loading} onClick={() => void send()}>
+              {sending.loading ? 'Sending…' : 'Send forms by text or e-mail'}
+            </button>
+          ) : null}
+        </div>
         {forms.length === 0 ? <p className="muted">No forms asked or filled yet.</p> : null}
         <ul className="stack-md" data-testid="client-forms">
           {forms.map((f, i) => (

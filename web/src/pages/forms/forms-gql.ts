@@ -132,3 +132,13 @@ export const REVOKE_DOCUMENT = graphql(`
     }
   }
 `);
+
+export const SEND_CLIENT_FORMS = graphql(`
+  mutation SendClientForms($clientId: ID!) {
+    sendClientForms(clientId: $clientId) {
+      sendId
+      formNames
+      expiresAt
+    }
+  }
+`);

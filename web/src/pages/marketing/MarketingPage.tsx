@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocations } from '../../session/location-context';
 import { Spinner } from '../../shell/Spinner';
 import type { DesignerValue } from './EmailDesigner';
+import { EmailTemplates } from './EmailTemplates';
 import {
   CANCEL_CAMPAIGN,
   EMAIL_SUPPRESSIONS,
@@ -131,6 +132,8 @@ export function MarketingPage() {
             )}
           </div>
 
+          <EmailTemplates />
+
           <SuppressionList />
         </>
       )}
@@ -230,7 +233,12 @@ function CampaignTable({
             <th scope="col">Sent</th>
             <th scope="col">Delivered</th>
             <th scope="col">Failed</th>
+            <th scope="col">Opened</th>
+            <th scope="col">Clicked</th>
             <th scope="col">Unsubscribed</th>
+            <th scope="col">
+              <abbr title="Bookings the recipients made within 7 days">Booked in 7 days</abbr>
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -258,8 +266,18 @@ function CampaignTable({
               </td>
               <td data-testid={`campaign-sent-${c.name}`}>{c.stats.sent}</td>
               <td>{c.stats.delivered}</td>
-              <td>{c.stats.failed}</td>
+              <td>
+                {c.stats.failed}
+                {c.stats.bounced ? <div className="muted small">{c.stats.bounced} bounced</div> : null}
+              </td>
+              <td data-testid={`campaign-opened-${c.name}`}>
+                {c.channel === 'email' ? <Engagement count={c.stats.opened} of={c.stats.recipients} /> : '—'}
+              </td>
+              <td data-testid={`campaign-clicked-${c.name}`}>
+                {c.channel === 'email' ? <Engagement count={c.stats.clicked} of={c.stats.recipients} /> : '—'}
+              </td>
               <td data-testid={`campaign-unsubscribed-${c.name}`}>{c.stats.unsubscribed}</td>
+              <td data-testid={`campaign-booked-${c.name}`}>{c.stats.booked}</td>
               <td className="marketing-actions">
                 {(c.state === 'draft' || c.state === 'scheduled') && (
                   <>
@@ -620,5 +638,15 @@ function CampaignEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A count of recipients who opened or clicked, with its share of the recipients. */
+function Engagement({ count, of }: { count: number; of: number }) {
+  return (
+    <>
+      {count}
+      {of > 0 ? <div className="muted small">{Math.round((count / of) * 100)}%</div> : null}
+    </>
   );
 }

@@ -37,6 +37,10 @@ export const MARKETING = graphql(`
         failed
         unsubscribed
         skipped
+        opened
+        clicked
+        bounced
+        booked
       }
     }
   }

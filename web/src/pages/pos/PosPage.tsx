@@ -10,6 +10,7 @@ import { toast } from '../../shell/Toaster';
 import { todayIn } from '../appointments/time-grid';
 import { OPEN_TICKET, POS_DAY } from './pos-gql';
 import { CardReaders } from './CardReaders';
+import { CheckoutSettings } from './CheckoutSettings';
 import { TicketEditor } from './TicketEditor';
 import '../../styles/clients.css';
 import './pos.css';
@@ -144,6 +145,7 @@ export function PosPage() {
               empty="Nothing closed yet today."
             />
             {can(PERMISSIONS.EDIT_BUSINESS_SETTINGS) && <CardReaders locationId={locationId} />}
+            {can(PERMISSIONS.EDIT_BUSINESS_SETTINGS) && <CheckoutSettings key={locationId} locationId={locationId} />}
           </aside>
           <div className="pos-main">
             {ticketId ? (

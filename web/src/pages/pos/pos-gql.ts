@@ -285,3 +285,32 @@ export const REGISTER_CARD_READER = graphql(`
     }
   }
 `);
+
+/** A location's checkout settings as the settings form edits them. */
+export const CHECKOUT_SETTINGS_FIELDS = graphql(`
+  fragment CheckoutSettingsFields on PosSettings {
+    locationId
+    serviceTaxRate
+    productTaxRate
+    tipPresets
+    discountLimitPercent
+    giftCardExpiryYears
+    version
+  }
+`);
+
+export const CHECKOUT_SETTINGS = graphql(`
+  query CheckoutSettings($locationId: ID!) {
+    posSettings(locationId: $locationId) {
+      ...CheckoutSettingsFields
+    }
+  }
+`);
+
+export const SAVE_CHECKOUT_SETTINGS = graphql(`
+  mutation SaveCheckoutSettings($locationId: ID!, $input: PosSettingsInput!) {
+    savePosSettings(locationId: $locationId, input: $input) {
+      ...CheckoutSettingsFields
+    }
+  }
+`);

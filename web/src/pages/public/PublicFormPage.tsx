@@ -11,11 +11,18 @@ import { PublicFrame } from './PublicFrame';
 import { InvalidPublicPath } from './InvalidPublicPath';
 import '../forms/forms.css';
 
+/** A link's path and query: the page stays on this site whatever address the service was told. */
+function localHref(link: string): string {
+  const url = new URL(link, window.location.origin);
+  return `${url.pathname}${url.search}`;
+}
+
 /**
  * Public form (/forms/{digits}): default theme colours, session loading skipped; filled and signed on
  * a phone. With `kiosk={clientId}` (opened by staff from the client's Forms tab on the front-desk
  * tablet) it fills the screen with large touch targets and, once signed, hands the tablet back to
- * that client's Forms tab.
+ * that client's Forms tab. Opened by a client's own link (a text or e-mail carries one link per
+ * visit), the thank-you leads on to that client's other open forms.
  */
 export function PublicFormPage() {
   const { formId } = useParams();
@@ -78,7 +85,25 @@ export function PublicFormPage() {
       {done ? (
         <section className="card public-doc" data-testid="form-done" role="status">
           <h1>Thank you</h1>
-          <p className="lead">Your form was signed and sent to {form?.businessName ?? 'the salon'}. You can close this page.</p>
+          {form?.moreForms.length ? (
+            <>
+              <p className="lead">
+                Your form was signed and sent to {form.businessName}. {form.moreForms.length === 1 ? 'One more form' : 'More forms'} to fill
+                before your visit:
+              </p>
+              <ul className="more-forms-list" data-testid="more-forms">
+                {form.moreForms.map((f) => (
+                  <li key={f.link}>
+                    <a className="btn btn-primary" href={localHref(f.link)}>
+                      Fill in {f.formName}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="lead">Your form was signed and sent to {form?.businessName ?? 'the salon'}. You can close this page.</p>
+          )}
         </section>
       ) : failed ? (
         <section className="card public-doc" data-testid="public-form">

@@ -21,12 +21,17 @@ const SECTIONS = [
   { key: 'clients', label: 'Clients' },
   { key: 'staff', label: 'Staff' },
   { key: 'retail', label: 'Retail' },
+  { key: 'gift-cards', label: 'Gift cards' },
+  { key: 'memberships', label: 'Memberships' },
+  { key: 'automations', label: 'Automations' },
 ] as const;
 type SectionKey = (typeof SECTIONS)[number]['key'];
 type Report = ReportQuery['report'];
 
 const METHOD_LABEL: Record<string, string> = { cash: 'Cash', card: 'Card', terminal: 'Card reader', card_on_file: 'Card on file' };
 const count = (n: number) => String(n);
+/** Minutes as hours with one decimal: 1,530 → '25.5 h'. */
+const hoursOf = (minutes: number) => `${(minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
 const dayLabel = (date: string) => formatDate(`${date}T12:00:00`);
 
 /**
@@ -74,7 +79,8 @@ export function ReportsPage() {
         <div>
           <h1>Reports</h1>
           <p className="muted">
-            Sales, appointments, clients, staff and retail for the dates you choose, in each location&apos;s time zone.
+            Sales, appointments, clients, staff, retail, gift cards, memberships and automations for the dates you choose, in each
+            location&apos;s time zone.
           </p>
         </div>
       </header>
@@ -175,8 +181,14 @@ export function ReportsPage() {
           <ClientsSection report={report} />
         ) : section === 'staff' ? (
           <StaffSection report={report} />
-        ) : (
+        ) : section === 'retail' ? (
           <RetailSection report={report} />
+        ) : section === 'gift-cards' ? (
+          <GiftCardsSection report={report} />
+        ) : section === 'memberships' ? (
+          <MembershipsSection report={report} />
+        ) : (
+          <AutomationsSection report={report} />
         )}
       </div>
     </section>
@@ -272,7 +284,15 @@ function AppointmentsSection({ report }: { report: Report }) {
         { label: 'Cancelled', value: count(a.cancelled) },
         { label: 'No-show rate', value: formatBps(a.noShowBps) },
         { label: 'Booked online', value: formatBps(a.onlineBps) },
+        { label: 'Utilisation', value: formatBps(a.utilisationBps), testId: 'report-utilisation' },
+        { label: 'Working hours', value: hoursOf(a.workingMinutes), testId: 'report-working-hours' },
       ]}
+      note={
+        <>
+          Utilisation is booked time ({hoursOf(a.bookedMinutes)}, not cancelled) over working hours ({hoursOf(a.workingMinutes)}, the
+          schedules&apos; weekly hours less breaks).
+        </>
+      }
       chart={{ label: 'Appointments by staff', labels, values, format: count }}
     >
       <RowsTable caption="Appointments by staff (not cancelled)" what="Staff" unit="Appointments" rows={a.byStaff} amount={false} />
@@ -315,6 +335,18 @@ const STAFF_COLUMNS: ReportColumn<StaffRow>[] = [
       </>
     ),
   },
+  {
+    header: 'Utilisation',
+    num: true,
+    cell: (s) => (
+      <>
+        {formatBps(s.utilisationBps)}{' '}
+        <span className="muted small">
+          {hoursOf(s.bookedMinutes)} of {hoursOf(s.workingMinutes)}
+        </span>
+      </>
+    ),
+  },
 ];
 
 function StaffSection({ report }: { report: Report }) {
@@ -338,6 +370,111 @@ function RetailSection({ report }: { report: Report }) {
       }
     >
       <RowsTable caption="Top products" what="Product" unit="Sold" rows={report.retail.topProducts} />
+    </ReportSection>
+  );
+}
+
+function GiftCardsSection({ report }: { report: Report }) {
+  const g = report.giftCards;
+  const rows = [
+    { key: 'opening', label: 'Owed at the start', amountMinor: g.openingLiabilityMinor, count: null },
+    { key: 'issued', label: 'Issued', amountMinor: g.issuedMinor, count: g.issuedCount },
+    { key: 'redeemed', label: 'Redeemed', amountMinor: g.redeemedMinor ? -g.redeemedMinor : 0, count: g.redeemedCount },
+    { key: 'refunded', label: 'Refunded onto cards', amountMinor: g.refundedMinor, count: null },
+    { key: 'adjusted', label: 'Adjusted', amountMinor: g.adjustedMinor, count: null },
+    { key: 'expired', label: 'Expired', amountMinor: g.expiredMinor ? -g.expiredMinor : 0, count: null },
+    { key: 'closing', label: 'Owed at the end', amountMinor: g.liabilityMinor, count: g.outstandingCards },
+  ];
+  return (
+    <ReportSection
+      testId="report-gift-cards"
+      stats={[
+        { label: 'Liability', value: formatCents(g.liabilityMinor), testId: 'report-gift-card-liability' },
+        { label: 'Cards with a balance', value: count(g.outstandingCards) },
+        { label: 'Issued', value: formatCents(g.issuedMinor) },
+        { label: 'Redeemed', value: formatCents(g.redeemedMinor) },
+        { label: 'Expired', value: formatCents(g.expiredMinor) },
+      ]}
+      note={
+        <>
+          What gift cards still owe on the last day of the range: issued − redeemed + refunded ± adjusted − expired (cards sold at the
+          location chosen, or all).
+        </>
+      }
+    >
+      <ReportTable
+        caption="Gift card liability"
+        columns={[
+          { header: 'Movement', cell: (r) => r.label },
+          { header: 'Cards', num: true, cell: (r) => (r.count === null ? '' : r.count) },
+          { header: 'Amount', num: true, cell: (r) => formatCents(r.amountMinor) },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.key}
+      />
+    </ReportSection>
+  );
+}
+
+function MembershipsSection({ report }: { report: Report }) {
+  const ms = report.memberships;
+  const labels = useMemo(() => ms.byPlan.map((r) => r.label), [ms]);
+  const values = useMemo(() => ms.byPlan.map((r) => r.amountMinor), [ms]);
+  return (
+    <ReportSection
+      testId="report-memberships"
+      stats={[
+        { label: 'Monthly recurring revenue', value: formatCents(ms.mrrMinor), testId: 'report-membership-mrr' },
+        { label: 'Active members', value: count(ms.active), testId: 'report-membership-active' },
+        { label: 'New', value: count(ms.started) },
+        { label: 'Cancelled', value: count(ms.cancelled) },
+        { label: 'Churn', value: formatBps(ms.churnBps) },
+      ]}
+      note={
+        <>
+          MRR of the memberships active on the last day (a yearly plan counts a twelfth of its price); churn is cancellations in the range
+          over the {ms.activeAtStart} active at its start.
+        </>
+      }
+      chart={{ label: 'MRR by plan', labels, values, format: formatCents }}
+    >
+      <RowsTable caption="Active memberships by plan" what="Plan" unit="Members" rows={ms.byPlan} />
+    </ReportSection>
+  );
+}
+
+type AutomationRow = Report['automations']['byKind'][number];
+const AUTOMATION_COLUMNS: ReportColumn<AutomationRow>[] = [
+  { header: 'Automation', cell: (k) => k.label },
+  { header: 'Sent', num: true, cell: (k) => k.sent },
+  { header: 'Skipped', num: true, cell: (k) => k.skipped },
+  { header: 'Cancelled', num: true, cell: (k) => k.cancelled },
+  { header: 'Sent share', num: true, cell: (k) => formatBps(k.sentBps) },
+];
+
+function AutomationsSection({ report }: { report: Report }) {
+  const au = report.automations;
+  const labels = useMemo(() => au.byKind.map((k) => k.label), [au]);
+  const values = useMemo(() => au.byKind.map((k) => k.sent), [au]);
+  return (
+    <ReportSection
+      testId="report-automations"
+      stats={[
+        { label: 'Sent', value: count(au.sent), testId: 'report-automations-sent' },
+        { label: 'Skipped', value: count(au.skipped) },
+        { label: 'Cancelled', value: count(au.cancelled) },
+        { label: 'By text', value: count(au.sms) },
+        { label: 'By e-mail', value: count(au.email) },
+      ]}
+      note={
+        <>
+          Automated messages that finished in the range: sent, skipped (no consent, the daily cap, booked again…) or cancelled (the
+          appointment changed). Admins set them up under Automations.
+        </>
+      }
+      chart={{ label: 'Sent by automation', labels, values, format: count }}
+    >
+      <ReportTable caption="Automation results" columns={AUTOMATION_COLUMNS} rows={au.byKind} rowKey={(k) => k.kind} />
     </ReportSection>
   );
 }

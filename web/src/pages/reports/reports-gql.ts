@@ -59,6 +59,9 @@ export const REPORT = graphql(`
         online
         noShowBps
         onlineBps
+        bookedMinutes
+        workingMinutes
+        utilisationBps
         byStaff {
           ...ReportRowFields
         }
@@ -84,10 +87,51 @@ export const REPORT = graphql(`
         tipsMinor
         completedAppointments
         rebookingBps
+        bookedMinutes
+        workingMinutes
+        utilisationBps
       }
       retail {
         topProducts {
           ...ReportRowFields
+        }
+      }
+      giftCards {
+        liabilityMinor
+        outstandingCards
+        openingLiabilityMinor
+        issuedMinor
+        issuedCount
+        redeemedMinor
+        redeemedCount
+        refundedMinor
+        adjustedMinor
+        expiredMinor
+      }
+      memberships {
+        active
+        mrrMinor
+        activeAtStart
+        started
+        cancelled
+        churnBps
+        byPlan {
+          ...ReportRowFields
+        }
+      }
+      automations {
+        sent
+        skipped
+        cancelled
+        sms
+        email
+        byKind {
+          kind
+          label
+          sent
+          skipped
+          cancelled
+          sentBps
         }
       }
     }

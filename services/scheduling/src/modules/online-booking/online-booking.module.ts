@@ -4,6 +4,7 @@ import { AvailabilityModule } from '../availability/availability.module.js';
 import { ClientReferencesModule } from '../client-references/client-references.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
 import { DepositsModule } from '../deposits/deposits.module.js';
+import { MemberWindowsModule } from '../member-windows/member-windows.module.js';
 import { BookingDesignResolver } from './graphql/booking-design.resolver.js';
 import { BookingDesignController } from './http/booking-design.controller.js';
 import { OnlineBookingController } from './http/online-booking.controller.js';
@@ -19,7 +20,7 @@ import { MyAppointmentsUseCase } from './use-cases/my-appointments.use-case.js';
 import { OnlineBookingUseCase } from './use-cases/online-booking.use-case.js';
 
 @Module({
-  imports: [AppointmentsModule, AvailabilityModule, SchedulesModule, ClientReferencesModule, DepositsModule],
+  imports: [AppointmentsModule, AvailabilityModule, SchedulesModule, ClientReferencesModule, DepositsModule, MemberWindowsModule],
   controllers: [OnlineBookingController, BookingDesignController],
   providers: [
     OnlineBookingRepository,

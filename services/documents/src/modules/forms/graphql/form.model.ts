@@ -78,3 +78,10 @@ export class ClientFormModel {
   @Field(() => ID, { nullable: true }) submissionId: string | null;
   @Field(() => String, { nullable: true }) signedAt: string | null;
 }
+
+@ObjectType('FormLinkSend', { description: 'A "Send forms" message handed to messaging' })
+export class FormLinkSendModel {
+  @Field(() => ID) sendId: string;
+  @Field(() => [String]) formNames: string[];
+  @Field(() => String, { description: 'When the link sent stops working' }) expiresAt: string;
+}

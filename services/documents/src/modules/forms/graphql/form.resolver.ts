@@ -2,9 +2,10 @@ import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { given } from '../../../common/graphql-input.js';
 import { ReaderProvider } from '../../../common/reader.provider.js';
+import { SendFormLinksUseCase } from '../../form-links/use-cases/send-form-links.use-case.js';
 import { SubmissionsUseCase } from '../../submissions/use-cases/submissions.use-case.js';
 import { FormsUseCase } from '../use-cases/forms.use-case.js';
-import { ClientFormModel, FormInput, FormModel, SubmissionModel, SubmissionSummaryModel } from './form.model.js';
+import { ClientFormModel, FormInput, FormLinkSendModel, FormModel, SubmissionModel, SubmissionSummaryModel } from './form.model.js';
 
 @Resolver(() => FormModel)
 export class FormResolver {
@@ -12,6 +13,7 @@ export class FormResolver {
     private readonly useCase: FormsUseCase,
     private readonly submissions: SubmissionsUseCase,
     private readonly readers: ReaderProvider,
+    private readonly sendLinks: SendFormLinksUseCase,
   ) {}
 
   @RequirePermission('view_clients')
@@ -78,5 +80,13 @@ export class FormResolver {
     @Args('appointmentId', { type: () => ID, nullable: true }) appointmentId?: string,
   ) {
     return this.submissions.request(formId, { clientId, appointmentId: appointmentId ?? null }, new Date());
+  }
+
+  @RequirePermission('edit_clients')
+  @Mutation(() => FormLinkSendModel, {
+    description: "Sends the client their open forms' link in one message (SMS with consent, else e-mail; a text waits out quiet hours)",
+  })
+  sendClientForms(@CurrentAuth() auth: AuthContext, @Args('clientId', { type: () => ID }) clientId: string) {
+    return this.sendLinks.execute(auth, clientId, new Date());
   }
 }

@@ -112,9 +112,9 @@ export class FormRepository {
   }
 
   /** Published, live forms asked for any of these services. */
-  async forServices(m: EntityManager, serviceIds: readonly string[]): Promise<{ id: string; oncePerClient: boolean }[]> {
+  async forServices(m: EntityManager, serviceIds: readonly string[]): Promise<{ id: string; name: string; oncePerClient: boolean }[]> {
     return m.query(
-      `SELECT DISTINCT f.id::text AS id, f.once_per_client AS "oncePerClient" FROM forms f JOIN form_services s ON s.form_id = f.id
+      `SELECT DISTINCT f.id::text AS id, f.name, f.once_per_client AS "oncePerClient" FROM forms f JOIN form_services s ON s.form_id = f.id
         WHERE s.service_id = ANY($1::uuid[]) AND f.archived_at IS NULL AND f.published_version IS NOT NULL ORDER BY 1`,
       [[...serviceIds]],
     );

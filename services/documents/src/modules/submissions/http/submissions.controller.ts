@@ -1,5 +1,6 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { CurrentAuth, type AuthContext } from '@salon/nest-kit';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { SendFormLinksUseCase } from '../../form-links/use-cases/send-form-links.use-case.js';
 import { ReaderProvider } from '../../../common/reader.provider.js';
 import { SubmissionsUseCase } from '../use-cases/submissions.use-case.js';
 
@@ -9,6 +10,7 @@ export class SubmissionsController {
   constructor(
     private readonly submissions: SubmissionsUseCase,
     private readonly readers: ReaderProvider,
+    private readonly sendLinks: SendFormLinksUseCase,
   ) {}
 
   @Get('submissions/:submissionId')
@@ -24,5 +26,13 @@ export class SubmissionsController {
   @Get('clients/:clientId')
   async clientForms(@CurrentAuth() auth: AuthContext, @Param('clientId') clientId: string) {
     return this.submissions.clientForms(await this.readers.of(auth), clientId, new Date());
+  }
+
+  /** "Send forms": the client's open forms go to them in one message (SMS with consent, else e-mail). */
+  @RequirePermission('edit_clients')
+  @Post('clients/:clientId/send')
+  @HttpCode(202)
+  send(@CurrentAuth() auth: AuthContext, @Param('clientId') clientId: string) {
+    return this.sendLinks.execute(auth, clientId, new Date());
   }
 }

@@ -169,6 +169,16 @@ export class SubmissionRepository {
     );
   }
 
+  /** A client's requests still to fill (live, form not archived): what "Send forms" sends and the public page leads on to. */
+  async openRequestsForClient(clientId: string, now: Date, m?: EntityManager): Promise<FormRequestRow[]> {
+    return this.q(m).query(
+      `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
+       WHERE r.client_id = $1 AND r.submission_id IS NULL AND r.expires_at > $2 AND f.archived_at IS NULL
+       ORDER BY f.name, r.id`,
+      [clientId, now],
+    );
+  }
+
   async markRequestSubmitted(m: EntityManager, requestId: string, submissionId: string): Promise<void> {
     await m.query(`UPDATE form_requests SET submission_id = $2 WHERE id = $1`, [requestId, submissionId]);
   }

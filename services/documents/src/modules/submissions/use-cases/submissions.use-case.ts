@@ -60,12 +60,17 @@ export class SubmissionsUseCase {
   async publicForm(formId: string, requestToken: string | null, now: Date): Promise<PublicFormView> {
     const form = isFormId(formId) ? await this.forms.find(formId) : null;
     if (!form || form.archived || form.publishedVersion === null) throw new NotFoundError('No such form');
+    let moreForms: PublicFormView['moreForms'] = [];
     if (requestToken !== null) {
       const request = /^[A-Za-z0-9_-]{16,64}$/.test(requestToken)
         ? await this.submissions.findRequestByToken(undefined, sha256Hex(requestToken))
         : null;
       if (!request || request.formId !== formId || request.submissionId || new Date(request.expiresAt) <= now)
         throw new NotFoundError('This form link is not valid any more');
+      // The holder of one of this client's links is that client: the page leads on to their other open forms.
+      moreForms = (await this.submissions.openRequestsForClient(request.clientId, now))
+        .filter((r) => r.id !== request.id)
+        .map((r) => ({ formId: r.formId, formName: r.formName, link: this.requestLink(r) }));
     }
     const version = (await this.forms.findVersion(formId, form.publishedVersion))!;
     return {
@@ -75,6 +80,7 @@ export class SubmissionsUseCase {
       definition: version.definition,
       businessName: await this.business.businessName(),
       clientName: null,
+      moreForms,
     };
   }
 

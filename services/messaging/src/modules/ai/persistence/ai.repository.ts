@@ -65,6 +65,8 @@ export interface ReplyRow {
   status: AiReplyStatus;
   body: string | null;
   pendingAction: PendingAction | null;
+  /** The pending action was made (an earlier approval got that far). */
+  actionDone: boolean;
   messageId: string | null;
 }
 
@@ -218,9 +220,14 @@ export class AiRepository {
           status: r.status,
           body: r.body ?? null,
           pendingAction: (r.pending_action as PendingAction | null) ?? null,
+          actionDone: r.action_done_at != null,
           messageId: r.message_id ?? null,
         }
       : null;
+  }
+
+  async markActionDone(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE ai_replies SET action_done_at = now() WHERE id = $1 AND action_done_at IS NULL`, [id]);
   }
 
   async decide(

@@ -42,7 +42,8 @@ export class AiSendUseCase {
       return;
     }
     const body = text?.trim() ? text.trim() : r.body!;
-    if (r.pendingAction) {
+    // Made once: a retried approval (the text failed to queue after the change went through) only sends.
+    if (r.pendingAction && !r.actionDone) {
       try {
         const p = r.pendingAction;
         if (isChange(p)) {
@@ -71,6 +72,7 @@ export class AiSendUseCase {
         if (error instanceof BookingRefusedError) return;
         throw error;
       }
+      await this.repo.markActionDone(replyId);
     }
     // From the location's own number when it has one (else TWILIO_FROM), so the client's answer comes back to it.
     const own = r.locationId ? await this.phones.numberOfLocation(r.locationId) : null;

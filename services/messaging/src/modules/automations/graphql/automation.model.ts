@@ -6,6 +6,8 @@ import type {
   AutomationView,
   ChannelRule,
   AutomationKind,
+  CustomAutomationTrigger,
+  CustomAutomationView,
   NoShowGroup,
   ReminderNoShowRatesView,
   UpdateAutomationInput,
@@ -55,7 +57,9 @@ export class AutomationSettingsModel implements AutomationSettingsView {
 @ObjectType('AutomationSend', { description: 'One send of an automation and its delivery state' })
 export class AutomationSendModel implements AutomationSendView {
   @Field(() => ID) id: string;
-  @Field(() => String) kind: AutomationKind;
+  @Field(() => String, { description: 'A built-in kind, or custom (an owner automation: customAutomationId)' })
+  kind: AutomationSendView['kind'];
+  @Field(() => ID, { nullable: true }) customAutomationId: string | null;
   @Field(() => ID, { nullable: true }) appointmentId: string | null;
   @Field(() => ID) clientId: string;
   @Field(() => Date) dueAt: string;
@@ -100,4 +104,47 @@ export class ReminderNoShowRatesModel implements ReminderNoShowRatesView {
   @Field(() => Int, { description: 'The window: appointments that started in the last this many days' }) days: number;
   @Field(() => NoShowGroupModel) reminded: NoShowGroupModel;
   @Field(() => NoShowGroupModel) notReminded: NoShowGroupModel;
+}
+
+@ObjectType('CustomAutomation', {
+  description: 'An automation the owner made: a trigger, conditions, a delay, a channel rule and templates',
+})
+export class CustomAutomationModel implements CustomAutomationView {
+  @Field(() => ID) id: string;
+  @Field(() => ID) locationId: string;
+  @Field() name: string;
+  @Field(() => String, { description: 'appointment-booked | appointment-completed | appointment-cancelled | appointment-no-show' })
+  trigger: CustomAutomationTrigger;
+  @Field(() => Int, { description: 'Hours after the trigger' }) delayHours: number;
+  @Field(() => String, { nullable: true, description: 'Only services whose name contains this' }) serviceContains: string | null;
+  @Field({ description: 'Only the client’s first visit' }) firstVisitOnly: boolean;
+  @Field(() => String, { description: 'sms-else-email | both | email' }) channelRule: ChannelRule;
+  @Field() smsTemplate: string;
+  @Field() emailSubject: string;
+  @Field() emailTemplate: string;
+  @Field() enabled: boolean;
+  @Field(() => Int) version: number;
+  @Field(() => AutomationCountsModel) counts: AutomationCountsModel;
+}
+
+@InputType('CustomAutomationConditionsInput')
+export class CustomAutomationConditionsInputModel {
+  @Field(() => String, { nullable: true }) serviceContains?: string | null;
+  @Field({ nullable: true }) firstVisitOnly?: boolean;
+}
+
+@InputType('SaveCustomAutomationInput')
+export class SaveCustomAutomationInputModel {
+  @Field(() => ID, { nullable: true, description: 'Absent: a new automation' }) id?: string | null;
+  @Field(() => ID) locationId: string;
+  @Field() name: string;
+  @Field(() => String) trigger: string;
+  @Field(() => Int) delayHours: number;
+  @Field(() => CustomAutomationConditionsInputModel) conditions: CustomAutomationConditionsInputModel;
+  @Field(() => String) channelRule: string;
+  @Field() smsTemplate: string;
+  @Field() emailSubject: string;
+  @Field() emailTemplate: string;
+  @Field() enabled: boolean;
+  @Field(() => Int, { description: '0 for a new one; a stale version answers CONFLICT' }) version: number;
 }

@@ -3,13 +3,16 @@ import { AdminOnly, CurrentAuth, type AuthContext } from '@salon/nest-kit';
 import { MessageModel } from '../../delivery/graphql/message.model.js';
 import { MessageViewsUseCase } from '../../delivery/use-cases/message-views.use-case.js';
 import { AutomationsUseCase } from '../use-cases/automations.use-case.js';
+import { CustomAutomationsUseCase } from '../use-cases/custom-automations.use-case.js';
 import {
   AutomationModel,
   AutomationSendModel,
   AutomationSettingsModel,
+  CustomAutomationModel,
   ReminderNoShowRatesModel,
   UpdateAutomationInputModel,
   UpdateAutomationSettingsInputModel,
+  SaveCustomAutomationInputModel,
 } from './automation.model.js';
 
 /** Drops what GraphQL left out (undefined) so the strict input schemas see only given fields. */
@@ -20,7 +23,22 @@ export class AutomationResolver {
   constructor(
     private readonly useCase: AutomationsUseCase,
     private readonly views: MessageViewsUseCase,
+    private readonly custom: CustomAutomationsUseCase,
   ) {}
+
+  @AdminOnly()
+  @Query(() => [CustomAutomationModel], { description: 'The automations the owner made at a location, with their counts' })
+  customAutomations(@Args('locationId', { type: () => ID }) locationId: string) {
+    return this.custom.list(locationId);
+  }
+
+  @AdminOnly()
+  @Mutation(() => CustomAutomationModel, {
+    description: 'Creates (no id) or changes an owner automation, including turning it on or off; a stale version answers CONFLICT',
+  })
+  saveCustomAutomation(@Args('input') input: SaveCustomAutomationInputModel) {
+    return this.custom.save(given(input));
+  }
 
   @AdminOnly()
   @Query(() => [AutomationModel], { description: 'The built-in automations of a location, with their counts' })

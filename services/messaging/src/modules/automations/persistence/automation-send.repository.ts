@@ -13,10 +13,14 @@ export interface AppointmentMirror {
   status: string;
 }
 
+/** A built-in automation's kind, or `custom` for an owner-defined one (named by `customAutomationId`). */
+export type AutomationSendKind = AutomationKind | 'custom';
+
 export interface AutomationSendRow {
   id: string;
   locationId: string | null;
-  kind: AutomationKind;
+  kind: AutomationSendKind;
+  customAutomationId: string | null;
   appointmentId: string | null;
   clientId: string;
   dueAt: Date;
@@ -73,16 +77,25 @@ export class AutomationSendRepository {
   /** Inserts the send once per idempotency key; answers the stored row either way, and whether it is new. */
   async insertOnce(values: {
     locationId: string | null;
-    kind: AutomationKind;
+    kind: AutomationSendKind;
+    customAutomationId?: string | null;
     appointmentId: string | null;
     clientId: string;
     idempotencyKey: string;
     dueAt: Date;
   }): Promise<{ send: AutomationSendRow; created: boolean }> {
     const inserted: Raw[] = await this.dataSource.query(
-      `INSERT INTO automation_sends (location_id, kind, appointment_id, client_id, idempotency_key, due_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
-      [values.locationId, values.kind, values.appointmentId, values.clientId, values.idempotencyKey, values.dueAt],
+      `INSERT INTO automation_sends (location_id, kind, appointment_id, client_id, idempotency_key, due_at, custom_automation_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+      [
+        values.locationId,
+        values.kind,
+        values.appointmentId,
+        values.clientId,
+        values.idempotencyKey,
+        values.dueAt,
+        values.customAutomationId ?? null,
+      ],
     );
     if (inserted[0]) return { send: toSend(inserted[0]), created: true };
     const [existing] = await this.dataSource.query(`SELECT * FROM automation_sends WHERE idempotency_key = $1`, [values.idempotencyKey]);
@@ -221,7 +234,8 @@ function toSend(r: Raw): AutomationSendRow {
   return {
     id: r.id as string,
     locationId: (r.location_id as string | null) ?? null,
-    kind: r.kind as AutomationKind,
+    kind: r.kind as AutomationSendKind,
+    customAutomationId: (r.custom_automation_id as string | null) ?? null,
     appointmentId: (r.appointment_id as string | null) ?? null,
     clientId: r.client_id as string,
     dueAt: new Date(r.due_at as string),

@@ -6,6 +6,7 @@ import {
   type AutomationKind,
   type ChannelRule,
 } from '@salon/contracts';
+import { returnedRows } from '../../../database/returned-rows.js';
 import { DataSource } from 'typeorm';
 
 /** One automation of one location as stored, defaults filled in; templates null = built-in wording. */
@@ -84,11 +85,13 @@ export class AutomationRepository {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING version`,
             values.slice(0, 8),
           )
-        : await this.dataSource.query(
-            `UPDATE automations SET enabled = $3, channel_rule = $4, timing = $5, sms_template = $6, email_subject = $7,
+        : returnedRows<Raw>(
+            await this.dataSource.query(
+              `UPDATE automations SET enabled = $3, channel_rule = $4, timing = $5, sms_template = $6, email_subject = $7,
                email_template = $8, version = version + 1, updated_at = now()
              WHERE location_id = $1 AND kind = $2 AND version = $9 RETURNING version`,
-            values,
+              values,
+            ),
           );
     return rows.length > 0;
   }
@@ -114,10 +117,12 @@ export class AutomationRepository {
              VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING version`,
             values.slice(0, 4),
           )
-        : await this.dataSource.query(
-            `UPDATE automation_settings SET quiet_start = $2, quiet_end = $3, max_per_client_per_day = $4,
+        : returnedRows<Raw>(
+            await this.dataSource.query(
+              `UPDATE automation_settings SET quiet_start = $2, quiet_end = $3, max_per_client_per_day = $4,
                version = version + 1, updated_at = now() WHERE location_id = $1 AND version = $5 RETURNING version`,
-            values,
+              values,
+            ),
           );
     return rows.length > 0;
   }

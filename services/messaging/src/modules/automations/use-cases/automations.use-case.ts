@@ -84,6 +84,7 @@ export class AutomationsUseCase {
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
+      customAutomationId: r.customAutomationId,
       appointmentId: r.appointmentId,
       clientId: r.clientId,
       dueAt: r.dueAt.toISOString(),

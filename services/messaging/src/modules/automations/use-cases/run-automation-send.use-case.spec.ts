@@ -17,6 +17,7 @@ import { RunAutomationSendUseCase } from './run-automation-send.use-case.js';
  */
 function setUp(kind: 'reminder' | 'birthday', client: { emailConsent: boolean }) {
   const log: string[] = [];
+  const events: string[] = [];
   const now = new Date('2026-11-23T16:00:00Z');
   const send = {
     id: 's-1',
@@ -78,14 +79,20 @@ function setUp(kind: 'reminder' | 'birthday', client: { emailConsent: boolean })
     { isOptedOut: async () => false } as unknown as SmsConsentUseCase,
     messages,
     conversations,
+    {} as never,
+    { transaction: async (work: (m: unknown) => Promise<void>) => work({}) } as never,
+    {
+      append: async (_m: unknown, e: { type: string; payload: { outcome: string } }) => void events.push(`${e.type} ${e.payload.outcome}`),
+    } as never,
   );
-  return { useCase, log, now };
+  return { useCase, log, now, events };
 }
 
 describe('running one automation send', () => {
   it('marks the send done and ties the conversation to the client before any message can go out', async () => {
-    const { useCase, log, now } = setUp('reminder', { emailConsent: false });
+    const { useCase, log, now, events } = setUp('reminder', { emailConsent: false });
     expect(await useCase.run('s-1', now.getTime(), now)).toBe('sent');
+    expect(events).toEqual(['messaging.automation.finished.v1 sent']);
     expect(log).toEqual([
       'record sms',
       'conversation +13125550101 c-1',

@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AUTOMATION_TIMING_UNITS, EVENT_PAYLOADS, type AutomationKind } from '@salon/contracts';
+import { AUTOMATION_TIMING_UNITS, EVENT_PAYLOADS, type AutomationKind, type CustomAutomationTrigger } from '@salon/contracts';
 import { parseInput } from '@salon/nest-kit';
 import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
 import { dueAt, rescheduledDueAt } from '../domain/automation-timing.js';
+import { customAutomationVerdict, customDueAt, customSendKey } from '../domain/custom-automation-rules.js';
 import { AutomationQueue } from '../jobs/automation-queue.js';
 import { AutomationRepository } from '../persistence/automation.repository.js';
-import { AutomationSendRepository } from '../persistence/automation-send.repository.js';
+import { AutomationSendRepository, type AppointmentMirror } from '../persistence/automation-send.repository.js';
+import { CustomAutomationRepository } from '../persistence/custom-automation.repository.js';
 
 const REMINDERS: AutomationKind[] = ['reminder', 'second-reminder'];
 
@@ -25,6 +27,7 @@ export class ScheduleAutomationsUseCase {
     private readonly sends: AutomationSendRepository,
     private readonly queue: AutomationQueue,
     private readonly platform: PlatformLookup,
+    private readonly custom: CustomAutomationRepository,
   ) {}
 
   async booked(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
@@ -42,6 +45,7 @@ export class ScheduleAutomationsUseCase {
     });
     if (!locationId) return;
     for (const kind of REMINDERS) await this.plan(kind, locationId, p.appointmentId, p.clientId, startsAt, now);
+    await this.planCustom('appointment-booked', p.appointmentId, now);
   }
 
   async rescheduled(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
@@ -59,7 +63,7 @@ export class ScheduleAutomationsUseCase {
       status: existing?.status ?? 'booked',
     });
     for (const send of await this.sends.scheduledFor(p.appointmentId)) {
-      if (!REMINDERS.includes(send.kind) || !send.locationId) continue;
+      if (send.kind === 'custom' || !REMINDERS.includes(send.kind) || !send.locationId) continue;
       const automation = await this.automations.find(send.locationId, send.kind);
       const due = rescheduledDueAt(send.kind, automation.timing, startsAt, now, 'UTC');
       if (!due) {
@@ -71,11 +75,12 @@ export class ScheduleAutomationsUseCase {
     }
   }
 
-  async cancelled(payload: unknown): Promise<void> {
+  async cancelled(payload: unknown, now = new Date()): Promise<void> {
     const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.cancelled.v1'], payload);
     await this.sends.setAppointmentStatus(p.appointmentId, 'cancelled');
     for (const send of await this.sends.scheduledFor(p.appointmentId))
       await this.sends.finish(send.id, 'cancelled', { reason: 'The appointment was cancelled' });
+    await this.planCustom('appointment-cancelled', p.appointmentId, now);
   }
 
   async completed(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
@@ -84,14 +89,49 @@ export class ScheduleAutomationsUseCase {
     if (!locationId) return;
     await this.plan('thank-you', locationId, p.appointmentId, p.clientId, now, now);
     await this.plan('rebook', locationId, p.appointmentId, p.clientId, now, now);
+    await this.planCustom('appointment-completed', p.appointmentId, now);
   }
 
   async noShow(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
     const p = parseInput(EVENT_PAYLOADS['scheduling.appointment.no-show.v1'], payload);
     await this.sends.setAppointmentStatus(p.appointmentId, 'no-show');
     for (const send of await this.sends.scheduledFor(p.appointmentId))
-      if (REMINDERS.includes(send.kind)) await this.sends.finish(send.id, 'cancelled', { reason: 'The client did not come' });
+      if (send.kind !== 'custom' && REMINDERS.includes(send.kind))
+        await this.sends.finish(send.id, 'cancelled', { reason: 'The client did not come' });
     if (locationId) await this.plan('no-show', locationId, p.appointmentId, p.clientId, now, now);
+    await this.planCustom('appointment-no-show', p.appointmentId, now);
+  }
+
+  /**
+   * The owner's automations on this trigger at the appointment's location: each whose conditions
+   * hold gets one send (key `custom:<automationId>:<appointmentId>`, so a redelivered event plans
+   * nothing more) due its delay after now. The appointment is read from the mirror, which the
+   * handler has just updated.
+   */
+  private async planCustom(trigger: CustomAutomationTrigger, appointmentId: string, now: Date): Promise<void> {
+    const appointment = await this.sends.appointment(appointmentId);
+    if (!appointment?.locationId) return;
+    const automations = await this.custom.enabledFor(appointment.locationId, trigger);
+    if (automations.length === 0) return;
+    const earlier = await this.custom.completedVisitsBefore(appointment.clientId, appointment.startsAt, appointmentId);
+    for (const a of automations) {
+      const verdict = customAutomationVerdict(a, { serviceName: appointment.serviceName, earlierCompletedVisits: earlier });
+      if (!verdict.matches) continue;
+      await this.planCustomSend(a.id, a.delayHours, appointment, now);
+    }
+  }
+
+  private async planCustomSend(automationId: string, delayHours: number, appointment: AppointmentMirror, now: Date): Promise<void> {
+    const { send } = await this.sends.insertOnce({
+      locationId: appointment.locationId,
+      kind: 'custom',
+      customAutomationId: automationId,
+      appointmentId: appointment.appointmentId,
+      clientId: appointment.clientId,
+      idempotencyKey: customSendKey(automationId, appointment.appointmentId),
+      dueAt: customDueAt(delayHours, now, now),
+    });
+    if (send.state === 'scheduled') await this.queue.schedule(send.id, send.dueAt, now.getTime());
   }
 
   private async plan(kind: AutomationKind, locationId: string, appointmentId: string, clientId: string, anchor: Date, now: Date) {

@@ -50,15 +50,18 @@ export class DeliveryQueues implements OnModuleDestroy {
    * job is in Redis (or rejects with the bulk's error), and the job id is still the message id, so
    * a repeated enqueue adds nothing.
    */
-  enqueue(channel: MessageChannel, messageId: string): Promise<void> {
+  enqueue(channel: MessageChannel, messageId: string, delayMs = 0): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const pending = this.pending[channel];
-      pending.push({ messageId, resolve, reject });
+      pending.push({ messageId, delayMs, resolve, reject });
       if (pending.length === 1) setImmediate(() => void this.flush(channel));
     });
   }
 
-  private readonly pending: Record<MessageChannel, { messageId: string; resolve: () => void; reject: (error: unknown) => void }[]> = {
+  private readonly pending: Record<
+    MessageChannel,
+    { messageId: string; delayMs: number; resolve: () => void; reject: (error: unknown) => void }[]
+  > = {
     email: [],
     sms: [],
   };
@@ -68,7 +71,12 @@ export class DeliveryQueues implements OnModuleDestroy {
     if (batch.length === 0) return;
     try {
       await this.queues[channel].addBulk(
-        batch.map(({ messageId }) => ({ name: 'deliver', data: { messageId }, opts: deliveryJobOptions(this.config, messageId) })),
+        batch.map(({ messageId, delayMs }) => ({
+          name: 'deliver',
+          data: { messageId },
+          // A delayed job (a text held for quiet hours) waits in BullMQ's delayed set under the same id.
+          opts: { ...deliveryJobOptions(this.config, messageId), ...(delayMs > 0 ? { delay: delayMs } : {}) },
+        })),
       );
       for (const b of batch) b.resolve();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { businessSettingsSchema, clientSchema as clientContract, locationSchema } from '@salon/contracts';
+import { bookingLookSchema, businessSettingsSchema, clientSchema as clientContract, locationSchema } from '@salon/contracts';
 import { APP_CONFIG, ContractDriftError, ServiceToken } from '@salon/nest-kit';
 import { z } from 'zod';
 import type { MessagingConfig } from '../../../config.js';
@@ -75,6 +75,16 @@ export class PlatformLookup {
       timeZone: (locationId && b.zones.get(locationId)) || b.timeZone || DEFAULT_TIME_ZONE,
       phone: (locationId && b.phones.get(locationId)) || b.phone,
     };
+  }
+
+  /** The salon's look as its booking page shows it (scheduling's public booking design): colours and logo. */
+  async bookingLook(): Promise<{ primaryColor: string; backgroundColor: string; logoUrl: string | null }> {
+    const info = await this.get(
+      this.config.SCHEDULING_URL,
+      '/api/online-booking',
+      z.object({ design: bookingLookSchema.pick({ primaryColor: true, backgroundColor: true, logoUrl: true }) }),
+    );
+    return info!.design;
   }
 
   /** The business's active locations with their time zones (the zone falls back as in businessAt). */

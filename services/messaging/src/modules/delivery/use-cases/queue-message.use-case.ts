@@ -17,9 +17,9 @@ export class QueueMessageUseCase {
   ) {}
 
   /** Same idempotency key → the same row (and no second job); the row comes back as it stands. */
-  async queue(input: QueueMessageInput): Promise<MessageEntity> {
+  async queue(input: QueueMessageInput, options: { notBefore?: Date; now?: Date } = {}): Promise<MessageEntity> {
     const message = await this.record(input);
-    await this.enqueue(message);
+    await this.enqueue(message, options);
     return message;
   }
 
@@ -48,10 +48,12 @@ export class QueueMessageUseCase {
   }
 
   /**
+   * `notBefore` holds the job in BullMQ's delayed set until then (a text waiting out quiet hours).
    * Enqueued even when the row already existed: if a crash came between the insert and the
    * enqueue last time, this repairs it; otherwise the job id (the message id) makes it a no-op.
    */
-  async enqueue(message: MessageEntity): Promise<void> {
-    if (message.status === 'queued' || message.status === 'sending') await this.queues.enqueue(message.channel, message.id);
+  async enqueue(message: MessageEntity, options: { notBefore?: Date; now?: Date } = {}): Promise<void> {
+    const delayMs = options.notBefore ? Math.max(0, options.notBefore.getTime() - (options.now ?? new Date()).getTime()) : 0;
+    if (message.status === 'queued' || message.status === 'sending') await this.queues.enqueue(message.channel, message.id, delayMs);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { afterQuietHours, type QuietHours } from '../../automations/domain/quiet-hours.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
 import { clientChannel } from '../domain/client-message-rules.js';
 import type { MessageEntity } from '../persistence/message.entity.js';
@@ -24,6 +25,11 @@ export interface ClientMessageRequest {
    * (business name, staff name), which are therefore not asked for a client who gets nothing.
    */
   compose(client: ClientContact): Promise<ClientMessageForms>;
+  /**
+   * A text chosen now waits out these quiet hours in this zone (the location's, as automations do):
+   * the row is written now and its job is held until the morning. E-mail goes at once.
+   */
+  quietHours?: QuietHours & { zone: string; now: Date };
 }
 
 /**
@@ -66,7 +72,13 @@ export class SendClientMessageUseCase {
       sensitive: request.sensitive ?? false,
       createdBy: null,
     };
-    if (choice.channel === 'sms') return this.queue.queue({ ...common, channel: 'sms', text: forms.sms() });
+    if (choice.channel === 'sms') {
+      const q = request.quietHours;
+      const notBefore = q ? afterQuietHours(q.now, q.zone, q) : undefined;
+      if (notBefore && q && notBefore > q.now)
+        this.logger.log(`${about}: the text waits for quiet hours to end (${notBefore.toISOString()})`);
+      return this.queue.queue({ ...common, channel: 'sms', text: forms.sms() }, { notBefore, now: q?.now });
+    }
     const email = forms.email();
     return this.queue.queue({ ...common, channel: 'email', subject: email.subject, text: email.text, html: email.html });
   }

@@ -15,6 +15,14 @@ describe('campaign content', () => {
     expect(campaignEmail('<p>Hi</p>', 'Own text', 'u').text).toBe('Own text\n\nUnsubscribe: u');
   });
 
+  it('tracks the designed links and opens, never the unsubscribe link, and keeps real addresses in the text part', () => {
+    const tracking = { click: (href: string) => `https://t.test/c/${encodeURIComponent(href)}`, open: 'https://t.test/o' };
+    const out = campaignEmail('<body><a href="https://x.test/book">Book</a></body>', null, 'https://salon.test/unsub', tracking);
+    expect(out.html).toContain('<a href="https://t.test/c/https%3A%2F%2Fx.test%2Fbook">Book</a><img src="https://t.test/o"');
+    expect(out.html).toContain('<a href="https://salon.test/unsub">Unsubscribe</a>');
+    expect(out.text).toBe('Book (https://x.test/book)\n\nUnsubscribe: https://salon.test/unsub');
+  });
+
   it('a text carries the STOP footer once', () => {
     expect(campaignSms('20% off this week')).toBe('20% off this week\nReply STOP to opt out.');
     expect(campaignSms('Reply STOP to end')).toBe('Reply STOP to end');

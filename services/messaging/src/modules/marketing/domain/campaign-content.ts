@@ -1,4 +1,5 @@
 import { SMS_STOP_FOOTER } from '@salon/contracts';
+import { trackEmailHtml, type TrackingUrls } from './tracking.js';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
@@ -24,10 +25,20 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** The e-mail as sent: the designed HTML with an unsubscribe line at the end, and its text part. */
-export function campaignEmail(html: string, plainText: string | null, unsubscribeUrl: string): { html: string; text: string } {
+/**
+ * The e-mail as sent: the designed HTML (its web links through the click tracker and an open
+ * pixel, when `tracking` is given) with an unsubscribe line at the end, and its text part (from
+ * the untracked HTML: plain-text readers see the real addresses).
+ */
+export function campaignEmail(
+  html: string,
+  plainText: string | null,
+  unsubscribeUrl: string,
+  tracking?: TrackingUrls,
+): { html: string; text: string } {
+  const designed = tracking ? trackEmailHtml(html, tracking) : html;
   const footer = `<p style="font-size:12px;color:#555;text-align:center;margin:24px 0">You get this e-mail because you agreed to hear from us. <a href="${escapeAttr(unsubscribeUrl)}">Unsubscribe</a></p>`;
-  const withFooter = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${footer}</body>`) : `${html}${footer}`;
+  const withFooter = /<\/body>/i.test(designed) ? designed.replace(/<\/body>/i, `${footer}</body>`) : `${designed}${footer}`;
   const text = (plainText && plainText.trim()) || htmlToText(html);
   return { html: withFooter, text: `${text}\n\nUnsubscribe: ${unsubscribeUrl}` };
 }

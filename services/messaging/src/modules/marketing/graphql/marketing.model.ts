@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import type { CampaignStatsView, SegmentCountView } from '@salon/contracts';
+import type { CampaignStatsView, EmailRenderView, EmailTemplateView, SegmentCountView } from '@salon/contracts';
 
 @ObjectType('SegmentRule', { description: 'One rule of a segment; which of op, value and amount it uses depends on the field' })
 export class SegmentRuleModel {
@@ -63,8 +63,13 @@ export class CampaignStatsModel implements CampaignStatsView {
   @Field(() => Int, { description: 'Accepted by the provider (sent or delivered)' }) sent: number;
   @Field(() => Int) delivered: number;
   @Field(() => Int, { description: 'Failed or suppressed' }) failed: number;
+  @Field(() => Int, { description: 'Of the failed: e-mails the receiving server bounced' }) bounced: number;
+  @Field(() => Int, { description: 'Bookings the recipients made within 7 days of their message' }) booked: number;
   @Field(() => Int) unsubscribed: number;
   @Field(() => Int, { description: 'In the segment but not sent to (no consent, unsubscribed, cap)' }) skipped: number;
+  @Field(() => Int, { description: 'E-mail recipients who opened it (the open pixel loaded, or a link clicked), each counted once' })
+  opened: number;
+  @Field(() => Int, { description: 'E-mail recipients who clicked at least one tracked link, each counted once' }) clicked: number;
 }
 
 @ObjectType('Campaign')
@@ -107,4 +112,41 @@ export class EmailSuppressionModel {
   @Field(() => String, { nullable: true, description: "The provider's words (bounce type and diagnostic, feedback type)" })
   detail: string | null;
   @Field() createdAt: string;
+}
+
+@ObjectType('EmailTemplate', { description: 'A saved e-mail template (MJML), rendered in the salon look when used' })
+export class EmailTemplateModel implements EmailTemplateView {
+  @Field(() => ID) id: string;
+  @Field() name: string;
+  @Field({ description: 'A whole <mjml> document, or the sections of its body' }) mjml: string;
+  @Field(() => Int) version: number;
+  @Field() updatedAt: string;
+}
+
+@InputType('SaveEmailTemplateInput')
+export class SaveEmailTemplateInputModel {
+  @Field(() => ID, { nullable: true, description: 'Absent: a new template' }) id?: string | null;
+  @Field() name: string;
+  @Field() mjml: string;
+  @Field(() => Int, { description: '0 for a new one; a stale version answers CONFLICT' }) version: number;
+}
+
+@InputType('EmailBrandInput', { description: 'The salon look: from /booking-design and the business name' })
+export class EmailBrandInputModel {
+  @Field() businessName: string;
+  @Field() primaryColor: string;
+  @Field() backgroundColor: string;
+  @Field(() => String, { nullable: true }) logoUrl?: string | null;
+}
+
+@ObjectType('EmailRenderProblem')
+export class EmailRenderProblemModel {
+  @Field(() => Int, { nullable: true }) line: number | null;
+  @Field() message: string;
+}
+
+@ObjectType('EmailRender', { description: 'The HTML of an MJML template, or what stops it rendering' })
+export class EmailRenderModel implements EmailRenderView {
+  @Field(() => String, { nullable: true }) html: string | null;
+  @Field(() => [EmailRenderProblemModel]) errors: EmailRenderProblemModel[];
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignChannel, CampaignState, CampaignStatsView, SegmentRule } from '@salon/contracts';
+import { returnedRows } from '../../../database/returned-rows.js';
 import { DataSource } from 'typeorm';
 
 export interface SegmentRow {
@@ -80,10 +81,12 @@ export class MarketingRepository {
 
   /** Null when the version read is no longer the current one (someone saved in between). */
   async updateSegment(id: string, version: number, s: { name: string; match: string; rules: SegmentRule[] }): Promise<SegmentRow | null> {
-    const rows: Raw[] = await this.dataSource.query(
-      `UPDATE marketing_segments SET name = $3, match = $4, rules = $5, version = version + 1, updated_at = now()
+    const rows = returnedRows<Raw>(
+      await this.dataSource.query(
+        `UPDATE marketing_segments SET name = $3, match = $4, rules = $5, version = version + 1, updated_at = now()
        WHERE id = $1 AND version = $2 RETURNING *`,
-      [id, version, s.name, s.match, JSON.stringify(s.rules)],
+        [id, version, s.name, s.match, JSON.stringify(s.rules)],
+      ),
     );
     return rows[0] ? segmentRow(rows[0]) : null;
   }
@@ -115,30 +118,36 @@ export class MarketingRepository {
 
   /** Only a draft (or a scheduled one, which goes back to draft) can be edited; false on a stale version. */
   async updateCampaign(id: string, version: number, c: NewCampaign): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `UPDATE marketing_campaigns SET name = $3, channel = $4, segment_id = $5, location_id = $6, subject = $7, html = $8, design = $9,
+    const rows = returnedRows(
+      await this.dataSource.query(
+        `UPDATE marketing_campaigns SET name = $3, channel = $4, segment_id = $5, location_id = $6, subject = $7, html = $8, design = $9,
          text = $10, state = 'draft', scheduled_at = NULL, version = version + 1, updated_at = now()
        WHERE id = $1 AND version = $2 AND state IN ('draft', 'scheduled') RETURNING id`,
-      [id, version, c.name, c.channel, c.segmentId, c.locationId, c.subject, c.html, c.design, c.text],
+        [id, version, c.name, c.channel, c.segmentId, c.locationId, c.subject, c.html, c.design, c.text],
+      ),
     );
     return rows.length > 0;
   }
 
   /** draft|scheduled → scheduled at `at`; false when the campaign has started, been sent or cancelled. */
   async schedule(id: string, at: Date): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `UPDATE marketing_campaigns SET state = 'scheduled', scheduled_at = $2, version = version + 1, updated_at = now()
+    const rows = returnedRows(
+      await this.dataSource.query(
+        `UPDATE marketing_campaigns SET state = 'scheduled', scheduled_at = $2, version = version + 1, updated_at = now()
        WHERE id = $1 AND state IN ('draft', 'scheduled') RETURNING id`,
-      [id, at],
+        [id, at],
+      ),
     );
     return rows.length > 0;
   }
 
   async cancel(id: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `UPDATE marketing_campaigns SET state = 'cancelled', version = version + 1, updated_at = now()
+    const rows = returnedRows(
+      await this.dataSource.query(
+        `UPDATE marketing_campaigns SET state = 'cancelled', version = version + 1, updated_at = now()
        WHERE id = $1 AND state IN ('draft', 'scheduled') RETURNING id`,
-      [id],
+        [id],
+      ),
     );
     return rows.length > 0;
   }
@@ -249,7 +258,14 @@ export class MarketingRepository {
               count(*) FILTER (WHERE m.status IN ('sent', 'delivered'))::int AS sent,
               count(*) FILTER (WHERE m.status = 'delivered')::int AS delivered,
               count(*) FILTER (WHERE m.status IN ('failed', 'suppressed'))::int AS failed,
-              (SELECT count(DISTINCT u.client_id)::int FROM marketing_unsubscribes u WHERE u.campaign_id = r.campaign_id) AS unsubscribed
+              count(*) FILTER (WHERE m.status = 'failed' AND m.last_error LIKE 'Bounced%')::int AS bounced,
+              (SELECT count(*)::int FROM marketing_recipients q
+                 JOIN automation_appointments a ON a.client_id = q.client_id
+                  AND a.booked_at >= q.created_at AND a.booked_at < q.created_at + interval '7 days'
+                WHERE q.campaign_id = r.campaign_id AND q.state = 'queued') AS booked,
+              (SELECT count(DISTINCT u.client_id)::int FROM marketing_unsubscribes u WHERE u.campaign_id = r.campaign_id) AS unsubscribed,
+              (SELECT count(*)::int FROM marketing_engagements e WHERE e.campaign_id = r.campaign_id AND e.kind = 'open') AS opened,
+              (SELECT count(*)::int FROM marketing_engagements e WHERE e.campaign_id = r.campaign_id AND e.kind = 'click') AS clicked
          FROM marketing_recipients r LEFT JOIN messages m ON m.id = r.message_id
         WHERE r.campaign_id = ANY($1::uuid[])
         GROUP BY r.campaign_id`,
@@ -264,7 +280,11 @@ export class MarketingRepository {
           sent: r.sent,
           delivered: r.delivered,
           failed: r.failed,
+          bounced: r.bounced,
+          booked: r.booked,
           unsubscribed: r.unsubscribed,
+          opened: r.opened,
+          clicked: r.clicked,
         },
       ]),
     );

@@ -16,7 +16,18 @@ import { CampaignQueue } from '../jobs/campaign-queue.js';
 import { MarketingRepository, type CampaignRow, type SegmentRow } from '../persistence/marketing.repository.js';
 import { SegmentAudience } from './segment-audience.js';
 
-const NO_STATS: CampaignStatsView = { recipients: 0, sent: 0, delivered: 0, failed: 0, unsubscribed: 0, skipped: 0 };
+const NO_STATS: CampaignStatsView = {
+  recipients: 0,
+  sent: 0,
+  delivered: 0,
+  failed: 0,
+  bounced: 0,
+  booked: 0,
+  unsubscribed: 0,
+  skipped: 0,
+  opened: 0,
+  clicked: 0,
+};
 
 /** The /marketing screen: segments with their live count, campaigns with their stats, sending and scheduling. */
 @Injectable()

@@ -10,6 +10,7 @@ import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.
 import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
 import { campaignEmail, campaignSms } from '../domain/campaign-content.js';
+import { signTrackingToken, type TrackingUrls } from '../domain/tracking.js';
 import { signUnsubscribeToken } from '../domain/unsubscribe-token.js';
 import { CampaignQueue } from '../jobs/campaign-queue.js';
 import type { DirectoryClient } from '../persistence/client-directory.provider.js';
@@ -23,6 +24,14 @@ export type CampaignOutcome = { kind: 'stale' } | { kind: 'deferred'; until: Dat
 /** The public address of a campaign's unsubscribe link (the API serves the page and the one-click POST). */
 export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/marketing/unsubscribe/${token}`;
+}
+
+/** The public open pixel and click redirect of one campaign e-mail (the API serves both). */
+export function trackingUrls(publicUrl: string, secret: string, campaignId: string, clientId: string): TrackingUrls {
+  return {
+    open: `${publicUrl}/api/marketing/track/open/${signTrackingToken(secret, { kind: 'open', campaignId, clientId })}`,
+    click: (url) => `${publicUrl}/api/marketing/track/click/${signTrackingToken(secret, { kind: 'click', campaignId, clientId, url })}`,
+  };
 }
 
 /**
@@ -112,6 +121,7 @@ export class RunCampaignUseCase {
       personalise(campaign.html ?? '', client, true),
       campaign.text ? personalise(campaign.text, client) : null,
       url,
+      trackingUrls(this.config.PUBLIC_URL, this.config.EVENT_SECRET_KEY, campaign.id, client.id),
     );
     return this.messages.queue({
       ...common,

@@ -132,6 +132,9 @@ describe('appointments, clients and staff', () => {
         tipsMinor: 0,
         completedAppointments: 3,
         rebookingBps: 3333,
+        bookedMinutes: 0,
+        workingMinutes: 0,
+        utilisationBps: 0,
       },
       {
         staffId: 'y',
@@ -143,7 +146,22 @@ describe('appointments, clients and staff', () => {
         tipsMinor: 500,
         completedAppointments: 0,
         rebookingBps: 0,
+        bookedMinutes: 0,
+        workingMinutes: 0,
+        utilisationBps: 0,
       },
     ]);
+  });
+  it('gives each person their utilisation, and a row to someone who only had working hours', () => {
+    const rows = staffPerformance([{ staffId: 'x', revenueMinor: 1000, services: 2, tickets: 3 }], [], [], () => null, [
+      { staffId: 'x', bookedMinutes: 270, workingMinutes: 360 },
+      { staffId: 'z', bookedMinutes: 0, workingMinutes: 480 },
+    ]);
+    expect(rows.map((r) => [r.staffId, r.bookedMinutes, r.workingMinutes, r.utilisationBps])).toEqual([
+      ['x', 270, 360, 7_500],
+      ['z', 0, 480, 0],
+    ]);
+    const a = appointmentsSummary([], String, { bookedMinutes: 90, workingMinutes: 270 });
+    expect([a.bookedMinutes, a.workingMinutes, a.utilisationBps]).toEqual([90, 270, 3_333]);
   });
 });

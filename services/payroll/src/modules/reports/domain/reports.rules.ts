@@ -70,7 +70,11 @@ export interface AppointmentCount {
   n: number;
 }
 
-export function appointmentsSummary(rows: AppointmentCount[], nameOf: (staffId: string) => string): ReportView['appointments'] {
+export function appointmentsSummary(
+  rows: AppointmentCount[],
+  nameOf: (staffId: string) => string,
+  hours: { bookedMinutes: number; workingMinutes: number } = { bookedMinutes: 0, workingMinutes: 0 },
+): ReportView['appointments'] {
   const count = (f: (r: AppointmentCount) => boolean) => rows.filter(f).reduce((s, r) => s + r.n, 0);
   const total = count(() => true);
   const completed = count((r) => r.status === 'completed');
@@ -87,6 +91,9 @@ export function appointmentsSummary(rows: AppointmentCount[], nameOf: (staffId: 
     online,
     noShowBps: rateBps(noShow, completed + noShow),
     onlineBps: rateBps(online, total),
+    bookedMinutes: hours.bookedMinutes,
+    workingMinutes: hours.workingMinutes,
+    utilisationBps: rateBps(hours.bookedMinutes, hours.workingMinutes),
     byStaff: [...staff]
       .map(([key, n]) => ({ key, label: nameOf(key), count: n, amountMinor: 0 }))
       .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
@@ -124,18 +131,23 @@ export function clientsSummary(
   };
 }
 
-/** Each person with a sale, a tip or a completed appointment in the range, highest revenue first. */
+/**
+ * Each person with a sale, a tip, a completed or booked appointment or working hours in the range,
+ * highest revenue first; utilisation is their booked over working minutes.
+ */
 export function staffPerformance(
   sales: { staffId: string; revenueMinor: number; services: number; tickets: number }[],
   tips: { staffId: string; tipsMinor: number }[],
   appointments: { staffId: string; completed: number; rebooked: number }[],
   nameOf: (staffId: string) => string | null,
+  hours: { staffId: string; bookedMinutes: number; workingMinutes: number }[] = [],
 ): StaffPerformance[] {
-  const ids = new Set([...sales, ...tips, ...appointments].map((r) => r.staffId).filter(Boolean));
+  const ids = new Set([...sales, ...tips, ...appointments, ...hours].map((r) => r.staffId).filter(Boolean));
   return [...ids]
     .map((staffId) => {
       const s = sales.find((r) => r.staffId === staffId);
       const a = appointments.find((r) => r.staffId === staffId);
+      const h = hours.find((r) => r.staffId === staffId);
       const revenueMinor = s?.revenueMinor ?? 0;
       return {
         staffId,
@@ -147,6 +159,9 @@ export function staffPerformance(
         tipsMinor: tips.find((r) => r.staffId === staffId)?.tipsMinor ?? 0,
         completedAppointments: a?.completed ?? 0,
         rebookingBps: rateBps(a?.rebooked ?? 0, a?.completed ?? 0),
+        bookedMinutes: h?.bookedMinutes ?? 0,
+        workingMinutes: h?.workingMinutes ?? 0,
+        utilisationBps: rateBps(h?.bookedMinutes ?? 0, h?.workingMinutes ?? 0),
       };
     })
     .sort((x, y) => y.revenueMinor - x.revenueMinor || (x.staffName ?? '').localeCompare(y.staffName ?? ''));
@@ -154,6 +169,7 @@ export function staffPerformance(
 
 const money = (minor: number) => formatMinor(minor);
 const percent = (bps: number) => (bps / 100).toFixed(2);
+const hoursOf = (minutes: number) => (minutes / 60).toFixed(2);
 const rows = (title: string, list: ReportRow[], unit: string) => [
   [title, unit, 'amount'],
   ...list.map((r) => [r.label, String(r.count), money(r.amountMinor)]),
@@ -189,8 +205,28 @@ export function sectionRows(section: ReportSection, v: ReportView): string[][] {
     case 'appointments': {
       const a = v.appointments;
       return [
-        ['total', 'booked', 'completed', 'cancelled', 'no_show', 'online', 'no_show_rate_percent', 'online_share_percent'],
-        [a.total, a.booked, a.completed, a.cancelled, a.noShow, a.online].map(String).concat([percent(a.noShowBps), percent(a.onlineBps)]),
+        [
+          'total',
+          'booked',
+          'completed',
+          'cancelled',
+          'no_show',
+          'online',
+          'no_show_rate_percent',
+          'online_share_percent',
+          'booked_hours',
+          'working_hours',
+          'utilisation_percent',
+        ],
+        [a.total, a.booked, a.completed, a.cancelled, a.noShow, a.online]
+          .map(String)
+          .concat([
+            percent(a.noShowBps),
+            percent(a.onlineBps),
+            hoursOf(a.bookedMinutes),
+            hoursOf(a.workingMinutes),
+            percent(a.utilisationBps),
+          ]),
         [],
         ['staff', 'appointments'],
         ...a.byStaff.map((r) => [r.label, String(r.count)]),
@@ -207,7 +243,19 @@ export function sectionRows(section: ReportSection, v: ReportView): string[][] {
     }
     case 'staff':
       return [
-        ['staff', 'revenue', 'services', 'tickets', 'average_ticket', 'tips', 'completed_appointments', 'rebooking_percent'],
+        [
+          'staff',
+          'revenue',
+          'services',
+          'tickets',
+          'average_ticket',
+          'tips',
+          'completed_appointments',
+          'rebooking_percent',
+          'booked_hours',
+          'working_hours',
+          'utilisation_percent',
+        ],
         ...v.staff.map((s) => [
           s.staffName ?? s.staffId,
           money(s.revenueMinor),
@@ -217,9 +265,54 @@ export function sectionRows(section: ReportSection, v: ReportView): string[][] {
           money(s.tipsMinor),
           String(s.completedAppointments),
           percent(s.rebookingBps),
+          hoursOf(s.bookedMinutes),
+          hoursOf(s.workingMinutes),
+          percent(s.utilisationBps),
         ]),
       ];
     case 'retail':
       return rows('product', v.retail.topProducts, 'quantity');
+    case 'gift-cards': {
+      const g = v.giftCards;
+      return [
+        ['figure', 'amount', 'count', 'currency'],
+        ['opening_liability', money(g.openingLiabilityMinor), '', v.currency],
+        ['issued', money(g.issuedMinor), String(g.issuedCount), v.currency],
+        ['redeemed', money(g.redeemedMinor), String(g.redeemedCount), v.currency],
+        ['refunded', money(g.refundedMinor), '', v.currency],
+        ['adjusted', money(g.adjustedMinor), '', v.currency],
+        ['expired', money(g.expiredMinor), '', v.currency],
+        ['liability', money(g.liabilityMinor), String(g.outstandingCards), v.currency],
+      ];
+    }
+    case 'memberships': {
+      const ms = v.memberships;
+      return [
+        ['active', 'mrr', 'active_at_start', 'started', 'cancelled', 'churn_percent', 'currency'],
+        [
+          String(ms.active),
+          money(ms.mrrMinor),
+          String(ms.activeAtStart),
+          String(ms.started),
+          String(ms.cancelled),
+          percent(ms.churnBps),
+          v.currency,
+        ],
+        [],
+        ...rows('plan', ms.byPlan, 'members'),
+      ];
+    }
+    case 'automations': {
+      const au = v.automations;
+      return [
+        ['automation', 'sent', 'skipped', 'cancelled', 'sent_percent'],
+        ...au.byKind.map((k) => [k.label, String(k.sent), String(k.skipped), String(k.cancelled), percent(k.sentBps)]),
+        ['total', String(au.sent), String(au.skipped), String(au.cancelled), ''],
+        [],
+        ['channel', 'sends'],
+        ['sms', String(au.sms)],
+        ['email', String(au.email)],
+      ];
+    }
   }
 }

@@ -52,6 +52,9 @@ export class AppointmentsReportModel {
   @Field(() => Int) online: number;
   @Field(() => Int) noShowBps: number;
   @Field(() => Int) onlineBps: number;
+  @Field(() => Int, { description: 'Minutes of appointments (not cancelled) in the range' }) bookedMinutes: number;
+  @Field(() => Int, { description: "Minutes of working hours (scheduling's weeks less breaks) in the range" }) workingMinutes: number;
+  @Field(() => Int, { description: 'Booked over working minutes, in basis points' }) utilisationBps: number;
   @Field(() => [ReportRowModel]) byStaff: ReportRowModel[];
 }
 
@@ -77,11 +80,65 @@ export class StaffPerformanceModel {
   @Field(() => Int) tipsMinor: number;
   @Field(() => Int) completedAppointments: number;
   @Field(() => Int) rebookingBps: number;
+  @Field(() => Int) bookedMinutes: number;
+  @Field(() => Int) workingMinutes: number;
+  @Field(() => Int, { description: 'Booked over working minutes, in basis points' }) utilisationBps: number;
 }
 
 @ObjectType('RetailReport')
 export class RetailReportModel {
   @Field(() => [ReportRowModel]) topProducts: ReportRowModel[];
+}
+
+@ObjectType('GiftCardsReport', {
+  description: 'Gift card liability: the balance outstanding at the end of the range (issued − redeemed + refunded ± adjusted − expired)',
+})
+export class GiftCardsReportModel {
+  @Field(() => Int) liabilityMinor: number;
+  @Field(() => Int) outstandingCards: number;
+  @Field(() => Int) openingLiabilityMinor: number;
+  @Field(() => Int) issuedMinor: number;
+  @Field(() => Int) issuedCount: number;
+  @Field(() => Int) redeemedMinor: number;
+  @Field(() => Int) redeemedCount: number;
+  @Field(() => Int) refundedMinor: number;
+  @Field(() => Int) adjustedMinor: number;
+  @Field(() => Int) expiredMinor: number;
+}
+
+@ObjectType('MembershipsReport', {
+  description: 'Monthly recurring revenue of the memberships active at the end of the range, and churn (basis points)',
+})
+export class MembershipsReportModel {
+  @Field(() => Int) active: number;
+  @Field(() => Int) mrrMinor: number;
+  @Field(() => Int) activeAtStart: number;
+  @Field(() => Int) started: number;
+  @Field(() => Int) cancelled: number;
+  @Field(() => Int) churnBps: number;
+  @Field(() => [ReportRowModel], { description: 'By plan: members (count) and MRR (amount)' }) byPlan: ReportRowModel[];
+}
+
+@ObjectType('AutomationResult', { description: "One automation's sends in the range; sentBps: sent over all, in basis points" })
+export class AutomationResultModel {
+  @Field() kind: string;
+  @Field() label: string;
+  @Field(() => Int) sent: number;
+  @Field(() => Int) skipped: number;
+  @Field(() => Int) cancelled: number;
+  @Field(() => Int) sentBps: number;
+}
+
+@ObjectType('AutomationsReport', {
+  description: 'Automated messages finished in the range: sent (sends per channel), skipped or cancelled',
+})
+export class AutomationsReportModel {
+  @Field(() => Int) sent: number;
+  @Field(() => Int) skipped: number;
+  @Field(() => Int) cancelled: number;
+  @Field(() => Int) sms: number;
+  @Field(() => Int) email: number;
+  @Field(() => [AutomationResultModel]) byKind: AutomationResultModel[];
 }
 
 @ObjectType('Report', { description: "A range's reports, from the projections of retail's, scheduling's and clients' events" })
@@ -95,6 +152,9 @@ export class ReportModel {
   @Field(() => ClientsReportModel) clients: ClientsReportModel;
   @Field(() => [StaffPerformanceModel]) staff: StaffPerformanceModel[];
   @Field(() => RetailReportModel) retail: RetailReportModel;
+  @Field(() => GiftCardsReportModel) giftCards: GiftCardsReportModel;
+  @Field(() => MembershipsReportModel) memberships: MembershipsReportModel;
+  @Field(() => AutomationsReportModel) automations: AutomationsReportModel;
 }
 
 @ObjectType('DashboardFigures', { description: "A location's today (its zone) and this week from Monday" })

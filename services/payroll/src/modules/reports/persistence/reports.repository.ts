@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { AutomationCount } from '../domain/automations.rules.js';
+import type { GiftCard, GiftCardMovement } from '../domain/gift-cards.rules.js';
+import type { Membership } from '../domain/memberships.rules.js';
 import type { DayFigures } from '../domain/reports.rules.js';
+import type { WeekVersion } from '../domain/utilisation.rules.js';
 
 /** A report's range: local dates (each location's zone), a location or all, and the zone of locations without one. */
 export interface ReportRange {
@@ -34,7 +38,7 @@ export interface StaffAppointmentsRow {
 }
 
 /**
- * The reports' reads over payroll's projections (sales_*, appointments, report_clients), never
+ * The reports' reads over payroll's projections (sales_*, appointments, report_*), never
  * other services' tables. Every query takes the range as local dates: the UTC window is widened by
  * a day either side (no zone is further than 14 hours) and the local date filter is exact.
  */
@@ -160,6 +164,71 @@ export class ReportsRepository {
        WHERE a.status = 'completed' AND a.starts_at >= $1 AND a.starts_at < $2 AND ($5::uuid IS NULL OR a.location_id = $5::uuid)
          AND (a.starts_at AT TIME ZONE COALESCE(l.time_zone, $6))::date BETWEEN $3::date AND $4::date
        GROUP BY a.staff_id`,
+      r,
+    );
+  }
+
+  /** Minutes of the range's appointments (by local start date) that are not cancelled, per staff. */
+  bookedMinutes(r: ReportRange): Promise<{ staffId: string; bookedMinutes: number }[]> {
+    return this.q(
+      `SELECT a.staff_id::text AS "staffId", round(sum(extract(epoch FROM (a.ends_at - a.starts_at))) / 60)::int AS "bookedMinutes"
+       FROM appointments a LEFT JOIN locations l ON l.location_id = a.location_id
+       WHERE a.status <> 'cancelled' AND a.ends_at IS NOT NULL AND a.staff_id IS NOT NULL
+         AND a.starts_at >= $1 AND a.starts_at < $2 AND ($5::uuid IS NULL OR a.location_id = $5::uuid)
+         AND (a.starts_at AT TIME ZONE COALESCE(l.time_zone, $6))::date BETWEEN $3::date AND $4::date
+       GROUP BY a.staff_id`,
+      r,
+    );
+  }
+
+  /** Every working week published up to the range's end, with the local date it took effect on. */
+  workingWeeks(r: ReportRange): Promise<WeekVersion[]> {
+    const [, toUtc, , , locationId, zone] = this.params(r);
+    return this.dataSource.query(
+      `SELECT w.staff_id::text AS "staffId", w.location_id::text AS "locationId",
+              (w.effective_at AT TIME ZONE COALESCE(l.time_zone, $3))::date::text AS "effectiveDate", w.intervals
+       FROM report_working_weeks w LEFT JOIN locations l ON l.location_id = w.location_id
+       WHERE w.effective_at < $1 AND ($2::uuid IS NULL OR w.location_id = $2::uuid)
+       ORDER BY w.staff_id, w.location_id, w.effective_at`,
+      [toUtc, locationId, zone],
+    );
+  }
+
+  /** Gift cards issued before `end` (at the location when one is asked for) and their movements before it. */
+  async giftCards(locationId: string | null, end: Date): Promise<{ cards: GiftCard[]; movements: GiftCardMovement[] }> {
+    const cards: { giftCardId: string; expiresAt: Date | null }[] = await this.dataSource.query(
+      `SELECT gift_card_id AS "giftCardId", expires_at AS "expiresAt" FROM report_gift_cards
+       WHERE issued_at < $1 AND ($2::uuid IS NULL OR location_id = $2::uuid)`,
+      [end, locationId],
+    );
+    const movements: GiftCardMovement[] = await this.dataSource.query(
+      `SELECT COALESCE(mv.gift_card_id, r.gift_card_id) AS "giftCardId", mv.kind, mv.amount_minor AS "amountMinor", mv.at
+       FROM report_gift_card_movements mv
+       LEFT JOIN report_gift_card_movements r ON mv.gift_card_id IS NULL AND r.kind = 'redeemed' AND r.payment_id = mv.payment_id
+       WHERE mv.at < $1 AND COALESCE(mv.gift_card_id, r.gift_card_id) IS NOT NULL`,
+      [end],
+    );
+    return { cards, movements };
+  }
+
+  /** Memberships started before `end` (sold at the location when one is asked for). */
+  memberships(locationId: string | null, end: Date): Promise<Membership[]> {
+    return this.dataSource.query(
+      `SELECT membership_id AS "membershipId", COALESCE(plan_id, '') AS "planId", plan_name AS "planName", price_minor AS "priceMinor",
+              period, started_at AS "startedAt", cancelled_at AS "cancelledAt"
+       FROM report_memberships WHERE started_at < $1 AND ($2::uuid IS NULL OR location_id = $2::uuid)`,
+      [end, locationId],
+    );
+  }
+
+  /** Automation sends finished in the range (local date in their location's zone), by automation, outcome and channels. */
+  automationCounts(r: ReportRange): Promise<AutomationCount[]> {
+    return this.q(
+      `SELECT s.kind, s.outcome, s.channels, count(*)::int AS n
+       FROM report_automation_sends s LEFT JOIN locations l ON l.location_id = s.location_id
+       WHERE s.at >= $1 AND s.at < $2 AND ($5::uuid IS NULL OR s.location_id = $5::uuid)
+         AND (s.at AT TIME ZONE COALESCE(l.time_zone, $6))::date BETWEEN $3::date AND $4::date
+       GROUP BY 1, 2, 3`,
       r,
     );
   }

@@ -12,6 +12,11 @@ const PROJECTION_TABLES = [
   'sales_refunds',
   'appointments',
   'report_clients',
+  'report_working_weeks',
+  'report_gift_cards',
+  'report_gift_card_movements',
+  'report_memberships',
+  'report_automation_sends',
 ];
 const PAGE = 1000;
 

@@ -4,7 +4,11 @@ import { APP_CONFIG, parseInput, toCsv, UserDirectory, ValidationFailedError } f
 import { DateTime } from 'luxon';
 import { Clock } from '../../../common/clock.provider.js';
 import type { PayrollConfig } from '../../../config.js';
+import { automationResults } from '../domain/automations.rules.js';
+import { giftCardLiability } from '../domain/gift-cards.rules.js';
+import { membershipsSummary } from '../domain/memberships.rules.js';
 import { appointmentsSummary, clientsSummary, salesDays, salesTotals, sectionRows, staffPerformance } from '../domain/reports.rules.js';
+import { workingMinutesByStaff } from '../domain/utilisation.rules.js';
 import { ReportsRepository, type ReportRange } from '../persistence/reports.repository.js';
 
 /** Reports and the dashboard's figures, from payroll's projections of other services' events. */
@@ -35,6 +39,10 @@ export class ReportsUseCase {
       spend,
       newClients,
       currency,
+      booked,
+      weeks,
+      [start, end],
+      automations,
     ] = await Promise.all([
       this.reports.salesByDay(r),
       this.reports.refundsByDay(r),
@@ -50,9 +58,25 @@ export class ReportsUseCase {
       this.reports.clientSpend(r),
       this.reports.newClients(r),
       this.reports.currency(),
+      this.reports.bookedMinutes(r),
+      this.reports.workingWeeks(r),
+      this.instants(r),
+      this.reports.automationCounts(r),
     ]);
+    const [giftCards, memberships] = await Promise.all([
+      this.reports.giftCards(r.locationId, end),
+      this.reports.memberships(r.locationId, end),
+    ]);
+    const working = workingMinutesByStaff(weeks, r.from, r.to);
+    const hours = [...new Set([...booked.map((b) => b.staffId), ...working.keys()])].map((staffId) => ({
+      staffId,
+      bookedMinutes: booked.find((b) => b.staffId === staffId)?.bookedMinutes ?? 0,
+      workingMinutes: working.get(staffId) ?? 0,
+    }));
     const staffIds = [
-      ...new Set([...staffSales, ...staffTips, ...rebooking, ...appointments].map((s) => s.staffId).filter((s): s is string => !!s)),
+      ...new Set(
+        [...staffSales, ...staffTips, ...rebooking, ...appointments, ...hours].map((s) => s.staffId).filter((s): s is string => !!s),
+      ),
     ];
     const names = new Map(await Promise.all(staffIds.map(async (id) => [id, await this.users.nameOf(id)] as const)));
     const nameOf = (id: string) => names.get(id) ?? null;
@@ -62,7 +86,9 @@ export class ReportsUseCase {
       staffTips,
       rebooking.filter((x): x is typeof x & { staffId: string } => !!x.staffId),
       nameOf,
+      hours,
     );
+    const sum = (f: (h: (typeof hours)[number]) => number) => hours.reduce((s, h) => s + f(h), 0);
     return {
       from: r.from,
       to: r.to,
@@ -81,11 +107,26 @@ export class ReportsUseCase {
         byPaymentMethod: methods,
         byLocation: locations,
       },
-      appointments: appointmentsSummary(appointments, (id) => nameOf(id) ?? 'Unknown staff'),
+      appointments: appointmentsSummary(appointments, (id) => nameOf(id) ?? 'Unknown staff', {
+        bookedMinutes: sum((h) => h.bookedMinutes),
+        workingMinutes: sum((h) => h.workingMinutes),
+      }),
       clients: clientsSummary(spend, newClients, rebooking),
       staff: staffRows,
       retail: { topProducts: products.slice(0, 20) },
+      giftCards: giftCardLiability(giftCards.cards, giftCards.movements, start, end),
+      memberships: membershipsSummary(memberships, start, end),
+      automations: automationResults(automations),
     };
+  }
+
+  /** The range as instants: the start of its first local day and of the day after its last (the location's zone, or the default). */
+  private async instants(r: ReportRange): Promise<[Date, Date]> {
+    const zone = (r.locationId && (await this.reports.zoneOf(r.locationId))) || r.defaultZone;
+    return [
+      DateTime.fromISO(r.from, { zone }).startOf('day').toJSDate(),
+      DateTime.fromISO(r.to, { zone }).plus({ days: 1 }).startOf('day').toJSDate(),
+    ];
   }
 
   /** Today (in the location's zone) and this week from Monday: sales, tips, tickets, new clients. */

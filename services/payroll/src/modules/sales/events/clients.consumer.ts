@@ -4,7 +4,10 @@ import { EventHandler } from '@salon/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { RecordSalesUseCase } from '../use-cases/record-sales.use-case.js';
 
-/** Clients' own events → the reports' clients projection (new clients, names, merges), in each event's inbox transaction. */
+/**
+ * Clients' own events → the reports' clients projection (new clients, names, merges), and
+ * messaging's automation sends → automation results, in each event's inbox transaction.
+ */
 @Injectable()
 export class ClientsConsumer {
   constructor(private readonly record: RecordSalesUseCase) {}
@@ -16,6 +19,11 @@ export class ClientsConsumer {
 
   @EventHandler('clients.client.merged.v1')
   merged(e: TypedEventEnvelope<'clients.client.merged.v1'>, m: EntityManager) {
+    return this.record.record(m, e);
+  }
+
+  @EventHandler('messaging.automation.finished.v1')
+  automation(e: TypedEventEnvelope<'messaging.automation.finished.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 

@@ -4,7 +4,7 @@ import { EventHandler } from '@salon/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { RecordSalesUseCase } from '../use-cases/record-sales.use-case.js';
 
-/** Identity's location zones (work dates and pay periods are local) and scheduling's appointments (reports). */
+/** Identity's location zones (work dates and pay periods are local), scheduling's appointments and working hours (reports). */
 @Injectable()
 export class PlatformConsumer {
   constructor(private readonly record: RecordSalesUseCase) {}
@@ -31,6 +31,11 @@ export class PlatformConsumer {
 
   @EventHandler('scheduling.appointment.completed.v1')
   completed(e: TypedEventEnvelope<'scheduling.appointment.completed.v1'>, m: EntityManager) {
+    return this.record.record(m, e);
+  }
+
+  @EventHandler('scheduling.working-hours.changed.v1')
+  workingHours(e: TypedEventEnvelope<'scheduling.working-hours.changed.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 

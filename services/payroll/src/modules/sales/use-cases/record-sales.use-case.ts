@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { LocationRulesRepository } from '../../time-clock/persistence/location-rules.repository.js';
 import { EventJournalRepository } from '../persistence/event-journal.repository.js';
 import { ReportClientsRepository } from '../persistence/report-clients.repository.js';
+import { ReportSectionsRepository } from '../persistence/report-sections.repository.js';
 import { SalesRepository } from '../persistence/sales.repository.js';
 
 const APPOINTMENT_STATUS: Partial<Record<EventType, string>> = {
@@ -16,8 +17,8 @@ const APPOINTMENT_STATUS: Partial<Record<EventType, string>> = {
 
 /**
  * Projects other services' events into payroll's own tables (sales, appointments, clients,
- * location zones). `record` runs in the event's inbox transaction: it journals the event, then
- * projects it. `project` alone is what a rebuild replays, so both paths write the same rows.
+ * location zones, working weeks, gift cards, memberships, automation sends). `record` runs in the event's inbox
+ * transaction: it journals the event, then projects it. `project` alone is what a rebuild replays, so both paths write the same rows.
  */
 @Injectable()
 export class RecordSalesUseCase {
@@ -26,6 +27,7 @@ export class RecordSalesUseCase {
     private readonly locations: LocationRulesRepository,
     private readonly clients: ReportClientsRepository,
     private readonly journal: EventJournalRepository,
+    private readonly sections: ReportSectionsRepository,
   ) {}
 
   async record(m: EntityManager, e: EventEnvelope): Promise<void> {
@@ -40,8 +42,26 @@ export class RecordSalesUseCase {
         return this.sales.recordClosed(m, e.locationId, p as EventPayload<typeof type>);
       case 'retail.payment.succeeded.v1':
         return this.sales.recordPayment(m, e.occurredAt, p as EventPayload<typeof type>);
-      case 'retail.payment.refunded.v1':
-        return this.sales.recordRefund(m, e.locationId, e.occurredAt, p as EventPayload<typeof type>);
+      case 'retail.payment.refunded.v1': {
+        const refund = p as EventPayload<typeof type>;
+        await this.sales.recordRefund(m, e.locationId, e.occurredAt, refund);
+        if (refund.method === 'gift_card') await this.sections.giftCardRefunded(m, e.occurredAt, refund);
+        return;
+      }
+      case 'scheduling.working-hours.changed.v1':
+        return this.sections.workingWeek(m, e.occurredAt, p as EventPayload<typeof type>);
+      case 'retail.gift-card.issued.v1':
+        return this.sections.giftCardIssued(m, e.locationId, e.occurredAt, p as EventPayload<typeof type>);
+      case 'retail.gift-card.redeemed.v1':
+        return this.sections.giftCardRedeemed(m, e.occurredAt, p as EventPayload<typeof type>);
+      case 'retail.gift-card.voided.v1':
+        return this.sections.giftCardVoided(m, e.occurredAt, p as EventPayload<typeof type>);
+      case 'retail.membership.started.v1':
+        return this.sections.membershipStarted(m, e.locationId, e.occurredAt, p as EventPayload<typeof type>);
+      case 'messaging.automation.finished.v1':
+        return this.sections.automationFinished(m, e.locationId, p as EventPayload<typeof type>);
+      case 'retail.membership.cancelled.v1':
+        return this.sections.membershipCancelled(m, e.locationId, p as EventPayload<typeof type>);
       case 'identity.location.changed.v1': {
         const l = p as EventPayload<typeof type>;
         return this.locations.saveZone(m, l.locationId, l.timeZone, l.name);

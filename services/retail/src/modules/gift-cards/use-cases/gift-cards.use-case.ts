@@ -32,6 +32,7 @@ import {
   signedAmount,
   statusOf,
 } from '../domain/gift-cards.rules.js';
+import { PosSettingsRepository } from '../../pos-settings/persistence/pos-settings.repository.js';
 import { GiftCardRepository, type GiftCardEntryRow, type GiftCardRow } from '../persistence/gift-card.repository.js';
 
 type Actor = EventEnvelope['actor'];
@@ -78,6 +79,7 @@ export class GiftCardsUseCase {
   constructor(
     private readonly cards: GiftCardRepository,
     private readonly outbox: OutboxWriter,
+    private readonly settings: PosSettingsRepository,
     @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: BaseConfig,
   ) {
@@ -143,41 +145,108 @@ export class GiftCardsUseCase {
     actor: Actor,
     now: Date,
   ): Promise<void> {
-    for (const sale of cardsToIssue(lines)) {
+    const sales = cardsToIssue(lines);
+    if (sales.length === 0) return;
+    // The location's choice at the moment of sale, fixed on each card (a later change never moves it).
+    const expiryYears = (await this.settings.find(ticket.locationId, m))?.giftCardExpiryYears ?? null;
+    for (const sale of sales) {
       const code = sale.cardCode ? normalizeCode(sale.cardCode) : normalizeCode(generateCode(randomBytes));
       if (sale.cardCode && (await this.cards.byCode(code, m)))
         throw new ConflictError(`Gift card ${sale.cardCode} is already issued; use another card`, undefined, 'lines');
-      const expiresAt = expiryOf(now, null);
-      const id = await this.cards.insert(m, {
+      await this.issueOne(m, {
         code,
         kind: kindOfSale(sale.cardCode),
-        initialMinor: sale.amountMinor,
+        amountMinor: sale.amountMinor,
         currency: ticket.currency,
         clientId: ticket.clientId,
         locationId: ticket.locationId,
-        soldOnTicketId: ticket.id,
-        soldOnLineId: sale.lineId,
-        issuedAt: now,
-        expiresAt,
-      });
-      await this.entry(m, id, 'issued', sale.amountMinor, { ticketId: ticket.id, createdBy: actor.type === 'user' ? actor.id : null, now });
-      await this.outbox.append(m, {
-        type: 'retail.gift-card.issued.v1',
-        aggregateType: 'gift-card',
-        aggregateId: id,
-        locationId: ticket.locationId,
+        ticketId: ticket.id,
+        lineId: sale.lineId,
+        expiresAt: expiryOf(now, expiryYears),
         actor,
-        payload: {
-          giftCardId: id,
-          kind: kindOfSale(sale.cardCode),
-          amountMinor: sale.amountMinor,
-          currency: ticket.currency,
-          clientId: ticket.clientId,
-          ticketId: ticket.id,
-          expiresAt: expiresAt?.toISOString() ?? null,
-        },
+        now,
       });
     }
+  }
+
+  /**
+   * A gift certificate bought online (no ticket): a generated code, the location's expiry, its
+   * issued entry and event, in the caller's transaction (the one that marks the order paid).
+   */
+  async issueOnline(
+    m: EntityManager,
+    o: { locationId: string; amountMinor: number; currency: string; actor: Actor; now: Date },
+  ): Promise<{ id: string; code: string; expiresAt: Date | null }> {
+    const expiryYears = (await this.settings.find(o.locationId, m))?.giftCardExpiryYears ?? null;
+    const code = normalizeCode(generateCode(randomBytes));
+    const expiresAt = expiryOf(o.now, expiryYears);
+    const id = await this.issueOne(m, {
+      code,
+      kind: 'certificate',
+      amountMinor: o.amountMinor,
+      currency: o.currency,
+      clientId: null,
+      locationId: o.locationId,
+      ticketId: null,
+      lineId: null,
+      expiresAt,
+      actor: o.actor,
+      now: o.now,
+    });
+    return { id, code: code.match(/.{1,4}/g)!.join('-'), expiresAt };
+  }
+
+  private async issueOne(
+    m: EntityManager,
+    c: {
+      code: string;
+      kind: 'certificate' | 'card';
+      amountMinor: number;
+      currency: string;
+      clientId: string | null;
+      locationId: string;
+      ticketId: string | null;
+      lineId: string | null;
+      expiresAt: Date | null;
+      actor: Actor;
+      now: Date;
+    },
+  ): Promise<string> {
+    const id = await this.cards.insert(m, {
+      code: c.code,
+      kind: c.kind,
+      initialMinor: c.amountMinor,
+      currency: c.currency,
+      clientId: c.clientId,
+      locationId: c.locationId,
+      soldOnTicketId: c.ticketId,
+      soldOnLineId: c.lineId,
+      issuedAt: c.now,
+      expiresAt: c.expiresAt,
+    });
+    await this.entry(m, id, 'issued', c.amountMinor, {
+      ticketId: c.ticketId ?? undefined,
+      createdBy: c.actor.type === 'user' ? c.actor.id : null,
+      now: c.now,
+    });
+    await this.outbox.append(m, {
+      type: 'retail.gift-card.issued.v1',
+      aggregateType: 'gift-card',
+      aggregateId: id,
+      locationId: c.locationId,
+      actor: c.actor,
+      occurredAt: c.now,
+      payload: {
+        giftCardId: id,
+        kind: c.kind,
+        amountMinor: c.amountMinor,
+        currency: c.currency,
+        clientId: c.clientId,
+        ticketId: c.ticketId,
+        expiresAt: c.expiresAt?.toISOString() ?? null,
+      },
+    });
+    return id;
   }
 
   /**

@@ -20,6 +20,8 @@ export class PrepaidPlanModel implements PrepaidPlanView {
   @Field(() => [ID], { description: 'Services a credit pays; empty: any' }) serviceIds: string[];
   @Field(() => Float) discountPercent: number;
   @Field(() => Int, { nullable: true }) validityDays: number | null;
+  @Field(() => Int, { description: "Memberships: days members see online booking times beyond the location's window" })
+  priorityBookingDays: number;
   @Field() active: boolean;
 }
 
@@ -74,6 +76,7 @@ export class PrepaidPlanInput implements PrepaidPlanContract {
   @Field(() => [ID], { nullable: true }) serviceIds?: string[];
   @Field(() => Float, { nullable: true }) discountPercent?: number;
   @Field(() => Int, { nullable: true }) validityDays?: number | null;
+  @Field(() => Int, { nullable: true }) priorityBookingDays?: number;
 }
 
 @InputType('MembershipActionInput')

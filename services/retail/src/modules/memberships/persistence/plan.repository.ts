@@ -12,11 +12,12 @@ export interface PlanRow {
   serviceIds: string[];
   discountBps: number;
   validityDays: number | null;
+  priorityDays: number;
   active: boolean;
 }
 
 const COLUMNS = `id, kind, name, price_minor AS "priceMinor", period, credits, service_ids AS "serviceIds", discount_bps AS "discountBps",
-  validity_days AS "validityDays", active`;
+  validity_days AS "validityDays", priority_days AS "priorityDays", active`;
 
 /** Membership and package plans (what the desk sells). */
 @Injectable()
@@ -37,9 +38,9 @@ export class PlanRepository {
 
   async insert(m: EntityManager, p: Omit<PlanRow, 'id' | 'active'>): Promise<string> {
     const rows: { id: string }[] = await m.query(
-      `INSERT INTO prepaid_plans (kind, name, price_minor, period, credits, service_ids, discount_bps, validity_days)
-       VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8) RETURNING id`,
-      [p.kind, p.name, p.priceMinor, p.period, p.credits, p.serviceIds, p.discountBps, p.validityDays],
+      `INSERT INTO prepaid_plans (kind, name, price_minor, period, credits, service_ids, discount_bps, validity_days, priority_days)
+       VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9) RETURNING id`,
+      [p.kind, p.name, p.priceMinor, p.period, p.credits, p.serviceIds, p.discountBps, p.validityDays, p.priorityDays],
     );
     return rows[0]!.id;
   }

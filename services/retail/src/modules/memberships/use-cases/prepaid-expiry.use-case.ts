@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { OutboxWriter } from '@salon/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GiftCardRepository } from '../../gift-cards/persistence/gift-card.repository.js';
 import { expiryTake } from '../domain/prepaid-expiry.rules.js';
@@ -19,6 +20,7 @@ export class PrepaidExpiryUseCase {
     private readonly dataSource: DataSource,
     private readonly cards: GiftCardRepository,
     private readonly held: PrepaidRepository,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async expireDue(now: Date): Promise<{ giftCards: number; packages: number }> {
@@ -53,6 +55,21 @@ export class PrepaidExpiryUseCase {
         createdBy: null,
         createdAt: now,
       });
+      await this.outbox.append(m, {
+        type: 'retail.gift-card.expired.v1',
+        aggregateType: 'gift-card',
+        aggregateId: c.id,
+        locationId: c.locationId,
+        actor: { type: 'system', id: null },
+        occurredAt: now,
+        payload: {
+          giftCardId: c.id,
+          amountMinor: take,
+          balanceAfterMinor: after,
+          currency: c.currency,
+          expiresAt: c.expiresAt!.toISOString(),
+        },
+      });
     }
     return due.length;
   }
@@ -74,6 +91,15 @@ export class PrepaidExpiryUseCase {
         paymentId: null,
         createdBy: null,
         createdAt: now,
+      });
+      await this.outbox.append(m, {
+        type: 'retail.package.expired.v1',
+        aggregateType: 'client-prepaid',
+        aggregateId: h.id,
+        locationId: h.locationId,
+        actor: { type: 'system', id: null },
+        occurredAt: now,
+        payload: { packageId: h.id, clientId: h.clientId, creditsExpired: take, expiresAt: h.periodEnd!.toISOString() },
       });
     }
     return due.length;

@@ -92,6 +92,25 @@ export class PrepaidVoidUseCase {
             createdBy: r.createdBy,
             createdAt: r.now,
           });
+        if (v.take > 0) {
+          const card = (await this.cards.find(v.id, m))!;
+          await this.outbox.append(m, {
+            type: 'retail.gift-card.voided.v1',
+            aggregateType: 'gift-card',
+            aggregateId: v.id,
+            locationId: ticket.locationId,
+            actor: r.actor,
+            occurredAt: r.now,
+            payload: {
+              giftCardId: v.id,
+              ticketId: ticket.id,
+              refundId: r.refundId,
+              amountMinor: v.take,
+              balanceAfterMinor: after!,
+              currency: card.currency,
+            },
+          });
+        }
         continue;
       }
       const row = (await this.held.find(v.id, m, true))!;
@@ -112,6 +131,16 @@ export class PrepaidVoidUseCase {
           createdAt: r.now,
         });
       }
+      if (v.kind === 'package')
+        await this.outbox.append(m, {
+          type: 'retail.package.voided.v1',
+          aggregateType: 'client-prepaid',
+          aggregateId: v.id,
+          locationId: ticket.locationId,
+          actor: r.actor,
+          occurredAt: r.now,
+          payload: { packageId: v.id, clientId: row.clientId, ticketId: ticket.id, refundId: r.refundId, creditsVoided: v.take },
+        });
       if (v.kind === 'membership')
         await this.outbox.append(m, {
           type: 'retail.membership.cancelled.v1',

@@ -34,6 +34,7 @@ export function toPlanView(p: PlanRow): PrepaidPlanView {
     serviceIds: p.serviceIds,
     discountPercent: p.discountBps / 100,
     validityDays: p.validityDays,
+    priorityBookingDays: p.priorityDays,
     active: p.active,
   };
 }
@@ -105,6 +106,7 @@ export class PrepaidUseCase {
         serviceIds: p.serviceIds ?? [],
         discountBps: Math.round((p.discountPercent ?? 0) * 100),
         validityDays: p.kind === 'package' ? (p.validityDays ?? null) : null,
+        priorityDays: p.kind === 'membership' ? (p.priorityBookingDays ?? 0) : 0,
       });
       return toPlanView((await this.plans.findMany([id], m)).get(id)!);
     });
@@ -147,6 +149,17 @@ export class PrepaidUseCase {
           paymentId: null,
           createdBy: byOf(actor),
           createdAt: now,
+        });
+      }
+      if (t.next.status !== row.status && (t.next.status === 'paused' || (row.status === 'paused' && t.next.status === 'active'))) {
+        await this.outbox.append(m, {
+          type: t.next.status === 'paused' ? 'retail.membership.paused.v1' : 'retail.membership.resumed.v1',
+          aggregateType: 'client-prepaid',
+          aggregateId: id,
+          locationId: row.locationId,
+          actor,
+          occurredAt: now,
+          payload: { membershipId: id, clientId: row.clientId, periodEnd: t.next.periodEnd?.toISOString() ?? null },
         });
       }
       if (t.next.status === 'cancelled') {
@@ -213,7 +226,17 @@ export class PrepaidUseCase {
             aggregateId: id,
             locationId: ticket.locationId,
             actor,
-            payload: { membershipId: id, planId: plan.id, clientId: ticket.clientId, periodEnd: periodEnd!.toISOString() },
+            payload: {
+              membershipId: id,
+              planId: plan.id,
+              clientId: ticket.clientId,
+              periodEnd: periodEnd!.toISOString(),
+              priorityBookingDays: plan.priorityDays,
+              // The plan as sold: payroll's reports count recurring revenue (MRR) from it.
+              planName: plan.name,
+              priceMinor: plan.priceMinor,
+              period: plan.period ?? 'month',
+            },
           });
         }
       }

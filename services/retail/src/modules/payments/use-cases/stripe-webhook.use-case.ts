@@ -6,6 +6,7 @@ import { AppError, InboxConsumer } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { PaymentGateway, WebhookSignatureError, type GatewayEvent } from '../domain/payment-gateway.js';
 import { BookingDepositsUseCase } from '../../deposits/use-cases/booking-deposits.use-case.js';
+import { OnlineGiftCardsUseCase } from '../../online-gift-cards/use-cases/online-gift-cards.use-case.js';
 import { CardAccountsUseCase } from './card-accounts.use-case.js';
 import { PaymentsUseCase } from './payments.use-case.js';
 
@@ -63,6 +64,9 @@ export class StripeWebhookUseCase {
     const intent = event.intent && INTENT_EVENTS.has(event.type) ? await this.gateway.retrieveIntent(event.intent.id) : null;
     // An online booking's deposit (modules/deposits) is settled on every delivery: each of its steps is idempotent.
     if (intent?.metadata.kind === 'deposit') await this.moduleRef.get(BookingDepositsUseCase, { strict: false }).settleIntent(intent);
+    // A gift card bought online (modules/online-gift-cards): issued once, under the order's row lock.
+    if (intent?.metadata.kind === 'gift_card_order')
+      await this.moduleRef.get(OnlineGiftCardsUseCase, { strict: false }).settleIntent(intent);
     const envelope = { id: inboxIdOf(event.id), type: `stripe.${event.type}` } as EventEnvelope;
     const handled = await this.inbox.run('stripe-webhooks', envelope, async (m) => {
       if (intent) await this.payments.applyIntentIn(m, intent);

@@ -8,6 +8,11 @@ export class PosSettingsModel implements PosSettingsView {
   @Field(() => Float, { description: 'Percent, e.g. 10.25' }) productTaxRate: number;
   @Field(() => [Float], { description: 'Tip percentages the desk offers' }) tipPresets: number[];
   @Field(() => Float, { description: 'A discount above this percentage needs apply_large_discounts' }) discountLimitPercent: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Years a gift card sold here stays valid from issue (at least 5, US rules); null: never expires',
+  })
+  giftCardExpiryYears: number | null;
   @Field() currency: string;
   @Field(() => Int) version: number;
 }
@@ -18,5 +23,7 @@ export class PosSettingsInput implements PosSettingsContract {
   @Field(() => Float) productTaxRate: number;
   @Field(() => [Float]) tipPresets: number[];
   @Field(() => Float) discountLimitPercent: number;
+  @Field(() => Int, { nullable: true, description: 'Years from issue (5 to 50), null for never; omitted keeps what is saved' })
+  giftCardExpiryYears?: number | null;
   @Field(() => Int, { nullable: true }) version?: number;
 }

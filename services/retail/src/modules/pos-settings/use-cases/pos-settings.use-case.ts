@@ -11,6 +11,7 @@ const DEFAULT_ROW = (locationId: string): PosSettingsRow => ({
   productTaxPpm: rateToPpm(POS_SETTINGS_DEFAULTS.productTaxRate),
   tipPresetsBps: POS_SETTINGS_DEFAULTS.tipPresets.map(percentToBps),
   discountLimitBps: percentToBps(POS_SETTINGS_DEFAULTS.discountLimitPercent),
+  giftCardExpiryYears: POS_SETTINGS_DEFAULTS.giftCardExpiryYears,
   version: 0,
 });
 
@@ -21,6 +22,7 @@ export function toPosSettingsView(row: PosSettingsRow): PosSettingsView {
     productTaxRate: ppmToRate(row.productTaxPpm),
     tipPresets: row.tipPresetsBps.map(bpsToPercent),
     discountLimitPercent: bpsToPercent(row.discountLimitBps),
+    giftCardExpiryYears: row.giftCardExpiryYears,
     currency: 'USD',
     version: row.version,
   };
@@ -63,6 +65,7 @@ export class PosSettingsUseCase {
         productTaxPpm: rateToPpm(s.productTaxRate),
         tipPresetsBps: [...new Set(s.tipPresets.map(percentToBps))].sort((a, b) => a - b),
         discountLimitBps: percentToBps(s.discountLimitPercent),
+        giftCardExpiryYears: s.giftCardExpiryYears === undefined ? current.giftCardExpiryYears : s.giftCardExpiryYears,
       });
       return toPosSettingsView((await this.settings.find(locationId, m))!);
     });

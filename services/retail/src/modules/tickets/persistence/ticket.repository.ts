@@ -143,8 +143,8 @@ export class TicketRepository {
 
   /** The ticket, locked until the transaction ends: every change and every tender on it is serialised here. */
   async lock(m: EntityManager, id: string): Promise<TicketRow | null> {
-    await m.query(`SELECT 1 FROM tickets WHERE id = $1 FOR UPDATE`, [id]);
-    return this.find(id, m);
+    const rows: TicketRow[] = await m.query(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1 FOR UPDATE OF t`, [id]);
+    return rows[0] ?? null;
   }
 
   async lines(ticketId: string, m?: EntityManager): Promise<LineRow[]> {
@@ -162,10 +162,10 @@ export class TicketRepository {
     return byTicket;
   }
 
-  /** The list is replaced as a whole (ids kept), in its new order. */
-  async replaceLines(m: EntityManager, ticketId: string, lines: readonly LineRow[]): Promise<void> {
+  /** The list is replaced as a whole (ids kept), in its new order; answers the lines as stored. */
+  async replaceLines(m: EntityManager, ticketId: string, lines: readonly LineRow[]): Promise<LineRow[]> {
     await m.query(`DELETE FROM ticket_lines WHERE ticket_id = $1`, [ticketId]);
-    if (lines.length === 0) return;
+    if (lines.length === 0) return [];
     const values: unknown[] = [];
     const tuples = lines.map((l, position) => {
       const row = [
@@ -198,18 +198,23 @@ export class TicketRepository {
       values.push(...row);
       return `(${row.map((_, i) => `$${start + i + 1}`).join(', ')})`;
     });
-    await m.query(
+    const stored: LineRow[] = await m.query(
       `INSERT INTO ticket_lines (id, ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
          appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, plan_id, card_code, category)
-       VALUES ${tuples.join(', ')}`,
+       VALUES ${tuples.join(', ')} RETURNING ${LINE_COLUMNS}`,
       values,
     );
+    // RETURNING's order is not promised: the list's own order is.
+    const order = new Map(lines.map((l, i) => [l.id, i]));
+    return stored.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
-  async saveTotals(m: EntityManager, id: string, t: TicketTotalsRow): Promise<void> {
-    await m.query(
-      `UPDATE tickets SET client_id = $2, discount = $3, tip = $4, tip_split = $5, subtotal_minor = $6, discount_minor = $7, tax_minor = $8,
-         tip_minor = $9, total_minor = $10, version = version + 1, updated_at = now() WHERE id = $1`,
+  /** Answers the ticket as saved. */
+  async saveTotals(m: EntityManager, id: string, t: TicketTotalsRow): Promise<TicketRow> {
+    // An UPDATE through TypeORM answers [rows, count].
+    const [[row]] = (await m.query(
+      `UPDATE tickets t SET client_id = $2, discount = $3, tip = $4, tip_split = $5, subtotal_minor = $6, discount_minor = $7, tax_minor = $8,
+         tip_minor = $9, total_minor = $10, version = t.version + 1, updated_at = now() WHERE t.id = $1 RETURNING ${TICKET_COLUMNS}`,
       [
         id,
         t.clientId,
@@ -222,7 +227,8 @@ export class TicketRepository {
         t.tipMinor,
         t.totalMinor,
       ],
-    );
+    )) as [TicketRow[], number];
+    return row!;
   }
 
   /** A tender was taken: what is paid now, and the ticket closed when that is everything. */

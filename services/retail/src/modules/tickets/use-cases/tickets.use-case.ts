@@ -158,10 +158,10 @@ export class TicketsUseCase {
       }
       const ticket = (await this.tickets.find(id, m))!;
       const member = await this.withMemberDiscounts(m, ticket.clientId, lines, () => true, now);
-      await this.write(m, ticket, { clientId: ticket.clientId, lines: member.lines, discount: null, tip: null }, names);
-      // A visit booked online with a deposit: the deposit is a tender on its ticket from the start.
-      await this.depositTenders.applyIn(m, id, now);
-      return this.viewIn(m, id);
+      const view = await this.write(m, ticket, { clientId: ticket.clientId, lines: member.lines, discount: null, tip: null }, names);
+      // A visit booked online with a deposit: the deposit is a tender on its ticket from the start (a walk-in has none).
+      if (ids.length && (await this.depositTenders.applyIn(m, id, now)) > 0) return this.viewIn(m, id);
+      return view;
     });
   }
 
@@ -231,8 +231,7 @@ export class TicketsUseCase {
         discountLimitBps: ticket.discountLimitBps,
       }).filter((a) => !satisfies({ role: auth.role, permissions: held }, a.permission));
       if (missing.length) throw new ForbiddenError(`Forbidden: ${missing.map((a) => `${a.field}: ${a.message}`).join('; ')}`);
-      await this.write(m, ticket, state, names);
-      return this.viewIn(m, id);
+      return this.write(m, ticket, state, names);
     });
   }
 
@@ -312,7 +311,13 @@ export class TicketsUseCase {
   }
 
   /** Computes and stores the ticket's lines and totals for this state. */
-  private async write(m: EntityManager, ticket: TicketRow, state: TicketState, known: ReadonlyMap<string, string | null>): Promise<void> {
+  /** Saves the lines and totals of a state of the ticket; answers the ticket as saved. */
+  private async write(
+    m: EntityManager,
+    ticket: TicketRow,
+    state: TicketState,
+    known: ReadonlyMap<string, string | null>,
+  ): Promise<TicketView> {
     const totals = this.totalsOf(ticket, state);
     const rows: LineRow[] = state.lines.map((l, i) => {
       const t = totals.lines[i]!;
@@ -336,8 +341,8 @@ export class TicketsUseCase {
       state.tip && totals.tip
         ? { rule: state.tip, amountMinor: totals.tip.amountMinor, baseMinor: totals.tip.baseMinor, splitMode: totals.tip.splitMode }
         : null;
-    await this.tickets.replaceLines(m, ticket.id, rows);
-    await this.tickets.saveTotals(m, ticket.id, {
+    const stored = await this.tickets.replaceLines(m, ticket.id, rows);
+    const saved = await this.tickets.saveTotals(m, ticket.id, {
       clientId: state.clientId,
       discount: state.discount,
       tip,
@@ -348,6 +353,7 @@ export class TicketsUseCase {
       tipMinor: totals.tipMinor,
       totalMinor: totals.totalMinor,
     });
+    return toTicketView(saved, stored);
   }
 
   /**

@@ -52,6 +52,8 @@ export interface BookingSteps {
   inTransaction?: (m: EntityManager, appointmentId: string) => Promise<void>;
   /** Before the booked event is written (same transaction): true keeps it back (BookingWriter). */
   holdBookedEvent?: NewBooking['holdBookedEvent'];
+  /** A member booking online: days beyond the location's maximum advance (their priority booking window). */
+  extraAdvanceDays?: number;
 }
 
 const patchSchema = z
@@ -185,7 +187,7 @@ export class AppointmentsUseCase {
    * undoes the booking).
    */
   private async place(auth: AuthContext, b: z.output<typeof bookSchema>, now: Date, steps: BookingSteps = {}): Promise<AppointmentView> {
-    const { req, check, cal } = await this.checkVisit(b, now);
+    const { req, check, cal } = await this.checkVisit(b, now, steps.extraAdvanceDays ?? 0);
     if (steps.afterCheck) await steps.afterCheck();
     const inTransaction = steps.inTransaction;
     let id: string;
@@ -229,7 +231,7 @@ export class AppointmentsUseCase {
     await this.checkVisit(parseInput(bookSchema.omit({ clientId: true }), input), now);
   }
 
-  private async checkVisit(b: Omit<z.output<typeof bookSchema>, 'clientId'>, now: Date) {
+  private async checkVisit(b: Omit<z.output<typeof bookSchema>, 'clientId'>, now: Date, extraAdvanceDays = 0) {
     const parts = visitParts(b);
     const services = await this.visits.services(
       parts.map((p) => p.serviceId),
@@ -244,6 +246,7 @@ export class AppointmentsUseCase {
       now,
       relax: b.source === 'staff',
       start: new Date(b.startsAt),
+      extraAdvanceDays,
     };
     const { check, cal } = await this.visits.check(req);
     if (!check.ok)

@@ -31,6 +31,8 @@ export interface VisitRequest {
   ignoreAppointmentId?: string;
   /** Only these people may be offered or picked for "anyone" (online booking's design). */
   onlyStaff?: readonly string[] | null;
+  /** A member's priority booking window: days beyond the location's maximum advance (online booking). */
+  extraAdvanceDays?: number;
 }
 
 const csv = (field: string) =>
@@ -76,6 +78,7 @@ export class VisitAvailabilityUseCase {
     query: unknown,
     now = new Date(),
     onlyStaff?: readonly string[] | null,
+    extraAdvanceDays = 0,
   ): Promise<{ timeZone: string; slots: VisitSlotView[] }> {
     const q = parseInput(visitQuery, query);
     const staffIds = q.serviceIds.map((_, i) => {
@@ -93,7 +96,11 @@ export class VisitAvailabilityUseCase {
     if (!(from < to)) throw ValidationFailedError.field('to', 'must be after from');
     if (to.getTime() - from.getTime() > this.config.MAX_AVAILABILITY_DAYS * DAY)
       throw ValidationFailedError.field('to', `the window is at most ${this.config.MAX_AVAILABILITY_DAYS} days`);
-    const { slots, cal } = await this.find({ services, staffIds, locationId: q.locationId, now, relax: false, onlyStaff }, from, to);
+    const { slots, cal } = await this.find(
+      { services, staffIds, locationId: q.locationId, now, relax: false, onlyStaff, extraAdvanceDays },
+      from,
+      to,
+    );
     return { timeZone, slots: slots.map((s) => this.view(s, cal)) };
   }
 
@@ -160,7 +167,7 @@ export class VisitAvailabilityUseCase {
       staffChoice,
       staff: only ? cal.staff.filter((s) => only.includes(s.staffId)) : cal.staff,
       resources: cal.resources,
-      policy: cal.policy,
+      policy: req.extraAdvanceDays ? { ...cal.policy, maxAdvanceDays: cal.policy.maxAdvanceDays + req.extraAdvanceDays } : cal.policy,
       fairness: cal.fairness,
       chosen: req.staffIds,
       relax: req.relax ? { grid: true, notice: true } : undefined,

@@ -34,8 +34,8 @@ export class OnlineBookingController {
 
   @Public()
   @Get('availability')
-  availability(@Query() query: Record<string, string>) {
-    return this.online.slots(query);
+  availability(@OptionalAuth() auth: AuthContext | null, @Query() query: Record<string, string>) {
+    return this.online.slots(query, new Date(), auth);
   }
 
   /** 201 with the confirmation, 409 `{error, alternatives, taken}` when the time was taken meanwhile. */

@@ -19,6 +19,7 @@ import { lineSchema } from '@salon/contracts';
 import type { SchedulingConfig } from '../../../config.js';
 import { AppointmentsUseCase, type BookingSteps } from '../../appointments/use-cases/appointments.use-case.js';
 import { AppointmentDepositsUseCase } from '../../deposits/use-cases/appointment-deposits.use-case.js';
+import { MemberWindowsUseCase } from '../../member-windows/use-cases/member-windows.use-case.js';
 import type { AppointmentView } from '../../appointments/persistence/appointment.repository.js';
 import { visitParts } from '../../appointments/use-cases/booking-input.dto.js';
 import { VisitAvailabilityUseCase } from '../../availability/use-cases/visit-availability.use-case.js';
@@ -58,6 +59,7 @@ export class OnlineBookingUseCase {
     private readonly directory: UserDirectory,
     private readonly visitorProfiles: VisitorProfilesUseCase,
     private readonly deposits: AppointmentDepositsUseCase,
+    private readonly members: MemberWindowsUseCase,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: SchedulingConfig,
   ) {
@@ -132,8 +134,12 @@ export class OnlineBookingUseCase {
     return people.sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** Free times for the page: the open API's answer, narrowed to the people offered online. */
-  async slots(query: unknown, now = new Date()) {
+  /**
+   * Free times for the page: the open API's answer, narrowed to the people offered online. A
+   * signed-in member sees further ahead: the location's window plus their plan's priority days
+   * (scheduling's own projection of retail's membership events).
+   */
+  async slots(query: unknown, now = new Date(), auth: AuthContext | null = null) {
     const q = parseInput(
       z
         .object({
@@ -162,7 +168,9 @@ export class OnlineBookingUseCase {
         ids.length > 1 ? 'does not perform every chosen service online' : 'is not offered for this service online',
       );
     }
-    return this.visits.slots({ ...(query as object), serviceIds: ids.join(',') }, now, offers[0].design.offeredStaffIds);
+    const clientId = auth?.role === 'client' ? await this.repo.clientOf(auth.userId) : null;
+    const extra = await this.members.extraDays(clientId, now);
+    return this.visits.slots({ ...(query as object), serviceIds: ids.join(',') }, now, offers[0].design.offeredStaffIds, extra);
   }
 
   /**
@@ -237,12 +245,12 @@ export class OnlineBookingUseCase {
       return held.deposit !== null;
     };
     if (asClient) {
-      appointment = await this.appointments.bookVouched(
-        asClient,
-        { ...booking, clientId: await this.clientOfUser(asClient.userId, booking, now) },
-        now,
-        { holdBookedEvent },
-      );
+      const clientId = await this.clientOfUser(asClient.userId, booking, now);
+      appointment = await this.appointments.bookVouched(asClient, { ...booking, clientId }, now, {
+        holdBookedEvent,
+        // A member may book as far ahead as the times they were shown.
+        extraAdvanceDays: await this.members.extraDays(clientId, now),
+      });
     } else {
       // A profile of the visitor's own, made only once the time is held (VisitorProfilesUseCase):
       // never a client found by the phone or e-mail typed, and the same answer either way.

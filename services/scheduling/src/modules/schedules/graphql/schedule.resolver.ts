@@ -35,8 +35,8 @@ export class ScheduleResolver {
 
   @RequirePermission(EDIT)
   @Mutation(() => [WorkingHoursModel], { description: "The staff member's whole week at one location" })
-  replaceWorkingHours(@Args('input') input: WorkingHoursInput) {
-    return this.schedules.replaceWorkingHours(given(input));
+  replaceWorkingHours(@CurrentAuth() auth: AuthContext, @Args('input') input: WorkingHoursInput) {
+    return this.schedules.replaceWorkingHours(auth, given(input));
   }
 
   @RequirePermission(EDIT)

@@ -19,8 +19,8 @@ export class SchedulesController {
   /** The staff member's whole week at one location (work intervals and breaks). */
   @RequirePermission(EDIT)
   @Put('working-hours')
-  replaceWorkingHours(@Body() body: unknown) {
-    return this.schedules.replaceWorkingHours(body);
+  replaceWorkingHours(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    return this.schedules.replaceWorkingHours(auth, body);
   }
 
   @RequirePermission(EDIT)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type {
   ExceptionInput,
   ExceptionRow,
@@ -35,16 +35,15 @@ export class ScheduleRepository {
     }));
   }
 
-  async replaceWorkingHours(input: WorkingHoursInput): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      await m.query(`DELETE FROM working_hours WHERE staff_id = $1 AND location_id = $2`, [input.staffId, input.locationId]);
-      for (const i of input.intervals) {
-        await m.query(
-          `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-          [input.staffId, input.locationId, i.weekday, i.start, i.end, i.kind, i.label ?? null],
-        );
-      }
-    });
+  /** The whole week replaces the person's hours at the location, in the caller's transaction. */
+  async replaceWorkingHours(m: EntityManager, input: WorkingHoursInput): Promise<void> {
+    await m.query(`DELETE FROM working_hours WHERE staff_id = $1 AND location_id = $2`, [input.staffId, input.locationId]);
+    for (const i of input.intervals) {
+      await m.query(
+        `INSERT INTO working_hours (staff_id, location_id, weekday, start_time, end_time, kind, label) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+        [input.staffId, input.locationId, i.weekday, i.start, i.end, i.kind, i.label ?? null],
+      );
+    }
   }
 
   /** The weekdays each of these people works at another location than this one. */

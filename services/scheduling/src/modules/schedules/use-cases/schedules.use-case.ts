@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   APP_CONFIG,
   NotFoundError,
+  OutboxWriter,
   parseInput,
   PermissionResolver,
   PlatformDirectory,
@@ -9,11 +10,13 @@ import {
   ValidationFailedError,
   type AuthContext,
 } from '@salon/nest-kit';
+import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { instantSchema } from '@salon/contracts';
 import { actorUuid, isUuid } from '../../../common/ids.js';
 import type { SchedulingConfig } from '../../../config.js';
 import { scheduleScope } from '../domain/schedule-scope.js';
+import { workingHoursChanged } from '../domain/working-hours-event.js';
 import { exceptionInputSchema, policyInputSchema, timeOffInputSchema, workingHoursInputSchema } from '../domain/schedule-rules.js';
 import { ScheduleRepository, type PolicyRow } from '../persistence/schedule.repository.js';
 
@@ -33,6 +36,8 @@ export class SchedulesUseCase {
     private readonly permissions: PermissionResolver,
     private readonly references: ReferenceCheck,
     private readonly directory: PlatformDirectory,
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   /** A staff member's hours, exceptions and time off name a person (identity) and a location (identity). */
@@ -54,10 +59,18 @@ export class SchedulesUseCase {
     return this.schedules.workingHours(q.locationId, await this.scope(auth, q.staffId));
   }
 
-  async replaceWorkingHours(input: unknown) {
+  /**
+   * The week replaces the person's hours at the location and, in the same transaction,
+   * `scheduling.working-hours.changed.v1` carries the whole week as it now stands (payroll's
+   * reports measure utilisation against it).
+   */
+  async replaceWorkingHours(auth: AuthContext, input: unknown) {
     const wh = parseInput(workingHoursInputSchema, input);
     await this.requireStaffAt(wh.staffId, wh.locationId);
-    await this.schedules.replaceWorkingHours(wh);
+    await this.dataSource.transaction(async (m) => {
+      await this.schedules.replaceWorkingHours(m, wh);
+      await this.outbox.append(m, workingHoursChanged(wh, { type: 'user', id: auth.userId }));
+    });
     return this.schedules.workingHours(wh.locationId, [wh.staffId]);
   }
 
