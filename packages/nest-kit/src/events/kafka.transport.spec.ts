@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import kafkajs, { type Consumer } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kafkaMockBinary, startKafkaMock, type KafkaMock } from '../testing/kafka-mock.js';
 import { sampleEvent, waitFor } from './event-fixtures.js';
@@ -80,5 +81,46 @@ describe.skipIf(!KAFKA_BROKERS && !mockBinary)('kafka transport', { timeout: 30_
     await transport.replayFrom({ group, context: CONTEXT, from: '2' });
     await waitFor(() => late.every((e) => counts.get(e.id) === 2), 'the replayed events');
     for (const e of early) expect(counts.get(e.id)).toBe(1);
+  });
+  it('takes its partitions up again after a consumer crash kafkajs would not restart', async () => {
+    const namespace = randomBytes(4).toString('hex');
+    const topic = `test-${namespace}.events.${CONTEXT}`;
+    if (mockBinary) {
+      mock = await startKafkaMock({ binary: mockBinary, topics: [topic, `${topic}.dlq`] });
+      kafkaBrokers = mock.brokers;
+    }
+    transport = new KafkaTransport({
+      brokers: kafkaBrokers,
+      clientId: 'kafka-spec',
+      topicPrefix: `test-${namespace}.`,
+      createTopics: !mockBinary,
+      sessionTimeoutMs: mockBinary ? 2_500 : undefined,
+      fetchMaxWaitMs: 100,
+    });
+    // The first consumer's first commit fails as a non-retriable error does in a rejoin gone
+    // wrong: kafkajs then stops that consumer for good (CRASH with restart: false).
+    const client = (transport as unknown as { kafka: { consumer: (...a: unknown[]) => Consumer } }).kafka;
+    const made = client.consumer.bind(client);
+    let consumers = 0;
+    client.consumer = (...args: unknown[]) => {
+      const consumer = made(...args);
+      if (consumers++ === 0) {
+        const commit = consumer.commitOffsets.bind(consumer);
+        let failed = false;
+        consumer.commitOffsets = async (offsets) => {
+          if (failed) return commit(offsets);
+          failed = true;
+          throw new kafkajs.KafkaJSNonRetriableError('injected: the group is rebalancing');
+        };
+      }
+      return consumer;
+    };
+    const handled: string[] = [];
+    await transport.subscribe({ group: `g-${namespace}`, contexts: [CONTEXT], handle: async (e) => void handled.push(e.id) });
+    const event = sampleEvent('only', 0);
+    await transport.publish([event]);
+    await waitFor(() => handled.length > 0, 'the event, handled by the consumer started after the crash');
+    expect(handled).toEqual([event.id]);
+    expect(consumers).toBe(2);
   });
 });

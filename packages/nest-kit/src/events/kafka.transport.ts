@@ -204,7 +204,6 @@ export class KafkaTransport implements EventTransport {
     const topics = options.contexts.map((c) => this.topic(c));
     await this.ensureTopics([...topics, ...options.contexts.map((c) => this.dlqTopic(c))]);
     const producer = await this.getProducer();
-    const consumer = this.kafka.consumer({ groupId: options.group, ...this.groupTimings() });
     const admin = await this.getAdmin();
     const maxAttempts = options.maxAttempts ?? 5;
     const abort = new AbortController();
@@ -213,7 +212,7 @@ export class KafkaTransport implements EventTransport {
     // Per partition, the start mark as this member last saw or wrote it; read from the group's
     // committed offsets after every (re)join, since another member may have written it meanwhile.
     const marks = new Map<string, StartMark | null>();
-    consumer.on(consumer.events.GROUP_JOIN, () => marks.clear());
+    let consumer: Consumer;
     const markOf = async (topic: string, partition: number): Promise<StartMark | null> => {
       const key = `${topic}/${partition}`;
       if (!marks.has(key)) {
@@ -226,70 +225,101 @@ export class KafkaTransport implements EventTransport {
       await consumer.commitOffsets([{ topic, partition, offset, ...(mark ? { metadata: JSON.stringify(mark) } : {}) }]);
       marks.set(`${topic}/${partition}`, mark);
     };
-    await consumer.connect();
-    await consumer.subscribe({ topics, fromBeginning: true });
-    await consumer.run({
-      autoCommit: false,
-      partitionsConsumedConcurrently: 4,
-      eachMessage: async ({ topic, partition, message }) => {
-        // Once stopping, nothing more is handled or committed: the group's next member resumes here.
+    let restarts = 0;
+    let restartTimer: NodeJS.Timeout | undefined;
+    const restartLater = () => {
+      const pauseMs = Math.min(30_000, 1_000 * 2 ** restarts++);
+      restartTimer = setTimeout(() => {
         if (stopping) return;
-        const work = (async () => {
-          const raw = message.value?.toString() ?? '';
-          const previous = await markOf(topic, partition);
-          const interrupted = previous?.offset === message.offset ? previous.starts : 0;
-          let outcome: Outcome;
-          if (interrupted >= maxAttempts) {
-            // An event whose handling kept killing the process would otherwise crash every restart forever.
-            outcome = {
-              kind: 'dead',
-              error: `delivery was interrupted ${interrupted} times (the consumer crashed or stopped while handling it)`,
-              attempts: interrupted,
-              envelope: null,
-            };
-          } else {
-            // Committing the same offset again moves nothing; it records that this delivery began.
-            await commit(topic, partition, message.offset, { offset: message.offset, starts: interrupted + 1 });
-            outcome = await deliver(raw, options.handle, {
-              maxAttempts,
-              retryBaseMs: this.options.retryBaseMs ?? 100,
-              retryMaxMs: this.options.retryMaxMs ?? 5_000,
-              abort: abort.signal,
-            });
-          }
-          if (outcome.kind === 'abandoned') return;
-          if (outcome.kind === 'dead') {
-            await producer.send({
-              topic: `${topic}.dlq`,
-              acks: -1,
-              messages: [
-                {
-                  key: message.key,
-                  value: raw,
-                  headers: {
-                    error: outcome.error,
-                    group: options.group,
-                    attempts: String(outcome.attempts),
-                    'source-topic': topic,
-                    'source-partition': String(partition),
-                    'source-offset': message.offset,
-                    'dead-at': new Date().toISOString(),
+        start().catch(() => {
+          void consumer.disconnect().catch(() => undefined);
+          if (!stopping) restartLater();
+        });
+      }, pauseMs);
+    };
+    const start = async (): Promise<void> => {
+      consumer = this.kafka.consumer({ groupId: options.group, ...this.groupTimings() });
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        marks.clear();
+        restarts = 0;
+      });
+      // kafkajs restarts a consumer only after a retriable crash; after a non-retriable one (e.g.
+      // "The group is rebalancing" answered as a protocol error during a rejoin) the member would
+      // stay dead until the pod restarts. A new consumer joins again after a growing pause.
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (payload.restart || stopping) return;
+        this.consumers.delete(consumer);
+        restartLater();
+      });
+      await consumer.connect();
+      await consumer.subscribe({ topics, fromBeginning: true });
+      await run(consumer);
+      this.consumers.set(consumer, { group: options.group, topics });
+    };
+    const run = (member: Consumer) =>
+      member.run({
+        autoCommit: false,
+        partitionsConsumedConcurrently: 4,
+        eachMessage: async ({ topic, partition, message }) => {
+          // Once stopping, nothing more is handled or committed: the group's next member resumes here.
+          if (stopping) return;
+          const work = (async () => {
+            const raw = message.value?.toString() ?? '';
+            const previous = await markOf(topic, partition);
+            const interrupted = previous?.offset === message.offset ? previous.starts : 0;
+            let outcome: Outcome;
+            if (interrupted >= maxAttempts) {
+              // An event whose handling kept killing the process would otherwise crash every restart forever.
+              outcome = {
+                kind: 'dead',
+                error: `delivery was interrupted ${interrupted} times (the consumer crashed or stopped while handling it)`,
+                attempts: interrupted,
+                envelope: null,
+              };
+            } else {
+              // Committing the same offset again moves nothing; it records that this delivery began.
+              await commit(topic, partition, message.offset, { offset: message.offset, starts: interrupted + 1 });
+              outcome = await deliver(raw, options.handle, {
+                maxAttempts,
+                retryBaseMs: this.options.retryBaseMs ?? 100,
+                retryMaxMs: this.options.retryMaxMs ?? 5_000,
+                abort: abort.signal,
+              });
+            }
+            if (outcome.kind === 'abandoned') return;
+            if (outcome.kind === 'dead') {
+              await producer.send({
+                topic: `${topic}.dlq`,
+                acks: -1,
+                messages: [
+                  {
+                    key: message.key,
+                    value: raw,
+                    headers: {
+                      error: outcome.error,
+                      group: options.group,
+                      attempts: String(outcome.attempts),
+                      'source-topic': topic,
+                      'source-partition': String(partition),
+                      'source-offset': message.offset,
+                      'dead-at': new Date().toISOString(),
+                    },
                   },
-                },
-              ],
-            });
-          }
-          await commit(topic, partition, (BigInt(message.offset) + 1n).toString(), null);
-        })();
-        inFlight = Promise.all([inFlight, work.catch(() => undefined)]);
-        await work;
-      },
-    });
-    this.consumers.set(consumer, { group: options.group, topics });
+                ],
+              });
+            }
+            await commit(topic, partition, (BigInt(message.offset) + 1n).toString(), null);
+          })();
+          inFlight = Promise.all([inFlight, work.catch(() => undefined)]);
+          await work;
+        },
+      });
+    await start();
     const subscription: Subscription = {
       stop: async () => {
         if (stopping) return;
         stopping = true;
+        clearTimeout(restartTimer);
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([inFlight, new Promise((resolve) => (timer = setTimeout(resolve, options.stopTimeoutMs ?? 10_000)))]);
         clearTimeout(timer);
