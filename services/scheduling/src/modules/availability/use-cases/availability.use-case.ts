@@ -30,6 +30,7 @@ import type {
   StaffCalendar,
 } from '../domain/availability-types.js';
 import { unavailableIntervals } from '../domain/unavailable-times.js';
+import { toStaffCalendars } from '../domain/staff-calendars.js';
 import { CalendarRepository } from '../persistence/calendar.repository.js';
 
 const DAY = 86_400_000;
@@ -156,34 +157,31 @@ export class AvailabilityUseCase {
     return service;
   }
 
+  /** The policy and the booking window's rows in two statements side by side (the hot path of every booking). */
   async load(service: ServiceView, locationId: string, from: Date, to: Date): Promise<Calendars> {
-    const p = await this.schedulesUseCase.policy(locationId);
-    const policy = toPolicy(p);
-    const staffIds = service.staff.length ? service.staff.map((s) => s.staffId) : await this.calendar.staffAt(locationId);
-    const [staff, rooms, devices, fairness] = await Promise.all([
-      this.staffCalendars(locationId, staffIds, from, to, p.timeZone, true),
-      this.catalogue.listResources('room', locationId),
-      this.catalogue.listResources('device', locationId),
-      this.calendar.bookingCounts(staffIds, new Date(from.getTime() - 7 * DAY), new Date(to.getTime() + 7 * DAY)),
+    const [p, window] = await Promise.all([
+      this.schedulesUseCase.policy(locationId),
+      this.calendar.bookingWindow({
+        locationId,
+        staffIds: service.staff.length ? service.staff.map((s) => s.staffId) : null,
+        roomType: service.roomType,
+        deviceTypes: service.deviceTypes,
+        from,
+        to,
+      }),
     ]);
-    const needed = [
-      ...(service.roomType ? rooms.filter((r) => r.type === service.roomType) : []),
-      ...devices.filter((d) => service.deviceTypes.includes(d.type)),
-    ];
-    const resourceBusy = [
-      ...(await this.calendar.activeAllocations(
-        'room',
-        needed.filter((r) => r.kind === 'room').map((r) => r.id),
-        new Date(from.getTime() - DAY),
-        new Date(to.getTime() + DAY),
-      )),
-      ...(await this.calendar.activeAllocations(
-        'device',
-        needed.filter((r) => r.kind === 'device').map((r) => r.id),
-        new Date(from.getTime() - DAY),
-        new Date(to.getTime() + DAY),
-      )),
-    ];
+    const policy = toPolicy(p);
+    const staffIds = window.staffIds;
+    const needed = window.resources;
+    const resourceBusy = window.busy.filter((b) => b.resourceKind !== 'staff');
+    const [names, elsewhere] = await Promise.all([this.namesOf(staffIds), this.placesOf(window.elsewhere)]);
+    const staff = toStaffCalendars(staffIds, names, elsewhere, {
+      hours: window.hours,
+      exceptions: window.exceptions,
+      timeOff: window.timeOff,
+      staffBusy: window.busy.filter((b) => b.resourceKind === 'staff'),
+    });
+    const fairness = window.counts;
     const resources: ResourceCalendar[] = needed.map((r) => ({
       resourceId: r.id,
       kind: r.kind,
@@ -255,47 +253,23 @@ export class AvailabilityUseCase {
       withBusy
         ? this.calendar.activeAllocations('staff', staffIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))
         : Promise.resolve([]),
-      Promise.all(staffIds.map(async (id) => (await this.directory.nameOf(id)) ?? 'The staff member')),
-      this.workDaysElsewhere(locationId, staffIds),
+      this.namesOf(staffIds),
+      this.schedules.workWeekdaysElsewhere(locationId, staffIds).then((rows) => this.placesOf(rows)),
     ]);
-    return staffIds.map((staffId, i) => ({
-      staffId,
-      name: names[i]!,
-      weeklyHours: hours
-        .filter((h) => h.staffId === staffId && h.kind === 'work')
-        .map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end })),
-      weeklyBreaks: hours
-        .filter((h) => h.staffId === staffId && h.kind === 'break')
-        .map((h) => ({ weekday: h.weekday as IsoWeekday, start: h.start, end: h.end, label: h.label ?? undefined })),
-      exceptions: exceptions
-        .filter((e) => e.staffId === staffId)
-        .map((e) => ({ date: e.date, hours: e.hours, label: e.label ?? undefined })),
-      timeOff: timeOff
-        .filter((t) => t.staffId === staffId)
-        .map((t) => ({
-          start: new Date(t.startsAt),
-          end: new Date(t.endsAt),
-          label: t.label ?? (t.kind === 'blocked' ? 'Blocked' : 'Time off'),
-        })),
-      busy: staffBusy
-        .filter((b) => b.resourceId === staffId)
-        .map((b) => ({
-          start: b.start,
-          end: b.end,
-          label: b.holder === 'class' ? (b.label ?? 'Class') : 'Booked',
-          kind: b.holder,
-          id: b.appointmentId,
-        })),
-      elsewhere: elsewhere.get(staffId) ?? [],
-    }));
+    return toStaffCalendars(staffIds, names, elsewhere, { hours, exceptions, timeOff, staffBusy });
+  }
+
+  private namesOf(staffIds: readonly string[]): Promise<string[]> {
+    return Promise.all(staffIds.map(async (id) => (await this.directory.nameOf(id)) ?? 'The staff member'));
   }
 
   /**
    * Where each person works on the weekdays they do not work here, by location name. Only a
    * sentence depends on it, so a directory that cannot be asked leaves it empty ("is off today").
    */
-  private async workDaysElsewhere(locationId: string, staffIds: string[]): Promise<Map<string, NonNullable<StaffCalendar['elsewhere']>>> {
-    const rows = await this.schedules.workWeekdaysElsewhere(locationId, staffIds);
+  private async placesOf(
+    rows: readonly { staffId: string; locationId: string; weekday: number }[],
+  ): Promise<Map<string, NonNullable<StaffCalendar['elsewhere']>>> {
     const byStaff = new Map<string, NonNullable<StaffCalendar['elsewhere']>>();
     for (const row of rows) {
       const place = await this.places.location(row.locationId).catch(() => null);

@@ -15,6 +15,33 @@ export type { ExceptionRow, PolicyRow, TimeOffRow, WorkingHoursRow };
 
 const hhmm = (t: string) => t.slice(0, 5);
 
+/** Row mappers, shared with the booking window's one-statement load (calendar.repository.ts). */
+export const toWorkingHoursRow = (r: any): WorkingHoursRow => ({
+  staffId: r.staff_id,
+  locationId: r.location_id,
+  weekday: r.weekday,
+  start: hhmm(r.start_time),
+  end: r.end_time === '24:00:00' ? '24:00' : hhmm(r.end_time),
+  kind: r.kind,
+  label: r.label,
+});
+export const toExceptionRow = (r: any): ExceptionRow => ({
+  staffId: r.staff_id,
+  locationId: r.location_id,
+  date: r.date,
+  hours: r.hours,
+  label: r.label,
+});
+export const toTimeOffRow = (r: any): TimeOffRow => ({
+  id: r.id,
+  staffId: r.staff_id,
+  locationId: r.location_id,
+  startsAt: new Date(r.s).toISOString(),
+  endsAt: new Date(r.e).toISOString(),
+  label: r.label,
+  kind: r.kind,
+});
+
 @Injectable()
 export class ScheduleRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -24,15 +51,7 @@ export class ScheduleRepository {
       `SELECT * FROM working_hours WHERE location_id = $1 AND ($2::uuid[] IS NULL OR staff_id = ANY($2)) ORDER BY staff_id, weekday, start_time`,
       [locationId, staffIds ?? null],
     );
-    return rows.map((r: any) => ({
-      staffId: r.staff_id,
-      locationId: r.location_id,
-      weekday: r.weekday,
-      start: hhmm(r.start_time),
-      end: r.end_time === '24:00:00' ? '24:00' : hhmm(r.end_time),
-      kind: r.kind,
-      label: r.label,
-    }));
+    return rows.map(toWorkingHoursRow);
   }
 
   /** The whole week replaces the person's hours at the location, in the caller's transaction. */
@@ -62,7 +81,7 @@ export class ScheduleRepository {
         WHERE location_id = $1 AND date BETWEEN $2::date AND $3::date AND ($4::uuid[] IS NULL OR staff_id = ANY($4)) ORDER BY date`,
       [locationId, from, to, staffIds ?? null],
     );
-    return rows.map((r: any) => ({ staffId: r.staff_id, locationId: r.location_id, date: r.date, hours: r.hours, label: r.label }));
+    return rows.map(toExceptionRow);
   }
 
   async upsertException(e: ExceptionInput): Promise<void> {
@@ -80,15 +99,7 @@ export class ScheduleRepository {
         ORDER BY lower(period)`,
       [from.toISOString(), to.toISOString(), staffIds ?? null, locationId ?? null],
     );
-    return rows.map((r: any) => ({
-      id: r.id,
-      staffId: r.staff_id,
-      locationId: r.location_id,
-      startsAt: new Date(r.s).toISOString(),
-      endsAt: new Date(r.e).toISOString(),
-      label: r.label,
-      kind: r.kind,
-    }));
+    return rows.map(toTimeOffRow);
   }
 
   async addTimeOff(t: TimeOffInput, createdBy: string | null): Promise<string> {
