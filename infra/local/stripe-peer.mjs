@@ -772,7 +772,7 @@ export async function startStripePeer({
    * An invoice of a subscription, finalized at once (auto-advance), its lines the period's items plus
    * the prorations waiting for it; the customer's credit balance (a downgrade's credit) is applied.
    */
-  function createInvoice(sub, billingReason, lines) {
+  function createInvoice(sub, billingReason, lines, period = null) {
     const customer = get('customer', sub.customer, 'customer');
     const id = newId('invoice');
     const invoice = {
@@ -817,10 +817,10 @@ export async function startStripePeer({
       total: 0,
     };
     invoice.lines.data = lines.map((l) => invoiceLine(invoice, l));
-    const cycle = lines.find((l) => !l.proration);
-    if (cycle) {
-      invoice.period_start = cycle.start;
-      invoice.period_end = cycle.end;
+    // As at Stripe, a renewal invoice's own period is the one that just ended; its lines carry the new one.
+    if (period) {
+      invoice.period_start = period.start;
+      invoice.period_end = period.end;
     }
     // Prorations made since the last invoice (create_prorations) are billed with this one.
     for (const pending of sub._pendingProrations.splice(0)) invoice.lines.data.push(invoiceLine(invoice, pending));
@@ -1040,6 +1040,7 @@ export async function startStripePeer({
     const previous = { items: structuredClone(sub.items) };
     const item0 = sub.items.data[0];
     const start = item0.current_period_end;
+    const ended = { start: item0.current_period_start, end: start };
     if (sub.cancel_at_period_end) {
       sub.status = 'canceled';
       sub.canceled_at ??= seconds();
@@ -1067,6 +1068,7 @@ export async function startStripePeer({
         proration: false,
         item: item.id,
       })),
+      ended,
     );
     emit('customer.subscription.updated', sub, previous);
     if (sub.pause_collection) {
@@ -1119,7 +1121,6 @@ export async function startStripePeer({
         sub.pause_collection = { behavior, resumes_at: p.pause_collection.resumes_at ? Number(p.pause_collection.resumes_at) : null };
       }
     }
-    let invoice = null;
     const wanted = p.items === undefined ? [] : Array.isArray(p.items) ? p.items : Object.values(p.items);
     if (wanted.length) {
       previous.items = structuredClone(sub.items);
@@ -1167,8 +1168,22 @@ export async function startStripePeer({
       }
       if (behavior === 'always_invoice' && prorations.length) {
         sub._pendingProrations.push(...prorations);
-        invoice = createInvoice(sub, 'subscription_update', []);
-        payInvoice(invoice, { raise: p.payment_behavior === 'error_if_incomplete' });
+        const balanceBefore = get('customer', sub.customer).balance;
+        const statusBefore = sub.status;
+        const invoice = createInvoice(sub, 'subscription_update', []);
+        try {
+          payInvoice(invoice, { raise: p.payment_behavior === 'error_if_incomplete' });
+        } catch (error) {
+          // error_if_incomplete: a declined proration leaves the subscription as it was.
+          sub.items = previous.items;
+          sub.status = statusBefore;
+          sub.latest_invoice = invoice.id;
+          get('customer', sub.customer).balance = balanceBefore;
+          invoice.status = 'void';
+          invoice.status_transitions.voided_at = seconds();
+          emit('invoice.voided', invoice);
+          throw error;
+        }
       } else sub._pendingProrations.push(...prorations);
     }
     emit('customer.subscription.updated', sub, previous);

@@ -260,6 +260,9 @@ describe('the local Stripe peer', () => {
     expect(failed.subscription.status).toBe('past_due');
     expect(failed.invoice).toMatchObject({ status: 'open', billing_reason: 'subscription_cycle', attempt_count: 1, amount_due: 4900 });
     expect(failed.subscription.items.data[0]!.current_period_start).toBe(item.current_period_end);
+    // The invoice's own period is the one that ended; its line is the new one (as at Stripe).
+    expect([failed.invoice!.period_start, failed.invoice!.period_end]).toEqual([item.current_period_start, item.current_period_end]);
+    expect(failed.invoice!.lines.data[0]!.period.start).toBe(item.current_period_end);
     const paid = await stripe.invoices.pay(failed.invoice!.id);
     expect(paid).toMatchObject({ status: 'paid', amount_paid: 4900 });
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
@@ -349,6 +352,22 @@ describe('the local Stripe peer', () => {
     const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: pm.id });
     const declining = await stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id });
     await stripe.subscriptions.update(sub.id, { default_payment_method: declining.id });
+    const dearer = await stripe.prices.create({
+      unit_amount: 5000,
+      currency: 'usd',
+      recurring: { interval: 'year' },
+      product: price.product as string,
+    });
+    const refused = await failure(
+      stripe.subscriptions.update(sub.id, {
+        items: [{ id: sub.items.data[0]!.id, price: dearer.id }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+      }),
+    );
+    expect(refused.code).toBe('card_declined');
+    const unchanged = await stripe.subscriptions.retrieve(sub.id);
+    expect([unchanged.status, unchanged.items.data[0]!.price.id]).toEqual(['active', price.id]);
     const { invoice, subscription } = peer.advance(sub.id);
     expect(subscription.status).toBe('past_due');
     expect(invoice!.status).toBe('open');
