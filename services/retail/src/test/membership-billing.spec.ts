@@ -295,6 +295,24 @@ describe('memberships billed through Stripe subscriptions', () => {
     // Stripe's customer.subscription.deleted for it changes nothing more: one cancelled event.
     expect((await events(n.id)).map((e) => e.type)).toEqual(['retail.membership.started.v1', 'retail.membership.cancelled.v1']);
 
+    // A refund that voids the sale ends the subscription too.
+    const voided = CLIENT(86);
+    await saveCard(voided);
+    const sale = await ticket([{ planId: platinum.id }], voided);
+    const paid = await pay(sale.id, { method: 'cash', amountMinor: sale.totalMinor });
+    const v = clientPrepaidViewSchema.parse((await t.as('desk').get(`/api/memberships?clientId=${voided}`).expect(200)).body[0]);
+    const vSub = (await billingOf(v.id)).subscriptionId!;
+    const refunded = await t
+      .as('refunder')
+      .post(`/api/payments/${paid.body.payment.id}/refunds`, {
+        amountMinor: sale.totalMinor,
+        reason: 'Changed their mind',
+        voidPrepaid: true,
+      });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+    expect((await membership(v.id)).status).toBe('cancelled');
+    expect((await stripe.subscriptions.retrieve(vSub)).status).toBe('canceled');
+
     const cash = await sell(platinum.id, CLIENT(85));
     expect(cash.billing).toBe('none');
     expect(await billingOf(cash.id)).toMatchObject({ subscriptionId: null });
