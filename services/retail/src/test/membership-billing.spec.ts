@@ -302,16 +302,26 @@ describe('memberships billed through Stripe subscriptions', () => {
     const paid = await pay(sale.id, { method: 'cash', amountMinor: sale.totalMinor });
     const v = clientPrepaidViewSchema.parse((await t.as('desk').get(`/api/memberships?clientId=${voided}`).expect(200)).body[0]);
     const vSub = (await billingOf(v.id)).subscriptionId!;
-    const refunded = await t
-      .as('refunder')
-      .post(`/api/payments/${paid.body.payment.id}/refunds`, {
-        amountMinor: sale.totalMinor,
-        reason: 'Changed their mind',
-        voidPrepaid: true,
-      });
+    const refunded = await t.as('refunder').post(`/api/payments/${paid.body.payment.id}/refunds`, {
+      amountMinor: sale.totalMinor,
+      reason: 'Changed their mind',
+      voidPrepaid: true,
+    });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
     expect((await membership(v.id)).status).toBe('cancelled');
     expect((await stripe.subscriptions.retrieve(vSub)).status).toBe('canceled');
+
+    // Paid in the card modal: the ticket closes on Stripe's webhook, and the subscription follows it.
+    const byCard = CLIENT(87);
+    await saveCard(byCard);
+    const cardSale = await ticket([{ planId: gold.id }], byCard);
+    const modal = await pay(cardSale.id, { method: 'card', amountMinor: cardSale.totalMinor });
+    expect(modal.status, JSON.stringify(modal.body)).toBe(201);
+    await payOnHostedPage(modal.body.cardModal.url, '4242424242424242');
+    await settle();
+    const c = clientPrepaidViewSchema.parse((await t.as('desk').get(`/api/memberships?clientId=${byCard}`).expect(200)).body[0]);
+    expect(c.billing).toBe('stripe');
+    expect((await billingOf(c.id)).subscriptionId).toMatch(/^sub_/);
 
     const cash = await sell(platinum.id, CLIENT(85));
     expect(cash.billing).toBe('none');

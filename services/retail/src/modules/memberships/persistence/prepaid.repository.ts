@@ -200,14 +200,14 @@ export class PrepaidRepository {
    * Stripe-billed memberships whose subscription is still to make (the sale's transaction only
    * marks them: no call to Stripe inside it), oldest first, locked so two runs never make two.
    */
-  async unbilled(m: EntityManager, limit: number): Promise<UnbilledRow[]> {
+  async unbilled(m: EntityManager, limit: number, soldOnTicketId?: string): Promise<UnbilledRow[]> {
     return m.query(
       `SELECT ${HELD}, c.customer_id AS "customerId", COALESCE(t.currency, 'USD') AS currency
        FROM client_prepaids h JOIN prepaid_plans p ON p.id = h.plan_id
        LEFT JOIN card_customers c ON c.client_id = h.client_id LEFT JOIN tickets t ON t.id = h.sold_on_ticket_id
-       WHERE h.billing = 'stripe' AND h.stripe_subscription_id IS NULL
+       WHERE h.billing = 'stripe' AND h.stripe_subscription_id IS NULL ${soldOnTicketId ? 'AND h.sold_on_ticket_id = $2' : ''}
        ORDER BY h.created_at, h.id LIMIT $1 FOR UPDATE OF h SKIP LOCKED`,
-      [limit],
+      soldOnTicketId ? [limit, soldOnTicketId] : [limit],
     );
   }
 

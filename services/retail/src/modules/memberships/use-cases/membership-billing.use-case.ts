@@ -37,12 +37,12 @@ export class MembershipBillingUseCase {
    * left): one at a time under its row's lock, with Stripe idempotency keys from the membership, so
    * a retry or a second run never makes two. Answers how many were made.
    */
-  async startPending(now = new Date(), limit = 20): Promise<number> {
+  async startPending(now = new Date(), limit = 20, soldOnTicketId?: string): Promise<number> {
     if (!this.gateway.enabled) return 0;
     let made = 0;
     for (let i = 0; i < limit; i++) {
       const outcome = await this.dataSource.transaction(async (m) => {
-        const [row] = await this.held.unbilled(m, 1);
+        const [row] = await this.held.unbilled(m, 1, soldOnTicketId);
         if (!row) return 'none';
         const plan = (await this.plans.findMany([row.planId], m)).get(row.planId)!;
         // Nothing to renew (ended first), or its first period ran out before billing could start: the desk renews it.
@@ -70,9 +70,14 @@ export class MembershipBillingUseCase {
     return made;
   }
 
-  /** After a sale: failures are logged and left for the sweep (the sale itself stands). */
-  async startPendingQuietly(): Promise<void> {
-    await this.startPending().catch((error: unknown) => this.log.warn(`subscriptions not started yet: ${(error as Error).message}`));
+  /**
+   * After a sale: only what that ticket sold (an older one stuck on Stripe being down is the
+   * sweep's, never a delay of every sale); failures are logged and left for the sweep (the sale stands).
+   */
+  async startForTicketQuietly(ticketId: string): Promise<void> {
+    await this.startPending(new Date(), 20, ticketId).catch((error: unknown) =>
+      this.log.warn(`subscriptions of ticket ${ticketId} not started yet (the sweep retries): ${(error as Error).message}`),
+    );
   }
 
   /** The plan's Stripe price, made on its first billed sale (the key is the plan's: one price per plan whatever the races). */

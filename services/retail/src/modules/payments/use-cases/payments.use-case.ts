@@ -251,7 +251,7 @@ export class PaymentsUseCase {
       return { payment: toPaymentView(payment, []), ticket: await this.ticketsUseCase.viewIn(m, ticketId), replayed: false };
     });
     // A membership the closed ticket sold to a client with a card on file gets its subscription now that the sale is committed.
-    if (answer.ticket.status === 'closed' && !answer.replayed) await this.billing.startPendingQuietly();
+    if (answer.ticket.status === 'closed' && !answer.replayed) await this.billing.startForTicketQuietly(ticketId);
     return answer;
   }
 

@@ -89,7 +89,7 @@ export class StripeWebhookUseCase {
         await this.billing.subscriptionEndedIn(m, event.subscription.id);
     });
     // A card payment that closed a ticket may have sold a membership to bill.
-    if (intent?.state === 'succeeded') await this.billing.startPendingQuietly();
+    if (intent?.state === 'succeeded' && intent.metadata.ticketId) await this.billing.startForTicketQuietly(intent.metadata.ticketId);
     return { received: true, handled };
   }
 }
