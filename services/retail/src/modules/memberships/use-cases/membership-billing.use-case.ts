@@ -59,8 +59,11 @@ export class MembershipBillingUseCase {
           metadata: { kind: 'membership', membershipId: row.id, clientId: row.clientId, planId: plan.id },
           idempotencyKey: `retail-subscription-${row.id}`,
         });
+        // What the desk did before the subscription existed follows it now.
         if (row.status === 'paused')
           await this.gateway.updateSubscription(sub.id, { kind: 'pause_collection' }, `retail-membership-${row.id}-start-paused`);
+        if (row.cancelAtPeriodEnd)
+          await this.gateway.updateSubscription(sub.id, { kind: 'cancel_at_period_end' }, `retail-membership-${row.id}-start-ending`);
         await this.held.saveSubscription(m, row.id, sub.id, sub.itemId);
         return 'made';
       });
