@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { clientPrepaidViewSchema, ticketViewSchema, type ClientPrepaidView, type TicketView } from '@salon/contracts';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MembershipBillingUseCase } from '../modules/memberships/use-cases/membership-billing.use-case.js';
 import { CLIENT, LOCATION, newKey, SERVICE, startRetail, type RetailTestApp } from './retail-app.js';
 import { allDelivered, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
 
@@ -322,6 +323,21 @@ describe('memberships billed through Stripe subscriptions', () => {
     const c = clientPrepaidViewSchema.parse((await t.as('desk').get(`/api/memberships?clientId=${byCard}`).expect(200)).body[0]);
     expect(c.billing).toBe('stripe');
     expect((await billingOf(c.id)).subscriptionId).toMatch(/^sub_/);
+
+    // The sweep: a subscription made at Stripe whose id was never stored (the process stopped in
+    // between) is found again, not made twice (Stripe's idempotency key is the membership's).
+    const made = (await billingOf(c.id)).subscriptionId;
+    await t.sql(`UPDATE client_prepaids SET stripe_subscription_id = NULL, stripe_subscription_item_id = NULL WHERE id = $1`, [c.id]);
+    const sweep = t.app.get(MembershipBillingUseCase);
+    expect(await sweep.startPending()).toBe(1);
+    expect((await billingOf(c.id)).subscriptionId).toBe(made);
+    expect(
+      (await stripe.subscriptions.list({ customer: (await stripe.subscriptions.retrieve(made!)).customer as string })).data,
+    ).toHaveLength(1);
+    // One whose first period ran out before billing could start is left to the desk.
+    await t.sql(`UPDATE client_prepaids SET stripe_subscription_id = NULL, period_end = now() - interval '1 day' WHERE id = $1`, [c.id]);
+    expect(await sweep.startPending()).toBe(0);
+    expect((await membership(c.id)).billing).toBe('none');
 
     const cash = await sell(platinum.id, CLIENT(85));
     expect(cash.billing).toBe('none');
