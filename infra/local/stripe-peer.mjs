@@ -17,7 +17,12 @@
 // Pages (the hosted card modal, on the peer's own origin so card numbers never reach the app):
 // GET /hosted/payment_intents/:id?client_secret=&origin=, GET /hosted/setup_intents/:id?…, and
 // GET /hosted/authenticate/:id (the 3-D Secure step). Control: GET /_peer/events,
-// POST /_peer/events/:id/resend, POST /_peer/webhook {"url"}.
+// POST /_peer/events/:id/resend, POST /_peer/webhook {"url"}, POST /_peer/subscriptions/:id/advance {"fail"?}
+// (the period ends now: the renewal invoice is made and charged, failing when asked or when the card declines).
+// Billing: /v1/products, /v1/prices (recurring), /v1/subscriptions (create with billing_cycle_anchor and
+// proration_behavior, update items with proration, cancel_at_period_end, pause_collection; DELETE cancels
+// now), /v1/invoices (+ /pay); webhooks invoice.created|finalized|paid|payment_succeeded|payment_failed|voided
+// and customer.subscription.created|updated|deleted.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +36,10 @@ import { parseArgs } from 'node:util';
 /** @typedef {import('stripe').Stripe.Charge} Charge */
 /** @typedef {import('stripe').Stripe.Event} StripeEvent */
 /** @typedef {import('stripe').Stripe.Terminal.Reader} Reader */
+/** @typedef {import('stripe').Stripe.Product} Product */
+/** @typedef {import('stripe').Stripe.Price} Price */
+/** @typedef {import('stripe').Stripe.Subscription} Subscription */
+/** @typedef {import('stripe').Stripe.Invoice} Invoice */
 
 /**
  * Stripe's test cards (https://docs.stripe.com/testing) and what each does here. `auth` cards need
@@ -83,6 +92,12 @@ const PREFIX = {
   event: 'evt',
   'terminal.reader': 'tmr',
   'terminal.location': 'tml',
+  product: 'prod',
+  price: 'price',
+  subscription: 'sub',
+  subscription_item: 'si',
+  invoice: 'in',
+  invoice_line: 'il',
 };
 
 class StripeError extends Error {
@@ -608,6 +623,591 @@ export async function startStripePeer({
     return reader;
   }
 
+  // ---- products, prices, subscriptions, invoices --------------------------------------------------
+
+  /** Adds a billing interval the way Stripe does: the anchor's day of month, clamped to shorter months. */
+  function addInterval(unixSeconds, interval, count = 1) {
+    const d = new Date(unixSeconds * 1000);
+    const months = interval === 'year' ? 12 * count : interval === 'month' ? count : 0;
+    if (!months) return unixSeconds + (interval === 'week' ? 7 : 1) * 86400 * count;
+    const target = new Date(
+      Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+    );
+    const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+    target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+    return Math.floor(target.getTime() / 1000);
+  }
+
+  /** @returns {Product} */
+  function createProduct(p) {
+    if (!p.name) throw invalid('Missing required param: name.', 'name', { code: 'parameter_missing' });
+    const product = {
+      id: newId('product'),
+      object: 'product',
+      active: p.active === undefined ? true : truthy(p.active),
+      created: seconds(),
+      default_price: null,
+      description: p.description ?? null,
+      images: [],
+      livemode: false,
+      marketing_features: [],
+      metadata: p.metadata ?? {},
+      name: p.name,
+      package_dimensions: null,
+      shippable: null,
+      tax_code: null,
+      type: 'service',
+      updated: seconds(),
+      url: null,
+    };
+    objects.set(product.id, product);
+    emit('product.created', product);
+    return product;
+  }
+
+  /** @returns {Price} */
+  function createPrice(p) {
+    const unitAmount = Number(p.unit_amount);
+    if (!Number.isInteger(unitAmount) || unitAmount < 0)
+      throw invalid('Invalid non-negative integer', 'unit_amount', { code: 'parameter_invalid_integer' });
+    if (!p.currency) throw invalid('Missing required param: currency.', 'currency', { code: 'parameter_missing' });
+    const product = p.product ? get('product', p.product, 'product') : p.product_data ? createProduct(p.product_data) : null;
+    if (!product) throw invalid('Missing required param: product.', 'product', { code: 'parameter_missing' });
+    const interval = p.recurring?.interval;
+    if (interval && !['day', 'week', 'month', 'year'].includes(interval))
+      throw invalid(`Invalid recurring[interval]: must be one of day, week, month, or year`, 'recurring[interval]');
+    const price = {
+      id: newId('price'),
+      object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      created: seconds(),
+      currency: String(p.currency).toLowerCase(),
+      custom_unit_amount: null,
+      livemode: false,
+      lookup_key: p.lookup_key ?? null,
+      metadata: p.metadata ?? {},
+      nickname: p.nickname ?? null,
+      product: product.id,
+      recurring: interval
+        ? {
+            interval,
+            interval_count: Number(p.recurring.interval_count ?? 1),
+            meter: null,
+            trial_period_days: null,
+            usage_type: 'licensed',
+          }
+        : null,
+      tax_behavior: 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
+      type: interval ? 'recurring' : 'one_time',
+      unit_amount: unitAmount,
+      unit_amount_decimal: String(unitAmount),
+    };
+    objects.set(price.id, price);
+    emit('price.created', price);
+    return price;
+  }
+
+  function subscriptionItem(sub, price, quantity, start, end) {
+    const item = {
+      id: newId('subscription_item'),
+      object: 'subscription_item',
+      created: seconds(),
+      current_period_end: end,
+      current_period_start: start,
+      discounts: [],
+      metadata: {},
+      price: structuredClone(price),
+      quantity,
+      subscription: sub.id,
+      tax_rates: [],
+    };
+    return item;
+  }
+
+  /** The card an invoice of this subscription is charged to: the subscription's default, else the customer's. */
+  function paymentMethodOf(sub) {
+    const customer = get('customer', sub.customer, 'customer');
+    return sub.default_payment_method ?? customer.invoice_settings?.default_payment_method ?? null;
+  }
+
+  function invoiceLine(invoice, { amount, description, price, quantity, start, end, proration, item }) {
+    return {
+      id: newId('invoice_line'),
+      object: 'line_item',
+      amount,
+      currency: invoice.currency,
+      description,
+      discount_amounts: [],
+      discountable: !proration,
+      discounts: [],
+      invoice: invoice.id,
+      livemode: false,
+      metadata: {},
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: {
+          invoice_item: null,
+          proration,
+          proration_details: { credited_items: null },
+          subscription: invoice.parent.subscription_details.subscription,
+          subscription_item: item,
+        },
+      },
+      period: { start, end },
+      pricing: {
+        type: 'price_details',
+        price_details: { price: price.id, product: price.product },
+        unit_amount_decimal: String(price.unit_amount),
+      },
+      quantity,
+      taxes: [],
+    };
+  }
+
+  /**
+   * An invoice of a subscription, finalized at once (auto-advance), its lines the period's items plus
+   * the prorations waiting for it; the customer's credit balance (a downgrade's credit) is applied.
+   */
+  function createInvoice(sub, billingReason, lines, period = null) {
+    const customer = get('customer', sub.customer, 'customer');
+    const id = newId('invoice');
+    const invoice = {
+      id,
+      object: 'invoice',
+      account_country: 'US',
+      amount_due: 0,
+      amount_overpaid: 0,
+      amount_paid: 0,
+      amount_remaining: 0,
+      amount_shipping: 0,
+      attempt_count: 0,
+      attempted: false,
+      auto_advance: true,
+      billing_reason: billingReason,
+      collection_method: 'charge_automatically',
+      created: seconds(),
+      currency: sub.currency,
+      customer: sub.customer,
+      default_payment_method: null,
+      description: null,
+      ending_balance: null,
+      hosted_invoice_url: null,
+      last_finalization_error: null,
+      lines: { object: 'list', data: [], has_more: false, url: `/v1/invoices/${id}/lines` },
+      livemode: false,
+      metadata: {},
+      next_payment_attempt: null,
+      number: `${String(customer.id).slice(4, 12).toUpperCase()}-${String(all('invoice').length + 1).padStart(4, '0')}`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: structuredClone(sub.metadata), subscription: sub.id },
+      },
+      payments: { object: 'list', data: [], has_more: false, url: `/v1/invoice_payments?invoice=${id}` },
+      period_end: seconds(),
+      period_start: seconds(),
+      starting_balance: customer.balance ?? 0,
+      status: 'draft',
+      status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+      subtotal: 0,
+      total: 0,
+    };
+    invoice.lines.data = lines.map((l) => invoiceLine(invoice, l));
+    // As at Stripe, a renewal invoice's own period is the one that just ended; its lines carry the new one.
+    if (period) {
+      invoice.period_start = period.start;
+      invoice.period_end = period.end;
+    }
+    // Prorations made since the last invoice (create_prorations) are billed with this one.
+    for (const pending of sub._pendingProrations.splice(0)) invoice.lines.data.push(invoiceLine(invoice, pending));
+    invoice.subtotal = invoice.total = invoice.lines.data.reduce((s, l) => s + l.amount, 0);
+    // A credit balance is negative at Stripe; it pays what it can of the invoice.
+    const balance = customer.balance ?? 0;
+    if (invoice.total <= 0) {
+      invoice.amount_due = 0;
+      customer.balance = balance + invoice.total;
+    } else {
+      const used = Math.max(Math.min(0, balance), -invoice.total);
+      invoice.amount_due = invoice.total + used;
+      customer.balance = balance - used;
+    }
+    invoice.amount_remaining = invoice.amount_due;
+    invoice.ending_balance = customer.balance;
+    objects.set(id, invoice);
+    emit('invoice.created', invoice);
+    invoice.status = 'open';
+    invoice.status_transitions.finalized_at = seconds();
+    emit('invoice.finalized', invoice);
+    sub.latest_invoice = id;
+    return invoice;
+  }
+
+  /**
+   * Charges an open invoice off the session. Paid: invoice.paid (and .payment_succeeded), the
+   * subscription active again. Declined (or `forceFail`, the test control): invoice.payment_failed,
+   * the subscription past_due (incomplete while its first invoice is unpaid); throws the card error
+   * when `raise`.
+   */
+  function payInvoice(invoice, { paymentMethod, forceFail = false, raise = false } = {}) {
+    const sub = get('subscription', invoice.parent.subscription_details.subscription, 'subscription');
+    const previousSub = { status: sub.status };
+    let error = null;
+    if (invoice.amount_due > 0) {
+      const pm = paymentMethod ?? invoice.default_payment_method ?? paymentMethodOf(sub);
+      invoice.attempt_count += 1;
+      invoice.attempted = true;
+      try {
+        if (!pm)
+          throw new StripeError(402, {
+            type: 'card_error',
+            code: 'invoice_payment_intent_requires_action',
+            message: 'This customer has no attached payment source or default payment method.',
+          });
+        if (forceFail) {
+          const card = objects.get(pm);
+          throw new StripeError(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: DECLINE_MESSAGES.generic_decline,
+            payment_method: card ? structuredClone(card) : undefined,
+          });
+        }
+        const pi = createPaymentIntent({
+          amount: invoice.amount_due,
+          currency: invoice.currency,
+          customer: sub.customer,
+          payment_method: pm,
+          confirm: 'true',
+          off_session: 'true',
+          description: `Invoice ${invoice.number}`,
+          metadata: { invoice: invoice.id, subscription: sub.id },
+        });
+        if (pi.status !== 'succeeded')
+          throw new StripeError(402, {
+            type: 'card_error',
+            code: 'authentication_required',
+            message: 'This payment requires authentication.',
+          });
+        invoice.payments.data.push({
+          id: `inpay_${randomBytes(12).toString('hex')}`,
+          object: 'invoice_payment',
+          amount_paid: pi.amount_received,
+          amount_requested: pi.amount,
+          created: seconds(),
+          currency: invoice.currency,
+          invoice: invoice.id,
+          is_default: true,
+          livemode: false,
+          payment: { type: 'payment_intent', payment_intent: pi.id },
+          status: 'paid',
+          status_transitions: { canceled_at: null, paid_at: seconds() },
+        });
+      } catch (e) {
+        if (!(e instanceof StripeError)) throw e;
+        error = e;
+      }
+    }
+    if (error) {
+      invoice.last_finalization_error = null;
+      invoice.next_payment_attempt = addInterval(seconds(), 'day', 3);
+      sub.status =
+        sub.status === 'incomplete' || (!sub._everPaid && invoice.billing_reason === 'subscription_create') ? 'incomplete' : 'past_due';
+      emit('invoice.payment_failed', invoice);
+      if (sub.status !== previousSub.status) emit('customer.subscription.updated', sub, previousSub);
+      if (raise) throw error;
+      return invoice;
+    }
+    invoice.amount_paid = invoice.amount_due;
+    invoice.amount_remaining = 0;
+    invoice.status = 'paid';
+    invoice.next_payment_attempt = null;
+    invoice.status_transitions.paid_at = seconds();
+    sub._everPaid = true;
+    // Another invoice of the subscription still open keeps it past due.
+    const stillOpen = all('invoice').some(
+      (i) => i.id !== invoice.id && i.status === 'open' && i.parent.subscription_details.subscription === sub.id,
+    );
+    if (sub.status !== 'canceled') sub.status = stillOpen ? 'past_due' : 'active';
+    emit('invoice.paid', invoice);
+    emit('invoice.payment_succeeded', invoice);
+    if (sub.status !== previousSub.status) emit('customer.subscription.updated', sub, previousSub);
+    return invoice;
+  }
+
+  /** @returns {Subscription} */
+  function createSubscription(p) {
+    if (!p.customer) throw invalid('Missing required param: customer.', 'customer', { code: 'parameter_missing' });
+    get('customer', p.customer, 'customer');
+    const wanted = Array.isArray(p.items) ? p.items : Object.values(p.items ?? {});
+    if (!wanted.length) throw invalid('Missing required param: items.', 'items', { code: 'parameter_missing' });
+    const prices = wanted.map((i, n) => {
+      if (!i.price) throw invalid(`Missing required param: items[${n}][price].`, `items[${n}][price]`, { code: 'parameter_missing' });
+      const price = get('price', i.price, `items[${n}][price]`);
+      if (!price.recurring)
+        throw invalid(
+          `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
+          `items[${n}][price]`,
+        );
+      return { price, quantity: Number(i.quantity ?? 1) };
+    });
+    const { interval, interval_count: count } = prices[0].price.recurring;
+    if (prices.some((x) => x.price.recurring.interval !== interval))
+      throw invalid('The subscription items must all have the same billing interval.', 'items');
+    if (p.default_payment_method) {
+      const pm = get('payment_method', p.default_payment_method, 'default_payment_method');
+      if (pm.customer !== p.customer)
+        throw invalid(
+          `The PaymentMethod ${pm.id} must be attached to the customer ${p.customer} before it can be a default.`,
+          'default_payment_method',
+        );
+    }
+    const start = seconds();
+    const anchor = p.billing_cycle_anchor !== undefined ? Number(p.billing_cycle_anchor) : null;
+    if (anchor !== null && !(anchor > start)) throw invalid('billing_cycle_anchor must be in the future.', 'billing_cycle_anchor');
+    const end = anchor ?? addInterval(start, interval, count);
+    const id = newId('subscription');
+    const sub = {
+      id,
+      object: 'subscription',
+      application: null,
+      automatic_tax: { enabled: false, liability: null },
+      billing_cycle_anchor: anchor ?? start,
+      billing_mode: { type: 'classic' },
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null },
+      collection_method: 'charge_automatically',
+      created: start,
+      currency: prices[0].price.currency,
+      customer: p.customer,
+      default_payment_method: p.default_payment_method ?? null,
+      description: p.description ?? null,
+      discounts: [],
+      ended_at: null,
+      items: { object: 'list', data: [], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+      latest_invoice: null,
+      livemode: false,
+      metadata: p.metadata ?? {},
+      pause_collection: null,
+      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+      pending_update: null,
+      start_date: start,
+      status: 'incomplete',
+      trial_end: null,
+      trial_start: null,
+    };
+    Object.defineProperty(sub, '_pendingProrations', { value: [], enumerable: false });
+    Object.defineProperty(sub, '_everPaid', { value: false, writable: true, enumerable: false });
+    sub.items.data = prices.map((x) => subscriptionItem(sub, x.price, x.quantity, start, end));
+    objects.set(id, sub);
+    // With an anchor and no proration the first (short) period is free: the desk already sold it.
+    const full = (x) => x.price.unit_amount * x.quantity;
+    const firstAmount = (x) =>
+      anchor === null
+        ? full(x)
+        : p.proration_behavior === 'none'
+          ? 0
+          : Math.round((full(x) * (end - start)) / (addInterval(start, interval, count) - start));
+    const invoice = createInvoice(
+      sub,
+      'subscription_create',
+      sub.items.data.map((item, n) => ({
+        amount: firstAmount(prices[n]),
+        description: `${item.quantity} × ${item.price.nickname ?? item.price.product} (at ${money(item.price.unit_amount, item.price.currency)} / ${interval})`,
+        price: item.price,
+        quantity: item.quantity,
+        start,
+        end,
+        proration: false,
+        item: item.id,
+      })),
+    );
+    emit('customer.subscription.created', sub);
+    payInvoice(invoice, { raise: p.payment_behavior === 'error_if_incomplete' });
+    return sub;
+  }
+
+  /** The period ends: the next invoice is made and charged (or voided while collection is paused), or the subscription ends. */
+  function advanceSubscription(sub, { fail = false } = {}) {
+    if (!['active', 'past_due'].includes(sub.status))
+      throw invalid(`A subscription with status ${sub.status} does not renew.`, undefined, { code: 'subscription_unexpected_state' });
+    const previous = { items: structuredClone(sub.items) };
+    const item0 = sub.items.data[0];
+    const start = item0.current_period_end;
+    const ended = { start: item0.current_period_start, end: start };
+    if (sub.cancel_at_period_end) {
+      sub.status = 'canceled';
+      sub.canceled_at ??= seconds();
+      sub.ended_at = start;
+      sub.cancellation_details.reason = 'cancellation_requested';
+      emit('customer.subscription.deleted', sub);
+      return { subscription: sub, invoice: null };
+    }
+    const { interval, interval_count: count } = item0.price.recurring;
+    const end = addInterval(start, interval, count);
+    for (const item of sub.items.data) {
+      item.current_period_start = start;
+      item.current_period_end = end;
+    }
+    const invoice = createInvoice(
+      sub,
+      'subscription_cycle',
+      sub.items.data.map((item) => ({
+        amount: item.price.unit_amount * item.quantity,
+        description: `${item.quantity} × ${item.price.nickname ?? item.price.product} (at ${money(item.price.unit_amount, item.price.currency)} / ${interval})`,
+        price: item.price,
+        quantity: item.quantity,
+        start,
+        end,
+        proration: false,
+        item: item.id,
+      })),
+      ended,
+    );
+    emit('customer.subscription.updated', sub, previous);
+    if (sub.pause_collection) {
+      invoice.status = sub.pause_collection.behavior === 'void' ? 'void' : 'draft';
+      if (invoice.status === 'void') {
+        invoice.status_transitions.voided_at = seconds();
+        emit('invoice.voided', invoice);
+      }
+      return { subscription: sub, invoice };
+    }
+    payInvoice(invoice, { forceFail: fail });
+    return { subscription: sub, invoice };
+  }
+
+  /**
+   * Update: the items (a new price, prorated by `proration_behavior`: create_prorations waits for the
+   * next invoice, always_invoice bills the difference now, none skips it), cancel_at_period_end,
+   * pause_collection ('' resumes), default_payment_method, metadata.
+   */
+  function updateSubscription(sub, p) {
+    if (sub.status === 'canceled')
+      throw invalid('A canceled subscription can only update its cancellation_details and metadata.', undefined, {
+        code: 'subscription_unexpected_state',
+      });
+    const previous = {};
+    if (p.metadata) {
+      previous.metadata = structuredClone(sub.metadata);
+      sub.metadata = { ...sub.metadata, ...p.metadata };
+    }
+    if (p.default_payment_method !== undefined) {
+      previous.default_payment_method = sub.default_payment_method;
+      sub.default_payment_method = p.default_payment_method || null;
+    }
+    if (p.cancel_at_period_end !== undefined) {
+      previous.cancel_at_period_end = sub.cancel_at_period_end;
+      sub.cancel_at_period_end = truthy(p.cancel_at_period_end);
+      sub.canceled_at = sub.cancel_at_period_end ? seconds() : null;
+      sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
+    }
+    if (p.pause_collection !== undefined) {
+      previous.pause_collection = sub.pause_collection;
+      if (p.pause_collection === '' || p.pause_collection === null) sub.pause_collection = null;
+      else {
+        const behavior = p.pause_collection.behavior;
+        if (!['keep_as_draft', 'mark_uncollectible', 'void'].includes(behavior))
+          throw invalid(
+            'Invalid pause_collection[behavior]: must be one of keep_as_draft, mark_uncollectible, or void',
+            'pause_collection[behavior]',
+          );
+        sub.pause_collection = { behavior, resumes_at: p.pause_collection.resumes_at ? Number(p.pause_collection.resumes_at) : null };
+      }
+    }
+    const wanted = p.items === undefined ? [] : Array.isArray(p.items) ? p.items : Object.values(p.items);
+    if (wanted.length) {
+      previous.items = structuredClone(sub.items);
+      const behavior = p.proration_behavior ?? 'create_prorations';
+      if (!['create_prorations', 'always_invoice', 'none'].includes(behavior))
+        throw invalid('Invalid proration_behavior: must be one of always_invoice, create_prorations, or none', 'proration_behavior');
+      const now = seconds();
+      const prorations = [];
+      for (const [n, w] of wanted.entries()) {
+        const item = w.id ? sub.items.data.find((i) => i.id === w.id) : null;
+        if (w.id && !item) throw missing('subscription_item', w.id, `items[${n}][id]`);
+        if (!item || !w.price)
+          throw invalid(`Adding items is not supported by the local peer: give items[${n}][id] and items[${n}][price].`, `items[${n}]`);
+        const price = get('price', w.price, `items[${n}][price]`);
+        if (price.recurring?.interval !== item.price.recurring.interval)
+          throw invalid('Changing the billing interval of a subscription item is not supported by the local peer.', `items[${n}][price]`);
+        const quantity = Number(w.quantity ?? item.quantity);
+        const { current_period_start: start, current_period_end: end } = item;
+        // Stripe prorates to the second: the unused time of the old price back, the rest of the period at the new one.
+        const left = Math.max(0, end - now) / (end - start);
+        if (behavior !== 'none' && left > 0 && (price.id !== item.price.id || quantity !== item.quantity)) {
+          prorations.push({
+            amount: -Math.round(item.price.unit_amount * item.quantity * left),
+            description: `Unused time on ${item.price.nickname ?? item.price.product} after ${new Date(now * 1000).toISOString().slice(0, 10)}`,
+            price: item.price,
+            quantity: item.quantity,
+            start: now,
+            end,
+            proration: true,
+            item: item.id,
+          });
+          prorations.push({
+            amount: Math.round(price.unit_amount * quantity * left),
+            description: `Remaining time on ${price.nickname ?? price.product} after ${new Date(now * 1000).toISOString().slice(0, 10)}`,
+            price,
+            quantity,
+            start: now,
+            end,
+            proration: true,
+            item: item.id,
+          });
+        }
+        item.price = structuredClone(price);
+        item.quantity = quantity;
+      }
+      if (behavior === 'always_invoice' && prorations.length) {
+        sub._pendingProrations.push(...prorations);
+        const balanceBefore = get('customer', sub.customer).balance;
+        const statusBefore = sub.status;
+        const invoice = createInvoice(sub, 'subscription_update', []);
+        try {
+          payInvoice(invoice, { raise: p.payment_behavior === 'error_if_incomplete' });
+        } catch (error) {
+          // error_if_incomplete: a declined proration leaves the subscription as it was.
+          sub.items = previous.items;
+          sub.status = statusBefore;
+          sub.latest_invoice = invoice.id;
+          get('customer', sub.customer).balance = balanceBefore;
+          invoice.status = 'void';
+          invoice.status_transitions.voided_at = seconds();
+          emit('invoice.voided', invoice);
+          throw error;
+        }
+      } else sub._pendingProrations.push(...prorations);
+    }
+    emit('customer.subscription.updated', sub, previous);
+    return sub;
+  }
+
+  function cancelSubscription(sub, p = {}) {
+    if (sub.status === 'canceled') throw invalid(`This subscription has already been canceled.`, undefined, { code: 'resource_missing' });
+    const previous = { status: sub.status };
+    sub.status = 'canceled';
+    sub.canceled_at = seconds();
+    sub.ended_at = seconds();
+    sub.cancellation_details = { comment: p.cancellation_details?.comment ?? null, feedback: null, reason: 'cancellation_requested' };
+    // What is still open is no longer collected.
+    for (const invoice of all('invoice'))
+      if (invoice.status === 'open' && invoice.parent.subscription_details.subscription === sub.id) {
+        invoice.status = 'void';
+        invoice.status_transitions.voided_at = seconds();
+        emit('invoice.voided', invoice);
+      }
+    emit('customer.subscription.deleted', sub, previous);
+    return sub;
+  }
+
   // ---- HTTP --------------------------------------------------------------------------------------
 
   /** @type {[string, RegExp, (match: string[], p: any, url: URL) => any][]} */
@@ -626,6 +1226,7 @@ export async function startStripePeer({
           description: p.description ?? null,
           metadata: p.metadata ?? {},
           livemode: false,
+          balance: 0,
           invoice_settings: { default_payment_method: null },
         };
         objects.set(c.id, c);
@@ -689,6 +1290,55 @@ export async function startStripePeer({
         pm.customer = null;
         emit('payment_method.detached', pm);
         return pm;
+      },
+    ],
+    ['POST', /^\/v1\/products$/, (_, p) => createProduct(p)],
+    ['GET', /^\/v1\/products\/([^/]+)$/, ([id]) => get('product', id)],
+    ['POST', /^\/v1\/prices$/, (_, p) => createPrice(p)],
+    ['GET', /^\/v1\/prices\/([^/]+)$/, ([id]) => get('price', id)],
+    ['POST', /^\/v1\/subscriptions$/, (_, p) => createSubscription(p)],
+    [
+      'GET',
+      /^\/v1\/subscriptions$/,
+      (_, __, url) => {
+        const customer = url.searchParams.get('customer');
+        const status = url.searchParams.get('status');
+        return list(
+          '/v1/subscriptions',
+          all('subscription').filter(
+            (s) => (!customer || s.customer === customer) && (status ? status === 'all' || s.status === status : s.status !== 'canceled'),
+          ),
+        );
+      },
+    ],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => get('subscription', id)],
+    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, ([id], p) => updateSubscription(get('subscription', id), p)],
+    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ([id], p) => cancelSubscription(get('subscription', id), p)],
+    [
+      'GET',
+      /^\/v1\/invoices$/,
+      (_, __, url) => {
+        const subscription = url.searchParams.get('subscription');
+        const customer = url.searchParams.get('customer');
+        return list(
+          '/v1/invoices',
+          all('invoice')
+            .filter(
+              (i) =>
+                (!subscription || i.parent.subscription_details.subscription === subscription) && (!customer || i.customer === customer),
+            )
+            .reverse(),
+        );
+      },
+    ],
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, ([id]) => get('invoice', id)],
+    [
+      'POST',
+      /^\/v1\/invoices\/([^/]+)\/pay$/,
+      ([id], p) => {
+        const invoice = get('invoice', id);
+        if (invoice.status !== 'open') throw invalid(`Invoice is already ${invoice.status}.`, undefined, { code: 'invoice_not_open' });
+        return payInvoice(invoice, { paymentMethod: p.payment_method, raise: true });
       },
     ],
     ['POST', /^\/v1\/payment_intents$/, (_, p) => createPaymentIntent(p)],
@@ -970,6 +1620,11 @@ export async function startStripePeer({
           });
         return send(res, 200, { status: await deliver(event) });
       }
+      const advance = url.pathname.match(/^\/_peer\/subscriptions\/([^/]+)\/advance$/);
+      if (advance && req.method === 'POST') {
+        const { fail = false } = JSON.parse(body || '{}');
+        return send(res, 200, structuredClone(advanceSubscription(get('subscription', advance[1]), { fail })));
+      }
       if (url.pathname === '/_peer/webhook' && req.method === 'POST') {
         target = JSON.parse(body || '{}').url ?? null;
         return send(res, 200, { url: target });
@@ -1005,6 +1660,8 @@ export async function startStripePeer({
     /** Resolves when every webhook queued so far was delivered (or gave up). */
     settled: () => deliveryChain,
     setWebhookUrl: (next) => void (target = next),
+    /** Ends a subscription's period now (a test clock's tick): its renewal invoice is made and charged, or fails when `fail`. */
+    advance: (subscriptionId, options = {}) => structuredClone(advanceSubscription(get('subscription', subscriptionId), options)),
     /** The hosted card page of a PaymentIntent or SetupIntent (what the modal's iframe shows). */
     hostedUrl: (object, parentOrigin = '') =>
       `${origin}/hosted/${object.object === 'setup_intent' ? 'setup_intents' : 'payment_intents'}/${object.id}?client_secret=${encodeURIComponent(object.client_secret)}${parentOrigin ? `&origin=${encodeURIComponent(parentOrigin)}` : ''}`,

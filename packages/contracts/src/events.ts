@@ -485,6 +485,42 @@ export const EVENT_PAYLOADS = {
     clientId: z.string(),
     effectiveAt: z.iso.datetime({ offset: true }),
   }),
+  /** A Stripe-billed membership's renewal was paid (at the period's end, or a retry of a failed one): a new period, credits reset. */
+  'retail.membership.renewed.v1': z.object({
+    membershipId: z.string(),
+    clientId: z.string(),
+    planId: z.string(),
+    periodStart: z.iso.datetime({ offset: true }),
+    periodEnd: z.iso.datetime({ offset: true }),
+    creditsPerPeriod: z.number().int(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    invoiceId: z.string(),
+  }),
+  /** A renewal's charge failed: its benefits (credits, discount, priority booking) are suspended until it is paid. */
+  'retail.membership.past-due.v1': z.object({
+    membershipId: z.string(),
+    clientId: z.string(),
+    invoiceId: z.string(),
+    amountDueMinor: z.number().int(),
+    currency: z.string(),
+    attemptCount: z.number().int(),
+    nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  /** Moved to another plan of the same period: its benefits are the new plan's; `prorationMinor` charged (negative: credited). */
+  'retail.membership.plan-changed.v1': z.object({
+    membershipId: z.string(),
+    clientId: z.string(),
+    fromPlanId: z.string(),
+    planId: z.string(),
+    planName: z.string(),
+    priceMinor: z.number().int(),
+    currency: z.string(),
+    period: z.enum(['month', 'year']),
+    priorityBookingDays: z.number().int(),
+    creditsLeft: z.number().int(),
+    prorationMinor: z.number().int(),
+  }),
   /** A package sold on a ticket that was refunded with voidPrepaid: its sessions left are taken, it is cancelled. */
   'retail.package.voided.v1': z.object({
     packageId: z.string(),

@@ -169,6 +169,9 @@ async function seedPrepaid(dataSource: DataSource) {
         soldOnTicketId: null,
         soldOnLineId: null,
         createdAt: start,
+        // The demo's members have no card on file: the desk renews them.
+        billing: 'none',
+        billingCardId: null,
       });
       let left = 0;
       const credit = async (kind: 'granted' | 'redeemed', credits: number) => {

@@ -133,6 +133,9 @@ export const prepaidCreditEntryViewSchema = z.object({
   createdAt: z.string(),
 });
 
+export const MEMBERSHIP_BILLINGS = ['stripe', 'none'] as const;
+export type MembershipBilling = (typeof MEMBERSHIP_BILLINGS)[number];
+
 /** A membership or package a client holds. */
 export const clientPrepaidViewSchema = z.object({
   id: z.string(),
@@ -150,6 +153,12 @@ export const clientPrepaidViewSchema = z.object({
   periodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   soldOnTicketId: z.string().nullable(),
+  /**
+   * Memberships: `stripe` renews through a Stripe subscription on the client's card on file (a
+   * failed renewal makes it past due); `none` was sold without a card on file and is not renewed
+   * by itself (the desk sells the next period). Packages: `none`.
+   */
+  billing: z.enum(MEMBERSHIP_BILLINGS),
   entries: z.array(prepaidCreditEntryViewSchema),
 });
 export type ClientPrepaidView = z.infer<typeof clientPrepaidViewSchema>;
@@ -165,6 +174,16 @@ export const membershipActionInputSchema = z.strictObject({
   when: z.enum(['now', 'period_end']).optional(),
 });
 export type MembershipActionInput = z.input<typeof membershipActionInputSchema>;
+
+/**
+ * POST /api/memberships/{id}/plan: moves a membership to another plan of the same period. With
+ * Stripe billing the subscription's price changes with proration: the rest of the period at the new
+ * price less the unused time of the old one, charged now (a downgrade's credit pays the next renewal).
+ */
+export const membershipPlanChangeInputSchema = z.strictObject({
+  planId: z.uuid('must be a membership plan id'),
+});
+export type MembershipPlanChangeInput = z.input<typeof membershipPlanChangeInputSchema>;
 
 /** One suggestion of GET /api/tickets/{id}/prepaid: prepaid value to apply, line by line, best for the client first. */
 export const prepaidSuggestionSchema = z.object({

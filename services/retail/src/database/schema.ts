@@ -8,6 +8,7 @@ import { PrepaidVoidExpiry1796720000000 } from './migrations/1796720000000-prepa
 import { GiftCardExpirySetting1796760000000 } from './migrations/1796760000000-gift-card-expiry-setting.js';
 import { OnlineGiftCardOrders1796770000000 } from './migrations/1796770000000-online-gift-card-orders.js';
 import { PlanPriorityBooking1796780000000 } from './migrations/1796780000000-plan-priority-booking.js';
+import { MembershipBilling1796810000000 } from './migrations/1796810000000-membership-billing.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   GiftCardExpirySetting1796760000000,
   OnlineGiftCardOrders1796770000000,
   PlanPriorityBooking1796780000000,
+  MembershipBilling1796810000000,
 ];

@@ -233,6 +233,148 @@ describe('the local Stripe peer', () => {
     expect((await stripe.paymentIntents.capture(pi.id)).amount_received).toBe(6000);
   });
 
+  it('bills a subscription: the first invoice paid with the card, a renewal that fails and is paid on retry, cancel now', async () => {
+    const customer = await stripe.customers.create({ metadata: { clientId: 'c1' } });
+    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    const price = await stripe.prices.create({
+      unit_amount: 4900,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+      product_data: { name: 'Gold' },
+    });
+    expect(price).toMatchObject({ type: 'recurring', recurring: { interval: 'month', interval_count: 1 }, unit_amount: 4900 });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_payment_method: pm.id,
+      metadata: { membershipId: 'm1' },
+    });
+    expect(sub.status).toBe('active');
+    const item = sub.items.data[0]!;
+    expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(28 * 86400);
+    const first = await stripe.invoices.retrieve(String(sub.latest_invoice));
+    expect(first).toMatchObject({ status: 'paid', amount_paid: 4900, billing_reason: 'subscription_create' });
+    expect(first.parent?.subscription_details?.subscription).toBe(sub.id);
+
+    const failed = peer.advance(sub.id, { fail: true });
+    expect(failed.subscription.status).toBe('past_due');
+    expect(failed.invoice).toMatchObject({ status: 'open', billing_reason: 'subscription_cycle', attempt_count: 1, amount_due: 4900 });
+    expect(failed.subscription.items.data[0]!.current_period_start).toBe(item.current_period_end);
+    // The invoice's own period is the one that ended; its line is the new one (as at Stripe).
+    expect([failed.invoice!.period_start, failed.invoice!.period_end]).toEqual([item.current_period_start, item.current_period_end]);
+    expect(failed.invoice!.lines.data[0]!.period.start).toBe(item.current_period_end);
+    const paid = await stripe.invoices.pay(failed.invoice!.id);
+    expect(paid).toMatchObject({ status: 'paid', amount_paid: 4900 });
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+
+    const cancelled = await stripe.subscriptions.cancel(sub.id);
+    expect(cancelled.status).toBe('canceled');
+    expect((await failure(stripe.invoices.pay(failed.invoice!.id))).type).toBe('StripeInvalidRequestError');
+    await peer.settled();
+    const types = peer
+      .events()
+      .filter((e) => (e.data.object as { id: string }).id === failed.invoice!.id || e.data.object.object === 'subscription')
+      .map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['invoice.payment_failed', 'invoice.paid', 'customer.subscription.created', 'customer.subscription.deleted']),
+    );
+  });
+
+  it('declines a renewal on a declining card; starts free until an anchor; prorates a plan change; pauses and ends at period end', async () => {
+    const customer = await stripe.customers.create({});
+    const good = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    const silver = await stripe.prices.create({
+      unit_amount: 3000,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+      product_data: { name: 'Silver' },
+    });
+    const gold = await stripe.prices.create({
+      unit_amount: 6000,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+      product_data: { name: 'Gold' },
+    });
+    const anchor = Math.floor(Date.now() / 1000) + 30 * 86400;
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: silver.id }],
+      default_payment_method: good.id,
+      billing_cycle_anchor: anchor,
+      proration_behavior: 'none',
+    });
+    expect(sub.status).toBe('active');
+    expect(sub.items.data[0]!.current_period_end).toBe(anchor);
+    expect(await stripe.invoices.retrieve(String(sub.latest_invoice))).toMatchObject({ status: 'paid', amount_due: 0 });
+
+    const updated = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: sub.items.data[0]!.id, price: gold.id }],
+      proration_behavior: 'always_invoice',
+    });
+    expect(updated.items.data[0]!.price.id).toBe(gold.id);
+    const proration = await stripe.invoices.retrieve(String(updated.latest_invoice));
+    expect(proration.billing_reason).toBe('subscription_update');
+    expect(proration.lines.data.map((l) => Math.sign(l.amount))).toEqual([-1, 1]);
+    // Silver → gold on an almost whole period: close to the 30.00 difference, and paid.
+    expect(proration.amount_paid).toBeGreaterThan(2900);
+    expect(proration.amount_paid).toBeLessThanOrEqual(3000);
+    expect(proration.status).toBe('paid');
+
+    // A downgrade is a credit, spent by the next invoice.
+    const down = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: sub.items.data[0]!.id, price: silver.id }],
+      proration_behavior: 'always_invoice',
+    });
+    expect((await stripe.invoices.retrieve(String(down.latest_invoice))).amount_due).toBe(0);
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBeLessThan(0);
+    const renewal = peer.advance(sub.id);
+    expect(renewal.invoice!.status).toBe('paid');
+    expect(renewal.invoice!.amount_paid).toBeLessThan(3000);
+
+    const paused = await stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } });
+    expect(paused.pause_collection).toMatchObject({ behavior: 'void' });
+    expect(peer.advance(sub.id).invoice!.status).toBe('void');
+    expect((await stripe.subscriptions.update(sub.id, { pause_collection: '' })).pause_collection).toBeNull();
+
+    await stripe.subscriptions.update(sub.id, { default_payment_method: good.id, cancel_at_period_end: true });
+    expect(peer.advance(sub.id).subscription.status).toBe('canceled');
+  });
+
+  it('leaves a renewal on a declined card past due, the invoice open for a retry with another card', async () => {
+    const customer = await stripe.customers.create({});
+    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    const price = await stripe.prices.create({
+      unit_amount: 2500,
+      currency: 'usd',
+      recurring: { interval: 'year' },
+      product_data: { name: 'Year' },
+    });
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: pm.id });
+    const declining = await stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id });
+    await stripe.subscriptions.update(sub.id, { default_payment_method: declining.id });
+    const dearer = await stripe.prices.create({
+      unit_amount: 5000,
+      currency: 'usd',
+      recurring: { interval: 'year' },
+      product: price.product as string,
+    });
+    const refused = await failure(
+      stripe.subscriptions.update(sub.id, {
+        items: [{ id: sub.items.data[0]!.id, price: dearer.id }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+      }),
+    );
+    expect(refused.code).toBe('card_declined');
+    const unchanged = await stripe.subscriptions.retrieve(sub.id);
+    expect([unchanged.status, unchanged.items.data[0]!.price.id]).toEqual(['active', price.id]);
+    const { invoice, subscription } = peer.advance(sub.id);
+    expect(subscription.status).toBe('past_due');
+    expect(invoice!.status).toBe('open');
+    expect((await failure(stripe.invoices.pay(invoice!.id))).code).toBe('card_declined');
+    expect(await stripe.invoices.pay(invoice!.id, { payment_method: pm.id })).toMatchObject({ status: 'paid', attempt_count: 3 });
+  });
+
   it('signs every webhook so that the SDK accepts it, and a tampered one is refused', async () => {
     await peer.settled();
     expect(received.length).toBeGreaterThan(10);
@@ -244,6 +386,8 @@ describe('the local Stripe peer', () => {
       'payment_intent.canceled',
       'charge.refunded',
       'setup_intent.succeeded',
+      'invoice.paid',
+      'invoice.payment_failed',
     ]) {
       expect(types).toContain(type);
     }

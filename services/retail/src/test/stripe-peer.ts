@@ -11,6 +11,8 @@ export interface StripePeer {
   resend(eventId: string, toUrl?: string): Promise<number>;
   settled(): Promise<void>;
   setWebhookUrl(url: string | null): void;
+  /** Ends a subscription's period now: the renewal invoice is made and charged (declined when `fail`). */
+  advance(subscriptionId: string, options?: { fail?: boolean }): { subscription: Stripe.Subscription; invoice: Stripe.Invoice | null };
   hostedUrl(object: { id: string; object: string; client_secret: string | null }, parentOrigin?: string): string;
   stop(): Promise<void>;
 }

@@ -11,8 +11,8 @@ import '../products/products.css';
 import '../pos/pos.css';
 import './memberships.css';
 import { PREPAID_PLANS } from '../pos/prepaid-gql';
-import { dollarsToMinor } from '../services/money';
-import { CLIENT_PREPAIDS, CREATE_PREPAID_PLAN, MEMBERSHIP_ACTION } from './memberships-gql';
+import { CHANGE_MEMBERSHIP_PLAN, CLIENT_PREPAIDS, CREATE_PREPAID_PLAN, MEMBERSHIP_ACTION } from './memberships-gql';
+import { emptyPlanForm, planInputOf, type PlanForm } from './plan-form';
 
 const STATUS_LABEL: Record<string, string> = {
   active: 'Active',
@@ -97,6 +97,7 @@ export function MembershipsPage() {
                     {p.kind === 'membership' ? `${p.credits} service${p.credits === 1 ? '' : 's'} a ${p.period}` : `${p.credits} sessions`}
                     {p.serviceIds.length ? ' (selected services)' : ''}
                     {p.validityDays ? `, valid ${p.validityDays} days` : ''}
+                    {p.priorityBookingDays ? `, books online ${p.priorityBookingDays} days ahead of others` : ''}
                   </td>
                 </tr>
               ))}
@@ -140,6 +141,12 @@ export function MembershipsPage() {
                   <td>
                     {STATUS_LABEL[h.status] ?? h.status}
                     {h.cancelAtPeriodEnd && <span className="muted small"> · ends at period end</span>}
+                    {h.kind === 'membership' && h.status !== 'cancelled' && (
+                      <span className="muted small">
+                        {' '}
+                        · {h.billing === 'stripe' ? 'renews on the card on file' : 'renewed at the desk'}
+                      </span>
+                    )}
                   </td>
                   <td className="num" data-testid={`credits-${h.id}`}>
                     {h.creditsLeft} of {h.creditsPerPeriod}
@@ -156,6 +163,9 @@ export function MembershipsPage() {
                         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void run(h.id, 'resume')}>
                           Resume
                         </button>
+                      )}
+                      {canAct && h.kind === 'membership' && (h.status === 'active' || h.status === 'paused') && (
+                        <ChangePlan held={h} plans={plans.data?.prepaidPlans ?? []} onChanged={() => void held.refetch()} />
                       )}
                       {canAct && h.kind === 'membership' && h.status !== 'cancelled' && !h.cancelAtPeriodEnd && (
                         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void run(h.id, 'cancel', 'period_end')}>
@@ -174,31 +184,70 @@ export function MembershipsPage() {
   );
 }
 
+/**
+ * Moves a membership to another active membership plan of the same period (the server prorates a
+ * card-billed one at Stripe and refuses with the card's words when it is declined).
+ */
+function ChangePlan({
+  held,
+  plans,
+  onChanged,
+}: {
+  held: { id: string; planId: string; planName: string; client?: { fullName: string } | null };
+  plans: readonly { id: string; kind: string; name: string; period?: string | null; active: boolean }[];
+  onChanged(): void;
+}) {
+  const [change, changing] = useMutation(CHANGE_MEMBERSHIP_PLAN);
+  const [planId, setPlanId] = useState('');
+  const period = plans.find((p) => p.id === held.planId)?.period;
+  const choices = plans.filter((p) => p.kind === 'membership' && p.active && p.id !== held.planId && p.period === period);
+  if (!choices.length) return null;
+  const submit = async () => {
+    if (!planId) return;
+    try {
+      const res = await change({ variables: { id: held.id, input: { planId } } });
+      toast({ title: `Now on ${res.data?.changeMembershipPlan.planName ?? 'the new plan'}`, variant: 'success' });
+      setPlanId('');
+      onChanged();
+    } catch (error) {
+      toast({ title: 'Plan not changed', description: graphqlErrorMessage(error), variant: 'destructive' });
+    }
+  };
+  const selectId = `change-plan-${held.id}`;
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={selectId}>
+        New plan for {held.client?.fullName ?? 'the client'} (now {held.planName})
+      </label>
+      <select id={selectId} className="pos-input" value={planId} onChange={(e) => setPlanId(e.target.value)}>
+        <option value="">Change plan…</option>
+        {choices.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn-ghost btn-sm" disabled={!planId || changing.loading} onClick={() => void submit()}>
+        Change plan
+      </button>
+    </>
+  );
+}
+
 function NewPlan({ onCreated }: { onCreated(): void }) {
   const [create, creating] = useMutation(CREATE_PREPAID_PLAN);
-  const [form, setForm] = useState({ kind: 'membership' as 'membership' | 'package', name: '', price: '', credits: '1', period: 'month' });
+  const [form, setForm] = useState<PlanForm>(emptyPlanForm);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const priceMinor = dollarsToMinor(form.price);
-    const credits = Number(form.credits);
-    if (!form.name.trim() || priceMinor === null || priceMinor <= 0 || !Number.isInteger(credits) || credits < 1) {
-      toast({ title: 'Give the plan a name, a price and a number of credits', variant: 'destructive' });
+    const checked = planInputOf(form);
+    if (!checked.ok) {
+      toast({ title: checked.message, variant: 'destructive' });
       return;
     }
     try {
-      await create({
-        variables: {
-          input: {
-            kind: form.kind,
-            name: form.name.trim(),
-            priceMinor,
-            credits,
-            ...(form.kind === 'membership' ? { period: form.period } : {}),
-          },
-        },
-      });
-      toast({ title: `${form.name.trim()} added`, variant: 'success' });
-      setForm({ ...form, name: '', price: '' });
+      await create({ variables: { input: checked.input } });
+      toast({ title: `${checked.input.name} added`, variant: 'success' });
+      setForm({ ...form, name: '', price: '', priorityDays: '' });
       onCreated();
     } catch (error) {
       toast({ title: 'Plan not added', description: graphqlErrorMessage(error), variant: 'destructive' });
@@ -255,10 +304,30 @@ function NewPlan({ onCreated }: { onCreated(): void }) {
           <label className="visually-hidden" htmlFor="plan-period">
             Billed every
           </label>
-          <select id="plan-period" className="pos-input" value={form.period} onChange={(e) => setForm({ ...form, period: e.target.value })}>
+          <select
+            id="plan-period"
+            className="pos-input"
+            value={form.period}
+            onChange={(e) => setForm({ ...form, period: e.target.value as PlanForm['period'] })}
+          >
             <option value="month">Month</option>
             <option value="year">Year</option>
           </select>
+          <label className="visually-hidden" htmlFor="plan-priority">
+            Priority booking days
+          </label>
+          <input
+            id="plan-priority"
+            className="pos-price"
+            inputMode="numeric"
+            placeholder="Priority days"
+            value={form.priorityDays}
+            onChange={(e) => setForm({ ...form, priorityDays: e.target.value })}
+            aria-describedby="plan-priority-help"
+          />
+          <span id="plan-priority-help" className="muted small plan-form-help">
+            Priority days: how many days beyond everyone else members can book online (empty: none)
+          </span>
         </>
       )}
       <button type="submit" className="btn btn-primary btn-sm" disabled={creating.loading}>

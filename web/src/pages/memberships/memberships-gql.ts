@@ -5,6 +5,7 @@ export const CLIENT_PREPAIDS = graphql(`
     clientPrepaids(kind: $kind) {
       id
       kind
+      planId
       planName
       clientId
       client {
@@ -17,6 +18,7 @@ export const CLIENT_PREPAIDS = graphql(`
       periodStart
       periodEnd
       cancelAtPeriodEnd
+      billing
       entries {
         id
         kind
@@ -45,6 +47,18 @@ export const MEMBERSHIP_ACTION = graphql(`
       status
       creditsLeft
       cancelAtPeriodEnd
+    }
+  }
+`);
+
+export const CHANGE_MEMBERSHIP_PLAN = graphql(`
+  mutation ChangeMembershipPlan($id: ID!, $input: MembershipPlanChangeInput!) {
+    changeMembershipPlan(id: $id, input: $input) {
+      id
+      planId
+      planName
+      creditsLeft
+      creditsPerPeriod
     }
   }
 `);

@@ -13,6 +13,7 @@ export const PREPAID_PLANS = graphql(`
       serviceIds
       discountPercent
       validityDays
+      priorityBookingDays
       active
     }
   }

@@ -39,6 +39,12 @@ describe('membership state machine', () => {
       { status: 'active', creditsLeft: 2, periodStart: END, periodEnd: new Date('2026-05-01T00:00:00Z') },
     ],
     ['a yearly renewal', {}, { type: 'renewal_succeeded', period: 'year' }, { periodEnd: new Date('2027-04-01T00:00:00Z') }],
+    [
+      'a renewal billed by Stripe takes the invoice period',
+      { status: 'past_due' },
+      { type: 'renewal_succeeded', period: 'month', billed: { start: END, end: new Date('2026-04-30T00:00:00Z') } },
+      { status: 'active', creditsLeft: 2, periodStart: END, periodEnd: new Date('2026-04-30T00:00:00Z') },
+    ],
     ['cancel now', {}, { type: 'cancel', when: 'now' }, { status: 'cancelled', creditsLeft: 0, periodEnd: NOW }],
     ['cancel at period end', {}, { type: 'cancel', when: 'period_end' }, { status: 'active', cancelAtPeriodEnd: true, creditsLeft: 1 }],
     [

@@ -25,7 +25,8 @@ export type MembershipEvent =
   | { type: 'resume' }
   | { type: 'cancel'; when: 'now' | 'period_end' }
   | { type: 'renewal_failed' }
-  | { type: 'renewal_succeeded'; period: 'month' | 'year' }
+  /** `billed`: the period the paid invoice covers (Stripe's dates win over our own arithmetic). */
+  | { type: 'renewal_succeeded'; period: 'month' | 'year'; billed?: { start: Date; end: Date } }
   | { type: 'period_ended'; period: 'month' | 'year' };
 
 export type Transition =
@@ -72,14 +73,14 @@ export function membershipTransition(m: HeldPrepaid, event: MembershipEvent, now
       return { ok: true, next: { ...keep, status: 'past_due' }, creditsReset: false };
     case 'renewal_succeeded': {
       if (m.status !== 'active' && m.status !== 'past_due') return { ok: false, message: `A ${label(m.status)} membership is not renewed` };
-      const start = m.periodEnd ?? now;
+      const start = event.billed?.start ?? m.periodEnd ?? now;
       return {
         ok: true,
         next: {
           status: 'active',
           creditsLeft: m.creditsPerPeriod,
           periodStart: start,
-          periodEnd: periodEndOf(start, event.period),
+          periodEnd: event.billed?.end ?? periodEndOf(start, event.period),
           cancelAtPeriodEnd: false,
         },
         creditsReset: true,

@@ -2,6 +2,8 @@ import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import type {
   ClientPrepaidView,
   MembershipActionInput as MembershipActionContract,
+  MembershipBilling,
+  MembershipPlanChangeInput as MembershipPlanChangeContract,
   MembershipStatus,
   PrepaidPlanInput as PrepaidPlanContract,
   PrepaidPlanKind,
@@ -52,6 +54,10 @@ export class ClientPrepaidModel implements ClientPrepaidView {
   @Field(() => Date, { nullable: true }) periodEnd: string | null;
   @Field() cancelAtPeriodEnd: boolean;
   @Field(() => ID, { nullable: true }) soldOnTicketId: string | null;
+  @Field(() => String, {
+    description: 'stripe: renews through a Stripe subscription on the card on file | none: sold without one, the desk renews it',
+  })
+  billing: MembershipBilling;
   @Field(() => [PrepaidCreditEntryModel]) entries: PrepaidCreditEntryModel[];
 }
 
@@ -83,4 +89,9 @@ export class PrepaidPlanInput implements PrepaidPlanContract {
 export class MembershipActionInput implements MembershipActionContract {
   @Field(() => String, { description: 'pause | resume | cancel' }) action: 'pause' | 'resume' | 'cancel';
   @Field(() => String, { nullable: true, description: 'cancel: now | period_end (the default)' }) when?: 'now' | 'period_end';
+}
+
+@InputType('MembershipPlanChangeInput')
+export class MembershipPlanChangeInput implements MembershipPlanChangeContract {
+  @Field(() => ID, { description: 'A membership plan of the same period' }) planId: string;
 }

@@ -3,12 +3,23 @@ import { actorUuid, POS_PERMISSIONS } from '@salon/contracts';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
 import { clientReference, ClientReference } from '../../../common/client-reference.model.js';
 import { given } from '../../../common/graphql-input.js';
+import { MembershipBillingUseCase } from '../use-cases/membership-billing.use-case.js';
 import { PrepaidUseCase } from '../use-cases/prepaid.use-case.js';
-import { ClientPrepaidModel, MembershipActionInput, PrepaidPlanInput, PrepaidPlanModel, PrepaidSuggestionModel } from './prepaid.model.js';
+import {
+  ClientPrepaidModel,
+  MembershipActionInput,
+  MembershipPlanChangeInput,
+  PrepaidPlanInput,
+  PrepaidPlanModel,
+  PrepaidSuggestionModel,
+} from './prepaid.model.js';
 
 @Resolver(() => ClientPrepaidModel)
 export class PrepaidResolver {
-  constructor(private readonly prepaid: PrepaidUseCase) {}
+  constructor(
+    private readonly prepaid: PrepaidUseCase,
+    private readonly billing: MembershipBillingUseCase,
+  ) {}
 
   @ResolveField(() => ClientReference, { description: 'The client who holds it (the clients subgraph)' })
   client(@Parent() h: ClientPrepaidModel) {
@@ -44,6 +55,18 @@ export class PrepaidResolver {
     @Args('input') input: MembershipActionInput,
   ) {
     return this.prepaid.act({ type: 'user', id: actorUuid(auth.userId) }, id, given(input));
+  }
+
+  @RequirePermission('use_pos')
+  @Mutation(() => ClientPrepaidModel, {
+    description: "Move a membership to another plan of the same period (a Stripe-billed one's difference is prorated and charged now)",
+  })
+  changeMembershipPlan(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('input') input: MembershipPlanChangeInput,
+  ) {
+    return this.billing.changePlan({ type: 'user', id: actorUuid(auth.userId) }, id, given(input));
   }
 
   @RequirePermission({ anyOf: POS_PERMISSIONS })

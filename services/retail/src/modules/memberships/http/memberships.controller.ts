@@ -1,11 +1,15 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { actorUuid, POS_PERMISSIONS } from '@salon/contracts';
 import { CurrentAuth, RequirePermission, type AuthContext } from '@salon/nest-kit';
+import { MembershipBillingUseCase } from '../use-cases/membership-billing.use-case.js';
 import { PrepaidUseCase } from '../use-cases/prepaid.use-case.js';
 
 @Controller('api')
 export class MembershipsController {
-  constructor(private readonly prepaid: PrepaidUseCase) {}
+  constructor(
+    private readonly prepaid: PrepaidUseCase,
+    private readonly billing: MembershipBillingUseCase,
+  ) {}
 
   @RequirePermission({ anyOf: POS_PERMISSIONS })
   @Get('prepaid-plans')
@@ -38,6 +42,14 @@ export class MembershipsController {
   @Post('memberships/:id/actions')
   act(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
     return this.prepaid.act({ type: 'user', id: actorUuid(auth.userId) }, id, body);
+  }
+
+  /** `{planId}`: another plan of the same period; 400 naming planId, 409 past due or ended, 402 the card declined the proration. */
+  @RequirePermission('use_pos')
+  @Post('memberships/:id/plan')
+  @HttpCode(200)
+  changePlan(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.billing.changePlan({ type: 'user', id: actorUuid(auth.userId) }, id, body);
   }
 
   /** ?giftCardCodes=A,B: the prepaid value the ticket can use, line by line, best for the client first. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CreditEntryKind, MembershipStatus, PrepaidPlanKind } from '@salon/contracts';
+import type { CreditEntryKind, MembershipBilling, MembershipStatus, PrepaidPlanKind } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface ClientPrepaidRow {
@@ -19,6 +19,17 @@ export interface ClientPrepaidRow {
   cancelAtPeriodEnd: boolean;
   soldOnTicketId: string | null;
   version: number;
+  billing: MembershipBilling;
+  /** The saved card (Stripe PaymentMethod) its subscription charges. */
+  billingCardId: string | null;
+  subscriptionId: string | null;
+  subscriptionItemId: string | null;
+}
+
+/** A Stripe-billed membership whose subscription is still to make, with what making it needs. */
+export interface UnbilledRow extends ClientPrepaidRow {
+  customerId: string | null;
+  currency: string;
 }
 
 export interface CreditEntryRow {
@@ -37,7 +48,8 @@ export interface CreditEntryRow {
 const HELD = `h.id, h.plan_id AS "planId", p.name AS "planName", h.kind, h.client_id AS "clientId", h.location_id AS "locationId", h.status,
   h.credits_left AS "creditsLeft", h.credits_per_period AS "creditsPerPeriod", h.service_ids AS "serviceIds", h.discount_bps AS "discountBps",
   h.period_start AS "periodStart", h.period_end AS "periodEnd", h.cancel_at_period_end AS "cancelAtPeriodEnd",
-  h.sold_on_ticket_id AS "soldOnTicketId", h.version`;
+  h.sold_on_ticket_id AS "soldOnTicketId", h.version, h.billing, h.billing_card_id AS "billingCardId",
+  h.stripe_subscription_id AS "subscriptionId", h.stripe_subscription_item_id AS "subscriptionItemId"`;
 const ENTRY = `id, client_prepaid_id AS "clientPrepaidId", kind, credits, credits_after AS "creditsAfter", ticket_id AS "ticketId",
   ticket_line_id AS "ticketLineId", line_name AS "lineName", payment_id AS "paymentId", created_at AS "createdAt"`;
 
@@ -72,15 +84,18 @@ export class PrepaidRepository {
 
   async insert(
     m: EntityManager,
-    h: Omit<ClientPrepaidRow, 'id' | 'planName' | 'version' | 'creditsLeft' | 'cancelAtPeriodEnd'> & {
+    h: Omit<
+      ClientPrepaidRow,
+      'id' | 'planName' | 'version' | 'creditsLeft' | 'cancelAtPeriodEnd' | 'subscriptionId' | 'subscriptionItemId'
+    > & {
       soldOnLineId: string | null;
       createdAt: Date;
     },
   ): Promise<string> {
     const rows: { id: string }[] = await m.query(
       `INSERT INTO client_prepaids (plan_id, kind, client_id, location_id, status, credits_left, credits_per_period, service_ids, discount_bps,
-         period_start, period_end, sold_on_ticket_id, sold_on_line_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, 0, $6, $7::uuid[], $8, $9, $10, $11, $12, $13) RETURNING id`,
+         period_start, period_end, sold_on_ticket_id, sold_on_line_id, created_at, billing, billing_card_id)
+       VALUES ($1, $2, $3, $4, $5, 0, $6, $7::uuid[], $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
       [
         h.planId,
         h.kind,
@@ -95,6 +110,8 @@ export class PrepaidRepository {
         h.soldOnTicketId,
         h.soldOnLineId,
         h.createdAt,
+        h.billing,
+        h.billingCardId,
       ],
     );
     return rows[0]!.id;
@@ -176,6 +193,63 @@ export class PrepaidRepository {
        FROM client_prepaids h JOIN prepaid_plans p ON p.id = h.plan_id
        WHERE h.sold_on_ticket_id = $1 ORDER BY h.created_at, h.id FOR UPDATE OF h`,
       [ticketId],
+    );
+  }
+
+  /**
+   * Stripe-billed memberships whose subscription is still to make (the sale's transaction only
+   * marks them: no call to Stripe inside it), oldest first, locked so two runs never make two.
+   */
+  async unbilled(m: EntityManager, limit: number, soldOnTicketId?: string): Promise<UnbilledRow[]> {
+    return m.query(
+      `SELECT ${HELD}, c.customer_id AS "customerId", COALESCE(t.currency, 'USD') AS currency
+       FROM client_prepaids h JOIN prepaid_plans p ON p.id = h.plan_id
+       LEFT JOIN card_customers c ON c.client_id = h.client_id LEFT JOIN tickets t ON t.id = h.sold_on_ticket_id
+       WHERE h.billing = 'stripe' AND h.stripe_subscription_id IS NULL ${soldOnTicketId ? 'AND h.sold_on_ticket_id = $2' : ''}
+       ORDER BY h.created_at, h.id LIMIT $1 FOR UPDATE OF h SKIP LOCKED`,
+      soldOnTicketId ? [limit, soldOnTicketId] : [limit],
+    );
+  }
+
+  async saveSubscription(m: EntityManager, id: string, subscriptionId: string, itemId: string): Promise<void> {
+    await m.query(
+      `UPDATE client_prepaids SET stripe_subscription_id = $2, stripe_subscription_item_id = $3, version = version + 1 WHERE id = $1`,
+      [id, subscriptionId, itemId],
+    );
+  }
+
+  /** Billing cannot start (the membership ended first, or its first period ran out unbilled): the desk renews it. */
+  async stopBilling(m: EntityManager, id: string): Promise<void> {
+    await m.query(`UPDATE client_prepaids SET billing = 'none', billing_card_id = NULL, version = version + 1 WHERE id = $1`, [id]);
+  }
+
+  async bySubscription(m: EntityManager, subscriptionId: string): Promise<ClientPrepaidRow | null> {
+    const rows: ClientPrepaidRow[] = await m.query(
+      `SELECT ${HELD} FROM client_prepaids h JOIN prepaid_plans p ON p.id = h.plan_id WHERE h.stripe_subscription_id = $1 FOR UPDATE OF h`,
+      [subscriptionId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The currency it was sold in (its ticket's; the demo's, sold on no ticket, USD). */
+  async currencyOf(m: EntityManager, id: string): Promise<string> {
+    const rows: { currency: string }[] = await m.query(
+      `SELECT COALESCE(t.currency, 'USD') AS currency FROM client_prepaids h LEFT JOIN tickets t ON t.id = h.sold_on_ticket_id WHERE h.id = $1`,
+      [id],
+    );
+    return rows[0]?.currency ?? 'USD';
+  }
+
+  /** The plan's benefits from now on (credits per period, covered services, discount). */
+  async changePlan(
+    m: EntityManager,
+    id: string,
+    p: { planId: string; creditsPerPeriod: number; serviceIds: string[]; discountBps: number },
+  ) {
+    await m.query(
+      `UPDATE client_prepaids SET plan_id = $2, credits_per_period = $3, service_ids = $4::uuid[], discount_bps = $5, version = version + 1
+       WHERE id = $1`,
+      [id, p.planId, p.creditsPerPeriod, p.serviceIds, p.discountBps],
     );
   }
 

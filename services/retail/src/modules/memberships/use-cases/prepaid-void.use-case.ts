@@ -4,6 +4,7 @@ import { ConflictError, OutboxWriter, ValidationFailedError } from '@salon/nest-
 import type { EntityManager } from 'typeorm';
 import { maskCode, statusOf } from '../../gift-cards/domain/gift-cards.rules.js';
 import { GiftCardRepository } from '../../gift-cards/persistence/gift-card.repository.js';
+import { PaymentGateway } from '../../payments/domain/payment-gateway.js';
 import { TicketRepository } from '../../tickets/persistence/ticket.repository.js';
 import { planVoid, unitShares, type SoldPrepaid } from '../domain/prepaid-void.rules.js';
 import { PrepaidRepository } from '../persistence/prepaid.repository.js';
@@ -23,6 +24,7 @@ export class PrepaidVoidUseCase {
     private readonly held: PrepaidRepository,
     private readonly tickets: TicketRepository,
     private readonly outbox: OutboxWriter,
+    private readonly gateway: PaymentGateway,
   ) {}
 
   /** 409 naming voidPrepaid when something was used; 400 naming the field when the refund is too small or nothing was sold. */
@@ -114,6 +116,9 @@ export class PrepaidVoidUseCase {
         continue;
       }
       const row = (await this.held.find(v.id, m, true))!;
+      // A voided membership is not billed again: its subscription ends now (one still to make is never made: it is cancelled).
+      if (row.billing === 'stripe' && row.subscriptionId)
+        await this.gateway.cancelSubscription(row.subscriptionId, `retail-membership-${v.id}-void`);
       await this.held.saveState(m, v.id, { status: 'cancelled', periodStart: row.periodStart, periodEnd: r.now, cancelAtPeriodEnd: false });
       if (v.take > 0) {
         const after = await this.held.moveCredits(m, v.id, -v.take);

@@ -14,7 +14,17 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { GiftCardRepository } from '../../gift-cards/persistence/gift-card.repository.js';
 import { statusOf } from '../../gift-cards/domain/gift-cards.rules.js';
 import { TicketRepository, type LineRow } from '../../tickets/persistence/ticket.repository.js';
-import { creditRefusal, membershipTransition, packageStatus, periodEndOf } from '../domain/memberships.rules.js';
+import { CardDeclinedError, PaymentGateway } from '../../payments/domain/payment-gateway.js';
+import { CardAccountsRepository } from '../../payments/persistence/card-accounts.repository.js';
+import { billingOf, subscriptionChangeOf } from '../domain/membership-billing.rules.js';
+import {
+  creditRefusal,
+  membershipTransition,
+  packageStatus,
+  periodEndOf,
+  type MembershipEvent,
+  type Transition,
+} from '../domain/memberships.rules.js';
 import { expiryAtLocalDayEnd } from '../domain/prepaid-expiry.rules.js';
 import { allocatePrepaid } from '../domain/prepaid-allocation.rules.js';
 import { PlanRepository, type PlanRow } from '../persistence/plan.repository.js';
@@ -55,6 +65,7 @@ export function toHeldView(h: ClientPrepaidRow, entries: readonly CreditEntryRow
     periodEnd: h.periodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: h.cancelAtPeriodEnd,
     soldOnTicketId: h.soldOnTicketId,
+    billing: h.billing,
     entries: entries.map((e) => ({
       id: e.id,
       kind: e.kind,
@@ -88,6 +99,8 @@ export class PrepaidUseCase {
     private readonly tickets: TicketRepository,
     private readonly giftCards: GiftCardRepository,
     private readonly outbox: OutboxWriter,
+    private readonly gateway: PaymentGateway,
+    private readonly cards: CardAccountsRepository,
   ) {}
 
   async listPlans(): Promise<PrepaidPlanView[]> {
@@ -125,7 +138,11 @@ export class PrepaidUseCase {
     return toHeldView(row, (await this.held.entriesOf([id], m)).get(id) ?? [], now);
   }
 
-  /** POST /api/memberships/{id}/actions {action: pause|resume|cancel, when?}: the state machine decides (409 with its reason). */
+  /**
+   * POST /api/memberships/{id}/actions {action: pause|resume|cancel, when?}: the state machine
+   * decides (409 with its reason). A Stripe-billed membership's subscription follows in the same
+   * transaction, under the membership's row lock: if Stripe refuses, nothing changes here either.
+   */
   async act(actor: Actor, id: string, input: unknown, now = new Date()): Promise<ClientPrepaidView> {
     const a = parseInput(membershipActionInputSchema, input);
     if (!isUuid(id)) throw new NotFoundError(`Membership ${id} not found`);
@@ -135,22 +152,8 @@ export class PrepaidUseCase {
       const event = a.action === 'cancel' ? ({ type: 'cancel', when: a.when ?? 'period_end' } as const) : ({ type: a.action } as const);
       const t = membershipTransition(row, event, now);
       if (!t.ok) throw new ConflictError(t.message, undefined, 'action');
-      await this.held.saveState(m, id, t.next);
-      if (t.next.creditsLeft !== row.creditsLeft) {
-        const after = await this.held.moveCredits(m, id, t.next.creditsLeft - row.creditsLeft);
-        await this.held.insertEntry(m, {
-          clientPrepaidId: id,
-          kind: 'reset',
-          credits: t.next.creditsLeft - row.creditsLeft,
-          creditsAfter: after!,
-          ticketId: null,
-          ticketLineId: null,
-          lineName: null,
-          paymentId: null,
-          createdBy: byOf(actor),
-          createdAt: now,
-        });
-      }
+      await this.followAtStripe(row, event);
+      await this.applyIn(m, row, t, actor, now);
       if (t.next.status !== row.status && (t.next.status === 'paused' || (row.status === 'paused' && t.next.status === 'active'))) {
         await this.outbox.append(m, {
           type: t.next.status === 'paused' ? 'retail.membership.paused.v1' : 'retail.membership.resumed.v1',
@@ -176,6 +179,47 @@ export class PrepaidUseCase {
     });
   }
 
+  /** The subscription does what the desk did (pause or resume collection, cancel at period end or now). */
+  private async followAtStripe(row: ClientPrepaidRow, event: MembershipEvent): Promise<void> {
+    if (row.billing !== 'stripe' || !row.subscriptionId) return;
+    const change = subscriptionChangeOf(event);
+    // The membership's version is in the key: a retry of this very action is one call at Stripe, a later pause another.
+    const key = `retail-membership-${row.id}-v${row.version}-${change.kind}`;
+    try {
+      if (change.kind === 'cancel_now') await this.gateway.cancelSubscription(row.subscriptionId, key);
+      else if (change.kind !== 'none') await this.gateway.updateSubscription(row.subscriptionId, change, key);
+    } catch (error) {
+      if (error instanceof CardDeclinedError) throw new ConflictError(`Stripe refused: ${error.message}`, undefined, 'action');
+      throw error;
+    }
+  }
+
+  /** Stores a transition of the state machine; a change of credits is a `reset` entry in the ledger. */
+  async applyIn(
+    m: EntityManager,
+    row: ClientPrepaidRow,
+    t: Extract<Transition, { ok: true }>,
+    actor: Actor,
+    now: Date,
+    lineName: string | null = null,
+  ): Promise<void> {
+    await this.held.saveState(m, row.id, t.next);
+    if (t.next.creditsLeft === row.creditsLeft) return;
+    const after = await this.held.moveCredits(m, row.id, t.next.creditsLeft - row.creditsLeft);
+    await this.held.insertEntry(m, {
+      clientPrepaidId: row.id,
+      kind: 'reset',
+      credits: t.next.creditsLeft - row.creditsLeft,
+      creditsAfter: after!,
+      ticketId: null,
+      ticketLineId: null,
+      lineName,
+      paymentId: null,
+      createdBy: byOf(actor),
+      createdAt: now,
+    });
+  }
+
   /** Whether a ticket that sells a membership or package can close: they need a client to belong to. */
   needsClient(lines: readonly Pick<LineRow, 'kind'>[], clientId: string | null): string | null {
     const sells = lines.find((l) => l.kind === 'membership' || l.kind === 'package');
@@ -194,6 +238,9 @@ export class PrepaidUseCase {
     const selling = lines.filter((l) => (l.kind === 'membership' || l.kind === 'package') && l.planId);
     if (!selling.length || !ticket.clientId) return;
     const plans = await this.plans.findMany([...new Set(selling.map((l) => l.planId!))], m);
+    // With a card on file the membership renews through Stripe; its subscription is made once this
+    // transaction commits (MembershipBillingUseCase.startPending), never a call to Stripe inside it.
+    const card = (await this.cards.cards(ticket.clientId))[0] ?? null;
     for (const line of selling) {
       const plan = plans.get(line.planId!)!;
       for (let unit = 0; unit < line.quantity; unit++) {
@@ -217,6 +264,9 @@ export class PrepaidUseCase {
           soldOnTicketId: ticket.id,
           soldOnLineId: line.id,
           createdAt: now,
+          ...(billingOf({ kind: plan.kind, cardOnFile: !!card, cardsEnabled: this.gateway.enabled }) === 'stripe'
+            ? { billing: 'stripe' as const, billingCardId: card!.id }
+            : { billing: 'none' as const, billingCardId: null }),
         });
         await this.credit(m, id, 'granted', plan.credits, { ticketId: ticket.id, createdBy: byOf(actor), now });
         if (plan.kind === 'membership') {

@@ -70,7 +70,43 @@ export interface GatewayEvent {
   intent?: CardIntent;
   refunds?: { intentId: string; refunds: CardRefund[] };
   setup?: { id: string; customerId: string | null; paymentMethodId: string | null; metadata: Record<string, string> };
+  /** invoice.*: the invoice (read again from Stripe before acting on it). */
+  invoice?: { id: string; subscriptionId: string | null };
+  /** customer.subscription.*: the subscription as the event saw it. */
+  subscription?: { id: string; status: string; metadata: Record<string, string> };
 }
+
+/** A subscription invoice in the memberships' words (`modules/memberships`, billed through Stripe subscriptions). */
+export interface BillingInvoice {
+  id: string;
+  subscriptionId: string | null;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  /** subscription_create (the first, free to the anchor), subscription_cycle (a renewal), subscription_update (a proration). */
+  billingReason: string | null;
+  /** The period it bills (its subscription line's period; a renewal invoice's own period is the one that ended). */
+  billed: { start: Date; end: Date } | null;
+  /** Lines added up (negative: a credit, as a downgrade's proration). */
+  totalMinor: number;
+  amountDueMinor: number;
+  amountPaidMinor: number;
+  currency: string;
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+}
+
+export interface BillingSubscription {
+  id: string;
+  itemId: string;
+  status: string;
+  latestInvoiceId: string | null;
+}
+
+/** What a membership's subscription is asked to do (pause and resume its collection, end it, move it to another price). */
+export type SubscriptionUpdate =
+  | { kind: 'pause_collection' }
+  | { kind: 'resume_collection' }
+  | { kind: 'cancel_at_period_end' }
+  | { kind: 'change_price'; itemId: string; priceId: string };
 
 export abstract class PaymentGateway {
   /** False when no key is configured: the card methods are then refused with a clear 422. */
@@ -101,6 +137,31 @@ export abstract class PaymentGateway {
   }): Promise<CardReader>;
   abstract processOnReader(readerId: string, intentId: string, idempotencyKey: string): Promise<CardReader>;
   abstract cancelReaderAction(readerId: string): Promise<CardReader>;
+  /** A plan's recurring price (and its product), made once per plan (the idempotency key is the plan's). */
+  abstract createPrice(input: {
+    name: string;
+    amountMinor: number;
+    currency: string;
+    period: 'month' | 'year';
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string>;
+  /**
+   * A membership's subscription on the client's card, its first period free up to `anchor` (the desk
+   * sold that period on the ticket), renewing at the price from then on.
+   */
+  abstract startSubscription(input: {
+    customerId: string;
+    paymentMethodId: string;
+    priceId: string;
+    anchor: Date;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<BillingSubscription>;
+  /** Throws CardDeclinedError when a price change's proration is declined (the subscription then stays as it was). */
+  abstract updateSubscription(id: string, update: SubscriptionUpdate, idempotencyKey: string): Promise<BillingSubscription>;
+  abstract cancelSubscription(id: string, idempotencyKey: string): Promise<void>;
+  abstract retrieveInvoice(id: string): Promise<BillingInvoice>;
   /** Checks the signature and reads the event; throws WebhookSignatureError when it does not verify. */
   abstract parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent;
 }

@@ -9,11 +9,14 @@ import {
   type CardIntent,
   type CardModal,
   type CardReader,
+  type BillingInvoice,
+  type BillingSubscription,
   type CardRefund,
   type CreateIntent,
   type GatewayEvent,
   type IntentState,
   type SavedCard,
+  type SubscriptionUpdate,
 } from '../domain/payment-gateway.js';
 
 /** Stripe's PaymentIntent statuses in checkout's words. */
@@ -61,6 +64,34 @@ function toRefund(r: Stripe.Refund): CardRefund {
     intentId: typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? ''),
     amountMinor: r.amount,
     status: (r.status ?? 'pending') as CardRefund['status'],
+  };
+}
+
+function idOf(x: string | { id: string } | null | undefined): string | null {
+  return typeof x === 'string' ? x : (x?.id ?? null);
+}
+
+function toSubscription(sub: Stripe.Subscription): BillingSubscription {
+  return { id: sub.id, itemId: sub.items.data[0]!.id, status: sub.status, latestInvoiceId: idOf(sub.latest_invoice) };
+}
+
+export function toBillingInvoice(invoice: Stripe.Invoice): BillingInvoice {
+  // The subscription's own line (not a proration) carries the period it bills.
+  const line = invoice.lines.data.find(
+    (l) => l.parent?.type === 'subscription_item_details' && !l.parent.subscription_item_details?.proration,
+  );
+  return {
+    id: invoice.id!,
+    subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+    status: (invoice.status ?? 'draft') as BillingInvoice['status'],
+    billingReason: invoice.billing_reason ?? null,
+    billed: line ? { start: new Date(line.period.start * 1000), end: new Date(line.period.end * 1000) } : null,
+    totalMinor: invoice.total,
+    amountDueMinor: invoice.amount_due,
+    amountPaidMinor: invoice.amount_paid,
+    currency: invoice.currency.toUpperCase(),
+    attemptCount: invoice.attempt_count,
+    nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
   };
 }
 
@@ -288,6 +319,89 @@ export class StripeGateway extends PaymentGateway {
     }
   }
 
+  async createPrice(input: {
+    name: string;
+    amountMinor: number;
+    currency: string;
+    period: 'month' | 'year';
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string> {
+    const price = await this.sdk.prices.create(
+      {
+        unit_amount: input.amountMinor,
+        currency: input.currency.toLowerCase(),
+        recurring: { interval: input.period },
+        product_data: { name: input.name, metadata: input.metadata },
+        metadata: input.metadata,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return price.id;
+  }
+
+  async startSubscription(input: {
+    customerId: string;
+    paymentMethodId: string;
+    priceId: string;
+    anchor: Date;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<BillingSubscription> {
+    const sub = await this.sdk.subscriptions.create(
+      {
+        customer: input.customerId,
+        items: [{ price: input.priceId }],
+        default_payment_method: input.paymentMethodId,
+        billing_cycle_anchor: Math.floor(input.anchor.getTime() / 1000),
+        // The ticket paid the first period: nothing is charged before the anchor.
+        proration_behavior: 'none',
+        metadata: input.metadata,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toSubscription(sub);
+  }
+
+  async updateSubscription(id: string, update: SubscriptionUpdate, idempotencyKey: string): Promise<BillingSubscription> {
+    const params: Stripe.SubscriptionUpdateParams =
+      update.kind === 'pause_collection'
+        ? { pause_collection: { behavior: 'void' } }
+        : update.kind === 'resume_collection'
+          ? { pause_collection: '' }
+          : update.kind === 'cancel_at_period_end'
+            ? { cancel_at_period_end: true }
+            : {
+                items: [{ id: update.itemId, price: update.priceId }],
+                // The difference is charged now; a decline leaves the subscription on its old price.
+                proration_behavior: 'always_invoice',
+                payment_behavior: 'error_if_incomplete',
+              };
+    try {
+      return toSubscription(await this.sdk.subscriptions.update(id, params, { idempotencyKey }));
+    } catch (error) {
+      return declined(error);
+    }
+  }
+
+  async cancelSubscription(id: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.sdk.subscriptions.cancel(id, {}, { idempotencyKey });
+    } catch (error) {
+      // Already cancelled at Stripe (the dashboard, or failed retries): nothing left to stop.
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        /already been canceled|resource_missing/.test(`${error.message} ${error.code}`)
+      )
+        return;
+      throw error;
+    }
+  }
+
+  async retrieveInvoice(id: string): Promise<BillingInvoice> {
+    return toBillingInvoice(await this.sdk.invoices.retrieve(id));
+  }
+
   parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent {
     if (!this.config.STRIPE_WEBHOOK_SECRET)
       throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused');
@@ -304,6 +418,14 @@ export class StripeGateway extends PaymentGateway {
       const charge = object as unknown as Stripe.Charge;
       const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? '');
       out.refunds = { intentId, refunds: (charge.refunds?.data ?? []).map(toRefund) };
+    }
+    if (object.object === 'invoice') {
+      const invoice = object as unknown as Stripe.Invoice;
+      out.invoice = { id: invoice.id!, subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) };
+    }
+    if (object.object === 'subscription') {
+      const sub = object as unknown as Stripe.Subscription;
+      out.subscription = { id: sub.id, status: sub.status, metadata: { ...(sub.metadata ?? {}) } };
     }
     if (object.object === 'setup_intent') {
       const si = object as unknown as Stripe.SetupIntent;

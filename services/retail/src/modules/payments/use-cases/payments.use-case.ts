@@ -32,6 +32,7 @@ import { GiftCardsUseCase } from '../../gift-cards/use-cases/gift-cards.use-case
 import { creditRefundRefusal } from '../../memberships/domain/memberships.rules.js';
 import { PrepaidUseCase } from '../../memberships/use-cases/prepaid.use-case.js';
 import type { LineRow } from '../../tickets/persistence/ticket.repository.js';
+import { MembershipBillingUseCase } from '../../memberships/use-cases/membership-billing.use-case.js';
 import { PrepaidVoidUseCase } from '../../memberships/use-cases/prepaid-void.use-case.js';
 import { PaymentRepository, type PaymentRow, type RefundRow } from '../persistence/payment.repository.js';
 
@@ -116,6 +117,7 @@ export class PaymentsUseCase {
     private readonly giftCards: GiftCardsUseCase,
     private readonly prepaid: PrepaidUseCase,
     private readonly prepaidVoid: PrepaidVoidUseCase,
+    private readonly billing: MembershipBillingUseCase,
   ) {}
 
   async get(id: string): Promise<PaymentView> {
@@ -173,7 +175,7 @@ export class PaymentsUseCase {
       ...(p.giftCardCode ? { giftCardCode: p.giftCardCode.replace(/[\s-]/g, '').toUpperCase() } : {}),
       ...(p.prepaidId ? { prepaidId: p.prepaidId, lineId: p.lineId } : {}),
     });
-    return this.dataSource.transaction(async (m) => {
+    const answer = await this.dataSource.transaction(async (m) => {
       const ticket = await this.tickets.lock(m, ticketId);
       if (!ticket) throw new NotFoundError(`Ticket ${ticketId} not found`);
       // After the lock: a retry racing its original waits for it and then finds its payment.
@@ -248,6 +250,9 @@ export class PaymentsUseCase {
       const payment = (await this.payments.find(paymentId, m))!;
       return { payment: toPaymentView(payment, []), ticket: await this.ticketsUseCase.viewIn(m, ticketId), replayed: false };
     });
+    // A membership the closed ticket sold to a client with a card on file gets its subscription now that the sale is committed.
+    if (answer.ticket.status === 'closed' && !answer.replayed) await this.billing.startForTicketQuietly(ticketId);
+    return answer;
   }
 
   /**

@@ -6,6 +6,7 @@ import { AppError, InboxConsumer } from '@salon/nest-kit';
 import { DataSource } from 'typeorm';
 import { PaymentGateway, WebhookSignatureError, type GatewayEvent } from '../domain/payment-gateway.js';
 import { BookingDepositsUseCase } from '../../deposits/use-cases/booking-deposits.use-case.js';
+import { MembershipBillingUseCase } from '../../memberships/use-cases/membership-billing.use-case.js';
 import { OnlineGiftCardsUseCase } from '../../online-gift-cards/use-cases/online-gift-cards.use-case.js';
 import { CardAccountsUseCase } from './card-accounts.use-case.js';
 import { PaymentsUseCase } from './payments.use-case.js';
@@ -17,6 +18,9 @@ const INTENT_EVENTS = new Set([
   'payment_intent.amount_capturable_updated',
   'payment_intent.requires_action',
 ]);
+
+/** A membership's subscription invoices (modules/memberships): a renewal paid, or its charge failed. */
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
 
 /** 403 like the other providers' webhooks: nothing but Stripe's signature lets a body in. */
 export class BadWebhookSignatureError extends AppError {
@@ -33,7 +37,7 @@ export function inboxIdOf(eventId: string): string {
 /**
  * POST /api/webhooks/stripe: the signature is checked with STRIPE_WEBHOOK_SECRET, each event is
  * handled once (the inbox, keyed by Stripe's event id), and out-of-order delivery is harmless: an
- * intent's event makes us read the intent as Stripe has it now, and a tender's final state stays final.
+ * intent's or invoice's event makes us read it as Stripe has it now, and a tender's final state stays final.
  */
 @Injectable()
 export class StripeWebhookUseCase {
@@ -44,6 +48,7 @@ export class StripeWebhookUseCase {
     private readonly gateway: PaymentGateway,
     private readonly payments: PaymentsUseCase,
     private readonly cards: CardAccountsUseCase,
+    private readonly billing: MembershipBillingUseCase,
     private readonly moduleRef: ModuleRef,
   ) {
     this.inbox = new InboxConsumer(dataSource);
@@ -58,8 +63,14 @@ export class StripeWebhookUseCase {
       if (error instanceof WebhookSignatureError) throw new BadWebhookSignatureError(`Stripe-Signature does not verify: ${error.message}`);
       throw error;
     }
-    const wanted = INTENT_EVENTS.has(event.type) || event.type === 'charge.refunded' || event.type === 'setup_intent.succeeded';
+    const wanted =
+      INTENT_EVENTS.has(event.type) ||
+      INVOICE_EVENTS.has(event.type) ||
+      ['charge.refunded', 'setup_intent.succeeded', 'customer.subscription.deleted'].includes(event.type);
     if (!wanted) return { received: true, handled: false };
+    // A membership's invoice, as Stripe has it now: a late payment_failed after the retry was paid changes nothing.
+    const invoice =
+      event.invoice?.subscriptionId && INVOICE_EVENTS.has(event.type) ? await this.billing.retrieveInvoice(event.invoice.id) : null;
     // Read Stripe's current view before the inbox transaction, so no call to Stripe holds it open longer than needed.
     const intent = event.intent && INTENT_EVENTS.has(event.type) ? await this.gateway.retrieveIntent(event.intent.id) : null;
     // An online booking's deposit (modules/deposits) is settled on every delivery: each of its steps is idempotent.
@@ -73,7 +84,12 @@ export class StripeWebhookUseCase {
       else if (event.type === 'charge.refunded' && event.refunds)
         await this.payments.reconcileRefundsIn(m, event.refunds.intentId, event.refunds.refunds);
       else if (event.type === 'setup_intent.succeeded' && event.setup) await this.cards.saveCardIn(m, event.setup);
+      else if (invoice) await this.billing.applyInvoiceIn(m, invoice);
+      else if (event.type === 'customer.subscription.deleted' && event.subscription)
+        await this.billing.subscriptionEndedIn(m, event.subscription.id);
     });
+    // A card payment that closed a ticket may have sold a membership to bill.
+    if (intent?.state === 'succeeded' && intent.metadata.ticketId) await this.billing.startForTicketQuietly(intent.metadata.ticketId);
     return { received: true, handled };
   }
 }

@@ -40,6 +40,22 @@ describe("the projection of retail's membership events", () => {
     expect(priorityDaysOf([row], NOW)).toBe(0);
   });
 
+  it('billing: past due suspends the window, a paid renewal brings it back to the new period, a plan change its days', () => {
+    const NEXT = new Date('2027-01-24T12:00:00Z');
+    let row = applyChange(w({ lastEventAt: at(0) }), { kind: 'past_due', membershipId: 'm1', clientId: 'c1', at: at(1) })!;
+    expect(priorityDaysOf([row], NOW)).toBe(0);
+    row = applyChange(row, { kind: 'renewed', membershipId: 'm1', clientId: 'c1', periodEnd: NEXT, at: at(2) })!;
+    expect(row).toMatchObject({ status: 'active', periodEnd: NEXT });
+    // Still live after the first period's end.
+    expect(priorityDaysOf([row], new Date(LATER.getTime() + 1000))).toBe(14);
+    row = applyChange(row, { kind: 'plan_changed', membershipId: 'm1', clientId: 'c1', priorityDays: 30, at: at(3) })!;
+    expect(priorityDaysOf([row], NOW)).toBe(30);
+    row = applyChange(row, { kind: 'cancelled', membershipId: 'm1', clientId: 'c1', at: at(4) })!;
+    // A late renewal of a cancelled membership does not bring it back.
+    row = applyChange(row, { kind: 'renewed', membershipId: 'm1', clientId: 'c1', periodEnd: NEXT, at: at(5) })!;
+    expect(row.status).toBe('cancelled');
+  });
+
   it('an older or repeated event changes nothing', () => {
     const row = w({ status: 'cancelled', lastEventAt: at(5) });
     expect(applyChange(row, { kind: 'resumed', membershipId: 'm1', clientId: 'c1', periodEnd: LATER, at: at(4) })).toBeNull();

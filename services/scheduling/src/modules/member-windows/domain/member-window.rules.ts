@@ -1,7 +1,7 @@
 /**
  * Members see online booking times further ahead than everyone else: the location's window plus
  * their plan's priority days, while their membership is live (active and within its period; a
- * paused or cancelled one gives nothing). Scheduling learns who is a member from retail's events.
+ * paused, past-due or cancelled one gives nothing). Scheduling learns who is a member from retail's events.
  */
 
 export type WindowStatus = 'active' | 'paused' | 'cancelled';
@@ -28,7 +28,13 @@ export function priorityDaysOf(windows: readonly MemberWindow[], now: Date): num
 export type MembershipChange =
   | { kind: 'started'; membershipId: string; clientId: string; periodEnd: Date; priorityDays: number; at: Date }
   | { kind: 'paused' | 'resumed'; membershipId: string; clientId: string; periodEnd: Date | null; at: Date }
-  | { kind: 'cancelled'; membershipId: string; clientId: string; at: Date };
+  | { kind: 'cancelled'; membershipId: string; clientId: string; at: Date }
+  /** A paid renewal: live again (after past due) until the new period's end. */
+  | { kind: 'renewed'; membershipId: string; clientId: string; periodEnd: Date; at: Date }
+  /** A failed renewal suspends the window as a pause does, until a renewal is paid. */
+  | { kind: 'past_due'; membershipId: string; clientId: string; at: Date }
+  /** Another plan: its priority days from now on. */
+  | { kind: 'plan_changed'; membershipId: string; clientId: string; priorityDays: number; at: Date };
 
 /**
  * The projection's row after one of retail's events. Events of one membership arrive in order, but a
@@ -56,5 +62,13 @@ export function applyChange(row: MemberWindow | null, c: MembershipChange): Memb
       return { ...base, status: 'active', periodEnd: c.periodEnd ?? base.periodEnd, lastEventAt: c.at };
     case 'cancelled':
       return { ...base, status: 'cancelled', lastEventAt: c.at };
+    case 'renewed':
+      return base.status === 'cancelled'
+        ? { ...base, lastEventAt: c.at }
+        : { ...base, status: 'active', periodEnd: c.periodEnd, lastEventAt: c.at };
+    case 'past_due':
+      return base.status === 'cancelled' ? { ...base, lastEventAt: c.at } : { ...base, status: 'paused', lastEventAt: c.at };
+    case 'plan_changed':
+      return { ...base, priorityDays: Math.max(0, c.priorityDays), lastEventAt: c.at };
   }
 }

@@ -53,4 +53,34 @@ export class MembershipEventsConsumer {
     const p = e.payload;
     return this.members.apply(m, { kind: 'cancelled', membershipId: p.membershipId, clientId: p.clientId, at: new Date(e.occurredAt) });
   }
+
+  @EventHandler('retail.membership.renewed.v1')
+  renewed(e: TypedEventEnvelope<'retail.membership.renewed.v1'>, m: EntityManager) {
+    const p = e.payload;
+    return this.members.apply(m, {
+      kind: 'renewed',
+      membershipId: p.membershipId,
+      clientId: p.clientId,
+      periodEnd: new Date(p.periodEnd),
+      at: new Date(e.occurredAt),
+    });
+  }
+
+  @EventHandler('retail.membership.past-due.v1')
+  pastDue(e: TypedEventEnvelope<'retail.membership.past-due.v1'>, m: EntityManager) {
+    const p = e.payload;
+    return this.members.apply(m, { kind: 'past_due', membershipId: p.membershipId, clientId: p.clientId, at: new Date(e.occurredAt) });
+  }
+
+  @EventHandler('retail.membership.plan-changed.v1')
+  planChanged(e: TypedEventEnvelope<'retail.membership.plan-changed.v1'>, m: EntityManager) {
+    const p = e.payload;
+    return this.members.apply(m, {
+      kind: 'plan_changed',
+      membershipId: p.membershipId,
+      clientId: p.clientId,
+      priorityDays: p.priorityBookingDays,
+      at: new Date(e.occurredAt),
+    });
+  }
 }
