@@ -4,14 +4,17 @@ import type { EntityManager } from 'typeorm';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { loadSchedulingConfig } from './config.js';
-import { demoChangeLog, demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
+import { demoAppointmentEvents, demoChangeLog, demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
 import type { HoldKind } from './modules/allocations/domain/hold-plan.js';
 import { holdInsert } from './modules/allocations/persistence/allocation.repository.js';
 import { workingHoursChanged } from './modules/schedules/domain/working-hours-event.js';
 
 /**
  * `npm run seed -w @salon/scheduling`: the demo salon's catalogue, rooms, devices, working hours
- * and four weeks of appointments (the two before this week, this and next), once. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
+ * and four weeks of appointments (the two before this week, this and next), once. Each appointment's
+ * lifecycle events go through the outbox dated when they happened and marked `history`
+ * (demoAppointmentEvents): payroll's reports and clients' last visits project them, while no
+ * confirmation, reminder, form or waitlist offer is sent for the demo. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
  * read (read-only) from identity's and clients' databases (IDENTITY_DATABASE_URL,
  * CLIENTS_DATABASE_URL); the running service never reads another service's tables.
  */
@@ -364,19 +367,43 @@ try {
             await hold('staff', st);
             if (v.roomIndex !== null) await hold('room', rooms[v.roomIndex]);
             if (v.device) await hold('device', bed);
-            for (const c of demoChangeLog({
+            const source = v.source === 'online' ? 'online' : 'staff';
+            const cancelReason = status === 'cancelled' ? 'Client rescheduled by phone' : null;
+            const log = demoChangeLog({
               index: appointments,
               startsAt: start.toJSDate(),
               status,
-              source: v.source === 'online' ? 'online' : 'staff',
-              cancelReason: status === 'cancelled' ? 'Client rescheduled by phone' : null,
+              source,
+              cancelReason,
               desk: desk ?? staff[0] ?? null,
               now,
-            }))
+            });
+            for (const c of log)
               await db.query(
                 `INSERT INTO appointment_changes (appointment_id, at, by_id, by_kind, what, from_value, to_value) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
                 [id, c.at.toISOString(), c.byId, c.byKind, c.what, c.from, c.to],
               );
+            // Its lifecycle as history: payroll's reports project it, nothing sends a message for it.
+            await outbox.appendAll(
+              db as unknown as EntityManager,
+              demoAppointmentEvents(
+                {
+                  appointmentId: id,
+                  locationId: loc.id,
+                  clientId,
+                  staffId: st,
+                  serviceId: svc.id,
+                  serviceName: svc.s.name,
+                  startsAt: start.toJSDate(),
+                  endsAt: end.toJSDate(),
+                  priceMinor: svc.s.price,
+                  currency: 'USD',
+                  source,
+                  cancelReason,
+                },
+                log,
+              ),
+            );
             await db.query('RELEASE SAVEPOINT visit');
             if (forCritical) critical = null;
             appointments++;
@@ -420,6 +447,31 @@ try {
               `INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`,
               [rows[0].id, svc.id, here[i % here.length], start.toISO(), end.toISO()],
             );
+            // Booked at the desk a few days before, completed when it ended: history, as above.
+            const by = { byKind: 'user' as const, byId: desk ?? staff[0] ?? null };
+            await outbox.appendAll(
+              db as unknown as EntityManager,
+              demoAppointmentEvents(
+                {
+                  appointmentId: rows[0].id,
+                  locationId: loc.id,
+                  clientId: e.id,
+                  staffId: here[i % here.length]!,
+                  serviceId: svc.id,
+                  serviceName: svc.s.name,
+                  startsAt: start.toJSDate(),
+                  endsAt: end.toJSDate(),
+                  priceMinor: svc.s.price,
+                  currency: 'USD',
+                  source: 'staff',
+                  cancelReason: null,
+                },
+                [
+                  { ...by, at: start.minus({ days: 3 }).toJSDate(), what: 'booked', from: 'staff', to: start.toUTC().toISO()! },
+                  { ...by, at: end.toJSDate(), what: 'status', from: 'booked', to: 'completed' },
+                ],
+              ),
+            );
             appointments++;
           }
         }
@@ -447,8 +499,9 @@ try {
         ],
       );
       await db.query('COMMIT');
-      // The clients service learns of visits from appointment-completed events; the seed writes no
-      // events, so it sets each client's last visit from the appointments it just made (none: no visit).
+      // The clients service learns of visits from the completed events above, but only raises a last visit
+      // (GREATEST): the clients seed drew some for clients without any visit here, so the seed sets each
+      // client's last visit from the appointments it just made (none: no visit).
       try {
         const last = (
           await db.query(`SELECT client_id, max(starts_at) AS at FROM appointments WHERE status = 'completed' GROUP BY client_id`)
