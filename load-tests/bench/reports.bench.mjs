@@ -90,8 +90,9 @@ export async function run({
       [STAFF],
     );
     await db.query(
-      `INSERT INTO sales_payments (payment_id, ticket_id, method, amount_minor, occurred_at)
-       SELECT md5('p' || ticket_id::text)::uuid, ticket_id, (ARRAY['cash','card','terminal'])[1 + number % 3], total_minor, closed_at FROM sales_tickets`,
+      `INSERT INTO sales_payments (payment_id, ticket_id, method, amount_minor, occurred_at, closed_at, location_id)
+       SELECT md5('p' || ticket_id::text)::uuid, ticket_id, (ARRAY['cash','card','terminal'])[1 + number % 3], total_minor, closed_at, closed_at, location_id
+         FROM sales_tickets`,
     );
     await db.query(
       `INSERT INTO sales_refunds (refund_id, payment_id, ticket_id, location_id, amount_minor, reason, refunded_at)

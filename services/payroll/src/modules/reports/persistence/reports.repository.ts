@@ -60,10 +60,10 @@ export class ReportsRepository {
     tr AS (SELECT * FROM tk WHERE local_date BETWEEN $3::date AND $4::date)`;
 
   /**
-   * The range's lines or tips, by their ticket's close instant and location (copied onto each row):
+   * The range's lines, tips or payments, by their ticket's close instant and location (copied onto each row):
    * read from their own covering index, never probed ticket by ticket.
    */
-  private static ofTickets(table: 'sales_lines' | 'sales_tips', name: string): string {
+  private static ofTickets(table: 'sales_lines' | 'sales_tips' | 'sales_payments', name: string): string {
     return `
     ${name} AS (
       SELECT x.* FROM ${table} x LEFT JOIN locations lo ON lo.location_id = x.location_id
@@ -119,9 +119,9 @@ export class ReportsRepository {
   /** What the range's tickets were paid with (tips included). */
   paymentsByMethod(r: ReportRange): Promise<KeyedRow[]> {
     return this.q(
-      `WITH ${ReportsRepository.TICKETS}
+      `WITH ${ReportsRepository.ofTickets('sales_payments', 'p')}
        SELECT p.method AS key, p.method AS label, count(*)::int AS count, sum(p.amount_minor)::int AS "amountMinor"
-       FROM sales_payments p JOIN tr ON tr.ticket_id = p.ticket_id GROUP BY p.method ORDER BY 4 DESC`,
+       FROM p GROUP BY p.method ORDER BY 4 DESC`,
       r,
     );
   }
