@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { loadSchedulingConfig } from './config.js';
-import { demoAppointmentEvents, demoChangeLog, demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
+import { demoAppointmentEvents, demoChangeLog, demoStatus, planDemoWeek, seededRandom, type DemoChange } from './database/demo-week.js';
 import type { HoldKind } from './modules/allocations/domain/hold-plan.js';
 import { holdInsert } from './modules/allocations/persistence/allocation.repository.js';
 import { workingHoursChanged } from './modules/schedules/domain/working-hours-event.js';
@@ -156,6 +156,45 @@ async function seedClasses(
     }
   }
   return n;
+}
+
+/** A seeded appointment's lifecycle, appended to the outbox as history (demoAppointmentEvents). */
+function publishHistory(
+  db: pg.Client,
+  a: {
+    id: string;
+    locationId: string;
+    clientId: string;
+    staffId: string;
+    service: { id: string; s: DemoService };
+    start: DateTime;
+    end: DateTime;
+    source: 'staff' | 'online';
+    cancelReason: string | null;
+  },
+  log: DemoChange[],
+) {
+  // SEED-ONLY: the outbox writer takes a TypeORM manager; it only calls query(text, values), which pg's client has too.
+  return new OutboxWriter().appendAll(
+    db as unknown as EntityManager,
+    demoAppointmentEvents(
+      {
+        appointmentId: a.id,
+        locationId: a.locationId,
+        clientId: a.clientId,
+        staffId: a.staffId,
+        serviceId: a.service.id,
+        serviceName: a.service.s.name,
+        startsAt: a.start.toJSDate(),
+        endsAt: a.end.toJSDate(),
+        priceMinor: a.service.s.price,
+        currency: 'USD',
+        source: a.source,
+        cancelReason: a.cancelReason,
+      },
+      log,
+    ),
+  );
 }
 
 try {
@@ -384,25 +423,10 @@ try {
                 [id, c.at.toISOString(), c.byId, c.byKind, c.what, c.from, c.to],
               );
             // Its lifecycle as history: payroll's reports project it, nothing sends a message for it.
-            await outbox.appendAll(
-              db as unknown as EntityManager,
-              demoAppointmentEvents(
-                {
-                  appointmentId: id,
-                  locationId: loc.id,
-                  clientId,
-                  staffId: st,
-                  serviceId: svc.id,
-                  serviceName: svc.s.name,
-                  startsAt: start.toJSDate(),
-                  endsAt: end.toJSDate(),
-                  priceMinor: svc.s.price,
-                  currency: 'USD',
-                  source,
-                  cancelReason,
-                },
-                log,
-              ),
+            await publishHistory(
+              db,
+              { id, locationId: loc.id, clientId, staffId: st, service: svc, start, end, source, cancelReason },
+              log,
             );
             await db.query('RELEASE SAVEPOINT visit');
             if (forCritical) critical = null;
@@ -449,28 +473,23 @@ try {
             );
             // Booked at the desk a few days before, completed when it ended: history, as above.
             const by = { byKind: 'user' as const, byId: desk ?? staff[0] ?? null };
-            await outbox.appendAll(
-              db as unknown as EntityManager,
-              demoAppointmentEvents(
-                {
-                  appointmentId: rows[0].id,
-                  locationId: loc.id,
-                  clientId: e.id,
-                  staffId: here[i % here.length]!,
-                  serviceId: svc.id,
-                  serviceName: svc.s.name,
-                  startsAt: start.toJSDate(),
-                  endsAt: end.toJSDate(),
-                  priceMinor: svc.s.price,
-                  currency: 'USD',
-                  source: 'staff',
-                  cancelReason: null,
-                },
-                [
-                  { ...by, at: start.minus({ days: 3 }).toJSDate(), what: 'booked', from: 'staff', to: start.toUTC().toISO()! },
-                  { ...by, at: end.toJSDate(), what: 'status', from: 'booked', to: 'completed' },
-                ],
-              ),
+            await publishHistory(
+              db,
+              {
+                id: rows[0].id,
+                locationId: loc.id,
+                clientId: e.id,
+                staffId: here[i % here.length]!,
+                service: svc,
+                start,
+                end,
+                source: 'staff',
+                cancelReason: null,
+              },
+              [
+                { ...by, at: start.minus({ days: 3 }).toJSDate(), what: 'booked', from: 'staff', to: start.toUTC().toISO()! },
+                { ...by, at: end.toJSDate(), what: 'status', from: 'booked', to: 'completed' },
+              ],
             );
             appointments++;
           }

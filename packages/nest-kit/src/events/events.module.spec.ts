@@ -106,7 +106,7 @@ function runEventsModule(bus: 'redis' | 'kafka', expected: new (...args: never[]
       const dataSource = app.get(DataSource);
       await waitFor(
         async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 2,
-        'both consumers\' effects',
+        "both consumers' effects",
         20_000,
       );
       expect(await dataSource.query(`SELECT consumer, type FROM inbox ORDER BY consumer`)).toEqual([

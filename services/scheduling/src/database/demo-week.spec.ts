@@ -125,7 +125,11 @@ describe('demoAppointmentEvents', () => {
     const events = demoAppointmentEvents(facts, log('completed'));
     expect(events.map((e) => e.type)).toEqual(['scheduling.appointment.booked.v1', 'scheduling.appointment.completed.v1']);
     for (const e of events) expect(e).toMatchObject({ history: true, aggregateId: 'a-1', locationId: 'loc-1' });
-    expect(events[0]!.payload).toMatchObject({ startsAt: facts.startsAt.toISOString(), endsAt: facts.endsAt.toISOString(), source: 'staff' });
+    expect(events[0]!.payload).toMatchObject({
+      startsAt: facts.startsAt.toISOString(),
+      endsAt: facts.endsAt.toISOString(),
+      source: 'staff',
+    });
     expect(events[1]!.payload).toMatchObject({ serviceId: 'svc-1', priceMinor: 5500, startsAt: facts.startsAt.toISOString() });
     expect(events[0]!.occurredAt!.getTime()).toBeLessThan(events[1]!.occurredAt!.getTime());
     expect(events[1]!.occurredAt!.getTime()).toBeLessThanOrEqual(now.getTime());
