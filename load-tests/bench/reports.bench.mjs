@@ -72,24 +72,27 @@ export async function run({
       [end, days, LOCATIONS, ticketsPerDay],
     );
     await db.query(
-      `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id)
+      `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id, closed_at, location_id)
        SELECT ticket_id::text || ':0', ticket_id, 0, 'service', 'Service ' || (number % 30), 1, subtotal_minor - CASE WHEN number % 3 = 0 THEN 2000 ELSE 0 END,
-              ($1::uuid[])[1 + number % 24], ($2::uuid[])[1 + number % 30], NULL FROM sales_tickets`,
+              ($1::uuid[])[1 + number % 24], ($2::uuid[])[1 + number % 30], NULL, closed_at, location_id FROM sales_tickets`,
       [STAFF, SERVICES],
     );
     await db.query(
-      `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id)
-       SELECT ticket_id::text || ':1', ticket_id, 1, 'product', 'Product ' || (number % 60), 1, 2000, ($1::uuid[])[1 + number % 24], NULL, md5('p' || (number % 60))::uuid
+      `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id, closed_at, location_id)
+       SELECT ticket_id::text || ':1', ticket_id, 1, 'product', 'Product ' || (number % 60), 1, 2000, ($1::uuid[])[1 + number % 24], NULL, md5('p' || (number % 60))::uuid,
+              closed_at, location_id
          FROM sales_tickets WHERE number % 3 = 0`,
       [STAFF],
     );
     await db.query(
-      `INSERT INTO sales_tips (ticket_id, staff_id, amount_minor) SELECT ticket_id, ($1::uuid[])[1 + number % 24], tip_minor FROM sales_tickets`,
+      `INSERT INTO sales_tips (ticket_id, staff_id, amount_minor, closed_at, location_id)
+       SELECT ticket_id, ($1::uuid[])[1 + number % 24], tip_minor, closed_at, location_id FROM sales_tickets`,
       [STAFF],
     );
     await db.query(
-      `INSERT INTO sales_payments (payment_id, ticket_id, method, amount_minor, occurred_at)
-       SELECT md5('p' || ticket_id::text)::uuid, ticket_id, (ARRAY['cash','card','terminal'])[1 + number % 3], total_minor, closed_at FROM sales_tickets`,
+      `INSERT INTO sales_payments (payment_id, ticket_id, method, amount_minor, occurred_at, closed_at, location_id)
+       SELECT md5('p' || ticket_id::text)::uuid, ticket_id, (ARRAY['cash','card','terminal'])[1 + number % 3], total_minor, closed_at, closed_at, location_id
+         FROM sales_tickets`,
     );
     await db.query(
       `INSERT INTO sales_refunds (refund_id, payment_id, ticket_id, location_id, amount_minor, reason, refunded_at)

@@ -100,13 +100,14 @@ describe('reports and the dashboard', () => {
     await page.getByTestId('report-preset-last7').click();
     await expect.poll(async () => cents(await page.getByTestId('report-sales-total').innerText())).toBeGreaterThan(before.sales + total);
 
-    // The newer sections show figures from the demo's events: utilisation against the schedules'
-    // working hours (scheduling's seed publishes each week), what the demo's gift cards still owe and
+    // The newer sections show figures from the demo's events: utilisation of the schedules' working
+    // hours (scheduling's seed publishes each week, and its appointments as history), what the demo's gift cards still owe and
     // the demo members' monthly recurring revenue (retail's seed publishes them); the automations'
     // results (messaging's finished sends: the demo has none before the platform runs).
     await page.getByTestId('report-tab-appointments').click();
     expect(await page.getByTestId('report-utilisation').innerText()).toMatch(/^\d+(\.\d+)?%$/);
     await expect.poll(async () => page.getByTestId('report-working-hours').innerText(), { timeout: 30_000 }).not.toBe('0 h');
+    await expect.poll(async () => page.getByTestId('report-utilisation').innerText(), { timeout: 30_000 }).not.toBe('0.0%');
     await page.getByTestId('report-tab-gift-cards').click();
     await expect.poll(async () => cents(await page.getByTestId('report-gift-card-liability').innerText())).toBeGreaterThan(0);
     expect(await axeViolations(page, '[data-testid="reports-page"]')).toEqual([]);

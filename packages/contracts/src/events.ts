@@ -15,6 +15,13 @@ export const eventEnvelopeSchema = z.object({
   locationId: z.string().nullable(),
   actor: z.object({ type: z.enum(['user', 'system', 'client']), id: z.string().nullable() }),
   traceparent: z.string().nullable(),
+  /**
+   * A fact of the past written after the fact (the demo seed's history, an import), not a change
+   * happening now: projections take it, nothing acts on it (no message, reminder, form, waitlist
+   * offer or charge). Only handlers that declare they project history receive it
+   * (`@EventHandler(type, { history: true })`); absent on live events.
+   */
+  history: z.literal(true).optional(),
   payload: z.record(z.string(), z.unknown()),
 });
 

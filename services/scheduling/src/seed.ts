@@ -4,14 +4,17 @@ import type { EntityManager } from 'typeorm';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { loadSchedulingConfig } from './config.js';
-import { demoChangeLog, demoStatus, planDemoWeek, seededRandom } from './database/demo-week.js';
+import { demoAppointmentEvents, demoChangeLog, demoStatus, planDemoWeek, seededRandom, type DemoChange } from './database/demo-week.js';
 import type { HoldKind } from './modules/allocations/domain/hold-plan.js';
 import { holdInsert } from './modules/allocations/persistence/allocation.repository.js';
 import { workingHoursChanged } from './modules/schedules/domain/working-hours-event.js';
 
 /**
  * `npm run seed -w @salon/scheduling`: the demo salon's catalogue, rooms, devices, working hours
- * and four weeks of appointments (the two before this week, this and next), once. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
+ * and four weeks of appointments (the two before this week, this and next), once. Each appointment's
+ * lifecycle events go through the outbox dated when they happened and marked `history`
+ * (demoAppointmentEvents): payroll's reports and clients' last visits project them, while no
+ * confirmation, reminder, form or waitlist offer is sent for the demo. SEED-ONLY SHORTCUT: the demo staff, locations and clients are
  * read (read-only) from identity's and clients' databases (IDENTITY_DATABASE_URL,
  * CLIENTS_DATABASE_URL); the running service never reads another service's tables.
  */
@@ -153,6 +156,45 @@ async function seedClasses(
     }
   }
   return n;
+}
+
+/** A seeded appointment's lifecycle, appended to the outbox as history (demoAppointmentEvents). */
+function publishHistory(
+  db: pg.Client,
+  a: {
+    id: string;
+    locationId: string;
+    clientId: string;
+    staffId: string;
+    service: { id: string; s: DemoService };
+    start: DateTime;
+    end: DateTime;
+    source: 'staff' | 'online';
+    cancelReason: string | null;
+  },
+  log: DemoChange[],
+) {
+  // SEED-ONLY: the outbox writer takes a TypeORM manager; it only calls query(text, values), which pg's client has too.
+  return new OutboxWriter().appendAll(
+    db as unknown as EntityManager,
+    demoAppointmentEvents(
+      {
+        appointmentId: a.id,
+        locationId: a.locationId,
+        clientId: a.clientId,
+        staffId: a.staffId,
+        serviceId: a.service.id,
+        serviceName: a.service.s.name,
+        startsAt: a.start.toJSDate(),
+        endsAt: a.end.toJSDate(),
+        priceMinor: a.service.s.price,
+        currency: 'USD',
+        source: a.source,
+        cancelReason: a.cancelReason,
+      },
+      log,
+    ),
+  );
 }
 
 try {
@@ -364,19 +406,28 @@ try {
             await hold('staff', st);
             if (v.roomIndex !== null) await hold('room', rooms[v.roomIndex]);
             if (v.device) await hold('device', bed);
-            for (const c of demoChangeLog({
+            const source = v.source === 'online' ? 'online' : 'staff';
+            const cancelReason = status === 'cancelled' ? 'Client rescheduled by phone' : null;
+            const log = demoChangeLog({
               index: appointments,
               startsAt: start.toJSDate(),
               status,
-              source: v.source === 'online' ? 'online' : 'staff',
-              cancelReason: status === 'cancelled' ? 'Client rescheduled by phone' : null,
+              source,
+              cancelReason,
               desk: desk ?? staff[0] ?? null,
               now,
-            }))
+            });
+            for (const c of log)
               await db.query(
                 `INSERT INTO appointment_changes (appointment_id, at, by_id, by_kind, what, from_value, to_value) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
                 [id, c.at.toISOString(), c.byId, c.byKind, c.what, c.from, c.to],
               );
+            // Its lifecycle as history: payroll's reports project it, nothing sends a message for it.
+            await publishHistory(
+              db,
+              { id, locationId: loc.id, clientId, staffId: st, service: svc, start, end, source, cancelReason },
+              log,
+            );
             await db.query('RELEASE SAVEPOINT visit');
             if (forCritical) critical = null;
             appointments++;
@@ -420,6 +471,26 @@ try {
               `INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at) VALUES ($1,$2,$3,$4,$5)`,
               [rows[0].id, svc.id, here[i % here.length], start.toISO(), end.toISO()],
             );
+            // Booked at the desk a few days before, completed when it ended: history, as above.
+            const by = { byKind: 'user' as const, byId: desk ?? staff[0] ?? null };
+            await publishHistory(
+              db,
+              {
+                id: rows[0].id,
+                locationId: loc.id,
+                clientId: e.id,
+                staffId: here[i % here.length]!,
+                service: svc,
+                start,
+                end,
+                source: 'staff',
+                cancelReason: null,
+              },
+              [
+                { ...by, at: start.minus({ days: 3 }).toJSDate(), what: 'booked', from: 'staff', to: start.toUTC().toISO()! },
+                { ...by, at: end.toJSDate(), what: 'status', from: 'booked', to: 'completed' },
+              ],
+            );
             appointments++;
           }
         }
@@ -447,8 +518,9 @@ try {
         ],
       );
       await db.query('COMMIT');
-      // The clients service learns of visits from appointment-completed events; the seed writes no
-      // events, so it sets each client's last visit from the appointments it just made (none: no visit).
+      // The clients service learns of visits from the completed events above, but only raises a last visit
+      // (GREATEST): the clients seed drew some for clients without any visit here, so the seed sets each
+      // client's last visit from the appointments it just made (none: no visit).
       try {
         const last = (
           await db.query(`SELECT client_id, max(starts_at) AS at FROM appointments WHERE status = 'completed' GROUP BY client_id`)

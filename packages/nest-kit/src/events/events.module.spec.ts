@@ -24,12 +24,13 @@ class CreateUserUseCase {
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
   ) {}
-  execute(userId: string) {
+  execute(userId: string, history?: true) {
     return this.dataSource.transaction((m) =>
       this.outbox.append(m, {
         type: 'identity.user.created.v1',
         aggregateType: 'user',
         aggregateId: userId,
+        ...(history ? { history, occurredAt: new Date('2026-01-05T10:00:00Z') } : {}),
         payload: { userId, role: 'staff', email: `${userId}@x.test` },
       }),
     );
@@ -41,6 +42,15 @@ class WelcomeConsumer {
   @EventHandler('identity.user.created.v1')
   async onUserCreated(envelope: EventEnvelope, manager: EntityManager) {
     await manager.query(`INSERT INTO effects VALUES ($1, 'welcome')`, [envelope.id]);
+  }
+}
+
+/** A projection: it takes history (a fact of the past written after the fact) as well as live events. */
+@Injectable()
+class DirectoryConsumer {
+  @EventHandler('identity.user.created.v1', { history: true })
+  async onUserCreated(envelope: EventEnvelope, manager: EntityManager) {
+    await manager.query(`INSERT INTO effects VALUES ($1, 'directory')`, [envelope.id]);
   }
 }
 
@@ -76,7 +86,7 @@ function runEventsModule(bus: 'redis' | 'kafka', expected: new (...args: never[]
           DatabaseModule.forRoot({ entities: [], migrations: [] }),
           EventsModule.forRoot({ serviceName: 'probe', relay: true, consume: true }),
         ],
-        providers: [CreateUserUseCase, WelcomeConsumer],
+        providers: [CreateUserUseCase, WelcomeConsumer, DirectoryConsumer],
       })
       class ProbeModule {}
       const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
@@ -95,11 +105,12 @@ function runEventsModule(bus: 'redis' | 'kafka', expected: new (...args: never[]
       const envelope = await app.get(CreateUserUseCase).execute('u-42');
       const dataSource = app.get(DataSource);
       await waitFor(
-        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 1,
-        'the consumer effect',
+        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).length === 2,
+        "both consumers' effects",
         20_000,
       );
-      expect(await dataSource.query(`SELECT consumer, type FROM inbox`)).toEqual([
+      expect(await dataSource.query(`SELECT consumer, type FROM inbox ORDER BY consumer`)).toEqual([
+        { consumer: 'probe:DirectoryConsumer.onUserCreated', type: 'identity.user.created.v1' },
         { consumer: 'probe:WelcomeConsumer.onUserCreated', type: 'identity.user.created.v1' },
       ]);
       expect(await dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL`)).toHaveLength(0);
@@ -108,10 +119,31 @@ function runEventsModule(bus: 'redis' | 'kafka', expected: new (...args: never[]
       await app.get<EventTransport>(EVENT_TRANSPORT).publish([envelope]);
       const other = await app.get(CreateUserUseCase).execute('u-43');
       await waitFor(
-        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [other.id])).length === 1,
-        'the next effect',
+        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [other.id])).length === 2,
+        'the next effects',
       );
-      expect(await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [envelope.id])).toHaveLength(1);
+      expect(await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1 AND consumer = 'welcome'`, [envelope.id])).toHaveLength(1);
+    });
+
+    it('delivers history only to the handlers that project it: nothing acts on a fact of the past', async () => {
+      const past = await app.get(CreateUserUseCase).execute('u-44', true);
+      expect(past.history).toBe(true);
+      const dataSource = app.get(DataSource);
+      await waitFor(
+        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [past.id])).length >= 1,
+        'the projection of the past event',
+        20_000,
+      );
+      // A live event after it is handled by both, so the welcome handler had its chance at the past one.
+      const live = await app.get(CreateUserUseCase).execute('u-45');
+      await waitFor(
+        async () => (await dataSource.query(`SELECT 1 FROM effects WHERE event_id = $1`, [live.id])).length === 2,
+        'both effects of the live event',
+      );
+      expect(await dataSource.query(`SELECT consumer FROM effects WHERE event_id = $1`, [past.id])).toEqual([{ consumer: 'directory' }]);
+      expect(await dataSource.query(`SELECT consumer FROM inbox WHERE event_id = $1`, [past.id])).toEqual([
+        { consumer: 'probe:DirectoryConsumer.onUserCreated' },
+      ]);
     });
   });
 }

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import { createLogger } from '../logging/logger.js';
-import { eventTypesOf } from './event-handler.decorator.js';
+import { eventHandlersOf, receives } from './event-handler.decorator.js';
 import { createEventTransport } from './create-event-transport.js';
 import type { EventTransport, Subscription } from './event-transport.js';
 import { eventsConfigSchema } from './events.config.js';
@@ -76,6 +76,8 @@ function resolveConfig(appConfig: Record<string, unknown> | undefined): Resolved
 interface DiscoveredHandler {
   consumer: string;
   type: EventType;
+  /** Receives history too (`@EventHandler(type, { history: true })`). */
+  history: boolean;
   call: (envelope: EventEnvelope, manager: EntityManager) => Promise<void>;
 }
 
@@ -123,11 +125,12 @@ export class EventsRuntime implements OnApplicationBootstrap, BeforeApplicationS
       const prototype = Object.getPrototypeOf(instance);
       if (!prototype) continue;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
-        for (const type of eventTypesOf(prototype[method])) {
+        for (const { type, history } of eventHandlersOf(prototype[method])) {
           const fn = instance[method] as (envelope: EventEnvelope, manager: EntityManager) => Promise<void>;
           handlers.push({
             consumer: `${this.options.serviceName}:${instance.constructor.name}.${method}`,
             type,
+            history,
             call: (e, m) => fn.call(instance, e, m),
           });
         }
@@ -153,7 +156,7 @@ export class EventsRuntime implements OnApplicationBootstrap, BeforeApplicationS
       handleBatch: this.options.batchInbox
         ? async (envelopes) => {
             const items = envelopes.flatMap((envelope) => {
-              const mine = byType.get(envelope.type) ?? [];
+              const mine = (byType.get(envelope.type) ?? []).filter((h) => receives(h, envelope));
               if (mine.length) {
                 consumerLag.observe(
                   { group, context: contextOf(envelope.type) },
@@ -172,9 +175,9 @@ export class EventsRuntime implements OnApplicationBootstrap, BeforeApplicationS
           }
         : undefined,
       handle: async (envelope) => {
-        // Other types of a subscribed context are simply acknowledged.
-        const mine = byType.get(envelope.type);
-        if (!mine) return;
+        // Other types of a subscribed context, and history no handler here projects, are simply acknowledged.
+        const mine = byType.get(envelope.type)?.filter((h) => receives(h, envelope));
+        if (!mine?.length) return;
         consumerLag.observe({ group, context: contextOf(envelope.type) }, Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1000);
         try {
           // The handler continues the trace of the request that wrote the event (its traceparent).

@@ -15,6 +15,8 @@ export interface DomainEventInput<T extends EventType> {
   traceparent?: string | null;
   /** When it happened, for a backfill of past facts (the demo seed's history); otherwise now. */
   occurredAt?: Date;
+  /** A fact of the past (the demo seed's history): only projections receive it (envelope `history`). */
+  history?: true;
   payload: EventPayload<T>;
 }
 
@@ -45,6 +47,7 @@ export class OutboxWriter {
         locationId: event.locationId ?? null,
         actor: event.actor ?? { type: 'system', id: null },
         traceparent: event.traceparent ?? traceparent,
+        ...(event.history ? { history: true } : {}),
         payload: event.payload,
       }),
     );

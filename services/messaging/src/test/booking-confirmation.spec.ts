@@ -140,4 +140,17 @@ describe('online booking confirmations', () => {
       ]),
     ).toHaveLength(0);
   });
+
+  it('sends nothing for history (the demo seed’s appointments): no confirmation, no automation', async () => {
+    const bus = t.worker!.get<EventTransport>(EVENT_TRANSPORT);
+    const seeded: EventEnvelope = { ...envelope(booked('c-sms'), randomUUID()), history: true };
+    // A live booking on the same partition after it: once its confirmation is out, the seeded one was delivered.
+    const live = { ...envelope(booked('c-sms'), randomUUID()), aggregateId: seeded.aggregateId };
+    await bus.publish([seeded, live]);
+    await finished(`booking-confirmation:${live.payload.appointmentId}`);
+    const id = (seeded.payload as { appointmentId: string }).appointmentId;
+    expect(await t.sql('SELECT id FROM messages WHERE idempotency_key LIKE $1', [`%${id}%`])).toHaveLength(0);
+    expect(await t.sql('SELECT 1 FROM automation_appointments WHERE appointment_id::text = $1', [id])).toHaveLength(0);
+    expect(await t.sql('SELECT 1 FROM inbox WHERE event_id = $1', [seeded.id])).toHaveLength(0);
+  });
 });

@@ -164,13 +164,14 @@ const EVENTS: EventEnvelope[] = [
     tips: [[DANA, 900]],
   }),
   paid(1, 1, 'card', 7560, '2026-11-10T15:00:00Z'),
+  // Delivered before its ticket (each event type has its own consumer): the payment still counts.
+  paid(2, 2, 'cash', 9500, '2026-11-11T04:30:00Z'),
   closed(2, '2026-11-11T04:30:00Z', {
     client: CLIENT.b,
     lines: [{ kind: 'service', name: 'Colour', net: 8000, staff: JORDAN, service: SERVICE.colour }],
     discount: 1000,
     tips: [[JORDAN, 1500]],
   }),
-  paid(2, 2, 'cash', 9500, '2026-11-11T04:30:00Z'),
   closed(3, '2026-11-12T18:00:00Z', {
     client: CLIENT.a,
     lines: [{ kind: 'service', name: 'Haircut', net: 4500, staff: DANA, service: SERVICE.haircut }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoChangeLog, demoStatus, planDemoWeek, type DemoWeekInput } from './demo-week.js';
+import { demoAppointmentEvents, demoChangeLog, demoStatus, planDemoWeek, type DemoStatus, type DemoWeekInput } from './demo-week.js';
 
 const input: DemoWeekInput = {
   dates: ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'],
@@ -99,5 +99,52 @@ describe('demoChangeLog', () => {
     expect(moved.map((c) => c.what)).toEqual(['booked', 'time']);
     expect(moved[1]).toMatchObject({ from: new Date(startsAt.getTime() - 3_600_000).toISOString(), to: startsAt.toISOString() });
     expect(moved[0]!.to).toBe(moved[1]!.from);
+  });
+});
+
+describe('demoAppointmentEvents', () => {
+  const now = new Date('2026-11-23T15:00:00.000Z');
+  const facts = {
+    appointmentId: 'a-1',
+    locationId: 'loc-1',
+    clientId: 'c-1',
+    staffId: 's-1',
+    serviceId: 'svc-1',
+    serviceName: 'Haircut',
+    startsAt: new Date('2026-11-18T16:00:00.000Z'),
+    endsAt: new Date('2026-11-18T16:45:00.000Z'),
+    priceMinor: 5500,
+    currency: 'USD',
+    source: 'staff' as const,
+    cancelReason: null,
+  };
+  const log = (status: DemoStatus, index = 0) =>
+    demoChangeLog({ index, startsAt: facts.startsAt, status, source: 'staff', cancelReason: null, desk: 'desk-id', now });
+
+  it('publishes a completed visit as booked then completed, as history dated along its change log', () => {
+    const events = demoAppointmentEvents(facts, log('completed'));
+    expect(events.map((e) => e.type)).toEqual(['scheduling.appointment.booked.v1', 'scheduling.appointment.completed.v1']);
+    for (const e of events) expect(e).toMatchObject({ history: true, aggregateId: 'a-1', locationId: 'loc-1' });
+    expect(events[0]!.payload).toMatchObject({
+      startsAt: facts.startsAt.toISOString(),
+      endsAt: facts.endsAt.toISOString(),
+      source: 'staff',
+    });
+    expect(events[1]!.payload).toMatchObject({ serviceId: 'svc-1', priceMinor: 5500, startsAt: facts.startsAt.toISOString() });
+    expect(events[0]!.occurredAt!.getTime()).toBeLessThan(events[1]!.occurredAt!.getTime());
+    expect(events[1]!.occurredAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
+  it('a moved visit is booked at its first time, then rescheduled; a no-show and a cancellation end it', () => {
+    const moved = demoAppointmentEvents(facts, log('booked', 3));
+    expect(moved.map((e) => e.type)).toEqual(['scheduling.appointment.booked.v1', 'scheduling.appointment.rescheduled.v1']);
+    expect(moved[0]!.payload).toMatchObject({ startsAt: '2026-11-18T15:00:00.000Z', endsAt: '2026-11-18T15:45:00.000Z' });
+    expect(moved[1]!.payload).toMatchObject({ previousStartsAt: '2026-11-18T15:00:00.000Z', endsAt: facts.endsAt.toISOString() });
+    expect(demoAppointmentEvents(facts, log('no-show')).map((e) => e.type)).toEqual([
+      'scheduling.appointment.booked.v1',
+      'scheduling.appointment.no-show.v1',
+    ]);
+    const cancelled = demoAppointmentEvents({ ...facts, cancelReason: 'Sick' }, log('cancelled'));
+    expect(cancelled[1]).toMatchObject({ type: 'scheduling.appointment.cancelled.v1', payload: { reason: 'Sick', lateCancel: false } });
   });
 });

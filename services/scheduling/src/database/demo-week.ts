@@ -1,3 +1,6 @@
+import type { EventType } from '@salon/contracts';
+import type { DomainEventInput } from '@salon/nest-kit';
+
 /**
  * Plans the demo salon's appointments: what a real two weeks looks like at a busy salon, not a
  * grid. Each person gets 3–6 visits a working day at varied quarter hours, with gaps, none over
@@ -186,4 +189,80 @@ export function demoChangeLog(a: {
       to: a.cancelReason,
     });
   return out;
+}
+
+/** What the demo knows of one seeded appointment, for its events. */
+export interface DemoAppointmentFacts {
+  appointmentId: string;
+  locationId: string;
+  clientId: string;
+  staffId: string;
+  serviceId: string;
+  serviceName: string;
+  startsAt: Date;
+  endsAt: Date;
+  priceMinor: number;
+  currency: string;
+  source: 'staff' | 'online';
+  cancelReason: string | null;
+}
+
+const LIFECYCLE_EVENTS = {
+  completed: 'scheduling.appointment.completed.v1',
+  'no-show': 'scheduling.appointment.no-show.v1',
+  cancelled: 'scheduling.appointment.cancelled.v1',
+} as const;
+
+/**
+ * A seeded appointment's lifecycle events, as the appointments module would have published them
+ * along its change log (booked, moved, completed, no-show or cancelled), each dated when it happened
+ * and marked `history`: projections (payroll's reports, clients' last visits) take them like live
+ * ones, while nothing that acts on a booking (confirmations, reminders, forms, waitlist offers,
+ * deposits) receives them, so the demo's past sends no message. Pure: the same input, the same events.
+ */
+export function demoAppointmentEvents(a: DemoAppointmentFacts, log: readonly DemoChange[]): DomainEventInput<EventType>[] {
+  const durationMs = a.endsAt.getTime() - a.startsAt.getTime();
+  const iso = (at: string | Date) => new Date(at).toISOString();
+  const endOf = (start: string) => new Date(new Date(start).getTime() + durationMs).toISOString();
+  const events: DomainEventInput<EventType>[] = [];
+  const push = <T extends EventType>(c: DemoChange, type: T, payload: DomainEventInput<T>['payload']) =>
+    events.push({
+      type,
+      aggregateType: 'appointment',
+      aggregateId: a.appointmentId,
+      locationId: a.locationId,
+      actor: c.byKind === 'client' ? { type: 'client', id: null } : { type: 'user', id: c.byId },
+      occurredAt: c.at,
+      history: true,
+      payload,
+    } as DomainEventInput<EventType>);
+  const base = { appointmentId: a.appointmentId, clientId: a.clientId, staffId: a.staffId, startsAt: iso(a.startsAt) };
+  for (const c of log) {
+    if (c.what === 'booked')
+      push(c, 'scheduling.appointment.booked.v1', {
+        ...base,
+        serviceId: a.serviceId,
+        serviceName: a.serviceName,
+        startsAt: iso(c.to!),
+        endsAt: endOf(c.to!),
+        priceMinor: a.priceMinor,
+        currency: a.currency,
+        source: a.source,
+      });
+    else if (c.what === 'time')
+      push(c, 'scheduling.appointment.rescheduled.v1', {
+        ...base,
+        previousStaffId: a.staffId,
+        previousStartsAt: iso(c.from!),
+        startsAt: iso(c.to!),
+        endsAt: endOf(c.to!),
+      });
+    else if (c.what === 'status' && c.to === 'completed')
+      push(c, LIFECYCLE_EVENTS.completed, { ...base, serviceId: a.serviceId, priceMinor: a.priceMinor, currency: a.currency });
+    else if (c.what === 'status' && c.to === 'no-show') push(c, LIFECYCLE_EVENTS['no-show'], base);
+    // The demo's cancellations were made the day before (demoChangeLog), never late.
+    else if (c.what === 'status' && c.to === 'cancelled')
+      push(c, LIFECYCLE_EVENTS.cancelled, { ...base, reason: a.cancelReason, lateCancel: false });
+  }
+  return events;
 }

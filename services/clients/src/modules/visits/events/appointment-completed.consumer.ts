@@ -9,7 +9,7 @@ import { RecordVisitUseCase } from '../use-cases/record-visit.use-case.js';
 export class AppointmentCompletedConsumer {
   constructor(private readonly recordVisit: RecordVisitUseCase) {}
 
-  @EventHandler('scheduling.appointment.completed.v1')
+  @EventHandler('scheduling.appointment.completed.v1', { history: true })
   handle(envelope: EventEnvelope<{ clientId: string; startsAt: string }>, manager: EntityManager) {
     return this.recordVisit.execute(envelope.payload, manager);
   }

@@ -12,22 +12,22 @@ import { RecordSalesUseCase } from '../use-cases/record-sales.use-case.js';
 export class ClientsConsumer {
   constructor(private readonly record: RecordSalesUseCase) {}
 
-  @EventHandler('clients.client.created.v1')
+  @EventHandler('clients.client.created.v1', { history: true })
   created(e: TypedEventEnvelope<'clients.client.created.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('clients.client.merged.v1')
+  @EventHandler('clients.client.merged.v1', { history: true })
   merged(e: TypedEventEnvelope<'clients.client.merged.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('messaging.automation.finished.v1')
+  @EventHandler('messaging.automation.finished.v1', { history: true })
   automation(e: TypedEventEnvelope<'messaging.automation.finished.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('clients.client.deleted.v1')
+  @EventHandler('clients.client.deleted.v1', { history: true })
   deleted(e: TypedEventEnvelope<'clients.client.deleted.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }

@@ -12,28 +12,28 @@ import { RecordSalesUseCase } from '../use-cases/record-sales.use-case.js';
 export class PrepaidConsumer {
   constructor(private readonly record: RecordSalesUseCase) {}
 
-  @EventHandler('retail.gift-card.issued.v1')
+  @EventHandler('retail.gift-card.issued.v1', { history: true })
   issued(e: TypedEventEnvelope<'retail.gift-card.issued.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('retail.gift-card.redeemed.v1')
+  @EventHandler('retail.gift-card.redeemed.v1', { history: true })
   redeemed(e: TypedEventEnvelope<'retail.gift-card.redeemed.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
   /** Expiry needs no handler: the issued event's expiresAt already ends the card's liability. */
-  @EventHandler('retail.gift-card.voided.v1')
+  @EventHandler('retail.gift-card.voided.v1', { history: true })
   voided(e: TypedEventEnvelope<'retail.gift-card.voided.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('retail.membership.started.v1')
+  @EventHandler('retail.membership.started.v1', { history: true })
   started(e: TypedEventEnvelope<'retail.membership.started.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('retail.membership.cancelled.v1')
+  @EventHandler('retail.membership.cancelled.v1', { history: true })
   cancelled(e: TypedEventEnvelope<'retail.membership.cancelled.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }

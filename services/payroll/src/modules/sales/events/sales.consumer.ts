@@ -9,17 +9,17 @@ import { RecordSalesUseCase } from '../use-cases/record-sales.use-case.js';
 export class SalesConsumer {
   constructor(private readonly record: RecordSalesUseCase) {}
 
-  @EventHandler('retail.ticket.closed.v1')
+  @EventHandler('retail.ticket.closed.v1', { history: true })
   closed(e: TypedEventEnvelope<'retail.ticket.closed.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('retail.payment.succeeded.v1')
+  @EventHandler('retail.payment.succeeded.v1', { history: true })
   paid(e: TypedEventEnvelope<'retail.payment.succeeded.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }
 
-  @EventHandler('retail.payment.refunded.v1')
+  @EventHandler('retail.payment.refunded.v1', { history: true })
   refunded(e: TypedEventEnvelope<'retail.payment.refunded.v1'>, m: EntityManager) {
     return this.record.record(m, e);
   }

@@ -37,7 +37,10 @@ export interface RefundRow {
 
 /**
  * Retail's sales as its events told them (sales_* tables): payroll pays on these and never reads
- * retail's database. Each write is keyed by the event's own ids, so a replay changes nothing.
+ * retail's database. Each write is keyed by the event's own ids, so a replay changes nothing. Lines,
+ * tips and payments carry their ticket's close instant and location (a ticket closes once; a payment
+ * projected first gets them when the ticket comes), so the reports read them by instant without
+ * going through the tickets.
  */
 @Injectable()
 export class SalesRepository {
@@ -63,8 +66,9 @@ export class SalesRepository {
     );
     for (const [i, l] of p.lines.entries()) {
       await m.query(
-        `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id, appointment_id, category)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (line_id) DO NOTHING`,
+        `INSERT INTO sales_lines (line_id, ticket_id, position, kind, name, quantity, net_minor, staff_id, service_id, product_id, appointment_id, category,
+           closed_at, location_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (line_id) DO NOTHING`,
         // Events from before lineId was added name the line by ticket and position.
         [
           l.lineId ?? `${p.ticketId}:${i}`,
@@ -79,23 +83,32 @@ export class SalesRepository {
           l.productId ?? null,
           l.appointmentId,
           l.category ?? null,
+          p.closedAt,
+          locationId,
         ],
       );
     }
+    // A payment projected before its ticket (each event type has its own consumer) learns the ticket's close now.
+    await m.query(`UPDATE sales_payments SET closed_at = $2, location_id = $3 WHERE ticket_id = $1 AND closed_at IS NULL`, [
+      p.ticketId,
+      p.closedAt,
+      locationId,
+    ]);
     const tips = new Map<string, number>();
     for (const t of p.tips) if (t.staffId) tips.set(t.staffId, (tips.get(t.staffId) ?? 0) + t.amountMinor);
     for (const [staffId, amount] of tips) {
-      await m.query(`INSERT INTO sales_tips (ticket_id, staff_id, amount_minor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-        p.ticketId,
-        staffId,
-        amount,
-      ]);
+      await m.query(
+        `INSERT INTO sales_tips (ticket_id, staff_id, amount_minor, closed_at, location_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [p.ticketId, staffId, amount, p.closedAt, locationId],
+      );
     }
   }
 
   async recordPayment(m: EntityManager, occurredAt: string, p: EventPayload<'retail.payment.succeeded.v1'>): Promise<void> {
     await m.query(
-      `INSERT INTO sales_payments (payment_id, ticket_id, method, amount_minor, occurred_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      `INSERT INTO sales_payments (payment_id, ticket_id, method, amount_minor, occurred_at, closed_at, location_id)
+       SELECT $1, $2, $3, $4, $5, t.closed_at, t.location_id FROM (SELECT 1) one LEFT JOIN sales_tickets t ON t.ticket_id = $2
+       ON CONFLICT DO NOTHING`,
       [p.paymentId, p.ticketId, p.method, p.amountMinor, occurredAt],
     );
   }
