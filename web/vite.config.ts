@@ -46,6 +46,9 @@ export default defineConfig({
     // rest run in node. One flat project, so the root run picks it up as it is.
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A project does not inherit the root's timeouts. A file's first test also pays for loading
+    // the page's modules, which took over 5 s (vitest's default) on a loaded 2-core machine.
+    testTimeout: 30_000,
     execArgv: nodeWebStorage ? ['--no-experimental-webstorage'] : [],
   },
 });
