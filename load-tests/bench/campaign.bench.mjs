@@ -132,9 +132,14 @@ export async function run({
     await queue.add('send', { campaignId: campaign.id }, { jobId: `${campaign.id}_bench` });
     let enqueueMs = null;
     let peakRss = 0;
+    let enqueuePeakRss = 0;
+    const rssSamples = [];
     for (;;) {
       const pid = worker.pid ?? worker.child?.pid;
-      if (pid) peakRss = Math.max(peakRss, rssMb(pid) ?? 0);
+      const rss = pid ? (rssMb(pid) ?? 0) : 0;
+      peakRss = Math.max(peakRss, rss);
+      if (enqueueMs === null) enqueuePeakRss = Math.max(enqueuePeakRss, rss);
+      rssSamples.push(rss);
       if (enqueueMs === null) {
         const { rows } = await db.query(`SELECT state FROM marketing_campaigns WHERE id = $1`, [campaign.id]);
         if (rows[0].state === 'sent') enqueueMs = performance.now() - started;
@@ -162,9 +167,12 @@ export async function run({
       messagesPerSecond: round(rows[0].queued / Math.max(rows[0].send_span, 0.001)),
       emailPerSecond,
       workerPeakRssMb: peakRss || null,
+      workerPeakRssWhileEnqueueingMb: enqueuePeakRss || null,
+      // The worker's RSS at each tenth of the run: flat memory shows as a plateau, a leak as a ramp.
+      workerRssProfileMb: Array.from({ length: 10 }, (_, i) => rssSamples[Math.floor(((i + 1) * rssSamples.length) / 10) - 1] ?? null),
     };
     log(
-      `  ${result.queued} queued (${result.skipped} without consent skipped) in ${result.enqueueSeconds} s; sent at ${result.messagesPerSecond}/s (throttle ${emailPerSecond}/s); worker peak RSS ${result.workerPeakRssMb} MB`,
+      `  ${result.queued} queued (${result.skipped} without consent skipped) in ${result.enqueueSeconds} s; sent at ${result.messagesPerSecond}/s (throttle ${emailPerSecond}/s); worker peak RSS ${result.workerPeakRssMb} MB (${result.workerPeakRssWhileEnqueueingMb} MB while queueing), by tenths ${result.workerRssProfileMb.join(' ')}`,
     );
     return result;
   } finally {
