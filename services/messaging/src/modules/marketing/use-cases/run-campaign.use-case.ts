@@ -8,7 +8,7 @@ import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provi
 import type { QueueMessageInput } from '../../delivery/domain/message-input.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
 import { campaignEmail, campaignSms } from '../domain/campaign-content.js';
-import { campaignAddress, decideRecipients, recipientClaims, type RecipientDecision } from '../domain/campaign-recipients.js';
+import { campaignAddress, decideRecipients, recipientClaims } from '../domain/campaign-recipients.js';
 import { signTrackingToken, type TrackingUrls } from '../domain/tracking.js';
 import { signUnsubscribeToken } from '../domain/unsubscribe-token.js';
 import { CampaignQueue } from '../jobs/campaign-queue.js';
@@ -111,21 +111,24 @@ export class RunCampaignUseCase {
     );
     const decisions = decideRecipients(campaign.channel, clients, facts, capPerDay, now);
     const byId = new Map(clients.map((c) => [c.id, c]));
-    const keyOf = (clientId: string) => `campaign:${campaign.id}:${clientId}`;
+    // The personalised bodies are made before the transaction, so it holds its key locks only for the writes.
+    const bodies = new Map(
+      decisions.flatMap((d) =>
+        d.kind === 'send' || d.kind === 'resend' ? [[d.clientId, this.message(campaign, byId.get(d.clientId)!, d.to)] as const] : [],
+      ),
+    );
     const { claimed, messages } = await this.marketing.runInTransaction(async (manager) => {
       const claimed = await this.marketing.claimRecipients(campaign.id, recipientClaims(decisions), manager);
       // Another attempt that claimed a client first writes its message in its own transaction.
-      const sending = decisions.filter(
-        (d): d is Extract<RecipientDecision, { to: string }> => d.kind === 'resend' || (d.kind === 'send' && claimed.has(d.clientId)),
-      );
+      const sending = decisions.filter((d) => d.kind === 'resend' || (d.kind === 'send' && claimed.has(d.clientId)));
       const messages = await this.messages.recordMany(
-        sending.map((d) => this.message(campaign, byId.get(d.clientId)!, d.to)),
+        sending.map((d) => bodies.get(d.clientId)!),
         manager,
       );
       const idByKey = new Map(messages.map((m) => [m.idempotencyKey, m.id]));
       await this.marketing.linkMessages(
         campaign.id,
-        sending.map((d) => ({ clientId: d.clientId, messageId: idByKey.get(keyOf(d.clientId))! })),
+        sending.map((d) => ({ clientId: d.clientId, messageId: idByKey.get(campaignMessageKey(campaign.id, d.clientId))! })),
         manager,
       );
       return { claimed, messages };
@@ -138,7 +141,7 @@ export class RunCampaignUseCase {
   }
 
   private message(campaign: CampaignRow, client: DirectoryClient, to: string): QueueMessageInput {
-    const common = { idempotencyKey: `campaign:${campaign.id}:${client.id}`, purpose: 'campaign', createdBy: null, to };
+    const common = { idempotencyKey: campaignMessageKey(campaign.id, client.id), purpose: 'campaign', createdBy: null, to };
     if (campaign.channel === 'sms') return { ...common, channel: 'sms', text: campaignSms(campaign.text ?? '') };
     const token = signUnsubscribeToken(this.config.EVENT_SECRET_KEY, { campaignId: campaign.id, clientId: client.id, channel: 'email' });
     const url = unsubscribeUrl(this.config.PUBLIC_URL, token);
@@ -158,6 +161,11 @@ export class RunCampaignUseCase {
       headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
   }
+}
+
+/** One message per campaign and client: the key a retried, resumed or concurrent job finds again. */
+function campaignMessageKey(campaignId: string, clientId: string): string {
+  return `campaign:${campaignId}:${clientId}`;
 }
 
 /** `{{firstName}}` in a campaign's subject or body. */
