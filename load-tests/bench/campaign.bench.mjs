@@ -1,9 +1,9 @@
 // Benchmark: one e-mail campaign to a segment of `count` clients through the real worker process:
 // how long the campaign job takes to evaluate the segment and queue every recipient's message
-// (consent, unsubscribe and cap checked per client), and the send rate that follows at the
+// (consent, unsubscribe, suppression and cap checked per batch of 1,000 in a few statements), and the send rate that follows at the
 // e-mail throttle (`EMAIL_PER_SECOND`, the BullMQ limiter). The provider is the log provider, so
 // the figures are the pipeline's own. The clients service is stood in for by a small HTTP server
-// serving the client book in pages of 200, as the real one answers the worker.
+// serving the client book in keyset pages of 200 (`after=<id>`), as the real one answers the worker.
 //
 // Creates and drops its own database and Redis prefix; needs the messaging service built.
 //   const campaign = await import('../../load-tests/bench/campaign.bench.mjs');
@@ -39,13 +39,20 @@ function fakePlatform(count) {
     lastVisitAt: null,
     smsConsent: consent(false),
     emailConsent: consent(i % 10 !== 0),
-  }));
+  })).sort((a, b) => (a.id < b.id ? -1 : 1));
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     let body;
     if (url.pathname === '/api/clients') {
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      body = { data: clients.slice(offset, offset + Number(url.searchParams.get('limit') ?? 20)), total: clients.length };
+      // Keyset pages in id order, as the clients service answers `after=<id>`.
+      const after = url.searchParams.get('after') ?? '';
+      let lo = 0;
+      for (let hi = clients.length; lo < hi; ) {
+        const mid = (lo + hi) >> 1;
+        if (clients[mid].id <= after) lo = mid + 1;
+        else hi = mid;
+      }
+      body = { data: clients.slice(lo, lo + Number(url.searchParams.get('limit') ?? 20)), total: clients.length };
     } else if (url.pathname === '/api/business-settings')
       body = { businessName: 'Bench Salon', businessLogo: null, timeZone: 'UTC', currency: 'USD', phone: null, email: null, website: null };
     else if (url.pathname === '/api/locations') body = [];
@@ -125,9 +132,14 @@ export async function run({
     await queue.add('send', { campaignId: campaign.id }, { jobId: `${campaign.id}_bench` });
     let enqueueMs = null;
     let peakRss = 0;
+    let enqueuePeakRss = 0;
+    const rssSamples = [];
     for (;;) {
       const pid = worker.pid ?? worker.child?.pid;
-      if (pid) peakRss = Math.max(peakRss, rssMb(pid) ?? 0);
+      const rss = pid ? (rssMb(pid) ?? 0) : 0;
+      peakRss = Math.max(peakRss, rss);
+      if (enqueueMs === null) enqueuePeakRss = Math.max(enqueuePeakRss, rss);
+      rssSamples.push(rss);
       if (enqueueMs === null) {
         const { rows } = await db.query(`SELECT state FROM marketing_campaigns WHERE id = $1`, [campaign.id]);
         if (rows[0].state === 'sent') enqueueMs = performance.now() - started;
@@ -155,9 +167,12 @@ export async function run({
       messagesPerSecond: round(rows[0].queued / Math.max(rows[0].send_span, 0.001)),
       emailPerSecond,
       workerPeakRssMb: peakRss || null,
+      workerPeakRssWhileEnqueueingMb: enqueuePeakRss || null,
+      // The worker's RSS at each tenth of the run: flat memory shows as a plateau, a leak as a ramp.
+      workerRssProfileMb: Array.from({ length: 10 }, (_, i) => rssSamples[Math.floor(((i + 1) * rssSamples.length) / 10) - 1] ?? null),
     };
     log(
-      `  ${result.queued} queued (${result.skipped} without consent skipped) in ${result.enqueueSeconds} s; sent at ${result.messagesPerSecond}/s (throttle ${emailPerSecond}/s); worker peak RSS ${result.workerPeakRssMb} MB`,
+      `  ${result.queued} queued (${result.skipped} without consent skipped) in ${result.enqueueSeconds} s; sent at ${result.messagesPerSecond}/s (throttle ${emailPerSecond}/s); worker peak RSS ${result.workerPeakRssMb} MB (${result.workerPeakRssWhileEnqueueingMb} MB while queueing), by tenths ${result.workerRssProfileMb.join(' ')}`,
     );
     return result;
   } finally {

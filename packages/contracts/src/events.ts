@@ -66,6 +66,8 @@ export const EVENT_PAYLOADS = {
     firstName: z.string(),
     lastName: z.string().nullable(),
     source: z.string().nullable(),
+    // Set when the client came in by a CSV import: not new to the salon (no welcome automation).
+    importId: z.string().nullish(),
   }),
   'clients.client.updated.v1': z.object({ clientId: z.string(), changed: z.array(z.string()) }),
   // Other services re-point their references from mergedId to survivorId.

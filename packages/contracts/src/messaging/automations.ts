@@ -340,25 +340,37 @@ export type ReminderNoShowRatesView = z.infer<typeof reminderNoShowRatesViewSche
 export const NO_SHOW_RATE_DAYS = 90;
 
 /**
- * Owner-defined automations: a trigger (an appointment event from scheduling), conditions, a delay
- * after the trigger, a channel rule and the owner's templates. They go through the same send
+ * Owner-defined automations: a trigger (an appointment event from scheduling, the clients
+ * service's client-created event, or a date: N days since the client's last visit), conditions, a
+ * delay after the trigger, a channel rule and the owner's templates. They go through the same send
  * pipeline as the built-in ones (consent at send time, quiet hours, the per-client cap), once per
- * trigger occurrence (the send's idempotency key is the automation and the appointment).
+ * trigger occurrence (the send's idempotency key is the automation and the appointment, the
+ * client, or the client and the day of that last visit).
  */
 export const CUSTOM_AUTOMATION_TRIGGERS = [
   'appointment-booked',
   'appointment-completed',
   'appointment-cancelled',
   'appointment-no-show',
+  'client-created',
+  'days-since-last-visit',
 ] as const;
 export type CustomAutomationTrigger = (typeof CUSTOM_AUTOMATION_TRIGGERS)[number];
+
+/** The triggers about a client rather than an appointment: the appointment conditions do not apply to them. */
+export const CLIENT_AUTOMATION_TRIGGERS: readonly CustomAutomationTrigger[] = ['client-created', 'days-since-last-visit'];
 
 export const CUSTOM_AUTOMATION_TRIGGER_LABELS: Record<CustomAutomationTrigger, string> = {
   'appointment-booked': 'An appointment is booked',
   'appointment-completed': 'An appointment is completed',
   'appointment-cancelled': 'An appointment is cancelled',
   'appointment-no-show': 'A client does not come (no-show)',
+  'client-created': 'A new client is added',
+  'days-since-last-visit': 'N days since the client’s last visit',
 };
+
+/** The longest wait the "days since last visit" trigger takes: two years. */
+export const CUSTOM_AUTOMATION_MAX_DAYS = 730;
 
 /** The longest delay after the trigger: 90 days. */
 export const CUSTOM_AUTOMATION_MAX_DELAY_HOURS = 2_160;
@@ -381,6 +393,8 @@ export const saveCustomAutomationInputSchema = z
     name: lineSchema(100, { min: 1 }),
     trigger: z.enum(CUSTOM_AUTOMATION_TRIGGERS, { error: `must be one of ${CUSTOM_AUTOMATION_TRIGGERS.join(', ')}` }),
     delayHours: intSchema({ min: 0, max: CUSTOM_AUTOMATION_MAX_DELAY_HOURS }),
+    /** The N of "N days since the last visit"; only with that trigger. */
+    days: intSchema({ min: 1, max: CUSTOM_AUTOMATION_MAX_DAYS }).nullish(),
     conditions: customAutomationConditionsSchema,
     channelRule: z.enum(CHANNEL_RULES),
     smsTemplate: templateSchema(TEMPLATE_LIMITS.sms),
@@ -390,7 +404,22 @@ export const saveCustomAutomationInputSchema = z
     /** The version the editor read (0 for a new one): a stale save is refused (409). */
     version: intSchema({ min: 0 }),
   })
-  .strict();
+  .strict()
+  .refine((a) => a.trigger !== 'days-since-last-visit' || (a.days ?? null) !== null, {
+    path: ['days'],
+    message: 'is required for the days-since-last-visit trigger',
+  })
+  .refine((a) => a.trigger === 'days-since-last-visit' || (a.days ?? null) === null, {
+    path: ['days'],
+    message: 'is only for the days-since-last-visit trigger',
+  })
+  .refine(
+    (a) => !CLIENT_AUTOMATION_TRIGGERS.includes(a.trigger) || (!a.conditions.serviceContains?.trim() && !a.conditions.firstVisitOnly),
+    {
+      path: ['conditions'],
+      message: 'the service and first-visit conditions are for appointment triggers only',
+    },
+  );
 export type SaveCustomAutomationInput = z.infer<typeof saveCustomAutomationInputSchema>;
 
 export interface CustomAutomationView {
@@ -399,6 +428,8 @@ export interface CustomAutomationView {
   name: string;
   trigger: CustomAutomationTrigger;
   delayHours: number;
+  /** The N of "N days since the last visit" (that trigger only). */
+  days: number | null;
   serviceContains: string | null;
   firstVisitOnly: boolean;
   channelRule: ChannelRule;

@@ -329,6 +329,33 @@ describe('export', () => {
       await small.close();
     }
   });
+
+  it('pages the whole book by keyset (after=<id>) in id order, each live client once; a bad cursor answers 400 naming it', async () => {
+    await create({ firstName: 'Keyset', lastName: 'One', tags: ['Keyset'] });
+    await create({ firstName: 'Keyset', lastName: 'Two', tags: ['Keyset'] });
+    const NIL = '00000000-0000-0000-0000-000000000000';
+    const read = async (filter: string) => {
+      const ids: string[] = [];
+      let total = -1;
+      for (let after = NIL; ;) {
+        const res = await t.as('manager').get(`/api/clients?limit=2&after=${after}${filter}`).expect(200);
+        ids.push(...res.body.data.map((c: { id: string }) => c.id));
+        total = res.body.total;
+        if (res.body.data.length < 2) break;
+        after = ids[ids.length - 1]!;
+      }
+      return { ids, total };
+    };
+    const all = await read('');
+    expect(all.ids.length).toBeGreaterThan(2);
+    expect(all.ids).toEqual([...all.ids].sort());
+    expect(new Set(all.ids).size).toBe(all.ids.length);
+    expect(all.total).toBe(all.ids.length);
+    const tagged = await read('&tag=Keyset');
+    expect(tagged.ids).toHaveLength(2);
+    const bad = await t.as('manager').get('/api/clients?after=nope').expect(400);
+    expect(JSON.stringify(bad.body)).toContain('after');
+  });
 });
 
 describe("a profile's references to identity", () => {

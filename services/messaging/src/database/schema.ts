@@ -12,6 +12,8 @@ import { CampaignEngagement1765300000000 } from './migrations/1765300000000-camp
 import { CustomAutomations1765400000000 } from './migrations/1765400000000-custom-automations.js';
 import { EmailTemplates1765500000000 } from './migrations/1765500000000-email-templates.js';
 import { AppointmentBookedAt1765600000000 } from './migrations/1765600000000-appointment-booked-at.js';
+import { CampaignProgress1765700000000 } from './migrations/1765700000000-campaign-progress.js';
+import { CustomAutomationDays1765710000000 } from './migrations/1765710000000-custom-automation-days.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
 export const ENTITIES = [MessageEntity, SmsConsentEntity];
@@ -28,4 +30,6 @@ export const MIGRATIONS = [
   CustomAutomations1765400000000,
   EmailTemplates1765500000000,
   AppointmentBookedAt1765600000000,
+  CampaignProgress1765700000000,
+  CustomAutomationDays1765710000000,
 ];

@@ -156,14 +156,16 @@ describe('daily birthday and win-back run', () => {
 
     // The next day: that birthday is past and the win-back of that absence was sent; only the next birthday is due.
     const nextDay = await t.worker!.get(RunDailyOccasionsUseCase).run(CHI, new Date(AT.getTime() + 24 * 3_600_000));
-    expect(nextDay).toEqual({ planned: { birthday: 1, 'win-back': 0 } });
+    expect(nextDay).toEqual({ planned: { birthday: 1, 'win-back': 0, 'days-since-last-visit': 0 } });
     await waitFor(async () => ((await emailsTo('tomorrow')).length ? true : null), 'the next birthday e-mail');
     expect(await emailsTo('bday')).toHaveLength(1);
     expect(await emailsTo('lapsed')).toHaveLength(1);
   });
 
   it('sends nothing for a location whose birthday and win-back automations are off', async () => {
-    expect(await t.worker!.get(RunDailyOccasionsUseCase).run(LA, AT)).toEqual({ planned: { birthday: 0, 'win-back': 0 } });
+    expect(await t.worker!.get(RunDailyOccasionsUseCase).run(LA, AT)).toEqual({
+      planned: { birthday: 0, 'win-back': 0, 'days-since-last-visit': 0 },
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import { bullPrefix } from '../modules/delivery/jobs/delivery-queues.js';
 import { AutomationsUseCase } from '../modules/automations/use-cases/automations.use-case.js';
 import { CustomAutomationsUseCase } from '../modules/automations/use-cases/custom-automations.use-case.js';
 import { RunAutomationSendUseCase } from '../modules/automations/use-cases/run-automation-send.use-case.js';
+import { RunDailyOccasionsUseCase } from '../modules/automations/use-cases/run-daily-occasions.use-case.js';
 import { startFakePlatform, type FakePlatform } from './fake-platform.js';
 import { startLocalSes, startTwilioPeer, twilioSignature, type LocalSes, type TwilioPeer } from './local-peers.js';
 import { startMessaging, waitFor, type MessagingTestApp } from './messaging-app.js';
@@ -375,6 +376,9 @@ describe('owner automations', () => {
       [{ trigger: 'client-exploded' }, 'trigger'],
       [{ delayHours: 100_000 }, 'delayHours'],
       [{ name: '' }, 'name'],
+      [{ trigger: 'days-since-last-visit', conditions: {} }, 'days'],
+      [{ days: 30 }, 'days'],
+      [{ trigger: 'client-created' }, 'conditions'],
     ] as const) {
       await expect(custom.save({ ...base, ...change })).rejects.toMatchObject({
         details: [expect.objectContaining({ field, message: expect.any(String) })],
@@ -487,5 +491,81 @@ describe('owner automations', () => {
       async () => (await ses.emails()).some((e) => e.subject === 'We hope to see you soon, Cleo'),
       'the e-mail in the local SES store',
     );
+  });
+
+  it('a new client gets the welcome once (an imported one none); a lapsed client gets "30 days since the last visit" once per visit', async () => {
+    const custom = t.app.get(CustomAutomationsUseCase);
+    const welcome = await custom.save({
+      ...base,
+      name: 'Welcome',
+      trigger: 'client-created',
+      delayHours: 2,
+      conditions: {},
+      smsTemplate: 'Welcome, {{firstName}}! Reply with any question.',
+    });
+    expect(welcome).toMatchObject({ trigger: 'client-created', days: null });
+    const lapsed = await custom.save({
+      ...base,
+      name: 'We miss you',
+      trigger: 'days-since-last-visit',
+      days: 30,
+      delayHours: 0,
+      conditions: {},
+      smsTemplate: 'Hi {{firstName}}, it has been a month. Time for a trim?',
+    });
+    expect(lapsed).toMatchObject({ trigger: 'days-since-last-visit', days: 30 });
+    const sms = (id: string, firstName: string, phone: string, over: object = {}) => ({
+      id,
+      firstName,
+      phone,
+      email: null,
+      smsConsent: consent(true),
+      emailConsent: consent(false),
+      ...over,
+    });
+    const sendsFor = (automationId: string) =>
+      t.sql<SendRow & { client_id: string }>(
+        `SELECT id, kind, state, due_at, reason, message_ids, client_id FROM automation_sends WHERE custom_automation_id = $1 ORDER BY client_id`,
+        [automationId],
+      );
+
+    // The clients service's created event (delivered twice), and one for a client from a CSV import.
+    DATA.clients['c-welcome'] = sms('c-welcome', 'Wren', '+13125550155');
+    DATA.clients['c-imported'] = sms('c-imported', 'Ivo', '+13125550166');
+    const created = (clientId: string, firstName: string, importId: string | null = null) => ({
+      ...envelope('clients.client.created.v1', clientId, { clientId, firstName, lastName: null, source: null, importId }),
+      aggregateType: 'client',
+      locationId: null,
+    });
+    const before = Date.now();
+    await bus.publish([created('c-welcome', 'Wren'), created('c-imported', 'Ivo', 'import-1')]);
+    await bus.publish([created('c-welcome', 'Wren')]);
+    const [planned] = await waitFor(async () => {
+      const rows = await sendsFor(welcome.id);
+      return rows.length === 1 ? rows : null;
+    }, 'the welcome planned');
+    expect(planned).toMatchObject({ client_id: 'c-welcome', state: 'scheduled' });
+    expect(new Date(planned!.due_at).getTime()).toBeGreaterThanOrEqual(before + 2 * HOUR);
+    await promoteAll();
+    await waitFor(async () => textsTo('+13125550155').length === 1, 'the welcome at the Twilio peer');
+    expect(textsTo('+13125550155')[0]!.body).toBe('Welcome, Wren! Reply with any question.');
+    expect(await sendsFor(welcome.id)).toHaveLength(1);
+    expect(textsTo('+13125550166')).toEqual([]);
+
+    // The daily run on the test's own calendar: 30 days after the last visit, once; 10 days after, nothing yet.
+    const at = new Date('2026-03-31T15:00:00Z');
+    const daysAgo = (n: number) => new Date(at.getTime() - n * 24 * HOUR).toISOString();
+    DATA.clients['c-lapsed'] = sms('c-lapsed', 'Lou', '+13125550177', { lastVisitAt: daysAgo(30) });
+    DATA.clients['c-recent'] = sms('c-recent', 'Rae', '+13125550188', { lastVisitAt: daysAgo(10) });
+    const daily = t.worker!.get(RunDailyOccasionsUseCase);
+    expect((await daily.run(LOC, at)).planned['days-since-last-visit']).toBe(1);
+    expect((await daily.run(LOC, at)).planned['days-since-last-visit']).toBe(0);
+    expect((await daily.run(LOC, new Date(at.getTime() + 3 * 24 * HOUR))).planned['days-since-last-visit']).toBe(0);
+    await promoteAll();
+    await waitFor(async () => textsTo('+13125550177').length === 1, 'the lapsed client texted');
+    expect(textsTo('+13125550177')[0]!.body).toBe('Hi Lou, it has been a month. Time for a trim?');
+    expect((await sendsFor(lapsed.id)).map((r) => [r.client_id, r.state])).toEqual([['c-lapsed', 'done']]);
+    expect(textsTo('+13125550188')).toEqual([]);
+    for (const id of ['c-welcome', 'c-imported', 'c-lapsed', 'c-recent']) delete DATA.clients[id];
   });
 });

@@ -52,9 +52,11 @@ const listed = (c: object) => ({
   emailConsent: { granted: false, changedAt: null, method: null, changedBy: null },
   ...c,
 });
-function clientPage(clients: Record<string, object>, offset: number, limit: number) {
-  const all = Object.values(clients);
-  return { data: all.slice(offset, offset + limit).map(listed), total: all.length };
+/** The clients service's keyset page (`after`: the clients whose id sorts after it, in id order). */
+function clientPage(clients: Record<string, object>, after: string, limit: number) {
+  const all = Object.entries(clients).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const page = all.filter(([id]) => id > after).slice(0, limit);
+  return { data: page.map(([id, c]) => listed({ id, ...c })), total: all.length };
 }
 
 export function startFakePlatform(data: FakePlatformData, port = 0): Promise<FakePlatform> {
@@ -66,7 +68,7 @@ export function startFakePlatform(data: FakePlatformData, port = 0): Promise<Fak
     // The client list (marketing's segments page through it): every client, with the profile fields a test leaves out.
     const list = /^\/api\/clients\?/.test(req.url ?? '') ? new URL(req.url!, 'http://x').searchParams : null;
     const body = list
-      ? clientPage(data.clients, Number(list.get('offset') ?? 0), Number(list.get('limit') ?? 20))
+      ? clientPage(data.clients, list.get('after') ?? '', Number(list.get('limit') ?? 20))
       : req.url === '/api/business-settings'
         ? businessSettings(data.business)
         : req.url === '/api/locations'

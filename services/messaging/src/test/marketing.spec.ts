@@ -154,6 +154,30 @@ describe('campaigns', () => {
         { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
       ]),
     );
+
+    // A job that died after a batch resumes after the last client it read (here c-ana); once the
+    // campaign is sent the saved place is gone, so a later run reads the whole book again.
+    const linked = () =>
+      t.sql<{ client_id: string; linked: boolean }>(
+        `SELECT client_id, message_id IS NOT NULL AS linked FROM marketing_recipients WHERE campaign_id = $1 AND state = 'queued' ORDER BY client_id`,
+        [id],
+      );
+    await t.sql(`UPDATE marketing_campaigns SET state = 'sending', progress_after = 'c-ana' WHERE id = $1`, [id]);
+    await t.sql(`UPDATE marketing_recipients SET message_id = NULL WHERE campaign_id = $1`, [id]);
+    expect(await run.run(id)).toEqual({ kind: 'sent', queued: 0, skipped: 0 });
+    expect(await linked()).toEqual([
+      { client_id: 'c-ana', linked: false },
+      { client_id: 'c-bea', linked: true },
+    ]);
+    expect(await t.sql(`SELECT progress_after FROM marketing_campaigns WHERE id = $1`, [id])).toEqual([{ progress_after: null }]);
+    await t.sql(`UPDATE marketing_campaigns SET state = 'sending' WHERE id = $1`, [id]);
+    await run.run(id);
+    expect(await linked()).toEqual([
+      { client_id: 'c-ana', linked: true },
+      { client_id: 'c-bea', linked: true },
+    ]);
+    expect((await emailsTo('ana@example.com')).length).toBe(1);
+    expect((await emailsTo('bea@example.com')).length).toBe(1);
   });
 
   it('the unsubscribe link works without a session; the client gets nothing afterwards', async () => {

@@ -1,10 +1,21 @@
 import { useMutation } from '@apollo/client/react';
-import { CUSTOM_AUTOMATION_TRIGGER_LABELS, CUSTOM_AUTOMATION_MAX_DELAY_HOURS } from '@salon/contracts/messaging';
+import {
+  CUSTOM_AUTOMATION_MAX_DAYS,
+  CUSTOM_AUTOMATION_MAX_DELAY_HOURS,
+  CUSTOM_AUTOMATION_TRIGGER_LABELS,
+} from '@salon/contracts/messaging';
 import { useState } from 'react';
 import { asApiError, graphqlErrorMessage } from '../../lib/apollo';
 import { fieldErrorsOf } from '../../lib/api-client';
 import { SAVE_CUSTOM_AUTOMATION, type CustomAutomationItem } from './automations-gql';
-import { CHANNEL_LABELS, customAutomationInput, EMPTY_CUSTOM_AUTOMATION, preview, type CustomAutomationForm } from './automation-form';
+import {
+  CHANNEL_LABELS,
+  customAutomationInput,
+  EMPTY_CUSTOM_AUTOMATION,
+  isClientTrigger,
+  preview,
+  type CustomAutomationForm,
+} from './automation-form';
 
 /** "Your automations" on /automations: the owner's own, each on or off, and an editor to create or change one. */
 export function CustomAutomations({
@@ -23,7 +34,7 @@ export function CustomAutomations({
 
   const toggle = async (a: CustomAutomationItem) => {
     setBusy(true);
-    const { id, locationId: loc, name, trigger, delayHours, channelRule, smsTemplate, emailSubject, emailTemplate, version } = a;
+    const { id, locationId: loc, name, trigger, delayHours, days, channelRule, smsTemplate, emailSubject, emailTemplate, version } = a;
     await save({
       variables: {
         input: {
@@ -32,6 +43,7 @@ export function CustomAutomations({
           name,
           trigger,
           delayHours,
+          days,
           channelRule,
           smsTemplate,
           emailSubject,
@@ -146,7 +158,10 @@ export function CustomAutomations({
 }
 
 function describe(a: CustomAutomationItem): string {
-  const when = CUSTOM_AUTOMATION_TRIGGER_LABELS[a.trigger as keyof typeof CUSTOM_AUTOMATION_TRIGGER_LABELS] ?? a.trigger;
+  const when =
+    a.trigger === 'days-since-last-visit' && a.days
+      ? `${a.days} ${a.days === 1 ? 'day' : 'days'} since the client’s last visit`
+      : (CUSTOM_AUTOMATION_TRIGGER_LABELS[a.trigger as keyof typeof CUSTOM_AUTOMATION_TRIGGER_LABELS] ?? a.trigger);
   const delay = a.delayHours === 0 ? 'at once' : `${a.delayHours} ${a.delayHours === 1 ? 'hour' : 'hours'} later`;
   const conditions = [
     a.serviceContains ? `services named “${a.serviceContains}”` : null,
@@ -172,6 +187,7 @@ function CustomAutomationEditor({
           name: a.name,
           trigger: a.trigger,
           delayHours: String(a.delayHours),
+          days: String(a.days ?? 30),
           serviceContains: a.serviceContains ?? '',
           firstVisitOnly: a.firstVisitOnly,
           channelRule: a.channelRule,
@@ -243,6 +259,22 @@ function CustomAutomationEditor({
             </select>
             {fieldError('trigger')}
           </div>
+          {form.trigger === 'days-since-last-visit' && (
+            <div className="field">
+              <label htmlFor={id('days')}>Days since the last visit</label>
+              <input
+                id={id('days')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={CUSTOM_AUTOMATION_MAX_DAYS}
+                value={form.days}
+                onChange={(e) => set('days', e.target.value)}
+                {...invalid('days')}
+              />
+              {fieldError('days')}
+            </div>
+          )}
           <div className="field">
             <label htmlFor={id('delay')}>Wait (hours after that; 0 = at once)</label>
             <input
@@ -257,24 +289,26 @@ function CustomAutomationEditor({
             />
             {fieldError('delayHours')}
           </div>
-          <fieldset className="stack">
-            <legend>Only when (optional)</legend>
-            <div className="field">
-              <label htmlFor={id('service')}>The service name contains</label>
-              <input
-                id={id('service')}
-                placeholder="e.g. colour"
-                value={form.serviceContains}
-                onChange={(e) => set('serviceContains', e.target.value)}
-                {...invalid('conditions.serviceContains')}
-              />
-              {fieldError('conditions.serviceContains')}
-            </div>
-            <label className="checkbox">
-              <input type="checkbox" checked={form.firstVisitOnly} onChange={(e) => set('firstVisitOnly', e.target.checked)} /> It is the
-              client’s first visit
-            </label>
-          </fieldset>
+          {!isClientTrigger(form.trigger) && (
+            <fieldset className="stack">
+              <legend>Only when (optional)</legend>
+              <div className="field">
+                <label htmlFor={id('service')}>The service name contains</label>
+                <input
+                  id={id('service')}
+                  placeholder="e.g. colour"
+                  value={form.serviceContains}
+                  onChange={(e) => set('serviceContains', e.target.value)}
+                  {...invalid('conditions.serviceContains')}
+                />
+                {fieldError('conditions.serviceContains')}
+              </div>
+              <label className="checkbox">
+                <input type="checkbox" checked={form.firstVisitOnly} onChange={(e) => set('firstVisitOnly', e.target.checked)} /> It is the
+                client’s first visit
+              </label>
+            </fieldset>
+          )}
           <div className="field">
             <label htmlFor={id('channel')}>Channel</label>
             <select id={id('channel')} value={form.channelRule} onChange={(e) => set('channelRule', e.target.value)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customAutomationInput, EMPTY_CUSTOM_AUTOMATION, noShowRateText, preview } from './automation-form';
+import { customAutomationInput, EMPTY_CUSTOM_AUTOMATION, isClientTrigger, noShowRateText, preview } from './automation-form';
 
 describe('automation editor preview', () => {
   it('fills the sample client and counts segments of the filled text', () => {
@@ -50,5 +50,28 @@ describe('owner automation form', () => {
     expect(customAutomationInput({ ...EMPTY_CUSTOM_AUTOMATION, name: 'x', delayHours: '99999' }, ids).errors).toEqual({
       delayHours: 'Enter whole hours from 0 to 2160',
     });
+  });
+
+  it('sends the days only with "days since the last visit", and no appointment conditions with a client trigger', () => {
+    const form = { ...EMPTY_CUSTOM_AUTOMATION, name: 'We miss you', serviceContains: 'colour', firstVisitOnly: true };
+    expect(customAutomationInput({ ...form, trigger: 'days-since-last-visit', days: '45' }, ids).input).toMatchObject({
+      trigger: 'days-since-last-visit',
+      days: 45,
+      conditions: { serviceContains: null, firstVisitOnly: false },
+    });
+    expect(customAutomationInput({ ...form, trigger: 'client-created', days: '45' }, ids).input).toMatchObject({
+      trigger: 'client-created',
+      days: null,
+      conditions: { serviceContains: null, firstVisitOnly: false },
+    });
+    expect(customAutomationInput({ ...form, trigger: 'appointment-completed', days: '45' }, ids).input).toMatchObject({
+      days: null,
+      conditions: { serviceContains: 'colour', firstVisitOnly: true },
+    });
+    expect(customAutomationInput({ ...form, trigger: 'days-since-last-visit', days: '0' }, ids).errors).toEqual({
+      days: 'Enter whole days from 1 to 730',
+    });
+    expect(isClientTrigger('client-created')).toBe(true);
+    expect(isClientTrigger('appointment-booked')).toBe(false);
   });
 });

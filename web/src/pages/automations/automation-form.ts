@@ -1,5 +1,8 @@
 import {
+  CLIENT_AUTOMATION_TRIGGERS,
+  CUSTOM_AUTOMATION_MAX_DAYS,
   CUSTOM_AUTOMATION_MAX_DELAY_HOURS,
+  type CustomAutomationTrigger,
   renderTemplate,
   saveCustomAutomationInputSchema,
   type SaveCustomAutomationInput,
@@ -60,6 +63,8 @@ export interface CustomAutomationForm {
   name: string;
   trigger: string;
   delayHours: string;
+  /** The N of "N days since the last visit". */
+  days: string;
   serviceContains: string;
   firstVisitOnly: boolean;
   channelRule: string;
@@ -73,6 +78,7 @@ export const EMPTY_CUSTOM_AUTOMATION: CustomAutomationForm = {
   name: '',
   trigger: 'appointment-completed',
   delayHours: '24',
+  days: '30',
   serviceContains: '',
   firstVisitOnly: false,
   channelRule: 'sms-else-email',
@@ -90,14 +96,19 @@ export function customAutomationInput(
   form: CustomAutomationForm,
   ids: { id: string | null; locationId: string; version: number },
 ): { input: SaveCustomAutomationInput; errors: null } | { input: null; errors: Record<string, string> } {
-  const delay = form.delayHours.trim();
+  const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+  const clientTrigger = isClientTrigger(form.trigger);
   const candidate = {
     id: ids.id,
     locationId: ids.locationId,
     name: form.name.trim(),
     trigger: form.trigger,
-    delayHours: delay === '' || !/^\d+$/.test(delay) ? Number.NaN : Number(delay),
-    conditions: { serviceContains: form.serviceContains.trim() || null, firstVisitOnly: form.firstVisitOnly },
+    delayHours: whole(form.delayHours),
+    days: form.trigger === 'days-since-last-visit' ? whole(form.days) : null,
+    // The appointment conditions are hidden for a client trigger: what they held is not sent.
+    conditions: clientTrigger
+      ? { serviceContains: null, firstVisitOnly: false }
+      : { serviceContains: form.serviceContains.trim() || null, firstVisitOnly: form.firstVisitOnly },
     channelRule: form.channelRule,
     smsTemplate: form.smsTemplate,
     emailSubject: form.emailSubject,
@@ -114,9 +125,16 @@ export function customAutomationInput(
     errors[field] =
       field === 'delayHours'
         ? `Enter whole hours from 0 to ${CUSTOM_AUTOMATION_MAX_DELAY_HOURS}`
-        : field === 'name' && !candidate.name
-          ? 'Give the automation a name'
-          : issue.message;
+        : field === 'days'
+          ? `Enter whole days from 1 to ${CUSTOM_AUTOMATION_MAX_DAYS}`
+          : field === 'name' && !candidate.name
+            ? 'Give the automation a name'
+            : issue.message;
   }
   return { input: null, errors };
+}
+
+/** A trigger about a client (new client, days since the last visit): the appointment conditions do not apply. */
+export function isClientTrigger(trigger: string): boolean {
+  return CLIENT_AUTOMATION_TRIGGERS.includes(trigger as CustomAutomationTrigger);
 }

@@ -33,6 +33,7 @@ export const CUSTOM_AUTOMATION_FIELDS = graphql(`
     name
     trigger
     delayHours
+    days
     serviceContains
     firstVisitOnly
     channelRule

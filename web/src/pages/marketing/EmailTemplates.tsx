@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { asApiError, graphqlErrorMessage } from '../../lib/apollo';
 import { fieldErrorsOf } from '../../lib/api-client';
 import { EMAIL_TEMPLATES, RENDER_EMAIL_TEMPLATE, SAVE_EMAIL_TEMPLATE, type EmailTemplateItem } from './email-templates-gql';
+import { emailBrand } from './marketing-form';
 
 const STARTER = `<mj-section>
   <mj-column>
@@ -14,20 +15,13 @@ const STARTER = `<mj-section>
 
 /**
  * Saved e-mail templates on /marketing: MJML kept by name, previewed as the server renders it in the
- * salon's look (the colours and logo of /booking-design). The rendered HTML can be copied into a
- * campaign's designer.
+ * salon's look (the colours and logo of /booking-design). A campaign starts from one with "Start from
+ * template" in its designer (StartFromTemplate).
  */
 export function EmailTemplates() {
   const { data, error, refetch } = useQuery(EMAIL_TEMPLATES, { fetchPolicy: 'network-only' });
   const [editing, setEditing] = useState<EmailTemplateItem | 'new' | null>(null);
-  const brand = data
-    ? {
-        businessName: data.businessSettings.businessName,
-        primaryColor: data.bookingDesign.primaryColor,
-        backgroundColor: data.bookingDesign.backgroundColor,
-        logoUrl: data.bookingDesign.logoUrl,
-      }
-    : null;
+  const brand = data ? emailBrand(data) : null;
   return (
     <section className="card" aria-labelledby="email-templates-title" data-testid="email-templates">
       <div className="marketing-card-head">

@@ -7,6 +7,7 @@ import { useLocations } from '../../session/location-context';
 import { Spinner } from '../../shell/Spinner';
 import type { DesignerValue } from './EmailDesigner';
 import { EmailTemplates } from './EmailTemplates';
+import { StartFromTemplate } from './StartFromTemplate';
 import {
   CANCEL_CAMPAIGN,
   EMAIL_SUPPRESSIONS,
@@ -498,6 +499,8 @@ function CampaignEditor({
     design: campaign?.design ?? '',
   });
   const flush = useRef<(() => Promise<DesignerValue>) | null>(null);
+  // A template chosen: the designer is made again from its HTML (it reads its initial value once).
+  const [designerKey, setDesignerKey] = useState(0);
   const [save, { loading: saving, error }] = useMutation(SAVE_CAMPAIGN);
   const [schedule, { loading: scheduling, error: scheduleError }] = useMutation(SCHEDULE_CAMPAIGN);
   const sms = form.channel === 'sms' ? smsSegments(`${form.text}\nReply STOP to opt out.`) : null;
@@ -584,8 +587,20 @@ function CampaignEditor({
           <p className="muted small" id="campaign-variables">
             {'{{firstName}}'} is replaced by each client’s first name. An unsubscribe link is added at the end of every e-mail.
           </p>
+          <StartFromTemplate
+            onUse={(value) => {
+              setDesigned(value);
+              setDesignerKey((k) => k + 1);
+            }}
+          />
           <Suspense fallback={<Spinner fullScreen={false} />}>
-            <EmailDesigner initialHtml={designed.html} initialDesign={designed.design || null} onChange={setDesigned} flushRef={flush} />
+            <EmailDesigner
+              key={designerKey}
+              initialHtml={designed.html}
+              initialDesign={designed.design || null}
+              onChange={setDesigned}
+              flushRef={flush}
+            />
           </Suspense>
         </>
       ) : (

@@ -161,3 +161,16 @@ export const STATE_LABELS: Record<string, string> = {
   sent: 'Sent',
   cancelled: 'Cancelled',
 };
+
+/** The salon's look for a server-rendered e-mail template: /booking-design's colours and logo, the business name. */
+export function emailBrand(data: {
+  businessSettings: { businessName: string };
+  bookingDesign: { primaryColor: string; backgroundColor: string; logoUrl?: string | null };
+}): { businessName: string; primaryColor: string; backgroundColor: string; logoUrl: string | null } {
+  return {
+    businessName: data.businessSettings.businessName,
+    primaryColor: data.bookingDesign.primaryColor,
+    backgroundColor: data.bookingDesign.backgroundColor,
+    logoUrl: data.bookingDesign.logoUrl ?? null,
+  };
+}

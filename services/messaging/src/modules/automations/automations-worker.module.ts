@@ -3,6 +3,7 @@ import { ConsentModule } from '../consent/consent.module.js';
 import { ClientMessagesModule } from '../delivery/client-messages.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { AppointmentEventsConsumer } from './events/appointment-events.consumer.js';
+import { ClientCreatedConsumer } from './events/client-created.consumer.js';
 import { AutomationQueue } from './jobs/automation-queue.js';
 import { AutomationWorker } from './jobs/automation-worker.js';
 import { DailyOccasionsQueue } from './jobs/daily-occasions-queue.js';
@@ -13,8 +14,8 @@ import { RunAutomationSendUseCase } from './use-cases/run-automation-send.use-ca
 import { ScheduleAutomationsUseCase } from './use-cases/schedule-automations.use-case.js';
 
 /**
- * Worker only: plans automation sends from scheduling's events and from each location's daily run
- * (birthday, win-back), and sends them when due.
+ * Worker only: plans automation sends from scheduling's events, the clients service's new clients
+ * and each location's daily run (birthday, win-back, days since the last visit), and sends them when due.
  */
 @Module({
   imports: [DeliveryModule, ConsentModule, ClientMessagesModule],
@@ -24,6 +25,7 @@ import { ScheduleAutomationsUseCase } from './use-cases/schedule-automations.use
     ScheduleAutomationsUseCase,
     RunAutomationSendUseCase,
     AppointmentEventsConsumer,
+    ClientCreatedConsumer,
     ClientDirectory,
     DailyOccasionsQueue,
     DailyOccasionsWorker,

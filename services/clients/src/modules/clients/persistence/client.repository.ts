@@ -16,6 +16,8 @@ export interface ClientListQuery {
   sort: ClientSort;
   limit: number;
   offset: number;
+  /** Keyset paging for readers of the whole book (messaging's campaigns): the clients after this id, in id order. */
+  after?: string | null;
   /** Counting stops here when a search or filter matches more (keeps `total` cheap at 100k clients). */
   countCap: number;
 }
@@ -43,7 +45,7 @@ const ORDER: Record<Exclude<ClientSort, 'relevance'>, string> = {
  * GIN-indexed `search_name`; phones: the digits exactly or any run of ≥ 3 of them (trigram GIN on
  * `phone_digits`); e-mails: prefix (text_pattern_ops btree). One query; PostgreSQL ORs the indexes.
  */
-export function buildClientSearch(q: Omit<ClientListQuery, 'limit' | 'offset' | 'countCap'>): {
+export function buildClientSearch(q: Omit<ClientListQuery, 'limit' | 'offset' | 'countCap' | 'after'>): {
   where: string;
   order: string;
   params: unknown[];
@@ -131,8 +133,12 @@ export class ClientRepository {
   }
 
   private async searchOnce(query: ClientListQuery): Promise<{ ids: string[]; total: number }> {
-    const { where, order, params, rank, ranked: relevance } = buildClientSearch(query);
+    const { where, order: searchOrder, params, rank, ranked } = buildClientSearch(query);
     const n = params.length;
+    // Keyset: one index range per page however deep into the book (an OFFSET reads every row before it).
+    const relevance = ranked && !query.after;
+    const keyset = query.after ? ` AND c.id > $${n + 3}::uuid` : '';
+    const order = query.after ? 'c.id ASC' : searchOrder;
     if (relevance) {
       // Ranking reads every match anyway, so the exact count comes with the page (one query).
       const rows: { id: string; total: number }[] = await this.dataSource.query(
@@ -143,14 +149,13 @@ export class ClientRepository {
     }
     const rows: { id: string }[] = relevance
       ? []
-      : await this.dataSource.query(`SELECT c.id FROM clients c WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-          ...params,
-          query.limit,
-          query.offset,
-        ]);
+      : await this.dataSource.query(
+          `SELECT c.id FROM clients c WHERE ${where}${keyset} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...params, query.limit, query.offset, ...(query.after ? [query.after] : [])],
+        );
     const ids = rows.map((r) => r.id);
     // A short first page is the whole answer: no second query.
-    if (query.offset === 0 && ids.length < query.limit) return { ids, total: ids.length };
+    if (query.offset === 0 && !query.after && ids.length < query.limit) return { ids, total: ids.length };
     const unfiltered = !query.search && !query.tag && !query.locationId && !query.lastVisitBefore && !query.lastVisitAfter;
     // The capped count selects `rank` only so that every parameter appears in the statement.
     const [{ total }] = unfiltered

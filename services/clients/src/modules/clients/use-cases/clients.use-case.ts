@@ -58,6 +58,8 @@ export const listClientsSchema = z
     search: lineSchema(TEXT_LIMITS.search).nullish(),
     limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(20),
     offset: z.coerce.number().int().min(0, 'must not be negative').max(1_000_000).default(0),
+    /** Keyset paging in id order (the nil id for the first page); `total` still counts every match. */
+    after: z.uuid('must be a client id').nullish(),
     tag: lineSchema(50).nullish(),
     locationId: z.preprocess((v) => (v === '' ? null : v), z.uuid('must be an id').nullish()),
     lastVisitBefore: dateOrDateTime.nullish(),
@@ -112,6 +114,7 @@ export class ClientsUseCase {
       sort: q.sort ?? (search ? 'relevance' : 'name'),
       limit: q.limit,
       offset: q.offset,
+      after: q.after,
       countCap: this.config.SEARCH_COUNT_CAP,
     });
     const [rows, counts] = await Promise.all([

@@ -251,6 +251,8 @@ describe('preview, import with bad rows, rejected rows download', () => {
     const ids = (await t.sql<{ id: string }>('SELECT id FROM clients WHERE import_id = $1', [id])).map((r) => r.id).sort();
     expect(events.map((e) => e.envelope.payload.clientId).sort()).toEqual(ids);
     expect(events[0].envelope.actor).toEqual({ type: 'user', id: USERS.importer });
+    // Marked as imported: messaging's "a new client is added" automations leave them out.
+    expect(events.every((e) => e.envelope.payload.importId === id)).toBe(true);
     const notes = await t.sql(
       `SELECT n.body, n.author_name FROM client_notes n JOIN clients c ON c.id = n.client_id WHERE c.import_id = $1`,
       [id],

@@ -155,7 +155,7 @@ export class RunImportUseCase {
         aggregateType: 'client',
         aggregateId: i.id,
         actor: eventActor,
-        payload: { clientId: i.id, firstName: c.firstName, lastName: c.lastName, source: c.source },
+        payload: { clientId: i.id, firstName: c.firstName, lastName: c.lastName, source: c.source, importId: imp.id },
       });
       if (c.smsConsent) events.push(consentEvent(i.id, 'sms', true, c, eventActor));
       if (c.emailConsent) events.push(consentEvent(i.id, 'email', true, c, eventActor));

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { customAutomationVerdict, customDueAt, customSendKey, customTriggerStillHolds } from './custom-automation-rules.js';
+import type { CustomAutomationTrigger } from '@salon/contracts';
+import {
+  clientCreatedSendKey,
+  customAutomationVerdict,
+  customDueAt,
+  customSendKey,
+  customTriggerStillHolds,
+  daysSinceVisitOccasion,
+  daysSinceVisitSendKey,
+} from './custom-automation-rules.js';
 
 const rule = { enabled: true, serviceContains: null, firstVisitOnly: false };
 const visit = { serviceName: 'Full Colour', earlierCompletedVisits: 0 };
@@ -40,15 +49,53 @@ describe('timing and idempotency', () => {
   });
 
   it('the trigger still holds only in its own appointment states', () => {
-    expect(customTriggerStillHolds('appointment-booked', 'confirmed')).toBe(true);
-    expect(customTriggerStillHolds('appointment-booked', 'cancelled')).toBe(false);
-    expect(customTriggerStillHolds('appointment-cancelled', 'cancelled')).toBe(true);
-    expect(customTriggerStillHolds('appointment-completed', 'no-show')).toBe(false);
-    expect(customTriggerStillHolds('appointment-no-show', null)).toBe(false);
+    const holds = (trigger: CustomAutomationTrigger, appointmentStatus: string | null, hasUpcoming = false) =>
+      customTriggerStillHolds(trigger, { appointmentStatus, hasUpcoming });
+    expect(holds('appointment-booked', 'confirmed')).toBe(true);
+    expect(holds('appointment-booked', 'cancelled')).toBe(false);
+    expect(holds('appointment-cancelled', 'cancelled')).toBe(true);
+    expect(holds('appointment-completed', 'no-show')).toBe(false);
+    expect(holds('appointment-no-show', null)).toBe(false);
+  });
+
+  it('a client trigger holds without an appointment; days since the last visit only while nothing is booked', () => {
+    expect(customTriggerStillHolds('client-created', { appointmentStatus: null, hasUpcoming: true })).toBe(true);
+    expect(customTriggerStillHolds('days-since-last-visit', { appointmentStatus: null, hasUpcoming: false })).toBe(true);
+    expect(customTriggerStillHolds('days-since-last-visit', { appointmentStatus: null, hasUpcoming: true })).toBe(false);
+  });
+
+  it('one key per automation and new client, and per automation, client and visit', () => {
+    expect(clientCreatedSendKey('a1', 'c1')).toBe('custom:a1:client:c1');
+    expect(daysSinceVisitSendKey('a1', 'c1', '2026-02-01')).toBe('custom:a1:c1:2026-02-01');
+    expect(daysSinceVisitSendKey('a1', 'c1', '2026-02-01')).not.toBe(daysSinceVisitSendKey('a1', 'c1', '2026-03-01'));
   });
 
   it('one key per automation and appointment', () => {
     expect(customSendKey('a1', 'ap1')).toBe('custom:a1:ap1');
     expect(customSendKey('a1', 'ap1')).not.toBe(customSendKey('a2', 'ap1'));
+  });
+});
+
+describe('daysSinceVisitOccasion', () => {
+  const zone = 'America/Chicago';
+  // 21:30 Chicago on 1 March is already 2 March in UTC: the visit's day is read on the location's calendar.
+  const visit = new Date('2026-03-02T03:30:00Z');
+
+  it('is the last visit’s local day from N days after it, for a week, while nothing is booked', () => {
+    expect(daysSinceVisitOccasion(visit, '2026-03-30', 30, zone, false)).toBeNull();
+    expect(daysSinceVisitOccasion(visit, '2026-03-31', 30, zone, false)).toBe('2026-03-01');
+    expect(daysSinceVisitOccasion(visit, '2026-04-06', 30, zone, false)).toBe('2026-03-01');
+    expect(daysSinceVisitOccasion(visit, '2026-04-07', 30, zone, false)).toBeNull();
+    expect(daysSinceVisitOccasion(visit, '2026-03-31', 30, zone, true)).toBeNull();
+  });
+
+  it('counts calendar days across the DST change', () => {
+    // 2026-03-08 is the spring-forward day in Chicago; 7 calendar days later is still the 15th.
+    expect(daysSinceVisitOccasion(new Date('2026-03-08T15:00:00Z'), '2026-03-15', 7, zone, false)).toBe('2026-03-08');
+    expect(daysSinceVisitOccasion(new Date('2026-03-08T15:00:00Z'), '2026-03-14', 7, zone, false)).toBeNull();
+  });
+
+  it('never visited: no occasion', () => {
+    expect(daysSinceVisitOccasion(null, '2026-03-31', 30, zone, false)).toBeNull();
   });
 });

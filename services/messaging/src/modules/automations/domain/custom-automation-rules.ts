@@ -1,9 +1,12 @@
 import type { CustomAutomationTrigger } from '@salon/contracts';
+import { DateTime } from 'luxon';
 
 const HOUR = 3_600_000;
 
-/** The appointment statuses in which a trigger still holds when its send comes due. */
-const STILL_APPLIES: Record<CustomAutomationTrigger, readonly string[]> = {
+type AppointmentTrigger = Exclude<CustomAutomationTrigger, 'client-created' | 'days-since-last-visit'>;
+
+/** The appointment statuses in which an appointment trigger still holds when its send comes due. */
+const STILL_APPLIES: Record<AppointmentTrigger, readonly string[]> = {
   'appointment-booked': ['booked', 'confirmed'],
   'appointment-completed': ['completed'],
   'appointment-cancelled': ['cancelled'],
@@ -40,12 +43,55 @@ export function customDueAt(delayHours: number, triggeredAt: Date, now: Date): D
   return new Date(Math.max(triggeredAt.getTime() + delayHours * HOUR, now.getTime()));
 }
 
-/** At the due time: does the appointment still stand as the trigger saw it (a booking cancelled meanwhile sends no "booked" message)? */
-export function customTriggerStillHolds(trigger: CustomAutomationTrigger, appointmentStatus: string | null): boolean {
-  return appointmentStatus !== null && STILL_APPLIES[trigger].includes(appointmentStatus);
+/**
+ * At the due time: does the trigger still hold? An appointment trigger: the appointment still
+ * stands as the trigger saw it (a booking cancelled meanwhile sends no "booked" message). "Days
+ * since the last visit": the client has booked nothing since. A new client: always (a client
+ * deleted meanwhile is found missing when the send reads the profile).
+ */
+export function customTriggerStillHolds(
+  trigger: CustomAutomationTrigger,
+  facts: { appointmentStatus: string | null; hasUpcoming: boolean },
+): boolean {
+  if (trigger === 'client-created') return true;
+  if (trigger === 'days-since-last-visit') return !facts.hasUpcoming;
+  return facts.appointmentStatus !== null && STILL_APPLIES[trigger].includes(facts.appointmentStatus);
 }
 
 /** One send per automation and trigger occurrence (an appointment has one booking, one completion, …). */
 export function customSendKey(automationId: string, appointmentId: string): string {
   return `custom:${automationId}:${appointmentId}`;
+}
+
+/** A new client: one send per automation and client (a redelivered created event plans nothing more). */
+export function clientCreatedSendKey(automationId: string, clientId: string): string {
+  return `custom:${automationId}:client:${clientId}`;
+}
+
+/** "N days since the last visit": one send per automation, client and visit (the occasion is that visit's day). */
+export function daysSinceVisitSendKey(automationId: string, clientId: string, lastVisitDay: string): string {
+  return `custom:${automationId}:${clientId}:${lastVisitDay}`;
+}
+
+/** How long after its day a "days since the last visit" occasion is still sent (a daily run missed while the worker was down). */
+export const DAYS_SINCE_VISIT_CATCH_UP_DAYS = 7;
+
+/**
+ * The "N days since the last visit" occasion the daily run plans today, or null: the day of the
+ * client's last visit (on the location's calendar) when today is N days after it, or up to a week
+ * later (a missed run catches up), and nothing is booked. An automation made today does not write
+ * to every client whose day passed long ago: only within that week. A new visit is a new occasion.
+ */
+export function daysSinceVisitOccasion(
+  lastVisitAt: Date | null,
+  today: string,
+  days: number,
+  zone: string,
+  hasUpcoming: boolean,
+): string | null {
+  if (!lastVisitAt || hasUpcoming || days < 1) return null;
+  const lastDay = DateTime.fromJSDate(lastVisitAt, { zone }).startOf('day');
+  const due = lastDay.plus({ days });
+  const day = DateTime.fromISO(today, { zone });
+  return day >= due && day < due.plus({ days: DAYS_SINCE_VISIT_CATCH_UP_DAYS }) ? lastDay.toISODate() : null;
 }

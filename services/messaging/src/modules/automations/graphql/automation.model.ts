@@ -113,9 +113,13 @@ export class CustomAutomationModel implements CustomAutomationView {
   @Field(() => ID) id: string;
   @Field(() => ID) locationId: string;
   @Field() name: string;
-  @Field(() => String, { description: 'appointment-booked | appointment-completed | appointment-cancelled | appointment-no-show' })
+  @Field(() => String, {
+    description:
+      'appointment-booked | appointment-completed | appointment-cancelled | appointment-no-show | client-created | days-since-last-visit',
+  })
   trigger: CustomAutomationTrigger;
   @Field(() => Int, { description: 'Hours after the trigger' }) delayHours: number;
+  @Field(() => Int, { nullable: true, description: 'The N of "N days since the last visit"' }) days: number | null;
   @Field(() => String, { nullable: true, description: 'Only services whose name contains this' }) serviceContains: string | null;
   @Field({ description: 'Only the client’s first visit' }) firstVisitOnly: boolean;
   @Field(() => String, { description: 'sms-else-email | both | email' }) channelRule: ChannelRule;
@@ -140,6 +144,7 @@ export class SaveCustomAutomationInputModel {
   @Field() name: string;
   @Field(() => String) trigger: string;
   @Field(() => Int) delayHours: number;
+  @Field(() => Int, { nullable: true, description: 'Required with days-since-last-visit, refused otherwise' }) days?: number | null;
   @Field(() => CustomAutomationConditionsInputModel) conditions: CustomAutomationConditionsInputModel;
   @Field(() => String) channelRule: string;
   @Field() smsTemplate: string;

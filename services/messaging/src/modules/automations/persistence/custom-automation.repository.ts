@@ -10,7 +10,7 @@ export type NewCustomAutomation = Omit<CustomAutomationRow, 'id' | 'version'>;
 type Raw = Record<string, unknown>;
 
 const COLUMNS = `location_id, name, trigger, delay_hours, service_contains, first_visit_only, channel_rule, sms_template,
-  email_subject, email_template, enabled`;
+  email_subject, email_template, enabled, days`;
 
 function values(a: NewCustomAutomation): unknown[] {
   return [
@@ -25,6 +25,7 @@ function values(a: NewCustomAutomation): unknown[] {
     a.emailSubject,
     a.emailTemplate,
     a.enabled,
+    a.days,
   ];
 }
 
@@ -56,7 +57,7 @@ export class CustomAutomationRepository {
 
   async insert(a: NewCustomAutomation): Promise<string> {
     const [row] = await this.dataSource.query(
-      `INSERT INTO custom_automations (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      `INSERT INTO custom_automations (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       values(a),
     );
     return row.id as string;
@@ -67,9 +68,9 @@ export class CustomAutomationRepository {
     // TypeORM answers an UPDATE on PostgreSQL with [rows, affected count].
     const [rows] = (await this.dataSource.query(
       `UPDATE custom_automations SET name = $2, trigger = $3, delay_hours = $4, service_contains = $5, first_visit_only = $6,
-         channel_rule = $7, sms_template = $8, email_subject = $9, email_template = $10, enabled = $11,
+         channel_rule = $7, sms_template = $8, email_subject = $9, email_template = $10, enabled = $11, days = $12,
          version = version + 1, updated_at = now()
-       WHERE location_id = $1 AND id = $12 AND version = $13 RETURNING id`,
+       WHERE location_id = $1 AND id = $13 AND version = $14 RETURNING id`,
       [...values(a), id, version],
     )) as [Raw[], number];
     return rows.length > 0;
@@ -122,6 +123,7 @@ function toRow(r: Raw): CustomAutomationRow {
     name: r.name as string,
     trigger: r.trigger as CustomAutomationTrigger,
     delayHours: r.delay_hours as number,
+    days: (r.days as number | null) ?? null,
     serviceContains: (r.service_contains as string | null) ?? null,
     firstVisitOnly: r.first_visit_only as boolean,
     channelRule: r.channel_rule as ChannelRule,

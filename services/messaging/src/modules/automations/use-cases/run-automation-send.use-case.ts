@@ -138,8 +138,10 @@ export class RunAutomationSendUseCase {
     if (send.kind === 'custom') {
       const custom = send.customAutomationId ? await this.custom.find(send.customAutomationId) : null;
       if (!custom || !custom.enabled) return end(this.skip(send, 'The automation was turned off', now));
-      if (!customTriggerStillHolds(custom.trigger, appointment?.status ?? null)) {
-        await this.finish(send, 'cancelled', { reason: `The appointment is ${appointment?.status ?? 'gone'}` }, now);
+      const hasUpcoming = custom.trigger === 'days-since-last-visit' && (await this.hasUpcoming(send.clientId, now));
+      if (!customTriggerStillHolds(custom.trigger, { appointmentStatus: appointment?.status ?? null, hasUpcoming })) {
+        const reason = hasUpcoming ? 'The client has booked again' : `The appointment is ${appointment?.status ?? 'gone'}`;
+        await this.finish(send, 'cancelled', { reason }, now);
         return { kind: 'end', outcome: 'cancelled' };
       }
       return {

@@ -3,7 +3,8 @@ import { AUTOMATION_TIMING_UNITS, EVENT_PAYLOADS, type AutomationKind, type Cust
 import { parseInput } from '@salon/nest-kit';
 import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
 import { dueAt, rescheduledDueAt } from '../domain/automation-timing.js';
-import { customAutomationVerdict, customDueAt, customSendKey } from '../domain/custom-automation-rules.js';
+import { clientCreatedSendKey, customAutomationVerdict, customDueAt, customSendKey } from '../domain/custom-automation-rules.js';
+import { clientLocationId } from '../domain/occasions.js';
 import { AutomationQueue } from '../jobs/automation-queue.js';
 import { AutomationRepository } from '../persistence/automation.repository.js';
 import { AutomationSendRepository, type AppointmentMirror } from '../persistence/automation-send.repository.js';
@@ -100,6 +101,31 @@ export class ScheduleAutomationsUseCase {
         await this.sends.finish(send.id, 'cancelled', { reason: 'The client did not come' });
     if (locationId) await this.plan('no-show', locationId, p.appointmentId, p.clientId, now, now);
     await this.planCustom('appointment-no-show', p.appointmentId, now);
+  }
+
+  /**
+   * clients.client.created.v1: each of the owner's "a new client is added" automations at the
+   * client's location (the preferred one, else the default location) plans one send, due its delay
+   * after now (key `custom:<automationId>:client:<clientId>`: a redelivered event plans nothing
+   * more). Clients brought in by a CSV import are not new to the salon: nothing is planned.
+   */
+  async clientCreated(payload: unknown, locationId: string | null, now = new Date()): Promise<void> {
+    const p = parseInput(EVENT_PAYLOADS['clients.client.created.v1'], payload);
+    if (p.importId) return;
+    const location = clientLocationId(locationId, await this.platform.locations());
+    if (!location) return;
+    for (const a of await this.custom.enabledFor(location, 'client-created')) {
+      const { send } = await this.sends.insertOnce({
+        locationId: location,
+        kind: 'custom',
+        customAutomationId: a.id,
+        appointmentId: null,
+        clientId: p.clientId,
+        idempotencyKey: clientCreatedSendKey(a.id, p.clientId),
+        dueAt: customDueAt(a.delayHours, now, now),
+      });
+      if (send.state === 'scheduled') await this.queue.schedule(send.id, send.dueAt, now.getTime());
+    }
   }
 
   /**

@@ -18,6 +18,14 @@ export interface NewMessage {
   headers?: Record<string, string> | null;
 }
 
+/** A stored message as a bulk insert answers it: enough to link it and put it on its queue. */
+export interface StoredMessage {
+  id: string;
+  idempotencyKey: string;
+  channel: MessageChannel;
+  status: MessageStatus;
+}
+
 // Once a message is out (or never will be), a secret in its body has no reason to stay.
 const SCRUB = `body_text = CASE WHEN sensitive THEN '[redacted]' ELSE body_text END, body_html = CASE WHEN sensitive THEN NULL ELSE body_html END`;
 
@@ -51,6 +59,40 @@ export class MessageRepository {
     );
     const message = await this.repo().findOneByOrFail({ idempotencyKey: values.idempotencyKey });
     return { message, created: inserted.length === 1 };
+  }
+
+  /**
+   * Many rows in one statement (a campaign's page): inserts those whose idempotency key is new and
+   * answers every key's row as it stands, so a repeated page writes nothing and gets the same rows.
+   */
+  async insertOrGetMany(values: readonly NewMessage[], manager?: EntityManager): Promise<StoredMessage[]> {
+    if (values.length === 0) return [];
+    const db = manager ?? this.dataSource.manager;
+    const column = <K extends keyof NewMessage>(key: K) => values.map((v) => v[key] ?? null);
+    await db.query(
+      `INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by, headers)
+       SELECT * FROM unnest($1::text[], $2::message_channel[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                            $9::boolean[], $10::text[], $11::jsonb[])
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+      [
+        column('idempotencyKey'),
+        column('channel'),
+        column('recipient'),
+        column('sender'),
+        column('subject'),
+        column('bodyText'),
+        column('bodyHtml'),
+        column('purpose'),
+        column('sensitive'),
+        column('createdBy'),
+        values.map((v) => (v.headers ? JSON.stringify(v.headers) : null)),
+      ],
+    );
+    const rows: { id: string; idempotency_key: string; channel: MessageChannel; status: MessageStatus }[] = await db.query(
+      `SELECT id, idempotency_key, channel, status FROM messages WHERE idempotency_key = ANY($1::text[])`,
+      [column('idempotencyKey')],
+    );
+    return rows.map((r) => ({ id: r.id, idempotencyKey: r.idempotency_key, channel: r.channel, status: r.status }));
   }
 
   findById(id: string): Promise<MessageEntity | null> {

@@ -4,8 +4,9 @@ import type { MessagingConfig } from '../../../config.js';
 import { queueMessageSchema, senderOf, type QueueMessageInput } from '../domain/message-input.js';
 import { normaliseRecipient, recipientProblem } from '../domain/recipient.js';
 import { DeliveryQueues } from '../jobs/delivery-queues.js';
+import type { EntityManager } from 'typeorm';
 import type { MessageEntity } from '../persistence/message.entity.js';
-import { MessageRepository } from '../persistence/message.repository.js';
+import { MessageRepository, type NewMessage, type StoredMessage } from '../persistence/message.repository.js';
 
 /** The one way into the pipeline: a message log row, then a job carrying its id. */
 @Injectable()
@@ -28,10 +29,33 @@ export class QueueMessageUseCase {
    * out (then `enqueue`). A crash in between leaves a queued row that the stranded sweep enqueues.
    */
   async record(input: QueueMessageInput): Promise<MessageEntity> {
+    const { message } = await this.messages.insertOrGet(this.newMessage(input));
+    return message;
+  }
+
+  /**
+   * Many log rows in one statement (a campaign's page), inside the caller's transaction when it
+   * gives one; same keys → the same rows. Then `enqueueAll` once the transaction has committed.
+   */
+  recordMany(inputs: readonly QueueMessageInput[], manager?: EntityManager): Promise<StoredMessage[]> {
+    return this.messages.insertOrGetMany(
+      inputs.map((input) => this.newMessage(input)),
+      manager,
+    );
+  }
+
+  /** One addBulk per channel for all of them (see DeliveryQueues.enqueue); finished ones are left alone. */
+  async enqueueAll(messages: readonly Pick<StoredMessage, 'id' | 'channel' | 'status'>[]): Promise<void> {
+    await Promise.all(
+      messages.filter((m) => m.status === 'queued' || m.status === 'sending').map((m) => this.queues.enqueue(m.channel, m.id)),
+    );
+  }
+
+  private newMessage(input: QueueMessageInput): NewMessage {
     const values = parseInput(queueMessageSchema, input);
     const recipient = normaliseRecipient(values.channel, values.to);
     if (!recipient) throw ValidationFailedError.field('to', recipientProblem(values.channel));
-    const { message } = await this.messages.insertOrGet({
+    return {
       idempotencyKey: values.idempotencyKey,
       channel: values.channel,
       recipient,
@@ -43,8 +67,7 @@ export class QueueMessageUseCase {
       sensitive: values.sensitive ?? false,
       createdBy: values.createdBy ?? null,
       headers: values.channel === 'email' ? (values.headers ?? null) : null,
-    });
-    return message;
+    };
   }
 
   /**

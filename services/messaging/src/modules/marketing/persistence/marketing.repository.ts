@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignChannel, CampaignState, CampaignStatsView, SegmentRule } from '@salon/contracts';
 import { returnedRows } from '../../../database/returned-rows.js';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export interface SegmentRow {
   id: string;
@@ -27,6 +27,8 @@ export interface CampaignRow {
   scheduledAt: Date | null;
   sentAt: Date | null;
   version: number;
+  /** While sending: the last client of the last page queued (the job resumes after it). */
+  progressAfter: string | null;
 }
 
 export interface NewCampaign {
@@ -41,6 +43,15 @@ export interface NewCampaign {
   createdBy: string | null;
 }
 
+/** What the recipient rules need to know about one page of clients (see `pageFacts`). */
+export interface PageFacts {
+  recorded: Map<string, { state: 'queued' | 'skipped'; messageId: string | null }>;
+  unsubscribed: Set<string>;
+  recentSends: Map<string, Date[]>;
+  /** Normalised addresses that get nothing on this channel: STOP phones, suppressed e-mail addresses (lower case). */
+  blockedAddresses: Set<string>;
+}
+
 /** What messaging itself knows of a client's history: completed visits (scheduling's events) and spend (retail's). */
 export interface ClientHistory {
   visits: number;
@@ -53,7 +64,7 @@ export interface ClientHistory {
 type Raw = Record<string, any>;
 
 const CAMPAIGN_COLUMNS = `c.id, c.name, c.channel, c.segment_id, s.name AS segment_name, c.location_id, c.subject, c.html, c.design, c.text,
-  c.state, c.scheduled_at, c.sent_at, c.version`;
+  c.state, c.scheduled_at, c.sent_at, c.version, c.progress_after`;
 
 /** Segments, campaigns, their recipients, unsubscribes and the mirrored history segments read. */
 @Injectable()
@@ -175,54 +186,97 @@ export class MarketingRepository {
 
   async finishSending(id: string, now: Date): Promise<void> {
     await this.dataSource.query(
-      `UPDATE marketing_campaigns SET state = 'sent', sent_at = $2, updated_at = now() WHERE id = $1 AND state = 'sending'`,
+      `UPDATE marketing_campaigns SET state = 'sent', sent_at = $2, progress_after = NULL, updated_at = now() WHERE id = $1 AND state = 'sending'`,
       [id, now],
     );
   }
 
-  /** The clients this campaign already dealt with (a retried job skips them). */
-  async handledClients(campaignId: string): Promise<Set<string>> {
-    const rows: { client_id: string }[] = await this.dataSource.query(`SELECT client_id FROM marketing_recipients WHERE campaign_id = $1`, [
-      campaignId,
-    ]);
-    return new Set(rows.map((r) => r.client_id));
+  /** A page is queued: the next attempt of this job starts after `clientId`. */
+  async saveProgress(id: string, clientId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE marketing_campaigns SET progress_after = $2 WHERE id = $1 AND state = 'sending'`, [id, clientId]);
   }
 
-  /** Claims the (campaign, client) pair; false when another attempt already has it. */
-  async claimRecipient(campaignId: string, clientId: string, state: 'queued' | 'skipped', reason: string | null): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO marketing_recipients (campaign_id, client_id, state, reason) VALUES ($1, $2, $3, $4)
+  /**
+   * Everything the recipient rules need about one page of clients, one query each: the page's
+   * recipients already recorded (a resumed or concurrent job), one-click unsubscribes still in
+   * force, recent sends for the cap, and the addresses that must get nothing (a phone's STOP, an
+   * e-mail on the suppression list).
+   */
+  async pageFacts(
+    campaignId: string,
+    channel: CampaignChannel,
+    clientIds: readonly string[],
+    addresses: readonly string[],
+    since: Date,
+  ): Promise<PageFacts> {
+    const [recorded, unsubscribed, recent, blocked] = await Promise.all([
+      this.dataSource.query(
+        `SELECT client_id, state, message_id FROM marketing_recipients WHERE campaign_id = $1 AND client_id = ANY($2::text[])`,
+        [campaignId, clientIds],
+      ) as Promise<{ client_id: string; state: 'queued' | 'skipped'; message_id: string | null }[]>,
+      this.dataSource.query(
+        `SELECT DISTINCT u.client_id FROM marketing_unsubscribes u
+           LEFT JOIN client_consent cc ON cc.client_id::text = u.client_id AND cc.channel = u.channel
+          WHERE u.client_id = ANY($1::text[]) AND u.channel = $2 AND (cc.decided_at IS NULL OR cc.decided_at <= u.at OR NOT cc.granted)`,
+        [clientIds, channel],
+      ) as Promise<{ client_id: string }[]>,
+      this.dataSource.query(
+        `SELECT client_id, created_at AS at FROM marketing_recipients WHERE client_id = ANY($1::text[]) AND state = 'queued' AND created_at > $2
+         UNION ALL SELECT client_id, sent_at FROM automation_sends WHERE client_id = ANY($1::text[]) AND sent_at > $2`,
+        [clientIds, since],
+      ) as Promise<{ client_id: string; at: Date }[]>,
+      addresses.length === 0
+        ? Promise.resolve([])
+        : (this.dataSource.query(
+            channel === 'sms'
+              ? `SELECT phone AS address FROM sms_consent WHERE phone = ANY($1::text[]) AND opted_out`
+              : `SELECT address FROM email_suppressions WHERE address = ANY($1::text[])`,
+            [channel === 'sms' ? addresses : addresses.map((a) => a.toLowerCase())],
+          ) as Promise<{ address: string }[]>),
+    ]);
+    const recentSends = new Map<string, Date[]>();
+    for (const r of recent) recentSends.set(r.client_id, [...(recentSends.get(r.client_id) ?? []), new Date(r.at)]);
+    return {
+      recorded: new Map(recorded.map((r) => [r.client_id, { state: r.state, messageId: r.message_id }])),
+      unsubscribed: new Set(unsubscribed.map((r) => r.client_id)),
+      recentSends,
+      blockedAddresses: new Set(blocked.map((r) => r.address)),
+    };
+  }
+
+  /**
+   * Claims a page's (campaign, client) pairs in one statement; answers the clients this call
+   * claimed (a pair another attempt holds is left as it is: the primary key keeps one row each).
+   */
+  async claimRecipients(
+    campaignId: string,
+    rows: readonly { clientId: string; state: 'queued' | 'skipped'; reason: string | null }[],
+    manager: EntityManager,
+  ): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    // Sorted, so two attempts on the same page take the key locks in one order (no deadlock).
+    const sorted = [...rows].sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+    const claimed: { client_id: string }[] = await manager.query(
+      `INSERT INTO marketing_recipients (campaign_id, client_id, state, reason)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])
        ON CONFLICT (campaign_id, client_id) DO NOTHING RETURNING client_id`,
-      [campaignId, clientId, state, reason],
+      [campaignId, sorted.map((r) => r.clientId), sorted.map((r) => r.state), sorted.map((r) => r.reason)],
     );
-    return rows.length > 0;
+    return new Set(claimed.map((r) => r.client_id));
   }
 
-  async setRecipientMessage(campaignId: string, clientId: string, messageId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE marketing_recipients SET message_id = $3 WHERE campaign_id = $1 AND client_id = $2`, [
-      campaignId,
-      clientId,
-      messageId,
-    ]);
+  async linkMessages(campaignId: string, links: readonly { clientId: string; messageId: string }[], manager: EntityManager): Promise<void> {
+    if (links.length === 0) return;
+    await manager.query(
+      `UPDATE marketing_recipients r SET message_id = l.message_id
+         FROM unnest($2::text[], $3::uuid[]) AS l(client_id, message_id)
+        WHERE r.campaign_id = $1 AND r.client_id = l.client_id AND r.message_id IS DISTINCT FROM l.message_id`,
+      [campaignId, links.map((l) => l.clientId), links.map((l) => l.messageId)],
+    );
   }
 
-  /** A recipient claimed but whose message was never written (the job died in between). */
-  async recipientWithoutMessage(campaignId: string, clientId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM marketing_recipients WHERE campaign_id = $1 AND client_id = $2 AND state = 'queued' AND message_id IS NULL`,
-      [campaignId, clientId],
-    );
-    return rows.length > 0;
-  }
-
-  /** When a client was last sent something (campaigns and automations), for the frequency cap. */
-  async recentSendTimes(clientId: string, since: Date): Promise<Date[]> {
-    const rows: { at: Date }[] = await this.dataSource.query(
-      `SELECT created_at AS at FROM marketing_recipients WHERE client_id = $1 AND state = 'queued' AND created_at > $2
-       UNION ALL SELECT sent_at FROM automation_sends WHERE client_id = $1 AND sent_at > $2`,
-      [clientId, since],
-    );
-    return rows.map((r) => new Date(r.at));
+  runInTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   /** Records a one-click unsubscribe; the same link followed twice records it once. */
@@ -345,5 +399,6 @@ function campaignRow(r: Raw): CampaignRow {
     scheduledAt: r.scheduled_at ? new Date(r.scheduled_at) : null,
     sentAt: r.sent_at ? new Date(r.sent_at) : null,
     version: r.version,
+    progressAfter: r.progress_after ?? null,
   };
 }

@@ -2,14 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { segmentDefinitionSchema } from '@salon/contracts';
 import type { MessagingConfig } from '../../../config.js';
 import { APP_CONFIG } from '@salon/nest-kit';
-import { withinCap } from '../../automations/domain/frequency-cap.js';
 import { afterQuietHours } from '../../automations/domain/quiet-hours.js';
 import { AutomationRepository } from '../../automations/persistence/automation.repository.js';
-import { marketingVerdict } from '../../consent/domain/marketing-consent.js';
-import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
 import { PlatformLookup } from '../../delivery/persistence/platform-lookup.provider.js';
+import type { QueueMessageInput } from '../../delivery/domain/message-input.js';
 import { QueueMessageUseCase } from '../../delivery/use-cases/queue-message.use-case.js';
 import { campaignEmail, campaignSms } from '../domain/campaign-content.js';
+import { campaignAddress, decideRecipients, recipientClaims } from '../domain/campaign-recipients.js';
 import { signTrackingToken, type TrackingUrls } from '../domain/tracking.js';
 import { signUnsubscribeToken } from '../domain/unsubscribe-token.js';
 import { CampaignQueue } from '../jobs/campaign-queue.js';
@@ -34,13 +33,19 @@ export function trackingUrls(publicUrl: string, secret: string, campaignId: stri
   };
 }
 
+/** Clients of the book read per batch: one set of statements and one addBulk per batch. */
+export const CAMPAIGN_BATCH = 1000;
+
 /**
- * A campaign's send, in the worker, when its time comes. The segment is evaluated now; each
- * client is then checked now: consent for the channel (the profile as the clients service has it,
- * and for SMS the phone's STOP), a one-click unsubscribe, and the location's frequency cap. A
- * text waits for the end of quiet hours. One row per campaign and client (primary key) and one
- * message per pair (idempotency key `campaign:<id>:<clientId>`): a retried or repeated job sends
- * nobody twice, and one that died between the two repairs the missing message with the same key.
+ * A campaign's send, in the worker, when its time comes. The segment is evaluated now, over the
+ * book read in batches of `CAMPAIGN_BATCH`; each batch is checked and queued in a few statements
+ * (`decideRecipients`: consent for the channel as the profile says now, the phone's STOP or the
+ * e-mail suppression list, a one-click unsubscribe, the location's frequency cap), and a text
+ * waits for the end of quiet hours. Per batch, in one transaction: the recipients claimed (primary
+ * key campaign + client), their messages written (idempotency key `campaign:<id>:<clientId>`) and
+ * linked; then one addBulk, then the progress saved. A retried or concurrent job sends nobody
+ * twice; one that died resumes after the last batch it finished (that batch's jobs are put on the
+ * queue again: the job id is the message id, so nothing is added twice).
  */
 @Injectable()
 export class RunCampaignUseCase {
@@ -52,7 +57,6 @@ export class RunCampaignUseCase {
     private readonly audience: SegmentAudience,
     private readonly automations: AutomationRepository,
     private readonly platform: PlatformLookup,
-    private readonly smsConsent: SmsConsentUseCase,
     private readonly messages: QueueMessageUseCase,
     private readonly queue: CampaignQueue,
   ) {}
@@ -72,49 +76,73 @@ export class RunCampaignUseCase {
         return { kind: 'deferred', until: later };
       }
     }
-    const handled = await this.marketing.handledClients(campaign.id);
     let queued = 0;
     let skipped = 0;
-    for await (const client of this.audience.matching(segment, { now, zone: business.timeZone })) {
-      if (handled.has(client.id) && !(await this.marketing.recipientWithoutMessage(campaign.id, client.id))) continue;
-      const refusal = await this.refusal(campaign, client, settings.maxPerClientPerDay, now);
-      if (refusal) {
-        if (await this.marketing.claimRecipient(campaign.id, client.id, 'skipped', refusal)) skipped++;
-        continue;
-      }
-      // Claimed by another attempt meanwhile, and its message written: nothing to do.
-      if (
-        !(await this.marketing.claimRecipient(campaign.id, client.id, 'queued', null)) &&
-        !(await this.marketing.recipientWithoutMessage(campaign.id, client.id))
-      )
-        continue;
-      const message = await this.queueMessage(campaign, client);
-      await this.marketing.setRecipientMessage(campaign.id, client.id, message.id);
-      queued++;
+    const batches = this.audience.batches(
+      segment,
+      { now, zone: business.timeZone },
+      { after: campaign.progressAfter, size: CAMPAIGN_BATCH },
+    );
+    for await (const batch of batches) {
+      const done = await this.queueBatch(campaign, batch.clients, settings.maxPerClientPerDay, now);
+      queued += done.queued;
+      skipped += done.skipped;
+      await this.marketing.saveProgress(campaign.id, batch.lastId);
     }
     await this.marketing.finishSending(campaign.id, now);
     this.logger.log(`campaign ${campaign.id}: ${queued} queued, ${skipped} skipped`);
     return { kind: 'sent', queued, skipped };
   }
 
-  /** Why this client gets nothing from this campaign, or null. */
-  private async refusal(campaign: CampaignRow, client: DirectoryClient, capPerDay: number, now: Date): Promise<string | null> {
-    const channel = campaign.channel;
-    const consent = channel === 'sms' ? client.smsConsent : client.emailConsent;
-    const address = channel === 'sms' ? client.phone : client.email;
-    const optedOut = channel === 'sms' && address ? await this.smsConsent.isOptedOut(address) : false;
-    const verdict = marketingVerdict(channel, { granted: consent.granted, method: consent.method, address }, optedOut);
-    if (!verdict.allowed) return verdict.reason;
-    if (await this.marketing.unsubscribed(client.id, channel)) return 'the client unsubscribed';
-    const recent = await this.marketing.recentSendTimes(client.id, new Date(now.getTime() - DAY));
-    if (!withinCap(recent, now, capPerDay)) return `the client had ${capPerDay} messages in the last day`;
-    return null;
+  private async queueBatch(
+    campaign: CampaignRow,
+    clients: readonly DirectoryClient[],
+    capPerDay: number,
+    now: Date,
+  ): Promise<{ queued: number; skipped: number }> {
+    if (clients.length === 0) return { queued: 0, skipped: 0 };
+    const addresses = clients.map((c) => campaignAddress(campaign.channel, c)).filter((a): a is string => a !== null);
+    const facts = await this.marketing.pageFacts(
+      campaign.id,
+      campaign.channel,
+      clients.map((c) => c.id),
+      addresses,
+      new Date(now.getTime() - DAY),
+    );
+    const decisions = decideRecipients(campaign.channel, clients, facts, capPerDay, now);
+    const byId = new Map(clients.map((c) => [c.id, c]));
+    // The personalised bodies are made before the transaction, so it holds its key locks only for the writes.
+    const bodies = new Map(
+      decisions.flatMap((d) =>
+        d.kind === 'send' || d.kind === 'resend' ? [[d.clientId, this.message(campaign, byId.get(d.clientId)!, d.to)] as const] : [],
+      ),
+    );
+    const { claimed, messages } = await this.marketing.runInTransaction(async (manager) => {
+      const claimed = await this.marketing.claimRecipients(campaign.id, recipientClaims(decisions), manager);
+      // Another attempt that claimed a client first writes its message in its own transaction.
+      const sending = decisions.filter((d) => d.kind === 'resend' || (d.kind === 'send' && claimed.has(d.clientId)));
+      const messages = await this.messages.recordMany(
+        sending.map((d) => bodies.get(d.clientId)!),
+        manager,
+      );
+      const idByKey = new Map(messages.map((m) => [m.idempotencyKey, m.id]));
+      await this.marketing.linkMessages(
+        campaign.id,
+        sending.map((d) => ({ clientId: d.clientId, messageId: idByKey.get(campaignMessageKey(campaign.id, d.clientId))! })),
+        manager,
+      );
+      return { claimed, messages };
+    });
+    await this.messages.enqueueAll(messages);
+    return {
+      queued: decisions.filter((d) => d.kind === 'send' && claimed.has(d.clientId)).length,
+      skipped: decisions.filter((d) => d.kind === 'skip' && claimed.has(d.clientId)).length,
+    };
   }
 
-  private queueMessage(campaign: CampaignRow, client: DirectoryClient) {
-    const common = { idempotencyKey: `campaign:${campaign.id}:${client.id}`, purpose: 'campaign', createdBy: null };
-    if (campaign.channel === 'sms')
-      return this.messages.queue({ ...common, channel: 'sms', to: client.phone!, text: campaignSms(campaign.text ?? '') });
+  private message(campaign: CampaignRow, client: DirectoryClient, to: string): QueueMessageInput {
+    const common = { idempotencyKey: campaignMessageKey(campaign.id, client.id), purpose: 'campaign', createdBy: null, to };
+    if (campaign.channel === 'sms') return { ...common, channel: 'sms', text: campaignSms(campaign.text ?? '') };
     const token = signUnsubscribeToken(this.config.EVENT_SECRET_KEY, { campaignId: campaign.id, clientId: client.id, channel: 'email' });
     const url = unsubscribeUrl(this.config.PUBLIC_URL, token);
     const body = campaignEmail(
@@ -123,17 +151,21 @@ export class RunCampaignUseCase {
       url,
       trackingUrls(this.config.PUBLIC_URL, this.config.EVENT_SECRET_KEY, campaign.id, client.id),
     );
-    return this.messages.queue({
+    return {
       ...common,
       channel: 'email',
-      to: client.email!,
       subject: personalise(campaign.subject ?? '', client),
       text: body.text,
       html: body.html,
       // RFC 8058: mail clients offer "Unsubscribe" and POST List-Unsubscribe=One-Click to the URL.
       headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    });
+    };
   }
+}
+
+/** One message per campaign and client: the key a retried, resumed or concurrent job finds again. */
+function campaignMessageKey(campaignId: string, clientId: string): string {
+  return `campaign:${campaignId}:${clientId}`;
 }
 
 /** `{{firstName}}` in a campaign's subject or body. */
