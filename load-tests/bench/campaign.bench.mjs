@@ -47,7 +47,7 @@ function fakePlatform(count) {
       // Keyset pages in id order, as the clients service answers `after=<id>`.
       const after = url.searchParams.get('after') ?? '';
       let lo = 0;
-      for (let hi = clients.length; lo < hi; ) {
+      for (let hi = clients.length; lo < hi;) {
         const mid = (lo + hi) >> 1;
         if (clients[mid].id <= after) lo = mid + 1;
         else hi = mid;

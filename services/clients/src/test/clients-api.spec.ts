@@ -336,7 +336,7 @@ describe('export', () => {
     const NIL = '00000000-0000-0000-0000-000000000000';
     const read = async (filter: string) => {
       const ids: string[] = [];
-      let total = -1;
+      let total: number | undefined;
       for (let after = NIL; ;) {
         const res = await t.as('manager').get(`/api/clients?limit=2&after=${after}${filter}`).expect(200);
         ids.push(...res.body.data.map((c: { id: string }) => c.id));
