@@ -333,6 +333,7 @@ describe('export', () => {
   it('pages the whole book by keyset (after=<id>) in id order, each live client once; a bad cursor answers 400 naming it', async () => {
     await create({ firstName: 'Keyset', lastName: 'One', tags: ['Keyset'] });
     await create({ firstName: 'Keyset', lastName: 'Two', tags: ['Keyset'] });
+    await create({ firstName: 'Keyset', lastName: 'Three', tags: ['Keyset'] });
     const NIL = '00000000-0000-0000-0000-000000000000';
     const read = async (filter: string) => {
       const ids: string[] = [];
@@ -352,7 +353,7 @@ describe('export', () => {
     expect(new Set(all.ids).size).toBe(all.ids.length);
     expect(all.total).toBe(all.ids.length);
     const tagged = await read('&tag=Keyset');
-    expect(tagged.ids).toHaveLength(2);
+    expect(tagged.ids).toHaveLength(3);
     const bad = await t.as('manager').get('/api/clients?after=nope').expect(400);
     expect(JSON.stringify(bad.body)).toContain('after');
   });
