@@ -46,14 +46,25 @@ export default function EmailDesigner({
       plugins: [newsletter],
       ...(design ? { projectData: design } : { components: initialHtml }),
     });
-    const emit = () => {
-      nameControls(container.current!);
+    const current = (): DesignerValue => {
       const inlined = editor.runCommand('gjs-get-inlined-html') as string | undefined;
-      changed.current({
+      return {
         html: inlined || `${editor.getHtml()}<style>${editor.getCss() ?? ''}</style>`,
         design: JSON.stringify(editor.getProjectData()),
-      });
+      };
     };
+    const emit = () => {
+      nameControls(container.current!);
+      changed.current(current());
+    };
+    // Save reads the design through this: a text being typed into is still in the rich text
+    // editor (no 'update' yet), so its editing ends first and the answer includes it.
+    if (flushRef)
+      flushRef.current = async () => {
+        const view = editor.getEditing()?.getView() as { disableEditing?: () => Promise<void> } | undefined;
+        await view?.disableEditing?.();
+        return current();
+      };
     editor.on('load', () => {
       nameControls(container.current!);
       container.current?.setAttribute('data-ready', 'true');
