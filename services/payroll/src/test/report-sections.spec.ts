@@ -180,6 +180,25 @@ const EVENTS: EventEnvelope[] = [
   ),
   started(3, 'annual', '2026-10-10T15:00:00Z'),
   started(4, 'club', '2026-11-10T15:00:00Z'),
+  // Membership 1 moves from the club to the annual plan on Wednesday 11th.
+  envelope(
+    'retail.membership.plan-changed.v1',
+    MEMBERSHIP(1),
+    {
+      membershipId: MEMBERSHIP(1),
+      clientId: CLIENT,
+      fromPlanId: PLAN.club,
+      planId: PLAN.annual,
+      planName: 'Colour Care Annual',
+      priceMinor: 89_000,
+      currency: 'USD',
+      period: 'year',
+      priorityBookingDays: 30,
+      creditsLeft: 10,
+      prorationMinor: 81_100,
+    },
+    '2026-11-11T15:00:00Z',
+  ),
   started(5, 'old', '2026-08-01T15:00:00Z'),
   // Automations: reminders sent by SMS (two) and by both channels (one), one cancelled; a rebook
   // nudge skipped; a reminder of the day before the range (Sun 8th, 23:30 Chicago) and after it.
@@ -220,19 +239,23 @@ describe('report sections from events', () => {
       adjustedMinor: 0,
       expiredMinor: 2_000,
     });
+    // Membership 1 counts at the annual plan it moved to on the 11th.
     expect(first.memberships).toEqual({
       active: 4,
-      mrrMinor: 23_217,
+      mrrMinor: 22_734,
       activeAtStart: 4,
       started: 1,
       cancelled: 1,
       churnBps: 2_500,
       byPlan: [
-        { key: PLAN.club, label: 'Blowout Club', count: 2, amountMinor: 15_800 },
-        { key: PLAN.annual, label: 'Colour Care Annual', count: 1, amountMinor: 7_417 },
+        { key: PLAN.annual, label: 'Colour Care Annual', count: 2, amountMinor: 14_834 },
+        { key: PLAN.club, label: 'Blowout Club', count: 1, amountMinor: 7_900 },
         { key: PLAN.old, label: 'Membership', count: 1, amountMinor: 0 },
       ],
     });
+    // The week before, it was still on the club.
+    const before = (await t.as('admin').get(`/api/reports?from=2026-11-02&to=2026-11-08&locationId=${LOCATION}`).expect(200)).body;
+    expect(before.memberships.byPlan.find((p: any) => p.key === PLAN.club)).toMatchObject({ count: 2, amountMinor: 15_800 });
     expect(first.automations).toEqual({
       sent: 3,
       skipped: 1,
@@ -259,7 +282,7 @@ describe('report sections from events', () => {
     expect(gql.errors).toBeUndefined();
     expect(gql.data.report.appointments.utilisationBps).toBe(625);
     expect(gql.data.report.giftCards).toEqual({ liabilityMinor: 8_000, expiredMinor: 2_000 });
-    expect(gql.data.report.memberships.mrrMinor).toBe(23_217);
+    expect(gql.data.report.memberships.mrrMinor).toBe(22_734);
   });
 
   it('counts a duplicate delivery once, and a republished event (new id, same movement) once', async () => {
@@ -282,7 +305,7 @@ describe('report sections from events', () => {
     const members = await t.as('admin').get(`/api/reports/export?section=memberships&${RANGE}`).expect(200);
     expect(members.text.split(/\r?\n/).slice(0, 2)).toEqual([
       'active,mrr,active_at_start,started,cancelled,churn_percent,currency',
-      '4,232.17,4,1,1,25.00,USD',
+      '4,227.34,4,1,1,25.00,USD',
     ]);
     const automations = await t.as('admin').get(`/api/reports/export?section=automations&${RANGE}`).expect(200);
     expect(automations.text).toContain('Reminder,3,0,1,75.00');

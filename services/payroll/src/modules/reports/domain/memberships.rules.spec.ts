@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membershipsSummary, monthlyValueMinor, type Membership } from './memberships.rules.js';
+import { membershipsSummary, monthlyValueMinor, planAt, type Membership } from './memberships.rules.js';
 
 const at = (iso: string) => new Date(iso);
 const m = (id: string, plan: 'club' | 'annual' | 'old', started: string, cancelled: string | null = null): Membership => ({
@@ -50,5 +50,33 @@ describe('membershipsSummary', () => {
 
   it('has no churn without members at the start', () => {
     expect(membershipsSummary([], start, end)).toMatchObject({ active: 0, mrrMinor: 0, churnBps: 0, byPlan: [] });
+  });
+});
+
+describe('a membership moved to another plan', () => {
+  const moved: Membership = {
+    ...m('1', 'club', '2026-09-01T15:00:00Z'),
+    planChanges: [{ at: at('2026-11-10T15:00:00Z'), planId: 'annual', planName: 'Colour Care Annual', priceMinor: 89_000, period: 'year' }],
+  };
+
+  it('counts at the plan it was on at the range’s end: the old one before the change, the new one after', () => {
+    expect(planAt(moved, at('2026-11-10T15:00:00Z')).planId).toBe('club');
+    expect(planAt(moved, at('2026-11-10T15:00:01Z')).planId).toBe('annual');
+    const before = membershipsSummary([moved], at('2026-10-01T05:00:00Z'), at('2026-11-01T05:00:00Z'));
+    expect(before.byPlan).toEqual([{ key: 'club', label: 'Blowout Club', count: 1, amountMinor: 7_900 }]);
+    const after = membershipsSummary([moved], at('2026-11-01T05:00:00Z'), at('2026-12-01T06:00:00Z'));
+    expect(after).toMatchObject({ active: 1, mrrMinor: 7_417, started: 0, cancelled: 0 });
+    expect(after.byPlan).toEqual([{ key: 'annual', label: 'Colour Care Annual', count: 1, amountMinor: 7_417 }]);
+  });
+
+  it('takes the latest of several changes, whatever order they were told in', () => {
+    const twice: Membership = {
+      ...moved,
+      planChanges: [
+        { at: at('2026-11-20T15:00:00Z'), planId: 'gold', planName: 'Gold', priceMinor: 12_000, period: 'month' },
+        ...moved.planChanges!,
+      ],
+    };
+    expect(membershipsSummary([twice], at('2026-11-01T05:00:00Z'), at('2026-12-01T06:00:00Z')).mrrMinor).toBe(12_000);
   });
 });

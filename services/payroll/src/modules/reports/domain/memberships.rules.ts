@@ -2,7 +2,16 @@ import type { MembershipsReport } from '@salon/contracts';
 import { roundHalfAway } from '../../payroll-runs/domain/money.rules.js';
 import { rateBps } from './reports.rules.js';
 
-/** A membership as retail's events tell it: sold (started), and cancelled from a date (or not). */
+/** A move to another plan (retail's plan-changed event), in force from `at`. */
+export interface PlanChange {
+  at: Date;
+  planId: string;
+  planName: string;
+  priceMinor: number;
+  period: 'month' | 'year';
+}
+
+/** A membership as retail's events tell it: sold (started), moved between plans, and cancelled from a date (or not). */
 export interface Membership {
   membershipId: string;
   planId: string;
@@ -12,6 +21,17 @@ export interface Membership {
   period: 'month' | 'year' | null;
   startedAt: Date;
   cancelledAt: Date | null;
+  /** Oldest first; absent or empty: the plan it started on all along. */
+  planChanges?: readonly PlanChange[];
+}
+
+/** The plan a membership was on at an instant: the last change before it, else the one it started on. */
+export function planAt(m: Membership, at: Date): Pick<Membership, 'planId' | 'planName' | 'priceMinor' | 'period'> {
+  const change = [...(m.planChanges ?? [])]
+    .filter((c) => c.at < at)
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .at(-1);
+  return change ?? m;
 }
 
 /** What a membership brings in a month: its price, or a twelfth of a yearly one (to the cent). */
@@ -32,15 +52,18 @@ export function membershipsSummary(list: readonly Membership[], start: Date, end
   const activeAtStart = list.filter((m) => activeAt(m, start)).length;
   const cancelled = list.filter((m) => m.cancelledAt !== null && m.cancelledAt >= start && m.cancelledAt < end && m.startedAt < end).length;
   const plans = new Map<string, { key: string; label: string; count: number; amountMinor: number }>();
+  let mrrMinor = 0;
   for (const m of active) {
-    const row = plans.get(m.planId) ?? { key: m.planId, label: m.planName ?? 'Membership', count: 0, amountMinor: 0 };
+    const plan = planAt(m, end);
+    const row = plans.get(plan.planId) ?? { key: plan.planId, label: plan.planName ?? 'Membership', count: 0, amountMinor: 0 };
     row.count++;
-    row.amountMinor += monthlyValueMinor(m);
-    plans.set(m.planId, row);
+    row.amountMinor += monthlyValueMinor(plan);
+    mrrMinor += monthlyValueMinor(plan);
+    plans.set(plan.planId, row);
   }
   return {
     active: active.length,
-    mrrMinor: active.reduce((s, m) => s + monthlyValueMinor(m), 0),
+    mrrMinor,
     activeAtStart,
     started: list.filter((m) => m.startedAt >= start && m.startedAt < end).length,
     cancelled,

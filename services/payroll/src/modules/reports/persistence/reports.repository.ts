@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AutomationCount } from '../domain/automations.rules.js';
 import type { GiftCard, GiftCardMovement } from '../domain/gift-cards.rules.js';
-import type { Membership } from '../domain/memberships.rules.js';
+import type { Membership, PlanChange } from '../domain/memberships.rules.js';
 import type { DayFigures } from '../domain/reports.rules.js';
 import type { WeekVersion } from '../domain/utilisation.rules.js';
 
@@ -237,12 +237,19 @@ export class ReportsRepository {
 
   /** Memberships started before `end` (sold at the location when one is asked for). */
   memberships(locationId: string | null, end: Date): Promise<Membership[]> {
-    return this.dataSource.query(
-      `SELECT membership_id AS "membershipId", COALESCE(plan_id, '') AS "planId", plan_name AS "planName", price_minor AS "priceMinor",
-              period, started_at AS "startedAt", cancelled_at AS "cancelledAt"
+    return this.dataSource
+      .query(
+        `SELECT membership_id AS "membershipId", COALESCE(plan_id, '') AS "planId", plan_name AS "planName", price_minor AS "priceMinor",
+              period, started_at AS "startedAt", cancelled_at AS "cancelledAt",
+              COALESCE((SELECT json_agg(json_build_object('at', c.at, 'planId', c.plan_id, 'planName', c.plan_name,
+                                                          'priceMinor', c.price_minor, 'period', c.period) ORDER BY c.at)
+                        FROM report_membership_plan_changes c WHERE c.membership_id = report_memberships.membership_id AND c.at < $1), '[]') AS "planChanges"
        FROM report_memberships WHERE started_at < $1 AND ($2::uuid IS NULL OR location_id = $2::uuid)`,
-      [end, locationId],
-    );
+        [end, locationId],
+      )
+      .then((rows: (Omit<Membership, 'planChanges'> & { planChanges: (Omit<PlanChange, 'at'> & { at: string })[] })[]) =>
+        rows.map((r) => ({ ...r, planChanges: r.planChanges.map((c) => ({ ...c, at: new Date(c.at) })) })),
+      );
   }
 
   /** Automation sends finished in the range (local date in their location's zone), by automation, outcome and channels. */

@@ -16,6 +16,7 @@ const PROJECTION_TABLES = [
   'report_gift_cards',
   'report_gift_card_movements',
   'report_memberships',
+  'report_membership_plan_changes',
   'report_automation_sends',
 ];
 const PAGE = 1000;

@@ -33,6 +33,11 @@ export class PrepaidConsumer {
     return this.record.record(m, e);
   }
 
+  @EventHandler('retail.membership.plan-changed.v1', { history: true })
+  planChanged(e: TypedEventEnvelope<'retail.membership.plan-changed.v1'>, m: EntityManager) {
+    return this.record.record(m, e);
+  }
+
   @EventHandler('retail.membership.cancelled.v1', { history: true })
   cancelled(e: TypedEventEnvelope<'retail.membership.cancelled.v1'>, m: EntityManager) {
     return this.record.record(m, e);

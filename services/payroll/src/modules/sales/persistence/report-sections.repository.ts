@@ -89,6 +89,15 @@ export class ReportSectionsRepository {
     );
   }
 
+  /** The plan a membership is on from `at` (a repeated delivery writes nothing). */
+  async membershipPlanChanged(m: EntityManager, at: string, p: EventPayload<'retail.membership.plan-changed.v1'>): Promise<void> {
+    await m.query(
+      `INSERT INTO report_membership_plan_changes (membership_id, at, plan_id, plan_name, price_minor, period, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (membership_id, at) DO NOTHING`,
+      [p.membershipId, at, p.planId, p.planName, p.priceMinor, p.period, p.currency],
+    );
+  }
+
   /** Cancelled from its effective instant (the first cancellation told stands). */
   async membershipCancelled(m: EntityManager, locationId: string | null, p: EventPayload<'retail.membership.cancelled.v1'>): Promise<void> {
     await m.query(

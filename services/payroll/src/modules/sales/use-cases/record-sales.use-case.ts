@@ -62,6 +62,8 @@ export class RecordSalesUseCase {
         return this.sections.automationFinished(m, e.locationId, p as EventPayload<typeof type>);
       case 'retail.membership.cancelled.v1':
         return this.sections.membershipCancelled(m, e.locationId, p as EventPayload<typeof type>);
+      case 'retail.membership.plan-changed.v1':
+        return this.sections.membershipPlanChanged(m, e.occurredAt, p as EventPayload<typeof type>);
       case 'identity.location.changed.v1': {
         const l = p as EventPayload<typeof type>;
         return this.locations.saveZone(m, l.locationId, l.timeZone, l.name);
