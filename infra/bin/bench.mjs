@@ -9,7 +9,7 @@
 //   4. Clients: search p95 over 100k clients; a 100k-row CSV import (own databases).
 //   5. Scheduling: the availability engine over a busy week; booking throughput with conflicts.
 //   6. Retail: stock on hand for 5,000 products at a location; checkout over HTTP, open → lines → pay cash → closed (own databases).
-//   7. Payroll: a month of reports over a year of sales (own database).
+//   7. Payroll: a month of reports over a year of sales (own database); drafting a run for 50 staff over two weeks (the service over HTTP).
 //   8. The k6 load scenarios (staff day, booking peak, campaign send) through the local driver.
 //   9. Documents: form submissions per second and the PDF render time (own database and local S3).
 // BENCH_ONLY=gateway|scenarios|events|messages|clients|scheduling|retail|reports|forms runs one of them.
@@ -180,6 +180,9 @@ if (!only || only === 'reports') {
   console.log('\n› Payroll: a month of reports over a year of a busy salon (3 locations, 150 tickets a day each)');
   const reports = await import('../../load-tests/bench/reports.bench.mjs');
   results.reports = await reports.run({ adminUrl: postgresAdminUrl(), ticketsPerDay: Number(process.env.BENCH_TICKETS_PER_DAY ?? 150) });
+  console.log('\n› Payroll: drafting a run for 50 staff over two weeks (shifts, 4,000 tickets, tips, refunds)');
+  const payroll = await import('../../load-tests/bench/payroll-run.bench.mjs');
+  results.payrollRun = await payroll.run({ adminUrl: postgresAdminUrl() });
 }
 
 if (!only || only === 'forms') {
