@@ -66,7 +66,10 @@ function fakeIdentity() {
     const [, , kind, id] = req.url?.split('/') ?? [];
     if (kind === 'clients') return json(200, { id });
     const staff = STAFF.find((s) => s.id === id);
-    json(staff ? 200 : 404, staff ? { id, firstName: staff.name, lastName: null, role: 'staff', isActive: true } : { error: 'not found' });
+    json(
+      staff ? 200 : 404,
+      staff ? { id, username: staff.name, firstName: staff.name, lastName: null, role: 'staff', isActive: true } : { error: 'not found' },
+    );
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

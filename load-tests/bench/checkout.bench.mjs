@@ -68,7 +68,10 @@ function fakePlatform() {
       return json(service ? 200 : 404, service ?? { error: 'not found' });
     }
     const staff = STAFF.find((s) => s.id === id);
-    json(staff ? 200 : 404, staff ? { id, firstName: staff.name, lastName: null, role: 'staff', isActive: true } : { error: 'not found' });
+    json(
+      staff ? 200 : 404,
+      staff ? { id, username: staff.name, firstName: staff.name, lastName: null, role: 'staff', isActive: true } : { error: 'not found' },
+    );
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -35,7 +35,7 @@ function fakeIdentity() {
   const server = createServer((req, res) => {
     const id = req.url?.split('/').at(-1) ?? '';
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id, firstName: 'Stylist', lastName: id.slice(-3), username: null }));
+    res.end(JSON.stringify({ id, firstName: 'Stylist', lastName: id.slice(-3), username: `stylist-${id.slice(-3)}` }));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
