@@ -183,6 +183,8 @@ export async function startStripePeer({
             'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
           },
           body: payload,
+          // Deliveries go one after another: a receiver that hangs must not hold back every later event.
+          signal: AbortSignal.timeout(10_000),
         });
         await res.text();
         deliveries.push({ eventId: event.id, type: event.type, status: res.status, attempt });

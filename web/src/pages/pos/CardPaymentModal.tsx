@@ -39,8 +39,9 @@ export function CardPaymentModal({ ticketId, paymentId, amountMinor, modal, onFi
 
   const finish = async () => {
     setWaiting(true);
-    // The webhook may land a moment after the page says it is done: read the ticket until it has.
-    for (let attempt = 0; attempt < 40 && !finished.current; attempt++) {
+    // The webhook may land a moment after the page says it is done (Stripe retries late deliveries):
+    // read the ticket until it has, every half second for 20 s, then every 2 s up to two minutes.
+    for (let attempt = 0; attempt < 90 && !finished.current; attempt++) {
       const { data } = await client.query({ query: TICKET, variables: { id: ticketId }, fetchPolicy: 'network-only' });
       const payment = data?.ticket?.payments.find((p) => p.id === paymentId);
       if (payment && payment.status !== 'pending') {
@@ -49,7 +50,7 @@ export function CardPaymentModal({ ticketId, paymentId, amountMinor, modal, onFi
         onFinished({ status: payment.status, reason: payment.failureReason ?? null, closedTotalMinor: closed });
         return;
       }
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, attempt < 40 ? 500 : 2_000));
     }
     setWaiting(false);
   };
