@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { dropRedisKeys } from '@salon/nest-kit/testing';
 import { dropDatabase } from '../../infra/lib/local-services.mjs';
-import { freePort, startServiceProcess } from './service-process.mjs';
+import { freePort, serviceEnv, startServiceProcess } from './service-process.mjs';
 
 // BOOKING_SCHEDULING_DIR points at another build of the service (e.g. main's, for a before/after in one run).
 const SCHEDULING_DIR = process.env.BOOKING_SCHEDULING_DIR ?? fileURLToPath(new URL('../../services/scheduling/', import.meta.url));
@@ -99,19 +99,14 @@ export async function run({
   url.pathname = `/${database}`;
   const identity = await fakeIdentity();
   const port = await freePort();
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    EVENT_SECRET_KEY: randomBytes(24).toString('hex'),
-    DATABASE_URL: url.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: `bench:booking:${tag}:`,
-    IDENTITY_URL: `http://127.0.0.1:${identity.address().port}`,
-    CLIENTS_URL: `http://127.0.0.1:${identity.address().port}`,
-  };
+  const env = serviceEnv({
+    name: 'booking',
+    tag,
+    port,
+    databaseUrl: url.toString(),
+    redisUrl,
+    urls: { IDENTITY_URL: `http://127.0.0.1:${identity.address().port}`, CLIENTS_URL: `http://127.0.0.1:${identity.address().port}` },
+  });
   await nestKit.ensureDatabase(env.DATABASE_URL);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   const redis = new Redis(redisUrl);

@@ -26,7 +26,7 @@ import pg from 'pg';
 import { dropRedisKeys } from '@salon/nest-kit/testing';
 import { dropDatabase } from '../../infra/lib/local-services.mjs';
 import { round, stats } from './latency-stats.mjs';
-import { freePort, startServiceProcess } from './service-process.mjs';
+import { freePort, serviceEnv, startServiceProcess } from './service-process.mjs';
 
 const RETAIL_DIR = fileURLToPath(new URL('../../services/retail/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${RETAIL_DIR}dist/${path}`).href);
@@ -94,20 +94,14 @@ export async function run({
   const platform = await fakePlatform();
   const platformUrl = `http://127.0.0.1:${platform.address().port}`;
   const port = await freePort();
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    EVENT_SECRET_KEY: randomBytes(24).toString('hex'),
-    DATABASE_URL: url.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: `bench:checkout:${tag}:`,
-    IDENTITY_URL: platformUrl,
-    SCHEDULING_URL: platformUrl,
-    CLIENTS_URL: platformUrl,
-  };
+  const env = serviceEnv({
+    name: 'checkout',
+    tag,
+    port,
+    databaseUrl: url.toString(),
+    redisUrl,
+    urls: { IDENTITY_URL: platformUrl, SCHEDULING_URL: platformUrl, CLIENTS_URL: platformUrl },
+  });
   await nestKit.ensureDatabase(env.DATABASE_URL);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   const redis = new Redis(redisUrl);

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { dropRedisKeys } from '@salon/nest-kit/testing';
 import { stats } from './latency-stats.mjs';
-import { freePort, startServiceProcess } from './service-process.mjs';
+import { freePort, serviceEnv, startServiceProcess } from './service-process.mjs';
 
 const PAYROLL_DIR = fileURLToPath(new URL('../../services/payroll/', import.meta.url));
 const dist = (path) => import(pathToFileURL(`${PAYROLL_DIR}dist/${path}`).href);
@@ -56,18 +56,14 @@ export async function run({
   url.pathname = `/bench_payroll_${tag}`;
   const identity = await fakeIdentity();
   const port = await freePort();
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    EVENT_SECRET_KEY: randomBytes(24).toString('hex'),
-    DATABASE_URL: url.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: `bench:payroll:${tag}:`,
-    IDENTITY_URL: `http://127.0.0.1:${identity.address().port}`,
-  };
+  const env = serviceEnv({
+    name: 'payroll',
+    tag,
+    port,
+    databaseUrl: url.toString(),
+    redisUrl,
+    urls: { IDENTITY_URL: `http://127.0.0.1:${identity.address().port}` },
+  });
   await nestKit.ensureDatabase(env.DATABASE_URL);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   const redis = new Redis(redisUrl);

@@ -2,7 +2,7 @@
 // free port, the process started with the bench's environment, ready when /health/ready answers,
 // an admin token minted with the bench's JWT secret, and a stop that waits for the exit.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
 export const freePort = () =>
@@ -12,6 +12,25 @@ export const freePort = () =>
       s.close(() => resolve(port));
     });
   });
+
+/**
+ * The environment of a service under a bench: production mode, quiet logs, fresh secrets, its own
+ * database and Redis prefix, and the other services' URLs (`urls`, e.g. { IDENTITY_URL }).
+ */
+export function serviceEnv({ name, tag, port, databaseUrl, redisUrl, urls = {} }) {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    EVENT_SECRET_KEY: randomBytes(24).toString('hex'),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `bench:${name}:${tag}:`,
+    ...urls,
+  };
+}
 
 /**
  * Starts `dist/main.js` of the service in `dir` with `env` (which must hold PORT, JWT_SECRET and
