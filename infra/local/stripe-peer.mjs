@@ -139,7 +139,8 @@ export async function startStripePeer({
   const events = [];
   const deliveries = [];
   let target = webhookUrl ?? null;
-  let deliveryChain = Promise.resolve();
+  /** Deliveries under way: Stripe sends events side by side, in no promised order, so the peer does too. */
+  const inFlight = new Set();
   let origin = '';
 
   const seconds = () => Math.floor(now() / 1000);
@@ -166,7 +167,12 @@ export async function startStripePeer({
       type,
     });
     events.push(event);
-    if (target && webhookSecret) deliveryChain = deliveryChain.then(() => deliver(event)).catch(() => {});
+    if (target && webhookSecret) {
+      const delivery = deliver(event)
+        .catch(() => {})
+        .finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
+    }
     return event;
   }
 
@@ -183,7 +189,7 @@ export async function startStripePeer({
             'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
           },
           body: payload,
-          // Deliveries go one after another: a receiver that hangs must not hold back every later event.
+          // A receiver that hangs gets Stripe's treatment: the attempt fails and is retried.
           signal: AbortSignal.timeout(10_000),
         });
         await res.text();
@@ -1660,7 +1666,10 @@ export async function startStripePeer({
       return deliver(event, toUrl);
     },
     /** Resolves when every webhook queued so far was delivered (or gave up). */
-    settled: () => deliveryChain,
+    settled: async () => {
+      // A delivery's answer can make the receiver call back and emit more, so wait until none is left.
+      while (inFlight.size) await Promise.all([...inFlight]);
+    },
     setWebhookUrl: (next) => void (target = next),
     /** Ends a subscription's period now (a test clock's tick): its renewal invoice is made and charged, or fails when `fail`. */
     advance: (subscriptionId, options = {}) => structuredClone(advanceSubscription(get('subscription', subscriptionId), options)),
