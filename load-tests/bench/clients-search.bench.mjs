@@ -15,7 +15,7 @@
 // Standalone: node load-tests/bench/clients-search.bench.mjs [--clients 100000] [--searches 2000]
 // Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -1338,17 +1338,21 @@ export async function run({
     dataSource = new DataSource({ type: 'postgres', url: databaseUrl, entities: ENTITIES, extra: { max: 4 } });
     await dataSource.initialize();
     const repository = new ClientRepository(dataSource);
-    const useCase = new ClientsUseCase(dataSource, repository, null, config);
+    // Built as Nest builds it (the constructor's order): searching writes no events and checks no
+    // references; the front desk's permissions come from a stand-in resolver, as identity's would.
+    const permissions = { permissionsOf: async () => ['view_clients'] };
+    const useCase = new ClientsUseCase(dataSource, repository, null, permissions, null, config);
+    const frontDesk = { userId: randomUUID(), role: 'staff', tokenId: randomUUID(), issuedAt: 0, expiresAt: Number.MAX_SAFE_INTEGER };
 
     // Warm-up: the first queries pay for plan caches and cold pages.
-    for (const s of plan.slice(0, 100)) await useCase.list({ search: s.q, limit: 20 });
+    for (const s of plan.slice(0, 100)) await useCase.list(frontDesk, { search: s.q, limit: 20 });
     const byKind = {};
     const all = [];
     const timed = [];
     let empty = 0;
     for (const s of plan) {
       const start = process.hrtime.bigint();
-      const page = await useCase.list({ search: s.q, limit: 20 });
+      const page = await useCase.list(frontDesk, { search: s.q, limit: 20 });
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       if (page.data.length === 0) empty++;
       (byKind[s.kind] ??= []).push(ms);
@@ -1379,7 +1383,7 @@ export async function run({
       result.plans[q] = `${indexes.join(' + ') || 'no index (sequential scan)'}; ${time}`;
     }
     const fullList = Date.now();
-    await useCase.list({ limit: 20 });
+    await useCase.list(frontDesk, { limit: 20 });
     result.unfilteredFirstPageMs = Date.now() - fullList;
 
     log(
