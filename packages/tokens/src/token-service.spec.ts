@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { SignJWT } from 'jose';
 import { bearerToken, TokenRejectedError, TokenService } from './token-service.js';
@@ -70,6 +70,29 @@ describe('TokenService', () => {
       .setAudience(config.audience)
       .sign(key);
     expect(await rejection(tokens.verify(token))).toBe('expired');
+  });
+
+  it('refuses a token it already accepted once its exp has passed (the signature check is remembered, not its expiry)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { token, claims } = await tokens.issue('user-exp', 'staff');
+      expect((await tokens.verify(token)).userId).toBe('user-exp');
+      vi.setSystemTime(claims.exp * 1000 - 1);
+      expect((await tokens.verify(token)).userId).toBe('user-exp');
+      vi.setSystemTime(claims.exp * 1000);
+      expect(await rejection(tokens.verify(token))).toBe('expired');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a changed copy of an accepted token is checked again, not taken from memory', async () => {
+    const { token } = await tokens.issue('user-copy', 'staff');
+    await tokens.verify(token);
+    const [header, body, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${signature}`;
+    expect(await rejection(tokens.verify(forged))).toBe('invalid');
   });
 
   it('refuses a revoked token but not another token of the same user', async () => {
