@@ -250,6 +250,49 @@ describe('checkBooking: resources, multi-service, any staff', () => {
     expect(starts(res.alternatives)).toEqual(['09:00', '11:00', '11:15']);
   });
 
+  it.each<{ name: string; req: Partial<SlotRequest>; start: string }>([
+    {
+      name: 'three free times within the hour',
+      req: { staff: [staff('dana', 'Dana', { busy: [appt('2026-03-10 10:00', '2026-03-10 11:00')] })] },
+      start: '10:00',
+    },
+    {
+      name: 'a day booked solid but for its last hour (the next free times are days away)',
+      req: {
+        staff: [
+          staff('dana', 'Dana', { busy: [appt('2026-03-10 06:00', '2026-03-10 16:00'), appt('2026-03-11 06:00', '2026-03-11 12:00')] }),
+        ],
+      },
+      start: '12:00',
+    },
+    {
+      name: 'any staff, everyone busy around the time, fairness deciding who',
+      req: {
+        staffChoice: ['any'],
+        fairness: { dana: 2, eli: 0, fay: 1 },
+        staff: [
+          staff('dana', 'Dana', { busy: [appt('2026-03-10 09:00', '2026-03-10 13:00')] }),
+          staff('eli', 'Eli', { busy: [appt('2026-03-10 10:00', '2026-03-10 15:00')] }),
+          staff('fay', 'Fay', { busy: [appt('2026-03-10 08:00', '2026-03-10 12:30')] }),
+        ],
+      },
+      start: '11:00',
+    },
+  ])('offers the same alternatives as a search of the whole range: $name', ({ req, start }) => {
+    const booking = { ...request(req), start: T(start) };
+    const res = checkBooking(booking);
+    expect(res.ok).toBe(false);
+    if (res.ok) return;
+    const t = booking.start.getTime();
+    const whole = findSlots({ ...booking, from: new Date(t - 86_400_000), to: new Date(t + 2 * 86_400_000) })
+      .filter((s) => s.start.getTime() !== t)
+      .sort((a, b) => Math.abs(a.start.getTime() - t) - Math.abs(b.start.getTime() - t) || a.start.getTime() - b.start.getTime())
+      .slice(0, 3)
+      .sort((a, b) => a.start.getTime() - b.start.getTime());
+    expect(res.alternatives.length).toBeGreaterThan(0);
+    expect(res.alternatives).toEqual(whole);
+  });
+
   it.each<{ name: string; start: string; relax?: { grid?: boolean; notice?: boolean }; ok: boolean; reason?: string }>([
     { name: 'off grid refused online', start: '09:10', ok: false, reason: 'Start times are every 15 minutes' },
     { name: 'off grid allowed from the staff calendar', start: '11:10', relax: { grid: true }, ok: true },

@@ -35,6 +35,8 @@ export type * from './availability-types.js';
 const MIN = 60_000;
 const DAY = 1440 * MIN;
 const MAX_ALTERNATIVES = 3;
+/** How far around a refused start the alternatives are looked for first. */
+const NEAR_ALTERNATIVES = 3 * 60 * MIN;
 
 interface StaffIdx {
   cal: StaffCalendar;
@@ -552,13 +554,22 @@ function diagnose(ctx: Ctx, t: number, relax: BookingRequest['relax']): Unavaila
   return out;
 }
 
+/**
+ * The nearest free starts around a refused one, from a day before to two days after. Most
+ * refusals have three free times within a few hours, so those hours are searched first (a slot's
+ * shape does not depend on the window searched: the grid is anchored to the local day); only
+ * when fewer than three lie strictly nearer than that is the whole range searched. Either way the
+ * answer is the same (spec: 'offers the same alternatives as a search of the whole range').
+ */
 function alternatives(req: SlotRequest, choices: StaffChoice[], t: number): Slot[] {
-  const slots = findSlots({ ...req, staffChoice: choices, from: new Date(t - DAY), to: new Date(t + 2 * DAY) });
-  return slots
-    .filter((s) => s.start.getTime() !== t)
-    .sort((a, b) => Math.abs(a.start.getTime() - t) - Math.abs(b.start.getTime() - t) || a.start.getTime() - b.start.getTime())
-    .slice(0, MAX_ALTERNATIVES)
-    .sort((a, b) => a.start.getTime() - b.start.getTime());
+  const nearest = (from: number, to: number, within: number) =>
+    findSlots({ ...req, staffChoice: choices, from: new Date(from), to: new Date(to) })
+      .filter((s) => s.start.getTime() !== t && Math.abs(s.start.getTime() - t) < within)
+      .sort((a, b) => Math.abs(a.start.getTime() - t) - Math.abs(b.start.getTime() - t) || a.start.getTime() - b.start.getTime())
+      .slice(0, MAX_ALTERNATIVES);
+  const near = nearest(t - NEAR_ALTERNATIVES, t + NEAR_ALTERNATIVES, NEAR_ALTERNATIVES);
+  const chosen = near.length === MAX_ALTERNATIVES ? near : nearest(t - DAY, t + 2 * DAY, Infinity);
+  return chosen.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /** Services with the given lengths: the length is the same whoever performs it, buffers and processing unchanged. */
