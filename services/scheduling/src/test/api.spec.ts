@@ -184,6 +184,29 @@ describe('open booking API and permissions', () => {
     expectOneConflictShape(res);
   });
 
+  it('answers a booking exactly as reading it back does (the answer is built from what was written)', async () => {
+    const single = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(5),
+      serviceId: ids.haircutId,
+      staffId: STAFF.dana.id,
+      startsAt: localTime('11:00', 12),
+      notes: 'Fringe only',
+    });
+    expect(single.status).toBe(201);
+    expect(single.body).toEqual((await t.as('frontDesk').get(`/api/appointments/${single.body.id}`)).body);
+    const visit = await t.as('frontDesk').post('/api/appointments', {
+      locationId: LOCATION,
+      clientId: CLIENT(5),
+      startsAt: localTime('13:00', 12),
+      services: [{ serviceId: ids.haircutId, staffId: STAFF.dana.id }, { serviceId: ids.massageId }],
+    });
+    expect(visit.status).toBe(201);
+    expect(visit.body.segments).toHaveLength(2);
+    expect(visit.body.resources).toHaveLength(1);
+    expect(visit.body).toEqual((await t.as('frontDesk').get(`/api/appointments/${visit.body.id}`)).body);
+  });
+
   it('answers the same conflict over GraphQL: extensions carry code, taken and alternatives', async () => {
     const input = {
       locationId: LOCATION,

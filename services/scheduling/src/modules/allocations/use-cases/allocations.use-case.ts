@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { BookingCheck, Slot } from '../../availability/domain/availability-types.js';
 import type { Calendars } from '../../availability/use-cases/availability.use-case.js';
 import { BookingConflictError, isBookingRace, refusedTime, Taken, takenTime } from '../domain/booking-conflict.js';
-import { classHolds, slotHolds, type HoldNeed, type HoldOwner } from '../domain/hold-plan.js';
+import { classHolds, slotHolds, type HoldNeed, type HoldOwner, type HoldRow } from '../domain/hold-plan.js';
 import { AllocationRepository } from '../persistence/allocation.repository.js';
 
 /**
@@ -17,25 +17,30 @@ export class AllocationsUseCase {
   constructor(private readonly allocations: AllocationRepository) {}
 
   /** Takes every need in order; the first free candidate of each. Nothing free → Taken (the caller's transaction rolls back). */
-  async take(m: EntityManager, owner: HoldOwner, needs: HoldNeed[]): Promise<void> {
+  async take(m: EntityManager, owner: HoldOwner, needs: HoldNeed[]): Promise<HoldRow[]> {
+    const held: HoldRow[] = [];
     for (const need of needs) {
-      let held = false;
+      let taken: HoldRow | undefined;
       for (const c of need.candidates) {
-        held = await this.allocations.tryInsert(m, owner, c);
-        if (held) break;
+        if (await this.allocations.tryInsert(m, owner, c)) {
+          taken = c;
+          break;
+        }
       }
-      if (!held) throw new Taken(need.refusal);
+      if (!taken) throw new Taken(need.refusal);
+      held.push(taken);
     }
+    return held;
   }
 
-  /** The holds of a booked (or moved) appointment's slot. */
-  holdSlot(m: EntityManager, appointmentId: string, slot: Slot, cal: Pick<Calendars, 'staff' | 'resources'>): Promise<void> {
+  /** The holds of a booked (or moved) appointment's slot; answers the rows it took. */
+  holdSlot(m: EntityManager, appointmentId: string, slot: Slot, cal: Pick<Calendars, 'staff' | 'resources'>): Promise<HoldRow[]> {
     return this.take(m, { appointmentId }, slotHolds(slot, cal.staff, cal.resources));
   }
 
   /** The holds of a class session: its instructor and every place of its room. */
-  holdClass(m: EntityManager, classSessionId: string, c: Parameters<typeof classHolds>[0]): Promise<void> {
-    return this.take(m, { classSessionId }, classHolds(c));
+  async holdClass(m: EntityManager, classSessionId: string, c: Parameters<typeof classHolds>[0]): Promise<void> {
+    await this.take(m, { classSessionId }, classHolds(c));
   }
 
   release(m: EntityManager, owner: HoldOwner): Promise<void> {

@@ -5,6 +5,16 @@ import type { AppointmentStatus } from '../domain/appointment-status.js';
 
 export type { AppointmentView };
 
+/** What the database fills in when an appointment is inserted. */
+export interface InsertedAppointment {
+  id: string;
+  status: AppointmentView['status'];
+  version: number;
+  lateCancel: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
 const SELECT = `
   SELECT a.*, sg.service_id, sg.staff_id,
          coalesce((SELECT json_agg(json_build_object('kind', al.resource_kind, 'id', al.resource_id, 'slot', al.slot) ORDER BY al.resource_kind, al.resource_id)
@@ -121,6 +131,10 @@ export class AppointmentRepository {
   }
 
   /** The appointment and its segments (in visit order, position 1 first). */
+  /**
+   * The appointment and its segments in one statement (a round trip per statement is the booking's
+   * largest cost); answers what the database filled in, so the booking's answer needs no re-read.
+   */
   async insert(
     manager: EntityManager,
     a: {
@@ -137,10 +151,17 @@ export class AppointmentRepository {
       seriesId?: string | null;
       segments: { serviceId: string; staffId: string; startsAt: Date; endsAt: Date }[];
     },
-  ): Promise<string> {
+  ): Promise<InsertedAppointment> {
     const [row] = await manager.query(
-      `INSERT INTO appointments (location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source, series_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
+      `WITH a AS (
+         INSERT INTO appointments (location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source, series_id)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
+         RETURNING id, status, version, late_cancel, created_at, updated_at),
+       s AS (
+         INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at, position)
+         SELECT a.id, x.service_id, x.staff_id, x.starts_at, x.ends_at, x.position
+           FROM a, unnest($12::uuid[], $13::uuid[], $14::timestamptz[], $15::timestamptz[]) WITH ORDINALITY AS x(service_id, staff_id, starts_at, ends_at, position))
+       SELECT * FROM a`,
       [
         a.locationId,
         a.clientId,
@@ -153,15 +174,20 @@ export class AppointmentRepository {
         a.bookedBy,
         a.source,
         a.seriesId ?? null,
+        a.segments.map((seg) => seg.serviceId),
+        a.segments.map((seg) => seg.staffId),
+        a.segments.map((seg) => seg.startsAt.toISOString()),
+        a.segments.map((seg) => seg.endsAt.toISOString()),
       ],
     );
-    for (const [i, seg] of a.segments.entries()) {
-      await manager.query(
-        `INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at, position) VALUES ($1,$2,$3,$4,$5,$6)`,
-        [row.id, seg.serviceId, seg.staffId, seg.startsAt.toISOString(), seg.endsAt.toISOString(), i + 1],
-      );
-    }
-    return row.id;
+    return {
+      id: row.id,
+      status: row.status,
+      version: row.version,
+      lateCancel: row.late_cancel,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
   }
 
   async move(

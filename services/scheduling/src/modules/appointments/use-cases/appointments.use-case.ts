@@ -190,10 +190,10 @@ export class AppointmentsUseCase {
     const { req, check, cal } = await this.checkVisit(b, now, steps.extraAdvanceDays ?? 0);
     if (steps.afterCheck) await steps.afterCheck();
     const inTransaction = steps.inTransaction;
-    let id: string;
+    let booked: AppointmentView;
     try {
-      id = await this.dataSource.transaction(async (m) => {
-        const written = await this.writer.write(m, {
+      booked = await this.dataSource.transaction(async (m) => {
+        const written = await this.writer.book(m, {
           locationId: b.locationId,
           clientId: b.clientId,
           slot: check.slot,
@@ -204,7 +204,7 @@ export class AppointmentsUseCase {
           bookedBy: actorUuid(auth.userId),
           holdBookedEvent: steps.holdBookedEvent,
         });
-        if (inTransaction) await inTransaction(m, written);
+        if (inTransaction) await inTransaction(m, written.id);
         return written;
       });
     } catch (error) {
@@ -223,7 +223,8 @@ export class AppointmentsUseCase {
         req.start,
       );
     }
-    return this.get(id);
+    // Online booking's steps may change the appointment in its transaction: read back what committed.
+    return steps.inTransaction || steps.holdBookedEvent ? this.get(booked.id) : booked;
   }
 
   /** The engine's refusal (reason and alternatives) of a visit, without booking it or needing its client. */

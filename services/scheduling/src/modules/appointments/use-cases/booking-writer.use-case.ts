@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@salon/contracts';
+import type { HoldRow } from '../../allocations/domain/hold-plan.js';
 import { OutboxWriter, type DomainEventInput } from '@salon/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { BookingConflictError } from '../../allocations/domain/booking-conflict.js';
@@ -9,7 +10,7 @@ import type { VisitCalendars } from '../../availability/use-cases/visit-availabi
 import { bookedEntry } from '../domain/appointment-changes.js';
 import { visitPrice } from '../domain/visit-price.js';
 import { AppointmentChangeRepository } from '../persistence/appointment-change.repository.js';
-import { AppointmentRepository } from '../persistence/appointment.repository.js';
+import { AppointmentRepository, type AppointmentView } from '../persistence/appointment.repository.js';
 
 export interface NewBooking {
   locationId: string;
@@ -46,11 +47,21 @@ export class BookingWriter {
   ) {}
 
   async write(m: EntityManager, b: NewBooking): Promise<string> {
+    return (await this.book(m, b)).id;
+  }
+
+  /**
+   * Writes the booking and answers it as GET /api/appointments/{id} would, built from what was
+   * written (the row's defaults come back from the insert, the rooms and devices from the holds
+   * taken): one statement fewer than reading it back. Only right while nothing else in the
+   * transaction changes the appointment; a caller that does more re-reads it.
+   */
+  async book(m: EntityManager, b: NewBooking): Promise<AppointmentView> {
     const segs = b.slot.segments;
     const price = visitPrice(segs.map((seg) => ({ service: b.cal.services.find((s) => s.id === seg.serviceId)!, staffId: seg.staffId })));
     if (!price.ok) throw new BookingConflictError(price.message, [], []);
     const first = segs[0]!;
-    const appointmentId = await this.appointments.insert(m, {
+    const inserted = await this.appointments.insert(m, {
       locationId: b.locationId,
       clientId: b.clientId,
       startsAt: b.slot.start,
@@ -64,7 +75,8 @@ export class BookingWriter {
       seriesId: b.seriesId ?? null,
       segments: segs.map((seg) => ({ serviceId: seg.serviceId, staffId: seg.staffId, startsAt: seg.start, endsAt: seg.end })),
     });
-    await this.allocations.holdSlot(m, appointmentId, b.slot, b.cal);
+    const appointmentId = inserted.id;
+    const held = await this.allocations.holdSlot(m, appointmentId, b.slot, b.cal);
     await this.changes.record(m, appointmentId, b.actor, new Date(), [bookedEntry(b.source, b.slot.start.toISOString())]);
     const event: BookedEvent = {
       type: 'scheduling.appointment.booked.v1',
@@ -97,6 +109,47 @@ export class BookingWriter {
       },
     };
     if (!(await b.holdBookedEvent?.(m, appointmentId, event, price.service))) await this.outbox.append(m, event);
-    return appointmentId;
+    return {
+      id: appointmentId,
+      locationId: b.locationId,
+      clientId: b.clientId,
+      status: inserted.status,
+      startsAt: b.slot.start.toISOString(),
+      endsAt: b.slot.end.toISOString(),
+      serviceId: first.serviceId,
+      serviceName: String(price.service.name ?? ''),
+      staffId: first.staffId,
+      priceMinor: price.priceMinor,
+      currency: price.currency,
+      service: price.service,
+      resources: heldResources(held),
+      notes: b.notes,
+      cancelReason: null,
+      lateCancel: inserted.lateCancel,
+      source: b.source,
+      bookedBy: b.bookedBy,
+      version: inserted.version,
+      seriesId: b.seriesId ?? null,
+      paidAt: null,
+      segments: segs.map((seg, i) => ({
+        position: i + 1,
+        serviceId: seg.serviceId,
+        staffId: seg.staffId,
+        startsAt: seg.start.toISOString(),
+        endsAt: seg.end.toISOString(),
+      })),
+      createdAt: inserted.createdAt,
+      updatedAt: inserted.updatedAt,
+    };
   }
+}
+
+/** The rooms and devices held, as the appointment view lists them (staff holds are not listed). */
+function heldResources(held: readonly HoldRow[]): AppointmentView['resources'] {
+  const seen = new Map<string, AppointmentView['resources'][number]>();
+  for (const h of held) {
+    if (h.kind === 'staff') continue;
+    seen.set(`${h.kind}:${h.resourceId}:${h.place}`, { kind: h.kind, id: h.resourceId, slot: h.place });
+  }
+  return [...seen.values()].sort((a, b) => a.kind.localeCompare(b.kind) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || a.slot - b.slot);
 }
