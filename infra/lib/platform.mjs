@@ -202,6 +202,9 @@ export async function startPlatform(options = {}) {
     // the ports are known before anything starts, so every process gets every URL.
     for (const service of SERVICES) common[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
     const gatewayEnv = { ...common, PORT: String(port), ...(baseEnv.HOST ? { HOST: baseEnv.HOST } : {}) };
+    // PLATFORM_PROFILE_DIR=<dir>: every API and the gateway write a CPU profile there when they stop
+    // (how the benches' profiles in load-tests/README.md were taken; Node refuses --cpu-prof in NODE_OPTIONS).
+    const profileArgs = process.env.PLATFORM_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PLATFORM_PROFILE_DIR}`] : [];
     for (const service of SERVICES) {
       const database = `${databasePrefix}_${service.database}`;
       databases.push(database);
@@ -209,7 +212,7 @@ export async function startPlatform(options = {}) {
       await runNode(join(ROOT, service.dir, 'dist/migrate.js'), env, `${service.name} migrations`);
       if (service.seed && options.seed !== false && service.seedLast) lateSeeds.push({ service, env });
       else if (service.seed && options.seed !== false) await runNode(join(ROOT, service.dir, 'dist/seed.js'), env, `${service.name} seed`);
-      const child = spawn(process.execPath, [join(ROOT, service.dir, 'dist/main.js')], {
+      const child = spawn(process.execPath, [...profileArgs, join(ROOT, service.dir, 'dist/main.js')], {
         cwd: ROOT,
         env,
         // stdin a pipe held by this process: when it is gone, the child sees the end and stops (EXIT_WITH_PARENT).
@@ -238,7 +241,7 @@ export async function startPlatform(options = {}) {
         `${service.name} seed`,
       );
     }
-    const gateway = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
+    const gateway = spawn(process.execPath, [...profileArgs, join(ROOT, 'gateway/dist/main.js')], {
       cwd: ROOT,
       env: gatewayEnv,
       // stdin a pipe held by this process: when it is gone, the child sees the end and stops (EXIT_WITH_PARENT).
