@@ -196,6 +196,13 @@ describe('sending the receipt', () => {
     expect((await sendReceipt(ticket.id, { channel: 'sms' })).status).toBe(202);
     const listed = (await t.as('viewer').get(`/api/tickets/${ticket.id}/receipt-sends`)).body;
     expect(listed.map((s: { channel: string }) => s.channel)).toEqual(['sms', 'email']);
+    // GraphQL, as the POS asks: the same rules.
+    const mutation = `mutation($id: ID!, $key: String!) { sendReceipt(ticketId: $id, channel: "email", idempotencyKey: $key) { id channel } }`;
+    const gqlKey = newKey();
+    const viaGql = await t.gql('desk', mutation, { id: ticket.id, key: gqlKey });
+    expect(viaGql.errors).toBeUndefined();
+    expect((await t.gql('desk', mutation, { id: ticket.id, key: gqlKey })).data.sendReceipt.id).toBe(viaGql.data.sendReceipt.id);
+    expect(await requested(ticket.id)).toHaveLength(3);
   });
 
   it('refuses what it cannot send, naming the field: no key, a bad channel, an open ticket, no client', async () => {

@@ -280,7 +280,7 @@ beforeEach(() => {
               sendId: 's1',
               channel: variables.channel,
               recipient: 'ana@example.com',
-              status: 'sent',
+              status: 'queued',
               reason: null,
             },
           ];
@@ -290,7 +290,12 @@ beforeEach(() => {
             },
           });
         }
-        if (op === 'ReceiptDeliveries') return json(200, { data: { receiptDeliveries: deliveries } });
+        if (op === 'ReceiptDeliveries') {
+          // Asked again while it is on its way: queued first, then sent.
+          const answer = deliveries;
+          deliveries = deliveries.map((d) => ({ ...d, status: 'sent' }));
+          return json(200, { data: { receiptDeliveries: answer } });
+        }
         if (op === 'TicketReceipt')
           return json(200, {
             data: {
@@ -530,7 +535,10 @@ describe('PosPage', () => {
     expect(sent.variables).toMatchObject({ ticketId: 't1', channel: 'email' });
     expect(sent.variables.idempotencyKey).toMatch(/^pos-[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByTestId('send-receipt-dialog')).toBeNull());
-    await waitFor(() => expect(within(editor).getByTestId('receipt-deliveries').textContent).toBe('Sent · e-mail to ana@example.com'));
+    await waitFor(() => expect(within(editor).getByTestId('receipt-deliveries').textContent).toBe('Sending · e-mail to ana@example.com'));
+    await waitFor(() => expect(within(editor).getByTestId('receipt-deliveries').textContent).toBe('Sent · e-mail to ana@example.com'), {
+      timeout: 4000,
+    });
 
     fireEvent.click(within(editor).getByRole('button', { name: 'Print receipt' }));
     const view = await screen.findByTestId('receipt-print-view');

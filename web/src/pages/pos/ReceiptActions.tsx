@@ -52,14 +52,11 @@ const STATUS_WORDS: Record<string, string> = {
 
 /** How each receipt went, as messaging tells it; asked again while one is still on its way. */
 function ReceiptDeliveries({ ticketId }: { ticketId: string }) {
-  const q = useQuery(RECEIPT_DELIVERIES, { variables: { ticketId }, fetchPolicy: 'cache-and-network' });
+  const [pollInterval, setPollInterval] = useState(0);
+  const q = useQuery(RECEIPT_DELIVERIES, { variables: { ticketId }, fetchPolicy: 'cache-and-network', pollInterval });
   const list = q.data?.receiptDeliveries ?? [];
   const pending = list.some((d) => d.status === 'queued' || d.status === 'sending');
-  useEffect(() => {
-    if (!pending) return;
-    q.startPolling(1500);
-    return () => q.stopPolling();
-  }, [pending, q]);
+  useEffect(() => setPollInterval(pending ? 1500 : 0), [pending]);
   if (list.length === 0) return null;
   return (
     <ul className="pos-receipt-sends" aria-live="polite" data-testid="receipt-deliveries">
