@@ -3,7 +3,6 @@ import { ClientMessagesModule } from '../delivery/client-messages.module.js';
 import { ConsentModule } from '../consent/consent.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { ReceiptRequestedConsumer } from './events/receipt-requested.consumer.js';
-import { ReceiptDeliveryResolver } from './graphql/receipt-delivery.resolver.js';
 import { ReceiptSendRepository } from './persistence/receipt-send.repository.js';
 import { SendReceiptUseCase } from './use-cases/send-receipt.use-case.js';
 
@@ -14,7 +13,3 @@ import { SendReceiptUseCase } from './use-cases/send-receipt.use-case.js';
   exports: [SendReceiptUseCase],
 })
 export class ReceiptsModule {}
-
-/** The API side: how each receipt went, for the POS. */
-@Module({ providers: [ReceiptSendRepository, ReceiptDeliveryResolver] })
-export class ReceiptsApiModule {}
