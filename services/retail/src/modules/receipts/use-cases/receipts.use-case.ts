@@ -113,12 +113,12 @@ export class ReceiptsUseCase {
   private async receiptOf(ticket: TicketView, m?: EntityManager): Promise<ReceiptView> {
     const refusal = noReceiptReason(ticket);
     if (refusal) throw new NoReceiptError(refusal);
-    const [payments, cards, feeReasons, place] = await Promise.all([
-      this.payments.forTickets([ticket.id], m),
-      this.receipts.cardsOf(ticket.id, m),
-      this.receipts.feeReasonsOf(ticket.id, m),
-      this.platform.placeOf(ticket.locationId),
-    ]);
+    // One query at a time on the connection (a transaction's is shared); identity is asked alongside.
+    const placing = this.platform.placeOf(ticket.locationId);
+    placing.catch(() => undefined); // awaited below; a query failing first must not leave it unhandled
+    const payments = await this.payments.forTickets([ticket.id], m);
+    const cards = await this.receipts.cardsOf(ticket.id, m);
+    const feeReasons = await this.receipts.feeReasonsOf(ticket.id, m);
     const refunds = await this.payments.refundsOf(
       payments.map((p) => p.id),
       m,
@@ -131,7 +131,7 @@ export class ReceiptsUseCase {
         cardLast4: cards.get(p.id)?.last4 ?? null,
         refunds: refunds.get(p.id) ?? [],
       })),
-      place,
+      await placing,
       feeReasons,
     );
   }
