@@ -101,9 +101,7 @@ export class PlatformLookup {
    * Where a receipt comes from: the business's name and the location's name, address and phone
    * (identity). Unlike the zone this needs identity: a receipt is not printed with a guessed name.
    */
-  async placeOf(
-    locationId: string,
-  ): Promise<{
+  async placeOf(locationId: string): Promise<{
     businessName: string;
     locationName: string;
     locationAddress: string | null;
