@@ -6,7 +6,8 @@ import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 // The checkout walks of the checkout issue, at the front desk: check out one of today's demo
 // appointments with a 20% tip, pay cash with change (phase 1) or by card in the hosted modal
 // (phase 2: the local Stripe peer's page, its webhook back through the gateway), see the
-// payment-success confirmation with the amount, see the visit paid, then refund part of it.
+// payment-success confirmation with the amount, see the visit paid, then refund part of it;
+// after the cash checkout, send the receipt by e-mail and open the printable receipt.
 let browser: Browser;
 
 beforeAll(async () => {
@@ -82,8 +83,51 @@ describe('point of sale', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain('Refund $10.00 · Fringe redone');
     await expect.poll(() => editor.getByTestId('ticket-totals').innerText()).toMatch(/Refunded\s+−\$10\.00/);
+
+    // The receipt by e-mail: retail asks messaging through the outbox, messaging sends it through
+    // the local SES server, and the ticket says so.
+    await editor.getByRole('button', { name: 'Send receipt' }).click();
+    const send = page.getByTestId('send-receipt-dialog');
+    await send.waitFor();
+    await expect.poll(() => send.getByTestId('receipt-channel-email').isEnabled()).toBe(true);
+    await send.getByTestId('receipt-channel-email').check();
+    expect(await axeViolations(page, '[data-testid="send-receipt-dialog"]')).toEqual([]);
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    // Closed once retail took the request; a refusal would stay in the dialog, named.
+    await expect
+      .poll(async () => ((await send.count()) === 0 ? 'closed' : (await send.getByRole('alert').allInnerTexts()).join(' ') || 'open'), {
+        timeout: 10_000,
+      })
+      .toBe('closed');
+    await expect
+      .poll(() => editor.getByTestId('receipt-deliveries').innerText(), { timeout: 20_000 })
+      .toMatch(/^(Sent|Delivered) · e-mail to \S+@\S+/);
+
+    // The printable receipt: the ticket's own total, and the browser's print window asked for.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await editor.getByRole('button', { name: 'Print receipt' }).click();
+    const receipt = page.getByTestId('receipt-print-view');
+    await expect
+      .poll(
+        async () =>
+          (await receipt.getByTestId('receipt-paper').count())
+            ? 'shown'
+            : (await receipt.getByRole('alert').allInnerTexts()).join(' ') || 'loading',
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('shown');
+    expect(cents(await receipt.getByTestId('receipt-total').innerText())).toBe(total);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(await axeViolations(page, '[data-testid="receipt-print-view"]')).toEqual([]);
+    await receipt.getByRole('button', { name: 'Close' }).last().click();
+    await receipt.waitFor({ state: 'detached' });
     await context.close();
-  });
+  }, 120_000); // the whole desk day of one ticket: checkout, refund, receipt by e-mail, printed receipt
 
   it('checks out a demo appointment with a 20% tip by card in the hosted modal, shows payment success, then refunds part of it', async () => {
     const { context, page } = await newPage(browser);

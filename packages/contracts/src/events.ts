@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receiptViewSchema } from './retail/receipts.js';
 
 /**
  * Domain event envelope (DESIGN §3). Event types read `<context>.<entity>.<past-tense verb>.v<N>`;
@@ -409,6 +410,17 @@ export const EVENT_PAYLOADS = {
     amountMinor: z.number().int(),
     currency: z.string(),
     actionUrl: z.string(),
+  }),
+  /**
+   * Staff asked for a closed ticket's receipt to go to its client by e-mail or text (aggregateType
+   * 'ticket'): messaging checks consent and sends at most one message per sendId.
+   */
+  'retail.receipt.requested.v1': z.object({
+    sendId: z.string(),
+    ticketId: z.string(),
+    clientId: z.string(),
+    channel: z.enum(['email', 'sms']),
+    receipt: receiptViewSchema,
   }),
   // Prepaid value: one aggregate per gift card (aggregateType 'gift-card') or per membership/package
   // a client holds (aggregateType 'client-prepaid'). Money in minor units.

@@ -21,6 +21,7 @@ import { PasswordResetModule } from './modules/password-reset/password-reset.mod
 import { PhoneModule } from './modules/phone/phone.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { MarketingApiModule } from './modules/marketing/marketing-api.module.js';
+import { ReceiptsApiModule } from './modules/receipts/receipts-api.module.js';
 
 /**
  * The API process: subgraph, message log REST, provider webhooks, and the outbox relay (STOP/START
@@ -49,6 +50,7 @@ export class AppModule {
         PhoneModule,
         AiApiModule,
         MarketingApiModule,
+        ReceiptsApiModule,
       ],
       // Views carry ISO strings (the contracts); Nest's own DateTime serializes only Date objects.
       providers: [DateTimeScalar],

@@ -17,6 +17,7 @@ import { GiftCardDeliveriesModule } from './modules/gift-card-deliveries/gift-ca
 import { AiWorkerModule } from './modules/ai/ai-worker.module.js';
 import { FormLinksModule } from './modules/form-links/form-links.module.js';
 import { MarketingWorkerModule } from './modules/marketing/marketing-worker.module.js';
+import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 
 /**
  * The worker process: BullMQ processors and the event consumers (the API process runs neither). The
@@ -49,6 +50,7 @@ export class WorkerModule {
         AiWorkerModule,
         MarketingWorkerModule,
         FormLinksModule,
+        ReceiptsModule,
       ],
     };
   }

@@ -20,6 +20,7 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { DepositsModule } from './modules/deposits/deposits.module.js';
 import { OnlineGiftCardsModule } from './modules/online-gift-cards/online-gift-cards.module.js';
 import { SavedCardsModule } from './modules/saved-cards/saved-cards.module.js';
+import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 
 /** The API process: the `retail` subgraph and REST under /api/tickets, /api/payments, /api/sales-history, /api/checkout-appointments, /api/pos-settings, /api/products, /api/stock-*, /api/purchase-orders. */
 @Module({})
@@ -43,6 +44,7 @@ export class AppModule {
         DepositsModule,
         OnlineGiftCardsModule,
         SavedCardsModule,
+        ReceiptsModule,
       ],
       providers: [DateTimeScalar],
     };

@@ -4,3 +4,4 @@ export * from './inbox.js';
 export * from './phone.js';
 export * from './ai.js';
 export * from './marketing.js';
+export * from './receipts.js';

@@ -108,6 +108,16 @@ export class TestPlatformLookup {
   async timeZoneOf() {
     return TZ;
   }
+  /** Identity's business name and locations, as a receipt reads them. */
+  place = {
+    businessName: 'Willow & Sage',
+    locationName: 'Downtown',
+    locationAddress: '12 Main St, Springfield',
+    locationPhone: '+15555550100',
+  };
+  async placeOf() {
+    return { ...this.place, timeZone: TZ };
+  }
 
   /** A booked appointment as scheduling answers it: one service, or a visit of several (`parts`). */
   book(

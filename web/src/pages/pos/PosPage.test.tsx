@@ -20,6 +20,7 @@ const desk = {
 let permissions: string[];
 let ticket: Record<string, any> | null;
 let calls: { op: string; variables: Record<string, any> }[];
+let deliveries: Record<string, unknown>[];
 
 const location = { id: 'loc1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null };
 const appointment = {
@@ -110,6 +111,7 @@ beforeEach(() => {
   permissions = ['view_pos', 'use_pos', 'refund_payments'];
   ticket = null;
   calls = [];
+  deliveries = [];
   appointment.ticketId = null;
   appointment.ticketStatus = null;
   sessionStorage.clear();
@@ -258,6 +260,84 @@ beforeEach(() => {
         if (op === 'PrepaidPlans') return json(200, { data: { prepaidPlans: [] } });
         if (op === 'TicketPrepaid') return json(200, { data: { ticketPrepaid: [] } });
         if (op === 'GiftCardsSoldOn') return json(200, { data: { giftCardsSoldOn: [] } });
+        if (op === 'ReceiptContact')
+          return json(200, {
+            data: {
+              client: {
+                __typename: 'Client',
+                id: 'c1',
+                fullName: 'Ana Ruiz',
+                email: 'ana@example.com',
+                phone: '+13125550100',
+                smsConsent: { __typename: 'Consent', granted: false },
+              },
+            },
+          });
+        if (op === 'SendReceipt') {
+          deliveries = [
+            {
+              __typename: 'ReceiptDelivery',
+              sendId: 's1',
+              channel: variables.channel,
+              recipient: 'ana@example.com',
+              status: 'queued',
+              reason: null,
+            },
+          ];
+          return json(200, {
+            data: {
+              sendReceipt: { __typename: 'ReceiptSend', id: 's1', channel: variables.channel, requestedAt: '2026-11-23T17:06:00.000Z' },
+            },
+          });
+        }
+        if (op === 'ReceiptDeliveries') {
+          // Asked again while it is on its way: queued first, then sent.
+          const answer = deliveries;
+          deliveries = deliveries.map((d) => ({ ...d, status: 'sent' }));
+          return json(200, { data: { receiptDeliveries: answer } });
+        }
+        if (op === 'TicketReceipt')
+          return json(200, {
+            data: {
+              ticketReceipt: {
+                __typename: 'Receipt',
+                ticketId: 't1',
+                ticketNumber: 1001,
+                businessName: 'Demo Salon',
+                locationName: 'Downtown',
+                locationAddress: '12 Main St',
+                locationPhone: null,
+                closedAt: '2026-11-23T17:05:00.000Z',
+                timeZone: 'America/Chicago',
+                currency: 'USD',
+                subtotalMinor: 5500,
+                discountMinor: 0,
+                discountReason: null,
+                taxMinor: 0,
+                tipMinor: 0,
+                totalMinor: 5500,
+                paidMinor: 5500,
+                changeMinor: 500,
+                refundedMinor: 0,
+                lines: [
+                  {
+                    __typename: 'ReceiptLine',
+                    kind: 'service',
+                    name: 'Haircut',
+                    quantity: 1,
+                    performer: 'Dana Lee',
+                    grossMinor: 5500,
+                    discountMinor: 0,
+                    discountReason: null,
+                    totalMinor: 5500,
+                    feeReason: null,
+                  },
+                ],
+                tenders: [{ __typename: 'ReceiptTender', method: 'cash', label: 'Cash', amountMinor: 5500, changeMinor: 500 }],
+                refunds: [],
+              },
+            },
+          });
         return json(200, { data: { viewer: { __typename: 'User', ...desk, fullName: 'Sam Rivera' } } });
       }
       return json(404, { error: `no fake for ${path}` });
@@ -412,6 +492,70 @@ describe('PosPage', () => {
     expect(lastCall('RefundPayment')?.variables).toMatchObject({ paymentId: 'p1', input: { amountMinor: 1500, reason: 'Fringe redone' } });
     await waitFor(() => expect(screen.queryByTestId('refund-dialog')).toBeNull());
     await waitFor(() => expect(within(editor).getByTestId('payment-p1').textContent).toContain('Refund $15.00 · Fringe redone'));
+  });
+
+  it('sends a closed ticket’s receipt by e-mail (texts offered only with consent) and prints it', async () => {
+    ticket = {
+      version: 3,
+      tipInput: null,
+      payments: [
+        {
+          id: 'p1',
+          method: 'cash',
+          status: 'succeeded',
+          amountMinor: 5500,
+          tenderedMinor: 6000,
+          changeMinor: 500,
+          refundedMinor: 0,
+          createdAt: '2026-11-23T17:05:00.000Z',
+          refunds: [],
+        },
+      ],
+    };
+    appointment.ticketId = 't1';
+    appointment.ticketStatus = 'closed';
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    await openPos();
+    fireEvent.click(within(await screen.findByTestId('closed-tickets')).getByRole('button', { name: /#1001/ }));
+    const editor = await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect(within(editor).getByTestId('ticket-status').textContent).toBe('Paid'));
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Send receipt' }));
+    const dialog = await screen.findByTestId('send-receipt-dialog');
+    await waitFor(() => expect(within(dialog).getByText(/to ana@example.com/)).toBeTruthy());
+    // Ana has not agreed to texts: the text option is there, disabled, saying why.
+    expect((within(dialog).getByTestId('receipt-channel-sms') as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByText(/has not agreed to texts/)).toBeTruthy();
+    expect((within(dialog).getByTestId('receipt-channel-email') as HTMLInputElement).checked).toBe(true);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    });
+    const sent = lastCall('SendReceipt')!;
+    expect(sent.variables).toMatchObject({ ticketId: 't1', channel: 'email' });
+    expect(sent.variables.idempotencyKey).toMatch(/^pos-[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByTestId('send-receipt-dialog')).toBeNull());
+    await waitFor(() => expect(within(editor).getByTestId('receipt-deliveries').textContent).toBe('Sending · e-mail to ana@example.com'));
+    await waitFor(() => expect(within(editor).getByTestId('receipt-deliveries').textContent).toBe('Sent · e-mail to ana@example.com'), {
+      timeout: 4000,
+    });
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Print receipt' }));
+    const view = await screen.findByTestId('receipt-print-view');
+    await waitFor(() => expect(within(view).getByTestId('receipt-total').textContent).toBe('$55.00'));
+    expect(within(view).getByText('with Dana Lee')).toBeTruthy();
+    expect(within(view).getByText('Paid · Cash')).toBeTruthy();
+    expect(lastCall('TicketReceipt')?.variables).toEqual({ ticketId: 't1' });
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+  }, 15_000);
+
+  it('offers no receipt for a ticket still open', async () => {
+    await openPos();
+    fireEvent.click(within(await screen.findByTestId('checkout-a1')).getByRole('button', { name: /check out/i }));
+    const editor = await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect(within(editor).getByTestId('ticket-status').textContent).toBe('Open'));
+    expect(within(editor).queryByRole('button', { name: 'Send receipt' })).toBeNull();
+    expect(within(editor).queryByRole('button', { name: 'Print receipt' })).toBeNull();
   });
 
   it('shows the list without checkout buttons to someone who may only look', async () => {

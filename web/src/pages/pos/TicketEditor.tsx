@@ -15,6 +15,7 @@ import { dollarsToMinor, minorToDollars } from '../services/money';
 import { useStaffOptions } from '../services/staff-options';
 import { CardPaymentModal, type CardModalInfo } from './CardPaymentModal';
 import { PrepaidTenders, SellPrepaid, SoldGiftCards } from './PrepaidPanels';
+import { ReceiptActions } from './ReceiptActions';
 import { CARD_OPTIONS, PAY_TICKET, POS_PRODUCTS, PRODUCT_BY_CODE, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
 import {
   activeTip,
@@ -135,6 +136,7 @@ export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: stri
       {ticket.status === 'open' && canUse && ticket.balanceMinor > 0 && <TenderPanel ticket={ticket} onPaid={onChanged} />}
       <SoldGiftCards ticket={ticket} />
       <Payments ticket={ticket} onRefunded={onChanged} />
+      <ReceiptActions ticket={ticket} />
       {ticket.status === 'open' && canUse && ticket.paidMinor === 0 && <VoidButton ticket={ticket} onVoided={onChanged} />}
     </article>
   );

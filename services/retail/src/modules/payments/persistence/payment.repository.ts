@@ -105,6 +105,11 @@ export class PaymentRepository {
     return rows[0]!.id;
   }
 
+  /** The card a tender was paid with, as the receipt shows it: brand and last four digits, never more. */
+  async recordCard(m: EntityManager, paymentId: string, card: { brand: string; last4: string }): Promise<void> {
+    await m.query(`UPDATE payments SET card_brand = $2, card_last4 = $3 WHERE id = $1`, [paymentId, card.brand, card.last4]);
+  }
+
   /** The card tender of a processor's intent. */
   async findByProviderRef(m: EntityManager, providerRef: string): Promise<PaymentRow | null> {
     const rows: PaymentRow[] = await m.query(`SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENTS} WHERE p.provider_ref = $1`, [providerRef]);

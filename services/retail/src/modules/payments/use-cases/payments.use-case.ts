@@ -274,6 +274,7 @@ export class PaymentsUseCase {
       requestKey: row.idempotencyKey,
     };
     let offSession: { customerId: string; paymentMethodId: string } | undefined;
+    let savedCard: { brand: string; last4: string } | null = null;
     if (p.method === 'terminal') {
       const reader = await this.accounts.reader(m, p.readerId!);
       if (!reader || reader.locationId !== ticket.locationId)
@@ -284,6 +285,7 @@ export class PaymentsUseCase {
       if (!card || card.clientId !== ticket.clientId)
         throw ValidationFailedError.field('savedCardId', 'is not a saved card of this ticket’s client');
       offSession = { customerId: card.customerId, paymentMethodId: card.id };
+      savedCard = { brand: card.brand, last4: card.last4 };
     }
     let intent: CardIntent;
     try {
@@ -309,6 +311,7 @@ export class PaymentsUseCase {
       providerRef: intent.id,
       readerId: p.readerId ?? null,
     });
+    if (savedCard) await this.payments.recordCard(m, paymentId, savedCard);
     if (p.method === 'terminal') {
       try {
         await this.gateway.processOnReader(p.readerId!, intent.id, `${tenderIntentKey(ticket.id, row.idempotencyKey)}-reader`);

@@ -128,4 +128,27 @@ describe('PlatformLookup (checkout)', () => {
     // Identity not answering: the desk still works, in the default zone.
     expect(await lookup.timeZoneOf('loc-2')).toBe('America/Chicago');
   });
+
+  it("reads where a receipt comes from in identity: the business's name, the location's name, address and phone", async () => {
+    answers['/api/business-settings'] = {
+      businessName: 'Willow & Sage',
+      businessLogo: null,
+      timeZone: 'America/Chicago',
+      currency: 'USD',
+      phone: '+15555550100',
+      email: null,
+      website: null,
+    };
+    (answers['/api/locations'] as { address: string | null }[])[1]!.address = '1 Ocean Ave';
+    expect(await lookup.placeOf('loc-2')).toEqual({
+      businessName: 'Willow & Sage',
+      locationName: 'Coast',
+      locationAddress: '1 Ocean Ave',
+      locationPhone: '+15555550100',
+      timeZone: 'America/Los_Angeles',
+    });
+    // No guessed name on a receipt: identity not answering fails the receipt, saying so.
+    delete answers['/api/business-settings'];
+    await expect(lookup.placeOf('loc-2')).rejects.toThrow();
+  });
 });

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { appointmentServiceSnapshotSchema, appointmentViewSchema, locationListSchema, serviceViewSchema } from '@salon/contracts';
+import {
+  appointmentServiceSnapshotSchema,
+  appointmentViewSchema,
+  businessSettingsSchema,
+  locationListSchema,
+  serviceViewSchema,
+} from '@salon/contracts';
 import { APP_CONFIG, AppError, ContractDriftError, NotFoundError, ServiceToken } from '@salon/nest-kit';
 import { z } from 'zod';
 import type { RetailConfig } from '../../../config.js';
@@ -89,6 +95,36 @@ export class PlatformLookup {
       if (error instanceof ContractDriftError) throw error;
       return this.config.DEFAULT_TIME_ZONE;
     }
+  }
+
+  /**
+   * Where a receipt comes from: the business's name and the location's name, address and phone
+   * (identity). Unlike the zone this needs identity: a receipt is not printed with a guessed name.
+   */
+  async placeOf(locationId: string): Promise<{
+    businessName: string;
+    locationName: string;
+    locationAddress: string | null;
+    locationPhone: string | null;
+    timeZone: string;
+  }> {
+    const [settings, locations] = await Promise.all([
+      this.call(
+        this.config.IDENTITY_URL,
+        '/api/business-settings',
+        businessSettingsSchema.pick({ businessName: true, phone: true }),
+        false,
+      ),
+      this.call(this.config.IDENTITY_URL, '/api/locations', locationListSchema, false),
+    ]);
+    const location = (locations ?? []).find((l) => l.id === locationId);
+    return {
+      businessName: settings!.businessName,
+      locationName: location?.name ?? '',
+      locationAddress: location?.address ?? null,
+      locationPhone: location?.phone ?? settings!.phone ?? null,
+      timeZone: location?.timeZone ?? this.config.DEFAULT_TIME_ZONE,
+    };
   }
 
   private async call<S extends z.ZodType>(base: string, path: string, schema: S, nullOn404: boolean): Promise<z.output<S> | null> {
