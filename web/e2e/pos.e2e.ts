@@ -99,6 +99,11 @@ describe('point of sale', () => {
     const appointmentId = (await candidates.first().getAttribute('data-testid'))!.replace('appointment-', '');
     const block = page.getByTestId(`appointment-${appointmentId}`);
     const menu = page.getByTestId(`appointment-menu-${appointmentId}`);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const get = async <T>(path: string) =>
+      (await (await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    const { clientId } = await get<{ clientId: string }>(`/api/appointments/${appointmentId}`);
+    expect(clientId).toBeTruthy();
     if (['booked', 'confirmed'].includes((await block.getAttribute('data-status'))!)) {
       await menu.click();
       await page.getByTestId('status-checked-in').click();
@@ -165,6 +170,28 @@ describe('point of sale', () => {
     await page.goto(`/appointments?date=${day}`);
     const paid = page.getByTestId(`appointment-${appointmentId}`);
     await expect.poll(() => paid.getAttribute('data-paid'), { timeout: 20_000 }).toBe('true');
+
+    // The client's profile: the lifetime spend (the clients service's projection of retail's events) is
+    // their sales less refunds as retail lists them, this one included; the sale is on the Purchases tab.
+    type Sale = { ticketId: string; totalMinor: number; refundedMinor: number };
+    const netOf = (sales: Sale[]) => sales.reduce((sum, x) => sum + x.totalMinor - x.refundedMinor, 0);
+    let spent = 0;
+    await expect
+      .poll(
+        async () => {
+          const sales = await get<Sale[]>(`/api/sales-history?clientId=${clientId}`);
+          spent = netOf(sales);
+          const mine = sales.some((x) => x.totalMinor === total && x.refundedMinor === 1000);
+          return mine && (await get<{ lifetimeSpendMinor: number }>(`/api/clients/${clientId}`)).lifetimeSpendMinor === spent;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.goto(`/clients/${clientId}?tab=purchases`);
+    await expect.poll(() => page.getByTestId('client-spend').innerText()).toContain(`Lifetime spend ${dollars(spent)}`);
+    const sale = page.getByTestId('sale-row').first();
+    await expect.poll(() => sale.getByTestId('sale-total').innerText()).toBe(dollars(total));
+    expect(await sale.getByTestId('sale-state').textContent()).toBe('Partly refunded $10.00');
     await context.close();
   });
 
