@@ -129,24 +129,57 @@ describe('point of sale', () => {
     await context.close();
   }, 120_000); // the whole desk day of one ticket: checkout, refund, receipt by e-mail, printed receipt
 
-  it('checks out a demo appointment with a 20% tip by card in the hosted modal, shows payment success, then refunds part of it', async () => {
+  it('checks out a completed demo appointment from the calendar with a product and a 20% tip by card in the hosted modal, sees it paid on the calendar, then refunds part of it', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff@demo.salon');
     await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/pos');
-    await page.getByTestId('pos-page').waitFor();
 
-    const row = page.locator('[data-testid^="checkout-"]', { has: page.getByRole('button', { name: /^Check out/ }) }).first();
-    await row.waitFor();
-    const appointmentId = (await row.getAttribute('data-testid'))!.replace('checkout-', '');
-    await row.getByRole('button', { name: /^Check out/ }).click();
+    // On today's calendar: a visit of today still unpaid (one person, one service), completed at the desk.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+    await page.goto(`/appointments?date=${day}`);
+    const unpaid = (status: string) => `[data-testid^="appointment-"][data-status="${status}"]:not([data-paid]):not([data-visit])`;
+    const candidates = page.locator(['in-service', 'checked-in', 'confirmed', 'booked'].map(unpaid).join(', '));
+    await candidates.first().waitFor();
+    const appointmentId = (await candidates.first().getAttribute('data-testid'))!.replace('appointment-', '');
+    const block = page.getByTestId(`appointment-${appointmentId}`);
+    const menu = page.getByTestId(`appointment-menu-${appointmentId}`);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const get = async <T>(path: string) =>
+      (await (await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    const { clientId } = await get<{ clientId: string }>(`/api/appointments/${appointmentId}`);
+    expect(clientId).toBeTruthy();
+    if (['booked', 'confirmed'].includes((await block.getAttribute('data-status'))!)) {
+      await menu.click();
+      await page.getByTestId('status-checked-in').click();
+      await expect.poll(() => block.getAttribute('data-status')).toBe('checked-in');
+    }
+    await menu.click();
+    await page.getByTestId('status-completed').click();
+    await expect.poll(() => block.getAttribute('data-status')).toBe('completed');
+
+    // Checkout in its menu: /pos opens with the visit's ticket.
+    await menu.click();
+    await page.getByTestId('appointment-checkout').click();
+    await page.waitForURL(/\/pos\?ticket=/);
     const editor = page.getByTestId('ticket-editor');
     await editor.waitFor();
     await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Open');
-    const before = cents(await editor.getByTestId('ticket-total').innerText());
+    const services = cents(await editor.getByTestId('ticket-total').innerText());
+    expect(services).toBeGreaterThan(0);
+
+    // A product from the shelf, then a 20% tip of the (untaxed, pre-discount) services.
+    const lines = editor.locator('[data-testid^="line-"]');
+    const serviceLines = await lines.count();
+    await editor.getByLabel('Product', { exact: true }).selectOption({ index: 1 });
+    await editor.getByRole('button', { name: 'Add product' }).click();
+    await expect.poll(() => lines.count()).toBe(serviceLines + 1);
+    await expect.poll(async () => cents(await editor.getByTestId('ticket-total').innerText())).toBeGreaterThan(services);
+    const withProduct = cents(await editor.getByTestId('ticket-total').innerText());
     await editor.getByRole('button', { name: '20%', exact: true }).click();
-    const total = before + Math.floor((before * 20 + 50) / 100);
+    const tip = Math.floor((services * 20 + 50) / 100);
+    const total = withProduct + tip;
     await expect.poll(async () => cents(await editor.getByTestId('ticket-total').innerText())).toBe(total);
+    await expect.poll(() => editor.getByTestId('tip-split').innerText()).toContain(dollars(tip));
 
     // The card is typed in the payment provider's page, framed in the modal: never in ours.
     await editor.getByRole('button', { name: `Pay ${dollars(total)} by card` }).click();
@@ -167,17 +200,6 @@ describe('point of sale', () => {
     await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Paid');
     await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain(`Card ${dollars(total)}`);
 
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    await expect
-      .poll(
-        async () => {
-          const res = await fetch(`${baseUrl()}/api/appointments/${appointmentId}`, { headers: { authorization: `Bearer ${token}` } });
-          return ((await res.json()) as { paidAt: string | null }).paidAt !== null;
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-
     // A partial refund goes back to the card through Stripe.
     await editor.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByTestId('refund-dialog');
@@ -187,6 +209,33 @@ describe('point of sale', () => {
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain('Refund $10.00 · Fringe redone');
+
+    // The calendar on that day marks the visit paid (scheduling consumed retail.ticket.closed.v1; the calendar polls).
+    await page.goto(`/appointments?date=${day}`);
+    const paid = page.getByTestId(`appointment-${appointmentId}`);
+    await expect.poll(() => paid.getAttribute('data-paid'), { timeout: 20_000 }).toBe('true');
+
+    // The client's profile: the lifetime spend (the clients service's projection of retail's events) is
+    // their sales less refunds as retail lists them, this one included; the sale is on the Purchases tab.
+    type Sale = { ticketId: string; totalMinor: number; refundedMinor: number };
+    const netOf = (sales: Sale[]) => sales.reduce((sum, x) => sum + x.totalMinor - x.refundedMinor, 0);
+    let spent = 0;
+    await expect
+      .poll(
+        async () => {
+          const sales = await get<Sale[]>(`/api/sales-history?clientId=${clientId}`);
+          spent = netOf(sales);
+          const mine = sales.some((x) => x.totalMinor === total && x.refundedMinor === 1000);
+          return mine && (await get<{ lifetimeSpendMinor: number }>(`/api/clients/${clientId}`)).lifetimeSpendMinor === spent;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.goto(`/clients/${clientId}?tab=purchases`);
+    await expect.poll(() => page.getByTestId('client-spend').innerText()).toContain(`Lifetime spend ${dollars(spent)}`);
+    const sale = page.getByTestId('sale-row').first();
+    await expect.poll(() => sale.getByTestId('sale-total').innerText()).toBe(dollars(total));
+    expect(await sale.getByTestId('sale-state').textContent()).toBe('Partly refunded $10.00');
     await context.close();
   });
 

@@ -59,6 +59,10 @@ export const clientSchema = z.object({
   smsConsent: consentSchema,
   emailConsent: consentSchema,
   lastVisitAt: z.string().nullable(),
+  /** What the client spent at checkout, net of refunds, in minor units (retail's closed tickets; tips included). */
+  lifetimeSpendMinor: z.number().int(),
+  /** When their last ticket closed. */
+  lastPurchaseAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string().nullable(),

@@ -44,6 +44,8 @@ describe('profiles', () => {
       emailConsent: { granted: false, changedAt: null, method: null },
       createdBy: USERS.manager.id,
       lastVisitAt: null,
+      lifetimeSpendMinor: 0,
+      lastPurchaseAt: null,
     });
     expect(c.alerts).toEqual([{ id: expect.any(String), kind: 'allergy', text: 'Allergic to PPD hair dye', critical: false }]);
     expect(c.smsConsent.changedAt).toMatch(/^\d{4}-\d\d-\d\dT/);

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { conflictOf } from '../../lib/api-client';
 import { formatCents, formatDate, formatDateTime, formatDuration, formatTime } from '../../lib/format';
@@ -12,7 +12,7 @@ import { Dialog } from '../clients/Dialog';
 import type { Alternative, StaffMember } from './appointments-api';
 import { APPOINTMENT_DETAILS, BOOKING_SERVICES, UPDATE_APPOINTMENT } from './appointments-gql';
 import { changeAuthor, describeChange, newestFirst } from './appointment-changes';
-import { ACTION_WORDS, type CalendarAbilities } from './calendar-permissions';
+import { ACTION_WORDS, checkoutPath, checkoutReady, type CalendarAbilities } from './calendar-permissions';
 import { criticalAlerts, needsAcknowledgement, type AlertLike } from './client-alerts';
 import { appointmentParts } from './calendar-items';
 import { editFormOf, editPatch, rebookStart, type EditForm } from './panel-rules';
@@ -63,6 +63,7 @@ export function AppointmentPanel({
   onRebook,
   onClose,
 }: Props) {
+  const navigate = useNavigate();
   const details = useQuery(APPOINTMENT_DETAILS, { variables: { id }, errorPolicy: 'all', fetchPolicy: 'cache-and-network' });
   const a = details.data?.appointment ?? null;
   const client = a?.client ?? null;
@@ -193,12 +194,14 @@ export function AppointmentPanel({
             </div>
           )}
 
-          {abilities.change && (
+          {(abilities.change || (abilities.checkout && checkoutReady(a))) && (
             <section aria-labelledby={`${id}-status`}>
               <h3 id={`${id}-status`}>Status</h3>
               <StatusActions
                 status={a.status}
                 busy={updateState.loading}
+                canChange={abilities.change}
+                onCheckout={abilities.checkout && checkoutReady(a) ? () => navigate(checkoutPath(a.id)) : undefined}
                 onChange={(s: AppointmentStatus, reason?: string) =>
                   void run(
                     { status: s, ...(s === 'cancelled' ? { cancelReason: reason ?? null } : {}) },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BookDialog } from './BookDialog';
 import { formatTime } from '../../lib/format';
 import { Spinner } from '../../shell/Spinner';
 import { DateNav } from './DateNav';
 import { usePermissions } from '../../session/use-permissions';
-import { calendarAbilities } from './calendar-permissions';
+import { calendarAbilities, checkoutPath, checkoutReady } from './calendar-permissions';
 import { StatusActions } from './StatusMenu';
 import { conflictOf, type Appointment } from './appointments-api';
 import { statusColor, statusLabel } from './status';
@@ -40,6 +40,8 @@ export function AppointmentsMobilePage() {
   // Status actions only for those who may change appointments (the same requirement as the server's).
   const canChange = !isLoading && calendarAbilities(can).change;
   const canBook = !isLoading && calendarAbilities(can).book;
+  const canCheckout = !isLoading && calendarAbilities(can).checkout;
+  const navigate = useNavigate();
   const [booking, setBooking] = useState(false);
   const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
   const [moving, setMoving] = useState<{ id: string; time: string; staffId: string } | null>(null);
@@ -100,7 +102,7 @@ export function AppointmentsMobilePage() {
                     <button
                       type="button"
                       className="appt-mobile-row"
-                      aria-expanded={canChange ? open === a.id : undefined}
+                      aria-expanded={canChange || (canCheckout && checkoutReady(a)) ? open === a.id : undefined}
                       onClick={() => setOpen(open === a.id ? null : a.id)}
                     >
                       <span>
@@ -180,10 +182,12 @@ export function AppointmentsMobilePage() {
                         </div>
                       </form>
                     )}
-                    {canChange && open === a.id && (
+                    {(canChange || (canCheckout && checkoutReady(a))) && open === a.id && (
                       <StatusActions
                         status={a.status}
                         busy={patch.isPending}
+                        canChange={canChange}
+                        onCheckout={canCheckout && checkoutReady(a) ? () => navigate(checkoutPath(a.id)) : undefined}
                         onClose={() => setOpen(null)}
                         onChange={(s, reason) => {
                           setError(null);

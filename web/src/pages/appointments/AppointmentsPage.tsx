@@ -17,7 +17,7 @@ import { AppointmentPanel, type RebookPrefill } from './AppointmentPanel';
 import { BookDialog } from './BookDialog';
 import { CalendarControls, CalendarLegend, useColourMode } from './CalendarControls';
 import { legendEntries, pxPerMinAt, visibleAppointments } from './calendar-display';
-import { ACTION_WORDS, calendarAbilities } from './calendar-permissions';
+import { ACTION_WORDS, calendarAbilities, checkoutPath, NO_ABILITIES } from './calendar-permissions';
 import { partsOf } from './calendar-items';
 import { DateNav } from './DateNav';
 import { DayView, type PendingChange } from './DayView';
@@ -69,7 +69,7 @@ function AppointmentsCalendar() {
   const { user } = useSession();
   const { can, isLoading: permissionsLoading } = usePermissions();
   // Until the permissions are known nothing that might be refused is offered.
-  const abilities = permissionsLoading ? { book: false, change: false } : calendarAbilities(can);
+  const abilities = permissionsLoading ? NO_ABILITIES : calendarAbilities(can);
   const [colourMode, setColourMode] = useColourMode(user?.id ?? null);
   const items = useMemo(() => visibleAppointments(data.items, showCancelled), [data.items, showCancelled]);
   const legend = useMemo(() => legendEntries(colourMode, partsOf(items), showCancelled), [colourMode, items, showCancelled]);
@@ -290,6 +290,7 @@ function AppointmentsCalendar() {
           colourMode={colourMode}
           canBook={abilities.book}
           canChange={abilities.change}
+          onCheckout={abilities.checkout ? (a) => navigate(checkoutPath(a.id)) : undefined}
           onOpen={(a, opener) => setOpen({ id: a.id, opener })}
           columnExtra={
             abilities.book && freeService && data.locationId

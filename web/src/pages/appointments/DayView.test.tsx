@@ -89,6 +89,51 @@ describe('DayView', () => {
     fireEvent.click(screen.getByTestId('status-confirmed'));
     expect(onStatus).toHaveBeenCalledWith(expect.objectContaining({ id: 'a1' }), 'confirmed', undefined);
   });
+  it('offers Checkout on a completed unpaid appointment, not on a paid or cancelled one, and none without the POS', () => {
+    const onCheckout = vi.fn();
+    const items = [
+      appt('a1', 10, 'completed'),
+      { ...appt('a2', 12, 'completed'), paidAt: '2026-11-21T19:05:00.000Z' },
+      appt('a3', 14, 'cancelled'),
+    ];
+    const view = (props: { canChange: boolean; onCheckout?: (a: Appointment) => void }) => (
+      <DayView
+        date="2026-11-21"
+        items={items}
+        workingHours={[]}
+        staff={[]}
+        staffNames={new Map()}
+        clientNames={new Map()}
+        onEmptySlot={() => undefined}
+        onMove={() => undefined}
+        onStatus={() => undefined}
+        pending={new Map()}
+        busy={false}
+        {...props}
+      />
+    );
+    const { rerender } = render(view({ canChange: true, onCheckout }));
+    // A completed visit has no status left to move to: the menu holds Checkout alone.
+    fireEvent.click(screen.getByTestId('appointment-menu-a1'));
+    expect(screen.getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['Checkout']);
+    fireEvent.click(screen.getByTestId('appointment-checkout'));
+    expect(onCheckout).toHaveBeenCalledWith(expect.objectContaining({ id: 'a1' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(screen.getByTestId('appointment-menu-a2'));
+    expect(screen.queryByTestId('appointment-checkout')).toBeNull();
+    expect(screen.getByText('No further status changes')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('appointment-menu-a2'));
+    // The POS without calendar changes: the menu is there for Checkout, without status changes.
+    rerender(view({ canChange: false, onCheckout }));
+    expect(screen.queryByTestId('appointment-menu-a2')).toBeNull();
+    expect(screen.queryByTestId('appointment-menu-a3')).toBeNull();
+    fireEvent.click(screen.getByTestId('appointment-menu-a1'));
+    expect(screen.getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['Checkout']);
+    // Without the POS permission there is no Checkout anywhere.
+    rerender(view({ canChange: true }));
+    fireEvent.click(screen.getByTestId('appointment-menu-a1'));
+    expect(screen.queryByTestId('appointment-checkout')).toBeNull();
+  });
   it('shades unavailable times with the reason on hover, and a click there gives the reason instead of booking', () => {
     const onEmptySlot = vi.fn();
     const onBlocked = vi.fn();

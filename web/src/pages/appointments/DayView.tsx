@@ -19,6 +19,7 @@ import { PX_PER_MIN, dragStart, isDrag, cleanupAfter, processingGap, reasonAt, r
 import { blockAt, movedPlace, nextPlace, type KeyOrigin } from './calendar-keys';
 import { blockColour, blockLine, isShortBlock, type ColourMode } from './calendar-display';
 import { canReschedule, statusLabel, type AppointmentStatus } from './status';
+import { checkoutReady } from './calendar-permissions';
 import {
   SLOT_MIN,
   compactHHMM,
@@ -66,6 +67,8 @@ interface Props {
   /** What the user may do (the scheduling resolvers' permissions): without them the controls are not drawn. */
   canBook?: boolean;
   canChange?: boolean;
+  /** Checkout at the point of sale (POS permission): offered in the block's menu on appointments not paid yet. */
+  onCheckout?(a: Appointment): void;
   /** A click or Enter on an appointment: its details panel (focus goes back to `opener` when it closes). */
   onOpen?(a: Appointment, opener: HTMLElement | null): void;
   /** Under each person's name in the column head (the "Next free" button). */
@@ -148,6 +151,7 @@ export function DayView({
   colourMode = 'status',
   canBook = true,
   canChange = true,
+  onCheckout,
   onOpen,
   columnExtra,
 }: Props) {
@@ -517,6 +521,14 @@ export function DayView({
                 const cleanup = part.part === part.of ? cleanupAfter(part.service) : 0;
                 const dragging = drag?.id === a.id && drag.moved;
                 const visit = multi ? (visits.get(a.id) ?? []) : [];
+                const checkout =
+                  onCheckout && checkoutReady(a)
+                    ? () => {
+                        setMenuFor(null);
+                        onCheckout(a);
+                      }
+                    : undefined;
+                const hasMenu = canChange || !!checkout;
                 return (
                   <Fragment key={part.id}>
                     <div
@@ -613,7 +625,7 @@ export function DayView({
                           </>
                         )}
                       </div>
-                      {canChange && (
+                      {hasMenu && (
                         <button
                           type="button"
                           className="appt-menu-btn"
@@ -667,12 +679,14 @@ export function DayView({
                           }}
                         />
                       )}
-                      {canChange && menuFor === part.id && (
+                      {hasMenu && menuFor === part.id && (
                         <div className="appt-menu popover" onClick={(e) => e.stopPropagation()}>
                           {multi && <VisitParts parts={visit} current={part.id} staffNames={staffNames} testId={`visit-${a.id}`} />}
                           <StatusActions
                             status={a.status}
                             busy={busy}
+                            canChange={canChange}
+                            onCheckout={checkout}
                             onClose={() => setMenuFor(null)}
                             onChange={(s, reason) => {
                               setMenuFor(null);

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApolloProvider } from '@apollo/client/react';
 import { createApolloClient } from '../../lib/apollo';
 import { AppointmentPanel } from './AppointmentPanel';
@@ -264,7 +264,7 @@ const details = (over: Record<string, unknown> = {}) => ({
   },
 });
 
-function panel(abilities = { book: true, change: true }, extra: Partial<Parameters<typeof AppointmentPanel>[0]> = {}) {
+function panel(abilities = { book: true, change: true, checkout: false }, extra: Partial<Parameters<typeof AppointmentPanel>[0]> = {}) {
   const onAcknowledge = vi.fn();
   const onRebook = vi.fn();
   const onClose = vi.fn();
@@ -422,11 +422,44 @@ describe('the appointment details panel', () => {
 
   it('shows no status actions, edit or rebook to someone who may only look', async () => {
     routes.AppointmentDetails = () => details();
-    panel({ book: false, change: false });
+    panel({ book: false, change: false, checkout: false });
     await screen.findByTestId('panel-services');
     expect(screen.queryByTestId('status-confirmed')).toBeNull();
     expect(screen.queryByTestId('panel-edit')).toBeNull();
     expect(screen.queryByTestId('panel-rebook')).toBeNull();
+  });
+
+  it('offers Checkout to the POS on an unpaid visit (even without calendar changes), and not once it is paid', async () => {
+    const Where = () => {
+      const at = useLocation();
+      return <output data-testid="where">{at.pathname + at.search}</output>;
+    };
+    routes.AppointmentDetails = () => details({ status: 'completed', paidAt: null });
+    wrap(
+      <>
+        <AppointmentPanel
+          id="a1"
+          opener={null}
+          locationId="loc1"
+          staff={[]}
+          staffNames={new Map()}
+          abilities={{ book: false, change: false, checkout: true }}
+          acknowledged={new Set(['al1'])}
+          onAcknowledge={() => undefined}
+          onRebook={() => undefined}
+          onClose={() => undefined}
+        />
+        <Where />
+      </>,
+    );
+    fireEvent.click(await screen.findByTestId('appointment-checkout'));
+    expect(screen.getByTestId('where').textContent).toBe('/pos?appointment=a1');
+    expect(screen.queryByTestId('status-confirmed')).toBeNull();
+    cleanup();
+    routes.AppointmentDetails = () => details({ status: 'completed', paidAt: '2026-11-24T17:05:00.000Z' });
+    panel({ book: true, change: true, checkout: true });
+    await screen.findByTestId('panel-services');
+    expect(screen.queryByTestId('appointment-checkout')).toBeNull();
   });
 
   it('Escape closes it', async () => {

@@ -4,16 +4,20 @@ import { ACTION_LABEL, allowedTransitions, type AppointmentStatus } from './stat
 interface Props {
   status: string;
   busy?: boolean;
+  /** False: the user may not change appointments, so no status is offered (Checkout may still be). */
+  canChange?: boolean;
   onChange(status: AppointmentStatus, cancelReason?: string): void;
+  /** Checkout at the point of sale: offered first when given (POS permission, appointment not paid yet). */
+  onCheckout?(): void;
   onClose?(): void;
 }
 
-/** The allowed next statuses of an appointment; cancelling asks for a reason. */
-export function StatusActions({ status, busy, onChange, onClose }: Props) {
+/** Checkout (when offered) and the allowed next statuses of an appointment; cancelling asks for a reason. */
+export function StatusActions({ status, busy, canChange = true, onChange, onCheckout, onClose }: Props) {
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
-  const next = allowedTransitions(status);
-  if (!next.length) return <div className="appt-menu-empty muted">No further status changes</div>;
+  const next = canChange ? allowedTransitions(status) : [];
+  if (!next.length && !onCheckout) return <div className="appt-menu-empty muted">No further status changes</div>;
   if (cancelling) {
     return (
       <form
@@ -40,6 +44,11 @@ export function StatusActions({ status, busy, onChange, onClose }: Props) {
   }
   return (
     <div role="menu" className="appt-menu-items">
+      {onCheckout && (
+        <button type="button" role="menuitem" className="popover-item" data-testid="appointment-checkout" onClick={onCheckout}>
+          Checkout
+        </button>
+      )}
       {next.map((s) => (
         <button
           key={s}

@@ -55,6 +55,7 @@ export const APPOINTMENT_DETAILS = graphql(`
       locationId
       clientId
       status
+      paidAt
       startsAt
       endsAt
       serviceId

@@ -37,6 +37,8 @@ const template = {
 };
 let notes: Record<string, unknown>[];
 let patches: unknown[];
+let sales: Record<string, unknown>[];
+let salesAsked: Record<string, unknown>[];
 
 /** The fakes' rows as GraphQL answers them (with the __typenames Apollo's cache keys on). */
 function gqlClient() {
@@ -83,6 +85,8 @@ beforeEach(() => {
     smsConsent: consent,
     emailConsent: { granted: false, changedAt: null, method: null, changedBy: null },
     lastVisitAt: null,
+    lifetimeSpendMinor: 0,
+    lastPurchaseAt: null,
     createdAt: '2026-01-05T15:00:00Z',
     updatedAt: '2026-01-05T15:00:00Z',
     createdBy: 'u1',
@@ -92,6 +96,8 @@ beforeEach(() => {
   };
   notes = [];
   patches = [];
+  sales = [];
+  salesAsked = [];
   localStorage.setItem('token', 't');
   localStorage.setItem('user', JSON.stringify(admin));
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -147,6 +153,10 @@ beforeEach(() => {
           notes = [n, ...notes];
           return json(200, { data: { addNote: gqlNote(n) } });
         }
+        if (op === 'ClientSales') {
+          salesAsked.push(variables);
+          return json(200, { data: { salesHistory: sales.map((x) => ({ __typename: 'Sale', ...x })) } });
+        }
         if (op === 'NoteTemplates') return json(200, { data: { noteTemplates: [gqlTemplate()] } });
         if (op === 'ClientLocationOptions') return json(200, { data: { locations: [] } });
         if (op === 'ClientStaffOptions')
@@ -175,7 +185,7 @@ async function open(path: string) {
 }
 
 describe('ClientProfilePage', () => {
-  it('shows alerts on top, details, consent text and the coming tabs', async () => {
+  it('shows alerts on top, details and consent text', async () => {
     await open('/clients/c1');
     await screen.findByRole('heading', { name: 'Ana Ruiz', level: 1 });
     const alerts = screen.getByTestId('client-alerts');
@@ -186,8 +196,52 @@ describe('ClientProfilePage', () => {
       expect(screen.getByTestId('consent-sms-text').textContent).toBe('Given Nov 3, 2026 at 2:14 PM by Ada Admin (you) (verbal)'),
     );
     expect(screen.getByTestId('consent-sms').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('client-spend').textContent).toBe('Lifetime spend $0.00');
+  });
+
+  it('shows the lifetime spend in the header and lists the sales in Purchases with their state and a link to the ticket', async () => {
+    client = { ...client, lifetimeSpendMinor: 12_370, lastPurchaseAt: '2026-11-21T20:05:00Z' };
+    const sale = (ticketId: string, number: number, closedAt: string, totalMinor: number, refundedMinor: number, methods: string[]) => ({
+      ticketId,
+      number,
+      closedAt,
+      items: [
+        { __typename: 'SaleItem', kind: 'service', name: 'Haircut', quantity: 1 },
+        { __typename: 'SaleItem', kind: 'product', name: 'Shampoo', quantity: 2 },
+      ],
+      totalMinor,
+      refundedMinor,
+      methods,
+      currency: 'USD',
+    });
+    sales = [
+      sale('t2', 1002, '2026-11-21T20:05:00Z', 8_085, 2_000, ['card']),
+      sale('t1', 1001, '2026-10-02T15:30:00Z', 6_285, 0, ['cash', 'card']),
+    ];
+    await open('/clients/c1');
+    await screen.findByRole('heading', { name: 'Ana Ruiz', level: 1 });
+    expect(screen.getByTestId('client-spend').textContent).toBe('Lifetime spend $123.70 · last purchase Nov 21, 2026');
     fireEvent.click(screen.getByTestId('tab-purchases'));
-    expect(screen.getByText('Purchases arrive with the point-of-sale module: sales, gift cards, memberships.')).toBeTruthy();
+    const panel = await screen.findByTestId('tab-panel-purchases');
+    const rows = await within(panel).findAllByTestId('sale-row');
+    expect(salesAsked).toEqual([{ clientId: 'c1' }]);
+    expect(within(panel).getByTestId('purchases-lifetime').textContent).toBe('$123.70');
+    expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['partly-refunded', 'paid']);
+    expect(rows[0]!.textContent).toContain('Haircut, Shampoo ×2');
+    expect(rows[0]!.textContent).toContain('Nov 21, 2026, 2:05 PM');
+    expect(within(rows[0]!).getByTestId('sale-total').textContent).toBe('$80.85');
+    expect(within(rows[0]!).getByTestId('sale-state').textContent).toBe('Partly refunded $20.00');
+    expect(within(rows[1]!).getByTestId('sale-state').textContent).toBe('Paid');
+    expect(rows[1]!.textContent).toContain('Cash + Card');
+    const link = within(rows[0]!).getByRole('link', { name: 'Open ticket #1002 in the point of sale' });
+    expect(link.getAttribute('href')).toBe('/pos?ticket=t2');
+  });
+
+  it('says so when the client has bought nothing yet', async () => {
+    await open('/clients/c1?tab=purchases');
+    const panel = await screen.findByTestId('tab-panel-purchases');
+    expect((await within(panel).findByTestId('purchases-empty')).textContent).toContain('No purchases yet.');
+    expect(within(panel).queryAllByTestId('sale-row')).toEqual([]);
   });
 
   it('marks an alert critical and adds a critical one; the banner says which are critical', async () => {

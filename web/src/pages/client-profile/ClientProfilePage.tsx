@@ -2,7 +2,7 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_ACTIONS, PERMISSIONS, POS_PERMISSIONS } from '@salon/contracts/permissions';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatCents, formatDate, formatDateTime } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { errorText } from '../clients/clients-api';
@@ -13,6 +13,7 @@ import { ConsentCard } from './ConsentCard';
 import { DangerZone, DuplicatesPanel } from './DuplicatesPanel';
 import { FormsPanel } from './FormsPanel';
 import { NotesPanel, useNotes } from './NotesPanel';
+import { PurchasesTab } from './PurchasesTab';
 import { SavedCardsCard } from './SavedCardsCard';
 import { AlertsCard, TagsCard } from './TagsAlertsCards';
 import { useClient, useNames, useRebasingUpdate } from './use-client';
@@ -27,10 +28,6 @@ const TABS = [
   { key: 'forms', label: 'Forms' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
-
-const LATER: Record<'purchases', { title: string; text: string }> = {
-  purchases: { title: 'Purchases', text: 'Purchases arrive with the point-of-sale module: sales, gift cards, memberships.' },
-};
 
 function initials(first: string, last: string | null): string {
   return `${first.trim().charAt(0)}${(last ?? '').trim().charAt(0)}`.toUpperCase() || '?';
@@ -131,6 +128,10 @@ function ClientProfile({ clientId }: { clientId: string }) {
               {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>}
               <span>Client since {formatDate(c.createdAt)}</span>
               <span>{c.lastVisitAt ? `Last visit ${formatDate(c.lastVisitAt)}` : 'No visits yet'}</span>
+              <span data-testid="client-spend">
+                Lifetime spend {formatCents(c.lifetimeSpendMinor)}
+                {c.lastPurchaseAt ? ` · last purchase ${formatDate(c.lastPurchaseAt)}` : ''}
+              </span>
             </div>
             {c.phone && <CallClientButton clientId={c.id} clientName={c.fullName} />}
             {c.tags.length > 0 && (
@@ -217,13 +218,14 @@ function ClientProfile({ clientId }: { clientId: string }) {
               <p className="muted">Your role does not show appointments.</p>
             </div>
           ))}
-        {tab === 'purchases' && (
-          <div className="card placeholder-tab" data-testid={`tab-panel-${tab}`}>
-            <span className="coming-soon-badge">Coming soon</span>
-            <h2>{LATER[tab].title}</h2>
-            <p>{LATER[tab].text}</p>
-          </div>
-        )}
+        {tab === 'purchases' &&
+          (can({ anyOf: [...POS_PERMISSIONS] }) ? (
+            <PurchasesTab client={c} />
+          ) : (
+            <div className="card" data-testid="tab-panel-purchases">
+              <p className="muted">Your role does not show sales.</p>
+            </div>
+          ))}
       </div>
     </section>
   );

@@ -20,6 +20,8 @@ const base: Client = {
   smsConsent: consent,
   emailConsent: consent,
   lastVisitAt: null,
+  lifetimeSpendMinor: 0,
+  lastPurchaseAt: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
   createdBy: null,

@@ -118,6 +118,8 @@ export const CLIENT_FIELDS = graphql(`
       changedBy
     }
     lastVisitAt
+    lifetimeSpendMinor
+    lastPurchaseAt
     createdAt
     updatedAt
     createdBy

@@ -21,6 +21,8 @@ let permissions: string[];
 let ticket: Record<string, any> | null;
 let calls: { op: string; variables: Record<string, any> }[];
 let deliveries: Record<string, unknown>[];
+/** The appointment is already on a ticket: openTicket answers CONFLICT with that ticket (retail's refusal). */
+let alreadyOnTicket: boolean;
 
 const location = { id: 'loc1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null };
 const appointment = {
@@ -112,6 +114,7 @@ beforeEach(() => {
   ticket = null;
   calls = [];
   deliveries = [];
+  alreadyOnTicket = false;
   appointment.ticketId = null;
   appointment.ticketStatus = null;
   sessionStorage.clear();
@@ -180,6 +183,18 @@ beforeEach(() => {
                 productTaxRate: 10.25,
               },
             },
+          });
+        }
+        if (op === 'OpenTicket' && alreadyOnTicket) {
+          ticket = { version: 2, tipInput: null, payments: [] };
+          return json(200, {
+            data: null,
+            errors: [
+              {
+                message: 'This appointment is already on ticket #1001',
+                extensions: { code: 'CONFLICT', status: 409, details: computed() },
+              },
+            ],
           });
         }
         if (op === 'OpenTicket') {
@@ -352,8 +367,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-async function openPos() {
-  window.history.pushState({}, '', '/pos');
+async function openPos(path = '/pos') {
+  window.history.pushState({}, '', path);
   vi.resetModules();
   const { App } = await import('../../app/App');
   render(<App />);
@@ -406,6 +421,33 @@ describe('PosPage', () => {
     await waitFor(() => expect(calls.slice(asked).map((c) => c.op)).toEqual(expect.arrayContaining(['PosDay', 'PosTicket'])));
     await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Paid'));
   }, 20_000); // a long walk through the whole ticket: more steps than the default 5 s allows on a loaded machine
+
+  it('opens a ticket from the calendar’s Checkout (?appointment=) and keeps it in the address', async () => {
+    await openPos('/pos?appointment=a1');
+    const editor = await screen.findByTestId('ticket-editor');
+    expect(lastCall('OpenTicket')?.variables.input).toEqual({ locationId: 'loc1', appointmentIds: ['a1'] });
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    expect(window.location.pathname + window.location.search).toBe('/pos?ticket=t1');
+    expect(calls.filter((c) => c.op === 'OpenTicket')).toHaveLength(1);
+  });
+
+  it('resumes the ticket an appointment is already on instead of refusing, without an error', async () => {
+    alreadyOnTicket = true;
+    await openPos('/pos?appointment=a1');
+    const editor = await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    expect(window.location.search).toBe('?ticket=t1');
+    expect(screen.queryByText('Could not open the ticket')).toBeNull();
+  });
+
+  it('opens a ticket by id (?ticket=, the client profile’s link) without opening a new one', async () => {
+    ticket = { version: 2, tipInput: null, payments: [] };
+    await openPos('/pos?ticket=t1');
+    const editor = await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    expect(lastCall('PosTicket')?.variables).toEqual({ id: 't1' });
+    expect(lastCall('OpenTicket')).toBeUndefined();
+  });
 
   it('adds a product by its scanned barcode (code + Enter) and says when no product has it', async () => {
     await openPos();

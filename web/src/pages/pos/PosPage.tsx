@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
 import { graphqlErrorMessage } from '../../lib/apollo';
@@ -8,6 +9,7 @@ import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
 import { todayIn } from '../appointments/time-grid';
+import { ticketOfConflict } from './checkout-link';
 import { OPEN_TICKET, POS_DAY } from './pos-gql';
 import { CardReaders } from './CardReaders';
 import { CheckoutSettings } from './CheckoutSettings';
@@ -34,20 +36,60 @@ export function PosPage() {
   const canUse = can(PERMISSIONS.USE_POS);
   const locationId = selected?.id;
   const date = todayIn();
-  const [ticketId, setTicketId] = useState<string | null>(null);
+  // The ticket on the right is in the address (?ticket=<id>), so a link (a client's Purchases tab) or a
+  // reload opens it; ?appointment=<id> (the calendar's Checkout) is turned into it once.
+  const [params, setParams] = useSearchParams();
+  const ticketId = params.get('ticket');
+  const appointmentId = params.get('appointment');
+  const setTicketId = useCallback(
+    (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('appointment');
+          if (id) next.set('ticket', id);
+          else next.delete('ticket');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const day = useQuery(POS_DAY, { variables: { locationId: locationId ?? '', date }, skip: !locationId, fetchPolicy: 'cache-and-network' });
   const [openTicket, opening] = useMutation(OPEN_TICKET);
 
-  const open = async (appointmentIds: string[]) => {
+  /** A new ticket (a walk-in, or appointments); with `resume`, an appointment already on a ticket opens that ticket instead. */
+  const open = async (appointmentIds: string[], resume = false) => {
     if (!locationId) return;
     try {
       const res = await openTicket({ variables: { input: { locationId, appointmentIds } } });
       if (res.data) setTicketId(res.data.openTicket.id);
       void day.refetch();
     } catch (e) {
+      const current = resume ? ticketOfConflict(e) : null;
+      if (current) return setTicketId(current);
+      if (resume) setTicketId(ticketId);
       toast({ title: 'Could not open the ticket', description: graphqlErrorMessage(e), variant: 'destructive' });
     }
   };
+
+  // The calendar's Checkout: the appointment's live ticket (open, or closed to look at), else a new one from it.
+  const checkedOut = useRef<string | null>(null);
+  useEffect(() => {
+    if (!appointmentId || !locationId || checkedOut.current === appointmentId) return;
+    checkedOut.current = appointmentId;
+    if (!canUse) {
+      setTicketId(ticketId);
+      toast({
+        title: 'Could not open the ticket',
+        description: "You don't have permission to check out. Ask an owner.",
+        variant: 'destructive',
+      });
+      return;
+    }
+    void open([appointmentId], true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appointmentId, locationId, canUse]);
 
   const queue = day.data?.checkoutAppointments ?? [];
   const openTickets = day.data?.openTickets ?? [];

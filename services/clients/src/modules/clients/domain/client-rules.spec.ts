@@ -35,6 +35,8 @@ const base: ClientState = {
   emailConsentMethod: null,
   emailConsentBy: null,
   lastVisitAt: null,
+  lifetimeSpendMinor: 0,
+  lastPurchaseAt: null,
 };
 
 describe('client input', () => {
@@ -112,6 +114,23 @@ describe('merge', () => {
     expect(merged.tags).toEqual(['VIP', 'Colour']);
     expect(merged.alerts!.map((a) => a.text)).toEqual(['PPD', 'Latex']);
     expect(merged).toMatchObject({ smsConsent: false, smsConsentMethod: 'sms-keyword', emailConsent: true, emailConsentMethod: 'written' });
+  });
+});
+
+describe('merging sales', () => {
+  it('adds the two lifetime spends and keeps the later last purchase; a duplicate without sales changes neither', () => {
+    const survivor: ClientState = { ...base, lifetimeSpendMinor: 12_345, lastPurchaseAt: new Date('2026-11-20T16:00:00Z') };
+    const duplicate: ClientState = { ...base, id: 'b', lifetimeSpendMinor: 6_600, lastPurchaseAt: new Date('2026-11-21T16:00:00Z') };
+    expect(mergeClientStates(survivor, duplicate)).toMatchObject({
+      lifetimeSpendMinor: 18_945,
+      lastPurchaseAt: new Date('2026-11-21T16:00:00Z'),
+    });
+    const older = mergeClientStates(survivor, { ...duplicate, lastPurchaseAt: new Date('2026-01-02T16:00:00Z') });
+    expect(older.lifetimeSpendMinor).toBe(18_945);
+    expect(older.lastPurchaseAt).toBeUndefined();
+    const none = mergeClientStates(survivor, { ...base, id: 'c' });
+    expect(none.lifetimeSpendMinor).toBeUndefined();
+    expect(none.lastPurchaseAt).toBeUndefined();
   });
 });
 

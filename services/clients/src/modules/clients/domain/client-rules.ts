@@ -33,6 +33,9 @@ export interface ClientState {
   emailConsentMethod: string | null;
   emailConsentBy: string | null;
   lastVisitAt: Date | null;
+  /** What the client spent, net of refunds, in minor units (retail's sales, modules/purchases). */
+  lifetimeSpendMinor: number;
+  lastPurchaseAt: Date | null;
 }
 
 export type FieldProblem = { field: string; message: string };
@@ -165,7 +168,8 @@ export function fullName(client: { firstName: string; lastName: string | null })
 
 /**
  * What the survivor of a merge becomes: its own values kept, blanks filled from the duplicate,
- * tags and alerts united, per channel the more recent consent decision, the later last visit.
+ * tags and alerts united, per channel the more recent consent decision, the later last visit and
+ * last purchase, the two lifetime spends added.
  */
 export function mergeClientStates(survivor: ClientState, duplicate: ClientState): Partial<ClientState> {
   const merged: Partial<ClientState> = {};
@@ -186,6 +190,10 @@ export function mergeClientStates(survivor: ClientState, duplicate: ClientState)
   }
   if (duplicate.lastVisitAt && (!survivor.lastVisitAt || duplicate.lastVisitAt > survivor.lastVisitAt))
     merged.lastVisitAt = duplicate.lastVisitAt;
+  // The duplicate's sales become the survivor's (retail moves them too, on clients.client.merged.v1).
+  if (duplicate.lifetimeSpendMinor) merged.lifetimeSpendMinor = survivor.lifetimeSpendMinor + duplicate.lifetimeSpendMinor;
+  if (duplicate.lastPurchaseAt && (!survivor.lastPurchaseAt || duplicate.lastPurchaseAt > survivor.lastPurchaseAt))
+    merged.lastPurchaseAt = duplicate.lastPurchaseAt;
   return merged;
 }
 

@@ -31,6 +31,8 @@ export function toClientView(c: ClientRecord, possibleDuplicateCount = 0): Clien
     smsConsent: { granted: c.smsConsent, changedAt: iso(c.smsConsentAt), method: c.smsConsentMethod, changedBy: c.smsConsentBy },
     emailConsent: { granted: c.emailConsent, changedAt: iso(c.emailConsentAt), method: c.emailConsentMethod, changedBy: c.emailConsentBy },
     lastVisitAt: iso(c.lastVisitAt),
+    lifetimeSpendMinor: Number(c.lifetimeSpendMinor ?? 0),
+    lastPurchaseAt: iso(c.lastPurchaseAt),
     createdAt: iso(c.createdAt)!,
     updatedAt: iso(c.updatedAt)!,
     createdBy: c.createdBy,

@@ -25,6 +25,8 @@ describe('export format', () => {
       smsConsent: consent,
       emailConsent: { ...consent, granted: false, changedAt: null, method: null },
       lastVisitAt: null,
+      lifetimeSpendMinor: 0,
+      lastPurchaseAt: null,
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
       createdBy: null,

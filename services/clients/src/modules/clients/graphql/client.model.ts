@@ -64,6 +64,8 @@ export class ClientModel implements Client {
   @Field(() => ConsentModel) smsConsent: ConsentModel;
   @Field(() => ConsentModel) emailConsent: ConsentModel;
   @Field(() => Date, { nullable: true }) lastVisitAt: string | null;
+  @Field(() => Int, { description: 'Spent at checkout, net of refunds, in minor units (tips included)' }) lifetimeSpendMinor: number;
+  @Field(() => Date, { nullable: true, description: 'When their last ticket closed' }) lastPurchaseAt: string | null;
   @Field(() => Date) createdAt: string;
   @Field(() => Date) updatedAt: string;
   @Field(() => ID, { nullable: true }) createdBy: string | null;

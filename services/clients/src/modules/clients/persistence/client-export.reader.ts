@@ -8,7 +8,7 @@ const CLIENT_COLUMNS = `c.id, c.first_name AS "firstName", c.last_name AS "lastN
   c.address, c.preferred_location_id AS "preferredLocationId", c.preferred_staff_id AS "preferredStaffId", c.tags, c.alerts, c.source,
   c.sms_consent AS "smsConsent", c.sms_consent_at AS "smsConsentAt", c.sms_consent_method AS "smsConsentMethod", c.sms_consent_by AS "smsConsentBy",
   c.email_consent AS "emailConsent", c.email_consent_at AS "emailConsentAt", c.email_consent_method AS "emailConsentMethod", c.email_consent_by AS "emailConsentBy",
-  c.last_visit_at AS "lastVisitAt", c.version, c.created_by AS "createdBy", c.updated_by AS "updatedBy", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+  c.last_visit_at AS "lastVisitAt", c.lifetime_spend_minor AS "lifetimeSpendMinor", c.last_purchase_at AS "lastPurchaseAt", c.version, c.created_by AS "createdBy", c.updated_by AS "updatedBy", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.search_name AS "searchName"`;
 
 /** Reads every live client with its notes in name order, batch after batch, inside one REPEATABLE READ snapshot. */

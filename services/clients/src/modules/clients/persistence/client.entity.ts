@@ -27,6 +27,15 @@ export class ClientEntity implements ClientState {
   @Column({ name: 'email_consent_method', type: 'text', nullable: true }) emailConsentMethod: string | null;
   @Column({ name: 'email_consent_by', type: 'uuid', nullable: true }) emailConsentBy: string | null;
   @Column({ name: 'last_visit_at', type: 'timestamptz', nullable: true }) lastVisitAt: Date | null;
+  /** Projected from retail's sales (modules/purchases); minor units, a bigint read as a number. */
+  @Column({
+    name: 'lifetime_spend_minor',
+    type: 'bigint',
+    default: 0,
+    transformer: { to: (v: number) => v, from: (v: string | null) => Number(v ?? 0) },
+  })
+  lifetimeSpendMinor: number;
+  @Column({ name: 'last_purchase_at', type: 'timestamptz', nullable: true }) lastPurchaseAt: Date | null;
   @Column({ name: 'import_id', type: 'uuid', nullable: true }) importId: string | null;
   @Column({ name: 'import_row', type: 'integer', nullable: true }) importRow: number | null;
   @Column({ name: 'merged_into', type: 'uuid', nullable: true }) mergedInto: string | null;

@@ -1,0 +1,50 @@
+import type { EventPayload } from '@salon/contracts';
+import { describe, expect, it } from 'vitest';
+import { refundSpend, saleSpend } from './spend.rules.js';
+
+const sale: EventPayload<'retail.ticket.closed.v1'> = {
+  ticketId: 't1',
+  number: 1001,
+  clientId: 'c1',
+  appointmentIds: ['a1'],
+  closedAt: '2026-11-20T17:05:00.000Z',
+  subtotalMinor: 7_300,
+  discountMinor: 500,
+  taxMinor: 185,
+  tipMinor: 1_100,
+  totalMinor: 8_085,
+  currency: 'USD',
+  lines: [],
+  tips: [],
+};
+const refund: EventPayload<'retail.payment.refunded.v1'> = {
+  refundId: 'r1',
+  paymentId: 'p1',
+  ticketId: 't1',
+  clientId: 'c1',
+  method: 'card',
+  amountMinor: 2_000,
+  reason: 'Product returned',
+  currency: 'USD',
+  appointmentIds: ['a1'],
+};
+
+describe('spend from retail events', () => {
+  it.each([
+    [
+      'a sale adds its total (tax and tip included) at its close',
+      saleSpend(sale),
+      { clientId: 'c1', deltaMinor: 8_085, purchasedAt: sale.closedAt },
+    ],
+    ['a walk-in sale is nobody’s', saleSpend({ ...sale, clientId: null }), null],
+    [
+      'a refund takes its amount off and leaves the last purchase',
+      refundSpend(refund),
+      { clientId: 'c1', deltaMinor: -2_000, purchasedAt: null },
+    ],
+    ['a walk-in refund is nobody’s', refundSpend({ ...refund, clientId: null }), null],
+    ['a refund of nothing changes nothing', refundSpend({ ...refund, amountMinor: 0 }), null],
+  ])('%s', (_case, change, expected) => {
+    expect(change).toEqual(expected);
+  });
+});

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { TypedEventEnvelope } from '@salon/contracts';
+import { EventHandler } from '@salon/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { refundSpend, saleSpend } from '../domain/spend.rules.js';
+import { RecordSpendUseCase } from '../use-cases/record-spend.use-case.js';
+
+/**
+ * retail.ticket.closed.v1 and retail.payment.refunded.v1 → the client's lifetime spend and last
+ * purchase, in the inbox transaction. Projections: history included (the demo's past sales).
+ */
+@Injectable()
+export class RetailSalesConsumer {
+  constructor(private readonly recordSpend: RecordSpendUseCase) {}
+
+  @EventHandler('retail.ticket.closed.v1', { history: true })
+  async ticketClosed(envelope: TypedEventEnvelope<'retail.ticket.closed.v1'>, manager: EntityManager): Promise<void> {
+    const change = saleSpend(envelope.payload);
+    if (change) await this.recordSpend.execute(change, manager);
+  }
+
+  @EventHandler('retail.payment.refunded.v1', { history: true })
+  async paymentRefunded(envelope: TypedEventEnvelope<'retail.payment.refunded.v1'>, manager: EntityManager): Promise<void> {
+    const change = refundSpend(envelope.payload);
+    if (change) await this.recordSpend.execute(change, manager);
+  }
+}
