@@ -10,3 +10,4 @@ export * from './products.js';
 export * from './prepaid.js';
 export * from './deposits.js';
 export * from './online-gift-cards.js';
+export * from './cancellation-fees.js';
