@@ -6,10 +6,12 @@ export interface CalendarAbilities {
   book: boolean;
   /** Move, resize, edit, change status, cancel. */
   change: boolean;
+  /** Charge a no-show or late-cancel fee to the card on file (retail's `charge_fees`). */
+  chargeFees?: boolean;
 }
 
 export function calendarAbilities(can: (r: PermissionRequirement) => boolean): CalendarAbilities {
-  return { book: can(APPOINTMENT_ACTIONS.book), change: can(APPOINTMENT_ACTIONS.change) };
+  return { book: can(APPOINTMENT_ACTIONS.book), change: can(APPOINTMENT_ACTIONS.change), chargeFees: can('charge_fees') };
 }
 
 /** The same, for a subject (tests and callers without the hook). */
