@@ -46,7 +46,7 @@ describe('the calendar’s fee action', () => {
       read(charged),
     ]);
     const button = await screen.findByRole('button', { name: 'Charge no-show fee $25.00' });
-    expect(screen.getByText('Charged to the card on file (visa ending 4242).')).toBeTruthy();
+    expect(screen.getByText('Charged to the card on file (Visa ending 4242).')).toBeTruthy();
     fireEvent.click(button);
     expect((await screen.findByTestId('fee-charged')).textContent).toBe('Fee charged: $25.00. No-show: the booking policy’s fee of $25.00');
     expect(screen.queryByRole('button')).toBeNull();

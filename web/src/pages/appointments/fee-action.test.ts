@@ -14,7 +14,7 @@ describe('the fee action', () => {
 
   it('says where it is charged, or that there is no card', () => {
     expect(feeCardNote({ status: 'chargeable', card: { brand: 'visa', last4: '4242' } })).toBe(
-      'Charged to the card on file (visa ending 4242).',
+      'Charged to the card on file (Visa ending 4242).',
     );
     expect(feeCardNote({ status: 'chargeable', card: null })).toMatch(/^No card on file/);
   });

@@ -19,9 +19,11 @@ export function feeActionLabel(fee: FeeLike | null | undefined): string | null {
   return `Charge ${WHAT[fee.kind] ?? 'fee'} ${formatCents(fee.amountMinor)}`;
 }
 
+const brandName = (brand: string) => (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card');
+
 /** Under the action: the card it goes to, or why it cannot be charged from here. */
 export function feeCardNote(fee: FeeLike): string {
   return fee.card
-    ? `Charged to the card on file (${fee.card.brand} ending ${fee.card.last4}).`
+    ? `Charged to the card on file (${brandName(fee.card.brand)} ending ${fee.card.last4}).`
     : 'No card on file: take the fee at the desk, or save a card on the client’s profile first.';
 }
