@@ -72,6 +72,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
       '/api/prepaid-plans',
       '/api/memberships',
       '/api/booking-deposits',
+      '/api/cancellation-fees',
       '/api/online-gift-cards',
     ],
   },

@@ -8,7 +8,8 @@ import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 // pays the deposit in the card modal (the local Stripe peer's page, its webhook back through the
 // gateway); the front desk sees the visit on the calendar as deposit-paid, and the visit's ticket
 // opens with the deposit applied; the balance is paid and the ticket closes. Then a card is saved
-// on the visitor's profile (the SetupIntent's hosted page) and removed.
+// on the visitor's profile (the SetupIntent's hosted page) and removed; saved again, it pays the
+// policy's no-show fee of a later visit of theirs, charged from the appointment's details.
 let browser: Browser;
 /** The profile the online booking made for the visitor (the card-on-file step saves a card there). */
 let visitorClientId = '';
@@ -153,6 +154,82 @@ describe('online booking deposits', () => {
     await cards.getByText('No saved cards.').waitFor({ timeout: 15_000 });
     await desk.context.close();
   }, 120_000);
+
+  it('charges a no-show the policy’s fee to the card on file in one click from the appointment’s details', async () => {
+    expect(visitorClientId).toBeTruthy();
+    const desk = await newPage(browser, { width: 1400, height: 1400 });
+    await signIn(desk.page, 'admin@demo.salon');
+    await desk.page.getByTestId('dashboard-greeting').waitFor();
+    const token = await desk.page.evaluate(() => localStorage.getItem('token'));
+    const call = async (path: string, method = 'GET', body?: unknown): Promise<{ status: number; body: any }> => {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    };
+    const locationId = (await (await fetch(`${baseUrl()}/api/online-booking`)).json()).locations[0].id as string;
+    const { locationId: _, ...policy } = (await call(`/api/booking-policies/${locationId}`)).body;
+    const setFee = (noShowFeeMinor: number | null) => call(`/api/booking-policies/${locationId}`, 'PUT', { ...policy, noShowFeeMinor });
+    expect((await setFee(2500)).status).toBe(200);
+    try {
+      // A card on file, saved on the profile.
+      await desk.page.goto(`/clients/${visitorClientId}`);
+      const cards = desk.page.getByTestId('saved-cards');
+      await cards.getByRole('button', { name: 'Save a card' }).click();
+      await desk.page.getByTestId('save-card-modal').waitFor();
+      const setupFrame = desk.page.frameLocator('[data-testid="card-frame"]');
+      await setupFrame.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await setupFrame.getByRole('button', { name: 'Save card' }).click();
+      await expect.poll(() => cards.getByTestId('saved-card-4242').count(), { timeout: 20_000 }).toBe(1);
+
+      // A visit without a deposit for them, marked no-show.
+      const services = (await call(`/api/services?locationId=${locationId}`)).body as { id: string; active: boolean; deposit: unknown }[];
+      const service = services.find((x) => x.active && !x.deposit)!;
+      const from = new Date(Date.now() + 2 * 86_400_000).toISOString();
+      const to = new Date(Date.now() + 6 * 86_400_000).toISOString();
+      const query = new URLSearchParams({ locationId, serviceId: service.id, from, to });
+      const slot = (await call(`/api/availability?${query}`)).body.slots[0] as { startsAt: string; staffId: string };
+      const booked = await call('/api/appointments', 'POST', {
+        locationId,
+        clientId: visitorClientId,
+        serviceId: service.id,
+        staffId: slot.staffId,
+        startsAt: slot.startsAt,
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const appointmentId = booked.body.id as string;
+      const marked = await call(`/api/appointments/${appointmentId}`, 'PATCH', { status: 'no-show', version: booked.body.version });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+
+      // Its details on the calendar offer the fee; one click charges it.
+      await desk.page.evaluate((id) => localStorage.setItem('selectedLocationId', id), locationId);
+      await desk.page.goto(`/appointments?date=${localDate(slot.startsAt)}&cancelled=1`);
+      const open = desk.page.getByTestId(`open-appointment-${appointmentId}`);
+      await open.waitFor({ timeout: 15_000 });
+      await open.scrollIntoViewIfNeeded();
+      await open.click();
+      const panel = desk.page.getByTestId('appointment-panel');
+      const action = panel.getByTestId('fee-action');
+      await action.waitFor({ timeout: 15_000 });
+      expect(await action.innerText()).toContain('Charged to the card on file (Visa ending 4242).');
+      expect(await axeViolations(desk.page, '[data-testid="appointment-panel"]')).toEqual([]);
+      await action.getByRole('button', { name: 'Charge no-show fee $25.00' }).click();
+      await expect.poll(() => panel.getByTestId('fee-charged').innerText(), { timeout: 20_000 }).toContain('Fee charged: $25.00');
+
+      // A sale of its own: a closed ticket with one fee line, charged once.
+      const fee = (await call(`/api/cancellation-fees/${appointmentId}`)).body;
+      expect(fee).toMatchObject({ status: 'charged', amountMinor: 2500 });
+      expect((await call(`/api/cancellation-fees/${appointmentId}/charge`, 'POST')).body.ticketId).toBe(fee.ticketId);
+      const ticket = (await call(`/api/tickets/${fee.ticketId}`)).body;
+      expect(ticket).toMatchObject({ status: 'closed', totalMinor: 2500 });
+      expect(ticket.lines.map((l: { name: string }) => l.name)).toEqual(['No-show fee']);
+    } finally {
+      await setFee(null);
+    }
+    await desk.context.close();
+  }, 150_000);
 
   it('a declined card books nothing: the time is released and the visitor is told the card was not charged', async () => {
     const { context, page } = await newPage(browser);

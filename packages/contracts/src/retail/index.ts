@@ -11,3 +11,4 @@ export * from './prepaid.js';
 export * from './deposits.js';
 export * from './online-gift-cards.js';
 export * from './receipts.js';
+export * from './cancellation-fees.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, instantSchema } from '../rules/dates.js';
-import { intSchema } from '../rules/numbers.js';
+import { intSchema, moneyMinorSchema } from '../rules/numbers.js';
 import { lineSchema } from '../rules/text.js';
 import { timeZoneSchema } from '../rules/time-zone.js';
 
@@ -52,6 +52,12 @@ export const policyRowSchema = z.object({
   maxAdvanceDays: z.number().int(),
   lateCancelHours: z.number().int(),
   openingHours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })).nullable(),
+  /** What staff may charge for a no-show (minor units); null: no fee. */
+  noShowFeeMinor: z.number().int().nullable(),
+  /** What staff may charge for a cancellation inside the late-cancel window (minor units); null: no fee. */
+  lateCancelFeeMinor: z.number().int().nullable(),
+  /** Online booking saves a card on file (unless a deposit already takes one). */
+  requireCardOnline: z.boolean(),
 });
 export type PolicyRow = z.infer<typeof policyRowSchema>;
 
@@ -112,6 +118,13 @@ export const policyInputSchema = z
       .array(z.object({ weekday: intSchema({ min: 1, max: 7 }), start: wallTime, end: wallTime }))
       .max(50)
       .nullish(),
+    /** Minor units, 0 or more; null (or left out) = no fee. */
+    noShowFeeMinor: moneyMinorSchema().nullish().default(null),
+    lateCancelFeeMinor: moneyMinorSchema().nullish().default(null),
+    requireCardOnline: z
+      .boolean('must be true or false')
+      .nullish()
+      .transform((v) => v ?? false),
   })
   .strict();
 export type PolicyInput = z.infer<typeof policyInputSchema>;

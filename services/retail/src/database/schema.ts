@@ -9,6 +9,7 @@ import { GiftCardExpirySetting1796760000000 } from './migrations/1796760000000-g
 import { OnlineGiftCardOrders1796770000000 } from './migrations/1796770000000-online-gift-card-orders.js';
 import { PlanPriorityBooking1796780000000 } from './migrations/1796780000000-plan-priority-booking.js';
 import { MembershipBilling1796810000000 } from './migrations/1796810000000-membership-billing.js';
+import { CancellationFees1796830000000 } from './migrations/1796830000000-cancellation-fees.js';
 import { Receipts1796930000000 } from './migrations/1796930000000-receipts.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
@@ -25,5 +26,6 @@ export const MIGRATIONS = [
   OnlineGiftCardOrders1796770000000,
   PlanPriorityBooking1796780000000,
   MembershipBilling1796810000000,
+  CancellationFees1796830000000,
   Receipts1796930000000,
 ];

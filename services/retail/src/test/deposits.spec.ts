@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentGateway } from '../modules/payments/domain/payment-gateway.js';
 import { BookingDepositRepository } from '../modules/deposits/persistence/booking-deposit.repository.js';
 import { DepositScheduling } from '../modules/deposits/persistence/deposit-scheduling.provider.js';
+import { FeeSalesUseCase } from '../modules/deposits/use-cases/fee-sales.use-case.js';
 import { DepositForfeitsUseCase } from '../modules/deposits/use-cases/deposit-forfeits.use-case.js';
 import { DepositOutcomesUseCase } from '../modules/deposits/use-cases/deposit-outcomes.use-case.js';
 import { PaymentRepository } from '../modules/payments/persistence/payment.repository.js';
@@ -192,13 +193,12 @@ describe('the cancellation policy', () => {
   }
   const outcomes = () => {
     const deposits = t.app.get(BookingDepositRepository, { strict: false });
-    const forfeits = new DepositForfeitsUseCase(
-      t.app.get(DataSource),
-      deposits,
+    const feeSales = new FeeSalesUseCase(
       t.app.get(TicketRepository, { strict: false }),
       t.app.get(PaymentRepository, { strict: false }),
       t.app.get(OutboxWriter, { strict: false }),
     );
+    const forfeits = new DepositForfeitsUseCase(t.app.get(DataSource), deposits, feeSales);
     return new DepositOutcomesUseCase(deposits, t.app.get(PaymentGateway, { strict: false }), forfeits);
   };
 

@@ -16,6 +16,7 @@ import {
   PlatformLookup,
   type CatalogueService,
   type CheckoutAppointment,
+  type FeePolicyAnswer,
 } from '../modules/tickets/persistence/platform-lookup.provider.js';
 
 const POS = ['view_pos', 'use_pos'];
@@ -119,6 +120,12 @@ export class TestPlatformLookup {
     return { ...this.place, timeZone: TZ };
   }
 
+  /** Each location's booking policy fees (scheduling answers no fees for a location without a policy). */
+  readonly feePolicies = new Map<string, FeePolicyAnswer>();
+  async feePolicy(locationId: string): Promise<FeePolicyAnswer> {
+    return this.feePolicies.get(locationId) ?? { noShowFeeMinor: null, lateCancelFeeMinor: null };
+  }
+
   /** A booked appointment as scheduling answers it: one service, or a visit of several (`parts`). */
   book(
     n: number,
@@ -127,6 +134,7 @@ export class TestPlatformLookup {
       status?: string;
       clientId?: string;
       locationId?: string;
+      lateCancel?: boolean;
       parts?: { name: string; priceMinor: number; staffId: string }[];
     } = {},
   ): string {
@@ -141,6 +149,7 @@ export class TestPlatformLookup {
       locationId: opts.locationId ?? LOCATION,
       clientId: opts.clientId ?? CLIENT(1),
       status: (opts.status ?? 'completed') as CheckoutAppointment['status'],
+      lateCancel: opts.lateCancel ?? false,
       startsAt,
       endsAt,
       serviceName: parts.map((p) => p.name).join(' + '),

@@ -8,6 +8,7 @@ import { AppointmentPaid1796000000200 } from './migrations/1796000000200-appoint
 import { CalendarFeeds1796100000000 } from './migrations/1796100000000-calendar-feeds.js';
 import { AppointmentDeposits1796600000000 } from './migrations/1796600000000-appointment-deposits.js';
 import { MemberBookingWindows1796790000000 } from './migrations/1796790000000-member-booking-windows.js';
+import { CancellationFees1796830000000 } from './migrations/1796830000000-cancellation-fees.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   CalendarFeeds1796100000000,
   AppointmentDeposits1796600000000,
   MemberBookingWindows1796790000000,
+  CancellationFees1796830000000,
 ];

@@ -70,6 +70,50 @@ describe('a location’s time zone', () => {
   });
 });
 
+describe('the booking policy’s cancellation fees', () => {
+  it('saves the no-show and late-cancel fees and the card-on-file rule, refusing what is not a whole amount', async () => {
+    const as = t.as('admin');
+    const base = { timeZone: 'America/Chicago' };
+    const saved = await as.put(`/api/booking-policies/${LAKEVIEW}`, {
+      ...base,
+      noShowFeeMinor: 2500,
+      lateCancelFeeMinor: 0,
+      requireCardOnline: true,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ noShowFeeMinor: 2500, lateCancelFeeMinor: 0, requireCardOnline: true });
+    for (const [field, value, message] of [
+      ['noShowFeeMinor', -1, 'must be at least 0'],
+      ['lateCancelFeeMinor', 12.5, 'must be a whole number'],
+      ['noShowFeeMinor', '25.00', 'number'],
+      ['requireCardOnline', 'yes', 'must be true or false'],
+    ] as const) {
+      const res = await as.put(`/api/booking-policies/${LAKEVIEW}`, { ...base, [field]: value });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    // Still as saved; a policy saved without them has no fees and asks no card.
+    expect((await as.get(`/api/booking-policies/${LAKEVIEW}`).expect(200)).body).toMatchObject({
+      noShowFeeMinor: 2500,
+      requireCardOnline: true,
+    });
+    await as.put(`/api/booking-policies/${LAKEVIEW}`, base).expect(200);
+    expect((await as.get(`/api/booking-policies/${LAKEVIEW}`).expect(200)).body).toMatchObject({
+      noShowFeeMinor: null,
+      lateCancelFeeMinor: null,
+      requireCardOnline: false,
+    });
+    const gql = await t.gql(
+      'admin',
+      `mutation($l: ID!) { saveBookingPolicy(locationId: $l, input: { timeZone: "America/Chicago", noShowFeeMinor: 1000, requireCardOnline: null }) { noShowFeeMinor lateCancelFeeMinor requireCardOnline } }`,
+      { l: LAKEVIEW },
+    );
+    expect(gql.data.saveBookingPolicy).toEqual({ noShowFeeMinor: 1000, lateCancelFeeMinor: null, requireCardOnline: false });
+    await as.put(`/api/booking-policies/${LAKEVIEW}`, base).expect(200);
+  });
+});
+
 describe('the wire contract (packages/contracts/src/scheduling)', () => {
   it('every answer parses with its contract schema', async () => {
     const as = t.as('admin');

@@ -16,6 +16,7 @@ import { ACTION_WORDS, checkoutPath, checkoutReady, type CalendarAbilities } fro
 import { criticalAlerts, needsAcknowledgement, type AlertLike } from './client-alerts';
 import { appointmentParts } from './calendar-items';
 import { editFormOf, editPatch, rebookStart, type EditForm } from './panel-rules';
+import { FeeAction } from './FeeAction';
 import { StatusActions } from './StatusMenu';
 import { canReschedule, statusLabel, type AppointmentStatus } from './status';
 import { CALENDAR_QUERIES } from './use-calendar-data';
@@ -211,6 +212,7 @@ export function AppointmentPanel({
               />
             </section>
           )}
+          <FeeAction appointmentId={a.id} status={a.status} allowed={!!abilities.chargeFees} />
 
           {abilities.change &&
             (editing ? (

@@ -310,3 +310,40 @@ export const ACCEPT_WAITLIST_OFFER = graphql(`
     }
   }
 `);
+
+/** The no-show / late-cancel fee of an appointment under the location's booking policy (retail). */
+export const CANCELLATION_FEE = graphql(`
+  query CancellationFee($appointmentId: ID!) {
+    cancellationFee(appointmentId: $appointmentId) {
+      appointmentId
+      kind
+      status
+      amountMinor
+      reason
+      ticketId
+      failureReason
+      card {
+        brand
+        last4
+      }
+    }
+  }
+`);
+
+export const CHARGE_CANCELLATION_FEE = graphql(`
+  mutation ChargeCancellationFee($appointmentId: ID!) {
+    chargeCancellationFee(appointmentId: $appointmentId) {
+      appointmentId
+      kind
+      status
+      amountMinor
+      reason
+      ticketId
+      failureReason
+      card {
+        brand
+        last4
+      }
+    }
+  }
+`);

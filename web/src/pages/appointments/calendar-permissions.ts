@@ -14,10 +14,17 @@ export interface CalendarAbilities {
   change: boolean;
   /** Check an appointment out at the point of sale (retail's openTicket needs use_pos). */
   checkout: boolean;
+  /** Charge a no-show or late-cancel fee to the card on file (retail's `charge_fees`). */
+  chargeFees?: boolean;
 }
 
 export function calendarAbilities(can: (r: PermissionRequirement) => boolean): CalendarAbilities {
-  return { book: can(APPOINTMENT_ACTIONS.book), change: can(APPOINTMENT_ACTIONS.change), checkout: can(PERMISSIONS.USE_POS) };
+  return {
+    book: can(APPOINTMENT_ACTIONS.book),
+    change: can(APPOINTMENT_ACTIONS.change),
+    checkout: can(PERMISSIONS.USE_POS),
+    chargeFees: can('charge_fees'),
+  };
 }
 
 /** Nothing until the permissions are known: nothing that might be refused is offered. */

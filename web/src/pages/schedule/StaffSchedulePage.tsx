@@ -22,6 +22,7 @@ import {
   TIME_OFF,
   WORKING_HOURS,
 } from './schedule-gql';
+import { feeText, parseFee } from './policy-fees';
 import { WEEKDAYS, WEEKDAY_NAMES, rangeError, sortIntervals, weekErrors, weekReducer } from './week';
 import './schedule.css';
 
@@ -457,7 +458,11 @@ function PolicyForm({ locationId }: { locationId: string }) {
     refetch: policyQ.refetch,
   };
   const [savePolicy] = useMutation(SAVE_BOOKING_POLICY);
-  const [form, setForm] = useState<Record<'slotIntervalMin' | 'minNoticeMin' | 'maxAdvanceDays' | 'lateCancelHours', string> | null>(null);
+  const [form, setForm] = useState<Record<
+    'slotIntervalMin' | 'minNoticeMin' | 'maxAdvanceDays' | 'lateCancelHours' | 'noShowFee' | 'lateCancelFee',
+    string
+  > | null>(null);
+  const [requireCard, setRequireCard] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (q.data)
@@ -466,7 +471,10 @@ function PolicyForm({ locationId }: { locationId: string }) {
         minNoticeMin: String(q.data.minNoticeMin),
         maxAdvanceDays: String(q.data.maxAdvanceDays),
         lateCancelHours: String(q.data.lateCancelHours),
+        noShowFee: feeText(q.data.noShowFeeMinor),
+        lateCancelFee: feeText(q.data.lateCancelFeeMinor),
       });
+    if (q.data) setRequireCard(q.data.requireCardOnline);
   }, [q.data]);
   const save = useSave((input: BookingPolicyInput) => savePolicy({ variables: { locationId, input } }), {
     onSuccess: () => {
@@ -487,11 +495,19 @@ function PolicyForm({ locationId }: { locationId: string }) {
     e.preventDefault();
     const errs: Record<string, string> = {};
     const openingHours = q.data!.openingHours?.map(({ weekday, start, end }) => ({ weekday, start, end })) ?? null;
-    const body: BookingPolicyInput = { timeZone: q.data!.timeZone, openingHours };
+    const body: BookingPolicyInput = { timeZone: q.data!.timeZone, openingHours, requireCardOnline: requireCard };
     for (const [k, , min, max] of fields) {
       const v = Number(form[k]);
       if (!/^\d+$/.test(form[k].trim()) || v < min || v > max) errs[k] = `Must be ${min}–${max}`;
       body[k] = v;
+    }
+    for (const [k, field] of [
+      ['noShowFee', 'noShowFeeMinor'],
+      ['lateCancelFee', 'lateCancelFeeMinor'],
+    ] as const) {
+      const fee = parseFee(form[k]);
+      if (fee.ok) body[field] = fee.minor;
+      else errs[k] = fee.error;
     }
     setErrors(errs);
     if (!Object.keys(errs).length) save.mutate(body);
@@ -513,6 +529,36 @@ function PolicyForm({ locationId }: { locationId: string }) {
           </div>
         ))}
       </div>
+      <h3>Cancellation fees</h3>
+      <p className="muted small">
+        Staff with “Charge fees” can charge these to the client’s card on file from the appointment, once, for a no-show or a cancellation
+        inside the late-cancel window. Leave empty for no fee.
+      </p>
+      <div className="schedule-sections">
+        {(
+          [
+            ['noShowFee', 'No-show fee ($)', 'noShowFeeMinor'],
+            ['lateCancelFee', 'Late-cancel fee ($)', 'lateCancelFeeMinor'],
+          ] as const
+        ).map(([k, label, field]) => (
+          <div className="field" key={k}>
+            <label htmlFor={`pol-${k}`}>{label}</label>
+            <input
+              id={`pol-${k}`}
+              inputMode="decimal"
+              placeholder="No fee"
+              value={form[k]}
+              onChange={(e) => setForm({ ...form, [k]: e.target.value })}
+              data-testid={`pol-${k}`}
+            />
+            {(errors[k] ?? errors[field]) && <span className="field-error">{errors[k] ?? errors[field]}</span>}
+          </div>
+        ))}
+      </div>
+      <label className="row gap">
+        <input type="checkbox" checked={requireCard} onChange={(e) => setRequireCard(e.target.checked)} data-testid="pol-requireCard" />
+        Require a card on file for online booking (a booking that takes a deposit already saves one)
+      </label>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           Save policy

@@ -64,6 +64,9 @@ export const BOOKING_POLICY = graphql(`
       minNoticeMin
       maxAdvanceDays
       lateCancelHours
+      noShowFeeMinor
+      lateCancelFeeMinor
+      requireCardOnline
       openingHours {
         weekday
         start
@@ -82,6 +85,9 @@ export const SAVE_BOOKING_POLICY = graphql(`
       minNoticeMin
       maxAdvanceDays
       lateCancelHours
+      noShowFeeMinor
+      lateCancelFeeMinor
+      requireCardOnline
       openingHours {
         weekday
         start

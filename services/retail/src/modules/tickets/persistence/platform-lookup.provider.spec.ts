@@ -113,6 +113,24 @@ describe('PlatformLookup (checkout)', () => {
     expect(seen[0]).toBe('/api/appointments?locationId=loc-1&from=2026-11-23T06%3A00%3A00.000Z&to=2026-11-24T06%3A00%3A00.000Z');
   });
 
+  it("reads the location's no-show and late-cancel fees from scheduling's booking policy", async () => {
+    answers['/api/booking-policies/loc-1'] = {
+      locationId: 'loc-1',
+      timeZone: 'America/Chicago',
+      slotIntervalMin: 15,
+      minNoticeMin: 60,
+      maxAdvanceDays: 90,
+      lateCancelHours: 24,
+      openingHours: null,
+      noShowFeeMinor: 2500,
+      lateCancelFeeMinor: null,
+      requireCardOnline: true,
+    };
+    expect(await lookup.feePolicy('loc-1')).toEqual({ noShowFeeMinor: 2500, lateCancelFeeMinor: null });
+    answers['/api/booking-policies/loc-1'] = { noShowFeeMinor: '25.00', lateCancelFeeMinor: null };
+    await expect(lookup.feePolicy('loc-1')).rejects.toBeInstanceOf(ContractDriftError);
+  });
+
   it('fails loudly, naming the field, when scheduling drifts from its contract', async () => {
     answers[`/api/appointments/${APPOINTMENT}`] = { ...visit, service: { ...visit.service, priceMinor: '155.00' } };
     const error = await lookup.appointment(APPOINTMENT).catch((e: unknown) => e);

@@ -4,6 +4,7 @@ import {
   appointmentViewSchema,
   businessSettingsSchema,
   locationListSchema,
+  policyRowSchema,
   serviceViewSchema,
 } from '@salon/contracts';
 import { APP_CONFIG, AppError, ContractDriftError, NotFoundError, ServiceToken } from '@salon/nest-kit';
@@ -29,8 +30,10 @@ const appointmentSchema = appointmentViewSchema
     priceMinor: true,
     currency: true,
     segments: true,
+    lateCancel: true,
   })
   .extend({ service: appointmentServiceSnapshotSchema });
+const feePolicySchema = policyRowSchema.pick({ noShowFeeMinor: true, lateCancelFeeMinor: true });
 const serviceSchema = serviceViewSchema.pick({
   id: true,
   locationId: true,
@@ -45,6 +48,8 @@ const serviceSchema = serviceViewSchema.pick({
 /** An appointment as checkout reads it: who, where, its state, and its services at the booked prices. */
 export type CheckoutAppointment = z.infer<typeof appointmentSchema>;
 export type CatalogueService = z.infer<typeof serviceSchema>;
+/** The no-show and late-cancel fees of a location's booking policy (scheduling's). */
+export type FeePolicyAnswer = z.infer<typeof feePolicySchema>;
 
 /**
  * What checkout asks of the services that own the data: appointments and their booked prices,
@@ -78,6 +83,16 @@ export class PlatformLookup {
   /** A catalogue service, or null when there is none by that id. */
   async service(id: string): Promise<CatalogueService | null> {
     return this.call(this.config.SCHEDULING_URL, `/api/services/${encodeURIComponent(id)}`, serviceSchema, true);
+  }
+
+  /** The location's booking policy's fees (scheduling answers the defaults, no fees, for a location without one). */
+  async feePolicy(locationId: string): Promise<FeePolicyAnswer> {
+    return (await this.call(
+      this.config.SCHEDULING_URL,
+      `/api/booking-policies/${encodeURIComponent(locationId)}`,
+      feePolicySchema,
+      false,
+    ))!;
   }
 
   /** The location's IANA zone; the default zone when identity does not know it or cannot be reached. */

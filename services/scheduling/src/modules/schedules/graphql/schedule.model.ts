@@ -54,6 +54,11 @@ export class BookingPolicyModel implements PolicyRow {
   @Field(() => Int) maxAdvanceDays: number;
   @Field(() => Int) lateCancelHours: number;
   @Field(() => [OpeningHoursModel], { nullable: true }) openingHours: OpeningHoursModel[] | null;
+  @Field(() => Int, { nullable: true, description: 'The no-show fee staff may charge (minor units); null: none' })
+  noShowFeeMinor: number | null;
+  @Field(() => Int, { nullable: true, description: 'The fee for a cancellation inside the late-cancel window (minor units); null: none' })
+  lateCancelFeeMinor: number | null;
+  @Field({ description: 'Online booking saves a card on file (unless a deposit takes one)' }) requireCardOnline: boolean;
 }
 
 @InputType()
@@ -113,4 +118,7 @@ export class BookingPolicyInput {
   @Field(() => Int, { nullable: true }) maxAdvanceDays?: number;
   @Field(() => Int, { nullable: true }) lateCancelHours?: number;
   @Field(() => [OpeningHoursInput], { nullable: true }) openingHours?: OpeningHoursInput[] | null;
+  @Field(() => Int, { nullable: true }) noShowFeeMinor?: number | null;
+  @Field(() => Int, { nullable: true }) lateCancelFeeMinor?: number | null;
+  @Field(() => Boolean, { nullable: true }) requireCardOnline?: boolean;
 }

@@ -126,16 +126,22 @@ export class ScheduleRepository {
           maxAdvanceDays: r.max_advance_days,
           lateCancelHours: r.late_cancel_hours,
           openingHours: r.opening_hours,
+          noShowFeeMinor: r.no_show_fee_minor,
+          lateCancelFeeMinor: r.late_cancel_fee_minor,
+          requireCardOnline: r.require_card_online,
         }
       : null;
   }
 
   async savePolicy(locationId: string, p: PolicyInput): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days, late_cancel_hours, opening_hours)
-       VALUES ($1,$2,$3,$4,$5,$6,$7)
+      `INSERT INTO location_policies (location_id, time_zone, slot_interval_min, min_notice_min, max_advance_days, late_cancel_hours, opening_hours,
+         no_show_fee_minor, late_cancel_fee_minor, require_card_online)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
        ON CONFLICT (location_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, slot_interval_min = EXCLUDED.slot_interval_min, min_notice_min = EXCLUDED.min_notice_min,
-         max_advance_days = EXCLUDED.max_advance_days, late_cancel_hours = EXCLUDED.late_cancel_hours, opening_hours = EXCLUDED.opening_hours, updated_at = now()`,
+         max_advance_days = EXCLUDED.max_advance_days, late_cancel_hours = EXCLUDED.late_cancel_hours, opening_hours = EXCLUDED.opening_hours,
+         no_show_fee_minor = EXCLUDED.no_show_fee_minor, late_cancel_fee_minor = EXCLUDED.late_cancel_fee_minor,
+         require_card_online = EXCLUDED.require_card_online, updated_at = now()`,
       [
         locationId,
         p.timeZone,
@@ -144,6 +150,9 @@ export class ScheduleRepository {
         p.maxAdvanceDays,
         p.lateCancelHours,
         p.openingHours ? JSON.stringify(p.openingHours) : null,
+        p.noShowFeeMinor ?? null,
+        p.lateCancelFeeMinor ?? null,
+        p.requireCardOnline,
       ],
     );
   }

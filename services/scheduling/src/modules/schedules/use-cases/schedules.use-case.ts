@@ -114,6 +114,9 @@ export class SchedulesUseCase {
       maxAdvanceDays: 90,
       lateCancelHours: 24,
       openingHours: null,
+      noShowFeeMinor: null,
+      lateCancelFeeMinor: null,
+      requireCardOnline: false,
     };
     return location?.timeZone ? { ...policy, timeZone: location.timeZone } : policy;
   }
