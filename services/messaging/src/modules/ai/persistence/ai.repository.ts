@@ -28,6 +28,8 @@ export interface PendingBooking {
   startsAt: string;
   firstName: string;
   phone: string;
+  /** The client the texting phone belongs to: booked onto that profile; null/absent: as an online visitor. */
+  clientId?: string | null;
   description: string;
 }
 

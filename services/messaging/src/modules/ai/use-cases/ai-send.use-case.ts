@@ -51,17 +51,11 @@ export class AiSendUseCase {
             await this.booking.moveForClient(p.clientId, p.appointmentId, { startsAt: p.startsAt!, staffId: p.staffId! });
           else await this.booking.cancelForClient(p.clientId, p.appointmentId, 'Cancelled by text message (AI assistant)');
         } else {
-          await this.booking.book(
-            {
-              locationId: p.locationId,
-              serviceId: p.serviceId,
-              staffId: p.staffId,
-              startsAt: p.startsAt,
-              firstName: p.firstName,
-              phone: p.phone,
-            },
-            `ai-reply-${replyId}`,
-          );
+          const visit = { locationId: p.locationId, serviceId: p.serviceId, staffId: p.staffId, startsAt: p.startsAt };
+          const key = `ai-reply-${replyId}`;
+          // A texter on file: onto their own profile; an unknown texter: as an online visitor.
+          if (p.clientId) await this.booking.bookForClient(p.clientId, visit, key);
+          else await this.booking.book({ ...visit, firstName: p.firstName, phone: p.phone }, key);
         }
       } catch (error) {
         const what = r.pendingAction.kind === 'move' ? 'move' : r.pendingAction.kind === 'cancel' ? 'cancellation' : 'booking';

@@ -273,6 +273,8 @@ export class AiTurnUseCase {
     }
     const free = slotsToOffer(engine.slots, state.zone, date, 'any', 1000).find((s) => s.time === time);
     if (!free) return { result: `Refused: ${formatClock(time)} is not free any more. Use find_times for other times.`, refused: true };
+    // A texter on file books onto their own profile (so "cancel my haircut" finds it later); only an unknown one as a visitor.
+    if (!state.clientId) state.clientId = (await this.clients.byPhone(state.phone))?.id ?? null;
     const firstName = str('first_name') || state.clientName?.split(' ')[0] || 'Text client';
     const description = `${service.name} on ${DateTime.fromISO(date).toFormat('cccc d LLLL')} at ${formatClock(time)}${free.staffName ? ` with ${free.staffName}` : ''}`;
     state.pending = {
@@ -283,6 +285,7 @@ export class AiTurnUseCase {
       startsAt: free.startsAt,
       firstName,
       phone: state.phone,
+      clientId: state.clientId,
       description,
     };
     // Booked when the reply goes out (at once in auto mode, on approval in draft mode); never without it.
