@@ -24,6 +24,10 @@ let scheduling: Server;
 let admin: string;
 const bookings: Record<string, any>[] = [];
 const taken = new Set<string>();
+/** The booking answer's deposit (scheduling holds the time for it) and retail's card modal for it. */
+let depositDue: { amountMinor: number; currency: string; dueAt: string } | null = null;
+let cardModal: Record<string, string> | null = null;
+const depositStarts: string[] = [];
 let inboundSeq = 0;
 
 /** The engine's slots for a local day: 10:00 (morning), 14:00 and 14:30 with Dana, minus what is booked. */
@@ -80,6 +84,27 @@ function startScheduling(port: number): Promise<Server> {
             staffName: 'Dana Reyes',
             priceMinor: 5500,
           },
+          ...(depositDue ? { deposit: depositDue } : {}),
+        });
+      });
+      return;
+    }
+    // Retail's deposit of a held booking (public; the same deposit again for the same appointment).
+    if (url.pathname === '/api/booking-deposits' && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (d) => (raw += d));
+      req.on('end', () => {
+        const { appointmentId } = JSON.parse(raw);
+        depositStarts.push(appointmentId);
+        json(201, {
+          id: 'dep-1',
+          appointmentId,
+          status: 'awaiting_payment',
+          amountMinor: depositDue!.amountMinor,
+          currency: 'USD',
+          dueAt: depositDue!.dueAt,
+          failureReason: null,
+          cardModal,
         });
       });
       return;
@@ -136,7 +161,11 @@ beforeAll(async () => {
   llm = await startLlmPeer({ port: 0 });
   const port = await freePort();
   scheduling = await startScheduling(port);
-  t = await startMessaging('ai', { SCHEDULING_URL: `http://127.0.0.1:${port}`, TWILIO_AUTH_TOKEN: AUTH_TOKEN });
+  t = await startMessaging('ai', {
+    SCHEDULING_URL: `http://127.0.0.1:${port}`,
+    RETAIL_URL: `http://127.0.0.1:${port}`,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+  });
   admin = await t.token('admin');
 });
 afterAll(async () => {
@@ -275,5 +304,45 @@ describe('AI messaging', () => {
       'the auto send',
     );
     expect(await t.sql(`SELECT 1 FROM messages WHERE purpose = 'ai-reply' AND recipient = $1`, [phoneNo(11)])).toHaveLength(1);
+  });
+
+  it('never tells the client "booked" when the time is only held for a deposit: the payment link, else staff', async () => {
+    await saveSettings('draft');
+    taken.clear();
+    const dueAt = DateTime.now().plus({ minutes: 30 }).toUTC().toISO()!;
+    depositDue = { amountMinor: 2000, currency: 'USD', dueAt };
+    cardModal = { kind: 'hosted_page', url: 'http://127.0.0.1:8007/hosted/payment_intents/pi_1?client_secret=s' };
+    const phone = phoneNo(12);
+    await approve((await turnFor(await text(phone, 'can I get a haircut tomorrow afternoon?'))).id);
+    const book = await turnFor(await text(phone, '2:00 PM'));
+    expect(book.body).toMatch(/^Booked: /); // the model could not know
+    await approve(book.id);
+    const [sent] = await t.sql<any>(
+      `SELECT body_text AS body FROM messages WHERE purpose = 'ai-reply' AND recipient = $1 ORDER BY queued_at DESC LIMIT 1`,
+      [phone],
+    );
+    const due = DateTime.fromISO(dueAt, { zone: ZONE }).toFormat("cccc d LLLL 'at' h:mm a");
+    expect(sent.body).toBe(
+      `Not booked yet: Haircut on ${DateTime.now().setZone(ZONE).plus({ days: 1 }).toFormat('cccc d LLLL')} at 2:00 PM with Dana Reyes is held for you until ${due}. ` +
+        `A deposit of $20.00 confirms it; pay it here: ${cardModal.url}\n${SIGNATURE}`,
+    );
+    expect(sent.body).not.toMatch(/booked:/i);
+    const [row] = await t.sql<any>(`SELECT status, body, pending_action FROM ai_replies WHERE id = $1`, [book.id]);
+    expect(row).toMatchObject({ status: 'sent', body: sent.body, pending_action: { held: { appointmentId: expect.any(String) } } });
+    expect(depositStarts).toEqual([row.pending_action.held.appointmentId]);
+
+    // No link retail can give (its card form needs the booking page): nothing is sent, staff take it with the reason.
+    taken.clear();
+    cardModal = { kind: 'payment_element', publishableKey: 'pk', clientSecret: 's' };
+    const other = phoneNo(13);
+    await approve((await turnFor(await text(other, 'can I get a haircut tomorrow afternoon?'))).id);
+    const held = await turnFor(await text(other, '2:00 PM'));
+    await approve(held.id);
+    const [after] = await t.sql<any>(`SELECT status, error FROM ai_replies WHERE id = $1`, [held.id]);
+    expect(after.status).toBe('handed-over');
+    expect(after.error).toContain('needs a deposit of $20.00 and no payment link could be made');
+    expect(await t.sql(`SELECT 1 FROM messages WHERE purpose = 'ai-reply' AND recipient = $1`, [other])).toHaveLength(1);
+    expect((await gql(`{ aiHandovers { phone reason } }`)).aiHandovers).toContainEqual({ phone: other, reason: after.error });
+    depositDue = null;
   });
 });

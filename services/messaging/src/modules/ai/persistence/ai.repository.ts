@@ -30,7 +30,11 @@ export interface PendingBooking {
   phone: string;
   /** The client the texting phone belongs to: booked onto that profile; null/absent: as an online visitor. */
   clientId?: string | null;
+  /** The location's IANA zone (times in a held-for-deposit reply). */
+  zone?: string;
   description: string;
+  /** Set once made: scheduling only held the time for this deposit (the appointment's id for retail's payment link). */
+  held?: { appointmentId: string; deposit: { amountMinor: number; currency: string; dueAt: string } } | null;
 }
 
 /** A move or cancellation of the texting client's own appointment, made when the reply goes out. */
@@ -228,8 +232,12 @@ export class AiRepository {
       : null;
   }
 
-  async markActionDone(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE ai_replies SET action_done_at = now() WHERE id = $1 AND action_done_at IS NULL`, [id]);
+  /** The pending action was made; `outcome` is merged into it (e.g. a booking only held for a deposit), for a retried send. */
+  async markActionDone(id: string, outcome: Partial<PendingBooking> = {}): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE ai_replies SET action_done_at = now(), pending_action = pending_action || $2::jsonb WHERE id = $1 AND action_done_at IS NULL`,
+      [id, JSON.stringify(outcome)],
+    );
   }
 
   async decide(

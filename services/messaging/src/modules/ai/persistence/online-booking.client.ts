@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, ServiceToken } from '@salon/nest-kit';
-import { myAppointmentSchema, type MyAppointment } from '@salon/contracts';
+import { bookingDepositDueSchema, myAppointmentSchema, type MyAppointment } from '@salon/contracts';
 import { z } from 'zod';
 import type { MessagingConfig } from '../../../config.js';
 
@@ -44,6 +44,8 @@ const confirmationSchema = z.object({
   appointment: z
     .object({ id: z.string(), startsAt: z.string(), serviceName: z.string(), staffName: z.string(), priceMinor: z.number() })
     .passthrough(),
+  /** The visit asks a deposit: the time is only held until it is paid (never "booked" to the client). */
+  deposit: bookingDepositDueSchema.nullish(),
 });
 export type BookingConfirmation = z.infer<typeof confirmationSchema>;
 

@@ -286,6 +286,7 @@ export class AiTurnUseCase {
       firstName,
       phone: state.phone,
       clientId: state.clientId,
+      zone: state.zone,
       description,
     };
     // Booked when the reply goes out (at once in auto mode, on approval in draft mode); never without it.
