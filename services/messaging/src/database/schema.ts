@@ -14,6 +14,7 @@ import { EmailTemplates1765500000000 } from './migrations/1765500000000-email-te
 import { AppointmentBookedAt1765600000000 } from './migrations/1765600000000-appointment-booked-at.js';
 import { CampaignProgress1765700000000 } from './migrations/1765700000000-campaign-progress.js';
 import { CustomAutomationDays1765710000000 } from './migrations/1765710000000-custom-automation-days.js';
+import { InboundToNumber1765800000000 } from './migrations/1765800000000-inbound-to-number.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
 export const ENTITIES = [MessageEntity, SmsConsentEntity];
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   AppointmentBookedAt1765600000000,
   CampaignProgress1765700000000,
   CustomAutomationDays1765710000000,
+  InboundToNumber1765800000000,
 ];

@@ -15,6 +15,7 @@ const AUTH_TOKEN = 'test-twilio-auth-token';
 const LOCATION = '0b6f3c1e-3a52-4c4c-9a3e-5f3c2d1a0b01';
 const HAIRCUT = '4a1d2c3b-1111-4c4c-9a3e-5f3c2d1a0b02';
 const DANA = '7e2d1c3b-2222-4c4c-9a3e-5f3c2d1a0b03';
+const UPTOWN = '0b6f3c1e-3a52-4c4c-9a3e-5f3c2d1a0b04';
 const ZONE = 'America/Chicago';
 const SIGNATURE = '– AI assistant';
 
@@ -49,7 +50,10 @@ function startScheduling(port: number): Promise<Server> {
       return json(200, {
         businessName: 'Willow & Sage',
         design: { policies: 'Please cancel 24 hours ahead.' },
-        locations: [{ id: LOCATION, name: 'Downtown', timeZone: ZONE, address: '12 Main St', phone: '+13125550100' }],
+        locations: [
+          { id: LOCATION, name: 'Downtown', timeZone: ZONE, address: '12 Main St', phone: '+13125550100' },
+          { id: UPTOWN, name: 'Uptown', timeZone: ZONE, address: '90 North Ave', phone: '+13125550200' },
+        ],
       });
     }
     if (url.pathname === '/api/online-booking/services') {
@@ -120,8 +124,8 @@ async function gql(query: string, variables: Record<string, unknown> = {}) {
   return res.body.data as Record<string, any>;
 }
 
-async function text(from: string, body: string) {
-  const params = { From: from, To: '+15005550006', Body: body, MessageSid: `SM-ai-${++inboundSeq}` };
+async function text(from: string, body: string, to = '+15005550006') {
+  const params = { From: from, To: to, Body: body, MessageSid: `SM-ai-${++inboundSeq}` };
   await request(t.app.getHttpServer())
     .post('/api/webhooks/twilio/inbound')
     .type('form')
@@ -150,9 +154,9 @@ async function jobDone(sid: string) {
   await waitFor(async () => (await queue.getJobState(id)) === 'completed', `the AI job of ${sid}`);
 }
 
-const saveSettings = (mode: string, autoFrom = '09:00', autoTo = '18:00') =>
+const saveSettings = (mode: string, autoFrom = '09:00', autoTo = '18:00', locationId = LOCATION, signature = SIGNATURE) =>
   gql(`mutation($input: AiLocationSettingsInput!) { saveAiLocationSettings(input: $input) { mode version } }`, {
-    input: { locationId: LOCATION, mode, autoFrom, autoTo, signature: SIGNATURE },
+    input: { locationId, mode, autoFrom, autoTo, signature },
   });
 const approve = (id: string) => gql(`mutation($id: ID!) { approveAiReply(id: $id) }`, { id });
 const phoneNo = (n: number) => `+1312555${String(7000 + n)}`;
@@ -344,5 +348,41 @@ describe('AI messaging', () => {
     expect(await t.sql(`SELECT 1 FROM messages WHERE purpose = 'ai-reply' AND recipient = $1`, [other])).toHaveLength(1);
     expect((await gql(`{ aiHandovers { phone reason } }`)).aiHandovers).toContainEqual({ phone: other, reason: after.error });
     depositDue = null;
+  });
+
+  it('answers for the location whose own number was texted; a number that is no location’s keeps the old rule', async () => {
+    await saveSettings('draft');
+    await saveSettings('draft', '09:00', '18:00', UPTOWN, '– Uptown assistant');
+    const number = (locationId: string, n: string) =>
+      gql(`mutation($input: PhoneNumberInput!) { savePhoneNumber(input: $input) { number } }`, {
+        input: { locationId, number: n, forwardTo: '+13125550111', ringStaff: [], ringSeconds: 15 },
+      });
+    await number(LOCATION, '+13125550301');
+    await number(UPTOWN, '+13125550302');
+    const phone = phoneNo(14);
+
+    const uptown = await turnFor(await text(phone, 'how much is a cut?', '+13125550302'));
+    expect(uptown).toMatchObject({
+      location_id: UPTOWN,
+      status: 'draft',
+      body: 'A haircut is $55.00 and takes 45 minutes.\n– Uptown assistant',
+    });
+    expect(JSON.stringify(uptown.context)).toContain('Uptown');
+    const [{ to_number }] = await t.sql<any>(`SELECT to_number FROM conversation_messages WHERE id = $1`, [uptown.inbound_message_id]);
+    expect(to_number).toBe('+13125550302');
+    // The same texter at the other location's number is answered for that location.
+    expect((await turnFor(await text(phone, 'how much is a cut?', '+13125550301'))).location_id).toBe(LOCATION);
+    // A number that is no location's (the shared sender): the first location with the assistant on, as before.
+    expect((await turnFor(await text(phoneNo(15), 'how much is a cut?'))).location_id).toBe(LOCATION);
+    // Uptown's assistant off: a text to Uptown's number gets no turn, and is not answered as Downtown either.
+    await saveSettings('off', '09:00', '18:00', UPTOWN, '– Uptown assistant');
+    const quiet = await text(phoneNo(16), 'how much is a cut?', '+13125550302');
+    await jobDone(quiet);
+    expect(
+      await t.sql(
+        `SELECT 1 FROM ai_replies r JOIN conversation_messages cm ON cm.id = r.inbound_message_id WHERE cm.provider_message_id = $1`,
+        [quiet],
+      ),
+    ).toEqual([]);
   });
 });

@@ -122,6 +122,12 @@ export class AiRepository {
     return toSettings(r);
   }
 
+  /** The location whose own number (phone_numbers) this is; null when it is no location's. */
+  async locationOfNumber(number: string): Promise<string | null> {
+    const [r] = await this.dataSource.query(`SELECT location_id FROM phone_numbers WHERE number = $1`, [number]);
+    return (r?.location_id as string | undefined) ?? null;
+  }
+
   /** The location a conversation belongs to: that of the client's latest appointment we know of. */
   async locationOfClient(clientId: string): Promise<string | null> {
     const [r] = await this.dataSource.query(
@@ -131,11 +137,17 @@ export class AiRepository {
     return (r?.location_id as string | undefined) ?? null;
   }
 
-  async inbound(
-    messageId: string,
-  ): Promise<{ conversationId: string; phone: string; clientId: string | null; clientName: string | null; body: string } | null> {
+  async inbound(messageId: string): Promise<{
+    conversationId: string;
+    phone: string;
+    clientId: string | null;
+    clientName: string | null;
+    body: string;
+    /** The number the client texted (Twilio's `To`), when recorded. */
+    toNumber: string | null;
+  } | null> {
     const [r] = await this.dataSource.query(
-      `SELECT cm.conversation_id, cm.body, c.phone, c.client_id, c.client_name FROM conversation_messages cm
+      `SELECT cm.conversation_id, cm.body, cm.to_number, c.phone, c.client_id, c.client_name FROM conversation_messages cm
        JOIN conversations c ON c.id = cm.conversation_id WHERE cm.id = $1 AND cm.direction = 'inbound'`,
       [messageId],
     );
@@ -146,6 +158,7 @@ export class AiRepository {
           clientId: r.client_id ?? null,
           clientName: r.client_name ?? null,
           body: r.body,
+          toNumber: r.to_number ?? null,
         }
       : null;
   }

@@ -81,7 +81,7 @@ export class AiTurnUseCase {
     if (!inbound || consentChangeOf(inbound.body)) return; // STOP/START are the consent module's
     const provider = await this.repo.provider();
     if (!provider) return; // not configured: nothing changes
-    const locationId = await this.locationFor(inbound.clientId);
+    const locationId = await this.locationFor(inbound.toNumber, inbound.clientId);
     if (!locationId) return; // AI off everywhere
     const settings = await this.repo.locationSettings(locationId);
     if (settings.mode === 'off') return;
@@ -355,8 +355,16 @@ export class AiTurnUseCase {
     return { result: `Moved: ${a.serviceName} to ${to}`, refused: false };
   }
 
-  /** The conversation's location: the client's latest appointment's, else the first location with the assistant on. */
-  private async locationFor(clientId: string | null): Promise<string | null> {
+  /**
+   * The conversation's location: the one whose own number received the text decides (two locations,
+   * two numbers); only a text to a number that is no location's (the shared TWILIO_FROM) falls back
+   * to the client's latest appointment's location, else the first location with the assistant on.
+   */
+  private async locationFor(toNumber: string | null, clientId: string | null): Promise<string | null> {
+    if (toNumber) {
+      const own = await this.repo.locationOfNumber(toNumber);
+      if (own) return own;
+    }
     const all = await this.repo.allLocationSettings();
     const on = all.filter((s) => s.mode !== 'off');
     if (clientId) {
