@@ -172,10 +172,8 @@ export class AiTurnUseCase {
         );
       }
       const verdict = checkReply(final, {
-        offeredTimes: new Set([
-          ...[...state.earlier, ...state.offered].map((o) => o.local.slice(11)),
-          ...appointmentTimes(state.listed, state.zone),
-        ]),
+        offered: new Set([...[...state.earlier, ...state.offered].map((o) => o.local), ...appointmentTimes(state.listed, state.zone)]),
+        today: state.today,
         prices: cataloguePrices(services),
       });
       if (!verdict.ok) return await this.handOver(replyId, inbound.conversationId, state, context, verdict.reason, final);
