@@ -385,4 +385,29 @@ describe('AI messaging', () => {
       ),
     ).toEqual([]);
   });
+
+  it('always sends the location’s AI signature, whatever the draft was edited to, and refuses a signature too short to read', async () => {
+    await saveSettings('draft');
+    const phone = phoneNo(17);
+    const turn = await turnFor(await text(phone, 'how much is a cut?'));
+    expect(turn.status).toBe('draft');
+    // Staff edit the draft and drop the AI label.
+    await gql(`mutation($id: ID!, $text: String) { approveAiReply(id: $id, text: $text) }`, {
+      id: turn.id,
+      text: 'A cut is $55.00, see you soon!',
+    });
+    const [sent] = await t.sql<any>(`SELECT body_text AS body FROM messages WHERE purpose = 'ai-reply' AND recipient = $1`, [phone]);
+    expect(sent.body).toBe(`A cut is $55.00, see you soon!\n${SIGNATURE}`);
+
+    for (const signature of ['AI', '-----', '   ai   ']) {
+      const res = await request(t.app.getHttpServer())
+        .post('/graphql')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({
+          query: `mutation($input: AiLocationSettingsInput!) { saveAiLocationSettings(input: $input) { mode } }`,
+          variables: { input: { locationId: LOCATION, mode: 'draft', autoFrom: '09:00', autoTo: '18:00', signature } },
+        });
+      expect(JSON.stringify(res.body.errors), signature).toContain('signature');
+    }
+  });
 });

@@ -143,5 +143,14 @@ describe('AI guards', () => {
     const body = signed('See you then!', '– AI assistant');
     expect(body).toBe('See you then!\n– AI assistant');
     expect(unsigned(body, '– AI assistant')).toBe('See you then!');
+    // A draft staff edited: the signature kept, moved onto the same line, or removed: one signature at the end.
+    for (const edited of [
+      'See you then!\n– AI assistant',
+      'See you then! – AI assistant',
+      'See you then!',
+      'See you then!\n– AI assistant\n',
+    ]) {
+      expect(signed(unsigned(edited, '– AI assistant'), '– AI assistant'), edited).toBe(body);
+    }
   });
 });

@@ -284,8 +284,9 @@ export function signed(text: string, signature: string): string {
   return `${text.trim()}\n${signature.trim()}`;
 }
 
-/** An outbound text without the AI signature (history given back to the model). */
+/** An outbound text without the AI signature at its end (history given back to the model; a draft staff edited). */
 export function unsigned(text: string, signature: string): string {
-  const s = `\n${signature.trim()}`;
-  return text.endsWith(s) ? text.slice(0, -s.length) : text;
+  const t = text.trimEnd();
+  const s = signature.trim();
+  return t.endsWith(s) ? t.slice(0, -s.length).trimEnd() : text;
 }

@@ -8,7 +8,7 @@ import { ConversationRepository } from '../../inbox/persistence/conversation.rep
 import { PhoneRepository } from '../../phone/persistence/phone.repository.js';
 import { aiSendVerdict } from '../domain/ai-consent.js';
 import { depositHandoverReason, heldForDepositText } from '../domain/deposit-reply.js';
-import { signed } from '../domain/guards.js';
+import { signed, unsigned } from '../domain/guards.js';
 import { BookingDepositClient } from '../persistence/booking-deposit.client.js';
 import { AiRepository, isChange } from '../persistence/ai.repository.js';
 import { BookingRefusedError, OnlineBookingClient } from '../persistence/online-booking.client.js';
@@ -46,7 +46,9 @@ export class AiSendUseCase {
       await this.repo.decide(replyId, 'discarded', { error: verdict.reason, by: userId });
       return;
     }
-    let body = text?.trim() ? text.trim() : r.body!;
+    // The AI label is the server's: appended on every send, whatever the draft was edited to (once, if staff kept it).
+    const { signature } = r.locationId ? await this.repo.locationSettings(r.locationId) : { signature: DEFAULT_AI_SIGNATURE };
+    let body = signed(unsigned(text?.trim() ? text.trim() : r.body!, signature), signature);
     // Made once: a retried approval (the text failed to queue after the change went through) only sends.
     let held = r.pendingAction && !isChange(r.pendingAction) ? (r.pendingAction.held ?? null) : null;
     if (r.pendingAction && !r.actionDone) {
@@ -80,7 +82,6 @@ export class AiSendUseCase {
     if (held && r.pendingAction && !isChange(r.pendingAction)) {
       const p = r.pendingAction;
       const zone = p.zone ?? 'UTC';
-      const { signature } = r.locationId ? await this.repo.locationSettings(r.locationId) : { signature: DEFAULT_AI_SIGNATURE };
       const link = await this.deposits.paymentLink(held.appointmentId);
       if (!link) {
         const reason = depositHandoverReason({ description: p.description, deposit: held.deposit, zone });
