@@ -201,7 +201,12 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
   }
 
   /** The staff leg of a created call picks up: Twilio fetches its TwiML, the call ends, the status callback follows. */
-  async function answerCall(sid, { duration = 42, status = 'completed' } = {}) {
+  /**
+   * Staff answer (or not, `status`) the phone a click-to-call rings: the call's URL is posted, then,
+   * when its TwiML dials the client with an action, that action with the client leg's result
+   * (`clientAnswer` as DialCallStatus, `clientSeconds` as DialCallDuration), then the statusCallback.
+   */
+  async function answerCall(sid, { duration = 42, status = 'completed', clientAnswer = 'completed', clientSeconds } = {}) {
     const call = calls.find((c) => c.sid === sid);
     if (!call) throw new Error(`No call ${sid}`);
     const base = {
@@ -213,7 +218,20 @@ export async function startTwilioPeer({ port = 8006, host = '127.0.0.1', authTok
       To: call.to,
     };
     const steps = [];
-    if (status === 'completed' && call.url) steps.push(await postSigned(call.url, { ...base, CallStatus: 'in-progress' }));
+    if (status === 'completed' && call.url) {
+      steps.push(await postSigned(call.url, { ...base, CallStatus: 'in-progress' }));
+      const dialAction = attribute(steps[0].body, 'Dial', 'action');
+      if (steps[0].status === 200 && dialAction) {
+        const dialed = {
+          ...base,
+          CallStatus: 'in-progress',
+          DialCallStatus: clientAnswer,
+          DialCallSid: `CA${randomBytes(16).toString('hex')}`,
+        };
+        if (clientAnswer === 'completed') dialed.DialCallDuration = String(clientSeconds ?? duration);
+        steps.push(await postSigned(dialAction, dialed));
+      }
+    }
     call.status = status;
     call.duration = status === 'completed' ? duration : 0;
     if (call.statusCallback) {

@@ -206,6 +206,10 @@ export const RULES: Record<string, Rule> = {
     why: "messaging's AI assistant only (service token), for the client the texting phone belongs to",
     expect: adminOnly,
   },
+  'scheduling POST /api/online-booking/clients/:clientId/appointments': {
+    why: "messaging's AI assistant only (service token): books onto that client's own profile by the online rules",
+    expect: adminOnly,
+  },
   'scheduling POST /api/online-booking/clients/:clientId/appointments/:id/cancel': {
     why: "messaging's AI assistant only (service token); the online late-cancel rules apply",
     expect: adminOnly,
@@ -296,6 +300,10 @@ export const RULES: Record<string, Rule> = {
     expect: everyone('forbidden'),
   },
   'messaging POST /api/webhooks/twilio/voice/bridge': { why: 'accepted only with a valid Twilio signature', expect: everyone('forbidden') },
+  'messaging POST /api/webhooks/twilio/voice/bridge-result': {
+    why: 'accepted only with a valid Twilio signature',
+    expect: everyone('forbidden'),
+  },
   'messaging POST /api/webhooks/twilio/voice/status': { why: 'accepted only with a valid Twilio signature', expect: everyone('forbidden') },
   'retail POST /api/webhooks/stripe': { why: 'accepted only with a valid Stripe-Signature', expect: everyone('forbidden') },
 };

@@ -25,6 +25,8 @@ export const messagingConfigSchema = baseConfigSchema
       IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
       /** Scheduling: the AI assistant reads the salon's facts and free times, and books, through the online booking API. */
       SCHEDULING_URL: z.url().default('http://127.0.0.1:4004'),
+      /** Retail: the payment link of a deposit an AI booking is held for (its public /api/booking-deposits). */
+      RETAIL_URL: z.url().default('http://127.0.0.1:4005'),
 
       EMAIL_PROVIDER: z.enum(['ses', 'log']).default('ses'),
       /** Empty means the real AWS endpoint for AWS_REGION. */

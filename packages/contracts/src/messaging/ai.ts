@@ -13,14 +13,22 @@ export type AiMode = (typeof AI_MODES)[number];
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:00');
 
+/** The shortest signature an AI reply may carry (the AI label must stay readable). */
+export const AI_SIGNATURE_MIN = 5;
+
 export const aiLocationSettingsInputSchema = z.object({
   locationId: z.uuid(),
   mode: z.enum(AI_MODES),
   /** Auto mode sends on its own from `autoFrom` to `autoTo` (location time); outside them it drafts. */
   autoFrom: clockTime,
   autoTo: clockTime,
-  /** Appended to every AI reply so the client knows a machine wrote it (empty is refused). */
-  signature: lineSchema(60, { min: 1 }),
+  /**
+   * Appended to every AI reply when it is sent (server-side, whatever a draft was edited to) so the
+   * client knows a machine wrote it: at least 5 characters with a word in it ("– AI assistant").
+   */
+  signature: lineSchema(60, { min: AI_SIGNATURE_MIN }).refine((s) => /\p{L}{2,}/u.test(s), {
+    message: 'must say in words that an assistant wrote the reply, e.g. "– AI assistant"',
+  }),
 });
 export type AiLocationSettingsInput = z.infer<typeof aiLocationSettingsInputSchema>;
 export type AiLocationSettingsView = AiLocationSettingsInput & { version: number };

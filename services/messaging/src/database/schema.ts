@@ -15,6 +15,7 @@ import { AppointmentBookedAt1765600000000 } from './migrations/1765600000000-app
 import { CampaignProgress1765700000000 } from './migrations/1765700000000-campaign-progress.js';
 import { CustomAutomationDays1765710000000 } from './migrations/1765710000000-custom-automation-days.js';
 import { ReceiptSends1765800000000 } from './migrations/1765800000000-receipt-sends.js';
+import { InboundToNumber1765810000000 } from './migrations/1765810000000-inbound-to-number.js';
 
 /** Everything TypeORM needs to know about this service's database, in one place. */
 export const ENTITIES = [MessageEntity, SmsConsentEntity];
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   CampaignProgress1765700000000,
   CustomAutomationDays1765710000000,
   ReceiptSends1765800000000,
+  InboundToNumber1765810000000,
 ];

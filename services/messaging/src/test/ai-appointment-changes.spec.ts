@@ -29,6 +29,8 @@ let admin: string;
 let inboundSeq = 0;
 /** Every change scheduling was asked for, with the caller's authorization. */
 const changes: { action: string; clientId: string; appointmentId: string; body: any; authorization: string | undefined }[] = [];
+/** Bookings scheduling was asked for: onto a client's profile (service token) or as an online visitor. */
+const booked: { clientId: string | null; body: any; authorization: string | undefined; key: string | undefined }[] = [];
 /** Each client's appointments as scheduling keeps them. */
 const appointments = new Map<string, any[]>();
 
@@ -91,6 +93,14 @@ function startFake(port: number): Promise<Server> {
         });
       }
       if (url.pathname.startsWith('/api/booking-policies/')) return json(403, { error: 'Forbidden' });
+      if (url.pathname === '/api/online-booking/appointments' && req.method === 'POST') {
+        const body = JSON.parse(raw);
+        booked.push({ clientId: null, body, authorization: req.headers.authorization, key: req.headers['idempotency-key'] as string });
+        return json(201, {
+          appointment: appointment(`v0000000-0000-4000-8000-00000000000${booked.length}`, body.startsAt),
+          policies: null,
+        });
+      }
       // The clients service's search: exact phones of the two clients on file.
       if (url.pathname === '/api/clients') {
         const search = url.searchParams.get('search');
@@ -110,6 +120,13 @@ function startFake(port: number): Promise<Server> {
         if (!req.headers.authorization?.startsWith('Bearer ')) return json(401, { error: 'Unauthorized' });
         const [, clientId, appointmentId, action] = m;
         const list = appointments.get(clientId) ?? [];
+        if (!action && req.method === 'POST') {
+          const body = JSON.parse(raw);
+          booked.push({ clientId, body, authorization: req.headers.authorization, key: req.headers['idempotency-key'] as string });
+          const a = appointment(`b0000000-0000-4000-8000-00000000000${booked.length}`, body.startsAt);
+          appointments.set(clientId, [...list, a]);
+          return json(201, { appointment: a, policies: null });
+        }
         if (!action) return json(200, list);
         const a = list.find((x) => x.id === appointmentId);
         if (!a) return json(404, { error: `Appointment ${appointmentId} not found` });
@@ -300,5 +317,49 @@ describe('moving and cancelling by text', () => {
       handover_reason: 'The texting phone is not on file as a client: staff must find the appointment',
     });
     expect(changes).toEqual([]);
+  });
+
+  it('books a texter on file onto their own profile (no visitor profile), and a later "cancel" finds that booking', async () => {
+    appointments.set(ANA.id, []);
+    changes.length = 0;
+    const offer = await turnFor(await text(ANA.phone, 'can I get a haircut tomorrow afternoon?'));
+    expect(offer.status).toBe('draft');
+    await approve(offer.id);
+    const book = await turnFor(await text(ANA.phone, '2:30 PM'));
+    expect(book.status).toBe('draft');
+    expect(book.pending_action).toMatchObject({ kind: 'book', clientId: ANA.id, startsAt: at(tomorrow(), '14:30') });
+    expect(booked).toEqual([]);
+    await approve(book.id);
+    expect(booked).toEqual([
+      {
+        clientId: ANA.id,
+        body: { locationId: LOCATION, serviceId: HAIRCUT, staffId: DANA, startsAt: at(tomorrow(), '14:30'), notes: expect.any(String) },
+        authorization: expect.stringMatching(/^Bearer /),
+        key: `ai-reply-${book.id}`,
+      },
+    ]);
+
+    const cancel = await turnFor(await text(ANA.phone, 'please cancel my appointment'));
+    expect(cancel.pending_action).toMatchObject({
+      kind: 'cancel',
+      clientId: ANA.id,
+      appointmentId: 'b0000000-0000-4000-8000-000000000001',
+    });
+    await approve(cancel.id);
+    expect(changes).toEqual([
+      expect.objectContaining({ action: 'cancel', clientId: ANA.id, appointmentId: 'b0000000-0000-4000-8000-000000000001' }),
+    ]);
+  });
+
+  it('books a texter who is not on file as an online visitor', async () => {
+    booked.length = 0;
+    const phone = '+13125558010';
+    await approve((await turnFor(await text(phone, 'can I get a haircut tomorrow afternoon?'))).id);
+    const book = await turnFor(await text(phone, '2:00 PM'));
+    expect(book.pending_action).toMatchObject({ kind: 'book', clientId: null, phone });
+    await approve(book.id);
+    expect(booked).toEqual([
+      expect.objectContaining({ clientId: null, body: expect.objectContaining({ client: { firstName: 'Text client', phone } }) }),
+    ]);
   });
 });

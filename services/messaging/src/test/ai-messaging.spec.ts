@@ -15,6 +15,7 @@ const AUTH_TOKEN = 'test-twilio-auth-token';
 const LOCATION = '0b6f3c1e-3a52-4c4c-9a3e-5f3c2d1a0b01';
 const HAIRCUT = '4a1d2c3b-1111-4c4c-9a3e-5f3c2d1a0b02';
 const DANA = '7e2d1c3b-2222-4c4c-9a3e-5f3c2d1a0b03';
+const UPTOWN = '0b6f3c1e-3a52-4c4c-9a3e-5f3c2d1a0b04';
 const ZONE = 'America/Chicago';
 const SIGNATURE = '– AI assistant';
 
@@ -24,6 +25,10 @@ let scheduling: Server;
 let admin: string;
 const bookings: Record<string, any>[] = [];
 const taken = new Set<string>();
+/** The booking answer's deposit (scheduling holds the time for it) and retail's card modal for it. */
+let depositDue: { amountMinor: number; currency: string; dueAt: string } | null = null;
+let cardModal: Record<string, string> | null = null;
+const depositStarts: string[] = [];
 let inboundSeq = 0;
 
 /** The engine's slots for a local day: 10:00 (morning), 14:00 and 14:30 with Dana, minus what is booked. */
@@ -45,7 +50,10 @@ function startScheduling(port: number): Promise<Server> {
       return json(200, {
         businessName: 'Willow & Sage',
         design: { policies: 'Please cancel 24 hours ahead.' },
-        locations: [{ id: LOCATION, name: 'Downtown', timeZone: ZONE, address: '12 Main St', phone: '+13125550100' }],
+        locations: [
+          { id: LOCATION, name: 'Downtown', timeZone: ZONE, address: '12 Main St', phone: '+13125550100' },
+          { id: UPTOWN, name: 'Uptown', timeZone: ZONE, address: '90 North Ave', phone: '+13125550200' },
+        ],
       });
     }
     if (url.pathname === '/api/online-booking/services') {
@@ -80,6 +88,27 @@ function startScheduling(port: number): Promise<Server> {
             staffName: 'Dana Reyes',
             priceMinor: 5500,
           },
+          ...(depositDue ? { deposit: depositDue } : {}),
+        });
+      });
+      return;
+    }
+    // Retail's deposit of a held booking (public; the same deposit again for the same appointment).
+    if (url.pathname === '/api/booking-deposits' && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (d) => (raw += d));
+      req.on('end', () => {
+        const { appointmentId } = JSON.parse(raw);
+        depositStarts.push(appointmentId);
+        json(201, {
+          id: 'dep-1',
+          appointmentId,
+          status: 'awaiting_payment',
+          amountMinor: depositDue!.amountMinor,
+          currency: 'USD',
+          dueAt: depositDue!.dueAt,
+          failureReason: null,
+          cardModal,
         });
       });
       return;
@@ -95,8 +124,8 @@ async function gql(query: string, variables: Record<string, unknown> = {}) {
   return res.body.data as Record<string, any>;
 }
 
-async function text(from: string, body: string) {
-  const params = { From: from, To: '+15005550006', Body: body, MessageSid: `SM-ai-${++inboundSeq}` };
+async function text(from: string, body: string, to = '+15005550006') {
+  const params = { From: from, To: to, Body: body, MessageSid: `SM-ai-${++inboundSeq}` };
   await request(t.app.getHttpServer())
     .post('/api/webhooks/twilio/inbound')
     .type('form')
@@ -125,9 +154,9 @@ async function jobDone(sid: string) {
   await waitFor(async () => (await queue.getJobState(id)) === 'completed', `the AI job of ${sid}`);
 }
 
-const saveSettings = (mode: string, autoFrom = '09:00', autoTo = '18:00') =>
+const saveSettings = (mode: string, autoFrom = '09:00', autoTo = '18:00', locationId = LOCATION, signature = SIGNATURE) =>
   gql(`mutation($input: AiLocationSettingsInput!) { saveAiLocationSettings(input: $input) { mode version } }`, {
-    input: { locationId: LOCATION, mode, autoFrom, autoTo, signature: SIGNATURE },
+    input: { locationId, mode, autoFrom, autoTo, signature },
   });
 const approve = (id: string) => gql(`mutation($id: ID!) { approveAiReply(id: $id) }`, { id });
 const phoneNo = (n: number) => `+1312555${String(7000 + n)}`;
@@ -136,7 +165,11 @@ beforeAll(async () => {
   llm = await startLlmPeer({ port: 0 });
   const port = await freePort();
   scheduling = await startScheduling(port);
-  t = await startMessaging('ai', { SCHEDULING_URL: `http://127.0.0.1:${port}`, TWILIO_AUTH_TOKEN: AUTH_TOKEN });
+  t = await startMessaging('ai', {
+    SCHEDULING_URL: `http://127.0.0.1:${port}`,
+    RETAIL_URL: `http://127.0.0.1:${port}`,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+  });
   admin = await t.token('admin');
 });
 afterAll(async () => {
@@ -275,5 +308,106 @@ describe('AI messaging', () => {
       'the auto send',
     );
     expect(await t.sql(`SELECT 1 FROM messages WHERE purpose = 'ai-reply' AND recipient = $1`, [phoneNo(11)])).toHaveLength(1);
+  });
+
+  it('never tells the client "booked" when the time is only held for a deposit: the payment link, else staff', async () => {
+    await saveSettings('draft');
+    taken.clear();
+    const dueAt = DateTime.now().plus({ minutes: 30 }).toUTC().toISO()!;
+    depositDue = { amountMinor: 2000, currency: 'USD', dueAt };
+    cardModal = { kind: 'hosted_page', url: 'http://127.0.0.1:8007/hosted/payment_intents/pi_1?client_secret=s' };
+    const phone = phoneNo(12);
+    await approve((await turnFor(await text(phone, 'can I get a haircut tomorrow afternoon?'))).id);
+    const book = await turnFor(await text(phone, '2:00 PM'));
+    expect(book.body).toMatch(/^Booked: /); // the model could not know
+    await approve(book.id);
+    const [sent] = await t.sql<any>(
+      `SELECT body_text AS body FROM messages WHERE purpose = 'ai-reply' AND recipient = $1 ORDER BY queued_at DESC LIMIT 1`,
+      [phone],
+    );
+    const due = DateTime.fromISO(dueAt, { zone: ZONE }).toFormat("cccc d LLLL 'at' h:mm a");
+    expect(sent.body).toBe(
+      `Not booked yet: Haircut on ${DateTime.now().setZone(ZONE).plus({ days: 1 }).toFormat('cccc d LLLL')} at 2:00 PM with Dana Reyes is held for you until ${due}. ` +
+        `A deposit of $20.00 confirms it; pay it here: ${cardModal.url}\n${SIGNATURE}`,
+    );
+    expect(sent.body).not.toMatch(/booked:/i);
+    const [row] = await t.sql<any>(`SELECT status, body, pending_action FROM ai_replies WHERE id = $1`, [book.id]);
+    expect(row).toMatchObject({ status: 'sent', body: sent.body, pending_action: { held: { appointmentId: expect.any(String) } } });
+    expect(depositStarts).toEqual([row.pending_action.held.appointmentId]);
+
+    // No link retail can give (its card form needs the booking page): nothing is sent, staff take it with the reason.
+    taken.clear();
+    cardModal = { kind: 'payment_element', publishableKey: 'pk', clientSecret: 's' };
+    const other = phoneNo(13);
+    await approve((await turnFor(await text(other, 'can I get a haircut tomorrow afternoon?'))).id);
+    const held = await turnFor(await text(other, '2:00 PM'));
+    await approve(held.id);
+    const [after] = await t.sql<any>(`SELECT status, error FROM ai_replies WHERE id = $1`, [held.id]);
+    expect(after.status).toBe('handed-over');
+    expect(after.error).toContain('needs a deposit of $20.00 and no payment link could be made');
+    expect(await t.sql(`SELECT 1 FROM messages WHERE purpose = 'ai-reply' AND recipient = $1`, [other])).toHaveLength(1);
+    expect((await gql(`{ aiHandovers { phone reason } }`)).aiHandovers).toContainEqual({ phone: other, reason: after.error });
+    depositDue = null;
+  });
+
+  it('answers for the location whose own number was texted; a number that is no location’s keeps the old rule', async () => {
+    await saveSettings('draft');
+    await saveSettings('draft', '09:00', '18:00', UPTOWN, '– Uptown assistant');
+    const number = (locationId: string, n: string) =>
+      gql(`mutation($input: PhoneNumberInput!) { savePhoneNumber(input: $input) { number } }`, {
+        input: { locationId, number: n, forwardTo: '+13125550111', ringStaff: [], ringSeconds: 15 },
+      });
+    await number(LOCATION, '+13125550301');
+    await number(UPTOWN, '+13125550302');
+    const phone = phoneNo(14);
+
+    const uptown = await turnFor(await text(phone, 'how much is a cut?', '+13125550302'));
+    expect(uptown).toMatchObject({
+      location_id: UPTOWN,
+      status: 'draft',
+      body: 'A haircut is $55.00 and takes 45 minutes.\n– Uptown assistant',
+    });
+    expect(JSON.stringify(uptown.context)).toContain('Uptown');
+    const [{ to_number }] = await t.sql<any>(`SELECT to_number FROM conversation_messages WHERE id = $1`, [uptown.inbound_message_id]);
+    expect(to_number).toBe('+13125550302');
+    // The same texter at the other location's number is answered for that location.
+    expect((await turnFor(await text(phone, 'how much is a cut?', '+13125550301'))).location_id).toBe(LOCATION);
+    // A number that is no location's (the shared sender): the first location with the assistant on, as before.
+    expect((await turnFor(await text(phoneNo(15), 'how much is a cut?'))).location_id).toBe(LOCATION);
+    // Uptown's assistant off: a text to Uptown's number gets no turn, and is not answered as Downtown either.
+    await saveSettings('off', '09:00', '18:00', UPTOWN, '– Uptown assistant');
+    const quiet = await text(phoneNo(16), 'how much is a cut?', '+13125550302');
+    await jobDone(quiet);
+    expect(
+      await t.sql(
+        `SELECT 1 FROM ai_replies r JOIN conversation_messages cm ON cm.id = r.inbound_message_id WHERE cm.provider_message_id = $1`,
+        [quiet],
+      ),
+    ).toEqual([]);
+  });
+
+  it('always sends the location’s AI signature, whatever the draft was edited to, and refuses a signature too short to read', async () => {
+    await saveSettings('draft');
+    const phone = phoneNo(17);
+    const turn = await turnFor(await text(phone, 'how much is a cut?'));
+    expect(turn.status).toBe('draft');
+    // Staff edit the draft and drop the AI label.
+    await gql(`mutation($id: ID!, $text: String) { approveAiReply(id: $id, text: $text) }`, {
+      id: turn.id,
+      text: 'A cut is $55.00, see you soon!',
+    });
+    const [sent] = await t.sql<any>(`SELECT body_text AS body FROM messages WHERE purpose = 'ai-reply' AND recipient = $1`, [phone]);
+    expect(sent.body).toBe(`A cut is $55.00, see you soon!\n${SIGNATURE}`);
+
+    for (const signature of ['AI', '-----', '   ai   ']) {
+      const res = await request(t.app.getHttpServer())
+        .post('/graphql')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({
+          query: `mutation($input: AiLocationSettingsInput!) { saveAiLocationSettings(input: $input) { mode } }`,
+          variables: { input: { locationId: LOCATION, mode: 'draft', autoFrom: '09:00', autoTo: '18:00', signature } },
+        });
+      expect(JSON.stringify(res.body.errors), signature).toContain('signature');
+    }
   });
 });

@@ -28,7 +28,10 @@ export interface TwilioPeer {
   stop(): Promise<void>;
   /** Voice: calls created through the Calls API, and the signed webhooks of a simulated call. */
   calls(): PeerCall[];
-  answerCall(sid: string, options?: { duration?: number; status?: string }): Promise<{ sid: string; steps: PeerStep[] }>;
+  answerCall(
+    sid: string,
+    options?: { duration?: number; status?: string; clientAnswer?: string; clientSeconds?: number },
+  ): Promise<{ sid: string; steps: PeerStep[] }>;
   inboundCall(options: {
     url: string;
     from: string;

@@ -15,6 +15,7 @@ const AUTH_TOKEN = 'test-twilio-auth-token';
 const BUSINESS_NUMBER = '+13125550000';
 const FRONT_DESK = '+13125550001';
 const STAFF_CELL = '+13125550002';
+const OWN_PHONE = '+13125550003';
 const LOCATION = 'loc-phone';
 const consent = (granted: boolean) => ({ granted, changedAt: null, method: 'staff', changedBy: null });
 const client = (id: string, firstName: string, phone: string, sms: boolean) => ({
@@ -47,6 +48,9 @@ function startFakeClients(): Promise<typeof fake> {
     const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const one = /^\/api\/clients\/([^/]+)$/.exec(url.pathname);
     const perms = /^\/api\/users\/([^/]+)\/permissions$/.exec(url.pathname);
+    const user = /^\/api\/users\/([^/]+)$/.exec(url.pathname);
+    // Identity's users: the phone on phone-staff's own profile.
+    if (user) return user[1] === 'phone-staff' ? send(200, { id: 'phone-staff', phone: OWN_PHONE }) : send(404, { error: 'Not found' });
     if (url.pathname === '/api/clients' && req.method === 'GET') {
       const search = url.searchParams.get('search');
       const data = Object.values(clients).filter((c) => c.phone === search);
@@ -270,18 +274,58 @@ describe('a missed call', () => {
 });
 
 describe('click to call and unknown callers', () => {
-  it('rings the staff phone through the Calls API, then bridges to the client from the business number', async () => {
-    const made = await gql('phoneStaff', `mutation($i: CallClientInput!) { callClient(input: $i) { ${CALL_FIELDS} } }`, {
-      i: { locationId: LOCATION, clientId: ANA, staffPhone: STAFF_CELL },
+  const callAna = (staffPhone?: string) =>
+    gql('phoneStaff', `mutation($i: CallClientInput!) { callClient(input: $i) { ${CALL_FIELDS} } }`, {
+      i: { locationId: LOCATION, clientId: ANA, ...(staffPhone ? { staffPhone } : {}) },
     });
+
+  it('rings the staff phone through the Calls API, bridges to the client from the business number, and logs the client leg', async () => {
+    const made = await callAna(STAFF_CELL);
     expect(made.errors).toBeUndefined();
     expect(made.data!.callClient).toMatchObject({ direction: 'outbound', phone: '+13125550101', clientId: ANA, outcome: 'ringing' });
-    const [placed] = peer.calls();
+    const placed = peer.calls().at(-1);
     expect(placed).toMatchObject({ to: STAFF_CELL, from: BUSINESS_NUMBER, sid: made.data!.callClient.callSid });
-    const answered = await peer.answerCall(placed!.sid, { duration: 61 });
-    expect(answered.steps.map((s) => s.status)).toEqual([200, 204]);
-    expect(answered.steps[0]!.body).toContain(`<Dial callerId="${BUSINESS_NUMBER}"><Number>+13125550101</Number></Dial>`);
-    expect(await callRow(placed!.sid)).toMatchObject({ outcome: 'answered', duration_seconds: 61, created_by: 'phone-staff' });
+    // Staff were on the line 61 s; the client picked up and talked 48 s of them.
+    const answered = await peer.answerCall(placed!.sid, { duration: 61, clientAnswer: 'completed', clientSeconds: 48 });
+    expect(answered.steps.map((s) => s.status)).toEqual([200, 200, 204]);
+    const action = `${t.url}/api/webhooks/twilio/voice/bridge-result?callId=${made.data!.callClient.id}`;
+    expect(answered.steps[0]!.body).toContain(
+      `<Dial callerId="${BUSINESS_NUMBER}" action="${action.replace(/&/g, '&amp;')}" method="POST"><Number>+13125550101</Number></Dial>`,
+    );
+    expect(await callRow(placed!.sid)).toMatchObject({ outcome: 'answered', duration_seconds: 48, created_by: 'phone-staff' });
+  });
+
+  it('logs a click to call the client did not pick up as missed, though staff answered', async () => {
+    const made = await callAna();
+    const placed = peer.calls().at(-1)!;
+    expect(placed.to).toBe(FRONT_DESK);
+    const steps = (await peer.answerCall(placed.sid, { duration: 30, clientAnswer: 'no-answer' })).steps;
+    expect(steps.map((s) => s.status)).toEqual([200, 200, 204]);
+    expect(await callRow(placed.sid)).toMatchObject({ outcome: 'missed', duration_seconds: null });
+    expect(made.data!.callClient.phone).toBe('+13125550101');
+
+    // Staff did not pick up: the client was never dialled.
+    await callAna(STAFF_CELL);
+    const unanswered = peer.calls().at(-1)!;
+    await peer.answerCall(unanswered.sid, { status: 'no-answer' });
+    expect(await callRow(unanswered.sid)).toMatchObject({ outcome: 'missed', duration_seconds: null });
+  });
+
+  it('rings only the location’s front desk or staff list, or the caller’s own phone: never any number (toll fraud)', async () => {
+    const before = peer.calls().length;
+    const stranger = await callAna('+442071838750');
+    expect(stranger.errors![0]!.message).toContain('staffPhone');
+    expect(await t.sql('SELECT 1 FROM calls WHERE staff_phone = $1', ['+442071838750'])).toEqual([]);
+    expect(peer.calls()).toHaveLength(before);
+    // The caller's own phone on their profile (identity) may be rung.
+    const own = await callAna(OWN_PHONE);
+    expect(own.errors).toBeUndefined();
+    expect(peer.calls().at(-1)).toMatchObject({ to: OWN_PHONE, from: BUSINESS_NUMBER });
+    // Another user's own phone is not theirs: the admin has none on file here.
+    const other = await gql('admin', `mutation($i: CallClientInput!) { callClient(input: $i) { id } }`, {
+      i: { locationId: LOCATION, clientId: ANA, staffPhone: OWN_PHONE },
+    });
+    expect(other.errors![0]!.message).toContain('staffPhone');
   });
 
   it('refuses a client without a phone number, and a location without a number, naming the field', async () => {

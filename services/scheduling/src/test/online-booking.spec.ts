@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { publicStaffSchema } from '@salon/contracts';
-import { ServiceToken } from '@salon/nest-kit';
+import { REDIS, ServiceToken } from '@salon/nest-kit';
+import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -355,6 +356,44 @@ describe('a client another service identified (the AI assistant by the texting p
     expect((await svc('post', `${base}/${other.id}/cancel`, {})).status).toBe(404);
     const cancelled = await svc('post', `${base}/${booked.body.id}/cancel`, { reason: 'Cancelled by text' }).expect(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', canChange: false });
+  });
+  it('books onto that client’s own profile by the online rules (no visitor profile, no per-IP limit), and a later cancel finds it', async () => {
+    const casey = t.platform.clients.find((c) => c.email === 'casey@example.com')!;
+    const profiles = t.platform.clients.length;
+    const bearer = await t.app.get(ServiceToken).bearer();
+    const base = `/api/online-booking/clients/${casey.clientId}/appointments`;
+    const book = (body: unknown, key?: string) => {
+      const r = request(t.url).post(base).set('Authorization', bearer);
+      return (key ? r.set('Idempotency-Key', key) : r).send(body as object);
+    };
+    // Every visitor on this network has used up the per-IP limit: a service's booking is not counted against it.
+    const redis = t.app.get<Redis>(REDIS);
+    for (const k of await redis.keys('*online-booking:ip*')) await redis.set(k, '100000', 'KEEPTTL');
+    const visit = { locationId: LOCATION, serviceId: ids.haircutId, staffId: STAFF.jordan.id, startsAt: localTime('15:00', 16) };
+    expect((await t.as(null).post('/api/online-booking/appointments', { ...visit, client: visitor })).status).toBe(429);
+    // Off the engine's grid: refused as online.
+    expect((await book({ ...visit, startsAt: localTime('15:05', 16) })).status).toBe(409);
+    // A visitor's details have no place here.
+    expect((await book({ ...visit, client: visitor })).status).toBe(400);
+    // Staff and clients are refused: this is for services.
+    expect((await t.as('frontDesk').post(base, visit)).status).toBe(403);
+    expect((await t.as('casey').post(base, visit)).status).toBe(403);
+
+    const first = await book(visit, 'ai-reply-0001').expect(201);
+    expect(first.body.appointment).toMatchObject({
+      status: 'booked',
+      serviceName: 'Haircut',
+      startsAt: new Date(visit.startsAt).toISOString(),
+    });
+    const again = await book(visit, 'ai-reply-0001').expect(201);
+    expect(again.body.appointment.id).toBe(first.body.appointment.id);
+    const [row] = await t.sql(`SELECT client_id, source FROM appointments WHERE id = $1`, [first.body.appointment.id]);
+    expect(row).toEqual({ client_id: casey.clientId, source: 'online' });
+    expect(t.platform.clients.length).toBe(profiles); // no new profile
+
+    const list = await request(t.url).get(base).set('Authorization', bearer).expect(200);
+    expect(list.body.map((a: any) => a.id)).toContain(first.body.appointment.id);
+    await request(t.url).post(`${base}/${first.body.appointment.id}/cancel`).set('Authorization', bearer).send({}).expect(200);
   });
 });
 

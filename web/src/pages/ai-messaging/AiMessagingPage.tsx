@@ -259,7 +259,7 @@ function SettingsCard({
         </div>
         <div className="field">
           <label htmlFor="ai-signature">Signature on every AI reply</label>
-          <input id="ai-signature" required maxLength={60} value={signature} onChange={(e) => setSignature(e.target.value)} />
+          <input id="ai-signature" required minLength={5} maxLength={60} value={signature} onChange={(e) => setSignature(e.target.value)} />
         </div>
         {error && (
           <p className="field-error" role="alert">

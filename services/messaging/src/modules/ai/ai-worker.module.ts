@@ -4,6 +4,7 @@ import { PhoneRepository } from '../phone/persistence/phone.repository.js';
 import { ClientDirectory } from '../phone/persistence/client-directory.provider.js';
 import { AiReplyWorker } from './jobs/ai-reply-worker.js';
 import { AiRepository } from './persistence/ai.repository.js';
+import { BookingDepositClient } from './persistence/booking-deposit.client.js';
 import { OnlineBookingClient } from './persistence/online-booking.client.js';
 import { ChatModel } from './provider/chat-model.js';
 import { OpenAiChatModel } from './provider/openai-chat-model.js';
@@ -18,6 +19,7 @@ import { AiTurnUseCase } from './use-cases/ai-turn.use-case.js';
     PhoneRepository,
     ClientDirectory,
     OnlineBookingClient,
+    BookingDepositClient,
     { provide: ChatModel, useClass: OpenAiChatModel },
     AiSendUseCase,
     AiTurnUseCase,

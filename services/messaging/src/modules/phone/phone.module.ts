@@ -5,6 +5,7 @@ import { TwilioSignatureGuard } from '../webhooks/http/twilio-signature.guard.js
 import { PhoneResolver } from './graphql/phone.resolver.js';
 import { VoiceWebhooksController } from './http/voice-webhooks.controller.js';
 import { ClientDirectory } from './persistence/client-directory.provider.js';
+import { StaffPhones } from './persistence/staff-phone.provider.js';
 import { PhoneRepository } from './persistence/phone.repository.js';
 import { TwilioVoiceProvider } from './providers/twilio-voice.provider.js';
 import { PhoneUseCase } from './use-cases/phone.use-case.js';
@@ -20,6 +21,7 @@ import { VoiceWebhooksUseCase } from './use-cases/voice-webhooks.use-case.js';
   providers: [
     PhoneRepository,
     ClientDirectory,
+    StaffPhones,
     TwilioVoiceProvider,
     TwilioSignatureGuard,
     VoiceWebhooksUseCase,

@@ -109,6 +109,6 @@ describe('what the model reads', () => {
       'Upcoming appointments: 1) Haircut on Wednesday 25 November at 2:30 PM with Dana Reyes; 2) Haircut on Wednesday 25 November at 2:30 PM with Dana Reyes (cannot be changed by text: Too late)',
     );
     expect(appointmentsText([], ZONE)).toBe('The client has no upcoming appointments.');
-    expect(appointmentTimes([appt()], ZONE)).toEqual(['14:30']);
+    expect(appointmentTimes([appt()], ZONE)).toEqual(['2026-11-25 14:30']);
   });
 });

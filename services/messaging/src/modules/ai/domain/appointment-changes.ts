@@ -104,7 +104,7 @@ export function moveTarget(input: {
   return { ok: true, value: free[0] };
 }
 
-/** The local clock times of the client's appointments: a reply may name them (e.g. "your 2:30 PM haircut"). */
+/** The local days and times ('YYYY-MM-DD HH:mm') of the client's appointments: a reply may name them ("your 2:30 PM haircut"). */
 export function appointmentTimes(list: ClientAppointment[], zone: string): string[] {
-  return list.map((a) => DateTime.fromISO(a.startsAt, { zone }).toFormat('HH:mm'));
+  return list.map((a) => DateTime.fromISO(a.startsAt, { zone }).toFormat('yyyy-MM-dd HH:mm'));
 }

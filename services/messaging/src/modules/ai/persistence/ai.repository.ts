@@ -28,7 +28,13 @@ export interface PendingBooking {
   startsAt: string;
   firstName: string;
   phone: string;
+  /** The client the texting phone belongs to: booked onto that profile; null/absent: as an online visitor. */
+  clientId?: string | null;
+  /** The location's IANA zone (times in a held-for-deposit reply). */
+  zone?: string;
   description: string;
+  /** Set once made: scheduling only held the time for this deposit (the appointment's id for retail's payment link). */
+  held?: { appointmentId: string; deposit: { amountMinor: number; currency: string; dueAt: string } } | null;
 }
 
 /** A move or cancellation of the texting client's own appointment, made when the reply goes out. */
@@ -116,6 +122,12 @@ export class AiRepository {
     return toSettings(r);
   }
 
+  /** The location whose own number (phone_numbers) this is; null when it is no location's. */
+  async locationOfNumber(number: string): Promise<string | null> {
+    const [r] = await this.dataSource.query(`SELECT location_id FROM phone_numbers WHERE number = $1`, [number]);
+    return (r?.location_id as string | undefined) ?? null;
+  }
+
   /** The location a conversation belongs to: that of the client's latest appointment we know of. */
   async locationOfClient(clientId: string): Promise<string | null> {
     const [r] = await this.dataSource.query(
@@ -125,11 +137,17 @@ export class AiRepository {
     return (r?.location_id as string | undefined) ?? null;
   }
 
-  async inbound(
-    messageId: string,
-  ): Promise<{ conversationId: string; phone: string; clientId: string | null; clientName: string | null; body: string } | null> {
+  async inbound(messageId: string): Promise<{
+    conversationId: string;
+    phone: string;
+    clientId: string | null;
+    clientName: string | null;
+    body: string;
+    /** The number the client texted (Twilio's `To`), when recorded. */
+    toNumber: string | null;
+  } | null> {
     const [r] = await this.dataSource.query(
-      `SELECT cm.conversation_id, cm.body, c.phone, c.client_id, c.client_name FROM conversation_messages cm
+      `SELECT cm.conversation_id, cm.body, cm.to_number, c.phone, c.client_id, c.client_name FROM conversation_messages cm
        JOIN conversations c ON c.id = cm.conversation_id WHERE cm.id = $1 AND cm.direction = 'inbound'`,
       [messageId],
     );
@@ -140,6 +158,7 @@ export class AiRepository {
           clientId: r.client_id ?? null,
           clientName: r.client_name ?? null,
           body: r.body,
+          toNumber: r.to_number ?? null,
         }
       : null;
   }
@@ -226,8 +245,12 @@ export class AiRepository {
       : null;
   }
 
-  async markActionDone(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE ai_replies SET action_done_at = now() WHERE id = $1 AND action_done_at IS NULL`, [id]);
+  /** The pending action was made; `outcome` is merged into it (e.g. a booking only held for a deposit), for a retried send. */
+  async markActionDone(id: string, outcome: Partial<PendingBooking> = {}): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE ai_replies SET action_done_at = now(), pending_action = pending_action || $2::jsonb WHERE id = $1 AND action_done_at IS NULL`,
+      [id, JSON.stringify(outcome)],
+    );
   }
 
   async decide(

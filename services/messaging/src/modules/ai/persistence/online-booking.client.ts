@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, ServiceToken } from '@salon/nest-kit';
-import { myAppointmentSchema, type MyAppointment } from '@salon/contracts';
+import { bookingDepositDueSchema, myAppointmentSchema, type MyAppointment } from '@salon/contracts';
 import { z } from 'zod';
 import type { MessagingConfig } from '../../../config.js';
 
@@ -44,10 +44,14 @@ const confirmationSchema = z.object({
   appointment: z
     .object({ id: z.string(), startsAt: z.string(), serviceName: z.string(), staffName: z.string(), priceMinor: z.number() })
     .passthrough(),
+  /** The visit asks a deposit: the time is only held until it is paid (never "booked" to the client). */
+  deposit: bookingDepositDueSchema.nullish(),
 });
 export type BookingConfirmation = z.infer<typeof confirmationSchema>;
 
 const policySchema = z.object({ openingHours: z.unknown().optional() }).passthrough();
+
+const BOOKED_BY_TEXT = 'Booked by text message (AI assistant)';
 
 /** scheduling refused the booking (taken meanwhile, outside the rules): its own words. */
 export class BookingRefusedError extends Error {
@@ -87,7 +91,10 @@ export class OnlineBookingClient {
     return res?.ok ? ((res.body as z.infer<typeof policySchema>).openingHours ?? null) : null;
   }
 
-  /** Books as an online visitor would; the key makes a retried approval answer the first booking. */
+  /**
+   * Books as an online visitor would (a texter who is not a client on file: scheduling makes them a
+   * profile of their own); the key makes a retried approval answer the first booking.
+   */
   async book(
     input: { locationId: string; serviceId: string; staffId: string; startsAt: string; firstName: string; phone: string },
     idempotencyKey: string,
@@ -100,16 +107,43 @@ export class OnlineBookingClient {
         serviceId: input.serviceId,
         staffId: input.staffId,
         startsAt: input.startsAt,
-        notes: 'Booked by text message (AI assistant)',
+        notes: BOOKED_BY_TEXT,
         client: { firstName: input.firstName, phone: input.phone },
       }),
       signal: AbortSignal.timeout(10_000),
     });
+    return this.confirmation(res, '/api/online-booking/appointments');
+  }
+
+  /**
+   * Books onto the profile of a client messaging identified (the texting phone): scheduling's
+   * service-token route, the same online rules and engine, no visitor profile and no per-IP limit.
+   */
+  async bookForClient(
+    clientId: string,
+    input: { locationId: string; serviceId: string; staffId: string; startsAt: string },
+    idempotencyKey: string,
+  ): Promise<BookingConfirmation> {
+    const path = `/api/online-booking/clients/${encodeURIComponent(clientId)}/appointments`;
+    const res = await fetch(new URL(path, this.config.SCHEDULING_URL), {
+      method: 'POST',
+      headers: {
+        authorization: await this.serviceToken.bearer(),
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
+      body: JSON.stringify({ ...input, notes: BOOKED_BY_TEXT }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return this.confirmation(res, path);
+  }
+
+  private async confirmation(res: Response, path: string): Promise<BookingConfirmation> {
     const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
     if (res.status === 409 || res.status === 400 || res.status === 404) {
       throw new BookingRefusedError(body?.error ?? body?.message ?? `scheduling answered ${res.status}`);
     }
-    if (!res.ok) throw new Error(`POST /api/online-booking/appointments answered ${res.status}`);
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}`);
     return confirmationSchema.parse(body);
   }
 

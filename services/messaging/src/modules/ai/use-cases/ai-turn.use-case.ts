@@ -81,7 +81,7 @@ export class AiTurnUseCase {
     if (!inbound || consentChangeOf(inbound.body)) return; // STOP/START are the consent module's
     const provider = await this.repo.provider();
     if (!provider) return; // not configured: nothing changes
-    const locationId = await this.locationFor(inbound.clientId);
+    const locationId = await this.locationFor(inbound.toNumber, inbound.clientId);
     if (!locationId) return; // AI off everywhere
     const settings = await this.repo.locationSettings(locationId);
     if (settings.mode === 'off') return;
@@ -172,10 +172,8 @@ export class AiTurnUseCase {
         );
       }
       const verdict = checkReply(final, {
-        offeredTimes: new Set([
-          ...[...state.earlier, ...state.offered].map((o) => o.local.slice(11)),
-          ...appointmentTimes(state.listed, state.zone),
-        ]),
+        offered: new Set([...[...state.earlier, ...state.offered].map((o) => o.local), ...appointmentTimes(state.listed, state.zone)]),
+        today: state.today,
         prices: cataloguePrices(services),
       });
       if (!verdict.ok) return await this.handOver(replyId, inbound.conversationId, state, context, verdict.reason, final);
@@ -273,6 +271,8 @@ export class AiTurnUseCase {
     }
     const free = slotsToOffer(engine.slots, state.zone, date, 'any', 1000).find((s) => s.time === time);
     if (!free) return { result: `Refused: ${formatClock(time)} is not free any more. Use find_times for other times.`, refused: true };
+    // A texter on file books onto their own profile (so "cancel my haircut" finds it later); only an unknown one as a visitor.
+    if (!state.clientId) state.clientId = (await this.clients.byPhone(state.phone))?.id ?? null;
     const firstName = str('first_name') || state.clientName?.split(' ')[0] || 'Text client';
     const description = `${service.name} on ${DateTime.fromISO(date).toFormat('cccc d LLLL')} at ${formatClock(time)}${free.staffName ? ` with ${free.staffName}` : ''}`;
     state.pending = {
@@ -283,6 +283,8 @@ export class AiTurnUseCase {
       startsAt: free.startsAt,
       firstName,
       phone: state.phone,
+      clientId: state.clientId,
+      zone: state.zone,
       description,
     };
     // Booked when the reply goes out (at once in auto mode, on approval in draft mode); never without it.
@@ -351,8 +353,16 @@ export class AiTurnUseCase {
     return { result: `Moved: ${a.serviceName} to ${to}`, refused: false };
   }
 
-  /** The conversation's location: the client's latest appointment's, else the first location with the assistant on. */
-  private async locationFor(clientId: string | null): Promise<string | null> {
+  /**
+   * The conversation's location: the one whose own number received the text decides (two locations,
+   * two numbers); only a text to a number that is no location's (the shared TWILIO_FROM) falls back
+   * to the client's latest appointment's location, else the first location with the assistant on.
+   */
+  private async locationFor(toNumber: string | null, clientId: string | null): Promise<string | null> {
+    if (toNumber) {
+      const own = await this.repo.locationOfNumber(toNumber);
+      if (own) return own;
+    }
     const all = await this.repo.allLocationSettings();
     const on = all.filter((s) => s.mode !== 'off');
     if (clientId) {

@@ -46,6 +46,7 @@ export class ConversationRepository {
     body: string,
     providerMessageId: string | null,
     manager: EntityManager,
+    toNumber: string | null = null,
   ): Promise<{ conversation: ConversationRow; messageId: string } | null> {
     const [c] = await manager.query(
       `INSERT INTO conversations (phone) VALUES ($1)
@@ -54,9 +55,9 @@ export class ConversationRepository {
       [phone],
     );
     const inserted: Raw[] = await manager.query(
-      `INSERT INTO conversation_messages (conversation_id, direction, body, provider_message_id) VALUES ($1, 'inbound', $2, $3)
+      `INSERT INTO conversation_messages (conversation_id, direction, body, provider_message_id, to_number) VALUES ($1, 'inbound', $2, $3, $4)
        ON CONFLICT (provider_message_id) DO NOTHING RETURNING id`,
-      [c.id, body, providerMessageId],
+      [c.id, body, providerMessageId, toNumber],
     );
     if (!inserted[0]) return null;
     await manager.query(`UPDATE conversations SET last_message_at = now(), last_message_text = $2, unread = unread + 1 WHERE id = $1`, [

@@ -38,11 +38,13 @@ export class InboxUseCase {
     body: string,
     providerMessageId: string | null,
     now = new Date(),
+    /** The number the text was sent to (Twilio's `To`): a location's own number decides the AI's location. */
+    toNumber: string | null = null,
   ): Promise<{ messageId: string; acted: boolean } | null> {
     const action = reminderReplyAction(body);
     let recordedId: string | null = null;
     const answered = await this.dataSource.transaction(async (m) => {
-      const recorded = await this.conversations.recordInbound(from, body, providerMessageId, m);
+      const recorded = await this.conversations.recordInbound(from, body, providerMessageId, m, toNumber);
       recordedId = recorded?.messageId ?? null;
       if (!recorded || !action || !recorded.conversation.clientId) return null;
       const target = await this.sends.latestRemindedAppointment(recorded.conversation.clientId, now);

@@ -17,7 +17,9 @@ describe('voice TwiML', () => {
   });
 
   it('bridges to the client under the business number, and hangs up', () => {
-    expect(bridgeTwiml('+13125550199', '+13125550000')).toContain('<Dial callerId="+13125550000"><Number>+13125550199</Number></Dial>');
+    expect(bridgeTwiml('+13125550199', '+13125550000', 'https://x.test/api/webhooks/twilio/voice/bridge-result?callId=c1')).toContain(
+      '<Dial callerId="+13125550000" action="https://x.test/api/webhooks/twilio/voice/bridge-result?callId=c1" method="POST"><Number>+13125550199</Number></Dial>',
+    );
     expect(hangupTwiml()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
   });
 });

@@ -9,6 +9,7 @@ export const VOICE_PATHS = {
   recording: '/api/webhooks/twilio/voice/recording',
   status: '/api/webhooks/twilio/voice/status',
   bridge: '/api/webhooks/twilio/voice/bridge',
+  bridgeResult: '/api/webhooks/twilio/voice/bridge-result',
 } as const;
 
 /** Ring the front desk and the staff on the list at once; Twilio posts the result to `action`. */
@@ -29,11 +30,14 @@ export function voicemailTwiml(greeting: string, action: string, maxSeconds = 12
   return r.toString();
 }
 
-/** Click to call: staff answered their phone; now Twilio dials the client, showing the business number. */
-export function bridgeTwiml(clientPhone: string, callerId: string): string {
+/**
+ * Click to call: staff answered their phone; now Twilio dials the client, showing the business
+ * number, and posts the client leg's result (DialCallStatus, DialCallDuration) to `action`.
+ */
+export function bridgeTwiml(clientPhone: string, callerId: string, action: string): string {
   const r = new VoiceResponse();
   r.say('Connecting you to the client.');
-  r.dial({ callerId }).number(clientPhone);
+  r.dial({ callerId, action, method: 'POST' }).number(clientPhone);
   return r.toString();
 }
 

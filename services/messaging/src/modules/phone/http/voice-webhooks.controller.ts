@@ -38,6 +38,13 @@ export class VoiceWebhooksController {
     return this.voice.bridge(callId);
   }
 
+  @Post('bridge-result')
+  @HttpCode(200)
+  @Header('Content-Type', 'text/xml; charset=utf-8')
+  bridgeResult(@Query('callId') callId: string | undefined, @Body() form: VoiceForm): Promise<string> {
+    return this.voice.bridgeResult(callId, form);
+  }
+
   @Post('status')
   @HttpCode(204)
   status(@Body() form: VoiceForm): Promise<void> {

@@ -12,6 +12,7 @@ import type { MessagingConfig } from '../../../config.js';
 import { VOICE_PATHS } from '../domain/voice-twiml.js';
 import { ClientDirectory } from '../persistence/client-directory.provider.js';
 import { PhoneRepository } from '../persistence/phone.repository.js';
+import { StaffPhones } from '../persistence/staff-phone.provider.js';
 import { TwilioVoiceProvider } from '../providers/twilio-voice.provider.js';
 
 /** The /phone screen: numbers per location, the call log, click to call, a client from a caller. */
@@ -22,6 +23,7 @@ export class PhoneUseCase {
     private readonly phone: PhoneRepository,
     private readonly directory: ClientDirectory,
     private readonly voice: TwilioVoiceProvider,
+    private readonly staffPhones: StaffPhones,
   ) {}
 
   numbers(): Promise<PhoneNumberView[]> {
@@ -48,6 +50,14 @@ export class PhoneUseCase {
     const values = parseInput(callClientInputSchema, input);
     const number = await this.phone.numberOfLocation(values.locationId);
     if (!number) throw ValidationFailedError.field('locationId', 'has no phone number: set one up on the Phone page');
+    // Twilio rings this phone at the salon's cost: only the location's own phones or the caller's own (no toll fraud).
+    const staffPhone = values.staffPhone ?? number.forwardTo;
+    if (!mayRing(staffPhone, number) && (await this.staffPhones.ownPhone(userId)) !== staffPhone) {
+      throw ValidationFailedError.field(
+        'staffPhone',
+        "must be the location's front desk, a phone on its staff ring list, or your own phone on your profile",
+      );
+    }
     const client = await this.directory.byId(values.clientId);
     if (!client) throw new NotFoundError(`Client ${values.clientId} not found`);
     if (!client.phone) throw ValidationFailedError.field('clientId', 'has no phone number');
@@ -58,7 +68,7 @@ export class PhoneUseCase {
       locationId: values.locationId,
       direction: 'outbound',
       phone: client.phone,
-      staffPhone: values.staffPhone ?? number.forwardTo,
+      staffPhone,
       clientId: client.id,
       clientName: client.name,
       outcome: 'ringing',
@@ -67,7 +77,7 @@ export class PhoneUseCase {
     });
     try {
       const { callSid } = await this.voice.call({
-        to: values.staffPhone ?? number.forwardTo,
+        to: staffPhone,
         from: number.number,
         url: `${this.config.PUBLIC_URL}${VOICE_PATHS.bridge}?callId=${id}`,
         statusCallback: `${this.config.PUBLIC_URL}${VOICE_PATHS.status}`,
@@ -90,4 +100,9 @@ export class PhoneUseCase {
     await this.phone.linkClient(call.id, client.id, client.name);
     return (await this.phone.log({ id: call.id }, 1))[0]!;
   }
+}
+
+/** The phones a location rings anyway: its front desk and its staff ring list. */
+function mayRing(phone: string, number: PhoneNumberView): boolean {
+  return phone === number.forwardTo || number.ringStaff.includes(phone);
 }

@@ -99,21 +99,21 @@ export class VoiceWebhooksUseCase {
     return hangupTwiml('Thank you. Goodbye.');
   }
 
-  /** A call's final status (click-to-call's statusCallback): its outcome and length. */
+  /**
+   * Click to call's statusCallback: the staff leg's final status. Staff not picking up means the
+   * client was never dialled (missed); a staff leg that completed leaves the outcome and length to
+   * the client leg's result (bridge-result), or, when none came (staff hung up before the bridge),
+   * records the call as missed.
+   */
   async status(form: VoiceForm): Promise<void> {
     const call = form.CallSid ? await this.phone.callBySid(form.CallSid) : null;
-    const outcome = outboundOutcome(form.CallStatus);
-    if (!call || !outcome) return;
+    const staffLeg = outboundOutcome(form.CallStatus);
+    if (!call || !staffLeg || call.direction !== 'outbound') return;
     await this.dataSource.transaction(async (m) => {
       if (!(await this.phone.firstDelivery(call.callSid, `status:${form.CallStatus}`, m))) return;
-      await this.phone.update(
-        call.callSid,
-        {
-          outcome: call.direction === 'outbound' ? nextOutcome(call.outcome, outcome) : undefined,
-          durationSeconds: outcome === 'answered' ? secondsOf(form.CallDuration) : null,
-        },
-        m,
-      );
+      const now = await this.phone.callBySid(call.callSid, m);
+      if (!now || (staffLeg === 'answered' && now.outcome !== 'ringing')) return;
+      await this.phone.update(call.callSid, { outcome: nextOutcome(now.outcome, 'missed'), durationSeconds: null }, m);
     });
   }
 
@@ -122,7 +122,23 @@ export class VoiceWebhooksUseCase {
     const call = callId ? await this.phone.callById(callId) : null;
     const number = call ? await this.phone.numberOfLocation(call.locationId) : null;
     if (!call || !number) return hangupTwiml('This call can no longer be connected.');
-    return bridgeTwiml(call.phone, number.number);
+    return bridgeTwiml(call.phone, number.number, this.url(`${VOICE_PATHS.bridgeResult}?callId=${encodeURIComponent(call.id)}`));
+  }
+
+  /** The bridge's <Dial> ended: the client leg's DialCallStatus and DialCallDuration are the call's outcome and length (once). */
+  async bridgeResult(callId: string | undefined, form: VoiceForm): Promise<string> {
+    const call = callId ? await this.phone.callById(callId) : null;
+    if (!call || call.direction !== 'outbound') return hangupTwiml();
+    const outcome = dialOutcome(form.DialCallStatus);
+    await this.dataSource.transaction(async (m) => {
+      if (!(await this.phone.firstDelivery(call.callSid, 'bridge-result', m))) return;
+      await this.phone.update(
+        call.callSid,
+        { outcome: nextOutcome(call.outcome, outcome), durationSeconds: outcome === 'answered' ? secondsOf(form.DialCallDuration) : null },
+        m,
+      );
+    });
+    return hangupTwiml();
   }
 
   /** From the location's own number (the one the client called), so a reply comes back to it. */

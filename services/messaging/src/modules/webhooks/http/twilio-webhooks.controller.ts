@@ -44,7 +44,7 @@ export class TwilioWebhooksController {
   async inbound(@Body() form: TwilioForm): Promise<string> {
     if (form.From) {
       await this.consent.inboundMessage(form.From, form.Body ?? '');
-      const recorded = await this.inbox.inbound(form.From, form.Body ?? '', form.MessageSid ?? null);
+      const recorded = await this.inbox.inbound(form.From, form.Body ?? '', form.MessageSid ?? null, new Date(), form.To ?? null);
       // The AI assistant answers texts a reminder reply did not already act on (its worker decides whether it is on).
       if (recorded && !recorded.acted) await this.ai.answer(recorded.messageId);
     }

@@ -81,6 +81,17 @@ export class OnlineBookingController {
     return this.mine.upcomingForClient(auth, clientId);
   }
 
+  /** 201 with the confirmation (with `deposit` when the time is only held for one); the same Idempotency-Key answers the same booking. */
+  @Post('clients/:clientId/appointments')
+  bookForClient(
+    @CurrentAuth() auth: AuthContext,
+    @Param('clientId') clientId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') key?: string,
+  ) {
+    return this.mine.bookForClient(auth, clientId, body, key);
+  }
+
   @Post('clients/:clientId/appointments/:id/cancel')
   @HttpCode(200)
   cancelForClient(@CurrentAuth() auth: AuthContext, @Param('clientId') clientId: string, @Param('id') id: string, @Body() body: unknown) {

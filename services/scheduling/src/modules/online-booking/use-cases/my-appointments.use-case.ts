@@ -60,6 +60,13 @@ export class MyAppointmentsUseCase {
     return this.upcomingOf(clientId, now);
   }
 
+  /** Books on that client's own profile by the online rules (no visitor profile, no per-IP limit). */
+  async bookForClient(auth: AuthContext, clientId: string, input: unknown, idempotencyKey?: string, now = new Date()) {
+    onlyServices(auth);
+    if (!isUuid(clientId)) throw new NotFoundError(`Client ${clientId} not found`);
+    return this.online.bookForClient(auth, clientId, input, idempotencyKey, now);
+  }
+
   async cancelForClient(auth: AuthContext, clientId: string, id: string, input: unknown, now = new Date()): Promise<MyAppointment> {
     onlyServices(auth);
     return this.cancelOf(auth, isUuid(clientId) ? clientId : null, id, input, now);

@@ -180,10 +180,32 @@ export class OnlineBookingUseCase {
    */
   async book(auth: AuthContext | null, input: unknown, ip: string, idempotencyKey?: string, now = new Date()): Promise<Confirmation> {
     const b = parseInput(onlineBookingInputSchema, input);
+    return this.once('', idempotencyKey, () => this.bookOnce(auth, b, ip, now, null));
+  }
+
+  /**
+   * Books for a client another service identified (messaging's AI assistant by the texting phone),
+   * on that client's own profile: the same online rules and engine as the page, but no visitor
+   * profile and no per-IP limit (the caller is a service of the house, checked by the caller's use-case).
+   */
+  async bookForClient(
+    auth: AuthContext,
+    clientId: string,
+    input: unknown,
+    idempotencyKey?: string,
+    now = new Date(),
+  ): Promise<Confirmation> {
+    const b = parseInput(onlineBookingInputSchema, input);
+    if (b.client) throw ValidationFailedError.field('client', 'must not be given: the booking is for the client in the path');
+    return this.once(`client:${clientId}:`, idempotencyKey, () => this.bookOnce(auth, b, null, now, clientId));
+  }
+
+  /** A retried request with the same Idempotency-Key answers the first booking instead of making a second one. */
+  private async once(scope: string, idempotencyKey: string | undefined, make: () => Promise<Confirmation>): Promise<Confirmation> {
     if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(idempotencyKey)) {
       throw ValidationFailedError.field('Idempotency-Key', 'must be 8 to 100 letters, digits, - or _');
     }
-    const key = idempotencyKey ? `${this.config.REDIS_KEY_PREFIX}online-booking:idem:${idempotencyKey}` : null;
+    const key = idempotencyKey ? `${this.config.REDIS_KEY_PREFIX}online-booking:idem:${scope}${idempotencyKey}` : null;
     if (key) {
       const claimed = await this.redis.set(key, 'pending', 'EX', 120, 'NX');
       if (!claimed) {
@@ -193,7 +215,7 @@ export class OnlineBookingUseCase {
       }
     }
     try {
-      const confirmation = await this.bookOnce(auth, b, ip, now);
+      const confirmation = await make();
       if (key) await this.redis.set(key, JSON.stringify(confirmation), 'EX', 86_400);
       return confirmation;
     } catch (error) {
@@ -205,12 +227,15 @@ export class OnlineBookingUseCase {
   private async bookOnce(
     auth: AuthContext | null,
     b: z.output<typeof onlineBookingInputSchema>,
-    ip: string,
+    ip: string | null,
     now: Date,
+    forClient: string | null,
   ): Promise<Confirmation> {
-    const asClient = auth?.role === 'client' ? auth : null;
-    if (!asClient && !b.client) throw ValidationFailedError.field('client', 'is required: first name and a phone number or e-mail address');
-    await this.admit(ip);
+    const asClient = !forClient && auth?.role === 'client' ? auth : null;
+    if (!forClient && !asClient && !b.client)
+      throw ValidationFailedError.field('client', 'is required: first name and a phone number or e-mail address');
+    // A service booking for a known client is not a visitor's network: no per-IP limit.
+    if (ip !== null) await this.admit(ip);
     const parts = visitParts(b);
     const offers = await this.offered(
       b.locationId,
@@ -244,7 +269,9 @@ export class OnlineBookingUseCase {
       held.deposit = await this.deposits.holdInBooking(m, id, event, snapshot, now);
       return held.deposit !== null;
     };
-    if (asClient) {
+    if (forClient) {
+      appointment = await this.appointments.bookVouched(auth!, { ...booking, clientId: forClient }, now, { holdBookedEvent });
+    } else if (asClient) {
       const clientId = await this.clientOfUser(asClient.userId, booking, now);
       appointment = await this.appointments.bookVouched(asClient, { ...booking, clientId }, now, {
         holdBookedEvent,
