@@ -299,6 +299,54 @@ describe('submissions', () => {
     await t.as('bea').get(`/api/documents/${pdfs.body[0].id}`).expect(404);
   });
 
+  it("opening a signed form's PDF is logged as a read of it; the profile shows its integrity check and, to staff, who read it when", async () => {
+    const id = await createPublished({ ...INTAKE, name: 'PDF read log' });
+    const link = await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.bea }).expect(201);
+    const token = new URL(link.body.link).searchParams.get('r');
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token })
+      .expect(201);
+    const [pdf] = await t.sql<{ id: string }>(`SELECT id FROM documents WHERE submission_id = $1`, [receipt.body.id]);
+    // Staff open the PDF through REST and GraphQL (the profile's "Signed PDF"), the client their own; someone else is refused.
+    await t.as('viewer').get(`/api/documents/${pdf!.id}/download`).expect(200);
+    const viaGql = await t.gql('desk', `query($id: ID!) { documentDownload(id: $id) { url } }`, { id: pdf!.id });
+    expect(viaGql.errors).toBeUndefined();
+    await t.as('bea').get(`/api/documents/${pdf!.id}/download`).expect(200);
+    await t.as('ada').get(`/api/documents/${pdf!.id}/download`).expect(404);
+    // Listing or describing the document is not opening it.
+    await t.as('viewer').get(`/api/documents/${pdf!.id}`).expect(200);
+
+    const reads = await t.as('admin').get(`/api/forms/submissions/${receipt.body.id}/reads`).expect(200);
+    expect(reads.body.map((r: { readerId: string; via: string }) => [r.readerId, r.via])).toEqual([
+      [CLIENT.bea, 'pdf'],
+      ['0d000000-0000-4000-8000-000000000002', 'pdf'],
+      ['0d000000-0000-4000-8000-000000000003', 'pdf'],
+    ]);
+    expect(reads.body[0]).toMatchObject({ readerRole: 'client', readAt: expect.stringMatching(/^\d{4}-/) });
+    await t.as('bea').get(`/api/forms/submissions/${receipt.body.id}/reads`).expect(404);
+
+    const query = `query($c: ID!) { clientForms(clientId: $c) { formId status submissionId intact reads { readerId readerRole via readAt } } }`;
+    const staff = await t.gql('admin', query, { c: CLIENT.bea });
+    expect(staff.errors).toBeUndefined();
+    const filled = staff.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id);
+    expect(filled).toMatchObject({ status: 'filled', intact: true });
+    expect(filled.reads.map((r: { via: string }) => r.via)).toEqual(['pdf', 'pdf', 'pdf']);
+    expect(
+      staff.data.clientForms.filter((f: { status: string }) => f.status === 'due').every((f: { intact: null }) => f.intact === null),
+    ).toBe(true);
+    // The client sees their form's integrity check but not the log of who read it.
+    const own = await t.gql('bea', query, { c: CLIENT.bea });
+    expect(own.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id)).toMatchObject({
+      intact: true,
+      reads: null,
+    });
+    // A changed answer shows on the profile as a failed check.
+    await t.sql(`UPDATE submissions SET answers = jsonb_set(answers, '{visits}', '9') WHERE id = $1`, [receipt.body.id]);
+    const after = await t.gql('viewer', query, { c: CLIENT.bea });
+    expect(after.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id).intact).toBe(false);
+  });
+
   it('a booking of an attached service makes the form due once; a once-per-client intake is not asked again', async () => {
     const consent = await createPublished({ ...INTAKE, name: 'Massage waiver', serviceIds: [SERVICE.massage] });
     const intake = await createPublished({ ...INTAKE, name: 'Massage intake', serviceIds: [SERVICE.massage], oncePerClient: true });

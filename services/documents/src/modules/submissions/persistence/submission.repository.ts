@@ -30,6 +30,13 @@ export interface SubmissionRow {
   documentId: string | null;
 }
 
+export interface SubmissionReadRow {
+  readerId: string | null;
+  readerRole: string;
+  readAt: Date;
+  via: string;
+}
+
 export interface FormRequestRow {
   id: string;
   token: string;
@@ -104,19 +111,34 @@ export class SubmissionRepository {
     return this.q().query(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.client_id = $1 ORDER BY s.signed_at DESC`, [clientId]);
   }
 
-  async logRead(m: EntityManager | undefined, r: { submissionId: string; readerId: string | null; readerRole: string; via: string }) {
-    await this.q(m).query(`INSERT INTO submission_reads (submission_id, reader_id, reader_role, via) VALUES ($1, $2, $3, $4)`, [
-      r.submissionId,
-      r.readerId,
-      r.readerRole,
-      r.via,
-    ]);
+  async logRead(
+    m: EntityManager | undefined,
+    r: { submissionId: string; readerId: string | null; readerRole: string; via: string; readAt?: Date },
+  ) {
+    await this.q(m).query(
+      `INSERT INTO submission_reads (submission_id, reader_id, reader_role, via, read_at) VALUES ($1, $2, $3, $4, coalesce($5, now()))`,
+      [r.submissionId, r.readerId, r.readerRole, r.via, r.readAt ?? null],
+    );
   }
 
-  async reads(submissionId: string): Promise<{ readerId: string | null; readAt: Date; via: string }[]> {
+  async reads(submissionId: string): Promise<SubmissionReadRow[]> {
     return this.q().query(
-      `SELECT reader_id AS "readerId", read_at AS "readAt", via FROM submission_reads WHERE submission_id = $1 ORDER BY read_at DESC, id DESC LIMIT 500`,
+      `SELECT reader_id AS "readerId", reader_role AS "readerRole", read_at AS "readAt", via FROM submission_reads
+       WHERE submission_id = $1 ORDER BY read_at DESC, id DESC LIMIT 500`,
       [submissionId],
+    );
+  }
+
+  /** The reads of several submissions (a client's filled forms), newest first, at most 100 each. */
+  async readsOf(submissionIds: string[]): Promise<(SubmissionReadRow & { submissionId: string })[]> {
+    if (submissionIds.length === 0) return [];
+    return this.q().query(
+      `SELECT "submissionId", "readerId", "readerRole", "readAt", via FROM (
+         SELECT submission_id AS "submissionId", reader_id AS "readerId", reader_role AS "readerRole", read_at AS "readAt", via,
+                row_number() OVER (PARTITION BY submission_id ORDER BY read_at DESC, id DESC) AS n
+         FROM submission_reads WHERE submission_id = ANY($1::uuid[])) r
+       WHERE n <= 100 ORDER BY "readAt" DESC`,
+      [submissionIds],
     );
   }
 
