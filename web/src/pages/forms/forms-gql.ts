@@ -160,6 +160,12 @@ export const SHARE_DOCUMENT = graphql(`
   }
 `);
 
+export const DELETE_DOCUMENT = graphql(`
+  mutation DeleteDocument($id: ID!) {
+    deleteDocument(id: $id)
+  }
+`);
+
 export const REVOKE_DOCUMENT = graphql(`
   mutation RevokeDocument($id: ID!) {
     revokeDocument(id: $id) {
