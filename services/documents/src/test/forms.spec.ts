@@ -13,6 +13,7 @@ import { FormRepository } from '../modules/forms/persistence/form.repository.js'
 import { RequestFormsForBookingUseCase } from '../modules/form-requests/use-cases/request-forms-for-booking.use-case.js';
 import { textRuns } from '../modules/submissions/domain/pdf-script.rules.js';
 import { pdfFontFile } from '../modules/submissions/persistence/submission-pdf.provider.js';
+import { SubmissionRateLimit } from '../modules/submissions/persistence/submission-rate-limit.provider.js';
 import { SubmissionRepository } from '../modules/submissions/persistence/submission.repository.js';
 import { BUSINESS_NAME, CLIENT, SERVICE, SIGNATURE, signaturePng, startDocuments, type DocumentsTestApp } from './documents-app.js';
 
@@ -590,5 +591,30 @@ describe('documents', () => {
     const [signed] = await t.sql(`SELECT id FROM documents WHERE kind = 'form_pdf' LIMIT 1`);
     const refused = await t.as('admin').delete(`/api/documents/${signed!.id}`).expect(409);
     expect(refused.body.error).toMatch(/retention rule/);
+  });
+});
+
+describe('the public form against floods', () => {
+  it('refuses more submissions from one address than the hourly limit with a clear 429, valid or not; other addresses go on', async () => {
+    const id = await createPublished({ ...INTAKE, name: 'Flood check' });
+    const limit = t.app.get(SubmissionRateLimit);
+    // This suite's requests all come from the loopback address: use up its hour (60 by default) but one.
+    const loopback = ['127.0.0.1', '::ffff:127.0.0.1'];
+    try {
+      for (const ip of loopback) await limit.reset(ip);
+      for (let i = 0; i < 59; i++) for (const ip of loopback) await limit.admit(ip);
+      await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE }).expect(201);
+      const refused = await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many forms sent from this network in the last hour/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Junk counts too, and is refused before it is read.
+      await t.as(null).post(`/api/forms/public/${id}/submissions`, { nonsense: true }).expect(429);
+      expect((await t.sql(`SELECT count(*)::int AS n FROM submissions WHERE form_id = $1`, [id]))[0]!.n).toBe(1);
+      // Another network is not held back by this one.
+      await expect(limit.admit('203.0.113.50')).resolves.toBeUndefined();
+    } finally {
+      for (const ip of loopback) await limit.reset(ip);
+    }
   });
 });
