@@ -428,6 +428,62 @@ describe('submissions', () => {
       .expect(201);
     await t.as(null).get(`/api/forms/public/booked/${formsKey}`).expect(200, []);
   });
+
+  it("a second online booking's confirmation lists the once-per-client form the client still has open from the first", async () => {
+    const intake = await createPublished({ ...INTAKE, name: 'Pedicure intake', serviceIds: [SERVICE.pedicure], oncePerClient: true });
+    const ds = t.app.get(DataSource);
+    const useCase = new RequestFormsForBookingUseCase(
+      t.app.get(FormRepository),
+      t.app.get(SubmissionRepository),
+      t.app.get(FormLinkPublisher),
+    );
+    const book = async (n: number) => {
+      const formsKey = randomBytes(32).toString('base64url');
+      // Far ahead: the endpoint reads the real clock.
+      await ds.transaction((m) =>
+        useCase.execute(
+          {
+            appointmentId: `a4000000-0000-4000-8000-00000000000${n}`,
+            clientId: CLIENT.bea,
+            serviceId: SERVICE.pedicure,
+            serviceName: 'Pedicure',
+            staffId: '5a000000-0000-4000-8000-000000000001',
+            startsAt: `2999-02-0${n}T16:00:00.000Z`,
+            endsAt: `2999-02-0${n}T17:00:00.000Z`,
+            priceMinor: 4000,
+            currency: 'USD',
+            source: 'online',
+            formsKeySha256: createHash('sha256').update(formsKey).digest('hex'),
+          },
+          m,
+          new Date('2999-01-30T15:00:00Z'),
+        ),
+      );
+      return formsKey;
+    };
+    const listed = async (key: string) =>
+      (await t.as(null).get(`/api/forms/public/booked/${key}`).expect(200)).body as { formId: string; formName: string; link: string }[];
+    const first = await book(1);
+    const second = await book(2);
+    // The intake is asked once (one request), yet both confirmations list it, with the same link.
+    const requests = await t.sql(`SELECT id FROM form_requests WHERE client_id = $1 AND form_id = $2`, [CLIENT.bea, intake]);
+    expect(requests).toHaveLength(1);
+    const fromFirst = (await listed(first)).find((f) => f.formId === intake);
+    const fromSecond = (await listed(second)).find((f) => f.formId === intake);
+    expect(fromSecond).toEqual({ formId: intake, formName: 'Pedicure intake', link: fromFirst!.link });
+    // The second booking's own (not once-per-client) forms are there too.
+    expect((await listed(second)).map((f) => f.formName)).toContain('Pedicure waiver');
+    // Filled from either, it leaves both.
+    const r = new URL(fromSecond!.link).searchParams.get('r');
+    await t
+      .as(null)
+      .post(`/api/forms/public/${intake}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: r })
+      .expect(201);
+    expect((await listed(first)).map((f) => f.formId)).not.toContain(intake);
+    expect((await listed(second)).map((f) => f.formId)).not.toContain(intake);
+    // A third booking after it was filled asks nothing more of it.
+    expect((await listed(await book(3))).map((f) => f.formId)).not.toContain(intake);
+  });
 });
 
 describe('form links sent to clients', () => {
