@@ -5,9 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventEnvelope, FormInput } from '@salon/contracts';
+import type { AuthContext } from '@salon/nest-kit';
 import { openSecret } from '@salon/tokens';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentsUseCase } from '../modules/documents/use-cases/documents.use-case.js';
 import { FormLinkPublisher } from '../modules/form-links/events/form-link.publisher.js';
 import { FormRepository } from '../modules/forms/persistence/form.repository.js';
 import { RequestFormsForBookingUseCase } from '../modules/form-requests/use-cases/request-forms-for-booking.use-case.js';
@@ -15,7 +17,7 @@ import { textRuns } from '../modules/submissions/domain/pdf-script.rules.js';
 import { pdfFontFile } from '../modules/submissions/persistence/submission-pdf.provider.js';
 import { SubmissionRateLimit } from '../modules/submissions/persistence/submission-rate-limit.provider.js';
 import { SubmissionRepository } from '../modules/submissions/persistence/submission.repository.js';
-import { BUSINESS_NAME, CLIENT, SERVICE, SIGNATURE, signaturePng, startDocuments, type DocumentsTestApp } from './documents-app.js';
+import { BUSINESS_NAME, CLIENT, SERVICE, SIGNATURE, signaturePng, startDocuments, USERS, type DocumentsTestApp } from './documents-app.js';
 
 const INTAKE: FormInput = {
   name: 'Colour consent',
@@ -630,6 +632,35 @@ describe('documents', () => {
     await t.as('desk').post(`/api/documents/${up.body.id}/revoke`).expect(201);
     await t.as(null).get(`/api/documents/public/${shared.body.publicId}`).expect(404);
     await t.as(null).get(`/api/documents/public/${shared.body.publicId}/download`).expect(404);
+  });
+
+  it('a link past its expiry answers 404, page and download alike; until then it opens', async () => {
+    const up = await t
+      .as('desk')
+      .post('/api/documents?title=Winter%20hours&fileName=hours.pdf&kind=policy')
+      .set('Content-Type', 'application/octet-stream')
+      .send(pdfBytes())
+      .expect(201);
+    const documents = t.app.get(DocumentsUseCase);
+    const desk: AuthContext = { userId: USERS.desk.id, role: 'staff', tokenId: 'test', issuedAt: 0, expiresAt: 0 };
+    // Shared on a day of the test's choosing for two days.
+    const sharedAt = new Date('2020-03-02T10:00:00Z');
+    const shared = await documents.share(desk, up.body.id, { expiresInDays: 2 }, sharedAt);
+    expect(shared.publicExpiresAt).toBe('2020-03-04T10:00:00.000Z');
+    const publicId = shared.publicId!;
+    expect((await documents.publicDocument(publicId, new Date('2020-03-04T09:59:59Z'))).title).toBe('Winter hours');
+    await expect(documents.publicDocument(publicId, new Date('2020-03-04T10:00:00Z'))).rejects.toThrow('No such document');
+    await expect(documents.publicDownload(publicId, new Date('2020-03-05T00:00:00Z'))).rejects.toThrow('No such document');
+    // Through HTTP (the service's own clock, long after 2020): the page and the download both answer 404.
+    await t.as(null).get(`/api/documents/public/${publicId}`).expect(404);
+    await t.as(null).get(`/api/documents/public/${publicId}/download`).expect(404);
+    // Staff no longer see a live link on it.
+    expect((await t.as('desk').get(`/api/documents/${up.body.id}`).expect(200)).body.publicId).toBeNull();
+    // The preview's link shows the file in place; a download's saves it.
+    const inline = await t.as('desk').get(`/api/documents/${up.body.id}/download?inline=1`).expect(200);
+    expect(decodeURIComponent(inline.body.url)).toContain('response-content-disposition=inline; filename');
+    const saved = await t.as('desk').get(`/api/documents/${up.body.id}/download`).expect(200);
+    expect(decodeURIComponent(saved.body.url)).toContain('response-content-disposition=attachment; filename');
   });
 
   it("a signed-in client cannot read another client's document; a signed form is kept under the retention rule", async () => {
