@@ -258,6 +258,84 @@ describe('submissions', () => {
     await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 9, answers: ANSWERS, signature: SIGNATURE }).expect(400);
   });
 
+  it('keeps a photo answer with the submission; staff open it through a short-lived link, each opening logged like a read', async () => {
+    const withPhoto: FormInput = {
+      name: 'Skin check',
+      purpose: 'intake',
+      serviceIds: [],
+      definition: {
+        sections: [
+          {
+            title: 'Your skin',
+            fields: [
+              { key: 'area', type: 'text', label: 'Area', required: true },
+              { key: 'photo', type: 'file', label: 'Photo of the area', accept: 'photo', required: true },
+            ],
+          },
+        ],
+      },
+    };
+    const id = await createPublished(withPhoto);
+    const png = Buffer.from(signaturePng(64, 64), 'base64');
+    const link = await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.bea }).expect(201);
+    const request = new URL(link.body.link).searchParams.get('r');
+    // A PDF where a photo is asked is refused, naming the answer.
+    const wrong = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, {
+        version: 1,
+        answers: {
+          area: 'Left arm',
+          photo: { fileName: 'arm.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') },
+        },
+        request,
+      })
+      .expect(400);
+    expect(wrong.body.details[0].field).toBe('answers.photo');
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, {
+        version: 1,
+        answers: { area: 'Left arm', photo: { fileName: 'arm.jpg', contentType: 'image/jpeg', data: png.toString('base64') } },
+        request,
+      })
+      .expect(201);
+
+    // The profile lists the file (name, sniffed type, size); the submission is intact.
+    const forms = await t.gql(
+      'viewer',
+      `query($c: ID!) { clientForms(clientId: $c) { submissionId intact files { fieldKey fileName contentType size } } }`,
+      {
+        c: CLIENT.bea,
+      },
+    );
+    const filled = forms.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id);
+    expect(filled).toEqual({
+      submissionId: receipt.body.id,
+      intact: true,
+      files: [{ fieldKey: 'photo', fileName: 'arm.jpg', contentType: 'image/png', size: png.length }],
+    });
+
+    // Staff get a short-lived link to exactly those bytes (REST and GraphQL); each opening is a read.
+    const rest = await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}/files/photo`).expect(200);
+    expect(new Date(rest.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect(Buffer.from(await (await fetch(rest.body.url)).arrayBuffer()).equals(png)).toBe(true);
+    const gql = await t.gql('desk', `query($id: ID!, $k: String!) { formSubmissionFile(id: $id, fieldKey: $k) { url } }`, {
+      id: receipt.body.id,
+      k: 'photo',
+    });
+    expect(gql.errors).toBeUndefined();
+    // No such field, someone else's client, someone without view_clients: 404, and none of it is a read.
+    await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}/files/area`).expect(404);
+    await t.as('ada').get(`/api/forms/submissions/${receipt.body.id}/files/photo`).expect(404);
+    await t.as('outsider').get(`/api/forms/submissions/${receipt.body.id}/files/photo`).expect(404);
+    const reads = await t.as('admin').get(`/api/forms/submissions/${receipt.body.id}/reads`).expect(200);
+    expect(reads.body.map((r: { readerId: string; via: string }) => [r.readerId, r.via])).toEqual([
+      [USERS.desk.id, 'file'],
+      [USERS.viewer.id, 'file'],
+    ]);
+  });
+
   it('a tampered submission fails its hash check', async () => {
     const id = await createPublished();
     const receipt = await t
