@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { publicFormsApi } from '../forms/public-forms-api';
 import { nextPollMs } from './booked-forms-poll';
@@ -19,9 +19,6 @@ export function BookedForms({ formsKey }: { formsKey: string }) {
   // A round of asking: when it began and how many answers came before it (the query's counts run on).
   const round = useRef({ startedAt: 0, baseCount: 0 });
   const [roundOver, setRoundOver] = useState(false);
-  useEffect(() => {
-    round.current.startedAt = Date.now();
-  }, []);
   const queryClient = useQueryClient();
   const queryKey = ['booked-forms', formsKey];
   const q = useQuery({
@@ -29,6 +26,8 @@ export function BookedForms({ formsKey }: { formsKey: string }) {
     queryFn: () => publicFormsApi.booked(formsKey),
     refetchInterval: (query) => {
       if ((query.state.data?.length ?? 0) > 0) return false;
+      // The round starts with the first ask (this runs outside render).
+      if (round.current.startedAt === 0) round.current.startedAt = Date.now();
       const asks = query.state.dataUpdateCount + query.state.errorUpdateCount - round.current.baseCount;
       const wait = nextPollMs(asks, Date.now() - round.current.startedAt);
       if (wait === false) queueMicrotask(() => setRoundOver(true));
