@@ -114,7 +114,13 @@ export function FormsPanel({ clientId }: { clientId: string }) {
                 <>
                   {' '}
                   ·{' '}
-                  <span className={`badge ${f.intact ? 'badge-success' : 'badge-danger'}`} data-testid="form-integrity">
+                  <span
+                    className={`badge ${f.intact ? 'badge-success' : 'badge-danger'}`}
+                    data-testid="form-integrity"
+                    title={
+                      f.intact ? 'Its stored answers still match what was signed' : 'Its stored answers no longer match what was signed'
+                    }
+                  >
                     {integrityLabel(f.intact)}
                   </span>
                 </>

@@ -30,5 +30,5 @@ export function readLine(read: FormRead, names: ReadonlyMap<string, string>): st
 /** The integrity check in words: what the badge says. */
 export function integrityLabel(intact: boolean | null | undefined): string | null {
   if (intact === null || intact === undefined) return null;
-  return intact ? 'Intact: matches what was signed' : 'Changed since it was signed';
+  return intact ? 'Intact' : 'Changed after signing';
 }
