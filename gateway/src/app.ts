@@ -78,7 +78,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.use(tracingMiddleware());
   app.use(httpMetricsMiddleware({ prefixes: ['/graphql', '/api', '/health', '/assets'] }));
   app.use(requestId);
-  app.use(...securityHeaders(config.paymentFrameOrigins));
+  app.use(...securityHeaders(config.paymentFrameOrigins, config.storageOrigins));
   app.use(createHttpLogger(logger));
   app.use(healthController(redis, graphql));
   app.use(rest.handler);

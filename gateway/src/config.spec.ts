@@ -28,6 +28,11 @@ describe('loadConfig', () => {
     expect(config.port).toBe(0);
   });
 
+  it("takes the file store's origin from S3_ENDPOINT (document previews), none without it", () => {
+    expect(loadConfig({ JWT_SECRET, S3_ENDPOINT: 'http://127.0.0.1:8008/bucket' }).storageOrigins).toEqual(['http://127.0.0.1:8008']);
+    expect(loadConfig({ JWT_SECRET }).storageOrigins).toEqual([]);
+  });
+
   it('names every bad variable', () => {
     try {
       loadConfig({

@@ -61,6 +61,8 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(30_000),
   /** The local Stripe peer (npm start): its hosted card page is framed by the card modal, so its origin joins frame-src. */
   STRIPE_API_URL: z.url('must be a URL').optional(),
+  /** The file store documents' presigned links point at (the local S3 peer in npm start): previews show and frame its files. */
+  S3_ENDPOINT: z.url('must be a URL').optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt('a positive number of milliseconds').default(10_000),
 });
 
@@ -92,6 +94,8 @@ export interface GatewayConfig {
   shutdownTimeoutMs: number;
   /** Origins besides Stripe's whose pages the card modal frames (the local Stripe peer's hosted page). */
   paymentFrameOrigins: string[];
+  /** The file store's origin (S3_ENDPOINT): the Documents screen previews its short-lived links in place. */
+  storageOrigins: string[];
 }
 
 const stripTrailingSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
@@ -137,5 +141,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     paymentFrameOrigins: e.STRIPE_API_URL ? [new URL(e.STRIPE_API_URL).origin] : [],
+    storageOrigins: e.S3_ENDPOINT ? [new URL(e.S3_ENDPOINT).origin] : [],
   };
 }

@@ -35,7 +35,7 @@ export const WEB_CSP_DIRECTIVES = {
  * proxy in TRUSTED_PROXIES says (X-Forwarded-Proto): a plain-http `npm start` must not tell a
  * browser to insist on https for localhost.
  */
-export function securityHeaders(paymentFrameOrigins: readonly string[] = []): RequestHandler[] {
+export function securityHeaders(paymentFrameOrigins: readonly string[] = [], storageOrigins: readonly string[] = []): RequestHandler[] {
   const common = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
@@ -43,9 +43,12 @@ export function securityHeaders(paymentFrameOrigins: readonly string[] = []): Re
     xFrameOptions: { action: 'deny' },
   });
   // Locally the card modal frames the Stripe peer's hosted page instead of Stripe's own frames.
-  const directives = paymentFrameOrigins.length
-    ? { ...WEB_CSP_DIRECTIVES, 'frame-src': [...WEB_CSP_DIRECTIVES['frame-src'], ...paymentFrameOrigins] }
-    : WEB_CSP_DIRECTIVES;
+  // The file store's presigned links (a document's preview): shown as an image or framed (a PDF).
+  const directives = {
+    ...WEB_CSP_DIRECTIVES,
+    'img-src': [...WEB_CSP_DIRECTIVES['img-src'], ...storageOrigins],
+    'frame-src': [...WEB_CSP_DIRECTIVES['frame-src'], ...paymentFrameOrigins, ...storageOrigins],
+  };
   const csp = helmet.contentSecurityPolicy({ useDefaults: false, directives });
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   return [

@@ -440,6 +440,7 @@ async function askEverything(): Promise<void> {
         LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
         RECOVERY_MAX_PER_IP: '1000',
         ONLINE_BOOKINGS_PER_IP_PER_HOUR: '1000',
+        FORM_SUBMISSIONS_PER_IP_PER_HOUR: '1000',
       },
     });
     gatewayUrl = `http://127.0.0.1:${port}`;

@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
       RECOVERY_MAX_PER_IP: '1000',
       ONLINE_BOOKINGS_PER_IP_PER_HOUR: '1000',
+      FORM_SUBMISSIONS_PER_IP_PER_HOUR: '1000',
       SMS_PROVIDER: 'twilio',
     },
   });

@@ -252,6 +252,10 @@ export const RULES: Record<string, Rule> = {
     why: 'staff with view_clients only; a client or anyone else gets 404 (SubmissionsUseCase.reads)',
     expect: signedIn,
   },
+  'documents GET /api/forms/submissions/:submissionId/files/:fieldKey': {
+    why: 'as GET /api/forms/submissions/{id}: a short-lived link to an uploaded file, logged as a read (SubmissionsUseCase.fileLink)',
+    expect: signedIn,
+  },
   'documents GET /api/forms/clients/:clientId': { why: "a client's forms: staff with view_clients, or that client", expect: signedIn },
   'documents GET /api/documents': { why: 'staff with view_clients; a client only with their own clientId', expect: signedIn },
   'documents GET /api/documents/:id': {
@@ -260,6 +264,8 @@ export const RULES: Record<string, Rule> = {
   },
   'documents GET /api/documents/:id/download': { why: 'as GET /api/documents/{id}', expect: signedIn },
   'documents Query.formSubmission': { why: 'as GET /api/forms/submissions/{id}', expect: signedIn },
+  'documents Query.formSubmissionReads': { why: 'as GET /api/forms/submissions/{id}/reads', expect: signedIn },
+  'documents Query.formSubmissionFile': { why: 'as GET /api/forms/submissions/{id}/files/{fieldKey}', expect: signedIn },
   'documents Query.clientForms': { why: 'as GET /api/forms/clients/{clientId}', expect: signedIn },
   'documents Query.documents': { why: 'as GET /api/documents', expect: signedIn },
   'documents Query.documentDownload': { why: 'as GET /api/documents/{id}/download', expect: signedIn },

@@ -39,6 +39,8 @@ export const documentsConfigSchema = baseConfigSchema
         .transform((v) => v === 'true'),
       /** Times on PDFs are written in this IANA zone (spec §9 default). */
       DEFAULT_TIME_ZONE: z.string().default('America/Chicago'),
+      /** Submissions of public forms one network address may send per hour (a flood is refused with 429). */
+      FORM_SUBMISSIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
       /** How long a download link works. */
       DOWNLOAD_URL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     }),

@@ -105,7 +105,14 @@ export type SubmissionSummary = z.infer<typeof submissionSummarySchema>;
 export const submissionReceiptSchema = z.object({ id: z.string(), signedAt: z.string(), contentSha256: z.string() });
 export type SubmissionReceipt = z.infer<typeof submissionReceiptSchema>;
 
-export const submissionReadViewSchema = z.object({ readerId: z.string().nullable(), readAt: z.string(), via: z.string() });
+/** One logged read of a submission: who (user id and role), when, and how (rest, graphql, pdf, file). */
+export const submissionReadViewSchema = z.object({
+  readerId: z.string().nullable(),
+  readerRole: z.string(),
+  readAt: z.string(),
+  via: z.string(),
+});
+export type SubmissionReadView = z.infer<typeof submissionReadViewSchema>;
 
 /** A form asked of a client: due until filled, expired after its date. */
 export const clientFormStatuses = ['due', 'filled', 'expired'] as const;
@@ -119,6 +126,12 @@ export const clientFormViewSchema = z.object({
   dueAt: z.string().nullable(),
   submissionId: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** A filled form's integrity check: its stored content still hashes to what was signed (null when not filled). */
+  intact: z.boolean().nullable(),
+  /** Who read the filled form and when, newest first (staff only; null for the client and for forms not filled). */
+  reads: z.array(submissionReadViewSchema).nullable(),
+  /** The files a filled form carries (photos, scans), each opened through a short-lived, logged link. */
+  files: z.array(submissionFileViewSchema).nullable(),
 });
 export type ClientFormView = z.infer<typeof clientFormViewSchema>;
 

@@ -5,16 +5,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventEnvelope, FormInput } from '@salon/contracts';
+import type { AuthContext } from '@salon/nest-kit';
 import { openSecret } from '@salon/tokens';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentsUseCase } from '../modules/documents/use-cases/documents.use-case.js';
 import { FormLinkPublisher } from '../modules/form-links/events/form-link.publisher.js';
 import { FormRepository } from '../modules/forms/persistence/form.repository.js';
 import { RequestFormsForBookingUseCase } from '../modules/form-requests/use-cases/request-forms-for-booking.use-case.js';
 import { textRuns } from '../modules/submissions/domain/pdf-script.rules.js';
 import { pdfFontFile } from '../modules/submissions/persistence/submission-pdf.provider.js';
+import { SubmissionRateLimit } from '../modules/submissions/persistence/submission-rate-limit.provider.js';
 import { SubmissionRepository } from '../modules/submissions/persistence/submission.repository.js';
-import { BUSINESS_NAME, CLIENT, SERVICE, SIGNATURE, signaturePng, startDocuments, type DocumentsTestApp } from './documents-app.js';
+import { BUSINESS_NAME, CLIENT, SERVICE, SIGNATURE, signaturePng, startDocuments, USERS, type DocumentsTestApp } from './documents-app.js';
 
 const INTAKE: FormInput = {
   name: 'Colour consent',
@@ -255,6 +258,84 @@ describe('submissions', () => {
     await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 9, answers: ANSWERS, signature: SIGNATURE }).expect(400);
   });
 
+  it('keeps a photo answer with the submission; staff open it through a short-lived link, each opening logged like a read', async () => {
+    const withPhoto: FormInput = {
+      name: 'Skin check',
+      purpose: 'intake',
+      serviceIds: [],
+      definition: {
+        sections: [
+          {
+            title: 'Your skin',
+            fields: [
+              { key: 'area', type: 'text', label: 'Area', required: true },
+              { key: 'photo', type: 'file', label: 'Photo of the area', accept: 'photo', required: true },
+            ],
+          },
+        ],
+      },
+    };
+    const id = await createPublished(withPhoto);
+    const png = Buffer.from(signaturePng(64, 64), 'base64');
+    const link = await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.bea }).expect(201);
+    const request = new URL(link.body.link).searchParams.get('r');
+    // A PDF where a photo is asked is refused, naming the answer.
+    const wrong = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, {
+        version: 1,
+        answers: {
+          area: 'Left arm',
+          photo: { fileName: 'arm.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') },
+        },
+        request,
+      })
+      .expect(400);
+    expect(wrong.body.details[0].field).toBe('answers.photo');
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, {
+        version: 1,
+        answers: { area: 'Left arm', photo: { fileName: 'arm.jpg', contentType: 'image/jpeg', data: png.toString('base64') } },
+        request,
+      })
+      .expect(201);
+
+    // The profile lists the file (name, sniffed type, size); the submission is intact.
+    const forms = await t.gql(
+      'viewer',
+      `query($c: ID!) { clientForms(clientId: $c) { submissionId intact files { fieldKey fileName contentType size } } }`,
+      {
+        c: CLIENT.bea,
+      },
+    );
+    const filled = forms.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id);
+    expect(filled).toEqual({
+      submissionId: receipt.body.id,
+      intact: true,
+      files: [{ fieldKey: 'photo', fileName: 'arm.jpg', contentType: 'image/png', size: png.length }],
+    });
+
+    // Staff get a short-lived link to exactly those bytes (REST and GraphQL); each opening is a read.
+    const rest = await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}/files/photo`).expect(200);
+    expect(new Date(rest.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect(Buffer.from(await (await fetch(rest.body.url)).arrayBuffer()).equals(png)).toBe(true);
+    const gql = await t.gql('desk', `query($id: ID!, $k: String!) { formSubmissionFile(id: $id, fieldKey: $k) { url } }`, {
+      id: receipt.body.id,
+      k: 'photo',
+    });
+    expect(gql.errors).toBeUndefined();
+    // No such field, someone else's client, someone without view_clients: 404, and none of it is a read.
+    await t.as('viewer').get(`/api/forms/submissions/${receipt.body.id}/files/area`).expect(404);
+    await t.as('ada').get(`/api/forms/submissions/${receipt.body.id}/files/photo`).expect(404);
+    await t.as('outsider').get(`/api/forms/submissions/${receipt.body.id}/files/photo`).expect(404);
+    const reads = await t.as('admin').get(`/api/forms/submissions/${receipt.body.id}/reads`).expect(200);
+    expect(reads.body.map((r: { readerId: string; via: string }) => [r.readerId, r.via])).toEqual([
+      [USERS.desk.id, 'file'],
+      [USERS.viewer.id, 'file'],
+    ]);
+  });
+
   it('a tampered submission fails its hash check', async () => {
     const id = await createPublished();
     const receipt = await t
@@ -297,6 +378,54 @@ describe('submissions', () => {
     const pdfs = await t.as('ada').get(`/api/documents?clientId=${CLIENT.ada}`).expect(200);
     expect(pdfs.body).toContainEqual(expect.objectContaining({ kind: 'form_pdf', submissionId: receipt.body.id }));
     await t.as('bea').get(`/api/documents/${pdfs.body[0].id}`).expect(404);
+  });
+
+  it("opening a signed form's PDF is logged as a read of it; the profile shows its integrity check and, to staff, who read it when", async () => {
+    const id = await createPublished({ ...INTAKE, name: 'PDF read log' });
+    const link = await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.bea }).expect(201);
+    const token = new URL(link.body.link).searchParams.get('r');
+    const receipt = await t
+      .as(null)
+      .post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: token })
+      .expect(201);
+    const [pdf] = await t.sql<{ id: string }>(`SELECT id FROM documents WHERE submission_id = $1`, [receipt.body.id]);
+    // Staff open the PDF through REST and GraphQL (the profile's "Signed PDF"), the client their own; someone else is refused.
+    await t.as('viewer').get(`/api/documents/${pdf!.id}/download`).expect(200);
+    const viaGql = await t.gql('desk', `query($id: ID!) { documentDownload(id: $id) { url } }`, { id: pdf!.id });
+    expect(viaGql.errors).toBeUndefined();
+    await t.as('bea').get(`/api/documents/${pdf!.id}/download`).expect(200);
+    await t.as('ada').get(`/api/documents/${pdf!.id}/download`).expect(404);
+    // Listing or describing the document is not opening it.
+    await t.as('viewer').get(`/api/documents/${pdf!.id}`).expect(200);
+
+    const reads = await t.as('admin').get(`/api/forms/submissions/${receipt.body.id}/reads`).expect(200);
+    expect(reads.body.map((r: { readerId: string; via: string }) => [r.readerId, r.via])).toEqual([
+      [CLIENT.bea, 'pdf'],
+      ['0d000000-0000-4000-8000-000000000002', 'pdf'],
+      ['0d000000-0000-4000-8000-000000000003', 'pdf'],
+    ]);
+    expect(reads.body[0]).toMatchObject({ readerRole: 'client', readAt: expect.stringMatching(/^\d{4}-/) });
+    await t.as('bea').get(`/api/forms/submissions/${receipt.body.id}/reads`).expect(404);
+
+    const query = `query($c: ID!) { clientForms(clientId: $c) { formId status submissionId intact reads { readerId readerRole via readAt } } }`;
+    const staff = await t.gql('admin', query, { c: CLIENT.bea });
+    expect(staff.errors).toBeUndefined();
+    const filled = staff.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id);
+    expect(filled).toMatchObject({ status: 'filled', intact: true });
+    expect(filled.reads.map((r: { via: string }) => r.via)).toEqual(['pdf', 'pdf', 'pdf']);
+    expect(
+      staff.data.clientForms.filter((f: { status: string }) => f.status === 'due').every((f: { intact: null }) => f.intact === null),
+    ).toBe(true);
+    // The client sees their form's integrity check but not the log of who read it.
+    const own = await t.gql('bea', query, { c: CLIENT.bea });
+    expect(own.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id)).toMatchObject({
+      intact: true,
+      reads: null,
+    });
+    // A changed answer shows on the profile as a failed check.
+    await t.sql(`UPDATE submissions SET answers = jsonb_set(answers, '{visits}', '9') WHERE id = $1`, [receipt.body.id]);
+    const after = await t.gql('viewer', query, { c: CLIENT.bea });
+    expect(after.data.clientForms.find((f: { submissionId: string }) => f.submissionId === receipt.body.id).intact).toBe(false);
   });
 
   it('a booking of an attached service makes the form due once; a once-per-client intake is not asked again', async () => {
@@ -378,6 +507,62 @@ describe('submissions', () => {
       .post(`/api/forms/public/${waiver}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: r })
       .expect(201);
     await t.as(null).get(`/api/forms/public/booked/${formsKey}`).expect(200, []);
+  });
+
+  it("a second online booking's confirmation lists the once-per-client form the client still has open from the first", async () => {
+    const intake = await createPublished({ ...INTAKE, name: 'Pedicure intake', serviceIds: [SERVICE.pedicure], oncePerClient: true });
+    const ds = t.app.get(DataSource);
+    const useCase = new RequestFormsForBookingUseCase(
+      t.app.get(FormRepository),
+      t.app.get(SubmissionRepository),
+      t.app.get(FormLinkPublisher),
+    );
+    const book = async (n: number) => {
+      const formsKey = randomBytes(32).toString('base64url');
+      // Far ahead: the endpoint reads the real clock.
+      await ds.transaction((m) =>
+        useCase.execute(
+          {
+            appointmentId: `a4000000-0000-4000-8000-00000000000${n}`,
+            clientId: CLIENT.bea,
+            serviceId: SERVICE.pedicure,
+            serviceName: 'Pedicure',
+            staffId: '5a000000-0000-4000-8000-000000000001',
+            startsAt: `2999-02-0${n}T16:00:00.000Z`,
+            endsAt: `2999-02-0${n}T17:00:00.000Z`,
+            priceMinor: 4000,
+            currency: 'USD',
+            source: 'online',
+            formsKeySha256: createHash('sha256').update(formsKey).digest('hex'),
+          },
+          m,
+          new Date('2999-01-30T15:00:00Z'),
+        ),
+      );
+      return formsKey;
+    };
+    const listed = async (key: string) =>
+      (await t.as(null).get(`/api/forms/public/booked/${key}`).expect(200)).body as { formId: string; formName: string; link: string }[];
+    const first = await book(1);
+    const second = await book(2);
+    // The intake is asked once (one request), yet both confirmations list it, with the same link.
+    const requests = await t.sql(`SELECT id FROM form_requests WHERE client_id = $1 AND form_id = $2`, [CLIENT.bea, intake]);
+    expect(requests).toHaveLength(1);
+    const fromFirst = (await listed(first)).find((f) => f.formId === intake);
+    const fromSecond = (await listed(second)).find((f) => f.formId === intake);
+    expect(fromSecond).toEqual({ formId: intake, formName: 'Pedicure intake', link: fromFirst!.link });
+    // The second booking's own (not once-per-client) forms are there too.
+    expect((await listed(second)).map((f) => f.formName)).toContain('Pedicure waiver');
+    // Filled from either, it leaves both.
+    const r = new URL(fromSecond!.link).searchParams.get('r');
+    await t
+      .as(null)
+      .post(`/api/forms/public/${intake}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE, request: r })
+      .expect(201);
+    expect((await listed(first)).map((f) => f.formId)).not.toContain(intake);
+    expect((await listed(second)).map((f) => f.formId)).not.toContain(intake);
+    // A third booking after it was filled asks nothing more of it.
+    expect((await listed(await book(3))).map((f) => f.formId)).not.toContain(intake);
   });
 });
 
@@ -527,6 +712,35 @@ describe('documents', () => {
     await t.as(null).get(`/api/documents/public/${shared.body.publicId}/download`).expect(404);
   });
 
+  it('a link past its expiry answers 404, page and download alike; until then it opens', async () => {
+    const up = await t
+      .as('desk')
+      .post('/api/documents?title=Winter%20hours&fileName=hours.pdf&kind=policy')
+      .set('Content-Type', 'application/octet-stream')
+      .send(pdfBytes())
+      .expect(201);
+    const documents = t.app.get(DocumentsUseCase);
+    const desk: AuthContext = { userId: USERS.desk.id, role: 'staff', tokenId: 'test', issuedAt: 0, expiresAt: 0 };
+    // Shared on a day of the test's choosing for two days.
+    const sharedAt = new Date('2020-03-02T10:00:00Z');
+    const shared = await documents.share(desk, up.body.id, { expiresInDays: 2 }, sharedAt);
+    expect(shared.publicExpiresAt).toBe('2020-03-04T10:00:00.000Z');
+    const publicId = shared.publicId!;
+    expect((await documents.publicDocument(publicId, new Date('2020-03-04T09:59:59Z'))).title).toBe('Winter hours');
+    await expect(documents.publicDocument(publicId, new Date('2020-03-04T10:00:00Z'))).rejects.toThrow('No such document');
+    await expect(documents.publicDownload(publicId, new Date('2020-03-05T00:00:00Z'))).rejects.toThrow('No such document');
+    // Through HTTP (the service's own clock, long after 2020): the page and the download both answer 404.
+    await t.as(null).get(`/api/documents/public/${publicId}`).expect(404);
+    await t.as(null).get(`/api/documents/public/${publicId}/download`).expect(404);
+    // Staff no longer see a live link on it.
+    expect((await t.as('desk').get(`/api/documents/${up.body.id}`).expect(200)).body.publicId).toBeNull();
+    // The preview's link shows the file in place; a download's saves it.
+    const inline = await t.as('desk').get(`/api/documents/${up.body.id}/download?inline=1`).expect(200);
+    expect(decodeURIComponent(inline.body.url)).toContain('response-content-disposition=inline; filename');
+    const saved = await t.as('desk').get(`/api/documents/${up.body.id}/download`).expect(200);
+    expect(decodeURIComponent(saved.body.url)).toContain('response-content-disposition=attachment; filename');
+  });
+
   it("a signed-in client cannot read another client's document; a signed form is kept under the retention rule", async () => {
     const up = await t
       .as('desk')
@@ -542,5 +756,30 @@ describe('documents', () => {
     const [signed] = await t.sql(`SELECT id FROM documents WHERE kind = 'form_pdf' LIMIT 1`);
     const refused = await t.as('admin').delete(`/api/documents/${signed!.id}`).expect(409);
     expect(refused.body.error).toMatch(/retention rule/);
+  });
+});
+
+describe('the public form against floods', () => {
+  it('refuses more submissions from one address than the hourly limit with a clear 429, valid or not; other addresses go on', async () => {
+    const id = await createPublished({ ...INTAKE, name: 'Flood check' });
+    const limit = t.app.get(SubmissionRateLimit);
+    // This suite's requests all come from the loopback address: use up its hour (60 by default) but one.
+    const loopback = ['127.0.0.1', '::ffff:127.0.0.1'];
+    try {
+      for (const ip of loopback) await limit.reset(ip);
+      for (let i = 0; i < 59; i++) for (const ip of loopback) await limit.admit(ip);
+      await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE }).expect(201);
+      const refused = await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers: ANSWERS, signature: SIGNATURE });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many forms sent from this network in the last hour/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Junk counts too, and is refused before it is read.
+      await t.as(null).post(`/api/forms/public/${id}/submissions`, { nonsense: true }).expect(429);
+      expect((await t.sql(`SELECT count(*)::int AS n FROM submissions WHERE form_id = $1`, [id]))[0]!.n).toBe(1);
+      // Another network is not held back by this one.
+      await expect(limit.admit('203.0.113.50')).resolves.toBeUndefined();
+    } finally {
+      for (const ip of loopback) await limit.reset(ip);
+    }
   });
 });

@@ -1,10 +1,13 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
+import { PERMISSIONS } from '@salon/contracts/permissions';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { formatDateTime } from '../../lib/format';
+import { usePermissions } from '../../session/use-permissions';
 import { Spinner } from '../../shell/Spinner';
 import { toast } from '../../shell/Toaster';
-import { CLIENT_FORMS, DOCUMENT_DOWNLOAD, SEND_CLIENT_FORMS } from '../forms/forms-gql';
+import { CLIENT_FORMS, DOCUMENT_DOWNLOAD, FORM_READER_NAMES, FORM_SUBMISSION_FILE, SEND_CLIENT_FORMS } from '../forms/forms-gql';
+import { integrityLabel, readLine } from './form-reads';
 import { kioskPath } from '../forms/kiosk';
 import '../forms/forms.css';
 
@@ -16,10 +19,13 @@ export function FormsPanel({ clientId }: { clientId: string }) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const [sendForms, sending] = useMutation(SEND_CLIENT_FORMS);
+  const { can } = usePermissions();
+  const staffNames = useQuery(FORM_READER_NAMES, { skip: !can(PERMISSIONS.VIEW_STAFF) });
   if (q.loading && !q.data) return <Spinner fullScreen={false} />;
   if (q.error && !q.data) return <div className="card alert alert-error">{graphqlErrorMessage(q.error)}</div>;
   const forms = q.data?.clientForms ?? [];
   const documents = q.data?.documents ?? [];
+  const names = new Map([...(staffNames.data?.staff ?? []), ...(staffNames.data?.admins ?? [])].map((u) => [u.id, u.fullName]));
   const pdfOf = new Map(documents.filter((d) => d.submissionId).map((d) => [d.submissionId!, d.id]));
 
   /** Tablet mode: the front-desk tablet goes full screen (the click allows it) and shows the form to the client. */
@@ -42,12 +48,28 @@ export function FormsPanel({ clientId }: { clientId: string }) {
     }
   };
 
+  // Opening a signed PDF or an uploaded file is logged as a read: the list is asked again to show it.
   const download = async (id: string) => {
     try {
       const res = await client.query({ query: DOCUMENT_DOWNLOAD, variables: { id }, fetchPolicy: 'network-only' });
       if (res.data) window.open(res.data.documentDownload.url, '_blank', 'noopener');
+      void q.refetch();
     } catch (e) {
       toast({ title: 'Could not open the document', description: graphqlErrorMessage(e), variant: 'destructive' });
+    }
+  };
+
+  const openFile = async (submissionId: string, fieldKey: string) => {
+    try {
+      const res = await client.query({
+        query: FORM_SUBMISSION_FILE,
+        variables: { id: submissionId, fieldKey },
+        fetchPolicy: 'network-only',
+      });
+      if (res.data) window.open(res.data.formSubmissionFile.url, '_blank', 'noopener');
+      void q.refetch();
+    } catch (e) {
+      toast({ title: 'Could not open the file', description: graphqlErrorMessage(e), variant: 'destructive' });
     }
   };
 
@@ -87,6 +109,49 @@ export function FormsPanel({ clientId }: { clientId: string }) {
                     Signed PDF <span className="visually-hidden">of {f.formName}</span>
                   </button>
                 </>
+              ) : null}
+              {f.status === 'filled' && integrityLabel(f.intact) ? (
+                <>
+                  {' '}
+                  ·{' '}
+                  <span
+                    className={`badge ${f.intact ? 'badge-success' : 'badge-danger'}`}
+                    data-testid="form-integrity"
+                    title={
+                      f.intact ? 'Its stored answers still match what was signed' : 'Its stored answers no longer match what was signed'
+                    }
+                  >
+                    {integrityLabel(f.intact)}
+                  </span>
+                </>
+              ) : null}
+              {f.submissionId && f.files && f.files.length > 0 ? (
+                <div className="form-files">
+                  {f.files.map((file) => (
+                    <button
+                      key={file.fieldKey}
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => void openFile(f.submissionId!, file.fieldKey)}
+                    >
+                      {file.fileName} <span className="muted">({Math.max(1, Math.round(file.size / 1024))} KB)</span>
+                      <span className="visually-hidden"> from {f.formName}</span>
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+              {f.reads ? (
+                <details className="form-reads">
+                  <summary>
+                    {f.reads.length === 0 ? 'Not opened by anyone yet' : `Opened ${f.reads.length} time${f.reads.length === 1 ? '' : 's'}`}
+                    <span className="visually-hidden"> ({f.formName})</span>
+                  </summary>
+                  <ul data-testid="form-reads">
+                    {f.reads.map((r, j) => (
+                      <li key={`${r.readAt}-${j}`}>{readLine(r, names)}</li>
+                    ))}
+                  </ul>
+                </details>
               ) : null}
             </li>
           ))}

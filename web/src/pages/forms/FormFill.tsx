@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormField, PublicFormView } from '@salon/contracts';
 import { fieldErrorsOf } from '../../lib/api-client';
+import { shrinkFormPhoto, tooLargeMessage, uploadPlan } from './form-upload';
 import { answersToSend, base64Of, missingRequired, shownFields, type FillAnswers, type FillValue } from './form-fill';
 import { publicFormsApi } from './public-forms-api';
 import { SignaturePad } from './SignaturePad';
@@ -12,6 +13,78 @@ const readFile = (file: File) =>
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsDataURL(file);
   });
+
+/**
+ * A file or photo answer: a phone's large photo is shrunk here before it is sent (the form takes
+ * 1 MB per file); anything else too large is named with its size, and nothing is sent for it.
+ */
+function FileInput({
+  field,
+  id,
+  label,
+  describedBy,
+  set,
+  help,
+  err,
+}: {
+  field: FormField;
+  id: string;
+  label: React.ReactNode;
+  describedBy: string | undefined;
+  set(v: FillValue): void;
+  help: React.ReactNode;
+  err: React.ReactNode;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = async (file: File | undefined) => {
+    setProblem(null);
+    if (!file) return set(null);
+    const plan = uploadPlan(file);
+    if (plan === 'too-large') {
+      set(null);
+      return setProblem(tooLargeMessage(file.name, file.size));
+    }
+    setBusy(true);
+    try {
+      const shrunk = plan === 'shrink' ? await shrinkFormPhoto(file).catch(() => null) : null;
+      if (plan === 'shrink' && !shrunk) {
+        set(null);
+        return setProblem(tooLargeMessage(file.name, file.size));
+      }
+      set(
+        shrunk
+          ? { fileName: file.name.replace(/\.[^.]+$/, '') + '.jpg', contentType: 'image/jpeg', data: base64Of(shrunk) }
+          : { fileName: file.name, contentType: file.type, data: base64Of(await readFile(file)) },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  const describedByAll = [describedBy, problem ? `${id}-size` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        accept={field.accept === 'photo' ? 'image/*' : 'image/*,application/pdf'}
+        capture={field.accept === 'photo' ? 'environment' : undefined}
+        aria-describedby={describedByAll}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      {busy ? <p className="muted">Preparing the photo…</p> : null}
+      {problem ? (
+        <p id={`${id}-size`} className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {help}
+      {err}
+    </div>
+  );
+}
 
 function FieldInput({
   field,
@@ -165,25 +238,7 @@ function FieldInput({
       );
     }
     case 'file':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            id={id}
-            type="file"
-            accept={field.accept === 'photo' ? 'image/*' : 'image/*,application/pdf'}
-            capture={field.accept === 'photo' ? 'environment' : undefined}
-            aria-describedby={describedBy}
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (!file) return set(null);
-              set({ fileName: file.name, contentType: file.type, data: base64Of(await readFile(file)) });
-            }}
-          />
-          {help}
-          {err}
-        </div>
-      );
+      return <FileInput field={field} id={id} label={label} describedBy={describedBy} set={set} help={help} err={err} />;
     case 'signature':
       return null;
   }

@@ -76,6 +76,19 @@ export const CLIENT_FORMS = graphql(`
       dueAt
       submissionId
       signedAt
+      intact
+      reads {
+        readerId
+        readerRole
+        readAt
+        via
+      }
+      files {
+        fieldKey
+        fileName
+        contentType
+        size
+      }
     }
     documents(clientId: $clientId) {
       id
@@ -107,9 +120,32 @@ export const DOCUMENTS = graphql(`
 `);
 
 export const DOCUMENT_DOWNLOAD = graphql(`
-  query DocumentDownload($id: ID!) {
-    documentDownload(id: $id) {
+  query DocumentDownload($id: ID!, $inline: Boolean) {
+    documentDownload(id: $id, inline: $inline) {
       url
+      expiresAt
+    }
+  }
+`);
+
+export const FORM_SUBMISSION_FILE = graphql(`
+  query FormSubmissionFile($id: ID!, $fieldKey: String!) {
+    formSubmissionFile(id: $id, fieldKey: $fieldKey) {
+      url
+    }
+  }
+`);
+
+/** Names for the read log: staff and admins (asked only by those who may see staff). */
+export const FORM_READER_NAMES = graphql(`
+  query FormReaderNames {
+    staff: users(role: staff, includeInactive: true) {
+      id
+      fullName
+    }
+    admins: users(role: admin, includeInactive: true) {
+      id
+      fullName
     }
   }
 `);
@@ -121,6 +157,12 @@ export const SHARE_DOCUMENT = graphql(`
       publicId
       publicExpiresAt
     }
+  }
+`);
+
+export const DELETE_DOCUMENT = graphql(`
+  mutation DeleteDocument($id: ID!) {
+    deleteDocument(id: $id)
   }
 `);
 

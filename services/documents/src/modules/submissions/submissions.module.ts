@@ -6,6 +6,7 @@ import { PublicFormsController } from './http/public-forms.controller.js';
 import { SubmissionsController } from './http/submissions.controller.js';
 import { BusinessDirectory } from './persistence/business-directory.provider.js';
 import { SubmissionPdfRenderer } from './persistence/submission-pdf.provider.js';
+import { SubmissionRateLimit } from './persistence/submission-rate-limit.provider.js';
 import { SubmissionsUseCase } from './use-cases/submissions.use-case.js';
 import { SubmitFormUseCase } from './use-cases/submit-form.use-case.js';
 
@@ -13,7 +14,15 @@ import { SubmitFormUseCase } from './use-cases/submit-form.use-case.js';
   imports: [FormLinksModule],
   // The public routes first: /api/forms/public/{id} is not a form id.
   controllers: [PublicFormsController, SubmissionsController],
-  providers: [SendFormLinksUseCase, SubmissionsUseCase, SubmitFormUseCase, BusinessDirectory, SubmissionPdfRenderer, ReaderProvider],
+  providers: [
+    SendFormLinksUseCase,
+    SubmissionsUseCase,
+    SubmitFormUseCase,
+    BusinessDirectory,
+    SubmissionPdfRenderer,
+    SubmissionRateLimit,
+    ReaderProvider,
+  ],
   exports: [SendFormLinksUseCase, SubmissionsUseCase, SubmitFormUseCase, BusinessDirectory, ReaderProvider],
 })
 export class SubmissionsModule {}

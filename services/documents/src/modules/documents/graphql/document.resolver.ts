@@ -16,9 +16,15 @@ export class DocumentResolver {
     return this.useCase.list(await this.readers.of(auth), clientId ?? null, new Date());
   }
 
-  @Query(() => DownloadLinkModel)
-  async documentDownload(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
-    return this.useCase.downloadLink(await this.readers.of(auth), id, new Date());
+  @Query(() => DownloadLinkModel, {
+    description: "A short-lived link to the file; inline for a preview shown in place. Opening a signed form's PDF is logged as a read",
+  })
+  async documentDownload(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('inline', { type: () => Boolean, nullable: true }) inline?: boolean,
+  ) {
+    return this.useCase.downloadLink(await this.readers.of(auth), id, new Date(), inline ?? false);
   }
 
   @RequirePermission('edit_clients')

@@ -27,10 +27,10 @@ export class DocumentsController {
     return this.documents.get(await this.readers.of(auth), id, new Date());
   }
 
-  /** A short-lived link to the file (the bucket is never public). */
+  /** A short-lived link to the file (the bucket is never public); `?inline=1` for a preview the browser shows in place. */
   @Get(':id/download')
-  async download(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
-    return this.documents.downloadLink(await this.readers.of(auth), id, new Date());
+  async download(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query('inline') inline?: string) {
+    return this.documents.downloadLink(await this.readers.of(auth), id, new Date(), inline === '1' || inline === 'true');
   }
 
   @RequirePermission('edit_clients')

@@ -25,7 +25,7 @@ import type { DocumentsConfig } from '../../../config.js';
 import { FileStore } from '../../storage/persistence/file-store.provider.js';
 import { BusinessDirectory } from '../../submissions/persistence/business-directory.provider.js';
 import { sha256Hex } from '../../submissions/domain/submission-hash.rules.js';
-import { mayReadClient, type Reader } from '../../submissions/use-cases/submissions.use-case.js';
+import { mayReadClient, SubmissionsUseCase, type Reader } from '../../submissions/use-cases/submissions.use-case.js';
 import { safeFileName, sniffContentType, uploadProblem } from '../domain/content-sniff.rules.js';
 import { deleteProblem, newPublicId, publicLinkState } from '../domain/public-link.rules.js';
 import { DocumentRepository, type DocumentRow } from '../persistence/document.repository.js';
@@ -61,6 +61,7 @@ export class DocumentsUseCase {
     private readonly references: ReferenceCheck,
     private readonly business: BusinessDirectory,
     private readonly outbox: OutboxWriter,
+    private readonly submissions: SubmissionsUseCase,
     @Inject(APP_CONFIG) private readonly config: DocumentsConfig,
   ) {}
 
@@ -107,9 +108,14 @@ export class DocumentsUseCase {
     return toDocumentView(await this.readable(reader, id), now);
   }
 
-  async downloadLink(reader: Reader, id: string, now: Date): Promise<DownloadLinkView> {
+  /**
+   * A short-lived link to the file. A signed form's PDF is the submission itself in another shape, so
+   * opening it is logged as a read of that submission (who, when; `via` "pdf"), like reading its answers.
+   */
+  async downloadLink(reader: Reader, id: string, now: Date, inline = false): Promise<DownloadLinkView> {
     const d = await this.readable(reader, id);
-    return this.link(d, now);
+    if (d.submissionId) await this.submissions.logRead(reader, d.submissionId, inline ? 'pdf-preview' : 'pdf', now);
+    return this.link(d, now, inline);
   }
 
   async share(auth: AuthContext, id: string, input: unknown, now: Date): Promise<DocumentView> {

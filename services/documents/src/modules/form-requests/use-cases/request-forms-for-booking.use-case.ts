@@ -14,7 +14,8 @@ const GRACE_MS = 86_400_000;
 /**
  * A booking of a service a form is attached to asks the client for that form: a request due at the
  * visit's start (the profile shows it as due). A once-per-client form (intake) is asked only if the
- * client never filled it and has no live request. When it asked something of a visit still ahead,
+ * client never filled it and has no live request; an open request it finds instead is tied to this
+ * booking's formsKey, so the `/booking` confirmation still lists it. When it asked something of a visit still ahead,
  * one documents.form-link.requested.v1 goes out in the same transaction (sendId = the appointment
  * id), so messaging sends the client one link for the appointment.
  */
@@ -36,7 +37,12 @@ export class RequestFormsForBookingUseCase {
     const startsAt = new Date(booking.startsAt);
     const made: OpenRequest[] = [];
     for (const form of await this.forms.forServices(m, serviceIds)) {
-      if (form.oncePerClient && (await this.submissions.clientHasForm(m, booking.clientId, form.id, now))) continue;
+      if (form.oncePerClient && (await this.submissions.clientHasForm(m, booking.clientId, form.id, now))) {
+        // Not asked twice; but a request still open from before is this booking's too: its confirmation shows it.
+        const open = booking.formsKeySha256 ? await this.submissions.openRequestFor(m, booking.clientId, form.id, now) : null;
+        if (open) await this.submissions.linkBookingKey(m, booking.formsKeySha256!, open);
+        continue;
+      }
       const token = newRequestToken();
       const expiresAt = new Date(Math.max(startsAt.getTime(), now.getTime()) + GRACE_MS);
       const id = await this.submissions.insertRequest(m, {

@@ -67,6 +67,14 @@ export class SubmissionModel {
   @Field(() => [SubmissionFileModel]) files: SubmissionFileModel[];
 }
 
+@ObjectType('FormSubmissionRead', { description: 'One logged read of a filled form: who, when, how (rest, graphql, pdf, file)' })
+export class SubmissionReadModel {
+  @Field(() => ID, { nullable: true }) readerId: string | null;
+  @Field() readerRole: string;
+  @Field() readAt: string;
+  @Field() via: string;
+}
+
 @ObjectType('ClientForm', { description: "A form on a client's profile: due, filled or expired" })
 export class ClientFormModel {
   @Field(() => ID) formId: string;
@@ -77,6 +85,15 @@ export class ClientFormModel {
   @Field(() => String, { nullable: true }) dueAt: string | null;
   @Field(() => ID, { nullable: true }) submissionId: string | null;
   @Field(() => String, { nullable: true }) signedAt: string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "A filled form's integrity check: true while its content still hashes to what was signed",
+  })
+  intact: boolean | null;
+  @Field(() => [SubmissionReadModel], { nullable: true, description: 'Who read the filled form and when, newest first (staff only)' })
+  reads: SubmissionReadModel[] | null;
+  @Field(() => [SubmissionFileModel], { nullable: true, description: 'Files uploaded with the filled form' })
+  files: SubmissionFileModel[] | null;
 }
 
 @ObjectType('FormLinkSend', { description: 'A "Send forms" message handed to messaging' })

@@ -5,7 +5,16 @@ import { ReaderProvider } from '../../../common/reader.provider.js';
 import { SendFormLinksUseCase } from '../../form-links/use-cases/send-form-links.use-case.js';
 import { SubmissionsUseCase } from '../../submissions/use-cases/submissions.use-case.js';
 import { FormsUseCase } from '../use-cases/forms.use-case.js';
-import { ClientFormModel, FormInput, FormLinkSendModel, FormModel, SubmissionModel, SubmissionSummaryModel } from './form.model.js';
+import {
+  ClientFormModel,
+  FormInput,
+  FormLinkSendModel,
+  FormModel,
+  SubmissionModel,
+  SubmissionReadModel,
+  SubmissionSummaryModel,
+} from './form.model.js';
+import { DownloadLinkModel } from '../../documents/graphql/document.model.js';
 
 @Resolver(() => FormModel)
 export class FormResolver {
@@ -65,6 +74,22 @@ export class FormResolver {
   @Query(() => SubmissionModel, { description: 'Staff with view_clients, or the client themself; the read is logged' })
   async formSubmission(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
     return this.submissions.read(await this.readers.of(auth), id, 'graphql');
+  }
+
+  @Query(() => [SubmissionReadModel], { description: 'Who read a filled form and when, newest first (staff with view_clients)' })
+  async formSubmissionReads(@CurrentAuth() auth: AuthContext, @Args('id', { type: () => ID }) id: string) {
+    return this.submissions.reads(await this.readers.of(auth), id);
+  }
+
+  @Query(() => DownloadLinkModel, {
+    description: 'A short-lived link to a file uploaded with a filled form (a photo, a scan); the opening is logged like a read',
+  })
+  async formSubmissionFile(
+    @CurrentAuth() auth: AuthContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('fieldKey') fieldKey: string,
+  ) {
+    return this.submissions.fileLink(await this.readers.of(auth), id, fieldKey, new Date());
   }
 
   @Query(() => [ClientFormModel], { description: "A client's forms: due, filled, expired" })

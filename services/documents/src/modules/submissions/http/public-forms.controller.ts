@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ClientIp, Public } from '@salon/nest-kit';
 import { userAgentOf } from '../../../common/reader.provider.js';
+import { SubmissionRateLimit } from '../persistence/submission-rate-limit.provider.js';
 import { SubmissionsUseCase } from '../use-cases/submissions.use-case.js';
 import { SubmitFormUseCase } from '../use-cases/submit-form.use-case.js';
 
@@ -11,6 +12,7 @@ export class PublicFormsController {
   constructor(
     private readonly submissions: SubmissionsUseCase,
     private readonly submit: SubmitFormUseCase,
+    private readonly rateLimit: SubmissionRateLimit,
   ) {}
 
   /** The forms an online booking asks, by its answer's formsKey (`/booking` shows them with their links). */
@@ -24,14 +26,16 @@ export class PublicFormsController {
     return this.submissions.publicForm(id, request ?? null, new Date());
   }
 
+  /** Limited per address and hour (429 beyond FORM_SUBMISSIONS_PER_IP_PER_HOUR), valid or not: the front door, not the seed or bench. */
   @Post(':id/submissions')
   @HttpCode(201)
-  submitForm(
+  async submitForm(
     @Param('id') id: string,
     @Body() body: unknown,
     @ClientIp() ip: string,
     @Headers() headers: Record<string, string | string[] | undefined>,
   ) {
+    await this.rateLimit.admit(ip);
     return this.submit.execute(id, body, { ip, userAgent: userAgentOf(headers), now: new Date() });
   }
 }

@@ -23,6 +23,12 @@ export class SubmissionsController {
     return this.submissions.reads(await this.readers.of(auth), id);
   }
 
+  /** A short-lived link to a file uploaded with the submission; the opening is logged like a read. */
+  @Get('submissions/:submissionId/files/:fieldKey')
+  async file(@CurrentAuth() auth: AuthContext, @Param('submissionId') id: string, @Param('fieldKey') fieldKey: string) {
+    return this.submissions.fileLink(await this.readers.of(auth), id, fieldKey, new Date());
+  }
+
   @Get('clients/:clientId')
   async clientForms(@CurrentAuth() auth: AuthContext, @Param('clientId') clientId: string) {
     return this.submissions.clientForms(await this.readers.of(auth), clientId, new Date());

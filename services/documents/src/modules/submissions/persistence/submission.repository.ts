@@ -30,6 +30,13 @@ export interface SubmissionRow {
   documentId: string | null;
 }
 
+export interface SubmissionReadRow {
+  readerId: string | null;
+  readerRole: string;
+  readAt: Date;
+  via: string;
+}
+
 export interface FormRequestRow {
   id: string;
   token: string;
@@ -104,19 +111,34 @@ export class SubmissionRepository {
     return this.q().query(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.client_id = $1 ORDER BY s.signed_at DESC`, [clientId]);
   }
 
-  async logRead(m: EntityManager | undefined, r: { submissionId: string; readerId: string | null; readerRole: string; via: string }) {
-    await this.q(m).query(`INSERT INTO submission_reads (submission_id, reader_id, reader_role, via) VALUES ($1, $2, $3, $4)`, [
-      r.submissionId,
-      r.readerId,
-      r.readerRole,
-      r.via,
-    ]);
+  async logRead(
+    m: EntityManager | undefined,
+    r: { submissionId: string; readerId: string | null; readerRole: string; via: string; readAt?: Date },
+  ) {
+    await this.q(m).query(
+      `INSERT INTO submission_reads (submission_id, reader_id, reader_role, via, read_at) VALUES ($1, $2, $3, $4, coalesce($5, now()))`,
+      [r.submissionId, r.readerId, r.readerRole, r.via, r.readAt ?? null],
+    );
   }
 
-  async reads(submissionId: string): Promise<{ readerId: string | null; readAt: Date; via: string }[]> {
+  async reads(submissionId: string): Promise<SubmissionReadRow[]> {
     return this.q().query(
-      `SELECT reader_id AS "readerId", read_at AS "readAt", via FROM submission_reads WHERE submission_id = $1 ORDER BY read_at DESC, id DESC LIMIT 500`,
+      `SELECT reader_id AS "readerId", reader_role AS "readerRole", read_at AS "readAt", via FROM submission_reads
+       WHERE submission_id = $1 ORDER BY read_at DESC, id DESC LIMIT 500`,
       [submissionId],
+    );
+  }
+
+  /** The reads of several submissions (a client's filled forms), newest first, at most 100 each. */
+  async readsOf(submissionIds: string[]): Promise<(SubmissionReadRow & { submissionId: string })[]> {
+    if (submissionIds.length === 0) return [];
+    return this.q().query(
+      `SELECT "submissionId", "readerId", "readerRole", "readAt", via FROM (
+         SELECT submission_id AS "submissionId", reader_id AS "readerId", reader_role AS "readerRole", read_at AS "readAt", via,
+                row_number() OVER (PARTITION BY submission_id ORDER BY read_at DESC, id DESC) AS n
+         FROM submission_reads WHERE submission_id = ANY($1::uuid[])) r
+       WHERE n <= 100 ORDER BY "readAt" DESC`,
+      [submissionIds],
     );
   }
 
@@ -159,11 +181,15 @@ export class SubmissionRepository {
     );
   }
 
-  /** An online booking's requests still to fill (its formsKey's SHA-256), in the form's name order. */
+  /**
+   * An online booking's requests still to fill (its formsKey's SHA-256), in the form's name order: those
+   * it made, and the client's open ones it found instead of asking again (booking_form_keys).
+   */
   async openRequestsForBooking(bookingKeySha256: string, now: Date): Promise<FormRequestRow[]> {
     return this.q().query(
       `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
-       WHERE r.booking_key_sha256 = $1 AND r.submission_id IS NULL AND r.expires_at > $2 AND f.archived_at IS NULL
+       WHERE (r.booking_key_sha256 = $1 OR r.id IN (SELECT request_id FROM booking_form_keys WHERE booking_key_sha256 = $1))
+         AND r.submission_id IS NULL AND r.expires_at > $2 AND f.archived_at IS NULL
        ORDER BY f.name, r.id`,
       [bookingKeySha256, now],
     );
@@ -181,6 +207,24 @@ export class SubmissionRepository {
 
   async markRequestSubmitted(m: EntityManager, requestId: string, submissionId: string): Promise<void> {
     await m.query(`UPDATE form_requests SET submission_id = $2 WHERE id = $1`, [requestId, submissionId]);
+  }
+
+  /** The client's live, unfilled request for a form, if any (the oldest): what a once-per-client form's next booking points to. */
+  async openRequestFor(m: EntityManager, clientId: string, formId: string, now: Date): Promise<string | null> {
+    const rows: { id: string }[] = await m.query(
+      `SELECT id FROM form_requests WHERE client_id = $1 AND form_id = $2 AND submission_id IS NULL AND expires_at > $3
+       ORDER BY created_at, id LIMIT 1`,
+      [clientId, formId, now],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Lets a booking's formsKey find a request it did not make (idempotent). */
+  async linkBookingKey(m: EntityManager, bookingKeySha256: string, requestId: string): Promise<void> {
+    await m.query(`INSERT INTO booking_form_keys (booking_key_sha256, request_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      bookingKeySha256,
+      requestId,
+    ]);
   }
 
   /** Whether the client already filled this form or has a live request for it (a once-per-client intake asks once). */

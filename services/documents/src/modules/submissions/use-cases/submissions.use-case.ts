@@ -5,7 +5,9 @@ import {
   satisfies,
   type BookedFormView,
   type ClientFormView,
+  type DownloadLinkView,
   type PublicFormView,
+  type SubmissionReadView,
   type SubmissionSummary,
   type SubmissionView,
 } from '@salon/contracts';
@@ -14,10 +16,17 @@ import { DataSource } from 'typeorm';
 import type { DocumentsConfig } from '../../../config.js';
 import { newRequestToken } from '../../documents/domain/public-link.rules.js';
 import { FormRepository } from '../../forms/persistence/form.repository.js';
+import { FileStore } from '../../storage/persistence/file-store.provider.js';
 import { isFormId } from '../../forms/use-cases/form-view.js';
 import { sha256Hex, submissionIntact } from '../domain/submission-hash.rules.js';
 import { BusinessDirectory } from '../persistence/business-directory.provider.js';
-import { SubmissionRepository, type FormRequestRow, type SubmissionRow } from '../persistence/submission.repository.js';
+import {
+  SubmissionRepository,
+  type FormRequestRow,
+  type StoredFile,
+  type SubmissionReadRow,
+  type SubmissionRow,
+} from '../persistence/submission.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,6 +39,39 @@ export interface Reader {
 export function mayReadClient(reader: Reader, clientId: string | null): boolean {
   if (reader.auth.role === 'client') return clientId !== null && reader.auth.userId === clientId;
   return satisfies({ role: reader.auth.role, permissions: reader.permissions }, PERMISSIONS.VIEW_CLIENTS);
+}
+
+/** Who may see the log of reads: staff who may see clients (never the client). */
+export function mayReadReads(reader: Reader): boolean {
+  return reader.auth.role !== 'client' && mayReadClient(reader, null);
+}
+
+function toFileView(f: StoredFile) {
+  return { fieldKey: f.fieldKey, fileName: f.fileName, contentType: f.contentType, size: f.size };
+}
+
+function toReadView(r: SubmissionReadRow): SubmissionReadView {
+  return { readerId: r.readerId, readerRole: r.readerRole, readAt: new Date(r.readAt).toISOString(), via: r.via };
+}
+
+/** Whether the stored submission still hashes to what was signed. */
+export function rowIntact(row: SubmissionRow): boolean {
+  return submissionIntact(
+    {
+      formId: row.formId,
+      version: row.version,
+      definition: row.definition,
+      answers: row.answers,
+      clientId: row.clientId,
+      signerName: row.signerName,
+      signatureSha256: row.signatureSha256,
+      files: Object.fromEntries(row.files.map((f) => [f.fieldKey, f.sha256])),
+      signedAt: new Date(row.signedAt).toISOString(),
+      ip: row.ip,
+      userAgent: row.userAgent,
+    },
+    row.contentSha256,
+  );
 }
 
 export function toSubmissionSummary(row: SubmissionRow): SubmissionSummary {
@@ -53,6 +95,7 @@ export class SubmissionsUseCase {
     private readonly submissions: SubmissionRepository,
     private readonly references: ReferenceCheck,
     private readonly business: BusinessDirectory,
+    private readonly store: FileStore,
     @Inject(APP_CONFIG) private readonly config: DocumentsConfig,
   ) {}
 
@@ -100,12 +143,7 @@ export class SubmissionsUseCase {
     const row = UUID.test(id) ? await this.submissions.find(id) : null;
     // Someone who may not read it learns nothing about whether it exists.
     if (!row || !mayReadClient(reader, row.clientId)) throw new NotFoundError('No such submission');
-    await this.submissions.logRead(undefined, {
-      submissionId: id,
-      readerId: UUID.test(reader.auth.userId) ? reader.auth.userId : null,
-      readerRole: reader.auth.role,
-      via,
-    });
+    await this.logRead(reader, id, via);
     return {
       id: row.id,
       formId: row.formId,
@@ -118,30 +156,41 @@ export class SubmissionsUseCase {
       ip: row.ip,
       userAgent: row.userAgent,
       contentSha256: row.contentSha256,
-      intact: submissionIntact(
-        {
-          formId: row.formId,
-          version: row.version,
-          definition: row.definition,
-          answers: row.answers,
-          clientId: row.clientId,
-          signerName: row.signerName,
-          signatureSha256: row.signatureSha256,
-          files: Object.fromEntries(row.files.map((f) => [f.fieldKey, f.sha256])),
-          signedAt: new Date(row.signedAt).toISOString(),
-          ip: row.ip,
-          userAgent: row.userAgent,
-        },
-        row.contentSha256,
-      ),
-      files: row.files.map((f) => ({ fieldKey: f.fieldKey, fileName: f.fileName, contentType: f.contentType, size: f.size })),
+      intact: rowIntact(row),
+      files: row.files.map(toFileView),
     };
   }
 
-  async reads(reader: Reader, id: string) {
+  /** Logs one read of a submission (who, when, how): its answers, its signed PDF or one of its files. */
+  async logRead(reader: Reader, submissionId: string, via: string, readAt?: Date): Promise<void> {
+    await this.submissions.logRead(undefined, {
+      submissionId,
+      readerId: UUID.test(reader.auth.userId) ? reader.auth.userId : null,
+      readerRole: reader.auth.role,
+      via,
+      readAt,
+    });
+  }
+
+  /**
+   * A short-lived link to one file a client uploaded with a submission (a photo, a scan): staff who
+   * may read the submission only, and the opening is logged like a read (`via` "file").
+   */
+  async fileLink(reader: Reader, id: string, fieldKey: string, now: Date): Promise<DownloadLinkView> {
     const row = UUID.test(id) ? await this.submissions.find(id) : null;
-    if (!row || reader.auth.role === 'client' || !mayReadClient(reader, row.clientId)) throw new NotFoundError('No such submission');
-    return (await this.submissions.reads(id)).map((r) => ({ readerId: r.readerId, readAt: new Date(r.readAt).toISOString(), via: r.via }));
+    if (!row || !mayReadClient(reader, row.clientId)) throw new NotFoundError('No such submission');
+    const file = row.files.find((f) => f.fieldKey === fieldKey);
+    if (!file) throw new NotFoundError('This submission has no file for that field');
+    await this.logRead(reader, id, 'file', now);
+    const seconds = this.config.DOWNLOAD_URL_SECONDS;
+    const url = await this.store.downloadUrl(file.storageKey, { fileName: file.fileName, contentType: file.contentType, seconds });
+    return { url, expiresAt: new Date(now.getTime() + seconds * 1000).toISOString() };
+  }
+
+  async reads(reader: Reader, id: string): Promise<SubmissionReadView[]> {
+    const row = UUID.test(id) ? await this.submissions.find(id) : null;
+    if (!row || !mayReadReads(reader) || !mayReadClient(reader, row.clientId)) throw new NotFoundError('No such submission');
+    return (await this.submissions.reads(id)).map(toReadView);
   }
 
   async listForForm(formId: string, limit = 100): Promise<SubmissionSummary[]> {
@@ -149,7 +198,10 @@ export class SubmissionsUseCase {
     return (await this.submissions.listForForm(formId, Math.min(Math.max(limit, 1), 500))).map(toSubmissionSummary);
   }
 
-  /** The client profile's forms: due (a live link), filled (a submission), expired (a link whose date passed). */
+  /**
+   * The client profile's forms: due (a live link), filled (a submission, with its integrity check and,
+   * for staff, who read it when), expired (a link whose date passed).
+   */
   async clientForms(reader: Reader, clientId: string, now: Date): Promise<ClientFormView[]> {
     if (!UUID.test(clientId)) throw new NotFoundError('No such client');
     if (!mayReadClient(reader, clientId)) {
@@ -158,9 +210,20 @@ export class SubmissionsUseCase {
     }
     const requests = await this.submissions.requestsForClient(clientId);
     const filled = await this.submissions.listForClient(clientId);
+    const byId = new Map(filled.map((s) => [s.id, s]));
+    const staff = mayReadReads(reader);
+    const reads = new Map<string, SubmissionReadView[]>();
+    if (staff)
+      for (const r of await this.submissions.readsOf(filled.map((s) => s.id)))
+        reads.set(r.submissionId, [...(reads.get(r.submissionId) ?? []), toReadView(r)]);
+    const evidence = (submissionId: string | null) => {
+      const row = submissionId ? byId.get(submissionId) : undefined;
+      if (!row) return { intact: null, reads: null, files: null };
+      return { intact: rowIntact(row), reads: staff ? (reads.get(row.id) ?? []) : null, files: row.files.map(toFileView) };
+    };
     const viaRequest = new Set(requests.map((r) => r.submissionId).filter(Boolean));
     return [
-      ...requests.map((r) => this.requestView(r, now)),
+      ...requests.map((r) => ({ ...this.requestView(r, now), ...evidence(r.submissionId) })),
       ...filled
         .filter((s) => !viaRequest.has(s.id))
         .map((s): ClientFormView => ({
@@ -172,6 +235,7 @@ export class SubmissionsUseCase {
           dueAt: null,
           submissionId: s.id,
           signedAt: new Date(s.signedAt).toISOString(),
+          ...evidence(s.id),
         })),
     ];
   }
@@ -209,6 +273,9 @@ export class SubmissionsUseCase {
       dueAt: r.dueAt ? new Date(r.dueAt).toISOString() : null,
       submissionId: r.submissionId,
       signedAt: r.signedAt ? new Date(r.signedAt).toISOString() : null,
+      intact: null,
+      reads: null,
+      files: null,
     };
   }
 
