@@ -11,7 +11,12 @@ describe('calendar abilities', () => {
       checkout: false,
       chargeFees: false,
     });
-    expect(abilitiesOf({ role: 'staff', permissions: ['edit_appointments'] })).toEqual({ book: false, change: true, checkout: false, chargeFees: false });
+    expect(abilitiesOf({ role: 'staff', permissions: ['edit_appointments'] })).toEqual({
+      book: false,
+      change: true,
+      checkout: false,
+      chargeFees: false,
+    });
     expect(abilitiesOf({ role: 'admin', permissions: [] })).toEqual({ book: true, change: true, checkout: true, chargeFees: true });
     expect(abilitiesOf({ role: 'staff', permissions: ['view_calendar', 'use_pos'] })).toEqual({
       book: false,
