@@ -17,6 +17,8 @@ type Channel = 'email' | 'sms';
 export function ReceiptActions({ ticket }: { ticket: { id: string; number: number; status: string; clientId?: string | null } }) {
   const { can } = usePermissions();
   const [open, setOpen] = useState<'send' | 'print' | null>(null);
+  // Sends retail took that messaging may not have picked up yet (it learns of them through an event).
+  const [awaiting, setAwaiting] = useState<string[]>([]);
   if (ticket.status !== 'closed') return null;
   const canSend = can(PERMISSIONS.USE_POS) && !!ticket.clientId;
   return (
@@ -31,9 +33,19 @@ export function ReceiptActions({ ticket }: { ticket: { id: string; number: numbe
           Print receipt
         </button>
       </div>
-      {canSend && <ReceiptDeliveries ticketId={ticket.id} />}
+      {canSend && <ReceiptDeliveries ticketId={ticket.id} awaiting={awaiting} />}
       {open === 'send' && ticket.clientId && (
-        <SendReceiptDialog ticketId={ticket.id} number={ticket.number} clientId={ticket.clientId} onClose={() => setOpen(null)} />
+        <SendReceiptDialog
+          ticketId={ticket.id}
+          number={ticket.number}
+          clientId={ticket.clientId}
+          onClose={(sendId) => {
+            setOpen(null);
+            if (!sendId) return;
+            setAwaiting((a) => [...a, sendId]);
+            setTimeout(() => setAwaiting((a) => a.filter((id) => id !== sendId)), AWAIT_SEND_MS);
+          }}
+        />
       )}
       {open === 'print' && <PrintReceipt ticketId={ticket.id} onClose={() => setOpen(null)} />}
     </section>
@@ -50,12 +62,19 @@ const STATUS_WORDS: Record<string, string> = {
   refused: 'Not sent',
 };
 
-/** How each receipt went, as messaging tells it; asked again while one is still on its way. */
-function ReceiptDeliveries({ ticketId }: { ticketId: string }) {
+/** How long a send retail took is waited for in messaging's answer before the desk stops asking. */
+const AWAIT_SEND_MS = 120_000;
+
+/**
+ * How each receipt went, as messaging tells it; asked again while one is still on its way,
+ * including a send messaging has not heard of yet (retail's event may still be in transit).
+ */
+function ReceiptDeliveries({ ticketId, awaiting }: { ticketId: string; awaiting: readonly string[] }) {
   const [pollInterval, setPollInterval] = useState(0);
   const q = useQuery(RECEIPT_DELIVERIES, { variables: { ticketId }, fetchPolicy: 'cache-and-network', pollInterval });
   const list = q.data?.receiptDeliveries ?? [];
-  const pending = list.some((d) => d.status === 'queued' || d.status === 'sending');
+  const unseen = awaiting.some((sendId) => !list.some((d) => d.sendId === sendId));
+  const pending = unseen || list.some((d) => d.status === 'queued' || d.status === 'sending');
   useEffect(() => setPollInterval(pending ? 1500 : 0), [pending]);
   if (list.length === 0) return null;
   return (
@@ -80,7 +99,7 @@ function SendReceiptDialog({
   ticketId: string;
   number: number;
   clientId: string;
-  onClose(): void;
+  onClose(sendId?: string): void;
 }) {
   const contact = useQuery(RECEIPT_CONTACT, { variables: { id: clientId } });
   const client = contact.data?.client;
@@ -105,8 +124,8 @@ function SendReceiptDialog({
     e.preventDefault();
     setProblem(null);
     try {
-      await send({ variables: { ticketId, channel, idempotencyKey: key.current } });
-      onClose();
+      const sent = await send({ variables: { ticketId, channel, idempotencyKey: key.current } });
+      onClose(sent.data?.sendReceipt.id);
     } catch (error) {
       setProblem(graphqlErrorMessage(error));
     }
@@ -130,7 +149,7 @@ function SendReceiptDialog({
     </label>
   );
   return (
-    <Dialog title={`Send receipt for ticket #${number}`} onClose={onClose} testId="send-receipt-dialog">
+    <Dialog title={`Send receipt for ticket #${number}`} onClose={() => onClose()} testId="send-receipt-dialog">
       <form onSubmit={submit} className="stack">
         {contact.loading && <Spinner fullScreen={false} />}
         <fieldset className="stack">
@@ -152,7 +171,7 @@ function SendReceiptDialog({
           >
             Send
           </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
+          <button type="button" className="btn btn-secondary" onClick={() => onClose()}>
             Cancel
           </button>
         </div>
