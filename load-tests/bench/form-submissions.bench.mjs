@@ -121,6 +121,7 @@ export async function run({
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       JWT_SECRET: process.env.JWT_SECRET ?? `bench-secret-${randomBytes(16).toString('hex')}`,
+      EVENT_SECRET_KEY: process.env.EVENT_SECRET_KEY ?? randomBytes(32).toString('base64'),
       DATABASE_URL: databaseUrl,
       REDIS_KEY_PREFIX: `bench:forms:${tag}:`,
       S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
