@@ -583,10 +583,10 @@ describe('PosPage', () => {
     expect(sent.variables.idempotencyKey).toMatch(/^pos-[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByTestId('send-receipt-dialog')).toBeNull());
     await waitFor(() => expect(within(editor).getByTestId('receipt-deliveries').textContent).toBe('Sending · e-mail to ana@example.com'), {
-      timeout: 4000,
+      timeout: 10_000,
     });
     await waitFor(() => expect(within(editor).getByTestId('receipt-deliveries').textContent).toBe('Sent · e-mail to ana@example.com'), {
-      timeout: 4000,
+      timeout: 10_000,
     });
 
     fireEvent.click(within(editor).getByRole('button', { name: 'Print receipt' }));
