@@ -4,6 +4,8 @@ import { Test } from '@nestjs/testing';
 import {
   AllExceptionsFilter,
   createLogger,
+  EVENT_TRANSPORT,
+  type EventTransport,
   PermissionResolver,
   PlatformDirectory,
   SERVICE_ACCOUNT_ID,
@@ -17,6 +19,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { loadClientsConfig, type ClientsConfig } from '../config.js';
 import { ENTITIES, MIGRATIONS } from '../database/schema.js';
+import { WorkerModule } from '../worker.module.js';
 
 const ALL = [
   'view_clients',
@@ -175,4 +178,38 @@ export async function outboxEvents(
 ): Promise<{ aggregateId: string; payload: Record<string, any>; actor: Record<string, any> }[]> {
   const rows = await t.sql<{ envelope: any }>(`SELECT envelope FROM outbox WHERE type = $1 ORDER BY seq`, [type]);
   return rows.map((r) => ({ aggregateId: r.envelope.aggregateId, payload: r.envelope.payload, actor: r.envelope.actor }));
+}
+
+export interface ClientsTestWorker {
+  app: INestApplication;
+  sql: DataSource;
+  transport: EventTransport;
+  close(): Promise<void>;
+}
+
+/** The worker process as it runs (the real event consumers and transport) on a database of its own. */
+export async function startClientsWorker(suite: string): Promise<ClientsTestWorker> {
+  const db = await createTestDatabase(`clients_${suite.replace(/-/g, '_')}`, { entities: ENTITIES, migrations: MIGRATIONS });
+  const prefix = testRedisPrefix(`clients-${suite}`);
+  const config = loadClientsConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_KEY_PREFIX: prefix,
+  });
+  const app = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({
+    logger: false,
+  });
+  await app.init();
+  return {
+    app,
+    sql: app.get(DataSource),
+    transport: app.get<EventTransport>(EVENT_TRANSPORT),
+    async close() {
+      await app.close();
+      await db.drop();
+      await dropRedisKeys(prefix);
+    },
+  };
 }

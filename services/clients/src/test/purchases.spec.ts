@@ -1,43 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import type { EventEnvelope, EventPayload } from '@salon/contracts';
-import { EVENT_TRANSPORT, type EventTransport } from '@salon/nest-kit';
-import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
-import { DataSource } from 'typeorm';
+import type { EventTransport } from '@salon/nest-kit';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadClientsConfig } from '../config.js';
-import { ENTITIES, MIGRATIONS } from '../database/schema.js';
-import { WorkerModule } from '../worker.module.js';
+import { startClientsWorker, type ClientsTestWorker } from './clients-app.js';
 
 // The worker process as it runs: retail's closed tickets and refunds make the client's lifetime spend and last purchase.
-let db: TestDatabase;
-let app: INestApplication;
+let worker: ClientsTestWorker;
 let sql: DataSource;
 let transport: EventTransport;
-const prefix = testRedisPrefix('clients-purchases');
-
 beforeAll(async () => {
-  db = await createTestDatabase('clients_purchases', { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadClientsConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_KEY_PREFIX: prefix,
-  });
-  app = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({ logger: false });
-  await app.init();
-  sql = app.get(DataSource);
-  transport = app.get<EventTransport>(EVENT_TRANSPORT);
+  worker = await startClientsWorker('purchases');
+  ({ sql, transport } = worker);
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  await dropRedisKeys(prefix);
-});
+afterAll(() => worker?.close());
 
-function envelope<T extends 'retail.ticket.closed.v1' | 'retail.payment.refunded.v1'>(
+function envelope<T extends 'retail.ticket.closed.v1' | 'retail.payment.refunded.v1' | 'retail.payment.succeeded.v1'>(
   type: T,
   ticketId: string,
   payload: EventPayload<T>,
@@ -89,6 +67,18 @@ const refunded = (sale: EventEnvelope, amountMinor: number) => {
     method: 'card',
     amountMinor,
     reason: 'Returned',
+    currency: 'USD',
+    appointmentIds: [],
+  });
+};
+const tendered = (sale: EventEnvelope, method: 'card' | 'gift_card' | 'prepaid_credit', amountMinor: number) => {
+  const s = sale.payload as EventPayload<'retail.ticket.closed.v1'>;
+  return envelope('retail.payment.succeeded.v1', s.ticketId, {
+    paymentId: randomUUID(),
+    ticketId: s.ticketId,
+    clientId: s.clientId,
+    method,
+    amountMinor,
     currency: 'USD',
     appointmentIds: [],
   });
@@ -152,5 +142,22 @@ describe('lifetime spend from retail', () => {
     await handled(viaDuplicate, walkIn, stranger, refundViaDuplicate);
     expect(await spendOf(cara)).toEqual({ spendMinor: 2_500, lastPurchaseAt: '2026-11-22T16:00:00.000Z' });
     expect(await spendOf(dup)).toEqual({ spendMinor: 0, lastPurchaseAt: null });
+  });
+
+  it('a gift card bought and then spent counts once: tenders of stored value are not new spend', async () => {
+    const dee = await newClient('Dee');
+    const cardSale = closed(dee, 10_000, '2026-11-10T15:00:00.000Z');
+    const cardPaid = tendered(cardSale, 'card', 10_000);
+    const visit = closed(dee, 12_000, '2026-11-21T15:00:00.000Z');
+    const byGiftCard = tendered(visit, 'gift_card', 10_000);
+    const byCard = tendered(visit, 'card', 2_000);
+    const backOntoCard = {
+      ...refunded(visit, 3_000),
+      payload: { ...refunded(visit, 3_000).payload, method: 'gift_card' },
+    } as EventEnvelope;
+    await transport.publish([cardSale, cardPaid, visit, byGiftCard, byCard, backOntoCard]);
+    await handled(cardSale, cardPaid, visit, byGiftCard, byCard, backOntoCard);
+    // 100 for the card + 20 of new money for the visit; the 30 refunded onto the gift card was never counted as spend.
+    expect(await spendOf(dee)).toEqual({ spendMinor: 12_000, lastPurchaseAt: '2026-11-21T15:00:00.000Z' });
   });
 });

@@ -1,42 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import type { EventEnvelope } from '@salon/contracts';
-import { EVENT_TRANSPORT, type EventTransport } from '@salon/nest-kit';
-import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
-import { DataSource } from 'typeorm';
+import type { EventTransport } from '@salon/nest-kit';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadClientsConfig } from '../config.js';
-import { ENTITIES, MIGRATIONS } from '../database/schema.js';
-import { WorkerModule } from '../worker.module.js';
+import { startClientsWorker, type ClientsTestWorker } from './clients-app.js';
 
 // The worker process as it runs: messaging's STOP/START events, published through the real
 // transport, change the SMS consent of the clients with that phone and publish it like a staff edit.
-let db: TestDatabase;
-let app: INestApplication;
+let worker: ClientsTestWorker;
 let sql: DataSource;
 let transport: EventTransport;
-const prefix = testRedisPrefix('clients-sms-keywords');
-
 beforeAll(async () => {
-  db = await createTestDatabase('clients_sms_keywords', { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadClientsConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_KEY_PREFIX: prefix,
-  });
-  app = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({ logger: false });
-  await app.init();
-  sql = app.get(DataSource);
-  transport = app.get<EventTransport>(EVENT_TRANSPORT);
+  worker = await startClientsWorker('sms-keywords');
+  ({ sql, transport } = worker);
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  await dropRedisKeys(prefix);
-});
+afterAll(() => worker?.close());
 
 const PHONE = '+13125550142';
 const keyword = (type: 'messaging.sms.opted-out.v1' | 'messaging.sms.opted-in.v1', at: Date, phone = PHONE): EventEnvelope => ({

@@ -1,39 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import type { EventEnvelope } from '@salon/contracts';
-import { EVENT_TRANSPORT, type EventTransport } from '@salon/nest-kit';
-import { createTestDatabase, dropRedisKeys, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
-import { DataSource } from 'typeorm';
+import type { EventTransport } from '@salon/nest-kit';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadClientsConfig } from '../config.js';
-import { ENTITIES, MIGRATIONS } from '../database/schema.js';
-import { WorkerModule } from '../worker.module.js';
+import { startClientsWorker, type ClientsTestWorker } from './clients-app.js';
 
 // The worker process as it runs: a completed appointment published by scheduling moves the client's last visit.
-let db: TestDatabase;
-let app: INestApplication;
+let worker: ClientsTestWorker;
 let sql: DataSource;
-const prefix = testRedisPrefix('clients-visits');
-
+let transport: EventTransport;
 beforeAll(async () => {
-  db = await createTestDatabase('clients_visits', { entities: ENTITIES, migrations: MIGRATIONS });
-  const config = loadClientsConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_KEY_PREFIX: prefix,
-  });
-  app = (await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile()).createNestApplication({ logger: false });
-  await app.init();
-  sql = app.get(DataSource);
+  worker = await startClientsWorker('visits');
+  ({ sql, transport } = worker);
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  await dropRedisKeys(prefix);
-});
+afterAll(() => worker?.close());
 
 const completed = (clientId: string, startsAt: string): EventEnvelope => ({
   id: randomUUID(),
@@ -70,7 +50,6 @@ describe('visits from scheduling', () => {
     const [dup] = await sql.query(`INSERT INTO clients (first_name, last_name, merged_into) VALUES ('Ana', 'S.', $1) RETURNING id`, [
       ana.id,
     ]);
-    const transport = app.get<EventTransport>(EVENT_TRANSPORT);
     const visit = completed(ana.id, '2026-11-20T16:00:00.000Z');
     await transport.publish([visit]);
     await until(async () => (await lastVisit(ana.id)) === '2026-11-20T16:00:00.000Z', 'the first visit');

@@ -1,34 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { cancellationFeeViewSchema } from '@salon/contracts';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, LOCATION, startRetail, type RetailTestApp } from './retail-app.js';
-import { allDelivered, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
+import { CLIENT, LOCATION, type RetailTestApp } from './retail-app.js';
+import { allDelivered, payOnHostedPage, type StripePeer, startRetailWithPeer, type RetailWithPeer } from './stripe-peer.js';
 
 // No-show and late-cancel fees charged to the card on file: the real app on its own PostgreSQL
 // database, the local Stripe peer through the official SDK, scheduling stood in for (the
 // appointment's status and late-cancel flag, the policy's fees).
-const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let paid: RetailWithPeer;
 let t: RetailTestApp;
 let peer: StripePeer;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
-  t = await startRetail('cancellation_fees', {
-    STRIPE_SECRET_KEY: secretKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_URL: peer.url,
-  });
-  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
-  stripe = await peerClient(peer, secretKey);
+  paid = await startRetailWithPeer('cancellation_fees');
+  ({ t, peer, stripe } = paid);
   t.platform.feePolicies.set(LOCATION, { noShowFeeMinor: 2500, lateCancelFeeMinor: 1500 });
 });
-afterAll(async () => {
-  await t?.close();
-  await peer?.stop();
-});
+afterAll(() => paid?.close());
 
 async function saveCard(clientId: string, number: string): Promise<void> {
   const setup = await t.as('desk').post('/api/saved-payment-methods/setup', { clientId });

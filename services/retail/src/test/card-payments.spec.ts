@@ -1,37 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { payTicketAnswerSchema, savedPaymentMethodViewSchema, ticketViewSchema, type TicketView } from '@salon/contracts';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, LOCATION, newKey, startRetail, type RetailTestApp } from './retail-app.js';
-import { authenticate, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
+import { CLIENT, LOCATION, newKey, type RetailTestApp } from './retail-app.js';
+import { allDelivered, authenticate, payOnHostedPage, type StripePeer, startRetailWithPeer, type RetailWithPeer } from './stripe-peer.js';
 
 // Card payments end to end: the real app on its own PostgreSQL database, the local Stripe peer
 // through the official SDK, and the peer's signed webhooks coming back to /api/webhooks/stripe.
-const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let paid: RetailWithPeer;
 let t: RetailTestApp;
 let peer: StripePeer;
 let stripe: Stripe;
 let n = 0;
 
 beforeAll(async () => {
-  peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
-  t = await startRetail('cards', { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: peer.url });
-  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
-  stripe = await peerClient(peer, secretKey);
+  paid = await startRetailWithPeer('cards');
+  ({ t, peer, stripe } = paid);
 });
-afterAll(async () => {
-  await t?.close();
-  await peer?.stop();
-});
+afterAll(() => paid?.close());
 
 /** Waits until every webhook the peer has sent (and those our handling made it send) was answered. */
-async function settle(): Promise<void> {
-  for (let seen = -1; seen !== peer.events().length;) {
-    seen = peer.events().length;
-    await peer.settled();
-  }
-}
+const settle = () => allDelivered(peer);
 
 async function openedTicket(parts?: { name: string; priceMinor: number; staffId: string }[]): Promise<TicketView> {
   const appointmentId = t.platform.book(++n, parts ? { parts } : {});

@@ -1,35 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { clientPrepaidViewSchema, ticketViewSchema, type ClientPrepaidView, type TicketView } from '@salon/contracts';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MembershipBillingUseCase } from '../modules/memberships/use-cases/membership-billing.use-case.js';
-import { CLIENT, LOCATION, newKey, SERVICE, startRetail, type RetailTestApp } from './retail-app.js';
-import { allDelivered, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
+import { CLIENT, LOCATION, newKey, SERVICE, type RetailTestApp } from './retail-app.js';
+import { allDelivered, payOnHostedPage, type StripePeer, startRetailWithPeer, type RetailWithPeer } from './stripe-peer.js';
 
 // Memberships billed through Stripe subscriptions, against the real database and the local Stripe
 // peer: a membership sold to a client with a card on file gets a subscription anchored at the end
 // of the period the ticket paid; the peer's period control renews it (or fails to), and the signed
 // webhooks move the membership (past due with benefits suspended, then renewed with credits reset).
-const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let paid: RetailWithPeer;
 let t: RetailTestApp;
 let peer: StripePeer;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
-  t = await startRetail('membership_billing', {
-    STRIPE_SECRET_KEY: secretKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_URL: peer.url,
-  });
-  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
-  stripe = await peerClient(peer, secretKey);
+  paid = await startRetailWithPeer('membership_billing');
+  ({ t, peer, stripe } = paid);
 });
-afterAll(async () => {
-  await t?.close();
-  await peer?.stop();
-});
+afterAll(() => paid?.close());
 
 const settle = () => allDelivered(peer);
 

@@ -1,33 +1,23 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { onlineGiftCardOrderViewSchema, type OnlineGiftCardOrderView } from '@salon/contracts';
 import { openSecret, type SealedSecret } from '@salon/tokens';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATION, startRetail, type RetailTestApp } from './retail-app.js';
-import { allDelivered, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
+import { LOCATION, type RetailTestApp } from './retail-app.js';
+import { allDelivered, payOnHostedPage, type StripePeer, startRetailWithPeer, type RetailWithPeer } from './stripe-peer.js';
 
 // Gift cards bought online, end to end on retail's side: the real app and database, the local Stripe
 // peer through the SDK with its signed webhooks.
-const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let paid: RetailWithPeer;
 let t: RetailTestApp;
 let peer: StripePeer;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
-  t = await startRetail('online_gift_cards', {
-    STRIPE_SECRET_KEY: secretKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_URL: peer.url,
-  });
-  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
-  stripe = await peerClient(peer, secretKey);
+  paid = await startRetailWithPeer('online_gift_cards');
+  ({ t, peer, stripe } = paid);
 });
-afterAll(async () => {
-  await t?.close();
-  await peer?.stop();
-});
+afterAll(() => paid?.close());
 
 /** A delivery day well ahead of any real today (the use-case checks it against the real clock here). */
 const DAY = (() => {

@@ -1,33 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { EVENT_PAYLOADS, receiptSendViewSchema, receiptViewSchema, ticketViewSchema, type TicketView } from '@salon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, LOCATION, newKey, STAFF, startRetail, type RetailTestApp } from './retail-app.js';
-import { payOnHostedPage, startStripePeer, type StripePeer } from './stripe-peer.js';
+import { CLIENT, LOCATION, newKey, STAFF, type RetailTestApp } from './retail-app.js';
+import { allDelivered, payOnHostedPage, type StripePeer, startRetailWithPeer, type RetailWithPeer } from './stripe-peer.js';
 
 // Receipts of closed tickets: the view (REST and GraphQL) and "send it to the client", which only
 // records the request and asks messaging through the outbox. The real app on its own database.
-const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let paid: RetailWithPeer;
 let t: RetailTestApp;
 let peer: StripePeer;
 let n = 0;
 
 beforeAll(async () => {
-  peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
-  t = await startRetail('receipts', { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: peer.url });
-  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
+  paid = await startRetailWithPeer('receipts');
+  ({ t, peer } = paid);
 });
-afterAll(async () => {
-  await t?.close();
-  await peer?.stop();
-});
+afterAll(() => paid?.close());
 
-async function settle(): Promise<void> {
-  for (let seen = -1; seen !== peer.events().length;) {
-    seen = peer.events().length;
-    await peer.settled();
-  }
-}
+const settle = () => allDelivered(peer);
 
 async function openedTicket(clientId = CLIENT(1)): Promise<TicketView> {
   const appointmentId = t.platform.book(++n, { clientId });

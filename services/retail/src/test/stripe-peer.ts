@@ -1,7 +1,9 @@
 // The local Stripe peer of infra/local, typed for the tests.
+import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 // @ts-expect-error -- plain .mjs without declarations
 import { startStripePeer as startPeer } from '../../../../infra/local/stripe-peer.mjs';
+import { startRetail, type RetailTestApp } from './retail-app.js';
 
 export interface StripePeer {
   url: string;
@@ -66,4 +68,35 @@ export async function allDelivered(peer: StripePeer): Promise<void> {
     seen = peer.events().length;
     await peer.settled();
   }
+}
+
+export interface RetailWithPeer {
+  t: RetailTestApp;
+  peer: StripePeer;
+  /** The official SDK pointed at the peer, for what a test checks on Stripe's side. */
+  stripe: Stripe;
+  close(): Promise<void>;
+}
+
+/** The real app on its own database, wired to a fresh local Stripe peer: its own keys, its signed webhooks back to the app. */
+export async function startRetailWithPeer(suite: string, env: Record<string, string> = {}): Promise<RetailWithPeer> {
+  const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
+  const t = await startRetail(suite, {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: peer.url,
+    ...env,
+  });
+  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
+  return {
+    t,
+    peer,
+    stripe: await peerClient(peer, secretKey),
+    async close() {
+      await t.close();
+      await peer.stop();
+    },
+  };
 }

@@ -311,21 +311,28 @@ export const ACCEPT_WAITLIST_OFFER = graphql(`
   }
 `);
 
+/** What the fee action shows, the same whether read or just charged. */
+export const CANCELLATION_FEE_FIELDS = graphql(`
+  fragment CancellationFeeFields on CancellationFee {
+    appointmentId
+    kind
+    status
+    amountMinor
+    reason
+    ticketId
+    failureReason
+    card {
+      brand
+      last4
+    }
+  }
+`);
+
 /** The no-show / late-cancel fee of an appointment under the location's booking policy (retail). */
 export const CANCELLATION_FEE = graphql(`
   query CancellationFee($appointmentId: ID!) {
     cancellationFee(appointmentId: $appointmentId) {
-      appointmentId
-      kind
-      status
-      amountMinor
-      reason
-      ticketId
-      failureReason
-      card {
-        brand
-        last4
-      }
+      ...CancellationFeeFields
     }
   }
 `);
@@ -333,17 +340,7 @@ export const CANCELLATION_FEE = graphql(`
 export const CHARGE_CANCELLATION_FEE = graphql(`
   mutation ChargeCancellationFee($appointmentId: ID!) {
     chargeCancellationFee(appointmentId: $appointmentId) {
-      appointmentId
-      kind
-      status
-      amountMinor
-      reason
-      ticketId
-      failureReason
-      card {
-        brand
-        last4
-      }
+      ...CancellationFeeFields
     }
   }
 `);

@@ -1,6 +1,6 @@
 import type { EventPayload } from '@salon/contracts';
 import { describe, expect, it } from 'vitest';
-import { refundSpend, saleSpend } from './spend.rules.js';
+import { refundSpend, saleSpend, storedValueSpend } from './spend.rules.js';
 
 const sale: EventPayload<'retail.ticket.closed.v1'> = {
   ticketId: 't1',
@@ -28,6 +28,15 @@ const refund: EventPayload<'retail.payment.refunded.v1'> = {
   currency: 'USD',
   appointmentIds: ['a1'],
 };
+const payment: EventPayload<'retail.payment.succeeded.v1'> = {
+  paymentId: 'p2',
+  ticketId: 't1',
+  clientId: 'c1',
+  method: 'gift_card',
+  amountMinor: 5_000,
+  currency: 'USD',
+  appointmentIds: ['a1'],
+};
 
 describe('spend from retail events', () => {
   it.each([
@@ -44,6 +53,22 @@ describe('spend from retail events', () => {
     ],
     ['a walk-in refund is nobody’s', refundSpend({ ...refund, clientId: null }), null],
     ['a refund of nothing changes nothing', refundSpend({ ...refund, amountMinor: 0 }), null],
+    [
+      'a gift card tender takes its amount off (the card’s sale was the spend)',
+      storedValueSpend(payment),
+      { clientId: 'c1', deltaMinor: -5_000, purchasedAt: null },
+    ],
+    [
+      'a membership or package credit tender takes its amount off',
+      storedValueSpend({ ...payment, method: 'prepaid_credit', amountMinor: 4_500 }),
+      { clientId: 'c1', deltaMinor: -4_500, purchasedAt: null },
+    ],
+    ...(['cash', 'card', 'terminal', 'card_on_file'] as const).map(
+      (method) => [`a ${method} tender is new money: no change`, storedValueSpend({ ...payment, method }), null] as const,
+    ),
+    ['a walk-in’s gift card tender is nobody’s', storedValueSpend({ ...payment, clientId: null }), null],
+    ['a refund back onto a gift card changes nothing', refundSpend({ ...refund, method: 'gift_card' }), null],
+    ['a refund back onto credits changes nothing', refundSpend({ ...refund, method: 'prepaid_credit' }), null],
   ])('%s', (_case, change, expected) => {
     expect(change).toEqual(expected);
   });
