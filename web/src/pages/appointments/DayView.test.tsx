@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { DayView, columnOrder } from './DayView';
@@ -8,6 +9,24 @@ import type { Appointment } from './appointments-api';
 import type { ClassSession } from '../classes/classes-api';
 
 afterEach(cleanup);
+
+/** A day with nothing booked and no one working: each test passes only what it is about. */
+const dayView = (props: Partial<ComponentProps<typeof DayView>>) => (
+  <DayView
+    date="2026-11-21"
+    items={[]}
+    workingHours={[]}
+    staff={[]}
+    staffNames={new Map()}
+    clientNames={new Map()}
+    onEmptySlot={() => undefined}
+    onMove={() => undefined}
+    onStatus={() => undefined}
+    pending={new Map()}
+    busy={false}
+    {...props}
+  />
+);
 
 const appt = (id: string, h: number, status = 'booked'): Appointment => ({
   id,
@@ -26,19 +45,13 @@ describe('DayView', () => {
   it('renders staff columns, slots and blocks; an empty slot opens booking', () => {
     const onEmptySlot = vi.fn();
     render(
-      <DayView
-        date="2026-11-21"
-        items={[appt('a1', 10)]}
-        workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
-        staff={[]}
-        staffNames={new Map([['st1', 'Ana']])}
-        clientNames={new Map([['c1', 'Bea Cole']])}
-        onEmptySlot={onEmptySlot}
-        onMove={() => undefined}
-        onStatus={() => undefined}
-        pending={new Map()}
-        busy={false}
-      />,
+      dayView({
+        items: [appt('a1', 10)],
+        workingHours: [{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }],
+        staffNames: new Map([['st1', 'Ana']]),
+        clientNames: new Map([['c1', 'Bea Cole']]),
+        onEmptySlot,
+      }),
     );
     expect(screen.getByTestId('staff-column-st1')).toBeTruthy();
     expect(screen.getByTestId('appointment-a1').textContent).toContain('Bea Cole');
@@ -48,19 +61,12 @@ describe('DayView', () => {
   });
   it('marks a paid visit (its checkout closed at the POS)', () => {
     render(
-      <DayView
-        date="2026-11-21"
-        items={[{ ...appt('a1', 10, 'completed'), paidAt: '2026-11-21T17:05:00.000Z' }, appt('a2', 12, 'completed')]}
-        workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
-        staff={[]}
-        staffNames={new Map([['st1', 'Ana']])}
-        clientNames={new Map([['c1', 'Bea Cole']])}
-        onEmptySlot={() => undefined}
-        onMove={() => undefined}
-        onStatus={() => undefined}
-        pending={new Map()}
-        busy={false}
-      />,
+      dayView({
+        items: [{ ...appt('a1', 10, 'completed'), paidAt: '2026-11-21T17:05:00.000Z' }, appt('a2', 12, 'completed')],
+        workingHours: [{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }],
+        staffNames: new Map([['st1', 'Ana']]),
+        clientNames: new Map([['c1', 'Bea Cole']]),
+      }),
     );
     expect(screen.getByTestId('appointment-a1').getAttribute('data-paid')).toBe('true');
     expect(screen.getByTestId('appointment-a1').textContent).toContain('Completed · Paid');
@@ -70,21 +76,7 @@ describe('DayView', () => {
 
   it('offers the allowed status actions', () => {
     const onStatus = vi.fn();
-    render(
-      <DayView
-        date="2026-11-21"
-        items={[appt('a1', 10)]}
-        workingHours={[]}
-        staff={[]}
-        staffNames={new Map()}
-        clientNames={new Map()}
-        onEmptySlot={() => undefined}
-        onMove={() => undefined}
-        onStatus={onStatus}
-        pending={new Map()}
-        busy={false}
-      />,
-    );
+    render(dayView({ items: [appt('a1', 10)], onStatus }));
     fireEvent.click(screen.getByTestId('appointment-menu-a1'));
     fireEvent.click(screen.getByTestId('status-confirmed'));
     expect(onStatus).toHaveBeenCalledWith(expect.objectContaining({ id: 'a1' }), 'confirmed', undefined);
@@ -96,22 +88,7 @@ describe('DayView', () => {
       { ...appt('a2', 12, 'completed'), paidAt: '2026-11-21T19:05:00.000Z' },
       appt('a3', 14, 'cancelled'),
     ];
-    const view = (props: { canChange: boolean; onCheckout?: (a: Appointment) => void }) => (
-      <DayView
-        date="2026-11-21"
-        items={items}
-        workingHours={[]}
-        staff={[]}
-        staffNames={new Map()}
-        clientNames={new Map()}
-        onEmptySlot={() => undefined}
-        onMove={() => undefined}
-        onStatus={() => undefined}
-        pending={new Map()}
-        busy={false}
-        {...props}
-      />
-    );
+    const view = (props: { canChange: boolean; onCheckout?: (a: Appointment) => void }) => dayView({ items, ...props });
     const { rerender } = render(view({ canChange: true, onCheckout }));
     // A completed visit has no status left to move to: the menu holds Checkout alone.
     fireEvent.click(screen.getByTestId('appointment-menu-a1'));
@@ -144,21 +121,13 @@ describe('DayView', () => {
       reason: 'Ana is on break (Lunch)',
     };
     render(
-      <DayView
-        date="2026-11-21"
-        items={[]}
-        workingHours={[{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }]}
-        unavailable={[{ staffId: 'st1', name: 'Ana', intervals: [lunch] }]}
-        staff={[]}
-        staffNames={new Map([['st1', 'Ana']])}
-        clientNames={new Map()}
-        onEmptySlot={onEmptySlot}
-        onBlocked={onBlocked}
-        onMove={() => undefined}
-        onStatus={() => undefined}
-        pending={new Map()}
-        busy={false}
-      />,
+      dayView({
+        workingHours: [{ staffId: 'st1', weekday: 6, start: '09:00', end: '17:00', kind: 'work' }],
+        unavailable: [{ staffId: 'st1', name: 'Ana', intervals: [lunch] }],
+        staffNames: new Map([['st1', 'Ana']]),
+        onEmptySlot,
+        onBlocked,
+      }),
     );
     const shade = screen.getByTestId('unavailable-st1-1230');
     expect(shade.getAttribute('title')).toBe('Ana is on break (Lunch)');
@@ -173,22 +142,7 @@ describe('DayView', () => {
   });
   it('resizes from the keyboard in 15-minute steps', () => {
     const onResize = vi.fn();
-    render(
-      <DayView
-        date="2026-11-21"
-        items={[appt('a1', 10)]}
-        workingHours={[]}
-        staff={[]}
-        staffNames={new Map()}
-        clientNames={new Map()}
-        onEmptySlot={() => undefined}
-        onMove={() => undefined}
-        onResize={onResize}
-        onStatus={() => undefined}
-        pending={new Map()}
-        busy={false}
-      />,
-    );
+    render(dayView({ items: [appt('a1', 10)], onResize }));
     fireEvent.keyDown(screen.getByTestId('resize-a1'), { key: 'ArrowDown' });
     expect(onResize).toHaveBeenLastCalledWith(
       expect.objectContaining({ id: 'a1' }),
@@ -345,25 +299,17 @@ const pointerOnWindow = (type: string, clientX: number, clientY: number) => poin
 
 function day(props: Partial<Parameters<typeof DayView>[0]> = {}) {
   return render(
-    <DayView
-      date="2026-11-21"
-      items={[]}
-      workingHours={hours}
-      staff={[]}
-      staffNames={names}
-      clientNames={new Map([['c1', 'Bea Cole']])}
-      unavailable={[
+    dayView({
+      workingHours: hours,
+      staffNames: names,
+      clientNames: new Map([['c1', 'Bea Cole']]),
+      unavailable: [
         { staffId: 'st1', name: 'Ana', intervals: [] },
         { staffId: 'st2', name: 'Ben', intervals: [teaching] },
-      ]}
-      onEmptySlot={() => undefined}
-      onMove={() => undefined}
-      onResize={() => undefined}
-      onStatus={() => undefined}
-      pending={new Map()}
-      busy={false}
-      {...props}
-    />,
+      ],
+      onResize: () => undefined,
+      ...props,
+    }),
   );
 }
 
