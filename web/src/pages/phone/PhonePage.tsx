@@ -11,7 +11,7 @@ import { Spinner } from '../../shell/Spinner';
 import { formatPhone } from '../clients/phone';
 import { formatCallLength, OUTCOME_LABELS, parsePhoneList, textBackLabel } from './call-format';
 import { readClickToCall, ringChoices, saveClickToCall } from './click-to-call';
-import { CALLS, CLIENT_FROM_CALL, SAVE_PHONE_NUMBER, type PhoneNumberItem } from './phone-gql';
+import { CALLS, CLIENT_FROM_CALL, MY_PHONE, SAVE_PHONE_NUMBER, type PhoneNumberItem } from './phone-gql';
 import type { CallFieldsFragment } from '../../gql/graphql';
 import './phone.css';
 
@@ -251,20 +251,22 @@ function NumberSettings({ locationId, number, onSaved }: { locationId: string; n
 
 /**
  * Which phone rings first when this user presses Call on a client's profile at this location:
- * the front desk, a staff phone on the list, or another number (kept in this browser).
+ * the front desk, a staff phone on the list, or the user's own phone from their profile (kept in
+ * this browser). No free-typed number: the server refuses any other, since the salon pays the call.
  */
-function ClickToCallPhone({ locationId, number }: { locationId: string; number: PhoneNumberItem }) {
+export function ClickToCallPhone({ locationId, number }: { locationId: string; number: PhoneNumberItem }) {
   const { user } = useSession();
-  const choices = ringChoices(number, formatPhone);
-  const initial = readClickToCall(user?.id, locationId) ?? '';
-  const known = choices.some((c) => c.value === initial);
-  const [choice, setChoice] = useState(known ? initial : 'other');
-  const [other, setOther] = useState(known ? '' : initial);
+  const mine = useQuery(MY_PHONE, { skip: !user });
+  const choices = ringChoices(number, formatPhone, mine.data?.viewer.phone ?? null);
+  const stored = readClickToCall(user?.id, locationId) ?? '';
+  const [picked, setChoice] = useState<string | null>(null);
+  // A stored phone no longer offered (taken off the list, or another number from before) falls back to the front desk.
+  const choice = picked ?? (choices.some((c) => c.value === stored) ? stored : '');
   const [saved, setSaved] = useState(false);
   if (!user) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    saveClickToCall(user.id, locationId, choice === 'other' ? other : choice);
+    saveClickToCall(user.id, locationId, choice);
     setSaved(true);
   };
   return (
@@ -291,34 +293,11 @@ function ClickToCallPhone({ locationId, number }: { locationId: string; number: 
               {c.label}
             </label>
           ))}
-          <label className="phone-check">
-            <input
-              type="radio"
-              name="click-to-call"
-              value="other"
-              checked={choice === 'other'}
-              onChange={() => {
-                setChoice('other');
-                setSaved(false);
-              }}
-            />{' '}
-            Another phone
-          </label>
         </fieldset>
-        {choice === 'other' && (
-          <div className="field">
-            <label htmlFor="click-to-call-other">Phone number</label>
-            <input
-              id="click-to-call-other"
-              type="tel"
-              value={other}
-              required
-              onChange={(e) => {
-                setOther(e.target.value);
-                setSaved(false);
-              }}
-            />
-          </div>
+        {mine.data && !mine.data.viewer.phone && (
+          <p className="muted small" data-testid="click-to-call-own-hint">
+            To ring your own mobile, add its number to your staff profile.
+          </p>
         )}
         <div className="form-actions">
           <button type="submit" className="btn btn-secondary btn-sm">

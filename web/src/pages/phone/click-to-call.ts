@@ -2,7 +2,7 @@ import { storage } from '../../session/storage-keys';
 
 /**
  * Which phone click to call rings first, chosen on /phone per user and location and kept in this
- * browser: the front desk (nothing stored), one of the location's staff phones, or another number.
+ * browser: the front desk (nothing stored), one of the location's staff phones, or the user's own phone.
  */
 export const CLICK_TO_CALL_PREFIX = 'clickToCallPhone_';
 
@@ -13,12 +13,25 @@ export interface RingChoice {
   label: string;
 }
 
-/** The phones /phone offers: the front desk first (the empty value: the server's default), then the staff phones on the list. */
-export function ringChoices(number: { forwardTo: string; ringStaff: string[] }, format: (phone: string) => string): RingChoice[] {
-  const staff = number.ringStaff.filter((p) => p !== number.forwardTo);
+/**
+ * The phones /phone offers, the ones the server lets click to call ring (never any number typed in:
+ * Twilio rings it at the salon's cost): the front desk first (the empty value: the server's
+ * default), then the staff phones on the list, then the user's own phone from their profile.
+ */
+export function ringChoices(
+  number: { forwardTo: string; ringStaff: string[] },
+  format: (phone: string) => string,
+  ownPhone: string | null = null,
+): RingChoice[] {
+  const staff = [...new Set(number.ringStaff.filter((p) => p !== number.forwardTo))];
+  const own =
+    ownPhone && ownPhone !== number.forwardTo && !staff.includes(ownPhone)
+      ? [{ value: ownPhone, label: `My own phone ${format(ownPhone)}` }]
+      : [];
   return [
     { value: '', label: `The front desk (${format(number.forwardTo)})` },
-    ...[...new Set(staff)].map((p) => ({ value: p, label: `Staff phone ${format(p)}` })),
+    ...staff.map((p) => ({ value: p, label: `Staff phone ${format(p)}` })),
+    ...own,
   ];
 }
 

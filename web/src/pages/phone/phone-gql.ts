@@ -65,3 +65,13 @@ export const CLIENT_FROM_CALL = graphql(`
 `);
 
 export type PhoneNumberItem = CallsQuery['phoneNumbers'][number];
+
+/** The signed-in user's own phone (their profile), which click to call may ring. */
+export const MY_PHONE = graphql(`
+  query MyPhone {
+    viewer {
+      id
+      phone
+    }
+  }
+`);
