@@ -14,15 +14,14 @@ afterEach(() => {
 });
 
 const number: PhoneNumberItem = {
-  __typename: 'PhoneNumber',
   locationId: 'l1',
   number: '+13125550100',
   forwardTo: '+13125550111',
   ringStaff: ['+13125550122'],
   ringSeconds: 20,
-  textBack: null,
-  greeting: null,
-} as PhoneNumberItem;
+  textBack: true,
+  greeting: 'Thanks for calling',
+};
 
 const card = (phone: string | null) =>
   render(
