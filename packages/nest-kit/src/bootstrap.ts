@@ -17,6 +17,8 @@ export interface ServiceOptions {
   module: Type<unknown> | DynamicModule;
   /** Keep each JSON body's bytes as `req.rawBody` too (a provider's webhook signature is over the exact bytes). */
   rawBody?: boolean;
+  /** The largest JSON body (bytes, or a size such as '2mb'); 2 MB unless a service takes larger ones (documents' form files). */
+  jsonLimit?: number | string;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function createServiceApp(
   app.use(tracingMiddleware());
   app.use(httpMetricsMiddleware());
   app.use(createHttpLogger(logger));
-  app.useBodyParser('json', { limit: '2mb' });
+  app.useBodyParser('json', { limit: options.jsonLimit ?? '2mb' });
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   return { app, logger };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formDefinitionSchema, formInputSchema } from './forms.js';
-import { submissionInputSchema } from './submissions.js';
+import { FORM_SUBMISSION_MAX_BYTES, FORM_UPLOAD_MAX_BYTES, SIGNATURE_MAX_BYTES, submissionInputSchema } from './submissions.js';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -55,6 +55,23 @@ describe('form definitions', () => {
       'sections.0.fields.4.showIf.field: conditions read a yes/no, a checkbox or a single choice',
       'sections.0.fields.6: a form has at most one signature',
     ]);
+  });
+
+  it('takes at most five file fields, so a filled form stays within the submit body limit', () => {
+    const files = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `f${i}`, type: 'file' as const, label: `File ${i}` }));
+    expect(formDefinitionSchema.safeParse({ sections: [{ title: 'S', fields: files(5) }] }).success).toBe(true);
+    expect(
+      issues(
+        formDefinitionSchema.safeParse({
+          sections: [
+            { title: 'S', fields: files(3) },
+            { title: 'T', fields: files(3).map((f) => ({ ...f, key: `g${f.key}` })) },
+          ],
+        }),
+      ),
+    ).toEqual(['sections.1.fields.2: a form has at most 5 file fields']);
+    // Every file full, base64, with the signature and the text: the documents service's JSON limit.
+    expect(FORM_SUBMISSION_MAX_BYTES).toBeGreaterThan((5 * (FORM_UPLOAD_MAX_BYTES * 4)) / 3 + (SIGNATURE_MAX_BYTES * 4) / 3);
   });
 
   it('bounds keys, labels and sizes', () => {

@@ -25,7 +25,8 @@ export const FORM_FIELD_TYPES = [
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** Limits of one definition: enough for a long medical intake, small enough to render on a phone. */
-export const FORM_LIMITS = { sections: 20, fieldsPerSection: 50, fields: 150, options: 30, consentText: 10_000 } as const;
+/** fileFields: each file answer travels base64 in the one submit request, so their number bounds its size (FORM_SUBMISSION_MAX_BYTES). */
+export const FORM_LIMITS = { sections: 20, fieldsPerSection: 50, fields: 150, options: 30, consentText: 10_000, fileFields: 5 } as const;
 
 /** A field's key inside its form: answers are keyed by it, so it stays stable across versions. */
 export const fieldKeySchema = z
@@ -95,6 +96,7 @@ export function formDefinitionProblems(definition: {
   const problems: { path: (string | number)[]; message: string }[] = [];
   const seen = new Map<string, FormField>();
   let signatures = 0;
+  let files = 0;
   let total = 0;
   definition.sections.forEach((section, s) =>
     section.fields.forEach((field, f) => {
@@ -110,6 +112,8 @@ export function formDefinitionProblems(definition: {
       if (field.type === 'number' && field.min !== undefined && field.max !== undefined && field.min > field.max)
         problems.push({ path: [...path, 'max'], message: 'must not be below min' });
       if (field.type === 'signature' && ++signatures > 1) problems.push({ path, message: 'a form has at most one signature' });
+      if (field.type === 'file' && ++files > FORM_LIMITS.fileFields)
+        problems.push({ path, message: `a form has at most ${FORM_LIMITS.fileFields} file fields` });
       if (field.showIf) {
         const target = seen.get(field.showIf.field);
         if (!target) problems.push({ path: [...path, 'showIf', 'field'], message: 'must name a field above this one' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { intSchema } from '../rules/numbers.js';
 import { lineSchema, TEXT_LIMITS, textSchema } from '../rules/text.js';
+import { FORM_LIMITS } from './forms.js';
 
 /**
  * A filled form (`/api/forms/{id}/submissions`, public): the answers to one published version,
@@ -15,9 +16,16 @@ const base64Of = (bytes: number) =>
     .max(Math.ceil(bytes / 3) * 4 + 4, `must be at most ${Math.round(bytes / 1024)} KB`)
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 
-/** The largest file one upload field takes inside a submission (the JSON body is limited to 2 MB). */
+/** The largest file one upload field takes inside a submission. */
 export const FORM_UPLOAD_MAX_BYTES = 1_000_000;
 export const SIGNATURE_MAX_BYTES = 300_000;
+
+/**
+ * The JSON body a submit may be (the documents service's body limit): every file field full, in
+ * base64 (4 characters per 3 bytes), the signature, and 1 MB for the text answers and names.
+ */
+export const FORM_SUBMISSION_MAX_BYTES =
+  FORM_LIMITS.fileFields * Math.ceil((FORM_UPLOAD_MAX_BYTES * 4) / 3) + Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 1_000_000;
 
 export const fileAnswerSchema = z.strictObject({
   fileName: lineSchema(TEXT_LIMITS.label, { min: 1 }),

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { FORM_SUBMISSION_MAX_BYTES } from '@salon/contracts';
 import { AllExceptionsFilter, createLogger, PermissionResolver, PlatformDirectory } from '@salon/nest-kit';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@salon/nest-kit/testing';
 import { TokenService } from '@salon/tokens';
@@ -126,7 +127,7 @@ export async function startDocuments(suite: string): Promise<DocumentsTestApp> {
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, bodyParser: false });
   // As createServiceApp (nest-kit) sets it up for main.ts.
-  app.useBodyParser('json', { limit: '2mb' });
+  app.useBodyParser('json', { limit: FORM_SUBMISSION_MAX_BYTES });
   app.useGlobalFilters(new AllExceptionsFilter(createLogger('documents', 'silent')));
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();

@@ -258,6 +258,36 @@ describe('submissions', () => {
     await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 9, answers: ANSWERS, signature: SIGNATURE }).expect(400);
   });
 
+  it('takes a form whose file answers are each near the 1 MB limit (the body is over 2 MB in all)', async () => {
+    const id = await createPublished({
+      name: 'Before and after',
+      purpose: 'intake',
+      serviceIds: [],
+      definition: {
+        sections: [
+          {
+            title: 'Photos',
+            fields: [
+              { key: 'front', type: 'file', label: 'Front', accept: 'photo', required: true },
+              { key: 'side', type: 'file', label: 'Side', accept: 'photo', required: true },
+            ],
+          },
+        ],
+      },
+    });
+    // JPEG's first bytes, then filler: what a phone's photo near the limit weighs.
+    const photo = (seed: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(950_000, seed)]).toString('base64');
+    const link = await t.as('desk').post(`/api/forms/${id}/requests`, { clientId: CLIENT.bea }).expect(201);
+    const request = new URL(link.body.link).searchParams.get('r');
+    const answers = {
+      front: { fileName: 'front.jpg', contentType: 'image/jpeg', data: photo(1) },
+      side: { fileName: 'side.jpg', contentType: 'image/jpeg', data: photo(2) },
+    };
+    expect(JSON.stringify(answers).length).toBeGreaterThan(2_000_000);
+    const res = await t.as(null).post(`/api/forms/public/${id}/submissions`, { version: 1, answers, request });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
   it('keeps a photo answer with the submission; staff open it through a short-lived link, each opening logged like a read', async () => {
     const withPhoto: FormInput = {
       name: 'Skin check',
