@@ -89,7 +89,11 @@ describe('a card saved to hold an online booking', () => {
     expect(charged.body).toMatchObject({ status: 'charged', amountMinor: 2500, reason: expect.stringContaining('No-show') });
     const feeIntents = (await stripe.paymentIntents.list({ customer: setup.customer as string })).data;
     expect(feeIntents).toEqual([
-      expect.objectContaining({ amount: 2500, status: 'succeeded', payment_method: setup.payment_method ?? (await setupOf(hold.id)).payment_method }),
+      expect.objectContaining({
+        amount: 2500,
+        status: 'succeeded',
+        payment_method: setup.payment_method ?? (await setupOf(hold.id)).payment_method,
+      }),
     ]);
     expect(await read(hold.id)).toMatchObject({ status: 'card_saved' });
   });
@@ -162,7 +166,10 @@ describe('a deposit at a location requiring a card', () => {
     const deposit = bookingDepositViewSchema.parse((await start(appointmentId)).body);
     expect(deposit).toMatchObject({ kind: 'deposit', amountMinor: 2000 });
     const [row] = await t.sql<{ intent_id: string }>(`SELECT intent_id FROM booking_deposits WHERE id = $1`, [deposit.id]);
-    expect(await stripe.paymentIntents.retrieve(row!.intent_id)).toMatchObject({ setup_future_usage: 'off_session', capture_method: 'manual' });
+    expect(await stripe.paymentIntents.retrieve(row!.intent_id)).toMatchObject({
+      setup_future_usage: 'off_session',
+      capture_method: 'manual',
+    });
     await payOnHostedPage(hostedUrl(deposit), '4242424242424242');
     await settle();
     expect(await read(deposit.id)).toMatchObject({ status: 'held' });

@@ -55,7 +55,9 @@ export class BookingDepositsUseCase {
   async start(input: unknown, now = new Date()): Promise<BookingDepositView> {
     const { appointmentId } = parseInput(startDepositInputSchema, input);
     if (!this.gateway.enabled)
-      throw new CardsOffError('Card payments are not set up, so this booking’s card or deposit cannot be taken online; please call the salon');
+      throw new CardsOffError(
+        'Card payments are not set up, so this booking’s card or deposit cannot be taken online; please call the salon',
+      );
     let deposit = await this.deposits.byAppointment(appointmentId);
     if (!deposit) {
       const hold = await this.scheduling.hold(appointmentId);

@@ -81,9 +81,7 @@ export class StripeWebhookUseCase {
     if (intent?.metadata.kind === 'deposit') await this.moduleRef.get(BookingDepositsUseCase, { strict: false }).settleIntent(intent);
     // An online booking's card hold, settled from the SetupIntent as Stripe has it now (idempotent like a deposit).
     if (event.setup?.metadata.kind === BOOKING_CARD && SETUP_EVENTS.has(event.type))
-      await this.moduleRef
-        .get(BookingDepositsUseCase, { strict: false })
-        .settleSetup(await this.gateway.retrieveSetup(event.setup.id));
+      await this.moduleRef.get(BookingDepositsUseCase, { strict: false }).settleSetup(await this.gateway.retrieveSetup(event.setup.id));
     // A gift card bought online (modules/online-gift-cards): issued once, under the order's row lock.
     if (intent?.metadata.kind === 'gift_card_order')
       await this.moduleRef.get(OnlineGiftCardsUseCase, { strict: false }).settleIntent(intent);

@@ -67,7 +67,18 @@ export class AppointmentDepositRepository {
     await m.query(
       `INSERT INTO appointment_deposits (appointment_id, location_id, client_id, kind, save_card, amount_minor, currency, status, due_at, booked_event, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $10)`,
-      [d.appointmentId, d.locationId, d.clientId, d.kind, d.saveCard, d.amountMinor, d.currency, d.dueAt, JSON.stringify(d.bookedEvent), d.now],
+      [
+        d.appointmentId,
+        d.locationId,
+        d.clientId,
+        d.kind,
+        d.saveCard,
+        d.amountMinor,
+        d.currency,
+        d.dueAt,
+        JSON.stringify(d.bookedEvent),
+        d.now,
+      ],
     );
   }
 
@@ -77,7 +88,9 @@ export class AppointmentDepositRepository {
       `SELECT no_show_fee_minor, late_cancel_fee_minor, late_cancel_hours FROM location_policies WHERE location_id = $1 AND require_card_online`,
       [locationId],
     );
-    return r ? { noShowFeeMinor: r.no_show_fee_minor, lateCancelFeeMinor: r.late_cancel_fee_minor, lateCancelHours: r.late_cancel_hours } : null;
+    return r
+      ? { noShowFeeMinor: r.no_show_fee_minor, lateCancelFeeMinor: r.late_cancel_fee_minor, lateCancelHours: r.late_cancel_hours }
+      : null;
   }
 
   async find(appointmentId: string, m: EntityManager = this.dataSource.manager): Promise<DepositRow | null> {

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { depositPaidInputSchema, depositReleaseInputSchema, type AppointmentDepositView, type BookingDepositDue, type CardPolicy } from '@salon/contracts';
+import {
+  depositPaidInputSchema,
+  depositReleaseInputSchema,
+  type AppointmentDepositView,
+  type BookingDepositDue,
+  type CardPolicy,
+} from '@salon/contracts';
 import {
   APP_CONFIG,
   ConflictError,
