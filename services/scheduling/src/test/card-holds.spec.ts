@@ -3,6 +3,7 @@ import { SERVICE_ACCOUNT_ID } from '@salon/nest-kit';
 import { TokenService } from '@salon/tokens';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppointmentDepositsUseCase } from '../modules/deposits/use-cases/appointment-deposits.use-case.js';
 import { localTime, LOCATION, seedCalendar, STAFF, startScheduling, type SchedulingTestApp } from './scheduling-app.js';
 
 // A card required to book online (the location's requireCardOnline), scheduling's side: a booking
@@ -65,6 +66,17 @@ describe('a location that requires a card online', () => {
     expect((await asRetail(`/api/appointments/${id}/deposit/release`, { reason: 'Your card was declined.' })).status).toBe(200);
     expect(await eventsOf(id)).toEqual([]);
     expect((await book(startsAt)).status).toBe(201);
+  });
+
+  it('the sweep releases a card hold not completed in time, saying no card was saved', async () => {
+    const id = (await book(localTime('13:30', 9))).body.appointment.id as string;
+    await t.app.get(AppointmentDepositsUseCase).releaseOverdue(new Date(Date.now() + 16 * 60_000));
+    expect((await t.as('admin').get(`/api/appointments/${id}/deposit`)).body).toMatchObject({
+      kind: 'card',
+      status: 'released',
+      releaseReason: 'No card was saved in time',
+    });
+    expect(await eventsOf(id)).toEqual([]);
   });
 
   it('a service with a deposit takes the deposit and saves its card (one modal)', async () => {

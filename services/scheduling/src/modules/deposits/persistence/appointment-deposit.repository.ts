@@ -120,12 +120,12 @@ export class AppointmentDepositRepository {
   }
 
   /** Holds whose time ran out before the deposit came in. */
-  async overdue(now: Date, limit: number): Promise<string[]> {
+  async overdue(now: Date, limit: number): Promise<{ appointmentId: string; kind: DepositHoldKind }[]> {
     const rows = await this.dataSource.query(
-      `SELECT appointment_id FROM appointment_deposits WHERE status = 'pending' AND due_at < $1 ORDER BY due_at LIMIT $2`,
+      `SELECT appointment_id, kind FROM appointment_deposits WHERE status = 'pending' AND due_at < $1 ORDER BY due_at LIMIT $2`,
       [now, limit],
     );
-    return rows.map((r: { appointment_id: string }) => r.appointment_id);
+    return rows.map((r: { appointment_id: string; kind: DepositHoldKind }) => ({ appointmentId: r.appointment_id, kind: r.kind }));
   }
 
   /** The deposits of many appointments at once (the calendar's blocks). */

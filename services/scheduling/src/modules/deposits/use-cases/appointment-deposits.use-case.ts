@@ -137,14 +137,15 @@ export class AppointmentDepositsUseCase {
 
   /** Every minute: holds whose deposit did not come in time are released. */
   async releaseOverdue(now = new Date(), limit = 50): Promise<number> {
-    const ids = await this.deposits.overdue(now, limit);
-    for (const id of ids) {
-      await this.releaseHold(id, 'The deposit was not paid in time', now).catch((error: unknown) => {
+    const overdue = await this.deposits.overdue(now, limit);
+    for (const { appointmentId: id, kind } of overdue) {
+      const reason = kind === 'card' ? 'No card was saved in time' : 'The deposit was not paid in time';
+      await this.releaseHold(id, reason, now).catch((error: unknown) => {
         if (!(error instanceof ConflictError))
           this.logger.warn({ err: error, appointmentId: id }, 'could not release an overdue deposit hold');
       });
     }
-    return ids.length;
+    return overdue.length;
   }
 
   private releaseHold(appointmentId: string, reason: string, now: Date): Promise<AppointmentDepositView> {
