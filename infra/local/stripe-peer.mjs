@@ -472,6 +472,7 @@ export async function startStripePeer({
     };
     objects.set(id, si);
     if (si.payment_method) si.status = 'requires_confirmation';
+    emit('setup_intent.created', si);
     if (truthy(p.confirm)) return confirmSetupIntent(si, p);
     return si;
   }

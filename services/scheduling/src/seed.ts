@@ -260,6 +260,13 @@ try {
       for (const [li, loc] of locations.entries()) {
         const tz = loc.time_zone ?? config.DEFAULT_TIME_ZONE;
         await db.query(`INSERT INTO location_policies (location_id, time_zone) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [loc.id, tz]);
+        // The second location requires a card for online booking (no-show $25, late cancel $15), to show that flow; the
+        // first (every walk's and bench's online bookings) asks none.
+        if (li === 1)
+          await db.query(
+            `UPDATE location_policies SET require_card_online = true, no_show_fee_minor = 2500, late_cancel_fee_minor = 1500 WHERE location_id = $1`,
+            [loc.id],
+          );
         const rooms: string[] = [];
         for (let r = 1; r <= 2; r++)
           rooms.push(

@@ -11,6 +11,8 @@ import { cardModalSchema } from './payments.js';
  * - `held`: paid; the visit is booked and the deposit waits on account for its checkout.
  * - `applied`: a tender on the visit's ticket. `refunded`/`forfeited`: the visit did not happen
  *   (the cancellation policy decided). `released`/`failed`: nothing was taken, nothing is booked.
+ * - `card_saved`: a `card` hold (no money): the card is on file and the visit is booked. It is
+ *   never a tender, a refund or a fee; staff may charge the policy's fees to the card later.
  */
 export const BOOKING_DEPOSIT_STATUSES = [
   'awaiting_payment',
@@ -21,6 +23,7 @@ export const BOOKING_DEPOSIT_STATUSES = [
   'forfeited',
   'released',
   'failed',
+  'card_saved',
 ] as const;
 export type BookingDepositStatus = (typeof BOOKING_DEPOSIT_STATUSES)[number];
 
@@ -28,6 +31,8 @@ export const bookingDepositViewSchema = z.object({
   id: z.string(),
   appointmentId: z.string(),
   status: z.enum(BOOKING_DEPOSIT_STATUSES),
+  /** `card`: only a card is saved (nothing charged, `amountMinor` 0); `deposit`: money is taken. */
+  kind: z.enum(['deposit', 'card']),
   amountMinor: z.number().int(),
   currency: z.string(),
   dueAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { depositRuleSchema } from './catalogue.js';
-import { bookingDepositDueSchema } from './deposits.js';
+import { bookingDepositDueSchema, cardPolicySchema } from './deposits.js';
 import { instantSchema } from '../rules/dates.js';
 import { blankToNull, lineSchema, optionalLineSchema, textSchema } from '../rules/text.js';
 
@@ -38,6 +38,8 @@ export const publicLocationSchema = z.object({
   timeZone: z.string(),
   address: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Online booking here requires a card on file: the fees it may be charged (absent or null: no card asked). */
+  cardPolicy: cardPolicySchema.nullish(),
 });
 export type PublicLocation = z.infer<typeof publicLocationSchema>;
 

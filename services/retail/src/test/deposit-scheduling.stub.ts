@@ -10,12 +10,18 @@ export class TestDepositScheduling {
   /** Calls as they came, for the order-of-operations checks. */
   readonly calls: string[] = [];
 
-  /** An online booking held for its deposit. */
-  holdFor(appointmentId: string, amountMinor: number, opts: { locationId: string; clientId: string; startsAt?: string }): void {
+  /** An online booking held for its deposit (or, `kind: 'card'` with amount 0, for a card on file). */
+  holdFor(
+    appointmentId: string,
+    amountMinor: number,
+    opts: { locationId: string; clientId: string; startsAt?: string; kind?: 'deposit' | 'card'; saveCard?: boolean },
+  ): void {
     this.holds.set(appointmentId, {
       appointmentId,
       locationId: opts.locationId,
       clientId: opts.clientId,
+      kind: opts.kind ?? 'deposit',
+      saveCard: opts.saveCard ?? opts.kind === 'card',
       amountMinor,
       currency: 'USD',
       status: 'pending',

@@ -385,6 +385,7 @@ describe('the local Stripe peer', () => {
       'payment_intent.payment_failed',
       'payment_intent.canceled',
       'charge.refunded',
+      'setup_intent.created',
       'setup_intent.succeeded',
       'invoice.paid',
       'invoice.payment_failed',

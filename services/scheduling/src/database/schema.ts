@@ -9,6 +9,7 @@ import { CalendarFeeds1796100000000 } from './migrations/1796100000000-calendar-
 import { AppointmentDeposits1796600000000 } from './migrations/1796600000000-appointment-deposits.js';
 import { MemberBookingWindows1796790000000 } from './migrations/1796790000000-member-booking-windows.js';
 import { CancellationFees1796830000000 } from './migrations/1796830000000-cancellation-fees.js';
+import { CardHolds1796961300000 } from './migrations/1796961300000-card-holds.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   AppointmentDeposits1796600000000,
   MemberBookingWindows1796790000000,
   CancellationFees1796830000000,
+  CardHolds1796961300000,
 ];

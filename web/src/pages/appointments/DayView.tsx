@@ -619,8 +619,12 @@ export function DayView({
                             <span className="appt-badge">
                               {statusLabel(a.status)}
                               {a.paidAt ? ' · Paid' : ''}
-                              {!a.paidAt && a.deposit?.status === 'paid' ? ' · Deposit paid' : ''}
-                              {a.deposit?.status === 'pending' ? ' · Deposit due' : ''}
+                              {!a.paidAt && a.deposit?.status === 'paid'
+                                ? a.deposit.kind === 'card'
+                                  ? ' · Card on file'
+                                  : ' · Deposit paid'
+                                : ''}
+                              {a.deposit?.status === 'pending' ? (a.deposit.kind === 'card' ? ' · Card due' : ' · Deposit due') : ''}
                             </span>
                           </>
                         )}

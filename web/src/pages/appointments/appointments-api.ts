@@ -21,8 +21,8 @@ export interface Appointment {
   createdAt?: string | null;
   /** When its checkout closed (the POS); null or absent while unpaid. */
   paidAt?: string | null;
-  /** An online booking's deposit: pending (time held), paid, or released. */
-  deposit?: { status: string; amountMinor: number } | null;
+  /** An online booking's deposit (or, kind `card`, the card its location requires): pending (time held), paid, or released. */
+  deposit?: { kind?: string; status: string; amountMinor: number } | null;
   /** The visit's services in order; more than one for a multi-service visit (each may be with another staff member). */
   segments?: AppointmentSegment[];
   /** From the clients subgraph; null when the caller may not read clients. */

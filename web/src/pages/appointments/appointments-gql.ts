@@ -21,6 +21,7 @@ export const CALENDAR_APPOINTMENTS = graphql(`
       seriesId
       paidAt
       deposit {
+        kind
         status
         amountMinor
       }

@@ -31,7 +31,7 @@ import { StaffIntro } from './StaffIntro';
 import { TimePicker } from './TimePicker';
 import { BookedForms } from './BookedForms';
 import { DepositPayment } from './DepositPayment';
-import { depositOf, type BookingDepositView } from './deposit-api';
+import { cardFeesText, depositOf, type BookingDepositView } from './deposit-api';
 
 // Only staff (/booking-test) pick a client: the public page, the first a client downloads, goes
 // without the picker and the phone rules' metadata it carries.
@@ -110,6 +110,8 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   // A booking whose services ask for a deposit: held until it is paid in the card modal (DepositPayment).
   const [paying, setPaying] = useState<Confirmation | null>(null);
   const [depositPaid, setDepositPaid] = useState<number | null>(null);
+  // A location requiring a card online: the card was saved to hold the booking (nothing charged).
+  const [cardSaved, setCardSaved] = useState(false);
   const [depositProblem, setDepositProblem] = useState<string | null>(null);
   // One key per attempt at one choice: a retry of the same Book press is the same booking.
   /* eslint-disable react-hooks/exhaustive-deps -- the choice is what renews the key, not an input of it */
@@ -177,6 +179,7 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
         return;
       }
       setDepositPaid(null);
+      setCardSaved(false);
       setDone(c);
       setStep('done');
       qc.invalidateQueries({ queryKey: ['online-booking-slots'] });
@@ -213,8 +216,9 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
   const depositSettled = (c: Confirmation, deposit: BookingDepositView | null, problem: string | null) => {
     setPaying(null);
     qc.invalidateQueries({ queryKey: ['online-booking-slots'] });
-    if (deposit?.status === 'held') {
-      setDepositPaid(deposit.amountMinor);
+    if (deposit?.status === 'held' || deposit?.status === 'card_saved') {
+      setDepositPaid(deposit.kind === 'card' ? null : deposit.amountMinor);
+      setCardSaved(deposit.kind === 'card' || !!c.deposit?.cardPolicy);
       setDone(c);
       setStep('done');
       qc.invalidateQueries({ queryKey: ['online-booking-mine'] });
@@ -223,9 +227,13 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
     // Nothing was taken and the held time is free again: choose a time again (a new booking, a new key).
     setSlot(null);
     setStep('time');
-    setDepositProblem(`Your card was not charged and the time was not booked: ${problem ?? 'the deposit was not paid'}`);
+    setDepositProblem(
+      `Your card was not charged and the time was not booked: ${problem ?? (c.deposit?.kind === 'card' ? 'no card was saved' : 'the deposit was not paid')}`,
+    );
   };
   const depositDue = service ? visitDeposit(picked, service) : 0;
+  // Staff book at the desk (no card asked there); the page's visitors and clients are asked for one.
+  const cardPolicy = mode === 'staff' ? null : (location?.cardPolicy ?? null);
 
   return (
     <div className="bk-flow" data-testid="booking-flow" data-step={step}>
@@ -233,6 +241,8 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
         <DepositPayment
           appointmentId={paying.appointment.id}
           amountMinor={paying.deposit.amountMinor}
+          kind={paying.deposit.kind}
+          cardPolicy={paying.deposit.cardPolicy ?? null}
           onSettled={(d, problem) => depositSettled(paying, d, problem)}
         />
       )}
@@ -540,6 +550,13 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
               A deposit of <strong>{formatCents(depositDue)}</strong> is taken by card when you book. It comes off your bill at the salon.
             </p>
           )}
+          {cardPolicy && (
+            <p className="bk-deposit-note" data-testid="card-required">
+              <strong>A card is required to hold your appointment.</strong>{' '}
+              {depositDue > 0 ? 'The card you pay the deposit with is kept on file.' : 'You won’t be charged now.'}{' '}
+              {cardFeesText(cardPolicy)}
+            </p>
+          )}
           <div className="bk-actions">
             <button
               type="button"
@@ -550,7 +567,13 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
                 book.mutate();
               }}
             >
-              {book.isPending ? 'Booking…' : depositDue > 0 ? `Book and pay ${formatCents(depositDue)} deposit` : 'Book appointment'}
+              {book.isPending
+                ? 'Booking…'
+                : depositDue > 0
+                  ? `Book and pay ${formatCents(depositDue)} deposit`
+                  : cardPolicy
+                    ? 'Book and add card'
+                    : 'Book appointment'}
             </button>
           </div>
         </div>
@@ -583,6 +606,12 @@ export function BookingFlow({ mode, info, clientName, initialLocationId, initial
               <>
                 <dt>Deposit paid</dt>
                 <dd data-testid="deposit-paid">{formatCents(depositPaid)}</dd>
+              </>
+            )}
+            {cardSaved && (
+              <>
+                <dt>Card on file</dt>
+                <dd data-testid="card-saved">Saved · nothing charged now</dd>
               </>
             )}
           </dl>

@@ -3,12 +3,16 @@ import { ApiError } from '../../lib/api-client';
 import { formatCents } from '../../lib/format';
 import { Dialog } from '../clients/Dialog';
 import { CardEntry } from './CardEntry';
-import { depositApi, isSettled, type BookingDepositView } from './deposit-api';
+import { cardFeesText, depositApi, isSettled, type BookingDepositView, type CardPolicy } from './deposit-api';
 
 interface Props {
   appointmentId: string;
   amountMinor: number;
-  /** Paid (`held`): the booking stands. Otherwise nothing was taken and the time was released, with why. */
+  /** `card`: only a card is saved on file (nothing charged); `deposit`: money is taken. */
+  kind?: 'deposit' | 'card';
+  /** The location requires a card online: the fees it may be charged later. */
+  cardPolicy?: CardPolicy | null;
+  /** Paid (`held`) or the card saved (`card_saved`): the booking stands. Otherwise nothing was taken and the time was released, with why. */
   onSettled(deposit: BookingDepositView | null, problem: string | null): void;
 }
 
@@ -18,7 +22,7 @@ interface Props {
  * the deposit is paid; the page then reads the deposit until retail has settled it (booked and
  * captured, or declined and released).
  */
-export function DepositPayment({ appointmentId, amountMinor, onSettled }: Props) {
+export function DepositPayment({ appointmentId, amountMinor, kind = 'deposit', cardPolicy = null, onSettled }: Props) {
   const [deposit, setDeposit] = useState<BookingDepositView | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,7 +31,8 @@ export function DepositPayment({ appointmentId, amountMinor, onSettled }: Props)
   const finish = (d: BookingDepositView | null, message: string | null = null) => {
     if (done.current) return;
     done.current = true;
-    onSettled(d, message ?? (d && d.status !== 'held' ? (d.failureReason ?? 'The deposit was not paid') : null));
+    const ok = d?.status === 'held' || d?.status === 'card_saved';
+    onSettled(d, message ?? (d && !ok ? (d.failureReason ?? (kind === 'card' ? 'No card was saved' : 'The deposit was not paid')) : null));
   };
 
   useEffect(() => {
@@ -84,17 +89,31 @@ export function DepositPayment({ appointmentId, amountMinor, onSettled }: Props)
   }, [deposit?.cardModal]);
 
   const modal = deposit?.cardModal;
+  const card = kind === 'card';
   return (
     <Dialog
-      title={`Deposit · ${formatCents(amountMinor)}`}
-      onClose={() => setProblem('Your time is held until you pay the deposit (or for 15 minutes).')}
+      title={card ? 'Card to hold your appointment' : `Deposit · ${formatCents(amountMinor)}`}
+      onClose={() =>
+        setProblem(
+          card
+            ? 'Your time is held until you add a card (or for 15 minutes).'
+            : 'Your time is held until you pay the deposit (or for 15 minutes).',
+        )
+      }
       wide
       testId="deposit-modal"
     >
-      <p className="muted">
-        This booking asks for a deposit of {formatCents(amountMinor)}. It is taken off your bill when you check out; the cancellation policy
-        says when it is refunded.
-      </p>
+      {card ? (
+        <p className="muted" data-testid="card-hold-note">
+          A card is required to hold your appointment. You won’t be charged now. {cardPolicy ? cardFeesText(cardPolicy) : ''}
+        </p>
+      ) : (
+        <p className="muted">
+          This booking asks for a deposit of {formatCents(amountMinor)}. It is taken off your bill when you check out; the cancellation
+          policy says when it is refunded.
+          {cardPolicy ? ` The card is kept on file: ${cardFeesText(cardPolicy)}` : ''}
+        </p>
+      )}
       <CardEntry modal={modal} problem={problem} waiting={waiting} onDone={() => setWaiting(true)} onError={setProblem} />
     </Dialog>
   );

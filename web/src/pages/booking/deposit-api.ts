@@ -1,7 +1,8 @@
-import type { BookingDepositView, DepositRule } from '@salon/contracts';
+import type { BookingDepositView, CardPolicy, DepositRule } from '@salon/contracts';
+import { formatCents } from '../../lib/format';
 import { api } from '../../lib/api-client';
 
-export type { BookingDepositView };
+export type { BookingDepositView, CardPolicy };
 
 const open = { sessionCall: false } as const;
 
@@ -16,6 +17,17 @@ export function depositOf(rule: DepositRule | null | undefined, priceMinor: numb
   if (!rule || priceMinor <= 0) return 0;
   if (rule.type === 'fixed') return Math.min(rule.amountMinor, priceMinor);
   return Math.min(priceMinor, Math.floor((priceMinor * rule.percent + 50) / 100));
+}
+
+/** The fees a card on file may be charged, in the location's policy's words (no fee set: not mentioned). */
+export function cardFeesText(p: CardPolicy): string {
+  const fees = [
+    p.noShowFeeMinor ? `a no-show fee of ${formatCents(p.noShowFeeMinor)}` : null,
+    p.lateCancelFeeMinor
+      ? `a late-cancellation fee of ${formatCents(p.lateCancelFeeMinor)} if you cancel less than ${p.lateCancelHours} hours before`
+      : null,
+  ].filter(Boolean);
+  return fees.length > 0 ? `It may be charged ${fees.join(', or ')}.` : 'It is only charged if the salon’s policy asks for a fee.';
 }
 
 /** The deposit is settled one way or the other (the page stops reading it). */

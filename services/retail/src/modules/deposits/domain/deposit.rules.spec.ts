@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicableMinor, depositKey, depositOutcome, forfeitedSale, settleStep } from './deposit.rules.js';
+import { applicableMinor, cardSettleStep, depositKey, depositOutcome, forfeitedSale, settleStep } from './deposit.rules.js';
 
 describe('settleStep', () => {
   it.each([
@@ -19,6 +19,24 @@ describe('settleStep', () => {
     ['applied', 'succeeded', null, { do: 'nothing' }],
   ] as const)('%s with the intent %s → %o', (status, state, failureReason, step) => {
     expect(settleStep(status, { state, failureReason })).toEqual(step);
+  });
+});
+
+describe('cardSettleStep (a card hold: the SetupIntent decides, nothing is charged)', () => {
+  it.each([
+    ['awaiting_payment', 'awaiting_card', null, { do: 'wait' }],
+    ['awaiting_payment', 'awaiting_authentication', null, { do: 'wait' }],
+    ['awaiting_payment', 'succeeded', null, { do: 'confirm-booking' }],
+    ['authorized', 'succeeded', null, { do: 'confirm-booking' }],
+    ['awaiting_payment', 'failed', 'Your card was declined.', { do: 'fail', reason: 'Your card was declined.' }],
+    ['awaiting_payment', 'failed', null, { do: 'fail', reason: 'The card was declined' }],
+    ['awaiting_payment', 'canceled', null, { do: 'fail', reason: 'The card was not saved' }],
+    ['card_saved', 'succeeded', null, { do: 'nothing' }],
+    ['card_saved', 'canceled', null, { do: 'nothing' }],
+    ['released', 'succeeded', null, { do: 'nothing' }],
+    ['failed', 'succeeded', null, { do: 'nothing' }],
+  ] as const)('%s with the setup %s → %o', (status, state, failureReason, step) => {
+    expect(cardSettleStep(status, { state, failureReason })).toEqual(step);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { BookingDepositStatus } from '@salon/contracts';
-import type { IntentState } from '../../payments/domain/payment-gateway.js';
+import type { IntentState, SetupState } from '../../payments/domain/payment-gateway.js';
 
 /**
  * What to do with a deposit after reading its PaymentIntent as Stripe has it now. The order is
@@ -24,6 +24,25 @@ export function settleStep(status: BookingDepositStatus, intent: { state: Intent
     default:
       // Waiting for the card or for 3-D Secure: only the hold's due time ends it (the sweep).
       return status === 'authorized' ? { do: 'confirm-booking' } : { do: 'wait' };
+  }
+}
+
+/**
+ * What to do with a card hold (an online booking at a location requiring a card, no deposit) after
+ * reading its SetupIntent as Stripe has it now: a saved card confirms the booking; a refused card or
+ * a cancelled setup releases the held time. Nothing is ever charged.
+ */
+export function cardSettleStep(status: BookingDepositStatus, setup: { state: SetupState; failureReason: string | null }): SettleStep {
+  if (!OPEN.includes(status)) return { do: 'nothing' };
+  switch (setup.state) {
+    case 'succeeded':
+      return { do: 'confirm-booking' };
+    case 'failed':
+      return { do: 'fail', reason: setup.failureReason ?? 'The card was declined' };
+    case 'canceled':
+      return { do: 'fail', reason: 'The card was not saved' };
+    default:
+      return { do: 'wait' };
   }
 }
 
@@ -56,6 +75,6 @@ export function applicableMinor(depositMinor: number, balanceMinor: number): num
 }
 
 /** Every Stripe call of a deposit carries a key derived from the deposit and the step: retried, it is done once. */
-export function depositKey(depositId: string, step: 'intent' | 'capture' | 'cancel' | 'refund' | 'forfeit'): string {
+export function depositKey(depositId: string, step: 'intent' | 'capture' | 'cancel' | 'refund' | 'forfeit' | 'setup'): string {
   return `deposit-${depositId}-${step}`;
 }

@@ -7,6 +7,10 @@ export interface DepositRow {
   appointmentId: string;
   locationId: string;
   clientId: string | null;
+  /** `card`: a card hold (SetupIntent in intentId, nothing charged). */
+  kind: 'deposit' | 'card';
+  /** The deposit's PaymentIntent also saves its card on file (the location requires a card online). */
+  saveCard: boolean;
   amountMinor: number;
   currency: string;
   status: BookingDepositStatus;
@@ -20,7 +24,7 @@ export interface DepositRow {
   createdAt: Date;
 }
 
-const COLUMNS = `id, appointment_id AS "appointmentId", location_id AS "locationId", client_id AS "clientId", amount_minor AS "amountMinor",
+const COLUMNS = `id, appointment_id AS "appointmentId", location_id AS "locationId", client_id AS "clientId", kind, save_card AS "saveCard", amount_minor AS "amountMinor",
   currency, status, due_at AS "dueAt", intent_id AS "intentId", failure_reason AS "failureReason", outcome_reason AS "outcomeReason",
   ticket_id AS "ticketId", payment_id AS "paymentId", refund_ref AS "refundRef", created_at AS "createdAt"`;
 
@@ -35,13 +39,13 @@ export class BookingDepositRepository {
 
   /** One deposit per appointment: a second start finds the first. */
   async insertOnce(
-    d: Pick<DepositRow, 'appointmentId' | 'locationId' | 'clientId' | 'amountMinor' | 'currency' | 'dueAt'>,
+    d: Pick<DepositRow, 'appointmentId' | 'locationId' | 'clientId' | 'kind' | 'saveCard' | 'amountMinor' | 'currency' | 'dueAt'>,
     now: Date,
   ): Promise<DepositRow> {
     await this.dataSource.query(
-      `INSERT INTO booking_deposits (appointment_id, location_id, client_id, amount_minor, currency, status, due_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'awaiting_payment', $6, $7, $7) ON CONFLICT (appointment_id) DO NOTHING`,
-      [d.appointmentId, d.locationId, d.clientId, d.amountMinor, d.currency, d.dueAt, now],
+      `INSERT INTO booking_deposits (appointment_id, location_id, client_id, kind, save_card, amount_minor, currency, status, due_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $9) ON CONFLICT (appointment_id) DO NOTHING`,
+      [d.appointmentId, d.locationId, d.clientId, d.kind, d.saveCard, d.amountMinor, d.currency, d.dueAt, now],
     );
     return (await this.byAppointment(d.appointmentId))!;
   }
@@ -114,7 +118,7 @@ export class BookingDepositRepository {
   async heldFor(m: EntityManager, appointmentIds: readonly string[]): Promise<DepositRow[]> {
     if (appointmentIds.length === 0) return [];
     return m.query(
-      `SELECT ${COLUMNS} FROM booking_deposits WHERE appointment_id = ANY($1::uuid[]) AND status = 'held' ORDER BY created_at FOR UPDATE`,
+      `SELECT ${COLUMNS} FROM booking_deposits WHERE appointment_id = ANY($1::uuid[]) AND status = 'held' AND kind = 'deposit' ORDER BY created_at FOR UPDATE`,
       [appointmentIds],
     );
   }

@@ -22,6 +22,23 @@ export interface CardIntent {
   clientSecret: string | null;
   authenticationUrl: string | null;
   metadata: Record<string, string>;
+  /** The card it was paid with, and its customer (a card saved for later: `saveFor`). */
+  paymentMethodId?: string | null;
+  customerId?: string | null;
+}
+
+/** Where a SetupIntent (a card saved on file, nothing charged) stands at the processor. */
+export type SetupState = 'awaiting_card' | 'awaiting_authentication' | 'succeeded' | 'failed' | 'canceled';
+
+export interface CardSetup {
+  id: string;
+  state: SetupState;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  /** Why the last attempt failed, in the processor's words for the client. */
+  failureReason: string | null;
+  clientSecret: string | null;
+  metadata: Record<string, string>;
 }
 
 export interface SavedCard {
@@ -60,6 +77,8 @@ export interface CreateIntent {
   cardPresent?: boolean;
   /** Authorise only (manual capture): an online booking's deposit is captured once its booking is confirmed. */
   captureLater?: boolean;
+  /** Also keep the card on this customer for later charges off the session (setup_future_usage). */
+  saveFor?: { customerId: string };
 }
 
 /** What a webhook said, after its signature was checked. */
@@ -125,7 +144,11 @@ export abstract class PaymentGateway {
     customerId: string;
     clientId: string;
     idempotencyKey: string;
+    metadata?: Record<string, string>;
   }): Promise<{ id: string; clientSecret: string }>;
+  abstract retrieveSetup(id: string): Promise<CardSetup>;
+  /** Ends a SetupIntent that must not save a card any more (its hold was released). Already final: no error. */
+  abstract cancelSetup(id: string): Promise<void>;
   abstract savedCard(paymentMethodId: string): Promise<SavedCard | null>;
   /** Removes a saved card from its customer (it can no longer be charged). */
   abstract detachCard(paymentMethodId: string): Promise<void>;

@@ -63,8 +63,8 @@ export class CardAccountsRepository {
     return rows[0] ?? null;
   }
 
-  async saveCard(m: EntityManager, card: SavedCardRow): Promise<void> {
-    await m.query(
+  async saveCard(m: EntityManager | undefined, card: SavedCardRow): Promise<void> {
+    await this.q(m).query(
       `INSERT INTO saved_cards (id, client_id, customer_id, brand, last4, exp_month, exp_year) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (id) DO NOTHING`,
       [card.id, card.clientId, card.customerId, card.brand, card.last4, card.expMonth, card.expYear],

@@ -12,10 +12,12 @@ import {
   type BillingInvoice,
   type BillingSubscription,
   type CardRefund,
+  type CardSetup,
   type CreateIntent,
   type GatewayEvent,
   type IntentState,
   type SavedCard,
+  type SetupState,
   type SubscriptionUpdate,
 } from '../domain/payment-gateway.js';
 
@@ -55,6 +57,36 @@ function toIntent(pi: Stripe.PaymentIntent): CardIntent {
     clientSecret: pi.client_secret,
     authenticationUrl: pi.next_action?.redirect_to_url?.url ?? null,
     metadata: { ...(pi.metadata ?? {}) },
+    paymentMethodId: idOf(pi.payment_method),
+    customerId: idOf(pi.customer),
+  };
+}
+
+/** Stripe's SetupIntent statuses in our words (a failed attempt waits for another card, with the reason). */
+export function setupStateOf(si: Stripe.SetupIntent): SetupState {
+  switch (si.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_action':
+      return 'awaiting_authentication';
+    case 'requires_payment_method':
+      return si.last_setup_error ? 'failed' : 'awaiting_card';
+    default:
+      return 'awaiting_card';
+  }
+}
+
+function toSetup(si: Stripe.SetupIntent): CardSetup {
+  return {
+    id: si.id,
+    state: setupStateOf(si),
+    customerId: idOf(si.customer),
+    paymentMethodId: idOf(si.payment_method),
+    failureReason: si.last_setup_error?.message ?? null,
+    clientSecret: si.client_secret,
+    metadata: { ...(si.metadata ?? {}) },
   };
 }
 
@@ -190,6 +222,7 @@ export class StripeGateway extends PaymentGateway {
       });
     } else params.allowed_payment_method_types = ['card'];
     if (input.captureLater) params.capture_method = 'manual';
+    if (input.saveFor) Object.assign(params, { customer: input.saveFor.customerId, setup_future_usage: 'off_session' });
     try {
       return toIntent(await this.sdk.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey }));
     } catch (error) {
@@ -238,12 +271,32 @@ export class StripeGateway extends PaymentGateway {
     customerId: string;
     clientId: string;
     idempotencyKey: string;
+    metadata?: Record<string, string>;
   }): Promise<{ id: string; clientSecret: string }> {
     const setup = await this.sdk.setupIntents.create(
-      { customer: input.customerId, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { clientId: input.clientId } },
+      {
+        customer: input.customerId,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { ...input.metadata, clientId: input.clientId },
+      },
       { idempotencyKey: input.idempotencyKey },
     );
     return { id: setup.id, clientSecret: setup.client_secret! };
+  }
+
+  async retrieveSetup(id: string): Promise<CardSetup> {
+    return toSetup(await this.sdk.setupIntents.retrieve(id));
+  }
+
+  async cancelSetup(id: string): Promise<void> {
+    try {
+      await this.sdk.setupIntents.cancel(id);
+    } catch (error) {
+      // Succeeded or cancelled already: final either way (a saved card is detached by the caller).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && /unexpected_state/.test(`${error.code}`)) return;
+      throw error;
+    }
   }
 
   async savedCard(paymentMethodId: string): Promise<SavedCard | null> {

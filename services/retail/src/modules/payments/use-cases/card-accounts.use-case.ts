@@ -15,6 +15,9 @@ import { TenderUnavailableError } from '../domain/tenders.rules.js';
 import { CardAccountsRepository } from '../persistence/card-accounts.repository.js';
 import { CardRefusedError } from './payments.use-case.js';
 
+/** The metadata kind of an online booking's SetupIntent (a card hold, modules/deposits). */
+export const BOOKING_CARD = 'booking_card';
+
 /**
  * Cards on file and card readers. A client's card is saved through a SetupIntent in the hosted
  * modal; what we keep of it is what Stripe tells the webhook: brand, last four, expiry.
@@ -42,13 +45,23 @@ export class CardAccountsUseCase {
   async startSaveCard(input: unknown): Promise<SaveCardAnswer> {
     const { clientId } = parseInput(saveCardInputSchema, input);
     if (!this.gateway.enabled) throw new TenderUnavailableError();
-    let customerId = await this.accounts.customerOf(clientId);
-    if (!customerId) {
-      const made = await this.gateway.ensureCustomer({ clientId, idempotencyKey: `retail-customer-${clientId}` });
-      customerId = await this.accounts.saveCustomer(clientId, made);
-    }
+    const customerId = await this.customerFor(clientId);
     const setup = await this.gateway.createSetup({ customerId, clientId, idempotencyKey: `retail-setup-${clientId}-${Date.now()}` });
     return { setupIntentId: setup.id, cardModal: this.gateway.modal(setup.clientSecret, setup.id, 'setup') };
+  }
+
+  /** The client's Stripe customer, made once (a racing second one answers the first). */
+  async customerFor(clientId: string): Promise<string> {
+    const customerId = await this.accounts.customerOf(clientId);
+    if (customerId) return customerId;
+    const made = await this.gateway.ensureCustomer({ clientId, idempotencyKey: `retail-customer-${clientId}` });
+    return this.accounts.saveCustomer(clientId, made);
+  }
+
+  /** A card Stripe has on the client's customer is kept on file (brand, last four, expiry); again: no change. */
+  async keepCard(clientId: string, paymentMethodId: string): Promise<void> {
+    const card = await this.gateway.savedCard(paymentMethodId);
+    if (card) await this.accounts.saveCard(undefined, { ...card, clientId });
   }
 
   /** setup_intent.succeeded: the card is saved for its client (once, whatever the deliveries). */
@@ -57,6 +70,8 @@ export class CardAccountsUseCase {
     setup: { customerId: string | null; paymentMethodId: string | null; metadata: Record<string, string> },
   ): Promise<void> {
     if (!setup.customerId || !setup.paymentMethodId) return;
+    // An online booking's card (modules/deposits) is kept only if its booking stands: that settling decides.
+    if (setup.metadata.kind === BOOKING_CARD) return;
     const clientId = (await this.accounts.clientOfCustomer(m, setup.customerId)) ?? null;
     if (!clientId) return;
     const card = await this.gateway.savedCard(setup.paymentMethodId);

@@ -8,7 +8,7 @@ import { PaymentGateway, WebhookSignatureError, type GatewayEvent } from '../dom
 import { BookingDepositsUseCase } from '../../deposits/use-cases/booking-deposits.use-case.js';
 import { MembershipBillingUseCase } from '../../memberships/use-cases/membership-billing.use-case.js';
 import { OnlineGiftCardsUseCase } from '../../online-gift-cards/use-cases/online-gift-cards.use-case.js';
-import { CardAccountsUseCase } from './card-accounts.use-case.js';
+import { BOOKING_CARD, CardAccountsUseCase } from './card-accounts.use-case.js';
 import { PaymentsUseCase } from './payments.use-case.js';
 
 const INTENT_EVENTS = new Set([
@@ -18,6 +18,9 @@ const INTENT_EVENTS = new Set([
   'payment_intent.amount_capturable_updated',
   'payment_intent.requires_action',
 ]);
+
+/** An online booking's card hold (modules/deposits): saved, refused, or given up. */
+const SETUP_EVENTS = new Set(['setup_intent.succeeded', 'setup_intent.setup_failed', 'setup_intent.canceled']);
 
 /** A membership's subscription invoices (modules/memberships): a renewal paid, or its charge failed. */
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
@@ -66,7 +69,8 @@ export class StripeWebhookUseCase {
     const wanted =
       INTENT_EVENTS.has(event.type) ||
       INVOICE_EVENTS.has(event.type) ||
-      ['charge.refunded', 'setup_intent.succeeded', 'customer.subscription.deleted'].includes(event.type);
+      SETUP_EVENTS.has(event.type) ||
+      ['charge.refunded', 'customer.subscription.deleted'].includes(event.type);
     if (!wanted) return { received: true, handled: false };
     // A membership's invoice, as Stripe has it now: a late payment_failed after the retry was paid changes nothing.
     const invoice =
@@ -75,6 +79,9 @@ export class StripeWebhookUseCase {
     const intent = event.intent && INTENT_EVENTS.has(event.type) ? await this.gateway.retrieveIntent(event.intent.id) : null;
     // An online booking's deposit (modules/deposits) is settled on every delivery: each of its steps is idempotent.
     if (intent?.metadata.kind === 'deposit') await this.moduleRef.get(BookingDepositsUseCase, { strict: false }).settleIntent(intent);
+    // An online booking's card hold, settled from the SetupIntent as Stripe has it now (idempotent like a deposit).
+    if (event.setup?.metadata.kind === BOOKING_CARD && SETUP_EVENTS.has(event.type))
+      await this.moduleRef.get(BookingDepositsUseCase, { strict: false }).settleSetup(await this.gateway.retrieveSetup(event.setup.id));
     // A gift card bought online (modules/online-gift-cards): issued once, under the order's row lock.
     if (intent?.metadata.kind === 'gift_card_order')
       await this.moduleRef.get(OnlineGiftCardsUseCase, { strict: false }).settleIntent(intent);

@@ -5,6 +5,7 @@ import { AppointmentDepositsUseCase } from '../use-cases/appointment-deposits.us
 
 @ObjectType('AppointmentDeposit', { description: "An online booking's deposit: pending (time held), paid, or released" })
 export class AppointmentDepositModel {
+  @Field({ description: 'deposit (money) | card (only a card saved on file, nothing charged)' }) kind: string;
   @Field(() => Int) amountMinor: number;
   @Field() currency: string;
   @Field({ description: 'pending | paid | released' }) status: string;
@@ -19,6 +20,6 @@ export class AppointmentDepositResolver {
   @ResolveField(() => AppointmentDepositModel, { nullable: true })
   async deposit(@Parent() a: AppointmentView): Promise<AppointmentDepositModel | null> {
     const d = (await this.deposits.ofAppointments([a.id])).get(a.id);
-    return d ? { amountMinor: d.amountMinor, currency: d.currency, status: d.status, dueAt: d.dueAt } : null;
+    return d ? { kind: d.kind, amountMinor: d.amountMinor, currency: d.currency, status: d.status, dueAt: d.dueAt } : null;
   }
 }

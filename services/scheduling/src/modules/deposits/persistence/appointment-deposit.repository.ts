@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AppointmentDepositView, DepositHoldStatus } from '@salon/contracts';
+import type { AppointmentDepositView, CardPolicy, DepositHoldKind, DepositHoldStatus } from '@salon/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface DepositRow extends AppointmentDepositView {
@@ -7,13 +7,15 @@ export interface DepositRow extends AppointmentDepositView {
   bookedEvent: Record<string, unknown>;
 }
 
-const SELECT = `SELECT d.appointment_id, d.location_id, d.client_id, d.amount_minor, d.currency, d.status, d.due_at, d.payment_ref,
+const SELECT = `SELECT d.appointment_id, d.location_id, d.client_id, d.kind, d.save_card, d.amount_minor, d.currency, d.status, d.due_at, d.payment_ref,
   d.release_reason, d.booked_event, a.starts_at FROM appointment_deposits d JOIN appointments a ON a.id = d.appointment_id`;
 
 interface Row {
   appointment_id: string;
   location_id: string;
   client_id: string;
+  kind: DepositHoldKind;
+  save_card: boolean;
   amount_minor: number;
   currency: string;
   status: DepositRow['status'];
@@ -29,6 +31,8 @@ function toRow(r: Row): DepositRow {
     appointmentId: r.appointment_id,
     locationId: r.location_id,
     clientId: r.client_id,
+    kind: r.kind,
+    saveCard: r.save_card,
     amountMinor: r.amount_minor,
     currency: r.currency,
     status: r.status,
@@ -51,6 +55,8 @@ export class AppointmentDepositRepository {
       appointmentId: string;
       locationId: string;
       clientId: string;
+      kind: DepositHoldKind;
+      saveCard: boolean;
       amountMinor: number;
       currency: string;
       dueAt: Date;
@@ -59,10 +65,32 @@ export class AppointmentDepositRepository {
     },
   ): Promise<void> {
     await m.query(
-      `INSERT INTO appointment_deposits (appointment_id, location_id, client_id, amount_minor, currency, status, due_at, booked_event, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $8)`,
-      [d.appointmentId, d.locationId, d.clientId, d.amountMinor, d.currency, d.dueAt, JSON.stringify(d.bookedEvent), d.now],
+      `INSERT INTO appointment_deposits (appointment_id, location_id, client_id, kind, save_card, amount_minor, currency, status, due_at, booked_event, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $10)`,
+      [
+        d.appointmentId,
+        d.locationId,
+        d.clientId,
+        d.kind,
+        d.saveCard,
+        d.amountMinor,
+        d.currency,
+        d.dueAt,
+        JSON.stringify(d.bookedEvent),
+        d.now,
+      ],
     );
+  }
+
+  /** The location's policy on cards online (null: it requires none), read in the booking's transaction. */
+  async cardPolicy(locationId: string, m: EntityManager = this.dataSource.manager): Promise<CardPolicy | null> {
+    const [r] = await m.query(
+      `SELECT no_show_fee_minor, late_cancel_fee_minor, late_cancel_hours FROM location_policies WHERE location_id = $1 AND require_card_online`,
+      [locationId],
+    );
+    return r
+      ? { noShowFeeMinor: r.no_show_fee_minor, lateCancelFeeMinor: r.late_cancel_fee_minor, lateCancelHours: r.late_cancel_hours }
+      : null;
   }
 
   async find(appointmentId: string, m: EntityManager = this.dataSource.manager): Promise<DepositRow | null> {
@@ -92,12 +120,12 @@ export class AppointmentDepositRepository {
   }
 
   /** Holds whose time ran out before the deposit came in. */
-  async overdue(now: Date, limit: number): Promise<string[]> {
+  async overdue(now: Date, limit: number): Promise<{ appointmentId: string; kind: DepositHoldKind }[]> {
     const rows = await this.dataSource.query(
-      `SELECT appointment_id FROM appointment_deposits WHERE status = 'pending' AND due_at < $1 ORDER BY due_at LIMIT $2`,
+      `SELECT appointment_id, kind FROM appointment_deposits WHERE status = 'pending' AND due_at < $1 ORDER BY due_at LIMIT $2`,
       [now, limit],
     );
-    return rows.map((r: { appointment_id: string }) => r.appointment_id);
+    return rows.map((r: { appointment_id: string; kind: DepositHoldKind }) => ({ appointmentId: r.appointment_id, kind: r.kind }));
   }
 
   /** The deposits of many appointments at once (the calendar's blocks). */

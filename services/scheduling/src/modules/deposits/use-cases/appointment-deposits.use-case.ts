@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { depositPaidInputSchema, depositReleaseInputSchema, type AppointmentDepositView } from '@salon/contracts';
+import {
+  depositPaidInputSchema,
+  depositReleaseInputSchema,
+  type AppointmentDepositView,
+  type BookingDepositDue,
+  type CardPolicy,
+} from '@salon/contracts';
 import {
   APP_CONFIG,
   ConflictError,
@@ -27,7 +33,8 @@ function view(d: DepositRow): AppointmentDepositView {
 }
 
 /**
- * An online booking whose services ask for a deposit: the time is held (the appointment and its
+ * An online booking whose services ask for a deposit (or, at a location requiring a card online,
+ * any online booking: a `card` hold, settled when retail has saved the card): the time is held (the appointment and its
  * holds exist, so nobody else can take it) but it is not booked until retail says the deposit is
  * paid. Order of operations (retail's side in services/retail/src/modules/deposits):
  *
@@ -57,8 +64,8 @@ export class AppointmentDepositsUseCase {
 
   /**
    * Inside the booking's transaction, before its booked event is written: when the visit's
-   * services ask for a deposit, the deposit is recorded as pending and the event kept with it
-   * (answers true: hold the event back).
+   * services ask for a deposit, or the location's policy requires a card online, the hold is
+   * recorded as pending and the event kept with it (a non-null answer: hold the event back).
    */
   async holdInBooking(
     m: EntityManager,
@@ -66,22 +73,32 @@ export class AppointmentDepositsUseCase {
     event: BookedEvent,
     snapshot: Record<string, unknown>,
     now: Date,
-  ): Promise<{ amountMinor: number; currency: string; dueAt: string } | null> {
+    asksCard = true,
+  ): Promise<BookingDepositDue | null> {
     const amountMinor = depositFor(depositParts(snapshot));
-    if (amountMinor <= 0) return null;
+    const cardPolicy = asksCard ? await this.deposits.cardPolicy(event.locationId!, m) : null;
+    if (amountMinor <= 0 && !cardPolicy) return null;
+    const kind = amountMinor > 0 ? 'deposit' : 'card';
     const payload = event.payload as { clientId: string; currency: string };
     const dueAt = new Date(now.getTime() + DEPOSIT_HOLD_MS);
     await this.deposits.insert(m, {
       appointmentId,
       locationId: event.locationId!,
       clientId: payload.clientId,
+      kind,
+      saveCard: cardPolicy !== null,
       amountMinor,
       currency: payload.currency,
       dueAt,
       bookedEvent: event,
       now,
     });
-    return { amountMinor, currency: payload.currency, dueAt: dueAt.toISOString() };
+    return { kind, amountMinor, currency: payload.currency, dueAt: dueAt.toISOString(), cardPolicy };
+  }
+
+  /** The booking page's locations: which require a card online, with the fees it may be charged. */
+  async cardPolicyOf(locationId: string): Promise<CardPolicy | null> {
+    return this.deposits.cardPolicy(locationId);
   }
 
   async view(appointmentId: string): Promise<AppointmentDepositView> {
@@ -120,14 +137,15 @@ export class AppointmentDepositsUseCase {
 
   /** Every minute: holds whose deposit did not come in time are released. */
   async releaseOverdue(now = new Date(), limit = 50): Promise<number> {
-    const ids = await this.deposits.overdue(now, limit);
-    for (const id of ids) {
-      await this.releaseHold(id, 'The deposit was not paid in time', now).catch((error: unknown) => {
+    const overdue = await this.deposits.overdue(now, limit);
+    for (const { appointmentId: id, kind } of overdue) {
+      const reason = kind === 'card' ? 'No card was saved in time' : 'The deposit was not paid in time';
+      await this.releaseHold(id, reason, now).catch((error: unknown) => {
         if (!(error instanceof ConflictError))
           this.logger.warn({ err: error, appointmentId: id }, 'could not release an overdue deposit hold');
       });
     }
-    return ids.length;
+    return overdue.length;
   }
 
   private releaseHold(appointmentId: string, reason: string, now: Date): Promise<AppointmentDepositView> {

@@ -75,7 +75,11 @@ export class OnlineBookingUseCase {
   async info() {
     const [business, design] = await Promise.all([this.lookup.business(), this.repo.design()]);
     const { offeredServiceIds: _s, offeredStaffIds: _t, version: _v, updatedAt: _u, ...look } = design;
-    return { businessName: business.businessName, design: look, locations: business.locations };
+    // A location requiring a card online says so (and its fees) before anyone books there.
+    const locations = await Promise.all(
+      business.locations.map(async (l) => ({ ...l, cardPolicy: await this.deposits.cardPolicyOf(l.id) })),
+    );
+    return { businessName: business.businessName, design: look, locations };
   }
 
   async services(query: unknown): Promise<PublicService[]> {
@@ -259,14 +263,17 @@ export class OnlineBookingUseCase {
     const what = chosen.length === 1 ? { serviceId: chosen[0].serviceId, staffId: chosen[0].staffId } : { services: chosen };
     const booking = { locationId: b.locationId, ...what, startsAt: b.startsAt, notes: b.notes ?? null, source: 'online' as const };
     let appointment: AppointmentView;
-    // A visit whose services ask for a deposit is held, not booked, until retail takes it (AppointmentDepositsUseCase).
+    // A visit whose services ask for a deposit (or whose location requires a card online) is held, not booked, until
+    // retail takes it (AppointmentDepositsUseCase).
     const held: { deposit: Confirmation['deposit'] } = { deposit: null };
     // The forms the booking asks (documents' form requests) are found by this key alone: 256 random
     // bits in the answer, their SHA-256 in the booked event (never the key itself).
     const formsKey = randomBytes(32).toString('base64url');
     const holdBookedEvent: BookingSteps['holdBookedEvent'] = async (m, id, event, snapshot) => {
       event.payload.formsKeySha256 = createHash('sha256').update(formsKey).digest('hex');
-      held.deposit = await this.deposits.holdInBooking(m, id, event, snapshot, now);
+      // A card is asked of the page's visitors and clients; a booking another service makes for a known client (the
+      // texting assistant) has nobody at a card form, so only a deposit holds it.
+      held.deposit = await this.deposits.holdInBooking(m, id, event, snapshot, now, !forClient);
       return held.deposit !== null;
     };
     if (forClient) {
