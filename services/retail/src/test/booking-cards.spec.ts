@@ -1,20 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { bookingDepositViewSchema, cancellationFeeViewSchema, ticketViewSchema, type BookingDepositView } from '@salon/contracts';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepositScheduling } from '../modules/deposits/persistence/deposit-scheduling.provider.js';
 import { BookingDepositsUseCase } from '../modules/deposits/use-cases/booking-deposits.use-case.js';
 import { TestDepositScheduling } from './deposit-scheduling.stub.js';
-import { CLIENT, LOCATION, startRetail, type RetailTestApp } from './retail-app.js';
-import { allDelivered, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
+import { CLIENT, LOCATION, type RetailTestApp } from './retail-app.js';
+import { allDelivered, payOnHostedPage, type StripePeer, startRetailWithPeer, type RetailWithPeer } from './stripe-peer.js';
 
 // A card required to book online (issue 11, the location's requireCardOnline): the booking's time is
 // held until the client saves a card in the hosted modal (a SetupIntent, nothing charged); the
 // saved card then pays a no-show or late-cancel fee in one click. The real app and database, the
 // local Stripe peer through the SDK with its signed webhooks; scheduling's held time stood in for
 // (deposit-scheduling.stub.ts; scheduling's own side is services/scheduling/src/test/card-holds.spec.ts).
-const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let paid: RetailWithPeer;
 let t: RetailTestApp;
 let peer: StripePeer;
 let stripe: Stripe;
@@ -22,17 +20,12 @@ let holds: TestDepositScheduling;
 let n = 700;
 
 beforeAll(async () => {
-  peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
-  t = await startRetail('booking_cards', { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: peer.url });
-  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
-  stripe = await peerClient(peer, secretKey);
+  paid = await startRetailWithPeer('booking_cards');
+  ({ t, peer, stripe } = paid);
   holds = t.app.get(DepositScheduling) as unknown as TestDepositScheduling;
   t.platform.feePolicies.set(LOCATION, { noShowFeeMinor: 2500, lateCancelFeeMinor: 1500 });
 });
-afterAll(async () => {
-  await t?.close();
-  await peer?.stop();
-});
+afterAll(() => paid?.close());
 
 const settle = () => allDelivered(peer);
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { bookingDepositViewSchema, ticketViewSchema, type BookingDepositView } from '@salon/contracts';
 import { OutboxWriter } from '@salon/nest-kit';
 import type Stripe from 'stripe';
@@ -13,14 +12,13 @@ import { DepositOutcomesUseCase } from '../modules/deposits/use-cases/deposit-ou
 import { PaymentRepository } from '../modules/payments/persistence/payment.repository.js';
 import { TicketRepository } from '../modules/tickets/persistence/ticket.repository.js';
 import { TestDepositScheduling } from './deposit-scheduling.stub.js';
-import { APPOINTMENT, CLIENT, LOCATION, newKey, startRetail, type RetailTestApp } from './retail-app.js';
-import { allDelivered, payOnHostedPage, peerClient, startStripePeer, type StripePeer } from './stripe-peer.js';
+import { APPOINTMENT, CLIENT, LOCATION, newKey, type RetailTestApp } from './retail-app.js';
+import { allDelivered, payOnHostedPage, type StripePeer, startRetailWithPeer, type RetailWithPeer } from './stripe-peer.js';
 
 // Online booking deposits end to end on retail's side: the real app and database, the local Stripe
 // peer through the SDK with its signed webhooks, and scheduling's held time stood in for
 // (deposit-scheduling.stub.ts; scheduling's own side is services/scheduling/src/test/deposits.spec.ts).
-const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+let paid: RetailWithPeer;
 let t: RetailTestApp;
 let peer: StripePeer;
 let stripe: Stripe;
@@ -28,16 +26,11 @@ let holds: TestDepositScheduling;
 let n = 100;
 
 beforeAll(async () => {
-  peer = await startStripePeer({ port: 0, secretKey, webhookSecret });
-  t = await startRetail('deposits', { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: peer.url });
-  peer.setWebhookUrl(`${t.url}/api/webhooks/stripe`);
-  stripe = await peerClient(peer, secretKey);
+  paid = await startRetailWithPeer('deposits');
+  ({ t, peer, stripe } = paid);
   holds = t.app.get(DepositScheduling) as unknown as TestDepositScheduling;
 });
-afterAll(async () => {
-  await t?.close();
-  await peer?.stop();
-});
+afterAll(() => paid?.close());
 
 const settle = () => allDelivered(peer);
 
