@@ -116,7 +116,9 @@ const handler =
 const server = http.createServer((req, res) => {
   // A connection the load generator closes mid-request must not end the server.
   const fail = (error) =>
-    res.headersSent ? res.destroy() : res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: error.message }));
+    res.headersSent
+      ? res.destroy()
+      : res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: error.message }));
   edgeCheck(req, res).then((pass) => pass && Promise.resolve(handler(req, res)).catch(fail), fail);
 });
 server.keepAliveTimeout = 65_000;

@@ -15,7 +15,7 @@ export const RUNTIME_LABELS = {
  * @param {'hive'|'hive-router'|'apollo'} options.runtime
  * @param {number} options.port
  * @param {Record<string,string>} options.env the gateway's variables: *_URL, JWT_SECRET, REDIS_URL, REDIS_KEY_PREFIX…
- * @returns {Promise<{ runtime: string, label: string, url: string, stop(): Promise<void> }>}
+ * @returns {Promise<{ runtime: string, label: string, url: string, pid: number, stop(): Promise<void> }>}
  */
 export async function startGatewayRuntime({ runtime, port, env }) {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./gateway-runtime-server.mjs', import.meta.url))], {
@@ -44,6 +44,7 @@ export async function startGatewayRuntime({ runtime, port, env }) {
     runtime,
     label: RUNTIME_LABELS[runtime] ?? runtime,
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
