@@ -20,7 +20,7 @@ import { buildAll, ensureInstalled, ROOT } from '../lib/install.mjs';
 
 ensureInstalled();
 const { requireLocalServices, dropDatabase, postgresAdminUrl } = await import('../lib/local-services.mjs');
-const { startPlatform } = await import('../lib/platform.mjs');
+const { startPlatform, SERVICES } = await import('../lib/platform.mjs');
 
 await requireLocalServices();
 buildAll();
@@ -34,16 +34,19 @@ if (!only || only === 'gateway') {
   const tag = randomBytes(3).toString('hex');
   const port = Number(process.env.BENCH_PORT ?? 4700);
   console.log('\n› GraphQL viewer: starting the platform for the benchmark…');
+  const jwtSecret = `bench-secret-${randomBytes(16).toString('hex')}`;
+  const redisPrefix = `bench:${tag}:`;
+  const alternatives = [];
   const platform = await startPlatform({
     port,
     portOffset: port - 4000,
     databasePrefix: `bench_${tag}`,
-    redisPrefix: `bench:${tag}:`,
+    redisPrefix,
     logs: 'ignore',
     env: {
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
-      JWT_SECRET: `bench-secret-${randomBytes(16).toString('hex')}`,
+      JWT_SECRET: jwtSecret,
       EVENT_SECRET_KEY: randomBytes(16).toString('hex'),
       // Production messaging with SES insists on its SNS topics; the bench receives no notifications.
       SES_SNS_TOPIC_ARNS: 'arn:aws:sns:us-east-1:000000000000:bench-ses-notifications',
@@ -57,10 +60,34 @@ if (!only || only === 'gateway') {
     });
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const { token } = await login.json();
+    // Other federation runtimes over the same subgraphs, same token check, each its own process
+    // (load-tests/bench/gateway-runtime-server.mjs): BENCH_GATEWAY_RUNTIMES=hive,hive-router (default),
+    // add `apollo` for @apollo/gateway without our Express middleware, `none` for our gateway alone.
+    const { startGatewayRuntime } = await import('../../load-tests/bench/gateway-runtimes.mjs');
+    const runtimes = (process.env.BENCH_GATEWAY_RUNTIMES ?? 'hive,hive-router').split(',').filter((r) => r && r !== 'none');
+    for (const [i, runtime] of runtimes.entries()) {
+      alternatives.push(
+        await startGatewayRuntime({
+          runtime,
+          port: port + 90 + i,
+          env: {
+            ...Object.fromEntries(SERVICES.map((s) => [s.gatewayVariable, platform.serviceUrls[s.name]])),
+            JWT_SECRET: jwtSecret,
+            REDIS_KEY_PREFIX: redisPrefix,
+            NODE_ENV: 'production',
+          },
+        }),
+      );
+    }
+    // Every target is measured once per round, interleaved, and the rows are the means (the machine is shared).
+    const rounds = Number(process.env.BENCH_GATEWAY_ROUNDS ?? 2);
     results.gatewayViewer = await gatewayViewer.run({
       gatewayUrl: platform.url,
       identityUrl: platform.serviceUrls.identity,
       token,
+      alternatives,
+      rounds,
+      pids: { direct: platform.pids.identity, gateway: platform.pids.gateway },
       durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
     });
@@ -71,10 +98,14 @@ if (!only || only === 'gateway') {
       schedulingUrl: platform.serviceUrls.scheduling,
       clientsUrl: platform.serviceUrls.clients,
       token,
+      alternatives,
+      rounds,
+      pids: { scheduling: platform.pids.scheduling, clients: platform.pids.clients, gateway: platform.pids.gateway },
       durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
     });
   } finally {
+    for (const alternative of alternatives) await alternative.stop();
     await platform.stop();
     for (const database of platform.databases) await dropDatabase(postgresAdminUrl(), database);
   }

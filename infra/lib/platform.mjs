@@ -153,6 +153,8 @@ export async function startPlatform(options = {}) {
   delete common[CLOCK_OFFSET_ENV];
   if (options.clockOffsetMs !== undefined) Object.assign(common, clockEnv(options.clockOffsetMs, common.NODE_OPTIONS));
   const children = [];
+  /** Each API's and the gateway's process id, by name (the gateway bench reads their CPU time). */
+  const pids = {};
   const databases = [];
   const lateSeeds = [];
   const peers = {};
@@ -219,6 +221,7 @@ export async function startPlatform(options = {}) {
         stdio: ['pipe', options.logs ?? 'inherit', options.logs ?? 'inherit'],
       });
       children.push(child);
+      pids[service.name] = child.pid;
       await waitForReady(`http://127.0.0.1:${service.port + offset}/health/ready`, child, service.name);
       gatewayEnv[service.gatewayVariable] = `http://127.0.0.1:${service.port + offset}`;
       // Seeds may read an earlier service's demo rows (scheduling's demo week needs the demo staff and clients).
@@ -248,6 +251,7 @@ export async function startPlatform(options = {}) {
       stdio: ['pipe', options.logs ?? 'inherit', options.logs ?? 'inherit'],
     });
     children.push(gateway);
+    pids.gateway = gateway.pid;
     await waitForReady(`http://127.0.0.1:${port}/health/ready`, gateway, 'gateway');
   } catch (error) {
     await stop();
@@ -258,6 +262,7 @@ export async function startPlatform(options = {}) {
     serviceUrls: Object.fromEntries(SERVICES.map((s) => [s.name, `http://127.0.0.1:${s.port + offset}`])),
     databases,
     children,
+    pids,
     peers,
     stop,
   };

@@ -7,6 +7,7 @@
 //
 // The lead's `npm run bench` starts the platform (demo salon) and calls `run(...)`.
 import autocannon from 'autocannon';
+import { cpuMs, meanOfRounds } from './gateway-viewer.bench.mjs';
 
 export const JOIN_QUERY =
   'query Join($from: String!, $to: String!) { appointments(from: $from, to: $to) { id startsAt client { id firstName lastName } } }';
@@ -46,7 +47,7 @@ function autocannonRun(options, onResponse) {
   });
 }
 
-async function measure(label, url, body, { token, durationSeconds, connections, warmupSeconds }) {
+async function measure(label, url, body, { token, pid, durationSeconds, connections, warmupSeconds }) {
   const request = {
     url,
     method: 'POST',
@@ -56,13 +57,18 @@ async function measure(label, url, body, { token, durationSeconds, connections, 
   };
   if (warmupSeconds > 0) await autocannonRun({ ...request, duration: warmupSeconds });
   const latencies = [];
+  const cpuBefore = cpuMs(pid);
   const result = await autocannonRun({ ...request, duration: durationSeconds }, (_c, status, _b, ms) => {
     if (status >= 200 && status < 300) latencies.push(ms);
   });
+  const cpuAfter = cpuMs(pid);
   latencies.sort((a, b) => a - b);
   return {
     target: label,
     requestsPerSecond: round(result.requests.average, 1),
+    requests: result.requests.total,
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : round((cpuAfter - cpuBefore) / result.requests.total, 3),
     latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)) },
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
@@ -72,6 +78,10 @@ async function measure(label, url, body, { token, durationSeconds, connections, 
 /**
  * Asks for the demo calendar's `days` around now (a day view by default), checks
  * that the gateway's answer equals the two direct calls', then measures the three.
+ * `pids` ({ scheduling, clients, gateway }, and each alternative's `pid`) add the CPU each target's
+ * own process spent per request. `alternatives` ({ label, url } of other gateways over the same subgraphs) are checked the same
+ * way and get a row and a ratio each; with `rounds` > 1 every target is measured once per round,
+ * interleaved (the gateways' order reversed every other round), and each row is the mean of its rounds.
  */
 export async function run({
   gatewayUrl,
@@ -82,6 +92,9 @@ export async function run({
   connections = 10,
   warmupSeconds = 2,
   days = 1,
+  alternatives = [],
+  rounds = 1,
+  pids = {},
   print = true,
 }) {
   const trim = (url) => `${url.replace(/\/+$/, '')}/graphql`;
@@ -96,21 +109,38 @@ export async function run({
   }));
   if (representations.length === 0) throw new Error('gateway join bench: the demo calendar has no appointments with clients in the window');
   const direct2 = await post(clients, token, { query: ENTITIES_QUERY, variables: { representations } });
-  const joined = await post(gw, token, { query: JOIN_QUERY, variables });
   const names = new Map(direct2._entities.map((c) => [c.id, `${c.firstName} ${c.lastName}`]));
-  for (const a of joined.appointments) {
-    if (a.client && names.get(a.client.id) !== `${a.client.firstName} ${a.client.lastName}`)
-      throw new Error(`gateway join bench: the gateway's client ${a.client.id} differs from the clients subgraph's`);
+  const gateways = [
+    { label: 'gateway (joined)', url: gw, pid: pids.gateway },
+    ...alternatives.map((alt) => ({ label: `${alt.label} (joined)`, url: trim(alt.url), pid: alt.pid })),
+  ];
+  let joined;
+  for (const { url } of gateways) {
+    joined = await post(url, token, { query: JOIN_QUERY, variables });
+    for (const a of joined.appointments) {
+      if (a.client && names.get(a.client.id) !== `${a.client.firstName} ${a.client.lastName}`)
+        throw new Error(`gateway join bench: ${url}'s client ${a.client.id} differs from the clients subgraph's`);
+    }
   }
-  const settings = { durationSeconds, connections, warmupSeconds };
-  const scheduling = await measure('scheduling (direct)', sched, { query: SCHEDULING_QUERY, variables }, { token, ...settings });
-  const entities = await measure(
-    'clients _entities (direct)',
-    clients,
-    { query: ENTITIES_QUERY, variables: { representations } },
-    { token, ...settings },
-  );
-  const gateway = await measure('gateway (joined)', gw, { query: JOIN_QUERY, variables }, { token, ...settings });
+  const settings = { durationSeconds, connections, warmupSeconds, rounds };
+  const directs = [
+    { label: 'scheduling (direct)', url: sched, pid: pids.scheduling, body: { query: SCHEDULING_QUERY, variables } },
+    {
+      label: 'clients _entities (direct)',
+      url: clients,
+      pid: pids.clients,
+      body: { query: ENTITIES_QUERY, variables: { representations } },
+    },
+  ];
+  const targets = [...directs, ...gateways.map((g) => ({ ...g, body: { query: JOIN_QUERY, variables } }))];
+  const measured = targets.map(() => []);
+  for (let r = 0; r < rounds; r += 1) {
+    const order = gateways.map((_, i) => i + directs.length);
+    for (const i of [0, 1, ...(r % 2 === 0 ? order : order.reverse())]) {
+      measured[i].push(await measure(targets[i].label, targets[i].url, targets[i].body, { token, pid: targets[i].pid, ...settings }));
+    }
+  }
+  const [scheduling, entities, gateway, ...others] = measured.map(meanOfRounds);
   const sum = {
     target: 'sum of the two direct calls',
     requestsPerSecond: round(1 / (1 / scheduling.requestsPerSecond + 1 / entities.requestsPerSecond), 1),
@@ -121,22 +151,50 @@ export async function run({
     },
     errors: scheduling.errors + entities.errors,
     non2xx: scheduling.non2xx + entities.non2xx,
+    cpuMsPerRequest:
+      scheduling.cpuMsPerRequest === undefined || entities.cpuMsPerRequest === undefined
+        ? undefined
+        : round(scheduling.cpuMsPerRequest + entities.cpuMsPerRequest, 3),
   };
-  const ratio = {
-    throughput: round(gateway.requestsPerSecond / sum.requestsPerSecond),
-    p50: round(gateway.latencyMs.p50 / sum.latencyMs.p50),
-    p95: round(gateway.latencyMs.p95 / sum.latencyMs.p95),
-  };
-  const rowsData = [scheduling, entities, sum, gateway];
+  const ratioToSum = (target) => ({
+    throughput: round(target.requestsPerSecond / sum.requestsPerSecond),
+    p50: round(target.latencyMs.p50 / sum.latencyMs.p50),
+    p95: round(target.latencyMs.p95 / sum.latencyMs.p95),
+  });
+  const ratio = ratioToSum(gateway);
+  const alternativeResults = others.map((alt) => ({ ...alt, ratio: ratioToSum(alt) }));
+  const rowsData = [scheduling, entities, sum, gateway, ...alternativeResults];
   const rows = [
-    ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'],
-    ...rowsData.map((r) => [r.target, r.requestsPerSecond, r.latencyMs.p50, r.latencyMs.p95, r.latencyMs.p99, r.errors, r.non2xx]),
-    ['gateway / sum', `${ratio.throughput}x`, `${ratio.p50}x`, `${ratio.p95}x`, '', '', ''],
+    ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms/req', 'req/s by round'],
+    ...rowsData.map((r) => [
+      r.target,
+      r.requestsPerSecond,
+      r.latencyMs.p50,
+      r.latencyMs.p95,
+      r.latencyMs.p99,
+      r.errors,
+      r.non2xx,
+      r.cpuMsPerRequest ?? '',
+      (r.rounds ?? []).map((x) => Math.round(x.requestsPerSecond)).join(' / '),
+    ]),
+    ['gateway / sum', `${ratio.throughput}x`, `${ratio.p50}x`, `${ratio.p95}x`, '', '', '', '', ''],
+    ...alternativeResults.map((r) => [
+      `${r.target.replace(' (joined)', '')} / sum`,
+      `${r.ratio.throughput}x`,
+      `${r.ratio.p50}x`,
+      `${r.ratio.p95}x`,
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]),
   ].map((row) => row.map(String));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const roundsNote = rounds > 1 ? `, ${rounds} interleaved rounds (mean)` : '';
   const table = [
-    `appointments with their clients (${joined.appointments.length} appointments, ${representations.length} clients), ${connections} connections, ${durationSeconds} s each`,
+    `appointments with their clients (${joined.appointments.length} appointments, ${representations.length} clients), ${connections} connections, ${durationSeconds} s each${roundsNote}`,
     line(rows[0]),
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...rows.slice(1).map(line),
@@ -150,6 +208,7 @@ export async function run({
     sum,
     gateway,
     ratio,
+    alternatives: alternativeResults,
     settings,
     table,
   };

@@ -8,6 +8,8 @@
 // Environment works too: GATEWAY_URL, IDENTITY_URL, BENCH_TOKEN, BENCH_EMAIL, BENCH_PASSWORD,
 // BENCH_DURATION, BENCH_CONNECTIONS.
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -47,6 +49,29 @@ async function checkOnce(url, token) {
   return body.data.viewer;
 }
 
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere.
+ * The CPU a target's own process spends per request does not depend on how many other processes
+ * share the machine, where req/s does: on a loaded machine it is the figure to compare.
+ */
+export function cpuMs(pid) {
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
 function autocannonRun(options, onResponse) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
@@ -55,7 +80,7 @@ function autocannonRun(options, onResponse) {
 }
 
 /** Measures one target: a short warm-up, then `durationSeconds` at `connections`. */
-async function measure(label, url, { token, durationSeconds, connections, warmupSeconds }) {
+async function measure(label, url, { token, pid, durationSeconds, connections, warmupSeconds }) {
   const request = {
     url,
     method: 'POST',
@@ -66,15 +91,19 @@ async function measure(label, url, { token, durationSeconds, connections, warmup
   if (warmupSeconds > 0) await autocannonRun({ ...request, duration: warmupSeconds });
 
   const latencies = [];
+  const cpuBefore = cpuMs(pid);
   const result = await autocannonRun({ ...request, duration: durationSeconds }, (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
   });
+  const cpuAfter = cpuMs(pid);
   latencies.sort((a, b) => a - b);
   return {
     target: label,
     url,
     requestsPerSecond: round(result.requests.average, 1),
     requests: result.requests.total,
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : round((cpuAfter - cpuBefore) / result.requests.total, 3),
     latencyMs: {
       mean: round(result.latency.average),
       p50: round(percentile(latencies, 50)),
@@ -86,45 +115,108 @@ async function measure(label, url, { token, durationSeconds, connections, warmup
   };
 }
 
-export function formatTable({ direct, gateway, ratio, settings }) {
+export function formatTable({ direct, gateway, ratio, alternatives = [], settings }) {
+  const vs = (r) => [r.ratio.throughput, r.ratio.p50, r.ratio.p95, r.ratio.p99].map((x) => `${x}x`);
   const rows = [
-    ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'],
-    ...[direct, gateway].map((r) => [r.target, r.requestsPerSecond, r.latencyMs.p50, r.latencyMs.p95, r.latencyMs.p99, r.errors, r.non2xx]),
-    ['gateway / direct', `${ratio.throughput}x`, `${ratio.p50}x`, `${ratio.p95}x`, `${ratio.p99}x`, '', ''],
+    ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms/req', 'req/s by round'],
+    ...[direct, gateway, ...alternatives].map((r) => [
+      r.target,
+      r.requestsPerSecond,
+      r.latencyMs.p50,
+      r.latencyMs.p95,
+      r.latencyMs.p99,
+      r.errors,
+      r.non2xx,
+      r.cpuMsPerRequest ?? '',
+      (r.rounds ?? []).map((x) => Math.round(x.requestsPerSecond)).join(' / '),
+    ]),
+    ['gateway / direct', ...vs({ ratio }), '', '', '', ''],
+    ...alternatives.map((r) => [`${r.target} / direct`, ...vs(r), '', '', '', '']),
   ].map((row) => row.map(String));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const rounds = settings.rounds > 1 ? `, ${settings.rounds} interleaved rounds (mean)` : '';
   return [
-    `viewer query, ${settings.connections} connections, ${settings.durationSeconds} s each (after ${settings.warmupSeconds} s warm-up)`,
+    `viewer query, ${settings.connections} connections, ${settings.durationSeconds} s each (after ${settings.warmupSeconds} s warm-up)${rounds}`,
     line(rows[0]),
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...rows.slice(1).map(line),
   ].join('\n');
 }
 
+/** Mean of the rounds' figures of one target (its rounds are kept in `rounds`). */
+export function meanOfRounds(results) {
+  const mean = (pick) => round(results.reduce((sum, r) => sum + pick(r), 0) / results.length, 3);
+  const [first] = results;
+  return {
+    ...first,
+    requestsPerSecond: mean((r) => r.requestsPerSecond),
+    requests: results.reduce((sum, r) => sum + (r.requests ?? 0), 0),
+    latencyMs: Object.fromEntries(Object.keys(first.latencyMs).map((key) => [key, mean((r) => r.latencyMs[key])])),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    cpuMsPerRequest: results.every((r) => r.cpuMsPerRequest !== undefined) ? mean((r) => r.cpuMsPerRequest) : undefined,
+    rounds: results.map((r) => ({ requestsPerSecond: r.requestsPerSecond, latencyMs: r.latencyMs, cpuMsPerRequest: r.cpuMsPerRequest })),
+  };
+}
+
+export function ratioOf(target, base) {
+  return {
+    throughput: round(target.requestsPerSecond / base.requestsPerSecond),
+    p50: round(target.latencyMs.p50 / base.latencyMs.p50),
+    p95: round(target.latencyMs.p95 / base.latencyMs.p95),
+    p99: round(target.latencyMs.p99 / base.latencyMs.p99),
+  };
+}
+
 /**
  * Runs the benchmark and prints a table. Returns
- * { direct, gateway, ratio: { throughput, p50, p95, p99 }, settings, table }.
- * The two targets run one after the other, so they never compete for the CPU.
+ * { direct, gateway, ratio: { throughput, p50, p95, p99 }, alternatives, settings, table }.
+ * The targets run one after the other, so they never compete for the CPU. `alternatives`
+ * ({ label, url } of other gateways over the same subgraphs, e.g. gateway-runtimes.mjs) get a row
+ * and a ratio each; `pids` ({ direct, gateway }, and each alternative's `pid`) add the CPU each
+ * target's own process spent per request (Linux /proc). With `rounds` > 1 every target is measured once per round, interleaved (the
+ * gateways' order reversed every other round), and each row is the mean of its rounds.
  */
-export async function run({ gatewayUrl, identityUrl, token, durationSeconds = 10, connections = 10, warmupSeconds = 2, print = true }) {
+export async function run({
+  gatewayUrl,
+  identityUrl,
+  token,
+  alternatives = [],
+  rounds = 1,
+  pids = {},
+  durationSeconds = 10,
+  connections = 10,
+  warmupSeconds = 2,
+  print = true,
+}) {
   if (!gatewayUrl || !identityUrl || !token) throw new Error('run() needs gatewayUrl, identityUrl and token');
   const trim = (url) => url.replace(/\/+$/, '');
-  const directUrl = `${trim(identityUrl)}/graphql`;
-  const viaGatewayUrl = `${trim(gatewayUrl)}/graphql`;
-  await checkOnce(directUrl, token);
-  await checkOnce(viaGatewayUrl, token);
+  const targets = [
+    { label: 'identity (direct)', url: `${trim(identityUrl)}/graphql`, pid: pids.direct },
+    { label: 'gateway', url: `${trim(gatewayUrl)}/graphql`, pid: pids.gateway },
+    ...alternatives.map((alt) => ({ label: alt.label, url: `${trim(alt.url)}/graphql`, pid: alt.pid })),
+  ];
+  for (const target of targets) await checkOnce(target.url, token);
 
-  const settings = { durationSeconds, connections, warmupSeconds };
-  const direct = await measure('identity (direct)', directUrl, { token, ...settings });
-  const gateway = await measure('gateway', viaGatewayUrl, { token, ...settings });
-  const ratio = {
-    throughput: round(gateway.requestsPerSecond / direct.requestsPerSecond),
-    p50: round(gateway.latencyMs.p50 / direct.latencyMs.p50),
-    p95: round(gateway.latencyMs.p95 / direct.latencyMs.p95),
-    p99: round(gateway.latencyMs.p99 / direct.latencyMs.p99),
+  const settings = { durationSeconds, connections, warmupSeconds, rounds };
+  const measured = targets.map(() => []);
+  for (let r = 0; r < rounds; r += 1) {
+    const gateways = targets.slice(1).map((_, i) => i + 1);
+    for (const i of [0, ...(r % 2 === 0 ? gateways : gateways.reverse())]) {
+      measured[i].push(await measure(targets[i].label, targets[i].url, { token, pid: targets[i].pid, ...settings }));
+    }
+  }
+  const [direct, gateway, ...others] = measured.map(meanOfRounds);
+  const ratio = ratioOf(gateway, direct);
+  const summary = {
+    name: 'gateway-viewer',
+    direct,
+    gateway,
+    ratio,
+    alternatives: others.map((alt) => ({ ...alt, ratio: ratioOf(alt, direct) })),
+    settings,
   };
-  const summary = { name: 'gateway-viewer', direct, gateway, ratio, settings };
   const table = formatTable(summary);
   if (print) console.log(table);
   return { ...summary, table };
