@@ -11,6 +11,7 @@ import { PlanPriorityBooking1796780000000 } from './migrations/1796780000000-pla
 import { MembershipBilling1796810000000 } from './migrations/1796810000000-membership-billing.js';
 import { CancellationFees1796830000000 } from './migrations/1796830000000-cancellation-fees.js';
 import { Receipts1796930000000 } from './migrations/1796930000000-receipts.js';
+import { FeeLineReason1796947310000 } from './migrations/1796947310000-fee-line-reason.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   MembershipBilling1796810000000,
   CancellationFees1796830000000,
   Receipts1796930000000,
+  FeeLineReason1796947310000,
 ];

@@ -22,6 +22,8 @@ export interface CardIntent {
   clientSecret: string | null;
   authenticationUrl: string | null;
   metadata: Record<string, string>;
+  /** The card charged (its latest charge's details), once there is a charge: brand and last four only. */
+  card?: { brand: string; last4: string } | null;
 }
 
 export interface SavedCard {

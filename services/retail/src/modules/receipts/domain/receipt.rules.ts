@@ -71,8 +71,8 @@ export function noReceiptReason(ticket: Pick<TicketView, 'status' | 'number'>): 
 
 /**
  * The receipt of a closed ticket; an open or voided ticket has none (a receipt is proof of a sale).
- * `feeReasons` are reasons recorded elsewhere for the ticket's fee lines (a kept deposit); a fee
- * line without one reads its own name as its reason.
+ * A fee line typed at the desk carries its own reason; `feeReasons` are reasons recorded elsewhere
+ * for the ticket's other fee lines (a kept deposit); a fee line without either reads its own name.
  */
 export function buildReceipt(
   ticket: TicketView,
@@ -126,7 +126,7 @@ export function buildReceipt(
       discountReason: l.discount?.reason ?? null,
       taxMinor: l.taxMinor,
       totalMinor: l.totalMinor,
-      feeReason: l.kind === 'fee' ? (feeReasons[fee++] ?? l.name) : null,
+      feeReason: l.kind === 'fee' ? (l.reason ?? feeReasons[fee++] ?? l.name) : null,
     })),
     subtotalMinor: ticket.subtotalMinor,
     discountMinor: ticket.discountMinor,
