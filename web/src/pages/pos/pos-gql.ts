@@ -45,6 +45,7 @@ export const TICKET_FIELDS = graphql(`
       netMinor
       taxMinor
       totalMinor
+      reason
       discount {
         type
         amountMinor
@@ -81,6 +82,8 @@ export const TICKET_FIELDS = graphql(`
       changeMinor
       refundedMinor
       refundableMinor
+      cardBrand
+      cardLast4
       createdAt
       refunds {
         id
