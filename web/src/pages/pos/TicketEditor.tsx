@@ -535,7 +535,7 @@ function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdi
               id="pos-item-reason"
               className="pos-input"
               placeholder="Reason (on the receipt)"
-              required
+              aria-required="true"
               value={item.reason}
               onChange={(e) => setItem({ ...item, reason: e.target.value })}
             />
