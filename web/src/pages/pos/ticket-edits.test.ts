@@ -177,7 +177,7 @@ describe('a line discount and a fee reason', () => {
       null,
       discount,
     ]);
-    const discounted = line('l1', { discount: { __typename: 'TicketDiscount', ...discount, amountMinor: null } });
+    const discounted = line('l1', { discount: { ...discount, amountMinor: null } });
     expect(editLines([discounted], { kind: 'discount', lineId: 'l1', discount: null })[0]!.discount).toBeNull();
     const fee = { kind: 'add-item' as const, name: 'Late fee', unitPriceMinor: 1500, reason: '  Arrived late ' };
     expect(editLines([], { ...fee, itemKind: 'fee' }).at(-1)).toEqual({
