@@ -1,4 +1,5 @@
 import { PERMISSION_CATALOG } from '@salon/contracts/permissions';
+import { CARD_BRAND_WORDS } from '@salon/contracts/retail';
 import type { TicketDiscountInput, TicketFieldsFragment, TicketLineInput, TipInput } from '../../gql/graphql';
 import { formatCents } from '../../lib/format';
 import { dollarsToMinor } from '../services/money';
@@ -219,19 +220,9 @@ export function tipWithSplit(
   return split ? { ...base, split } : base;
 }
 
-const BRAND_WORDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** "Visa •••• 4242" for a card whose brand and last four are known (as the receipt says it), else the method's words. */
 export function tenderLabel(methodWords: string, cardBrand: string | null | undefined, cardLast4: string | null | undefined): string {
   if (!cardLast4 || !/^[0-9]{4}$/.test(cardLast4)) return methodWords;
-  const brand = cardBrand ? (BRAND_WORDS[cardBrand.toLowerCase()] ?? cardBrand) : methodWords;
+  const brand = cardBrand ? (CARD_BRAND_WORDS[cardBrand.toLowerCase()] ?? cardBrand) : methodWords;
   return `${brand} •••• ${cardLast4}`;
 }

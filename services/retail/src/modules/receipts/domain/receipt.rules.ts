@@ -3,7 +3,7 @@
  * here), its tenders with the card's brand and last four digits at most, its refunds, and for a fee
  * line the reason recorded for it. Pure, so every rule is tested.
  */
-import type { ReceiptTender, ReceiptView, TenderMethod, TicketView } from '@salon/contracts';
+import { CARD_BRAND_WORDS, type ReceiptTender, type ReceiptView, type TenderMethod, type TicketView } from '@salon/contracts';
 
 export interface ReceiptPayment {
   method: TenderMethod;
@@ -35,16 +35,6 @@ const METHOD_WORDS: Record<TenderMethod, string> = {
   prepaid_credit: 'Membership or package credit',
 };
 
-const BRAND_WORDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** Four digits or nothing: a longer or odd value is never shown. */
 export function safeLast4(value: string | null): string | null {
   const v = value?.trim() ?? '';
@@ -55,7 +45,7 @@ export function safeLast4(value: string | null): string | null {
 export function tenderLabel(method: TenderMethod, brand: string | null, last4: string | null): string {
   const digits = safeLast4(last4);
   if (!digits) return METHOD_WORDS[method];
-  const name = brand ? (BRAND_WORDS[brand.toLowerCase()] ?? brand.replace(/\s+/g, ' ').trim()) : METHOD_WORDS[method];
+  const name = brand ? (CARD_BRAND_WORDS[brand.toLowerCase()] ?? brand.replace(/\s+/g, ' ').trim()) : METHOD_WORDS[method];
   return `${name} •••• ${digits}`;
 }
 
