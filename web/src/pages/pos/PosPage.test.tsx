@@ -751,7 +751,7 @@ describe('PosPage', () => {
     fireEvent.change(kim, { target: { value: '9' } });
     expect(within(form).getByTestId('tip-left').textContent).toBe('$1.00 too much: the tip is $16.00');
     fireEvent.change(kim, { target: { value: '5' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Give Kim Park the $3.00 left' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Give the rest ($3.00) to Kim Park' }));
     expect(kim.value).toBe('8.00');
     expect(calls.filter((c) => c.op === 'UpdateTicket')).toHaveLength(updates);
     await act(async () => {

@@ -68,10 +68,13 @@ export function TipSplitForm({
             <button
               type="button"
               className="btn btn-ghost btn-xs"
-              aria-label={`Give ${p.name} the ${formatCents(left)} left`}
               onClick={() => setTexts(texts.map((t, j) => (j === i ? minorToDollars((dollarsToMinor(t) ?? 0) + left) : t)))}
             >
-              + rest
+              Give the rest
+              <span className="visually-hidden">
+                {' '}
+                ({formatCents(left)}) to {p.name}
+              </span>
             </button>
           )}
         </div>
