@@ -28,6 +28,8 @@ let alreadyOnTicket: boolean;
 let twoStaff: boolean;
 /** The most a line may be discounted (percent) without apply_large_discounts, as the server judges it. */
 let serverLimit: number;
+/** The day's lists answer as read before the last change (a refetch overtaken by the change): version 2's totals. */
+let staleDay: boolean;
 
 const location = { id: 'loc1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null };
 const appointment = {
@@ -171,6 +173,7 @@ beforeEach(() => {
   alreadyOnTicket = false;
   twoStaff = false;
   serverLimit = 20;
+  staleDay = false;
   appointment.ticketId = null;
   appointment.ticketStatus = null;
   sessionStorage.clear();
@@ -198,7 +201,7 @@ beforeEach(() => {
         const { operationName: op, variables } = body as { operationName: string; variables: Record<string, any> };
         calls.push({ op, variables });
         if (op === 'PosDay') {
-          const t = ticket ? computed() : null;
+          const t = ticket ? (staleDay ? { ...computed(), version: 2, totalMinor: 5500, balanceMinor: 5500 } : computed()) : null;
           return json(200, {
             data: {
               checkoutAppointments: [appointment],
@@ -208,6 +211,7 @@ beforeEach(() => {
                       {
                         __typename: 'Ticket',
                         id: t.id,
+                        version: t.version,
                         number: t.number,
                         totalMinor: t.totalMinor,
                         balanceMinor: t.balanceMinor,
@@ -222,6 +226,7 @@ beforeEach(() => {
                       {
                         __typename: 'Ticket',
                         id: t.id,
+                        version: t.version,
                         number: t.number,
                         totalMinor: t.totalMinor,
                         refundedMinor: t.refundedMinor,
@@ -536,6 +541,21 @@ describe('PosPage', () => {
     await waitFor(() => expect(calls.slice(asked).map((c) => c.op)).toEqual(expect.arrayContaining(['PosDay', 'PosTicket'])));
     await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Paid'));
   }, 20_000); // a long walk through the whole ticket: more steps than the default 5 s allows on a loaded machine
+
+  it('keeps showing the total the tip came to when the day’s list answers with the ticket as it was before', async () => {
+    const editor = await checkedOut();
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    staleDay = true;
+    const days = calls.filter((c) => c.op === 'PosDay').length;
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: '20%' }));
+    });
+    await waitFor(() => expect(calls.filter((c) => c.op === 'PosDay').length).toBeGreaterThan(days));
+    await waitFor(() => expect(within(editor).getByTestId('tip-split').textContent).toContain('Dana Lee $11.00'));
+    expect(within(editor).getByTestId('ticket-total').textContent).toBe('$66.00');
+    expect(within(editor).getByTestId('ticket-balance').textContent).toBe('$66.00');
+    expect((within(editor).getByLabelText('Cash amount') as HTMLInputElement).value).toBe('66.00');
+  });
 
   it('opens a ticket from the calendar’s Checkout (?appointment=) and keeps it in the address', async () => {
     await openPos('/pos?appointment=a1');

@@ -68,13 +68,19 @@ export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: stri
   const canUse = can(PERMISSIONS.USE_POS);
   const q = useQuery(TICKET, { variables: { id: ticketId }, fetchPolicy: 'cache-and-network' });
   const [update, updating] = useMutation(UPDATE_TICKET);
-  const ticket = q.data?.ticket;
+  // The day's lists are refetched after every change; one read before it (still on its way when the
+  // change was answered) writes the older totals over this ticket in the cache. Its version says
+  // so: the change's own answer is shown until the cache has caught up with it.
+  const [answered, setAnswered] = useState<Ticket | null>(null);
+  const cached = q.data?.ticket;
+  const ticket = answered && cached && answered.id === cached.id && answered.version > cached.version ? answered : cached;
 
   /** Saves a change; null when saved, else the server's refusal (a form shows it beside its fields). */
   const attempt = async (change: Omit<UpdateTicketInput, 'version'>): Promise<string | null> => {
     if (!ticket) return 'The ticket is still loading';
     try {
-      await update({ variables: { id: ticket.id, input: { version: ticket.version, ...change } } });
+      const res = await update({ variables: { id: ticket.id, input: { version: ticket.version, ...change } } });
+      setAnswered(res.data?.updateTicket ?? null);
       onChanged();
       return null;
     } catch (e) {

@@ -113,6 +113,7 @@ export const POS_DAY = graphql(`
     }
     openTickets: tickets(locationId: $locationId, status: "open") {
       id
+      version
       number
       totalMinor
       balanceMinor
@@ -124,6 +125,7 @@ export const POS_DAY = graphql(`
     }
     closedToday: tickets(locationId: $locationId, status: "closed", date: $date) {
       id
+      version
       number
       totalMinor
       refundedMinor
