@@ -4,7 +4,7 @@ import { axeViolations } from './axe.js';
 import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 
 // The checkout walks of the checkout issue, at the front desk: check out one of today's demo
-// appointments with a 20% tip, pay cash with change (phase 1) or by card in the hosted modal
+// appointments with a line discount and a 20% tip split by hand, pay cash with change (phase 1) or by card in the hosted modal
 // (phase 2: the local Stripe peer's page, its webhook back through the gateway), see the
 // payment-success confirmation with the amount, see the visit paid, then refund part of it;
 // after the cash checkout, send the receipt by e-mail and open the printable receipt.
@@ -38,12 +38,45 @@ describe('point of sale', () => {
     const before = cents(await editor.getByTestId('ticket-total').innerText());
     expect(before).toBeGreaterThan(0);
 
-    // A 20% tip of the (untaxed) services, computed by the retail service.
+    // 10% off the first line, with its reason, from the keyboard (Enter applies); the server computes it.
+    const firstLine = editor.locator('[data-testid^="line-"]').first();
+    const lineName = await firstLine.locator('strong').innerText();
+    await editor
+      .getByRole('button', { name: `Discount ${lineName}` })
+      .first()
+      .click();
+    const lineDiscount = editor.getByRole('form', { name: `Discount ${lineName}` });
+    await lineDiscount.getByLabel('Discount', { exact: true }).fill('10');
+    await lineDiscount.getByLabel('Reason').fill('Regular client');
+    expect(await axeViolations(page, '[data-testid="ticket-editor"]')).toEqual([]);
+    await lineDiscount.getByLabel('Reason').press('Enter');
+    await lineDiscount.waitFor({ state: 'detached' });
+    await expect.poll(() => firstLine.innerText()).toContain('10% off: Regular client');
+    await expect.poll(async () => cents(await editor.getByTestId('ticket-total').innerText())).toBeLessThan(before);
+    const discounted = cents(await editor.getByTestId('ticket-total').innerText());
+    expect(before - discounted).toBe(cents(await firstLine.locator('td').nth(3).innerText()));
+
+    // A 20% tip of the (untaxed, pre-discount) services, computed by the retail service.
     await editor.getByRole('button', { name: '20%', exact: true }).click();
     const tip = Math.floor((before * 20 + 50) / 100);
-    await expect.poll(async () => cents(await editor.getByTestId('ticket-total').innerText())).toBe(before + tip);
+    await expect.poll(async () => cents(await editor.getByTestId('ticket-total').innerText())).toBe(discounted + tip);
     await expect.poll(() => editor.getByTestId('tip-split').innerText()).toContain(dollars(tip));
-    const total = before + tip;
+    const total = discounted + tip;
+
+    // The tip split by hand: a cent short is refused, saying what is left; the whole tip to its performer is kept.
+    await editor.getByRole('button', { name: 'Split by hand' }).click();
+    const split = editor.getByRole('form', { name: 'Split the tip by hand' });
+    const share = split.getByRole('textbox').first();
+    await share.fill(((tip - 1) / 100).toFixed(2));
+    await expect.poll(() => split.getByTestId('tip-left').innerText()).toBe(`$0.01 left to assign of ${dollars(tip)}`);
+    expect(await axeViolations(page, '[data-testid="ticket-editor"]')).toEqual([]);
+    await split.getByRole('button', { name: 'Save split' }).click();
+    await expect.poll(() => split.getByRole('alert').innerText()).toContain('$0.01 left to assign');
+    await share.fill((tip / 100).toFixed(2));
+    await share.press('Enter');
+    await split.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.getByTestId('tip-split').innerText()).toContain('(split by hand)');
+    expect(cents(await editor.getByTestId('ticket-total').innerText())).toBe(total);
 
     // Cash: the next $20 note up (or more), with the change due shown before it is taken.
     const handed = Math.ceil((total + 1) / 2000) * 2000;
@@ -198,7 +231,7 @@ describe('point of sale', () => {
     await success.getByRole('button', { name: 'Close Window' }).click();
     await success.waitFor({ state: 'detached' });
     await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Paid');
-    await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain(`Card ${dollars(total)}`);
+    await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain(`Visa •••• 4242 ${dollars(total)}`);
 
     // A partial refund goes back to the card through Stripe.
     await editor.getByRole('button', { name: 'Refund' }).click();

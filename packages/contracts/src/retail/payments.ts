@@ -75,6 +75,9 @@ export const paymentViewSchema = z.object({
   readerId: z.string().nullable(),
   /** Added by the client on the card terminal (already part of amountMinor). */
   tipMinor: z.number().int(),
+  /** The card that paid (Stripe's word once it succeeded): its brand and last four digits, never more. */
+  cardBrand: z.string().nullable().optional(),
+  cardLast4: z.string().nullable().optional(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -26,6 +26,17 @@ export const receiptLineSchema = z.object({
 });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
+/** A card brand as Stripe spells it → as a receipt and the desk write it ("Visa •••• 4242"). */
+export const CARD_BRAND_WORDS: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
 export const receiptTenderSchema = z.object({
   method: z.enum(TENDER_METHODS),
   /** Words for the desk and the client: "Cash", "Visa •••• 4242", "Card". */

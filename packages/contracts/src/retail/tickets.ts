@@ -120,6 +120,8 @@ export const ticketLineViewSchema = z.object({
   planId: z.string().nullable().optional(),
   /** The physical gift card number a gift card line sells (null: generated at close). */
   cardCode: z.string().nullable().optional(),
+  /** Why a fee was charged (a fee line typed at the desk), shown on the receipt. */
+  reason: z.string().nullable().optional(),
   discount: discountViewSchema.nullable(),
   /** quantity × unit price. */
   grossMinor: z.number().int(),
@@ -200,6 +202,8 @@ export const ticketLineInputSchema = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9-]{6,40}$/, 'must be 6 to 40 letters, digits or dashes')
     .optional(),
+  /** Why a fee is charged (kind fee, required for a new one): the client reads it on the receipt. */
+  reason: reasonSchema.optional(),
 });
 export type TicketLineInput = z.input<typeof ticketLineInputSchema>;
 

@@ -12,6 +12,7 @@ import { MembershipBilling1796810000000 } from './migrations/1796810000000-membe
 import { CancellationFees1796830000000 } from './migrations/1796830000000-cancellation-fees.js';
 import { Receipts1796930000000 } from './migrations/1796930000000-receipts.js';
 import { BookingCardHolds1796961300000 } from './migrations/1796961300000-booking-card-holds.js';
+import { FeeLineReason1796961400000 } from './migrations/1796961400000-fee-line-reason.js';
 
 /** Everything TypeORM needs to know about this service's database. Repositories use SQL: no entities. */
 export const ENTITIES: never[] = [];
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   CancellationFees1796830000000,
   Receipts1796930000000,
   BookingCardHolds1796961300000,
+  FeeLineReason1796961400000,
 ];

@@ -61,7 +61,17 @@ describe('paying in the hosted card modal', () => {
     expect((await payOnHostedPage(url, '4242424242424242')).status).toBe(200);
     await settle();
     expect(await ticketOf(ticket.id)).toMatchObject({ status: 'closed', paidMinor: 5500, balanceMinor: 0 });
-    expect(await paymentOf(answer.payment.id)).toMatchObject({ status: 'succeeded', amountMinor: 5500, refundableMinor: 5500 });
+    // The card as Stripe's charge names it (payment_method_details.card), never more than brand and last four.
+    expect(await paymentOf(answer.payment.id)).toMatchObject({
+      status: 'succeeded',
+      amountMinor: 5500,
+      refundableMinor: 5500,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+    expect(await t.sql(`SELECT card_brand, card_last4 FROM payments WHERE id = $1`, [answer.payment.id])).toEqual([
+      { card_brand: 'visa', card_last4: '4242' },
+    ]);
     expect((await outbox(ticket.id)).map((e) => e.type)).toEqual(['retail.payment.succeeded.v1', 'retail.ticket.closed.v1']);
     expect((await outbox(ticket.id))[0]!.payload).toMatchObject({ method: 'card', amountMinor: 5500, paymentId: answer.payment.id });
   });
@@ -210,7 +220,13 @@ describe('the card terminal', () => {
 
     await stripe.testHelpers.terminal.readers.presentPaymentMethod(readerId, { amount_tip: 1100 });
     await settle();
-    expect(await paymentOf(res.body.payment.id)).toMatchObject({ status: 'succeeded', amountMinor: 6600, tipMinor: 1100 });
+    expect(await paymentOf(res.body.payment.id)).toMatchObject({
+      status: 'succeeded',
+      amountMinor: 6600,
+      tipMinor: 1100,
+      cardBrand: expect.any(String),
+      cardLast4: expect.stringMatching(/^[0-9]{4}$/),
+    });
     expect(await ticketOf(ticket.id)).toMatchObject({ status: 'closed', tipMinor: 1100, totalMinor: 6600, paidMinor: 6600 });
     const intentId = intentIdOf(ticket.id);
     expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded', amount_received: 6600 });

@@ -214,7 +214,7 @@ describe('changing a ticket', () => {
     [
       'a fee: desk refused',
       'desk',
-      (tk) => ({ lines: [{ id: tk.lines[0]!.id }, { kind: 'fee', name: 'Late fee', unitPriceMinor: 2500 }] }),
+      (tk) => ({ lines: [{ id: tk.lines[0]!.id }, { kind: 'fee', name: 'Late fee', unitPriceMinor: 2500, reason: 'Arrived late' }] }),
       403,
       /adding a fee needs the charge_fees permission/,
     ],
@@ -258,6 +258,32 @@ describe('changing a ticket', () => {
       { field: 'lines.0.id', message: 'is not a line of this ticket' },
       { field: 'lines.1.name', message: 'is required' },
     ]);
+  });
+
+  it('wants a reason for a fee (the client reads it on the receipt), and keeps it when the line is edited', async () => {
+    const ticket = await openedTicket();
+    const fee = { kind: 'fee', name: 'Late fee', unitPriceMinor: 1500 };
+    const missing = await t.as('manager').patch(`/api/tickets/${ticket.id}`, { version: ticket.version, lines: [fee] });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([
+      { field: 'lines.0.reason', message: 'is required for a fee: the client reads it on the receipt' },
+    ]);
+    const misplaced = await t.as('manager').patch(`/api/tickets/${ticket.id}`, {
+      version: ticket.version,
+      lines: [{ id: ticket.lines[0]!.id, reason: 'No reason to give' }],
+    });
+    expect(misplaced.body.details).toEqual([{ field: 'lines.0.reason', message: 'is only for a fee line' }]);
+    const added = await t.as('manager').patch(`/api/tickets/${ticket.id}`, {
+      version: ticket.version,
+      lines: [{ ...fee, reason: 'Arrived 30 minutes late' }],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.lines[0]).toMatchObject({ kind: 'fee', reason: 'Arrived 30 minutes late' });
+    const edited = await t.as('manager').patch(`/api/tickets/${ticket.id}`, {
+      version: added.body.version,
+      lines: [{ id: added.body.lines[0].id, quantity: 2 }],
+    });
+    expect(edited.body.lines[0]).toMatchObject({ quantity: 2, reason: 'Arrived 30 minutes late' });
   });
 });
 

@@ -24,6 +24,12 @@ let deliveries: Record<string, unknown>[];
 let notHeardYet: number;
 /** The appointment is already on a ticket: openTicket answers CONFLICT with that ticket (retail's refusal). */
 let alreadyOnTicket: boolean;
+/** The visit had a second service by Kim Park (a blow-dry, $25): two people share the tip. */
+let twoStaff: boolean;
+/** The most a line may be discounted (percent) without apply_large_discounts, as the server judges it. */
+let serverLimit: number;
+/** The day's lists answer as read before the last change (a refetch overtaken by the change): version 2's totals. */
+let staleDay: boolean;
 
 const location = { id: 'loc1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null };
 const appointment = {
@@ -42,11 +48,68 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** The fake's ticket, with the totals the retail service would answer (one $55 haircut by Dana, services untaxed). */
+const NAMES: Record<string, string> = { dana: 'Dana Lee', kim: 'Kim Park' };
+
+/** The visit's service lines, and what the last change asked of each (discounts) plus fees typed at the desk. */
+function ticketLines() {
+  const t = ticket!;
+  const base = [
+    { id: 'l1', kind: 'service', name: 'Haircut', unitPriceMinor: 5500, staffId: 'dana', serviceId: 's1', reason: null },
+    ...(twoStaff
+      ? [{ id: 'l2', kind: 'service', name: 'Blow-dry', unitPriceMinor: 2500, staffId: 'kim', serviceId: 's2', reason: null }]
+      : []),
+  ];
+  const asked: any[] = t.linesInput ?? base.map((l) => ({ id: l.id }));
+  return asked.map((input: any, i: number) => {
+    const product = input.productId ? { kind: 'product', name: 'Argan Oil', unitPriceMinor: 2400 } : null;
+    const from = base.find((l) => l.id === input.id) ?? {
+      id: `x${i}`,
+      kind: product?.kind ?? input.kind,
+      name: product?.name ?? input.name,
+      unitPriceMinor: product?.unitPriceMinor ?? input.unitPriceMinor,
+      staffId: null,
+      serviceId: null,
+      reason: input.reason ?? null,
+    };
+    const d = input.discount ?? null;
+    const discountMinor = d ? (d.type === 'percent' ? Math.round((from.unitPriceMinor * d.percent) / 100) : d.amountMinor) : 0;
+    return {
+      __typename: 'TicketLine',
+      ...from,
+      quantity: 1,
+      listUnitPriceMinor: from.serviceId ? from.unitPriceMinor : null,
+      staffName: from.staffId ? NAMES[from.staffId] : null,
+      appointmentId: from.serviceId ? 'a1' : null,
+      productId: input.productId ?? null,
+      grossMinor: from.unitPriceMinor,
+      discountMinor,
+      netMinor: from.unitPriceMinor - discountMinor,
+      taxMinor: 0,
+      totalMinor: from.unitPriceMinor - discountMinor,
+      discount: d
+        ? { __typename: 'TicketDiscount', type: d.type, amountMinor: d.amountMinor ?? null, percent: d.percent ?? null, reason: d.reason }
+        : null,
+    };
+  });
+}
+
+/** The fake's ticket, with the totals the retail service would answer ($55 haircut by Dana, maybe a $25 blow-dry by Kim; services untaxed). */
 function computed() {
   const t = ticket!;
-  const tipMinor = t.tipInput ? (t.tipInput.percent ? Math.round((5500 * t.tipInput.percent) / 100) : t.tipInput.amountMinor) : 0;
-  const totalMinor = 5500 + tipMinor;
+  const lines = ticketLines();
+  const services = lines.filter((l) => l.kind === 'service');
+  const baseMinor = services.reduce((s, l) => s + l.grossMinor, 0);
+  const subtotalMinor = lines.reduce((s, l) => s + l.grossMinor, 0);
+  const discountMinor = lines.reduce((s, l) => s + l.discountMinor, 0);
+  const tipMinor = t.tipInput ? (t.tipInput.percent ? Math.round((baseMinor * t.tipInput.percent) / 100) : t.tipInput.amountMinor) : 0;
+  const proportional = services.map((l, i) => ({
+    staffId: l.staffId,
+    amountMinor:
+      i === services.length - 1
+        ? tipMinor - Math.round((tipMinor * (baseMinor - l.grossMinor)) / baseMinor)
+        : Math.round((tipMinor * l.grossMinor) / baseMinor),
+  }));
+  const totalMinor = subtotalMinor - discountMinor + tipMinor;
   const paidMinor = t.payments.reduce((s: number, p: any) => s + p.amountMinor, 0);
   const refundedMinor = t.payments.reduce((s: number, p: any) => s + p.refundedMinor, 0);
   return {
@@ -60,8 +123,8 @@ function computed() {
     currency: 'USD',
     serviceTaxRate: 0,
     productTaxRate: 10.25,
-    subtotalMinor: 5500,
-    discountMinor: 0,
+    subtotalMinor,
+    discountMinor,
     taxMinor: 0,
     tipMinor,
     totalMinor,
@@ -73,27 +136,7 @@ function computed() {
     voidedAt: null,
     version: t.version,
     client: { __typename: 'Client', id: 'c1', fullName: 'Ana Ruiz' },
-    lines: [
-      {
-        __typename: 'TicketLine',
-        id: 'l1',
-        kind: 'service',
-        name: 'Haircut',
-        quantity: 1,
-        unitPriceMinor: 5500,
-        listUnitPriceMinor: 5500,
-        staffId: 'dana',
-        staffName: 'Dana Lee',
-        appointmentId: 'a1',
-        serviceId: 's1',
-        grossMinor: 5500,
-        discountMinor: 0,
-        netMinor: 5500,
-        taxMinor: 0,
-        totalMinor: 5500,
-        discount: null,
-      },
-    ],
+    lines,
     discount: null,
     tip: t.tipInput
       ? {
@@ -101,12 +144,23 @@ function computed() {
           mode: t.tipInput.percent ? 'percent' : 'amount',
           percent: t.tipInput.percent ?? null,
           amountMinor: tipMinor,
-          baseMinor: 5500,
-          splitMode: 'proportional',
-          split: [{ __typename: 'TipShare', staffId: 'dana', staffName: 'Dana Lee', amountMinor: tipMinor }],
+          baseMinor,
+          splitMode: t.tipInput.split ? 'manual' : 'proportional',
+          split: (t.tipInput.split ?? proportional).map((s: { staffId: string; amountMinor: number }) => ({
+            __typename: 'TipShare',
+            staffId: s.staffId,
+            staffName: NAMES[s.staffId] ?? null,
+            amountMinor: s.amountMinor,
+          })),
         }
       : null,
-    payments: t.payments.map((p: any) => ({ __typename: 'Payment', ...p, refundableMinor: p.amountMinor - p.refundedMinor })),
+    payments: t.payments.map((p: any) => ({
+      __typename: 'Payment',
+      cardBrand: null,
+      cardLast4: null,
+      ...p,
+      refundableMinor: p.amountMinor - p.refundedMinor,
+    })),
   };
 }
 
@@ -117,6 +171,9 @@ beforeEach(() => {
   deliveries = [];
   notHeardYet = 0;
   alreadyOnTicket = false;
+  twoStaff = false;
+  serverLimit = 20;
+  staleDay = false;
   appointment.ticketId = null;
   appointment.ticketStatus = null;
   sessionStorage.clear();
@@ -144,7 +201,7 @@ beforeEach(() => {
         const { operationName: op, variables } = body as { operationName: string; variables: Record<string, any> };
         calls.push({ op, variables });
         if (op === 'PosDay') {
-          const t = ticket ? computed() : null;
+          const t = ticket ? (staleDay ? { ...computed(), version: 2, totalMinor: 5500, balanceMinor: 5500 } : computed()) : null;
           return json(200, {
             data: {
               checkoutAppointments: [appointment],
@@ -154,6 +211,7 @@ beforeEach(() => {
                       {
                         __typename: 'Ticket',
                         id: t.id,
+                        version: t.version,
                         number: t.number,
                         totalMinor: t.totalMinor,
                         balanceMinor: t.balanceMinor,
@@ -168,6 +226,7 @@ beforeEach(() => {
                       {
                         __typename: 'Ticket',
                         id: t.id,
+                        version: t.version,
                         number: t.number,
                         totalMinor: t.totalMinor,
                         refundedMinor: t.refundedMinor,
@@ -210,7 +269,21 @@ beforeEach(() => {
         if (op === 'UpdateTicket') {
           if (variables.input.version !== ticket!.version)
             return json(200, { data: null, errors: [{ message: 'changed', extensions: { code: 'CONFLICT', status: 409 } }] });
+          const tooLarge = (variables.input.lines ?? []).findIndex(
+            (l: any) => l.discount?.type === 'percent' && l.discount.percent > serverLimit,
+          );
+          if (tooLarge >= 0 && !permissions.includes('apply_large_discounts'))
+            return json(200, {
+              data: null,
+              errors: [
+                {
+                  message: `lines.${tooLarge}.discount: a discount above ${serverLimit}% needs the apply_large_discounts permission`,
+                  extensions: { code: 'FORBIDDEN', status: 403 },
+                },
+              ],
+            });
           if ('tip' in variables.input) ticket!.tipInput = variables.input.tip;
+          if ('lines' in variables.input) ticket!.linesInput = variables.input.lines;
           ticket!.version += 1;
           return json(200, { data: { updateTicket: computed() } });
         }
@@ -382,6 +455,48 @@ async function openPos(path = '/pos') {
 
 const lastCall = (op: string) => [...calls].reverse().find((c) => c.op === op);
 
+/** The haircut already paid in cash ($60 handed over for $55), so the ticket is closed; `payment` changes the tender. */
+function paidTicket(payment: Record<string, unknown> = {}) {
+  ticket = {
+    version: 3,
+    tipInput: null,
+    payments: [
+      {
+        id: 'p1',
+        method: 'cash',
+        status: 'succeeded',
+        amountMinor: 5500,
+        tenderedMinor: 6000,
+        changeMinor: 500,
+        refundedMinor: 0,
+        createdAt: '2026-11-23T17:05:00.000Z',
+        refunds: [],
+        ...payment,
+      },
+    ],
+  };
+  appointment.ticketId = 't1';
+  appointment.ticketStatus = 'closed';
+}
+
+/** /pos with the paid ticket opened from the day's closed tickets. */
+async function openPaidTicket() {
+  await openPos();
+  fireEvent.click(within(await screen.findByTestId('closed-tickets')).getByRole('button', { name: /#1001/ }));
+  const editor = await screen.findByTestId('ticket-editor');
+  await waitFor(() => expect(within(editor).getByTestId('ticket-status').textContent).toBe('Paid'));
+  return editor;
+}
+
+/** /pos with the appointment checked out: its open ticket in the editor. */
+async function checkedOut() {
+  await openPos();
+  fireEvent.click(within(await screen.findByTestId('checkout-a1')).getByRole('button', { name: /check out/i }));
+  const editor = await screen.findByTestId('ticket-editor');
+  await waitFor(() => expect(within(editor).getByTestId('ticket-status').textContent).toBe('Open'));
+  return editor;
+}
+
 describe('PosPage', () => {
   it('checks out an appointment with a 20% tip in cash, shows change due and the payment confirmation', async () => {
     await openPos();
@@ -426,6 +541,21 @@ describe('PosPage', () => {
     await waitFor(() => expect(calls.slice(asked).map((c) => c.op)).toEqual(expect.arrayContaining(['PosDay', 'PosTicket'])));
     await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Paid'));
   }, 20_000); // a long walk through the whole ticket: more steps than the default 5 s allows on a loaded machine
+
+  it('keeps showing the total the tip came to when the day’s list answers with the ticket as it was before', async () => {
+    const editor = await checkedOut();
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    staleDay = true;
+    const days = calls.filter((c) => c.op === 'PosDay').length;
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: '20%' }));
+    });
+    await waitFor(() => expect(calls.filter((c) => c.op === 'PosDay').length).toBeGreaterThan(days));
+    await waitFor(() => expect(within(editor).getByTestId('tip-split').textContent).toContain('Dana Lee $11.00'));
+    expect(within(editor).getByTestId('ticket-total').textContent).toBe('$66.00');
+    expect(within(editor).getByTestId('ticket-balance').textContent).toBe('$66.00');
+    expect((within(editor).getByLabelText('Cash amount') as HTMLInputElement).value).toBe('66.00');
+  });
 
   it('opens a ticket from the calendar’s Checkout (?appointment=) and keeps it in the address', async () => {
     await openPos('/pos?appointment=a1');
@@ -500,29 +630,8 @@ describe('PosPage', () => {
   }, 15_000);
 
   it('refunds part of a payment of a closed ticket, never more than it took', async () => {
-    ticket = {
-      version: 3,
-      tipInput: null,
-      payments: [
-        {
-          id: 'p1',
-          method: 'cash',
-          status: 'succeeded',
-          amountMinor: 5500,
-          tenderedMinor: 6000,
-          changeMinor: 500,
-          refundedMinor: 0,
-          createdAt: '2026-11-23T17:05:00.000Z',
-          refunds: [],
-        },
-      ],
-    };
-    appointment.ticketId = 't1';
-    appointment.ticketStatus = 'closed';
-    await openPos();
-    fireEvent.click(within(await screen.findByTestId('closed-tickets')).getByRole('button', { name: /#1001/ }));
-    const editor = await screen.findByTestId('ticket-editor');
-    await waitFor(() => expect(within(editor).getByTestId('ticket-status').textContent).toBe('Paid'));
+    paidTicket();
+    const editor = await openPaidTicket();
     expect(within(editor).queryByLabelText('Cash amount')).toBeNull();
     expect(within(editor).queryByRole('button', { name: '20%' })).toBeNull();
     fireEvent.click(within(editor).getByRole('button', { name: 'Refund' }));
@@ -542,31 +651,10 @@ describe('PosPage', () => {
   });
 
   it('sends a closed ticket’s receipt by e-mail (texts offered only with consent) and prints it', async () => {
-    ticket = {
-      version: 3,
-      tipInput: null,
-      payments: [
-        {
-          id: 'p1',
-          method: 'cash',
-          status: 'succeeded',
-          amountMinor: 5500,
-          tenderedMinor: 6000,
-          changeMinor: 500,
-          refundedMinor: 0,
-          createdAt: '2026-11-23T17:05:00.000Z',
-          refunds: [],
-        },
-      ],
-    };
-    appointment.ticketId = 't1';
-    appointment.ticketStatus = 'closed';
+    paidTicket();
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    await openPos();
-    fireEvent.click(within(await screen.findByTestId('closed-tickets')).getByRole('button', { name: /#1001/ }));
-    const editor = await screen.findByTestId('ticket-editor');
-    await waitFor(() => expect(within(editor).getByTestId('ticket-status').textContent).toBe('Paid'));
+    const editor = await openPaidTicket();
 
     fireEvent.click(within(editor).getByRole('button', { name: 'Send receipt' }));
     const dialog = await screen.findByTestId('send-receipt-dialog');
@@ -597,6 +685,151 @@ describe('PosPage', () => {
     expect(lastCall('TicketReceipt')?.variables).toEqual({ ticketId: 't1' });
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
   }, 15_000);
+
+  it('discounts one line (percent or amount, with a reason), refusing above the limit without the permission (and no fee without charge_fees)', async () => {
+    const editor = await checkedOut();
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+    // Without charge_fees the desk is not offered a fee.
+    expect(within(editor).queryByRole('option', { name: 'Fee' })).toBeNull();
+    const toggle = within(editor).getByRole('button', { name: 'Discount Haircut' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const form = within(editor).getByRole('form', { name: 'Discount Haircut' });
+    const value = within(form).getByLabelText('Discount');
+    expect(document.activeElement).toBe(value);
+    expect(within(form).getByText('Above 20% needs a manager.')).toBeTruthy();
+    // Above the limit without "Discount above the limit": Apply is disabled and says why, nothing is sent.
+    fireEvent.change(value, { target: { value: '25' } });
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'Regular' } });
+    expect((within(form).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(form).getByText(/A discount above 20% needs a manager \(the “Discount above the limit” permission\)/)).toBeTruthy();
+    // The server judges again (its limit is lower now): its refusal shows in the form, in the desk's words.
+    serverLimit = 10;
+    fireEvent.change(value, { target: { value: '15' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    });
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Not applied: lines.0.discount: a discount above 10% needs the “Discount above the limit” permission',
+    );
+    expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00');
+    // An amount: $5 off the haircut, sent as the line's discount with the other lines as they are.
+    serverLimit = 20;
+    fireEvent.change(within(form).getByLabelText('Discount type'), { target: { value: 'amount' } });
+    fireEvent.change(value, { target: { value: '5' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    });
+    expect(lastCall('UpdateTicket')?.variables.input.lines).toEqual([
+      { id: 'l1', quantity: 1, unitPriceMinor: 5500, staffId: 'dana', discount: { type: 'amount', amountMinor: 500, reason: 'Regular' } },
+    ]);
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$50.00'));
+    expect(within(editor).queryByRole('form', { name: 'Discount Haircut' })).toBeNull();
+    expect(within(editor).getByTestId('line-l1').textContent).toContain('$5.00 off: Regular');
+    // Removing it sends the line without a discount.
+    fireEvent.click(within(editor).getByRole('button', { name: 'Discount Haircut' }));
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Remove discount' }));
+    });
+    expect(lastCall('UpdateTicket')?.variables.input.lines[0].discount).toBeNull();
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$55.00'));
+  }, 20_000);
+
+  it('lets a manager discount a line above the limit', async () => {
+    permissions = [...permissions, 'apply_large_discounts'];
+    const editor = await checkedOut();
+    fireEvent.click(within(editor).getByRole('button', { name: 'Discount Haircut' }));
+    const form = within(editor).getByRole('form', { name: 'Discount Haircut' });
+    expect(within(form).queryByText(/needs a manager/)).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Discount'), { target: { value: '50' } });
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'Redo' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    });
+    expect(lastCall('UpdateTicket')?.variables.input.lines[0].discount).toEqual({ type: 'percent', percent: 50, reason: 'Redo' });
+    await waitFor(() => expect(within(editor).getByTestId('ticket-total').textContent).toBe('$27.50'));
+  });
+
+  it('splits the tip by hand, showing what is left to assign and sending only a split that adds up to the cent', async () => {
+    twoStaff = true;
+    const editor = await checkedOut();
+    fireEvent.click(within(editor).getByRole('button', { name: '20%' }));
+    await waitFor(() => expect(within(editor).getByTestId('tip-split').textContent).toContain('Dana Lee $11.00 · Kim Park $5.00'));
+    fireEvent.click(within(editor).getByRole('button', { name: 'Split by hand' }));
+    const form = within(editor).getByRole('form', { name: 'Split the tip by hand' });
+    const dana = within(form).getByLabelText('Dana Lee') as HTMLInputElement;
+    const kim = within(form).getByLabelText('Kim Park') as HTMLInputElement;
+    expect([dana.value, kim.value]).toEqual(['11.00', '5.00']);
+    expect(within(form).getByTestId('tip-left').textContent).toBe('All $16.00 assigned');
+    fireEvent.change(dana, { target: { value: '8' } });
+    expect(within(form).getByTestId('tip-left').textContent).toBe('$3.00 left to assign of $16.00');
+    const updates = calls.filter((c) => c.op === 'UpdateTicket').length;
+    fireEvent.click(within(form).getByRole('button', { name: 'Save split' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'The shares add up to $13.00, not the tip’s $16.00: $3.00 left to assign',
+    );
+    fireEvent.change(kim, { target: { value: '9' } });
+    expect(within(form).getByTestId('tip-left').textContent).toBe('$1.00 too much: the tip is $16.00');
+    fireEvent.change(kim, { target: { value: '5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Give the rest ($3.00) to Kim Park' }));
+    expect(kim.value).toBe('8.00');
+    expect(calls.filter((c) => c.op === 'UpdateTicket')).toHaveLength(updates);
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save split' }));
+    });
+    expect(lastCall('UpdateTicket')?.variables.input.tip).toEqual({
+      percent: 20,
+      split: [
+        { staffId: 'dana', amountMinor: 800 },
+        { staffId: 'kim', amountMinor: 800 },
+      ],
+    });
+    await waitFor(() =>
+      expect(within(editor).getByTestId('tip-split').textContent).toBe(
+        '20% of $80.00 services: Dana Lee $8.00 · Kim Park $8.00 (split by hand)',
+      ),
+    );
+    expect(within(editor).queryByRole('form', { name: 'Split the tip by hand' })).toBeNull();
+    // Back to proportional: the tip without a split.
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Split proportionally' }));
+    });
+    expect(lastCall('UpdateTicket')?.variables.input.tip).toEqual({ percent: 20 });
+    await waitFor(() => expect(within(editor).getByTestId('tip-split').textContent).toContain('Dana Lee $11.00 · Kim Park $5.00'));
+  }, 20_000);
+
+  it('adds a fee only with a reason, shown on its line', async () => {
+    permissions = [...permissions, 'charge_fees'];
+    const editor = await checkedOut();
+    fireEvent.change(within(editor).getByLabelText('Kind'), { target: { value: 'fee' } });
+    fireEvent.change(within(editor).getByLabelText('Item name'), { target: { value: 'Late fee' } });
+    fireEvent.change(within(editor).getByLabelText('Item price'), { target: { value: '15' } });
+    const reason = within(editor).getByLabelText('Fee reason (on the receipt)');
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Add fee' }));
+    });
+    expect(await screen.findByText('Give the fee a reason')).toBeTruthy();
+    expect(lastCall('UpdateTicket')).toBeUndefined();
+    fireEvent.change(reason, { target: { value: 'Arrived 30 minutes late' } });
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Add fee' }));
+    });
+    expect(lastCall('UpdateTicket')?.variables.input.lines.at(-1)).toEqual({
+      kind: 'fee',
+      name: 'Late fee',
+      unitPriceMinor: 1500,
+      quantity: 1,
+      reason: 'Arrived 30 minutes late',
+    });
+    await waitFor(() => expect(within(editor).getByTestId('line-x1').textContent).toContain('Fee · Arrived 30 minutes late'));
+    expect(within(editor).getByTestId('ticket-total').textContent).toBe('$70.00');
+  }, 20_000);
+
+  it('names a card tender by the brand and last four Stripe gave', async () => {
+    paidTicket({ method: 'card', tenderedMinor: null, changeMinor: 0, cardBrand: 'visa', cardLast4: '4242' });
+    const editor = await openPaidTicket();
+    expect(within(editor).getByTestId('payment-p1').textContent).toContain('Visa •••• 4242 $55.00');
+  });
 
   it('offers no receipt for a ticket still open', async () => {
     await openPos();

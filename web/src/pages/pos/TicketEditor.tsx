@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Fragment, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS, PRODUCT_LOOKUP_PERMISSIONS } from '@salon/contracts/permissions';
 import { graphql } from '../../gql';
-import type { TicketFieldsFragment, UpdateTicketInput } from '../../gql/graphql';
+import type { TicketDiscountInput, TicketFieldsFragment, UpdateTicketInput } from '../../gql/graphql';
 import { graphqlErrorMessage } from '../../lib/apollo';
 import { formatCents, formatTime } from '../../lib/format';
 import { usePermissions } from '../../session/use-permissions';
@@ -14,19 +14,12 @@ import { Dialog } from '../clients/Dialog';
 import { dollarsToMinor, minorToDollars } from '../services/money';
 import { useStaffOptions } from '../services/staff-options';
 import { CardPaymentModal, type CardModalInfo } from './CardPaymentModal';
+import { DiscountFields } from './DiscountFields';
+import { TipSplitForm } from './TipSplit';
 import { PrepaidTenders, SellPrepaid, SoldGiftCards } from './PrepaidPanels';
 import { ReceiptActions } from './ReceiptActions';
 import { CARD_OPTIONS, PAY_TICKET, POS_PRODUCTS, PRODUCT_BY_CODE, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
-import {
-  activeTip,
-  changeDue,
-  discountFromForm,
-  editLines,
-  newIdempotencyKey,
-  quickCash,
-  type DiscountForm,
-  type LineEdit,
-} from './ticket-edits';
+import { activeTip, changeDue, editLines, newIdempotencyKey, quickCash, tenderLabel, tipWithSplit, type LineEdit } from './ticket-edits';
 
 export const POS_SERVICES = graphql(`
   query PosServices($locationId: ID) {
@@ -75,21 +68,36 @@ export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: stri
   const canUse = can(PERMISSIONS.USE_POS);
   const q = useQuery(TICKET, { variables: { id: ticketId }, fetchPolicy: 'cache-and-network' });
   const [update, updating] = useMutation(UPDATE_TICKET);
-  const ticket = q.data?.ticket;
+  // The day's lists are refetched after every change; one read before it (still on its way when the
+  // change was answered) writes the older totals over this ticket in the cache. Its version says
+  // so: the change's own answer is shown until the cache has caught up with it.
+  const [answered, setAnswered] = useState<Ticket | null>(null);
+  const cached = q.data?.ticket;
+  const ticket = answered && cached && answered.id === cached.id && answered.version > cached.version ? answered : cached;
 
-  const save = async (change: Omit<UpdateTicketInput, 'version'>, what: string): Promise<boolean> => {
-    if (!ticket) return false;
+  /** Saves a change; null when saved, else the server's refusal (a form shows it beside its fields). */
+  const attempt = async (change: Omit<UpdateTicketInput, 'version'>): Promise<string | null> => {
+    if (!ticket) return 'The ticket is still loading';
     try {
-      await update({ variables: { id: ticket.id, input: { version: ticket.version, ...change } } });
+      const res = await update({ variables: { id: ticket.id, input: { version: ticket.version, ...change } } });
+      setAnswered(res.data?.updateTicket ?? null);
       onChanged();
-      return true;
+      return null;
     } catch (e) {
       if (isConflict(e)) void q.refetch();
-      toast({ title: `Could not ${what}`, description: graphqlErrorMessage(e), variant: 'destructive' });
-      return false;
+      return graphqlErrorMessage(e);
     }
   };
+  const save = async (change: Omit<UpdateTicketInput, 'version'>, what: string): Promise<boolean> => {
+    const refused = await attempt(change);
+    if (refused) toast({ title: `Could not ${what}`, description: refused, variant: 'destructive' });
+    return refused === null;
+  };
   const edit = (e: LineEdit, what: string) => (ticket ? save({ lines: editLines(ticket.lines, e) }, what) : Promise.resolve(false));
+  const discountLine = (lineId: string, discount: TicketDiscountInput | null) =>
+    ticket
+      ? attempt({ lines: editLines(ticket.lines, { kind: 'discount', lineId, discount }) })
+      : Promise.resolve('The ticket is still loading');
 
   if (!ticket) {
     return q.error ? (
@@ -119,14 +127,26 @@ export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: stri
         </span>
       </header>
 
-      <LinesTable ticket={ticket} editable={editable} onEdit={edit} />
+      <LinesTable
+        ticket={ticket}
+        editable={editable}
+        limit={settings?.discountLimitPercent ?? null}
+        onEdit={edit}
+        onDiscount={discountLine}
+      />
       {editable && <AddLine locationId={ticket.locationId} onEdit={edit} />}
       {editable && <SellPrepaid onEdit={edit} />}
 
       <div className="pos-adjust">
-        {editable && <TicketDiscount ticket={ticket} limit={settings?.discountLimitPercent ?? null} onSave={save} />}
+        {editable && <TicketDiscount ticket={ticket} limit={settings?.discountLimitPercent ?? null} onSave={save} onApply={attempt} />}
         {(editable || ticket.tip) && (
-          <TipPicker ticket={ticket} presets={settings?.tipPresets ?? [15, 18, 20, 25]} editable={editable} onSave={save} />
+          <TipPicker
+            ticket={ticket}
+            presets={settings?.tipPresets ?? [15, 18, 20, 25]}
+            editable={editable}
+            onSave={save}
+            onAttempt={attempt}
+          />
         )}
       </div>
 
@@ -142,15 +162,23 @@ export function TicketEditor({ ticketId, settings, onChanged }: { ticketId: stri
   );
 }
 
+/** Lines a discount may go on: what the client buys (prepaid value is sold at its face value). */
+const DISCOUNTABLE_KINDS = new Set(['service', 'product', 'fee']);
+
 function LinesTable({
   ticket,
   editable,
+  limit,
   onEdit,
+  onDiscount,
 }: {
   ticket: Ticket;
   editable: boolean;
+  limit: number | null;
   onEdit(e: LineEdit, what: string): Promise<boolean>;
+  onDiscount(lineId: string, discount: TicketDiscountInput | null): Promise<string | null>;
 }) {
+  const [discounting, setDiscounting] = useState<string | null>(null);
   if (ticket.lines.length === 0)
     return <p className="muted pos-empty-lines">Nothing on this ticket yet: add a service or an item below.</p>;
   return (
@@ -172,68 +200,126 @@ function LinesTable({
       </thead>
       <tbody>
         {ticket.lines.map((l) => (
-          <tr key={l.id} data-testid={`line-${l.id}`}>
-            <td>
-              <strong>{l.name}</strong>
-              <div className="muted small">
-                {KIND_LABEL[l.kind] ?? l.kind}
-                {l.staffName ? ` · ${l.staffName}` : ''}
-                {l.discount ? ` · ${l.discount.reason}` : ''}
-              </div>
-            </td>
-            <td className="num">
-              {editable ? (
-                <CommitInput
-                  label={`Quantity of ${l.name}`}
-                  value={String(l.quantity)}
-                  inputMode="numeric"
-                  className="pos-qty"
-                  onCommit={async (text) => {
-                    const quantity = Number(text);
-                    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) return 'invalid';
-                    if (quantity !== l.quantity) await onEdit({ kind: 'quantity', lineId: l.id, quantity }, 'change the quantity');
-                    return undefined;
-                  }}
-                />
-              ) : (
-                l.quantity
-              )}
-            </td>
-            <td className="num">
-              {editable ? (
-                <CommitInput
-                  label={`Price of ${l.name}`}
-                  value={minorToDollars(l.unitPriceMinor)}
-                  inputMode="decimal"
-                  className="pos-price"
-                  onCommit={async (text) => {
-                    const minor = dollarsToMinor(text);
-                    if (minor === null) return 'invalid';
-                    if (minor !== l.unitPriceMinor)
-                      await onEdit({ kind: 'price', lineId: l.id, unitPriceMinor: minor }, 'change the price');
-                    return undefined;
-                  }}
-                />
-              ) : (
-                formatCents(l.unitPriceMinor)
-              )}
-            </td>
-            <td className="num">{l.discountMinor ? `−${formatCents(l.discountMinor)}` : '—'}</td>
-            <td className="num">{l.taxMinor ? formatCents(l.taxMinor) : '—'}</td>
-            <td className="num">{formatCents(l.totalMinor)}</td>
-            {editable && (
+          <Fragment key={l.id}>
+            <tr data-testid={`line-${l.id}`}>
               <td>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={`Remove ${l.name}`}
-                  onClick={() => void onEdit({ kind: 'remove', lineId: l.id }, 'remove the line')}
-                >
-                  Remove
-                </button>
+                <strong>{l.name}</strong>
+                <div className="muted small">
+                  {KIND_LABEL[l.kind] ?? l.kind}
+                  {l.staffName ? ` · ${l.staffName}` : ''}
+                  {l.kind === 'fee' && l.reason ? ` · ${l.reason}` : ''}
+                  {l.discount ? ` · ${discountWords(l.discount)} off: ${l.discount.reason}` : ''}
+                </div>
               </td>
+              <td className="num">
+                {editable ? (
+                  <CommitInput
+                    label={`Quantity of ${l.name}`}
+                    value={String(l.quantity)}
+                    inputMode="numeric"
+                    className="pos-qty"
+                    onCommit={async (text) => {
+                      const quantity = Number(text);
+                      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) return 'invalid';
+                      if (quantity !== l.quantity) await onEdit({ kind: 'quantity', lineId: l.id, quantity }, 'change the quantity');
+                      return undefined;
+                    }}
+                  />
+                ) : (
+                  l.quantity
+                )}
+              </td>
+              <td className="num">
+                {editable ? (
+                  <CommitInput
+                    label={`Price of ${l.name}`}
+                    value={minorToDollars(l.unitPriceMinor)}
+                    inputMode="decimal"
+                    className="pos-price"
+                    onCommit={async (text) => {
+                      const minor = dollarsToMinor(text);
+                      if (minor === null) return 'invalid';
+                      if (minor !== l.unitPriceMinor)
+                        await onEdit({ kind: 'price', lineId: l.id, unitPriceMinor: minor }, 'change the price');
+                      return undefined;
+                    }}
+                  />
+                ) : (
+                  formatCents(l.unitPriceMinor)
+                )}
+              </td>
+              <td className="num">
+                {l.discountMinor ? `−${formatCents(l.discountMinor)}` : '—'}
+                {editable && DISCOUNTABLE_KINDS.has(l.kind) && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs pos-line-discount-toggle"
+                    aria-expanded={discounting === l.id}
+                    aria-controls={`line-discount-${l.id}`}
+                    aria-label={`Discount ${l.name}`}
+                    onClick={() => setDiscounting(discounting === l.id ? null : l.id)}
+                  >
+                    %
+                  </button>
+                )}
+              </td>
+              <td className="num">{l.taxMinor ? formatCents(l.taxMinor) : '—'}</td>
+              <td className="num">{formatCents(l.totalMinor)}</td>
+              {editable && (
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={`Remove ${l.name}`}
+                    onClick={() => void onEdit({ kind: 'remove', lineId: l.id }, 'remove the line')}
+                  >
+                    Remove
+                  </button>
+                </td>
+              )}
+            </tr>
+            {editable && discounting === l.id && (
+              <tr className="pos-line-discount" id={`line-discount-${l.id}`} data-testid={`line-discount-${l.id}`}>
+                <td colSpan={7}>
+                  {l.discount ? (
+                    <p className="row gap">
+                      <span>
+                        {discountWords(l.discount)} off {l.name} · {l.discount.reason}
+                      </span>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        autoFocus
+                        onClick={() =>
+                          void onDiscount(l.id, null).then((refused) =>
+                            refused
+                              ? toast({ title: 'Could not remove the discount', description: refused, variant: 'destructive' })
+                              : setDiscounting(null),
+                          )
+                        }
+                      >
+                        Remove discount
+                      </button>
+                    </p>
+                  ) : (
+                    <DiscountFields
+                      idPrefix={`line-discount-${l.id}`}
+                      label={`Discount ${l.name}`}
+                      ofMinor={l.grossMinor}
+                      limit={limit}
+                      autoFocus
+                      onApply={async (input) => {
+                        const refused = await onDiscount(l.id, input);
+                        if (!refused) setDiscounting(null);
+                        return refused;
+                      }}
+                      onCancel={() => setDiscounting(null)}
+                    />
+                  )}
+                </td>
+              </tr>
             )}
-          </tr>
+          </Fragment>
         ))}
       </tbody>
     </table>
@@ -294,7 +380,8 @@ function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdi
   const { people } = useStaffOptions();
   const [serviceId, setServiceId] = useState('');
   const [staffId, setStaffId] = useState('');
-  const [item, setItem] = useState({ kind: 'product' as 'product' | 'fee', name: '', price: '' });
+  const [item, setItem] = useState({ kind: 'product' as 'product' | 'fee', name: '', price: '', reason: '' });
+  const canChargeFees = can(PERMISSIONS.CHARGE_FEES);
   const active = (services.data?.services ?? []).filter((s) => s.active);
   const products = useQuery(POS_PRODUCTS, { skip: !can({ anyOf: PRODUCT_LOOKUP_PERMISSIONS }) });
   const [productId, setProductId] = useState('');
@@ -336,8 +423,12 @@ function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdi
       toast({ title: 'Give the item a name and a price in dollars', variant: 'destructive' });
       return;
     }
-    if (await onEdit({ kind: 'add-item', itemKind: item.kind, name: item.name, unitPriceMinor: price }, 'add the item'))
-      setItem({ ...item, name: '', price: '' });
+    if (item.kind === 'fee' && !item.reason.trim()) {
+      toast({ title: 'Give the fee a reason', description: 'The client reads it on the receipt.', variant: 'destructive' });
+      return;
+    }
+    const added = { kind: 'add-item' as const, itemKind: item.kind, name: item.name, unitPriceMinor: price, reason: item.reason };
+    if (await onEdit(added, item.kind === 'fee' ? 'add the fee' : 'add the item')) setItem({ ...item, name: '', price: '', reason: '' });
   };
 
   return (
@@ -418,7 +509,7 @@ function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdi
           onChange={(e) => setItem({ ...item, kind: e.target.value as 'product' | 'fee' })}
         >
           <option value="product">Product</option>
-          <option value="fee">Fee</option>
+          {canChargeFees && <option value="fee">Fee</option>}
         </select>
         <label className="visually-hidden" htmlFor="pos-item-name">
           Item name
@@ -441,91 +532,66 @@ function AddLine({ locationId, onEdit }: { locationId: string; onEdit(e: LineEdi
           value={item.price}
           onChange={(e) => setItem({ ...item, price: e.target.value })}
         />
+        {item.kind === 'fee' && (
+          <>
+            <label className="visually-hidden" htmlFor="pos-item-reason">
+              Fee reason (on the receipt)
+            </label>
+            <input
+              id="pos-item-reason"
+              className="pos-input"
+              placeholder="Reason (on the receipt)"
+              aria-required="true"
+              value={item.reason}
+              onChange={(e) => setItem({ ...item, reason: e.target.value })}
+            />
+          </>
+        )}
         <button type="submit" className="btn btn-secondary btn-sm">
-          Add item
+          {item.kind === 'fee' ? 'Add fee' : 'Add item'}
         </button>
       </form>
     </div>
   );
 }
 
+/** "10%" or "$5.00": a discount as asked for. */
+function discountWords(d: { type: string; percent?: number | null; amountMinor?: number | null }): string {
+  return d.type === 'percent' ? `${d.percent}%` : formatCents(d.amountMinor ?? 0);
+}
+
 function TicketDiscount({
   ticket,
   limit,
   onSave,
+  onApply,
 }: {
   ticket: Ticket;
   limit: number | null;
   onSave(c: Omit<UpdateTicketInput, 'version'>, what: string): Promise<boolean>;
+  onApply(c: Omit<UpdateTicketInput, 'version'>): Promise<string | null>;
 }) {
-  const [form, setForm] = useState<DiscountForm>({ type: 'percent', value: '', reason: '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const apply = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = discountFromForm(form);
-    if (!parsed.ok) return setProblem(parsed.message);
-    setProblem(null);
-    if (await onSave({ discount: parsed.input }, 'apply the discount')) setForm({ type: form.type, value: '', reason: '' });
-  };
   return (
     <fieldset className="fieldset pos-discount">
       <legend>Ticket discount</legend>
       {ticket.discount ? (
         <p className="row gap">
           <span>
-            {ticket.discount.type === 'percent' ? `${ticket.discount.percent}%` : formatCents(ticket.discount.amountMinor ?? 0)} off ·{' '}
-            {ticket.discount.reason}
+            {discountWords(ticket.discount)} off · {ticket.discount.reason}
           </span>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void onSave({ discount: null }, 'remove the discount')}>
             Remove discount
           </button>
         </p>
       ) : (
-        <form className="pos-add-row" onSubmit={(e) => void apply(e)} aria-label="Discount the ticket">
-          <label className="visually-hidden" htmlFor="pos-discount-type">
-            Discount type
-          </label>
-          <select
-            id="pos-discount-type"
-            className="pos-input"
-            value={form.type}
-            onChange={(e) => setForm({ ...form, type: e.target.value as 'amount' | 'percent' })}
-          >
-            <option value="percent">%</option>
-            <option value="amount">$</option>
-          </select>
-          <label className="visually-hidden" htmlFor="pos-discount-value">
-            Discount
-          </label>
-          <input
-            id="pos-discount-value"
-            className="pos-price"
-            inputMode="decimal"
-            placeholder={form.type === 'percent' ? '10' : '5.00'}
-            value={form.value}
-            onChange={(e) => setForm({ ...form, value: e.target.value })}
-          />
-          <label className="visually-hidden" htmlFor="pos-discount-reason">
-            Reason
-          </label>
-          <input
-            id="pos-discount-reason"
-            className="pos-input"
-            placeholder="Reason"
-            value={form.reason}
-            onChange={(e) => setForm({ ...form, reason: e.target.value })}
-          />
-          <button type="submit" className="btn btn-secondary btn-sm">
-            Apply
-          </button>
-        </form>
+        <DiscountFields
+          idPrefix="pos-discount"
+          label="Discount the ticket"
+          ofMinor={ticket.subtotalMinor - ticket.discountMinor}
+          limit={limit}
+          onApply={(discount) => onApply({ discount })}
+        />
       )}
-      {problem && (
-        <span className="field-error" role="alert">
-          {problem}
-        </span>
-      )}
-      {limit !== null && <p className="hint">Above {limit}% needs a manager.</p>}
     </fieldset>
   );
 }
@@ -535,14 +601,18 @@ function TipPicker({
   presets,
   editable,
   onSave,
+  onAttempt,
 }: {
   ticket: Ticket;
   presets: number[];
   editable: boolean;
   onSave(c: Omit<UpdateTicketInput, 'version'>, what: string): Promise<boolean>;
+  onAttempt(c: Omit<UpdateTicketInput, 'version'>): Promise<string | null>;
 }) {
   const current = activeTip(ticket.tip);
   const [custom, setCustom] = useState('');
+  const [splitting, setSplitting] = useState(false);
+  const tip = ticket.tip;
   const setAmount = async (e: FormEvent) => {
     e.preventDefault();
     const minor = dollarsToMinor(custom);
@@ -593,15 +663,30 @@ function TipPicker({
           </button>
         </form>
       )}
-      {ticket.tip && (
+      {tip && (
         <p className="small" data-testid="tip-split">
-          {ticket.tip.percent !== null && ticket.tip.percent !== undefined
-            ? `${ticket.tip.percent}% of ${formatCents(ticket.tip.baseMinor)} services: `
-            : 'Tip: '}
-          {ticket.tip.split.map((s) => `${s.staffName ?? 'Unassigned'} ${formatCents(s.amountMinor)}`).join(' · ') ||
-            formatCents(ticket.tip.amountMinor)}
+          {tip.percent !== null && tip.percent !== undefined ? `${tip.percent}% of ${formatCents(tip.baseMinor)} services: ` : 'Tip: '}
+          {tip.split.map((s) => `${s.staffName ?? 'Unassigned'} ${formatCents(s.amountMinor)}`).join(' · ') || formatCents(tip.amountMinor)}
+          {tip.splitMode === 'manual' ? ' (split by hand)' : ''}
         </p>
       )}
+      {editable && tip && tip.amountMinor > 0 && !splitting && (
+        <div className="pos-add-row">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSplitting(true)}>
+            Split by hand
+          </button>
+          {tip.splitMode === 'manual' && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => void onSave({ tip: tipWithSplit(tip, null) }, 'split the tip')}
+            >
+              Split proportionally
+            </button>
+          )}
+        </div>
+      )}
+      {editable && tip && splitting && <TipSplitForm ticket={{ ...ticket, tip }} onSave={onAttempt} onClose={() => setSplitting(false)} />}
     </fieldset>
   );
 }
@@ -873,7 +958,7 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
           <li key={p.id} className="pos-item" data-testid={`payment-${p.id}`}>
             <div className="pos-item-main">
               <strong>
-                {METHOD_LABEL[p.method] ?? p.method} {formatCents(p.amountMinor)}
+                {tenderLabel(METHOD_LABEL[p.method] ?? p.method, p.cardBrand, p.cardLast4)} {formatCents(p.amountMinor)}
               </strong>{' '}
               <span className="muted small">
                 {formatTime(p.createdAt)}

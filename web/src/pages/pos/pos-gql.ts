@@ -45,6 +45,7 @@ export const TICKET_FIELDS = graphql(`
       netMinor
       taxMinor
       totalMinor
+      reason
       discount {
         type
         amountMinor
@@ -81,6 +82,8 @@ export const TICKET_FIELDS = graphql(`
       changeMinor
       refundedMinor
       refundableMinor
+      cardBrand
+      cardLast4
       createdAt
       refunds {
         id
@@ -110,6 +113,7 @@ export const POS_DAY = graphql(`
     }
     openTickets: tickets(locationId: $locationId, status: "open") {
       id
+      version
       number
       totalMinor
       balanceMinor
@@ -121,6 +125,7 @@ export const POS_DAY = graphql(`
     }
     closedToday: tickets(locationId: $locationId, status: "closed", date: $date) {
       id
+      version
       number
       totalMinor
       refundedMinor

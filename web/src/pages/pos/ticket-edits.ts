@@ -1,4 +1,7 @@
-import type { TicketDiscountInput, TicketFieldsFragment, TicketLineInput } from '../../gql/graphql';
+import { PERMISSION_CATALOG } from '@salon/contracts/permissions';
+import { CARD_BRAND_WORDS } from '@salon/contracts/retail';
+import type { TicketDiscountInput, TicketFieldsFragment, TicketLineInput, TipInput } from '../../gql/graphql';
+import { formatCents } from '../../lib/format';
 import { dollarsToMinor } from '../services/money';
 
 /**
@@ -24,7 +27,8 @@ export type LineEdit =
   | { kind: 'remove'; lineId: string }
   | { kind: 'add-service'; serviceId: string; staffId: string | null }
   | { kind: 'add-product'; productId: string }
-  | { kind: 'add-item'; itemKind: 'product' | 'fee'; name: string; unitPriceMinor: number }
+  | { kind: 'add-item'; itemKind: 'product' | 'fee'; name: string; unitPriceMinor: number; reason?: string }
+  | { kind: 'discount'; lineId: string; discount: TicketDiscountInput | null }
   | { kind: 'add-gift-card'; amountMinor: number; cardCode: string | null }
   | { kind: 'add-plan'; planId: string };
 
@@ -38,6 +42,8 @@ export function editLines(lines: readonly TicketLine[], edit: LineEdit): TicketL
       return list.map((l) => (l.id === edit.lineId ? { ...l, unitPriceMinor: edit.unitPriceMinor } : l));
     case 'remove':
       return list.filter((l) => l.id !== edit.lineId);
+    case 'discount':
+      return list.map((l) => (l.id === edit.lineId ? { ...l, discount: edit.discount } : l));
     case 'add-service':
       return [...list, { serviceId: edit.serviceId, staffId: edit.staffId, quantity: 1 }];
     case 'add-product': {
@@ -46,8 +52,14 @@ export function editLines(lines: readonly TicketLine[], edit: LineEdit): TicketL
       if (same) return list.map((l) => (l.id === same.id ? { ...l, quantity: (l.quantity ?? 1) + 1 } : l));
       return [...list, { productId: edit.productId, quantity: 1 }];
     }
-    case 'add-item':
-      return [...list, { kind: edit.itemKind, name: edit.name.trim(), unitPriceMinor: edit.unitPriceMinor, quantity: 1 }];
+    case 'add-item': {
+      // A fee says why it is charged: the client reads the reason on the receipt.
+      const reason = edit.itemKind === 'fee' ? edit.reason?.trim() : undefined;
+      return [
+        ...list,
+        { kind: edit.itemKind, name: edit.name.trim(), unitPriceMinor: edit.unitPriceMinor, quantity: 1, ...(reason ? { reason } : {}) },
+      ];
+    }
     case 'add-gift-card': {
       const cardCode = edit.cardCode?.trim() || undefined;
       return [
@@ -110,4 +122,107 @@ export function newIdempotencyKey(): string {
 export function activeTip(tip: TicketFieldsFragment['tip']): { preset: number | null; amountMinor: number | null } {
   if (!tip) return { preset: null, amountMinor: null };
   return tip.mode === 'percent' ? { preset: tip.percent ?? null, amountMinor: null } : { preset: null, amountMinor: tip.amountMinor };
+}
+
+/** The percentage a discount takes off `ofMinor` (an amount is measured against it), or null when unknown. */
+export function discountPercent(input: TicketDiscountInput, ofMinor: number): number | null {
+  if (input.type === 'percent') return input.percent ?? null;
+  if (ofMinor <= 0 || !input.amountMinor) return null;
+  return (input.amountMinor / ofMinor) * 100;
+}
+
+/**
+ * Why the desk may not give this discount itself (above the location's limit without the "Discount
+ * above the limit" permission), or null. The server judges it again; this only saves a refused trip.
+ */
+export function discountOverLimit(input: TicketDiscountInput, ofMinor: number, limit: number | null, canExceed: boolean): string | null {
+  if (canExceed || limit === null) return null;
+  const percent = discountPercent(input, ofMinor);
+  if (percent === null || percent <= limit + 1e-9) return null;
+  return `A discount above ${limit}% needs a manager (the “${permissionLabel('apply_large_discounts')}” permission)`;
+}
+
+function permissionLabel(name: string): string {
+  return PERMISSION_CATALOG.find((p) => p.name === name)?.label ?? name;
+}
+
+/** The server's refusal in the desk's words: a permission by the label the settings show, not its key. */
+export function readableRefusal(message: string): string {
+  return message.replace(/\bthe ([a-z_]+) permission\b/g, (whole, name: string) => {
+    const label = PERMISSION_CATALOG.find((p) => p.name === name)?.label;
+    return label ? `the “${label}” permission` : whole;
+  });
+}
+
+export interface TipPerson {
+  staffId: string | null;
+  name: string;
+  /** Their share as it stands (the server's split). */
+  amountMinor: number;
+}
+
+/** Who a tip can go to: everyone with a share now, then the other performers of service lines, in ticket order. */
+export function tipPeople(ticket: Pick<TicketFieldsFragment, 'lines' | 'tip'>): TipPerson[] {
+  const people: TipPerson[] = (ticket.tip?.split ?? []).map((s) => ({
+    staffId: s.staffId ?? null,
+    name: s.staffName ?? (s.staffId ? 'Staff member' : 'Unassigned'),
+    amountMinor: s.amountMinor,
+  }));
+  for (const l of ticket.lines) {
+    if (l.kind !== 'service' || !l.staffId || people.some((p) => p.staffId === l.staffId)) continue;
+    people.push({ staffId: l.staffId, name: l.staffName ?? 'Staff member', amountMinor: 0 });
+  }
+  return people;
+}
+
+export type HandSplit =
+  | { ok: true; assignedMinor: number; leftMinor: number; split: { staffId: string | null; amountMinor: number }[] }
+  | { ok: false; assignedMinor: number; leftMinor: number; message: string };
+
+/**
+ * A tip split typed by hand (dollars per person, blank = nothing): what is assigned, what is left
+ * to assign, and the split to send once the shares add up to the tip to the cent.
+ */
+export function handSplit(tipMinor: number, people: readonly { staffId: string | null; name: string; text: string }[]): HandSplit {
+  let assignedMinor = 0;
+  const split: { staffId: string | null; amountMinor: number }[] = [];
+  let unreadable: string | null = null;
+  for (const p of people) {
+    const text = p.text.trim();
+    const minor = text === '' ? 0 : dollarsToMinor(text);
+    if (minor === null || minor < 0) {
+      unreadable ??= `${p.name}: enter the share in dollars, such as 10 or 12.50`;
+      continue;
+    }
+    assignedMinor += minor;
+    split.push({ staffId: p.staffId, amountMinor: minor });
+  }
+  const leftMinor = tipMinor - assignedMinor;
+  if (unreadable) return { ok: false, assignedMinor, leftMinor, message: unreadable };
+  if (leftMinor !== 0)
+    return {
+      ok: false,
+      assignedMinor,
+      leftMinor,
+      message: `The shares add up to ${formatCents(assignedMinor)}, not the tip’s ${formatCents(tipMinor)}: ${
+        leftMinor > 0 ? `${formatCents(leftMinor)} left to assign` : `${formatCents(-leftMinor)} too much`
+      }`,
+    };
+  return { ok: true, assignedMinor, leftMinor, split };
+}
+
+/** The tip as it is (a percentage or an amount), with a split by hand or back to proportional (no split). */
+export function tipWithSplit(
+  tip: NonNullable<TicketFieldsFragment['tip']>,
+  split: { staffId: string | null; amountMinor: number }[] | null,
+): TipInput {
+  const base: TipInput = tip.mode === 'percent' && tip.percent != null ? { percent: tip.percent } : { amountMinor: tip.amountMinor };
+  return split ? { ...base, split } : base;
+}
+
+/** "Visa •••• 4242" for a card whose brand and last four are known (as the receipt says it), else the method's words. */
+export function tenderLabel(methodWords: string, cardBrand: string | null | undefined, cardLast4: string | null | undefined): string {
+  if (!cardLast4 || !/^[0-9]{4}$/.test(cardLast4)) return methodWords;
+  const brand = cardBrand ? (CARD_BRAND_WORDS[cardBrand.toLowerCase()] ?? cardBrand) : methodWords;
+  return `${brand} •••• ${cardLast4}`;
 }

@@ -25,6 +25,8 @@ export interface CardIntent {
   /** The card it was paid with, and its customer (a card saved for later: `saveFor`). */
   paymentMethodId?: string | null;
   customerId?: string | null;
+  /** The card charged (its latest charge's details), once there is a charge: brand and last four only. */
+  card?: { brand: string; last4: string } | null;
 }
 
 /** Where a SetupIntent (a card saved on file, nothing charged) stands at the processor. */

@@ -43,6 +43,9 @@ export class PaymentModel implements PaymentView {
   actionUrl: string | null;
   @Field(() => String, { nullable: true, description: 'The card reader of a terminal tender' }) readerId: string | null;
   @Field(() => Int, { description: 'Added by the client on the card terminal (part of amountMinor)' }) tipMinor: number;
+  @Field(() => String, { nullable: true, description: 'The card that paid: its brand (visa, mastercard…), once Stripe says so' })
+  cardBrand?: string | null;
+  @Field(() => String, { nullable: true, description: 'The card that paid: its last four digits, never more' }) cardLast4?: string | null;
   @Field(() => ID, { nullable: true }) createdBy: string | null;
   @Field(() => Date) createdAt: string;
 }

@@ -23,6 +23,9 @@ export interface PaymentRow {
   actionUrl: string | null;
   readerId: string | null;
   tipMinor: number;
+  /** The card that paid (brand and last four digits, never more), once known. */
+  cardBrand?: string | null;
+  cardLast4?: string | null;
   createdBy: string | null;
   createdAt: Date;
 }
@@ -44,7 +47,7 @@ const PAYMENT_COLUMNS = `p.id, p.ticket_id AS "ticketId", t.number AS "ticketNum
   p.method, p.status, p.amount_minor AS "amountMinor", p.tendered_minor AS "tenderedMinor", p.change_minor AS "changeMinor",
   p.refunded_minor AS "refundedMinor", p.currency, p.idempotency_key AS "idempotencyKey", p.request_fingerprint AS "requestFingerprint",
   p.provider_ref AS "providerRef", p.failure_reason AS "failureReason", p.action_url AS "actionUrl", p.reader_id AS "readerId", p.tip_minor AS "tipMinor",
-  p.created_by AS "createdBy", p.created_at AS "createdAt"`;
+  p.card_brand AS "cardBrand", p.card_last4 AS "cardLast4", p.created_by AS "createdBy", p.created_at AS "createdAt"`;
 const PAYMENTS = `payments p JOIN tickets t ON t.id = p.ticket_id`;
 const REFUND_COLUMNS = `id, payment_id AS "paymentId", ticket_id AS "ticketId", amount_minor AS "amountMinor", reason,
   idempotency_key AS "idempotencyKey", request_fingerprint AS "requestFingerprint", provider_ref AS "providerRef", created_by AS "createdBy", created_at AS "createdAt"`;

@@ -90,6 +90,13 @@ function toSetup(si: Stripe.SetupIntent): CardSetup {
   };
 }
 
+/** A charge's card: brand and last four digits of a typed card (the hosted modal) or a tapped one (the terminal); nothing more. */
+export function cardOfCharge(charge: Stripe.Charge): { brand: string; last4: string } | null {
+  const details = charge.payment_method_details;
+  const card = details?.card ?? details?.card_present ?? null;
+  return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
+}
+
 function toRefund(r: Stripe.Refund): CardRefund {
   return {
     id: r.id,
@@ -231,12 +238,24 @@ export class StripeGateway extends PaymentGateway {
   }
 
   async retrieveIntent(id: string): Promise<CardIntent> {
-    return toIntent(await this.sdk.paymentIntents.retrieve(id));
+    return this.withCard(await this.sdk.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+  }
+
+  /**
+   * The intent with the card its latest charge was made with, read when the payment is confirmed
+   * (the webhook and the desk's poll read the intent again): Stripe expands the charge; a charge
+   * left as an id is read on its own.
+   */
+  private async withCard(pi: Stripe.PaymentIntent): Promise<CardIntent> {
+    const intent = toIntent(pi);
+    if (!pi.latest_charge || !['succeeded', 'requires_capture'].includes(pi.status)) return intent;
+    const charge = typeof pi.latest_charge === 'string' ? await this.sdk.charges.retrieve(pi.latest_charge) : pi.latest_charge;
+    return { ...intent, card: cardOfCharge(charge) };
   }
 
   async captureIntent(id: string, idempotencyKey: string): Promise<CardIntent> {
     try {
-      return toIntent(await this.sdk.paymentIntents.capture(id, {}, { idempotencyKey }));
+      return await this.withCard(await this.sdk.paymentIntents.capture(id, { expand: ['latest_charge'] }, { idempotencyKey }));
     } catch (error) {
       return declined(error);
     }

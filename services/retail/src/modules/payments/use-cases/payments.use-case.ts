@@ -78,6 +78,8 @@ export function toPaymentView(p: PaymentRow, refunds: readonly RefundRow[]): Pay
     actionUrl: p.actionUrl,
     readerId: p.readerId,
     tipMinor: p.tipMinor,
+    cardBrand: p.cardBrand ?? null,
+    cardLast4: p.cardLast4 ?? null,
     createdBy: p.createdBy,
     createdAt: p.createdAt.toISOString(),
   };
@@ -391,6 +393,8 @@ export class PaymentsUseCase {
     const paidAfterMinor = after.paidMinor + amountMinor;
     const closes = paidAfterMinor >= after.totalMinor && after.status === 'open';
     await this.payments.updateCard(m, payment.id, { status: 'succeeded', failureReason: null, actionUrl: null, amountMinor, tipMinor });
+    // The hosted modal's and the terminal's card, as Stripe read it: the receipt names it like a card on file.
+    if (intent.card) await this.payments.recordCard(m, payment.id, intent.card);
     if (closes) await this.sellOnCardClose(m, after, actor, now);
     if (closes) await this.issuePrepaidOnCardClose(m, after, actor, now);
     await this.tickets.recordPaid(m, ticket.id, paidAfterMinor, closes ? now : null);

@@ -109,6 +109,15 @@ describe('receipt rules', () => {
     expect(buildReceipt(ticket(), [payment()], place, []).lines[1]!.feeReason).toBe('Deposit kept: no-show');
   });
 
+  it('reads a fee typed at the desk with its own reason, leaving recorded reasons to the fee lines without one', () => {
+    const base = ticket();
+    const typed = { ...base.lines[1]!, id: 'l3', name: 'Late fee', reason: 'Arrived 30 minutes late' };
+    const r = buildReceipt({ ...base, lines: [...base.lines, typed] }, [payment()], place, ['No-show: the deposit is kept']);
+    expect(r.lines.map((l) => l.feeReason)).toEqual([null, 'No-show: the deposit is kept', 'Arrived 30 minutes late']);
+    const first = buildReceipt({ ...base, lines: [base.lines[0]!, typed, base.lines[1]!] }, [payment()], place, ['No-show: kept']);
+    expect(first.lines.map((l) => l.feeReason)).toEqual([null, 'Arrived 30 minutes late', 'No-show: kept']);
+  });
+
   it('lists only taken tenders, and refunds in the order they were made with the tender they went to', () => {
     const r = buildReceipt(
       ticket(),

@@ -3,7 +3,7 @@
  * here), its tenders with the card's brand and last four digits at most, its refunds, and for a fee
  * line the reason recorded for it. Pure, so every rule is tested.
  */
-import type { ReceiptTender, ReceiptView, TenderMethod, TicketView } from '@salon/contracts';
+import { CARD_BRAND_WORDS, type ReceiptTender, type ReceiptView, type TenderMethod, type TicketView } from '@salon/contracts';
 
 export interface ReceiptPayment {
   method: TenderMethod;
@@ -35,16 +35,6 @@ const METHOD_WORDS: Record<TenderMethod, string> = {
   prepaid_credit: 'Membership or package credit',
 };
 
-const BRAND_WORDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** Four digits or nothing: a longer or odd value is never shown. */
 export function safeLast4(value: string | null): string | null {
   const v = value?.trim() ?? '';
@@ -55,7 +45,7 @@ export function safeLast4(value: string | null): string | null {
 export function tenderLabel(method: TenderMethod, brand: string | null, last4: string | null): string {
   const digits = safeLast4(last4);
   if (!digits) return METHOD_WORDS[method];
-  const name = brand ? (BRAND_WORDS[brand.toLowerCase()] ?? brand.replace(/\s+/g, ' ').trim()) : METHOD_WORDS[method];
+  const name = brand ? (CARD_BRAND_WORDS[brand.toLowerCase()] ?? brand.replace(/\s+/g, ' ').trim()) : METHOD_WORDS[method];
   return `${name} •••• ${digits}`;
 }
 
@@ -71,8 +61,8 @@ export function noReceiptReason(ticket: Pick<TicketView, 'status' | 'number'>): 
 
 /**
  * The receipt of a closed ticket; an open or voided ticket has none (a receipt is proof of a sale).
- * `feeReasons` are reasons recorded elsewhere for the ticket's fee lines (a kept deposit); a fee
- * line without one reads its own name as its reason.
+ * A fee line typed at the desk carries its own reason; `feeReasons` are reasons recorded elsewhere
+ * for the ticket's other fee lines (a kept deposit); a fee line without either reads its own name.
  */
 export function buildReceipt(
   ticket: TicketView,
@@ -126,7 +116,7 @@ export function buildReceipt(
       discountReason: l.discount?.reason ?? null,
       taxMinor: l.taxMinor,
       totalMinor: l.totalMinor,
-      feeReason: l.kind === 'fee' ? (feeReasons[fee++] ?? l.name) : null,
+      feeReason: l.kind === 'fee' ? (l.reason ?? feeReasons[fee++] ?? l.name) : null,
     })),
     subtotalMinor: ticket.subtotalMinor,
     discountMinor: ticket.discountMinor,

@@ -57,6 +57,7 @@ export class TicketLineModel implements TicketLineView {
   @Field(() => ID, { nullable: true }) productId: string | null;
   @Field(() => ID, { nullable: true, description: 'The membership or package plan the line sells' }) planId?: string | null;
   @Field(() => String, { nullable: true, description: 'The physical gift card number the line sells' }) cardCode?: string | null;
+  @Field(() => String, { nullable: true, description: 'Why a fee line was charged (shown on the receipt)' }) reason?: string | null;
   @Field(() => TicketDiscountModel, { nullable: true }) discount: TicketDiscountModel | null;
   @Field(() => Int) grossMinor: number;
   @Field(() => Int, { description: "The line's discount plus its share of the ticket's" }) discountMinor: number;
@@ -149,6 +150,8 @@ export class TicketLineInput implements Omit<TicketLineContract, 'discount'> {
   @Field(() => TicketDiscountInput, { nullable: true }) discount?: TicketDiscountInput | null;
   @Field(() => ID, { nullable: true, description: 'A membership or package plan (kind membership or package)' }) planId?: string;
   @Field(() => String, { nullable: true, description: 'A physical gift card number (kind gift_card); none: generated' }) cardCode?: string;
+  @Field(() => String, { nullable: true, description: 'Why a fee is charged (kind fee; required for a new one): shown on the receipt' })
+  reason?: string;
 }
 
 @InputType('OpenTicketInput')

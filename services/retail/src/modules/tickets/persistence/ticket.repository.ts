@@ -67,6 +67,8 @@ export interface LineRow {
   planId: string | null;
   /** The physical gift card number a gift card line sells (null: a code is generated at close). */
   cardCode: string | null;
+  /** Why a fee line was charged, as the desk typed it (shown on the receipt); null for other kinds. */
+  reason?: string | null;
   discount: DiscountRule | null;
   grossMinor: number;
   discountMinor: number;
@@ -94,7 +96,7 @@ const LINE_COLUMNS = `
   id, kind, name, quantity, unit_price_minor AS "unitPriceMinor", list_unit_price_minor AS "listUnitPriceMinor",
   staff_id AS "staffId", staff_name AS "staffName", appointment_id AS "appointmentId", service_id AS "serviceId",
   product_id AS "productId", tax_class AS "taxClass", discount, gross_minor AS "grossMinor", discount_minor AS "discountMinor", net_minor AS "netMinor",
-  tax_ppm AS "taxPpm", tax_minor AS "taxMinor", total_minor AS "totalMinor", plan_id AS "planId", card_code AS "cardCode", category`;
+  tax_ppm AS "taxPpm", tax_minor AS "taxMinor", total_minor AS "totalMinor", plan_id AS "planId", card_code AS "cardCode", category, reason`;
 
 /** Tickets, their lines and their appointments; SQL only. Totals are the domain's, stored as computed. */
 @Injectable()
@@ -193,6 +195,7 @@ export class TicketRepository {
         l.planId,
         l.cardCode,
         l.category,
+        l.reason ?? null,
       ];
       const start = values.length;
       values.push(...row);
@@ -200,7 +203,7 @@ export class TicketRepository {
     });
     const stored: LineRow[] = await m.query(
       `INSERT INTO ticket_lines (id, ticket_id, position, kind, name, quantity, unit_price_minor, list_unit_price_minor, staff_id, staff_name,
-         appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, plan_id, card_code, category)
+         appointment_id, service_id, product_id, tax_class, discount, gross_minor, discount_minor, net_minor, tax_ppm, tax_minor, total_minor, plan_id, card_code, category, reason)
        VALUES ${tuples.join(', ')} RETURNING ${LINE_COLUMNS}`,
       values,
     );

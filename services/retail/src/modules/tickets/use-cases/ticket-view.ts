@@ -81,6 +81,7 @@ export function toLineView(l: LineRow): TicketLineView {
     productId: l.productId,
     planId: l.planId,
     cardCode: l.cardCode,
+    reason: l.reason ?? null,
     discount: toDiscountView(l.discount),
     grossMinor: l.grossMinor,
     discountMinor: l.discountMinor,

@@ -377,6 +377,8 @@ export class TicketsUseCase {
       const at = (field: string, message: string) => (problems.push({ field: `lines.${i}.${field}`, message }), null);
       const discount = input.discount ? toDiscountRule(input.discount) : null;
       const quantity = input.quantity ?? 1;
+      if (input.reason && input.kind !== 'fee' && !(input.id && byId.get(input.id)?.kind === 'fee'))
+        return at('reason', 'is only for a fee line');
       if (input.id) {
         const prior = byId.get(input.id);
         if (!prior) return at('id', 'is not a line of this ticket');
@@ -390,6 +392,7 @@ export class TicketsUseCase {
           staffId: input.staffId === undefined ? prior.staffId : input.staffId,
           staffName: input.staffId === undefined || input.staffId === prior.staffId ? prior.staffName : null,
           discount: input.discount === undefined ? prior.discount : discount,
+          reason: prior.kind === 'fee' ? (input.reason ?? prior.reason ?? null) : null,
         };
       }
       if (input.serviceId) {
@@ -469,6 +472,7 @@ export class TicketsUseCase {
       if (!input.kind) return at('kind', 'is required for an item without a service');
       if (!input.name) return at('name', 'is required');
       if (input.unitPriceMinor === undefined) return at('unitPriceMinor', 'is required');
+      if (input.kind === 'fee' && !input.reason) return at('reason', 'is required for a fee: the client reads it on the receipt');
       return {
         id: randomUUID(),
         kind: input.kind,
@@ -485,6 +489,7 @@ export class TicketsUseCase {
         taxClass: null,
         planId: null,
         cardCode: input.kind === 'gift_card' ? (input.cardCode ?? null) : null,
+        reason: input.kind === 'fee' ? (input.reason ?? null) : null,
         discount,
       };
     });
@@ -527,6 +532,7 @@ function seedOf(l: LineRow): LineSeed {
     taxClass: l.taxClass,
     planId: l.planId,
     cardCode: l.cardCode,
+    reason: l.reason ?? null,
     discount: l.discount,
   };
 }
