@@ -20,6 +20,9 @@ import { dropDatabase } from '../../infra/lib/local-services.mjs';
 
 // MESSAGES_MESSAGING_DIR points at another build of the service (e.g. main's, for a before/after in one run).
 const MESSAGING_DIR = process.env.MESSAGES_MESSAGING_DIR ?? fileURLToPath(new URL('../../services/messaging/', import.meta.url));
+// MESSAGES_NODE_ARGS go to node for the worker process(es), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+// (the profile is written when the bench stops the worker).
+const WORKER_NODE_ARGS = (process.env.MESSAGES_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const dist = (path) => import(pathToFileURL(`${MESSAGING_DIR}dist/${path}`).href);
 
 function percentile(sorted, p) {
@@ -73,7 +76,9 @@ export async function run({
     await db.connect();
     workerProcs.push(
       ...(await Promise.all(
-        Array.from({ length: workers }, () => startServiceProcess({ serviceDir: MESSAGING_DIR, env, readyLine: 'messaging-worker-ready' })),
+        Array.from({ length: workers }, () =>
+          startServiceProcess({ serviceDir: MESSAGING_DIR, env, readyLine: 'messaging-worker-ready', nodeArgs: WORKER_NODE_ARGS }),
+        ),
       )),
     );
 
