@@ -43,6 +43,30 @@ export interface SentReceipt {
   deliveredNow: boolean;
 }
 
+// Many new messages in one statement, one array parameter per column (`unnestParams`).
+const INSERT_UNNEST = `
+  INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by, headers)
+  SELECT * FROM unnest($1::text[], $2::message_channel[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                       $9::boolean[], $10::text[], $11::jsonb[])
+  ON CONFLICT (idempotency_key) DO NOTHING`;
+
+function unnestParams(values: readonly NewMessage[]): unknown[][] {
+  const column = <K extends keyof NewMessage>(key: K) => values.map((v) => v[key] ?? null);
+  return [
+    column('idempotencyKey'),
+    column('channel'),
+    column('recipient'),
+    column('sender'),
+    column('subject'),
+    column('bodyText'),
+    column('bodyHtml'),
+    column('purpose'),
+    column('sensitive'),
+    column('createdBy'),
+    values.map((v) => (v.headers ? JSON.stringify(v.headers) : null)),
+  ];
+}
+
 // Once a message is out (or never will be), a secret in its body has no reason to stay.
 const SCRUB = `body_text = CASE WHEN sensitive THEN '[redacted]' ELSE body_text END, body_html = CASE WHEN sensitive THEN NULL ELSE body_html END`;
 
@@ -87,35 +111,16 @@ export class MessageRepository {
     const first = new Map<string, NewMessage>();
     for (const v of values) if (!first.has(v.idempotencyKey)) first.set(v.idempotencyKey, v);
     const unique = [...first.values()];
-    const column = <K extends keyof NewMessage>(key: K) => unique.map((v) => v[key] ?? null);
     let rows: { row: MessageJson }[];
     try {
       // The SELECT half sees the rows that existed when the statement began; a key another
       // transaction inserted meanwhile is in neither half, and is read just after.
       rows = await this.dataSource.query(
-        `WITH inserted AS (
-           INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by, headers)
-           SELECT * FROM unnest($1::text[], $2::message_channel[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                                $9::boolean[], $10::text[], $11::jsonb[])
-           ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING *
-         )
+        `WITH inserted AS (${INSERT_UNNEST} RETURNING *)
          SELECT to_jsonb(i) AS row FROM inserted i
          UNION ALL
          SELECT to_jsonb(m) AS row FROM messages m WHERE m.idempotency_key = ANY($1::text[])`,
-        [
-          column('idempotencyKey'),
-          column('channel'),
-          column('recipient'),
-          column('sender'),
-          column('subject'),
-          column('bodyText'),
-          column('bodyHtml'),
-          column('purpose'),
-          column('sensitive'),
-          column('createdBy'),
-          unique.map((v) => (v.headers ? JSON.stringify(v.headers) : null)),
-        ],
+        unnestParams(unique),
       );
     } catch {
       return Promise.all(
@@ -140,29 +145,11 @@ export class MessageRepository {
   async insertOrGetMany(values: readonly NewMessage[], manager?: EntityManager): Promise<StoredMessage[]> {
     if (values.length === 0) return [];
     const db = manager ?? this.dataSource.manager;
-    const column = <K extends keyof NewMessage>(key: K) => values.map((v) => v[key] ?? null);
-    await db.query(
-      `INSERT INTO messages (idempotency_key, channel, recipient, sender, subject, body_text, body_html, purpose, sensitive, created_by, headers)
-       SELECT * FROM unnest($1::text[], $2::message_channel[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                            $9::boolean[], $10::text[], $11::jsonb[])
-       ON CONFLICT (idempotency_key) DO NOTHING`,
-      [
-        column('idempotencyKey'),
-        column('channel'),
-        column('recipient'),
-        column('sender'),
-        column('subject'),
-        column('bodyText'),
-        column('bodyHtml'),
-        column('purpose'),
-        column('sensitive'),
-        column('createdBy'),
-        values.map((v) => (v.headers ? JSON.stringify(v.headers) : null)),
-      ],
-    );
+    const params = unnestParams(values);
+    await db.query(INSERT_UNNEST, params);
     const rows: { id: string; idempotency_key: string; channel: MessageChannel; status: MessageStatus }[] = await db.query(
       `SELECT id, idempotency_key, channel, status FROM messages WHERE idempotency_key = ANY($1::text[])`,
-      [column('idempotencyKey')],
+      [params[0]],
     );
     return rows.map((r) => ({ id: r.id, idempotencyKey: r.idempotency_key, channel: r.channel, status: r.status }));
   }
