@@ -160,13 +160,13 @@ if (!only || only === 'messages') {
   const messages = await import('../../load-tests/bench/messages.bench.mjs');
   results.messages = await messages.run({
     count: Number(process.env.BENCH_MESSAGES ?? 2000),
-    concurrency: Number(process.env.BENCH_MESSAGE_CONCURRENCY ?? 32),
+    concurrency: Number(process.env.BENCH_MESSAGE_CONCURRENCY ?? 128),
     adminUrl: postgresAdminUrl(),
   });
   results.messagesAt500PerSecond = await messages.run({
     count: 2000,
     rate: 500,
-    concurrency: Number(process.env.BENCH_MESSAGE_CONCURRENCY ?? 32),
+    concurrency: Number(process.env.BENCH_MESSAGE_CONCURRENCY ?? 128),
     adminUrl: postgresAdminUrl(),
   });
 }

@@ -8,7 +8,7 @@
 // (`npm run build -w @salon/messaging`). The lead's `npm run bench` calls `run(...)`:
 //   const messages = await import('../../load-tests/bench/messages.bench.mjs');
 //   const result = await messages.run({ count: 2000 });   // → { messagesPerSecond, latencyMs: { p50, p95, p99, max }, … }
-// Standalone: node load-tests/bench/messages.bench.mjs [--count 2000] [--concurrency 16] [--workers 1]
+// Standalone: node load-tests/bench/messages.bench.mjs [--count 2000] [--concurrency 128] [--workers 1]
 // Environment: POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,9 @@ import { dropDatabase } from '../../infra/lib/local-services.mjs';
 
 // MESSAGES_MESSAGING_DIR points at another build of the service (e.g. main's, for a before/after in one run).
 const MESSAGING_DIR = process.env.MESSAGES_MESSAGING_DIR ?? fileURLToPath(new URL('../../services/messaging/', import.meta.url));
+// MESSAGES_NODE_ARGS go to node for the worker process(es), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+// (the profile is written when the bench stops the worker).
+const WORKER_NODE_ARGS = (process.env.MESSAGES_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const dist = (path) => import(pathToFileURL(`${MESSAGING_DIR}dist/${path}`).href);
 
 function percentile(sorted, p) {
@@ -30,7 +33,7 @@ const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 
 export async function run({
   count = 2000,
-  concurrency = 16,
+  concurrency = 128,
   workers = 1,
   /** Messages per second offered (queued in steps of 10); unset means as fast as the producer can. */
   rate = undefined,
@@ -73,7 +76,9 @@ export async function run({
     await db.connect();
     workerProcs.push(
       ...(await Promise.all(
-        Array.from({ length: workers }, () => startServiceProcess({ serviceDir: MESSAGING_DIR, env, readyLine: 'messaging-worker-ready' })),
+        Array.from({ length: workers }, () =>
+          startServiceProcess({ serviceDir: MESSAGING_DIR, env, readyLine: 'messaging-worker-ready', nodeArgs: WORKER_NODE_ARGS }),
+        ),
       )),
     );
 
@@ -165,7 +170,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
       count: { type: 'string', default: '2000' },
-      concurrency: { type: 'string', default: '16' },
+      concurrency: { type: 'string', default: '128' },
       workers: { type: 'string', default: '1' },
       rate: { type: 'string' },
     },

@@ -48,8 +48,10 @@ export async function startServiceProcess(options: {
   env: Record<string, string>;
   readyLine: string;
   entry?: string;
+  /** Arguments for node itself (a bench's `--cpu-prof --cpu-prof-dir=…`, which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[];
 }): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [options.entry ?? 'dist/worker.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? 'dist/worker.js'], {
     cwd: options.serviceDir,
     env: { ...process.env, ...options.env, WORKER_READY_LINE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { QUEUES } from '@salon/contracts';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { DeliverMessageUseCase, DeliveryFailedError } from '../use-cases/deliver-message.use-case.js';
 import type { DeliveryJob } from './delivery-queues.js';
@@ -11,7 +12,11 @@ export class DeliveryProcessor {
   async process(job: Job<DeliveryJob>, token?: string): Promise<string> {
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     try {
-      const outcome = await this.deliver.deliver(job.data.messageId, { slotAt: job.data.slotAt, finalAttempt });
+      const outcome = await this.deliver.deliver(job.data.messageId, {
+        slotAt: job.data.slotAt,
+        finalAttempt,
+        channel: job.queueName === QUEUES.EMAIL ? 'email' : 'sms',
+      });
       if (outcome.kind === 'done') return outcome.status;
       // Pacing or another worker's lease: wait without spending an attempt.
       if (outcome.slotAt !== undefined) await job.updateData({ ...job.data, slotAt: outcome.slotAt });

@@ -24,11 +24,6 @@ export class EmailSuppressionRepository {
     return rows.length > 0;
   }
 
-  async find(address: string): Promise<EmailSuppressionView | null> {
-    const [r]: Raw[] = await this.dataSource.query(`SELECT * FROM email_suppressions WHERE address = lower(trim($1))`, [address]);
-    return r ? toView(r) : null;
-  }
-
   async list(limit: number): Promise<EmailSuppressionView[]> {
     const rows: Raw[] = await this.dataSource.query(`SELECT * FROM email_suppressions ORDER BY created_at DESC, address LIMIT $1`, [limit]);
     return rows.map(toView);

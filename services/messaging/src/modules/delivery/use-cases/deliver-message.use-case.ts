@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, safeErrorMessage } from '@salon/nest-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
+import DataLoader from 'dataloader';
 import type { MessagingConfig } from '../../../config.js';
 import { SmsConsentUseCase } from '../../consent/use-cases/sms-consent.use-case.js';
-import { isFinished, type MessageStatus } from '../domain/message-status.js';
+import { isFinished, type MessageChannel, type MessageStatus } from '../domain/message-status.js';
 import { SenderPacer } from '../jobs/sender-pacer.js';
-import { EmailSuppressionsUseCase } from './email-suppressions.use-case.js';
+import { suppressionReason } from './email-suppressions.use-case.js';
 import type { MessageEntity } from '../persistence/message.entity.js';
-import { MessageRepository } from '../persistence/message.repository.js';
+import { MessageRepository, type Claim, type SentReceipt } from '../persistence/message.repository.js';
 import { EmailProvider, type OutgoingEmail } from '../providers/email-provider.js';
 import { ProviderError, type ProviderReceipt } from '../providers/provider-error.js';
 import { SmsProvider, type OutgoingSms } from '../providers/sms-provider.js';
@@ -20,13 +20,17 @@ export class DeliveryFailedError extends Error {
   override name = 'DeliveryFailedError';
 }
 
+const STOPPED = 'The recipient replied STOP; no texts until they reply START';
+const BATCH = { cache: false, maxBatchSize: 100, batchScheduleFn: (run: () => void) => setImmediate(run) };
+
 // A pacing wait up to this long is slept through in the job; a longer one parks the job as delayed.
 const MAX_INLINE_WAIT_MS = 1000;
 
 /**
  * One attempt to deliver one message: the worker's whole job. The message row, locked while the
- * attempt is claimed, is what makes a retried or duplicated job harmless: finished rows are never
- * sent again, and a row another worker holds (unexpired lease) is left to it.
+ * attempt is claimed (MessageRepository.claimMany), is what makes a retried or duplicated job
+ * harmless: finished rows are never sent again, and a row another worker holds (unexpired lease)
+ * is left to it.
  */
 @Injectable()
 export class DeliverMessageUseCase {
@@ -34,61 +38,75 @@ export class DeliverMessageUseCase {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: MessagingConfig,
-    private readonly dataSource: DataSource,
     private readonly messages: MessageRepository,
     private readonly consent: SmsConsentUseCase,
     private readonly pacer: SenderPacer,
     private readonly email: EmailProvider,
     private readonly sms: SmsProvider,
-    private readonly suppressions: EmailSuppressionsUseCase,
   ) {}
 
-  async deliver(messageId: string, job: { slotAt?: number; finalAttempt: boolean }): Promise<DeliveryOutcome> {
+  // The claims of one event-loop turn are one statement, and so are the "sent" marks: each
+  // caller still waits for its own row. Per message that is two statements where there were seven
+  // (read, suppression read, BEGIN, lock, mark sending, COMMIT, mark sent), and each statement's
+  // socket write and round trip was the largest cost in the worker's profile.
+  private readonly claims = new DataLoader<string, Claim>(
+    (ids) => this.messages.claimMany(ids, this.config.WORKER_LOCK_MS, { sms: this.sms.name, email: this.email.name }),
+    BATCH,
+  );
+  private readonly sentMarks = new DataLoader<SentReceipt, void>(async (receipts) => {
+    await this.messages.markSentMany(receipts);
+    return receipts.map(() => undefined);
+  }, BATCH);
+
+  /**
+   * `channel` is the queue's: an e-mail is claimed straight away (the claim checks the suppression
+   * list under the row lock); a text is read first, because its pacing slot is taken before the claim.
+   */
+  async deliver(messageId: string, job: { slotAt?: number; finalAttempt: boolean; channel?: MessageChannel }): Promise<DeliveryOutcome> {
+    if (job.channel !== 'email') {
+      const early = await this.beforeClaim(messageId, job.slotAt);
+      if (early) return early;
+    }
+    const claim = await this.claims.load(messageId);
+    switch (claim.kind) {
+      case 'missing':
+        // Not there (yet): the producer's transaction may not have committed. Retrying with backoff
+        // beats completing the job, which would leave the row without one.
+        throw new Error(`Message ${messageId} not found`);
+      case 'finished':
+        return { kind: 'done', status: claim.status };
+      case 'held':
+        return { kind: 'defer', untilMs: claim.leaseExpiresAt.getTime() + 50 };
+      case 'opted-out':
+        await this.messages.markSuppressed(messageId, STOPPED);
+        return { kind: 'done', status: 'suppressed' };
+      case 'suppressed': {
+        const reason = suppressionReason(claim.suppression);
+        await this.messages.markSuppressed(messageId, reason);
+        this.logger.log(`e-mail ${messageId} not sent: ${reason}`);
+        return { kind: 'done', status: 'suppressed' };
+      }
+      case 'claimed':
+        return this.attempt(claim.message, claim.uncertainSince, job.finalAttempt);
+    }
+  }
+
+  /** A text's checks before its pacing slot: nothing to send, someone else's, or STOP; then the slot. */
+  private async beforeClaim(messageId: string, slotAt: number | undefined): Promise<DeliveryOutcome | null> {
     const message = await this.messages.findById(messageId);
-    // Not there (yet): the producer's transaction may not have committed. Retrying with backoff
-    // beats completing the job, which would leave the row without one.
     if (!message) throw new Error(`Message ${messageId} not found`);
     if (isFinished(message.status)) return { kind: 'done', status: message.status };
     if (leaseHeld(message)) return { kind: 'defer', untilMs: message.leaseExpiresAt!.getTime() + 50 };
-    if (message.channel === 'sms' && (await this.consent.isOptedOut(message.recipient))) {
-      await this.messages.markSuppressed(message.id, 'The recipient replied STOP; no texts until they reply START');
+    if (message.channel !== 'sms') return null;
+    if (await this.consent.isOptedOut(message.recipient)) {
+      await this.messages.markSuppressed(message.id, STOPPED);
       return { kind: 'done', status: 'suppressed' };
     }
-    if (message.channel === 'email') {
-      const reason = await this.suppressions.reasonToSkip(message.recipient);
-      if (reason) {
-        await this.messages.markSuppressed(message.id, reason);
-        this.logger.log(`e-mail ${message.id} (${message.purpose}) not sent: ${reason}`);
-        return { kind: 'done', status: 'suppressed' };
-      }
-    }
-    if (message.channel === 'sms') {
-      const slotAt = job.slotAt ?? Date.now() + (await this.pacer.reserve(message.sender));
-      const wait = slotAt - Date.now();
-      if (wait > MAX_INLINE_WAIT_MS) return { kind: 'defer', untilMs: slotAt, slotAt };
-      if (wait > 0) await sleep(wait);
-    }
-
-    const claim = await this.claim(message.id);
-    if (claim.kind !== 'claimed') return claim.outcome;
-    return this.attempt(claim.message, claim.uncertainSince, job.finalAttempt);
-  }
-
-  /** Marks the attempt under a row lock; says whether an earlier attempt may already have gone out. */
-  private claim(id: string) {
-    const provider = (channel: string) => (channel === 'sms' ? this.sms.name : this.email.name);
-    return this.dataSource.transaction(async (manager) => {
-      const row = await this.messages.lockById(id, manager);
-      if (!row || isFinished(row.status))
-        return { kind: 'finished' as const, outcome: { kind: 'done' as const, status: row?.status ?? ('failed' as const) } };
-      if (leaseHeld(row))
-        return { kind: 'held' as const, outcome: { kind: 'defer' as const, untilMs: row.leaseExpiresAt!.getTime() + 50 } };
-      // `sending` with an expired lease: a worker died (or timed out) after starting an attempt,
-      // so the provider may have the message already.
-      const uncertainSince = row.status === 'sending' ? (row.attemptStartedAt ?? row.queuedAt) : null;
-      await this.messages.markSending(row.id, provider(row.channel), this.config.WORKER_LOCK_MS, manager);
-      return { kind: 'claimed' as const, message: row, uncertainSince };
-    });
+    const slot = slotAt ?? Date.now() + (await this.pacer.reserve(message.sender));
+    const wait = slot - Date.now();
+    if (wait > MAX_INLINE_WAIT_MS) return { kind: 'defer', untilMs: slot, slotAt: slot };
+    if (wait > 0) await sleep(wait);
+    return null;
   }
 
   private async attempt(message: MessageEntity, uncertainSince: Date | null, finalAttempt: boolean): Promise<DeliveryOutcome> {
@@ -110,7 +128,12 @@ export class DeliverMessageUseCase {
     clearInterval(heartbeat);
     // Kept right after the provider call on purpose: this statement is the whole window in which
     // a crash leaves a sent message looking unsent (see reconcile).
-    await this.messages.markSent(message.id, provider.name, receipt.providerMessageId, receipt.deliveredNow ?? false);
+    await this.sentMarks.load({
+      id: message.id,
+      provider: provider.name,
+      providerMessageId: receipt.providerMessageId,
+      deliveredNow: receipt.deliveredNow ?? false,
+    });
     return { kind: 'done', status: receipt.deliveredNow ? 'delivered' : 'sent' };
   }
 

@@ -5,9 +5,15 @@ import { EmailSuppressionRepository } from '../persistence/email-suppression.rep
 
 const LIST_LIMIT = 500;
 
+/** What the message log says about an e-mail not sent to a suppressed address. */
+export function suppressionReason(s: Pick<EmailSuppressionView, 'reason' | 'detail' | 'createdAt'>): string {
+  const what = s.reason === 'bounce' ? 'bounced' : 'complained (marked an e-mail as spam)';
+  return `The address is on the suppression list: it ${what} on ${s.createdAt.slice(0, 10)}${s.detail ? ` (${s.detail})` : ''}`;
+}
+
 /**
  * The e-mail suppression list: SES's permanent bounces and complaints put an address on it
- * (webhooks), every e-mail send reads it (DeliverMessageUseCase), admins see and remove entries.
+ * (webhooks), every e-mail send checks it when it claims the message (MessageRepository.claimMany), admins see and remove entries.
  */
 @Injectable()
 export class EmailSuppressionsUseCase {
@@ -19,14 +25,6 @@ export class EmailSuppressionsUseCase {
     for (const e of entries)
       if (await this.suppressions.add({ ...e, providerMessageId }))
         this.logger.log(`suppressed an address after a ${e.reason}${e.detail ? ` (${e.detail})` : ''}`);
-  }
-
-  /** Why an e-mail to this address must not go out, or null. */
-  async reasonToSkip(address: string): Promise<string | null> {
-    const s = await this.suppressions.find(address);
-    if (!s) return null;
-    const what = s.reason === 'bounce' ? 'bounced' : 'complained (marked an e-mail as spam)';
-    return `The address is on the suppression list: it ${what} on ${s.createdAt.slice(0, 10)}${s.detail ? ` (${s.detail})` : ''}`;
   }
 
   list(): Promise<EmailSuppressionView[]> {
