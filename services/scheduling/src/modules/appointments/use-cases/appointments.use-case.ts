@@ -191,22 +191,25 @@ export class AppointmentsUseCase {
     if (steps.afterCheck) await steps.afterCheck();
     const inTransaction = steps.inTransaction;
     let booked: AppointmentView;
+    const booking = {
+      locationId: b.locationId,
+      clientId: b.clientId,
+      slot: check.slot,
+      cal,
+      notes: b.notes ?? null,
+      source: b.source,
+      actor: actorOf(auth),
+      bookedBy: actorUuid(auth.userId),
+    };
     try {
-      booked = await this.dataSource.transaction(async (m) => {
-        const written = await this.writer.book(m, {
-          locationId: b.locationId,
-          clientId: b.clientId,
-          slot: check.slot,
-          cal,
-          notes: b.notes ?? null,
-          source: b.source,
-          actor: actorOf(auth),
-          bookedBy: actorUuid(auth.userId),
-          holdBookedEvent: steps.holdBookedEvent,
-        });
-        if (inTransaction) await inTransaction(m, written.id);
-        return written;
-      });
+      booked =
+        inTransaction || steps.holdBookedEvent
+          ? await this.dataSource.transaction(async (m) => {
+              const written = await this.writer.book(m, { ...booking, holdBookedEvent: steps.holdBookedEvent });
+              if (inTransaction) await inTransaction(m, written.id);
+              return written;
+            })
+          : await this.writer.bookAlone(this.dataSource, booking);
     } catch (error) {
       throw await this.allocations.conflict(
         error,
