@@ -166,8 +166,17 @@ export class AppointmentsUseCase {
    */
   async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
-    await this.references.require(bookingReferences(b));
-    return this.place(auth, b, now);
+    // The reference checks (HTTP to clients and identity) run beside the engine's reads instead of
+    // before them; nothing is written until they pass, and a bad reference is still the answer
+    // when the time is refused as well.
+    const references = this.references.require(bookingReferences(b));
+    references.catch(() => undefined);
+    try {
+      return await this.place(auth, b, now, { afterCheck: () => references });
+    } catch (error) {
+      await references;
+      throw error;
+    }
   }
 
   /**
