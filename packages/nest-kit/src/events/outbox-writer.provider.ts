@@ -35,6 +35,26 @@ export class OutboxWriter {
   /** Several events in one INSERT, in the given order. */
   async appendAll(manager: EntityManager, events: readonly DomainEventInput<EventType>[]): Promise<EventEnvelope[]> {
     if (events.length === 0) return [];
+    const { envelopes, rows, values, notify } = this.prepare(events);
+    // One statement keeps the seq values in array order. The notification is delivered when (and
+    // only if) the transaction commits, and wakes the relay (OutboxRelay LISTENs on the channel).
+    await manager.query(
+      `WITH appended AS (INSERT INTO outbox (id, type, aggregate_type, aggregate_id, envelope) VALUES ${rows} RETURNING seq)
+       SELECT ${notify} AS notified`,
+      values,
+    );
+    return envelopes;
+  }
+
+  /**
+   * The envelopes and the VALUES list (`rows`, placeholders from `$firstParam`) of the outbox
+   * INSERT, for a writer that puts the append into a statement of its own (one round trip for a
+   * whole change). That statement must also select `notify` (wakes the relay when it commits).
+   */
+  prepare(
+    events: readonly DomainEventInput<EventType>[],
+    firstParam = 1,
+  ): { envelopes: EventEnvelope[]; rows: string; values: unknown[]; notify: string } {
     // The trace of the request or event that appends them travels with the row (DESIGN §3).
     const traceparent = currentTraceparent();
     const envelopes = events.map((event) =>
@@ -54,16 +74,9 @@ export class OutboxWriter {
     const values: unknown[] = [];
     const rows = envelopes.map((e, i) => {
       values.push(e.id, e.type, e.aggregateType, e.aggregateId, JSON.stringify(e));
-      const n = i * 5;
+      const n = firstParam - 1 + i * 5;
       return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}::jsonb)`;
     });
-    // One statement keeps the seq values in array order. The notification is delivered when (and
-    // only if) the transaction commits, and wakes the relay (OutboxRelay LISTENs on the channel).
-    await manager.query(
-      `WITH appended AS (INSERT INTO outbox (id, type, aggregate_type, aggregate_id, envelope) VALUES ${rows.join(', ')} RETURNING seq)
-       SELECT pg_notify('${OUTBOX_CHANNEL}', '') AS notified`,
-      values,
-    );
-    return envelopes;
+    return { envelopes, rows: rows.join(', '), values, notify: `pg_notify('${OUTBOX_CHANNEL}', '')` };
   }
 }

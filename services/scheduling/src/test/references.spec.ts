@@ -53,6 +53,12 @@ describe('staff bookings', () => {
     expect(await count('allocations')).toBe(0);
   });
 
+  it('answers an unknown client before a refused time (the checks run beside the engine, the answer keeps their order)', async () => {
+    const night = booking({ clientId: UNKNOWN, startsAt: localTime('03:00', 10) });
+    expect((await t.as('frontDesk').post('/api/appointments', { ...night, clientId: CLIENT(1) })).status).toBe(409);
+    expectRefused(await t.as('frontDesk').post('/api/appointments', night), 'clientId', /not an active client/);
+  });
+
   it('refuses a staff member identity does not know, or a client login as staff, naming the field of each service', async () => {
     expectRefused(await t.as('frontDesk').post('/api/appointments', booking({ staffId: NOBODY })), 'staffId', /not a staff member/);
     expectRefused(await t.as('frontDesk').post('/api/appointments', booking({ staffId: USERS.casey.id })), 'staffId', /not a staff member/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '../../availability/domain/availability-types.js';
-import { classHolds, slotHolds } from './hold-plan.js';
+import { classHolds, refusedNeed, slotHolds, type HoldNeed } from './hold-plan.js';
 
 const t = (h: number, m = 0) => new Date(Date.UTC(2030, 2, 12, h, m));
 
@@ -66,5 +66,27 @@ describe('classHolds', () => {
   });
   it('without a room holds the instructor alone', () => {
     expect(classHolds({ instructor: { id: 'jo', name: 'Jo' }, room: null, from: t(17), to: t(18) })).toHaveLength(1);
+  });
+});
+
+describe('refusedNeed', () => {
+  const need = (kind: 'staff' | 'room', resourceId: string, place = 1): HoldNeed => ({
+    candidates: [{ kind, resourceId, place, from: t(14), to: t(15) }],
+    refusal: { kind, id: resourceId, name: resourceId, at: t(14) },
+  });
+  const staff = need('staff', '5a000000-0000-4000-8000-000000000001');
+  const room = need('room', '5a000000-0000-4000-8000-000000000009');
+  const detail = (kind: string, id: string, place: number, other: string) =>
+    `Key (resource_kind, resource_id, slot, period)=(${kind}, ${id}, ${place}, ["2030-03-12 14:00:00+00","2030-03-12 15:00:00+00")) ` +
+    `conflicts with existing key (resource_kind, resource_id, slot, period)=(${kind}, ${other}, ${place}, ["2030-03-12 14:00:00+00","2030-03-12 14:30:00+00")).`;
+
+  it('names the need whose hold the new row was, not the existing row', () => {
+    expect(refusedNeed([staff, room], detail('room', room.refusal.id, 1, room.refusal.id))).toBe(room);
+    expect(refusedNeed([staff, room], detail('staff', staff.refusal.id, 1, staff.refusal.id))).toBe(staff);
+  });
+
+  it('cannot tell from another place of the resource, or from no detail', () => {
+    expect(refusedNeed([staff, room], detail('room', room.refusal.id, 2, room.refusal.id))).toBeUndefined();
+    expect(refusedNeed([staff, room], '')).toBeUndefined();
   });
 });

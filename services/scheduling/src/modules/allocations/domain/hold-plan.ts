@@ -66,6 +66,20 @@ export function slotHolds(
   return needs;
 }
 
+/**
+ * Which need's first candidate the `no_double_booking` constraint refused, from PostgreSQL's detail
+ * of the violation, which names the new row's key first: "Key (resource_kind, resource_id, slot,
+ * period)=(staff, <id>, 1, [...)) conflicts with existing key (...)". Undefined when it cannot tell.
+ */
+export function refusedNeed(needs: readonly HoldNeed[], detail: string): HoldNeed | undefined {
+  const key = detail.split(' conflicts with ')[0] ?? '';
+  const found = needs.filter((n) => {
+    const c = n.candidates[0];
+    return c !== undefined && key.includes(`(${c.kind}, ${c.resourceId}, ${c.place}, `);
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** A class: its instructor, and every place of its room (nobody else can use a room while a class is in it). */
 export function classHolds(c: {
   instructor: { id: string; name: string };

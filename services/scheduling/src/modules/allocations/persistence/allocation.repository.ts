@@ -14,6 +14,20 @@ export function holdInsert(owner: HoldOwner, h: HoldRow, active = true): { sql: 
   };
 }
 
+/**
+ * A new appointment's holds as a data-modifying CTE body of the statement that inserts the
+ * appointment (`appointment`: the CTE returning its `id`; `param` numbers the placeholders). A
+ * plain INSERT: one taken hold fails the whole statement with the `no_double_booking` violation
+ * (23P01), so nothing of the booking is written.
+ */
+export function holdsInsertFrom(appointment: string, holds: readonly HoldRow[], param: (value: unknown) => string): string {
+  return `INSERT INTO allocations (appointment_id, resource_kind, resource_id, slot, period, active)
+    SELECT ${appointment}.id, h.kind, h.resource_id, h.place, tstzrange(h.starts, h.ends, '[)'), true
+      FROM ${appointment}, unnest(${param(holds.map((h) => h.kind))}::text[], ${param(holds.map((h) => h.resourceId))}::uuid[],
+        ${param(holds.map((h) => h.place))}::int[], ${param(holds.map((h) => h.from.toISOString()))}::timestamptz[],
+        ${param(holds.map((h) => h.to.toISOString()))}::timestamptz[]) AS h(kind, resource_id, place, starts, ends)`;
+}
+
 function ownerWhere(owner: HoldOwner): { where: string; id: string } {
   return 'appointmentId' in owner
     ? { where: 'appointment_id = $1', id: owner.appointmentId }

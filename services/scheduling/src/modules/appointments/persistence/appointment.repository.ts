@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppointmentView } from '@salon/contracts';
 import type { AppointmentStatus } from '../domain/appointment-status.js';
+import type { ChangeEntry } from '../domain/appointment-changes.js';
+import { holdsInsertFrom } from '../../allocations/persistence/allocation.repository.js';
+import type { HoldRow } from '../../allocations/domain/hold-plan.js';
+import type { ChangeActor } from './appointment-change.repository.js';
 
 export type { AppointmentView };
 
@@ -13,6 +17,66 @@ export interface InsertedAppointment {
   lateCancel: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A new appointment's columns and its segments, as the booking writer fills them. */
+export interface NewAppointment {
+  locationId: string;
+  clientId: string;
+  startsAt: Date;
+  endsAt: Date;
+  priceMinor: number;
+  currency: string;
+  service: Record<string, unknown>;
+  notes: string | null;
+  bookedBy: string | null;
+  source: string;
+  seriesId?: string | null;
+  segments: { serviceId: string; staffId: string; startsAt: Date; endsAt: Date }[];
+}
+
+/** location_id … series_id, in the INSERT's column order. */
+function appointmentValues(a: NewAppointment): unknown[] {
+  return [
+    a.locationId,
+    a.clientId,
+    a.startsAt.toISOString(),
+    a.endsAt.toISOString(),
+    a.priceMinor,
+    a.currency,
+    JSON.stringify(a.service),
+    a.notes,
+    a.bookedBy,
+    a.source,
+    a.seriesId ?? null,
+  ];
+}
+
+/** The segments' INSERT as a CTE body; `appointment` names the CTE that returns the appointment's id. */
+function segmentsInsertFrom(appointment: string, segments: NewAppointment['segments'], param: (value: unknown) => string): string {
+  return `INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at, position)
+    SELECT ${appointment}.id, x.service_id, x.staff_id, x.starts_at, x.ends_at, x.position
+      FROM ${appointment}, unnest(${param(segments.map((seg) => seg.serviceId))}::uuid[], ${param(segments.map((seg) => seg.staffId))}::uuid[],
+        ${param(segments.map((seg) => seg.startsAt.toISOString()))}::timestamptz[], ${param(segments.map((seg) => seg.endsAt.toISOString()))}::timestamptz[])
+        WITH ORDINALITY AS x(service_id, staff_id, starts_at, ends_at, position)`;
+}
+
+function inserted(row: {
+  id: string;
+  status: AppointmentView['status'];
+  version: number;
+  late_cancel: boolean;
+  created_at: string | Date;
+  updated_at: string | Date;
+}): InsertedAppointment {
+  return {
+    id: row.id,
+    status: row.status,
+    version: row.version,
+    lateCancel: row.late_cancel,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }
 
 const SELECT = `
@@ -130,64 +194,56 @@ export class AppointmentRepository {
     );
   }
 
-  /** The appointment and its segments (in visit order, position 1 first). */
   /**
-   * The appointment and its segments in one statement (a round trip per statement is the booking's
-   * largest cost); answers what the database filled in, so the booking's answer needs no re-read.
+   * The appointment and its segments (in visit order, position 1 first) in one statement (a round
+   * trip per statement is the booking's largest cost); answers what the database filled in, so the
+   * booking's answer needs no re-read.
    */
-  async insert(
-    manager: EntityManager,
-    a: {
-      locationId: string;
-      clientId: string;
-      startsAt: Date;
-      endsAt: Date;
-      priceMinor: number;
-      currency: string;
-      service: Record<string, unknown>;
-      notes: string | null;
-      bookedBy: string | null;
-      source: string;
-      seriesId?: string | null;
-      segments: { serviceId: string; staffId: string; startsAt: Date; endsAt: Date }[];
-    },
-  ): Promise<InsertedAppointment> {
-    const [row] = await manager.query(
-      `WITH a AS (
+  async insert(manager: EntityManager, a: NewAppointment): Promise<InsertedAppointment> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const sql = `WITH a AS (
          INSERT INTO appointments (location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source, series_id)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
+         VALUES (${appointmentValues(a).map(param).join(', ')})
          RETURNING id, status, version, late_cancel, created_at, updated_at),
-       s AS (
-         INSERT INTO appointment_segments (appointment_id, service_id, staff_id, starts_at, ends_at, position)
-         SELECT a.id, x.service_id, x.staff_id, x.starts_at, x.ends_at, x.position
-           FROM a, unnest($12::uuid[], $13::uuid[], $14::timestamptz[], $15::timestamptz[]) WITH ORDINALITY AS x(service_id, staff_id, starts_at, ends_at, position))
-       SELECT * FROM a`,
-      [
-        a.locationId,
-        a.clientId,
-        a.startsAt.toISOString(),
-        a.endsAt.toISOString(),
-        a.priceMinor,
-        a.currency,
-        JSON.stringify(a.service),
-        a.notes,
-        a.bookedBy,
-        a.source,
-        a.seriesId ?? null,
-        a.segments.map((seg) => seg.serviceId),
-        a.segments.map((seg) => seg.staffId),
-        a.segments.map((seg) => seg.startsAt.toISOString()),
-        a.segments.map((seg) => seg.endsAt.toISOString()),
-      ],
+       s AS (${segmentsInsertFrom('a', a.segments, param)})
+       SELECT * FROM a`;
+    const [row] = await manager.query(sql, params);
+    return inserted(row);
+  }
+
+  /**
+   * A whole booking in one statement, its own transaction: the appointment (with the given id), its
+   * segments, its holds, the first line of its change log and its outbox event (`outbox`, from
+   * OutboxWriter.prepare). A taken hold fails the statement (23P01) and nothing is written.
+   */
+  async insertWhole(
+    manager: EntityManager,
+    a: NewAppointment & { id: string },
+    holds: readonly HoldRow[],
+    change: { at: Date; actor: ChangeActor; entry: ChangeEntry },
+    outbox: (firstParam: number) => { rows: string; values: unknown[]; notify: string },
+  ): Promise<InsertedAppointment> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const head = `WITH a AS (
+         INSERT INTO appointments (id, location_id, client_id, starts_at, ends_at, price_minor, currency, service, notes, booked_by, source, series_id)
+         VALUES (${[a.id, ...appointmentValues(a)].map(param).join(', ')})
+         RETURNING id, status, version, late_cancel, created_at, updated_at),
+       s AS (${segmentsInsertFrom('a', a.segments, param)}),
+       h AS (${holdsInsertFrom('a', holds, param)}),
+       c AS (
+         INSERT INTO appointment_changes (appointment_id, at, by_id, by_kind, what, from_value, to_value)
+         SELECT a.id, ${[change.at.toISOString(), change.actor.id, change.actor.type, change.entry.what, change.entry.from, change.entry.to].map(param).join(', ')} FROM a),`;
+    const event = outbox(params.length + 1);
+    params.push(...event.values);
+    const [row] = await manager.query(
+      `${head}
+       o AS (INSERT INTO outbox (id, type, aggregate_type, aggregate_id, envelope) VALUES ${event.rows} RETURNING seq)
+       SELECT a.*, ${event.notify} AS notified FROM a`,
+      params,
     );
-    return {
-      id: row.id,
-      status: row.status,
-      version: row.version,
-      lateCancel: row.late_cancel,
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
-    };
+    return inserted(row);
   }
 
   async move(

@@ -166,8 +166,17 @@ export class AppointmentsUseCase {
    */
   async book(auth: AuthContext, input: unknown, now = new Date()): Promise<AppointmentView> {
     const b = parseInput(bookSchema, input);
-    await this.references.require(bookingReferences(b));
-    return this.place(auth, b, now);
+    // The reference checks (HTTP to clients and identity) run beside the engine's reads instead of
+    // before them; nothing is written until they pass, and a bad reference is still the answer
+    // when the time is refused as well.
+    const references = this.references.require(bookingReferences(b));
+    references.catch(() => undefined);
+    try {
+      return await this.place(auth, b, now, { afterCheck: () => references });
+    } catch (error) {
+      await references;
+      throw error;
+    }
   }
 
   /**
@@ -191,22 +200,25 @@ export class AppointmentsUseCase {
     if (steps.afterCheck) await steps.afterCheck();
     const inTransaction = steps.inTransaction;
     let booked: AppointmentView;
+    const booking = {
+      locationId: b.locationId,
+      clientId: b.clientId,
+      slot: check.slot,
+      cal,
+      notes: b.notes ?? null,
+      source: b.source,
+      actor: actorOf(auth),
+      bookedBy: actorUuid(auth.userId),
+    };
     try {
-      booked = await this.dataSource.transaction(async (m) => {
-        const written = await this.writer.book(m, {
-          locationId: b.locationId,
-          clientId: b.clientId,
-          slot: check.slot,
-          cal,
-          notes: b.notes ?? null,
-          source: b.source,
-          actor: actorOf(auth),
-          bookedBy: actorUuid(auth.userId),
-          holdBookedEvent: steps.holdBookedEvent,
-        });
-        if (inTransaction) await inTransaction(m, written.id);
-        return written;
-      });
+      booked =
+        inTransaction || steps.holdBookedEvent
+          ? await this.dataSource.transaction(async (m) => {
+              const written = await this.writer.book(m, { ...booking, holdBookedEvent: steps.holdBookedEvent });
+              if (inTransaction) await inTransaction(m, written.id);
+              return written;
+            })
+          : await this.writer.bookAlone(this.dataSource, booking);
     } catch (error) {
       throw await this.allocations.conflict(
         error,

@@ -3,9 +3,11 @@ import { DataSource } from 'typeorm';
 import type { ResourceView } from '../../catalogue/persistence/catalogue.repository.js';
 import {
   toExceptionRow,
+  toPolicyRow,
   toTimeOffRow,
   toWorkingHoursRow,
   type ExceptionRow,
+  type PolicyRow,
   type TimeOffRow,
   type WorkingHoursRow,
 } from '../../schedules/persistence/schedule.repository.js';
@@ -40,6 +42,8 @@ export interface BookingWindowRows {
   busy: AllocationRow[];
   /** Active appointments per person around the window ("any staff" fairness). */
   counts: Record<string, number>;
+  /** The location's policy row (null: none saved), in the same statement. */
+  policy: PolicyRow | null;
 }
 
 const toAllocationRow = (r: any): AllocationRow => ({
@@ -118,7 +122,8 @@ export class CalendarRepository {
          (SELECT coalesce(json_object_agg(x.staff_id, x.n), '{}') FROM (
             SELECT sg.staff_id, count(*)::int AS n FROM appointment_segments sg JOIN appointments a ON a.id = sg.appointment_id
              WHERE sg.staff_id IN (SELECT id FROM staff_list) AND a.status NOT IN ('cancelled', 'no-show')
-               AND sg.starts_at >= $11 AND sg.starts_at < $12 GROUP BY sg.staff_id) x) AS counts`,
+               AND sg.starts_at >= $11 AND sg.starts_at < $12 GROUP BY sg.staff_id) x) AS counts,
+         (SELECT to_json(p) FROM location_policies p WHERE p.location_id = $1) AS policy`,
       [
         input.locationId,
         input.staffIds,
@@ -151,6 +156,7 @@ export class CalendarRepository {
       })),
       busy: row.busy.map(toAllocationRow),
       counts: row.counts,
+      policy: row.policy ? toPolicyRow(row.policy) : null,
     };
   }
 

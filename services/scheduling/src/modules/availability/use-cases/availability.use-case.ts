@@ -30,6 +30,7 @@ import type {
   StaffCalendar,
 } from '../domain/availability-types.js';
 import { unavailableIntervals } from '../domain/unavailable-times.js';
+import { isUuid } from '../../../common/ids.js';
 import { toStaffCalendars } from '../domain/staff-calendars.js';
 import { CalendarRepository } from '../persistence/calendar.repository.js';
 
@@ -157,19 +158,22 @@ export class AvailabilityUseCase {
     return service;
   }
 
-  /** The policy and the booking window's rows in two statements side by side (the hot path of every booking). */
+  /** The policy and the booking window's rows in one statement (the hot path of every booking: a statement costs a round trip). */
   async load(service: ServiceView, locationId: string, from: Date, to: Date): Promise<Calendars> {
-    const [p, window] = await Promise.all([
-      this.schedulesUseCase.policy(locationId),
-      this.calendar.bookingWindow({
-        locationId,
-        staffIds: service.staff.length ? service.staff.map((s) => s.staffId) : null,
-        roomType: service.roomType,
-        deviceTypes: service.deviceTypes,
-        from,
-        to,
-      }),
-    ]);
+    if (!isUuid(locationId)) throw new NotFoundError(`Location ${locationId} not found`);
+    const reading = this.calendar.bookingWindow({
+      locationId,
+      staffIds: service.staff.length ? service.staff.map((s) => s.staffId) : null,
+      roomType: service.roomType,
+      deviceTypes: service.deviceTypes,
+      from,
+      to,
+    });
+    const p = await this.schedulesUseCase.policyOf(
+      locationId,
+      reading.then((w) => w.policy),
+    );
+    const window = await reading;
     const policy = toPolicy(p);
     const staffIds = window.staffIds;
     const needed = window.resources;

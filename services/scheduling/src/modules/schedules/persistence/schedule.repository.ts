@@ -16,6 +16,22 @@ export type { ExceptionRow, PolicyRow, TimeOffRow, WorkingHoursRow };
 const hhmm = (t: string) => t.slice(0, 5);
 
 /** Row mappers, shared with the booking window's one-statement load (calendar.repository.ts). */
+/** A location_policies row (as selected, or as `to_json` of it) → PolicyRow. */
+export function toPolicyRow(r: Record<string, any>): PolicyRow {
+  return {
+    locationId: r.location_id,
+    timeZone: r.time_zone,
+    slotIntervalMin: r.slot_interval_min,
+    minNoticeMin: r.min_notice_min,
+    maxAdvanceDays: r.max_advance_days,
+    lateCancelHours: r.late_cancel_hours,
+    openingHours: r.opening_hours,
+    noShowFeeMinor: r.no_show_fee_minor,
+    lateCancelFeeMinor: r.late_cancel_fee_minor,
+    requireCardOnline: r.require_card_online,
+  };
+}
+
 export const toWorkingHoursRow = (r: any): WorkingHoursRow => ({
   staffId: r.staff_id,
   locationId: r.location_id,
@@ -117,20 +133,7 @@ export class ScheduleRepository {
 
   async policy(locationId: string): Promise<PolicyRow | null> {
     const [r] = await this.dataSource.query(`SELECT * FROM location_policies WHERE location_id = $1`, [locationId]);
-    return r
-      ? {
-          locationId: r.location_id,
-          timeZone: r.time_zone,
-          slotIntervalMin: r.slot_interval_min,
-          minNoticeMin: r.min_notice_min,
-          maxAdvanceDays: r.max_advance_days,
-          lateCancelHours: r.late_cancel_hours,
-          openingHours: r.opening_hours,
-          noShowFeeMinor: r.no_show_fee_minor,
-          lateCancelFeeMinor: r.late_cancel_fee_minor,
-          requireCardOnline: r.require_card_online,
-        }
-      : null;
+    return r ? toPolicyRow(r) : null;
   }
 
   async savePolicy(locationId: string, p: PolicyInput): Promise<void> {

@@ -105,7 +105,12 @@ export class SchedulesUseCase {
    */
   async policy(locationId: string): Promise<PolicyRow> {
     if (!isUuid(locationId)) throw new NotFoundError(`Location ${locationId} not found`);
-    const [row, location] = await Promise.all([this.schedules.policy(locationId), this.directory.location(locationId).catch(() => null)]);
+    return this.policyOf(locationId, this.schedules.policy(locationId));
+  }
+
+  /** `policy` from a row the caller read itself (a booking reads it in the statement that loads its window). */
+  async policyOf(locationId: string, read: Promise<PolicyRow | null>): Promise<PolicyRow> {
+    const [row, location] = await Promise.all([read, this.directory.location(locationId).catch(() => null)]);
     const policy = row ?? {
       locationId,
       timeZone: this.config.DEFAULT_TIME_ZONE,
