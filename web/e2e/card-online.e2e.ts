@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
+import { api, baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 
 // A card required to book online (issue 11, the location's "Require a card online"): the page says
 // before booking that a card holds the appointment, that nothing is charged now and what the no-show
@@ -26,14 +26,7 @@ describe('a card required to book online', () => {
     await signIn(desk.page, 'admin@demo.salon');
     await desk.page.getByTestId('dashboard-greeting').waitFor();
     const token = await desk.page.evaluate(() => localStorage.getItem('token'));
-    const call = async (path: string, method = 'GET', body?: unknown): Promise<{ status: number; body: any }> => {
-      const res = await fetch(`${baseUrl()}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    };
+    const call = (path: string, method = 'GET', body?: unknown) => api(token, method, path, body);
     const locationId = (await (await fetch(`${baseUrl()}/api/online-booking`)).json()).locations[0].id as string;
     const { locationId: _, ...policy } = (await call(`/api/booking-policies/${locationId}`)).body;
     const saved = await call(`/api/booking-policies/${locationId}`, 'PUT', {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { baseUrl, launchBrowser, newPage, signIn } from './browser.js';
+import { api, baseUrl, launchBrowser, newPage, signIn } from './browser.js';
 
 // Online booking deposits (issue 11): a visitor books the demo's Colour (25% deposit) online and
 // pays the deposit in the card modal (the local Stripe peer's page, its webhook back through the
@@ -161,14 +161,7 @@ describe('online booking deposits', () => {
     await signIn(desk.page, 'admin@demo.salon');
     await desk.page.getByTestId('dashboard-greeting').waitFor();
     const token = await desk.page.evaluate(() => localStorage.getItem('token'));
-    const call = async (path: string, method = 'GET', body?: unknown): Promise<{ status: number; body: any }> => {
-      const res = await fetch(`${baseUrl()}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    };
+    const call = (path: string, method = 'GET', body?: unknown) => api(token, method, path, body);
     const locationId = (await (await fetch(`${baseUrl()}/api/online-booking`)).json()).locations[0].id as string;
     const { locationId: _, ...policy } = (await call(`/api/booking-policies/${locationId}`)).body;
     const setFee = (noShowFeeMinor: number | null) => call(`/api/booking-policies/${locationId}`, 'PUT', { ...policy, noShowFeeMinor });
