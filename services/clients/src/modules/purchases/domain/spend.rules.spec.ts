@@ -1,6 +1,6 @@
 import type { EventPayload } from '@salon/contracts';
 import { describe, expect, it } from 'vitest';
-import { refundSpend, saleSpend, storedValueSpend } from './spend.rules.js';
+import { refundSpend, saleSpend, storedValueSpend, type SpendChange } from './spend.rules.js';
 
 const sale: EventPayload<'retail.ticket.closed.v1'> = {
   ticketId: 't1',
@@ -39,7 +39,7 @@ const payment: EventPayload<'retail.payment.succeeded.v1'> = {
 };
 
 describe('spend from retail events', () => {
-  it.each([
+  it.each<[string, SpendChange | null, SpendChange | null]>([
     [
       'a sale adds its total (tax and tip included) at its close',
       saleSpend(sale),
@@ -63,9 +63,11 @@ describe('spend from retail events', () => {
       storedValueSpend({ ...payment, method: 'prepaid_credit', amountMinor: 4_500 }),
       { clientId: 'c1', deltaMinor: -4_500, purchasedAt: null },
     ],
-    ...(['cash', 'card', 'terminal', 'card_on_file'] as const).map(
-      (method) => [`a ${method} tender is new money: no change`, storedValueSpend({ ...payment, method }), null] as const,
-    ),
+    ...(['cash', 'card', 'terminal', 'card_on_file'] as const).map((method): [string, SpendChange | null, null] => [
+      `a ${method} tender is new money: no change`,
+      storedValueSpend({ ...payment, method }),
+      null,
+    ]),
     ['a walk-in’s gift card tender is nobody’s', storedValueSpend({ ...payment, clientId: null }), null],
     ['a refund back onto a gift card changes nothing', refundSpend({ ...refund, method: 'gift_card' }), null],
     ['a refund back onto credits changes nothing', refundSpend({ ...refund, method: 'prepaid_credit' }), null],
