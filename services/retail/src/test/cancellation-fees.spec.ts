@@ -66,6 +66,9 @@ describe('no-show and late-cancel fees', () => {
     const ticket = (await t.as('manager').get(`/api/tickets/${a.body.ticketId}`)).body;
     expect(ticket.lines).toHaveLength(1);
     expect(ticket.lines[0]).toMatchObject({ kind: 'fee', name: 'No-show fee', totalMinor: 2500, taxMinor: 0 });
+    // The client's receipt says why they paid it, as recorded.
+    const receipt = (await t.as('manager').get(`/api/tickets/${a.body.ticketId}/receipt`)).body;
+    expect(receipt.lines[0]).toMatchObject({ kind: 'fee', feeReason: 'No-show: the booking policy’s fee of $25.00' });
     const payments = await t.sql(`SELECT provider_ref AS "ref", status, amount_minor AS "amountMinor" FROM payments WHERE ticket_id = $1`, [
       a.body.ticketId,
     ]);
@@ -96,9 +99,10 @@ describe('no-show and late-cancel fees', () => {
     );
     expect(res.errors).toBeUndefined();
     expect(res.data.chargeCancellationFee).toMatchObject({ status: 'charged', kind: 'late_cancel', amountMinor: 1500 });
-    expect((await t.as('manager').get(`/api/tickets/${res.data.chargeCancellationFee.ticketId}`)).body.lines[0].name).toBe(
-      'Late cancellation fee',
-    );
+    expect((await t.as('manager').get(`/api/tickets/${res.data.chargeCancellationFee.ticketId}`)).body.lines[0]).toMatchObject({
+      name: 'Late cancellation fee',
+      reason: 'Cancelled inside the late-cancel window: the booking policy’s fee of $15.00',
+    });
 
     const early = t.platform.book(303, { status: 'cancelled', lateCancel: false, clientId });
     expect(await fee(early)).toMatchObject({ status: 'not_applicable', reason: expect.stringContaining('before the late-cancel window') });

@@ -91,6 +91,7 @@ export class CancellationFeesUseCase {
             clientId: appointment.clientId,
             currency: appointment.currency,
             lineName: decision.lineName,
+            reason: decision.reason,
             amountMinor: decision.amountMinor,
             appointmentId,
             payment: {

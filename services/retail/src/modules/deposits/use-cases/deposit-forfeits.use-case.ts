@@ -32,6 +32,7 @@ export class DepositForfeitsUseCase {
           clientId: d.clientId,
           currency: d.currency,
           lineName: sale.lineName,
+          reason: sale.reason,
           amountMinor: sale.amountMinor,
           appointmentId: d.appointmentId,
           payment: {

@@ -12,8 +12,10 @@ export interface FeeSale {
   locationId: string;
   clientId: string | null;
   currency: string;
-  /** The fee line's name, which carries the reason ("No-show fee", "Deposit kept: no-show"). */
+  /** The fee line's name ("No-show fee", "Deposit kept: no-show"). */
   lineName: string;
+  /** Why it was taken, kept on the fee line: the client reads it on the receipt. */
+  reason: string;
   amountMinor: number;
   appointmentId: string;
   /** The card tender that pays it, already captured at Stripe. */
@@ -58,6 +60,7 @@ export class FeeSalesUseCase {
         id: randomUUID(),
         kind: 'fee',
         name: sale.lineName,
+        reason: sale.reason,
         category: null,
         quantity: 1,
         unitPriceMinor: sale.amountMinor,
