@@ -117,7 +117,7 @@ describe('online booking deposits', () => {
     await expect.poll(() => editor.locator('[data-testid^="payment-"]').first().innerText()).toContain(`Card ${dollars(3000)}`);
 
     // The balance in cash closes it.
-    await expect.poll(() => editor.getByLabel('Cash amount').inputValue()).toBe('90.00');
+    await expect.poll(() => editor.getByLabel('Amount to pay').inputValue()).toBe('90.00');
     await editor.getByLabel('Cash received').fill('90.00');
     await editor.getByRole('button', { name: 'Take $90.00 cash' }).click();
     const success = desk.page.getByTestId('payment-success');

@@ -80,7 +80,7 @@ describe('point of sale', () => {
 
     // Cash: the next $20 note up (or more), with the change due shown before it is taken.
     const handed = Math.ceil((total + 1) / 2000) * 2000;
-    await expect.poll(() => editor.getByLabel('Cash amount').inputValue()).toBe((total / 100).toFixed(2));
+    await expect.poll(() => editor.getByLabel('Amount to pay').inputValue()).toBe((total / 100).toFixed(2));
     await editor.getByLabel('Cash received').fill((handed / 100).toFixed(2));
     await expect.poll(() => editor.getByTestId('change-due').innerText()).toBe(`Change due: ${dollars(handed - total)}`);
     await editor.getByRole('button', { name: `Take ${dollars(total)} cash` }).click();

@@ -114,7 +114,7 @@ describe('gift cards and memberships at the front desk', () => {
     await editor.getByRole('button', { name: 'Look up' }).click();
     await expect.poll(() => editor.getByTestId('gift-card-balance').innerText()).toContain(`${code}: $20.00 left`);
     // The rest in cash closes the ticket, and starts the client's membership.
-    await expect.poll(() => editor.getByLabel('Cash amount').inputValue()).toBe(((total - 3000) / 100).toFixed(2));
+    await expect.poll(() => editor.getByLabel('Amount to pay').inputValue()).toBe(((total - 3000) / 100).toFixed(2));
     await editor.getByRole('button', { name: `Take ${dollars(total - 3000)} cash` }).click();
     await closeSuccess(page);
     await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Paid');

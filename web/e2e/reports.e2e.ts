@@ -58,7 +58,7 @@ describe('reports and the dashboard', () => {
     await expect.poll(() => editor.getByTestId('ticket-status').innerText()).toBe('Open');
     const total = cents(await editor.getByTestId('ticket-total').innerText());
     expect(total).toBeGreaterThan(0);
-    await expect.poll(() => editor.getByLabel('Cash amount').inputValue()).toBe((total / 100).toFixed(2));
+    await expect.poll(() => editor.getByLabel('Amount to pay').inputValue()).toBe((total / 100).toFixed(2));
     await editor.getByLabel('Cash received').fill((total / 100).toFixed(2));
     await editor.getByRole('button', { name: `Take ${dollars(total)} cash` }).click();
     const success = page.getByTestId('payment-success');

@@ -30,6 +30,8 @@ let twoStaff: boolean;
 let serverLimit: number;
 /** The day's lists answer as read before the last change (a refetch overtaken by the change): version 2's totals. */
 let staleDay: boolean;
+/** The location's registered card readers (the terminal is offered with one). */
+let readers: { __typename: 'CardReader'; id: string; label: string }[];
 
 const location = { id: 'loc1', name: 'Downtown', timeZone: 'America/Chicago', isDefault: true, isActive: true, address: null, phone: null };
 const appointment = {
@@ -110,7 +112,10 @@ function computed() {
         : Math.round((tipMinor * l.grossMinor) / baseMinor),
   }));
   const totalMinor = subtotalMinor - discountMinor + tipMinor;
-  const paidMinor = t.payments.reduce((s: number, p: any) => s + p.amountMinor, 0);
+  // A pending card tender holds its part of the balance; a cancelled or failed one holds nothing.
+  const paidMinor = t.payments
+    .filter((p: any) => p.status === 'succeeded' || p.status === 'pending')
+    .reduce((s: number, p: any) => s + p.amountMinor, 0);
   const refundedMinor = t.payments.reduce((s: number, p: any) => s + p.refundedMinor, 0);
   return {
     __typename: 'Ticket',
@@ -174,6 +179,7 @@ beforeEach(() => {
   twoStaff = false;
   serverLimit = 20;
   staleDay = false;
+  readers = [];
   appointment.ticketId = null;
   appointment.ticketStatus = null;
   sessionStorage.clear();
@@ -265,7 +271,21 @@ beforeEach(() => {
           return json(200, { data: { openTicket: computed() } });
         }
         if (op === 'PosTicket') return json(200, { data: { ticket: computed() } });
-        if (op === 'CardOptions') return json(200, { data: { cardReaders: [], savedPaymentMethods: [] } });
+        if (op === 'CardOptions') return json(200, { data: { cardReaders: readers, savedPaymentMethods: [] } });
+        if (op === 'CancelPayment') {
+          const p = ticket!.payments.find((x: any) => x.id === variables.paymentId);
+          p.status = 'canceled';
+          ticket!.version += 1;
+          return json(200, {
+            data: {
+              cancelPayment: {
+                __typename: 'PayTicketResult',
+                payment: { __typename: 'Payment', id: p.id, status: p.status },
+                ticket: computed(),
+              },
+            },
+          });
+        }
         if (op === 'UpdateTicket') {
           if (variables.input.version !== ticket!.version)
             return json(200, { data: null, errors: [{ message: 'changed', extensions: { code: 'CONFLICT', status: 409 } }] });
@@ -288,14 +308,15 @@ beforeEach(() => {
           return json(200, { data: { updateTicket: computed() } });
         }
         if (op === 'PayTicket') {
-          const { amountMinor, tenderedMinor } = variables.input;
+          const { amountMinor, tenderedMinor, method } = variables.input;
+          const onReader = method === 'terminal';
           const payment = {
             id: `p${ticket!.payments.length + 1}`,
-            method: 'cash',
-            status: 'succeeded',
+            method,
+            status: onReader ? 'pending' : 'succeeded',
             amountMinor,
-            tenderedMinor,
-            changeMinor: tenderedMinor - amountMinor,
+            tenderedMinor: tenderedMinor ?? null,
+            changeMinor: onReader ? 0 : tenderedMinor - amountMinor,
             refundedMinor: 0,
             failureReason: null,
             actionUrl: null,
@@ -516,7 +537,7 @@ describe('PosPage', () => {
     expect(within(editor).getByTestId('tip-split').textContent).toContain('Dana Lee $11.00');
 
     // The cash panel follows the server's balance; the change is shown before taking it.
-    const amount = within(editor).getByLabelText('Cash amount') as HTMLInputElement;
+    const amount = within(editor).getByLabelText('Amount to pay') as HTMLInputElement;
     await waitFor(() => expect(amount.value).toBe('66.00'));
     fireEvent.change(within(editor).getByLabelText('Cash received'), { target: { value: '100' } });
     expect(within(editor).getByTestId('change-due').textContent).toBe('Change due: $34.00');
@@ -554,7 +575,7 @@ describe('PosPage', () => {
     await waitFor(() => expect(within(editor).getByTestId('tip-split').textContent).toContain('Dana Lee $11.00'));
     expect(within(editor).getByTestId('ticket-total').textContent).toBe('$66.00');
     expect(within(editor).getByTestId('ticket-balance').textContent).toBe('$66.00');
-    expect((within(editor).getByLabelText('Cash amount') as HTMLInputElement).value).toBe('66.00');
+    expect((within(editor).getByLabelText('Amount to pay') as HTMLInputElement).value).toBe('66.00');
   });
 
   it('opens a ticket from the calendar’s Checkout (?appointment=) and keeps it in the address', async () => {
@@ -611,14 +632,14 @@ describe('PosPage', () => {
     await openPos();
     fireEvent.click(within(await screen.findByTestId('checkout-a1')).getByRole('button', { name: /check out/i }));
     const editor = await screen.findByTestId('ticket-editor');
-    await waitFor(() => expect((within(editor).getByLabelText('Cash amount') as HTMLInputElement).value).toBe('55.00'));
-    fireEvent.change(within(editor).getByLabelText('Cash amount'), { target: { value: '20' } });
+    await waitFor(() => expect((within(editor).getByLabelText('Amount to pay') as HTMLInputElement).value).toBe('55.00'));
+    fireEvent.change(within(editor).getByLabelText('Amount to pay'), { target: { value: '20' } });
     await act(async () => {
       fireEvent.click(within(editor).getByRole('button', { name: 'Take $20.00 cash' }));
     });
     await waitFor(() => expect(within(editor).getByTestId('ticket-balance').textContent).toBe('$35.00'));
     expect(screen.queryByTestId('payment-success')).toBeNull();
-    expect((within(editor).getByLabelText('Cash amount') as HTMLInputElement).value).toBe('35.00');
+    expect((within(editor).getByLabelText('Amount to pay') as HTMLInputElement).value).toBe('35.00');
     const keys = calls.filter((c) => c.op === 'PayTicket').map((c) => c.variables.idempotencyKey);
     await act(async () => {
       fireEvent.click(within(editor).getByRole('button', { name: 'Take $35.00 cash' }));
@@ -629,10 +650,41 @@ describe('PosPage', () => {
     expect((await screen.findByTestId('payment-success-amount')).textContent).toBe('$55.00');
   }, 15_000);
 
+  it('a card on the reader: the screen follows it to the success screen, or the desk cancels it and takes cash', async () => {
+    readers = [{ __typename: 'CardReader', id: 'r1', label: 'Front desk reader' }];
+    const editor = await checkedOut();
+    await waitFor(() => expect((within(editor).getByLabelText('Amount to pay') as HTMLInputElement).value).toBe('55.00'));
+    fireEvent.change(within(editor).getByLabelText('Amount to pay'), { target: { value: '30' } });
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Card terminal' }));
+    });
+    expect(lastCall('PayTicket')?.variables.input).toEqual({ method: 'terminal', amountMinor: 3000, readerId: 'r1' });
+    // The client walks away from the reader: Cancel frees the $30 it held.
+    const cancel = await within(editor).findByRole('button', { name: 'Cancel the Card terminal payment of $30.00' });
+    await act(async () => {
+      fireEvent.click(cancel);
+    });
+    expect(lastCall('CancelPayment')?.variables).toEqual({ paymentId: 'p1' });
+    await waitFor(() => expect(within(editor).getByTestId('ticket-balance').textContent).toBe('$55.00'));
+    expect(within(editor).queryByRole('button', { name: /^Cancel the/ })).toBeNull();
+
+    // Again, and this time the client pays on the reader: the screen reads the ticket until it closes.
+    await waitFor(() => expect((within(editor).getByLabelText('Amount to pay') as HTMLInputElement).value).toBe('55.00'));
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Card terminal' }));
+    });
+    await within(editor).findByRole('button', { name: 'Cancel the Card terminal payment of $55.00' });
+    const reads = calls.filter((c) => c.op === 'PosTicket').length;
+    ticket!.payments[1].status = 'succeeded';
+    ticket!.version += 1;
+    expect((await screen.findByTestId('payment-success-amount', {}, { timeout: 6000 })).textContent).toBe('$55.00');
+    expect(calls.filter((c) => c.op === 'PosTicket').length).toBeGreaterThan(reads);
+  }, 20_000);
+
   it('refunds part of a payment of a closed ticket, never more than it took', async () => {
     paidTicket();
     const editor = await openPaidTicket();
-    expect(within(editor).queryByLabelText('Cash amount')).toBeNull();
+    expect(within(editor).queryByLabelText('Amount to pay')).toBeNull();
     expect(within(editor).queryByRole('button', { name: '20%' })).toBeNull();
     fireEvent.click(within(editor).getByRole('button', { name: 'Refund' }));
     const dialog = await screen.findByTestId('refund-dialog');

@@ -18,7 +18,18 @@ import { DiscountFields } from './DiscountFields';
 import { TipSplitForm } from './TipSplit';
 import { PrepaidTenders, SellPrepaid, SoldGiftCards } from './PrepaidPanels';
 import { ReceiptActions } from './ReceiptActions';
-import { CARD_OPTIONS, PAY_TICKET, POS_PRODUCTS, PRODUCT_BY_CODE, REFUND_PAYMENT, TICKET, UPDATE_TICKET, VOID_TICKET } from './pos-gql';
+import {
+  CANCEL_PAYMENT,
+  CARD_OPTIONS,
+  PAY_TICKET,
+  POS_PRODUCTS,
+  PRODUCT_BY_CODE,
+  REFUND_PAYMENT,
+  TICKET,
+  UPDATE_TICKET,
+  VOID_TICKET,
+} from './pos-gql';
+import { usePendingTenders, waitsElsewhere } from './use-pending-tenders';
 import { activeTip, changeDue, editLines, newIdempotencyKey, quickCash, tenderLabel, tipWithSplit, type LineEdit } from './ticket-edits';
 
 export const POS_SERVICES = graphql(`
@@ -778,7 +789,7 @@ function TenderPanel({ ticket, onPaid }: { ticket: Ticket; onPaid(): void }) {
       <h3 id="tender-title">Take payment</h3>
       <form className="pos-tender-form" onSubmit={(e) => void takeCash(e)}>
         <div className="field">
-          <label htmlFor="pos-cash-amount">Cash amount</label>
+          <label htmlFor="pos-cash-amount">Amount to pay</label>
           <input
             id="pos-cash-amount"
             className="pos-input"
@@ -786,7 +797,7 @@ function TenderPanel({ ticket, onPaid }: { ticket: Ticket; onPaid(): void }) {
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
-          <span className="hint">Less than the balance to split the payment.</span>
+          <span className="hint">Cash or card: less than the balance to split the payment.</span>
         </div>
         <div className="field">
           <label htmlFor="pos-cash-received">Cash received</label>
@@ -949,6 +960,23 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
   const { can } = usePermissions();
   const canRefund = can(PERMISSIONS.REFUND_PAYMENTS);
   const [refunding, setRefunding] = useState<Payment | null>(null);
+  const [cancel, cancelling] = useMutation(CANCEL_PAYMENT);
+  usePendingTenders(ticket);
+  // The client walked away from the reader or never confirmed: the desk frees the ticket to be paid another way.
+  const cancelTender = async (p: Payment) => {
+    try {
+      const res = await cancel({ variables: { paymentId: p.id } });
+      const status = res.data?.cancelPayment.payment.status;
+      toast(
+        status === 'succeeded'
+          ? { title: `The card was charged ${formatCents(p.amountMinor)} before it could be cancelled`, variant: 'success' }
+          : { title: 'Card payment cancelled', description: 'Take the balance another way.' },
+      );
+    } catch (error) {
+      toast({ title: 'Card payment not cancelled', description: graphqlErrorMessage(error), variant: 'destructive' });
+    }
+    onRefunded();
+  };
   if (ticket.payments.length === 0) return null;
   return (
     <section className="pos-payments" aria-labelledby="payments-title">
@@ -973,6 +1001,17 @@ function Payments({ ticket, onRefunded }: { ticket: Ticket; onRefunded(): void }
                 </div>
               ))}
             </div>
+            {waitsElsewhere(p) && (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={cancelling.loading}
+                onClick={() => void cancelTender(p)}
+                aria-label={`Cancel the ${METHOD_LABEL[p.method] ?? p.method} payment of ${formatCents(p.amountMinor)}`}
+              >
+                Cancel
+              </button>
+            )}
             {canRefund && p.refundableMinor > 0 && (
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setRefunding(p)}>
                 Refund
