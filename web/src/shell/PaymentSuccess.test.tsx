@@ -37,11 +37,12 @@ describe('the payment success screen', () => {
     expect(document.activeElement).toBe(pay);
   });
 
-  it('closes on Escape', () => {
+  it('stays open on Escape: only Close Window closes it (spec §4)', () => {
     const onClose = vi.fn();
     render(<PaymentSuccessScreen amount={100} onClose={onClose} />);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-    expect(onClose).toHaveBeenCalledOnce();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });
 

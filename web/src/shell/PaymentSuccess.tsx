@@ -46,7 +46,9 @@ export function usePaymentSuccess(): PaymentSuccessValue {
 
 /**
  * Full screen over the app: the keyboard stays on its one button (Tab cannot reach the page behind),
- * Escape closes it like the button, and the focus goes back to where it was when it opened.
+ * and the focus goes back to where it was when it opened. It stays open until Close Window is pressed
+ * (spec §4), so a stray Escape does not dismiss the confirmation: Enter or Space on the focused
+ * button closes it.
  */
 export function PaymentSuccessScreen({ amount, onClose }: { amount: number; onClose: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -67,7 +69,6 @@ export function PaymentSuccessScreen({ amount, onClose }: { amount: number; onCl
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();
-          onClose();
         } else if (e.key === 'Tab') {
           e.preventDefault();
           button.current?.focus();

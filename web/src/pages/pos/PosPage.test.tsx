@@ -30,6 +30,8 @@ let twoStaff: boolean;
 let serverLimit: number;
 /** The day's lists answer as read before the last change (a refetch overtaken by the change): version 2's totals. */
 let staleDay: boolean;
+/** A second client's appointment waits for checkout too (Ana's daughter, seen at the same time). */
+let secondVisit: boolean;
 /** The location's registered card readers (the terminal is offered with one). */
 let readers: { __typename: 'CardReader'; id: string; label: string }[];
 
@@ -180,6 +182,7 @@ beforeEach(() => {
   serverLimit = 20;
   staleDay = false;
   readers = [];
+  secondVisit = false;
   appointment.ticketId = null;
   appointment.ticketStatus = null;
   sessionStorage.clear();
@@ -210,7 +213,20 @@ beforeEach(() => {
           const t = ticket ? (staleDay ? { ...computed(), version: 2, totalMinor: 5500, balanceMinor: 5500 } : computed()) : null;
           return json(200, {
             data: {
-              checkoutAppointments: [appointment],
+              checkoutAppointments: secondVisit
+                ? [
+                    appointment,
+                    {
+                      ...appointment,
+                      appointmentId: 'a2',
+                      serviceName: 'Kids cut',
+                      priceMinor: 3000,
+                      ticketId: appointment.ticketId ? appointment.ticketId : null,
+                      ticketStatus: appointment.ticketStatus,
+                      client: { __typename: 'Client', id: 'c2', fullName: 'Mia Ruiz' },
+                    },
+                  ]
+                : [appointment],
               openTickets:
                 t && t.status === 'open'
                   ? [
@@ -649,6 +665,22 @@ describe('PosPage', () => {
     expect(both[1]).not.toBe(keys[0]);
     expect((await screen.findByTestId('payment-success-amount')).textContent).toBe('$55.00');
   }, 15_000);
+
+  it('checks out two clients seen together on one ticket', async () => {
+    secondVisit = true;
+    await openPos();
+    await screen.findByTestId('checkout-a2');
+    expect(screen.queryByTestId('checkout-together')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Check out Ana Ruiz at .* on one ticket with others/ }));
+    expect(screen.queryByTestId('checkout-together')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Check out Mia Ruiz at .* on one ticket with others/ }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Check out 2 together' }));
+    });
+    expect(lastCall('OpenTicket')?.variables.input).toEqual({ locationId: 'loc1', appointmentIds: ['a1', 'a2'] });
+    await screen.findByTestId('ticket-editor');
+    await waitFor(() => expect(screen.queryByTestId('checkout-together')).toBeNull());
+  });
 
   it('a card on the reader: the screen follows it to the success screen, or the desk cancels it and takes cash', async () => {
     readers = [{ __typename: 'CardReader', id: 'r1', label: 'Front desk reader' }];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PERMISSIONS } from '@salon/contracts/permissions';
@@ -92,6 +92,10 @@ export function PosPage() {
   }, [appointmentId, locationId, canUse]);
 
   const queue = day.data?.checkoutAppointments ?? [];
+  // A family or a group seen together pays once: the desk ticks their appointments and opens one ticket.
+  const [together, setTogether] = useState<string[]>([]);
+  const ticked = together.filter((id) => queue.some((a) => a.appointmentId === id && !a.ticketId));
+  const tick = (id: string, on: boolean) => setTogether((now) => (on ? [...now, id] : now.filter((x) => x !== id)));
   const openTickets = day.data?.openTickets ?? [];
   const closedToday = day.data?.closedToday ?? [];
 
@@ -138,6 +142,14 @@ export function PosPage() {
                 <ul>
                   {queue.map((a) => (
                     <li key={a.appointmentId} className="pos-item" data-testid={`checkout-${a.appointmentId}`}>
+                      {canUse && !a.ticketId && queue.filter((q) => !q.ticketId).length > 1 && (
+                        <input
+                          type="checkbox"
+                          checked={ticked.includes(a.appointmentId)}
+                          onChange={(e) => tick(a.appointmentId, e.target.checked)}
+                          aria-label={`Check out ${a.client?.fullName ?? 'client'} at ${formatTime(a.startsAt)} on one ticket with others`}
+                        />
+                      )}
                       <div className="pos-item-main">
                         <strong>{formatTime(a.startsAt)}</strong> {a.client?.fullName ?? 'Client'}
                         <div className="muted small">
@@ -168,6 +180,17 @@ export function PosPage() {
                     </li>
                   ))}
                 </ul>
+              )}
+              {ticked.length > 1 && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm pos-together"
+                  disabled={opening.loading}
+                  onClick={() => void open(ticked).then(() => setTogether([]))}
+                  data-testid="checkout-together"
+                >
+                  Check out {ticked.length} together
+                </button>
               )}
             </section>
             <TicketList
