@@ -161,7 +161,7 @@ export abstract class PaymentGateway {
     idempotencyKey: string;
   }): Promise<CardReader>;
   abstract processOnReader(readerId: string, intentId: string, idempotencyKey: string): Promise<CardReader>;
-  abstract cancelReaderAction(readerId: string): Promise<CardReader>;
+  abstract cancelReaderAction(readerId: string, idempotencyKey: string): Promise<CardReader>;
   /** A plan's recurring price (and its product), made once per plan (the idempotency key is the plan's). */
   abstract createPrice(input: {
     name: string;

@@ -310,7 +310,8 @@ export class StripeGateway extends PaymentGateway {
 
   async cancelSetup(id: string): Promise<void> {
     try {
-      await this.sdk.setupIntents.cancel(id);
+      // Every call to Stripe carries a key (a retried cancel is answered, never repeated).
+      await this.sdk.setupIntents.cancel(id, {}, { idempotencyKey: `retail-cancel-setup-${id}` });
     } catch (error) {
       // Succeeded or cancelled already: final either way (a saved card is detached by the caller).
       if (error instanceof Stripe.errors.StripeInvalidRequestError && /unexpected_state/.test(`${error.code}`)) return;
@@ -333,7 +334,8 @@ export class StripeGateway extends PaymentGateway {
 
   async detachCard(paymentMethodId: string): Promise<void> {
     try {
-      await this.sdk.paymentMethods.detach(paymentMethodId);
+      // A detached card can never be attached again, so one key per card is one detach.
+      await this.sdk.paymentMethods.detach(paymentMethodId, {}, { idempotencyKey: `retail-detach-${paymentMethodId}` });
     } catch (error) {
       // Already detached (or gone) at Stripe: nothing left to remove there.
       if (
@@ -381,9 +383,9 @@ export class StripeGateway extends PaymentGateway {
     }
   }
 
-  async cancelReaderAction(readerId: string): Promise<CardReader> {
+  async cancelReaderAction(readerId: string, idempotencyKey: string): Promise<CardReader> {
     try {
-      return toReader(await this.sdk.terminal.readers.cancelAction(readerId));
+      return toReader(await this.sdk.terminal.readers.cancelAction(readerId, {}, { idempotencyKey }));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError)
         throw new CardDeclinedError(error.message, error.code ?? 'invalid_request', null);

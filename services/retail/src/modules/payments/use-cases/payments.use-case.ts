@@ -475,7 +475,8 @@ export class PaymentsUseCase {
       const payment = (await this.payments.lock(m, paymentId))!;
       if (payment.status !== 'pending' || !payment.providerRef)
         throw new ConflictError(`A ${payment.status} payment cannot be cancelled`, undefined, 'paymentId');
-      if (payment.readerId) await this.gateway.cancelReaderAction(payment.readerId).catch(() => undefined);
+      if (payment.readerId)
+        await this.gateway.cancelReaderAction(payment.readerId, `retail-cancel-reader-${payment.providerRef}`).catch(() => undefined);
       let intent: CardIntent;
       try {
         intent = await this.gateway.cancelIntent(payment.providerRef, `retail-cancel-${payment.providerRef}`);
