@@ -31,8 +31,8 @@ export const bookingDepositViewSchema = z.object({
   id: z.string(),
   appointmentId: z.string(),
   status: z.enum(BOOKING_DEPOSIT_STATUSES),
-  /** `card`: only a card is saved (nothing charged, `amountMinor` 0); `deposit`: money is taken. */
-  kind: z.enum(['deposit', 'card']),
+  /** `card`: only a card is saved (nothing charged, `amountMinor` 0); `deposit`: money is taken (also what an older retail, without the field, means). */
+  kind: z.enum(['deposit', 'card']).default('deposit'),
   amountMinor: z.number().int(),
   currency: z.string(),
   dueAt: z.string(),
